@@ -1,0 +1,344 @@
+package compile
+
+import (
+	"fmt"
+	"regexp/syntax"
+	"sort"
+	"strconv"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/errcat/errcat/internal/diag"
+	"github.com/errcat/errcat/internal/hint"
+	"github.com/errcat/errcat/internal/match"
+	"github.com/errcat/errcat/internal/source"
+)
+
+// translator turns schema-checked nodes into tables. The schema has
+// already vouched for shapes and types, so this code reads nodes without
+// re-checking them and reports only what a schema cannot see: names that
+// must resolve, patterns that must compile, values that must agree.
+type translator struct {
+	errs    diag.List
+	classes map[string]int
+	codes   map[string]int
+	pending []pendingRule
+	byID    map[string]*pendingRule
+}
+
+// pendingRule is a rule whose overrides are not resolved yet: they may
+// name rules of files read later.
+type pendingRule struct {
+	rule      match.Rule
+	file      *source.File
+	node      *yaml.Node
+	overrides []*yaml.Node
+}
+
+func (t *translator) catalogue(f *source.File) *match.Catalogue {
+	cat := &match.Catalogue{
+		Name:    source.Get(f.Root, "name").Value,
+		Version: source.Get(f.Root, "version").Value,
+	}
+	keys, vals := source.Pairs(source.Get(f.Root, "classes"))
+	t.classes = map[string]int{}
+	order := sortedIdx(keys)
+	exitBy := map[int]*yaml.Node{}
+	for _, i := range order {
+		exit, _ := strconv.Atoi(source.Get(vals[i], "exit_code").Value)
+		if prev, dup := exitBy[exit]; dup {
+			t.errs.Add(f.Errorf(source.Get(vals[i], "exit_code"), diag.BadValue,
+				"exit code %d is already used by class %q", exit, prev.Value))
+		}
+		exitBy[exit] = keys[i]
+		t.classes[keys[i].Value] = len(cat.Classes)
+		cat.Classes = append(cat.Classes, match.Class{
+			Name:        keys[i].Value,
+			Description: source.Get(vals[i], "description").Value,
+			ExitCode:    exit,
+		})
+	}
+	keys, vals = source.Pairs(source.Get(f.Root, "codes"))
+	t.codes = map[string]int{}
+	for _, i := range sortedIdx(keys) {
+		classNode := source.Get(vals[i], "class")
+		class, ok := t.classes[classNode.Value]
+		if !ok {
+			t.errs.Add(f.Errorf(classNode, diag.UnknownClass, "code %q: unknown class %q (declared: %s)",
+				keys[i].Value, classNode.Value, strings.Join(sortedKeys(t.classes), ", ")))
+		}
+		t.codes[keys[i].Value] = len(cat.Codes)
+		cat.Codes = append(cat.Codes, match.Code{
+			Name:        keys[i].Value,
+			Class:       class,
+			Description: source.Get(vals[i], "description").Value,
+			Unblock:     scalar(source.Get(vals[i], "unblock")),
+			Scope:       scalar(source.Get(vals[i], "scope")),
+		})
+	}
+	t.byID = map[string]*pendingRule{}
+	return cat
+}
+
+func (t *translator) rules(f *source.File) {
+	for _, n := range source.Items(source.Get(f.Root, "rules")) {
+		t.rule(f, n)
+	}
+}
+
+func (t *translator) rule(f *source.File, n *yaml.Node) {
+	idNode := source.Get(n, "id")
+	id := idNode.Value
+	errsBefore := len(t.errs)
+	if prev, dup := t.byID[id]; dup {
+		t.errs.Add(f.Errorf(idNode, diag.DuplicateRule, "rule %s is already defined at %s", id, prev.file.Pos(prev.node)))
+		return
+	}
+	codeNode := source.Get(n, "code")
+	code, ok := t.codes[codeNode.Value]
+	if !ok {
+		t.errs.Add(f.Errorf(codeNode, diag.UnknownCode, "rule %s: unknown code %q", id, codeNode.Value))
+	}
+	r := match.Rule{
+		ID:         id,
+		Code:       code,
+		Confidence: confidence(source.Get(n, "confidence").Value),
+		Scope:      scalar(source.Get(n, "scope")),
+		File:       f.Name,
+		Line:       n.Line,
+	}
+	if p := source.Get(n, "priority"); p != nil {
+		r.Priority, _ = strconv.Atoi(p.Value)
+	}
+	r.Match = t.cond(f, id, "match", source.Get(n, "match"))
+	r.Tier = tier(&r.Match)
+	if r.Tier == 0 && len(t.errs) == errsBefore {
+		t.errs.Add(f.Errorf(source.Get(n, "match"), diag.BadValue,
+			"rule %s: match needs a matcher besides provider and case_sensitive", id))
+	}
+	if g := source.Get(n, "not"); g != nil {
+		c := t.cond(f, id, "not", g)
+		r.Not = &c
+	}
+	if ex := source.Get(n, "extract"); ex != nil {
+		for _, key := range []string{"retry_after", "reset_at"} {
+			for _, s := range source.Items(source.Get(ex, key)) {
+				r.Hints = append(r.Hints, t.hintSource(f, id, s))
+			}
+		}
+	}
+	if len(t.errs) > errsBefore {
+		return
+	}
+	p := &pendingRule{rule: r, file: f, node: n, overrides: source.Items(source.Get(n, "overrides"))}
+	t.byID[id] = p
+	t.pending = append(t.pending, *p)
+}
+
+// finish orders the rules by id, resolves overrides and stamps the version.
+func (t *translator) finish(cat *match.Catalogue) {
+	sort.Slice(t.pending, func(i, j int) bool { return t.pending[i].rule.ID < t.pending[j].rule.ID })
+	index := map[string]int{}
+	for i, p := range t.pending {
+		index[p.rule.ID] = i
+	}
+	for i := range t.pending {
+		p := &t.pending[i]
+		for _, o := range p.overrides {
+			j, ok := index[o.Value]
+			switch {
+			case !ok:
+				t.errs.Add(p.file.Errorf(o, diag.UnknownRule, "rule %s: overrides unknown rule %q", p.rule.ID, o.Value))
+			case j == i:
+				t.errs.Add(p.file.Errorf(o, diag.BadValue, "rule %s: overrides itself", p.rule.ID))
+			default:
+				p.rule.Overrides = append(p.rule.Overrides, j)
+			}
+		}
+		sort.Ints(p.rule.Overrides)
+		cat.Rules = append(cat.Rules, p.rule)
+	}
+	for i := range t.pending {
+		for _, j := range t.pending[i].rule.Overrides {
+			if intIn(t.pending[j].rule.Overrides, i) {
+				p := &t.pending[i]
+				t.errs.Add(p.file.Errorf(source.Get(p.node, "overrides"), diag.BadValue,
+					"rule %s and rule %s override each other", p.rule.ID, t.pending[j].rule.ID))
+			}
+		}
+	}
+	cat.ID = cat.Version + "+" + Digest(cat)
+}
+
+// cond translates one matcher block (match or not).
+func (t *translator) cond(f *source.File, id, where string, n *yaml.Node) match.Cond {
+	var c match.Cond
+	c.CaseSensitive = scalar(source.Get(n, "case_sensitive")) == "true"
+	for _, v := range source.Items(source.Get(n, "provider")) {
+		c.Providers = append(c.Providers, strings.ToLower(v.Value))
+	}
+	for _, v := range source.Items(source.Get(n, "status")) {
+		c.Status = append(c.Status, statusRange(v.Value))
+	}
+	keys, vals := source.Pairs(source.Get(n, "header"))
+	for i := range keys {
+		c.Headers = append(c.Headers, t.fieldTest(f, id, strings.ToLower(keys[i].Value), vals[i]))
+	}
+	keys, vals = source.Pairs(source.Get(n, "json"))
+	for i := range keys {
+		c.JSON = append(c.JSON, t.fieldTest(f, id, keys[i].Value, vals[i]))
+	}
+	sort.Slice(c.Headers, func(i, j int) bool { return c.Headers[i].Name < c.Headers[j].Name })
+	sort.Slice(c.JSON, func(i, j int) bool { return c.JSON[i].Name < c.JSON[j].Name })
+	for _, v := range source.Items(source.Get(n, "exit_code")) {
+		x, _ := strconv.Atoi(v.Value)
+		c.ExitCodes = append(c.ExitCodes, x)
+	}
+	for _, v := range source.Items(source.Get(n, "signal")) {
+		c.Signals = append(c.Signals, match.CanonicalSignal(v.Value))
+	}
+	for _, v := range source.Items(source.Get(n, "exact")) {
+		c.Exact = append(c.Exact, strings.TrimSpace(v.Value))
+	}
+	for _, v := range source.Items(source.Get(n, "contains")) {
+		s := v.Value
+		if !c.CaseSensitive {
+			s = strings.ToLower(s)
+		}
+		c.Contains = append(c.Contains, s)
+	}
+	for _, v := range source.Items(source.Get(n, "regex")) {
+		if re := t.regex(f, id, where+".regex", v); re != nil {
+			c.Regex = append(c.Regex, re)
+		}
+	}
+	return c
+}
+
+func (t *translator) fieldTest(f *source.File, id, name string, v *yaml.Node) match.FieldTest {
+	ft := match.FieldTest{Name: name}
+	switch {
+	case source.Get(v, "present") != nil:
+		ft.Kind = match.Present
+	case source.Get(v, "regex") != nil:
+		ft.Kind = match.Match
+		ft.Re = t.regex(f, id, name, source.Get(v, "regex"))
+	default:
+		ft.Kind = match.Equal
+		for _, x := range source.Items(v) {
+			ft.Values = append(ft.Values, strings.TrimSpace(x.Value))
+		}
+	}
+	return ft
+}
+
+func (t *translator) hintSource(f *source.File, id string, n *yaml.Node) match.HintSource {
+	var h match.HintSource
+	switch scalar(source.Get(n, "unit")) {
+	case "ms":
+		h.Unit = uint8(hint.Millis)
+	case "epoch":
+		h.Unit = uint8(hint.Epoch)
+	default:
+		h.Unit = uint8(hint.Seconds)
+	}
+	switch {
+	case source.Get(n, "header") != nil:
+		h.From, h.Key = match.FromHeader, strings.ToLower(source.Get(n, "header").Value)
+	case source.Get(n, "json") != nil:
+		h.From, h.Key = match.FromJSON, source.Get(n, "json").Value
+	default:
+		h.From = match.FromText
+		rn := source.Get(n, "regex")
+		h.Re = t.regex(f, id, "extract.regex", rn)
+		if h.Re != nil && h.Re.Regexp().NumSubexp() == 0 {
+			t.errs.Add(f.Errorf(rn, diag.BadRegex,
+				"rule %s: extract regex needs a capture group (named value, or the first group) around the hint", id))
+		}
+	}
+	return h
+}
+
+// regex compiles a pattern, reporting RE2's own explanation at the node.
+func (t *translator) regex(f *source.File, id, where string, n *yaml.Node) *match.Regex {
+	re := &match.Regex{Src: n.Value}
+	if err := re.Prepare(); err != nil {
+		msg := err.Error()
+		var se *syntax.Error
+		if e, ok := err.(*syntax.Error); ok {
+			se = e
+			msg = fmt.Sprintf("%s: %s", se.Code, se.Expr)
+		}
+		t.errs.Add(f.Errorf(n, diag.BadRegex, "rule %s: %s: invalid regex: %s", id, where, msg))
+		return nil
+	}
+	return re
+}
+
+// tier is the rule's strongest matcher's tier; 0 when it has none that
+// counts (provider narrows a rule but is no evidence of the failure).
+func tier(c *match.Cond) match.Tier {
+	switch {
+	case len(c.Status) > 0 || len(c.Headers) > 0 || len(c.JSON) > 0 || len(c.ExitCodes) > 0 || len(c.Signals) > 0:
+		return match.TierStructured
+	case len(c.Exact) > 0:
+		return match.TierExact
+	case len(c.Contains) > 0 || len(c.Regex) > 0:
+		return match.TierText
+	}
+	return 0
+}
+
+func statusRange(s string) match.StatusRange {
+	if strings.HasSuffix(s, "xx") {
+		d, _ := strconv.Atoi(s[:1])
+		return match.StatusRange{Lo: d * 100, Hi: d*100 + 99}
+	}
+	n, _ := strconv.Atoi(s)
+	return match.StatusRange{Lo: n, Hi: n}
+}
+
+func confidence(s string) match.Confidence {
+	switch s {
+	case "high":
+		return match.High
+	case "medium":
+		return match.Medium
+	}
+	return match.Low
+}
+
+func scalar(n *yaml.Node) string {
+	if n == nil {
+		return ""
+	}
+	return n.Value
+}
+
+func sortedIdx(keys []*yaml.Node) []int {
+	idx := make([]int, len(keys))
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.SliceStable(idx, func(a, b int) bool { return keys[idx[a]].Value < keys[idx[b]].Value })
+	return idx
+}
+
+func sortedKeys(m map[string]int) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+func intIn(xs []int, x int) bool {
+	for _, v := range xs {
+		if v == x {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,52 @@
+package hint
+
+import "time"
+
+// Reason says why a hint was dropped.
+type Reason string
+
+// The reasons a hint is dropped. A relative delay of zero is kept: "Retry-After: 0"
+// is a real instruction to retry at once. An absolute time at or before now is dropped
+// as Past: the reset has already happened, so it says nothing about how long to wait and
+// usually means the clocks disagree or the value was read from the wrong place.
+const (
+	OK          Reason = ""
+	Unparseable Reason = "unparseable" // an absolute Value with a zero At
+	Past        Reason = "past"        // Delay < 0, or At <= now
+	TooFar      Reason = "too_far"     // more than MaxAhead ahead
+)
+
+// MaxAhead is the longest hint trusted: a reset further away is more likely a misread than a plan.
+const MaxAhead = 7 * 24 * time.Hour
+
+// Resolve checks v against now and returns the absolute reset time and the delay from
+// now, or the Reason it was dropped, with a zero time and delay so that a dropped hint
+// cannot be used by mistake.
+//
+// The checks use the exact values, so exactly MaxAhead is kept. The returned time is in
+// UTC and truncated to whole milliseconds, the precision it is reported with; the delay
+// is exact and may differ from at.Sub(now) by less than a millisecond.
+func Resolve(v Value, now time.Time) (at time.Time, after time.Duration, why Reason) {
+	if v.Absolute {
+		if v.At.IsZero() {
+			return time.Time{}, 0, Unparseable
+		}
+		after = v.At.Sub(now) // saturates rather than wrapping for far-off times
+		if after <= 0 {
+			return time.Time{}, 0, Past
+		}
+		at = v.At
+	} else {
+		if v.Delay < 0 {
+			return time.Time{}, 0, Past
+		}
+		after = v.Delay
+	}
+	if after > MaxAhead {
+		return time.Time{}, 0, TooFar
+	}
+	if !v.Absolute {
+		at = now.Add(after) // safe: after <= MaxAhead
+	}
+	return at.UTC().Truncate(time.Millisecond), after, OK
+}
