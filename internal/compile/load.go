@@ -33,8 +33,8 @@ func Load(fsys fs.FS, display string) (*match.Catalogue, error) {
 	if err != nil {
 		return nil, diag.List{diag.Errorf(diag.Pos{File: name(CatalogueFile)}, diag.Read, "%v", unwrapPath(err))}
 	}
-	catFile, ferrs := source.Load(name(CatalogueFile), data, schema.Catalogue)
-	errs = append(errs, ferrs...)
+	catFile, ferrs0 := source.Load(name(CatalogueFile), data, schema.Catalogue)
+	errs = append(errs, ferrs0...)
 
 	ruleFiles, err := ruleFileNames(fsys)
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
@@ -55,7 +55,7 @@ func Load(fsys fs.FS, display string) (*match.Catalogue, error) {
 	}
 	// Translate whatever has a sound shape, so one run reports name errors
 	// too; rules are only checked against a catalogue.yaml that is sound.
-	if catFile == nil || !shapeOK(errs) {
+	if catFile == nil || !shapeOK(ferrs0) {
 		return nil, errs.Err()
 	}
 	t := &translator{}

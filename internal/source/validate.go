@@ -91,13 +91,14 @@ func leaves(ve *jsonschema.ValidationError) []*jsonschema.ValidationError {
 			score := 0
 			for _, l := range ls {
 				d := 2 * depth(l.InstanceLocation)
-				if lastKeyword(l.KeywordLocation) != "type" && !strings.HasPrefix(l.Message, anyPrefix) {
+				if !formKeyword[lastKeyword(l.KeywordLocation)] && !strings.HasPrefix(l.Message, anyPrefix) {
 					d++
 				}
 				score = max(score, d)
 				msgs = append(msgs, strings.Split(strings.TrimPrefix(l.Message, anyPrefix), "; or ")...)
 			}
-			if score > bestScore {
+			// On a tie, the branch with fewer complaints fits better.
+			if score > bestScore || (score == bestScore && len(ls) < len(best)) {
 				best, bestScore = ls, score
 			}
 		}
@@ -116,6 +117,10 @@ func leaves(ve *jsonschema.ValidationError) []*jsonschema.ValidationError {
 	}
 	return out
 }
+
+// formKeyword marks the keywords whose failure says "this is another form
+// of value altogether", as opposed to "this form, but wrong inside".
+var formKeyword = map[string]bool{"type": true, "const": true, "enum": true}
 
 const anyPrefix = "none of the allowed forms fits: "
 

@@ -1,0 +1,11 @@
+// Package catalogue embeds errcat's shipped catalogue, so that
+// `errcat classify` works with no set-up and the binary and the generated
+// code are built from the same files.
+package catalogue
+
+import "embed"
+
+// FS holds catalogue.yaml and rules/.
+//
+//go:embed catalogue.yaml rules
+var FS embed.FS

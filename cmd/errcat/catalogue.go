@@ -1,0 +1,48 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+
+	"github.com/spf13/cobra"
+
+	"github.com/errcat/errcat/catalogue"
+	"github.com/errcat/errcat/internal/compile"
+	"github.com/errcat/errcat/internal/match"
+)
+
+// catalogueFlag is --catalogue, shared by every command that reads one.
+type catalogueFlag struct {
+	dir    string
+	getenv func(string) string
+}
+
+func (c *catalogueFlag) register(cmd *cobra.Command) {
+	cmd.Flags().StringVar(&c.dir, "catalogue", "", "catalogue directory (default $ERRCAT_CATALOGUE, else the catalogue built into errcat)")
+}
+
+// path returns the directory to load, or "" for the embedded catalogue.
+func (c *catalogueFlag) path() string {
+	if c.dir != "" {
+		return c.dir
+	}
+	return c.getenv("ERRCAT_CATALOGUE")
+}
+
+// load compiles the chosen catalogue. A broken one is exit status 1 with
+// every problem positioned.
+func (c *catalogueFlag) load() (*match.Engine, error) {
+	var (
+		cat *match.Catalogue
+		err error
+	)
+	if dir := c.path(); dir != "" {
+		cat, err = compile.Load(os.DirFS(dir), filepath.ToSlash(filepath.Clean(dir)))
+	} else {
+		cat, err = compile.Load(catalogue.FS, "catalogue")
+	}
+	if err != nil {
+		return nil, err
+	}
+	return match.New(cat)
+}

@@ -1,0 +1,353 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/errcat/errcat/internal/match"
+)
+
+type classifyOptions struct {
+	cat         catalogueFlag
+	lines       bool
+	output      string
+	explain     bool
+	exitByClass bool
+	now         string
+	evidence    string
+	status      int
+	headers     []string
+	exitCode    int
+	signal      string
+	provider    string
+	model       string
+}
+
+func newClassifyCmd(io stdio, getenv func(string) string) *cobra.Command {
+	o := &classifyOptions{cat: catalogueFlag{getenv: getenv}}
+	cmd := &cobra.Command{
+		Use:   "classify [FILE...]",
+		Short: "Classify a failure from stderr, a log or an HTTP response",
+		Long: `Classify reads FILEs (standard input without any) and prints one verdict for
+the whole input: the highest-ranked rule that matched any record, or
+unclassified. With --lines each record is classified on its own.
+
+Structured evidence comes from flags (--status, --header, --exit-code,
+--signal, --provider) or from --evidence FILE, a JSON object of the fixture
+evidence shape: {"text": ..., "http": {"status": ..., "headers": {...},
+"body": ...}, "exit_code": ..., "signal": ..., "provider": ...}.
+
+The exit status is 0 whenever classification ran. With --exit-by-class it is
+the class's exit code from the catalogue (shipped: transient 75, hard 78,
+request 65) and 70 for unclassified. 1 means a broken catalogue or
+unreadable input, 2 a usage error.`,
+		Example: `  errcat classify < stderr.log
+  errcat classify --status 429 --header 'Retry-After: 20' body.json
+  errcat classify --lines -o jsonl ci.log
+  errcat classify --exit-by-class --explain < err.txt`,
+		Args: usageArgs(cobra.ArbitraryArgs),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return o.run(cmd, io, args)
+		},
+	}
+	f := cmd.Flags()
+	o.cat.register(cmd)
+	f.BoolVar(&o.lines, "lines", false, "classify each line (record) on its own and print a summary")
+	f.StringVarP(&o.output, "output", "o", "text", "output format: text, json or jsonl")
+	f.BoolVar(&o.explain, "explain", false, "say which matcher of which rule matched where, and why other candidates lost")
+	f.BoolVar(&o.exitByClass, "exit-by-class", false, "exit with the class's exit code (70 when unclassified)")
+	f.StringVar(&o.now, "now", "", "RFC 3339 clock for timing hints (default: now), for reproducible output")
+	f.StringVar(&o.evidence, "evidence", "", "JSON file of structured evidence")
+	f.IntVar(&o.status, "status", 0, "HTTP status of the failed call")
+	f.StringArrayVar(&o.headers, "header", nil, "response header 'Name: value' (repeatable)")
+	f.IntVar(&o.exitCode, "exit-code", 0, "exit code of the failed command")
+	f.StringVar(&o.signal, "signal", "", "signal that ended the failed command (SIGKILL, KILL or 9)")
+	f.StringVar(&o.provider, "provider", "", "provider that answered (openai, anthropic, ...)")
+	f.StringVar(&o.model, "model", "", "model that was called")
+	return cmd
+}
+
+func (o *classifyOptions) run(cmd *cobra.Command, io stdio, args []string) error {
+	switch o.output {
+	case "text", "json", "jsonl":
+	default:
+		return usagef("unknown output format %q (want text, json or jsonl)", o.output)
+	}
+	opts := match.Options{Explain: o.explain}
+	if o.now != "" {
+		t, err := time.Parse(time.RFC3339, o.now)
+		if err != nil {
+			return usagef("--now: %v", err)
+		}
+		opts.Now = t
+	}
+	ev, err := o.structured(cmd)
+	if err != nil {
+		return err
+	}
+	eng, err := o.cat.load()
+	if err != nil {
+		return err
+	}
+	inputs, err := o.inputs(io, args, ev)
+	if err != nil {
+		return err
+	}
+	defer closeAll(inputs)
+	ev.Text = ""
+	var c match.Classification
+	if o.lines {
+		c, err = o.classifyLines(io.out, eng, ev, opts, inputs)
+	} else {
+		c, err = classifyWhole(eng, ev, opts, inputs)
+		if err == nil {
+			err = o.print(io.out, c)
+		}
+	}
+	if err != nil {
+		return err
+	}
+	if o.exitByClass {
+		return exitError{code: classExit(eng.Catalogue(), c)}
+	}
+	return nil
+}
+
+// structured gathers evidence from --evidence and the flags; flags given
+// explicitly win over the file.
+func (o *classifyOptions) structured(cmd *cobra.Command) (match.Evidence, error) {
+	var ev match.Evidence
+	if o.evidence != "" {
+		data, err := os.ReadFile(o.evidence)
+		if err != nil {
+			return ev, err
+		}
+		d := json.NewDecoder(strings.NewReader(string(data)))
+		d.DisallowUnknownFields()
+		if err := d.Decode(&ev); err != nil {
+			return ev, fmt.Errorf("%s: %v", o.evidence, err)
+		}
+	}
+	fl := cmd.Flags()
+	if fl.Changed("status") {
+		if o.status < 100 || o.status > 599 {
+			return ev, usagef("--status %d is not an HTTP status", o.status)
+		}
+		httpOf(&ev).Status = o.status
+	}
+	for _, h := range o.headers {
+		name, value, ok := strings.Cut(h, ":")
+		if !ok || strings.TrimSpace(name) == "" {
+			return ev, usagef("--header %q: want 'Name: value'", h)
+		}
+		hp := httpOf(&ev)
+		if hp.Headers == nil {
+			hp.Headers = map[string]string{}
+		}
+		hp.Headers[strings.TrimSpace(name)] = strings.TrimSpace(value)
+	}
+	if fl.Changed("exit-code") {
+		x := o.exitCode
+		ev.ExitCode = &x
+	}
+	if o.signal != "" {
+		ev.Signal = o.signal
+	}
+	if o.provider != "" {
+		ev.Provider = o.provider
+	}
+	if o.model != "" {
+		ev.Model = o.model
+	}
+	return ev, nil
+}
+
+func httpOf(ev *match.Evidence) *match.HTTP {
+	if ev.HTTP == nil {
+		ev.HTTP = &match.HTTP{}
+	}
+	return ev.HTTP
+}
+
+type namedReader struct {
+	name string
+	r    io.Reader
+	c    io.Closer
+}
+
+// inputs opens the text sources in order: the evidence file's text, then
+// the FILEs, or standard input when there is neither.
+func (o *classifyOptions) inputs(io stdio, args []string, ev match.Evidence) ([]namedReader, error) {
+	var in []namedReader
+	if ev.Text != "" {
+		in = append(in, namedReader{name: o.evidence, r: strings.NewReader(ev.Text)})
+	}
+	for _, a := range args {
+		if a == "-" {
+			in = append(in, namedReader{name: "stdin", r: io.in})
+			continue
+		}
+		f, err := os.Open(a)
+		if err != nil {
+			closeAll(in)
+			return nil, err
+		}
+		in = append(in, namedReader{name: a, r: f, c: f})
+	}
+	if len(args) == 0 && o.evidence == "" {
+		in = append(in, namedReader{name: "stdin", r: io.in})
+	}
+	return in, nil
+}
+
+func closeAll(in []namedReader) {
+	for _, r := range in {
+		if r.c != nil {
+			r.c.Close()
+		}
+	}
+}
+
+// classifyWhole streams every record of every input into one scan.
+func classifyWhole(eng *match.Engine, ev match.Evidence, opts match.Options, inputs []namedReader) (match.Classification, error) {
+	s := eng.Begin(ev, opts)
+	line := 0
+	for _, in := range inputs {
+		sc := match.NewScanner(in.r)
+		last := 0
+		for sc.Scan() {
+			last = sc.Line()
+			s.Record(string(sc.Record()), line+sc.Line(), sc.Truncated())
+		}
+		if err := sc.Err(); err != nil {
+			return match.Classification{}, fmt.Errorf("%s: %v", in.name, err)
+		}
+		line += last
+	}
+	if ev.HTTP != nil && ev.HTTP.Body != "" {
+		s.Body(ev.HTTP.Body)
+	}
+	return s.Finish(), nil
+}
+
+// lineResult is one classified record of --lines output.
+type lineResult struct {
+	Line int `json:"line"`
+	match.Classification
+}
+
+// summary closes --lines output.
+type summary struct {
+	Records      int            `json:"records"`
+	Classified   int            `json:"classified"`
+	Unclassified int            `json:"unclassified"`
+	Codes        map[string]int `json:"codes"`
+}
+
+func (o *classifyOptions) classifyLines(w io.Writer, eng *match.Engine, ev match.Evidence, opts match.Options, inputs []namedReader) (match.Classification, error) {
+	sum := summary{Codes: map[string]int{}}
+	var results []lineResult // only for -o json, which prints one document
+	best := match.Classification{State: match.Unclassified, Reason: match.ReasonNoMatch, CatalogueVersion: eng.Catalogue().ID}
+	line := 0
+	for _, in := range inputs {
+		sc := match.NewScanner(in.r)
+		last := 0
+		for sc.Scan() {
+			last = sc.Line()
+			rec := string(sc.Record())
+			if strings.TrimSpace(rec) == "" {
+				continue
+			}
+			sum.Records++
+			s := eng.Begin(ev, opts)
+			s.Record(rec, 1, sc.Truncated())
+			c := s.Finish()
+			if c.State != match.Classified {
+				sum.Unclassified++
+				continue
+			}
+			sum.Classified++
+			sum.Codes[c.Code]++
+			if best.State != match.Classified || outranks(c, best) {
+				best = c
+			}
+			r := lineResult{Line: line + sc.Line(), Classification: c}
+			switch o.output {
+			case "json":
+				results = append(results, r)
+			case "jsonl":
+				if err := writeJSONLine(w, r); err != nil {
+					return best, err
+				}
+			default:
+				if err := printLine(w, r); err != nil {
+					return best, err
+				}
+			}
+		}
+		if err := sc.Err(); err != nil {
+			return best, fmt.Errorf("%s: %v", in.name, err)
+		}
+		line += last
+	}
+	switch o.output {
+	case "json":
+		doc := struct {
+			CatalogueVersion string       `json:"catalogue_version"`
+			Results          []lineResult `json:"results"`
+			Summary          summary      `json:"summary"`
+		}{eng.Catalogue().ID, results, sum}
+		if doc.Results == nil {
+			doc.Results = []lineResult{}
+		}
+		return best, writeJSON(w, doc)
+	case "jsonl":
+		return best, writeJSONLine(w, struct {
+			Summary summary `json:"summary"`
+		}{sum})
+	}
+	return best, printSummary(w, sum)
+}
+
+var tierRank = map[string]int{"text": 1, "exact": 2, "structured": 3}
+
+// outranks compares two classified lines by their winners' rank; on a tie
+// the earlier line stays.
+func outranks(a, b match.Classification) bool {
+	ta, tb := tierRank[a.Candidates[0].Tier], tierRank[b.Candidates[0].Tier]
+	if ta != tb {
+		return ta > tb
+	}
+	return a.Candidates[0].Priority > b.Candidates[0].Priority
+}
+
+func classExit(cat *match.Catalogue, c match.Classification) int {
+	if c.State != match.Classified {
+		return exitUnclassified
+	}
+	for _, cl := range cat.Classes {
+		if cl.Name == c.Class {
+			return cl.ExitCode
+		}
+	}
+	return exitUnclassified
+}
+
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(v)
+}
+
+func writeJSONLine(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	return enc.Encode(v)
+}

@@ -1,0 +1,67 @@
+package main
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/spf13/cobra"
+)
+
+// version is errcat's own version, stamped into generated code headers.
+const version = "0.1.0"
+
+// stdio is the process's standard streams, injected so tests run commands
+// in-process.
+type stdio struct {
+	in       io.Reader
+	out, err io.Writer
+}
+
+// run executes one errcat command line and returns the exit status.
+func run(args []string, io stdio, getenv func(string) string) int {
+	root := newRoot(io, getenv)
+	root.SetArgs(args)
+	if err := root.Execute(); err != nil {
+		return report(io.err, err)
+	}
+	return exitOK
+}
+
+func newRoot(io stdio, getenv func(string) string) *cobra.Command {
+	root := &cobra.Command{
+		Use:   "errcat",
+		Short: "Classify failures of LLM providers, agents, tools and CI jobs",
+		Long: `errcat decides, deterministically, whether a failure is transient (retry the
+same target), hard (stop, ask a person or switch), a request problem (change
+the request) or unclassified (never guessed: stop automatic recovery).
+
+It reads stderr, logs, HTTP responses and exit codes, and answers with a
+semantic code from a catalogue of tested rules.`,
+		Version:       version,
+		SilenceErrors: true,
+		SilenceUsage:  true,
+	}
+	root.SetIn(io.in)
+	root.SetOut(io.out)
+	root.SetErr(io.err)
+	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
+	root.SetVersionTemplate(fmt.Sprintf("errcat %s\n", version))
+	root.AddCommand(
+		newClassifyCmd(io, getenv),
+		newTestCmd(io, getenv),
+		newCodesCmd(io, getenv),
+		newSchemaCmd(io),
+	)
+	return root
+}
+
+// usageArgs wraps a cobra argument check so its errors count as usage
+// errors (exit 2).
+func usageArgs(check cobra.PositionalArgs) cobra.PositionalArgs {
+	return func(cmd *cobra.Command, args []string) error {
+		if err := check(cmd, args); err != nil {
+			return usageError{err}
+		}
+		return nil
+	}
+}

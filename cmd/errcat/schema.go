@@ -1,0 +1,33 @@
+package main
+
+import (
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/errcat/errcat/schema"
+)
+
+func newSchemaCmd(io stdio) *cobra.Command {
+	return &cobra.Command{
+		Use:   "schema [catalogue|rules|fixtures]",
+		Short: "Print the JSON Schema of a catalogue, rule or fixture file",
+		Long: `Schema prints the JSON Schema (draft 2020-12) that errcat validates files
+against: catalogue.yaml, rules/*.yaml (the default) or fixture files. Point
+an editor at it to get completion and checks while writing rules.`,
+		Args:      usageArgs(cobra.MaximumNArgs(1)),
+		ValidArgs: schema.Names(),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			name := schema.Rules
+			if len(args) == 1 {
+				name = args[0]
+			}
+			src := schema.Source(name)
+			if src == nil {
+				return usagef("unknown schema %q (want %s)", name, strings.Join(schema.Names(), ", "))
+			}
+			_, err := io.out.Write(src)
+			return err
+		},
+	}
+}

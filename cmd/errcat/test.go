@@ -1,0 +1,133 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/errcat/errcat/fixtures"
+	"github.com/errcat/errcat/internal/fixture"
+	"github.com/errcat/errcat/internal/match"
+)
+
+type testOptions struct {
+	cat      catalogueFlag
+	fixtures string
+	output   string
+	junit    string
+	now      string
+}
+
+func newTestCmd(io stdio, getenv func(string) string) *cobra.Command {
+	o := &testOptions{cat: catalogueFlag{getenv: getenv}}
+	cmd := &cobra.Command{
+		Use:   "test",
+		Short: "Compile a catalogue and replay its fixtures",
+		Long: `Test compiles and validates the catalogue, replays every fixture, and fails
+(exit 1) on any fixture that classifies differently than it expects, any
+conflict or shadowing a fixture shows, any code without a rule, and any rule
+that wins no passing positive fixture. Failures show a (-want +got) diff.
+
+Without --fixtures, the built-in catalogue is tested with its built-in
+fixtures, and a catalogue directory DIR with the fixtures in DIR/../fixtures.`,
+		Args: usageArgs(cobra.NoArgs),
+		RunE: func(cmd *cobra.Command, args []string) error { return o.run(io) },
+	}
+	o.cat.register(cmd)
+	cmd.Flags().StringVar(&o.fixtures, "fixtures", "", "fixtures directory")
+	cmd.Flags().StringVarP(&o.output, "output", "o", "text", "output format: text or json")
+	cmd.Flags().StringVar(&o.junit, "junit", "", "also write a JUnit XML report to this file, for CI")
+	cmd.Flags().StringVar(&o.now, "now", "2026-01-01T00:00:00Z", "RFC 3339 clock for fixtures that set none")
+	return cmd
+}
+
+func (o *testOptions) run(io stdio) error {
+	if o.output != "text" && o.output != "json" {
+		return usagef("unknown output format %q (want text or json)", o.output)
+	}
+	now, err := time.Parse(time.RFC3339, o.now)
+	if err != nil {
+		return usagef("--now: %v", err)
+	}
+	eng, err := o.cat.load()
+	if err != nil {
+		return err
+	}
+	fsys, display, err := o.fixtureFS()
+	if err != nil {
+		return err
+	}
+	fx, err := fixture.Load(fsys, display)
+	if err != nil {
+		return err
+	}
+	rep := fixture.Replay(eng, fx, now)
+	if o.junit != "" {
+		if err := writeJUnit(o.junit, eng.Catalogue(), rep); err != nil {
+			return err
+		}
+	}
+	if o.output == "json" {
+		err = writeJSON(io.out, struct {
+			OK               bool   `json:"ok"`
+			CatalogueVersion string `json:"catalogue_version"`
+			*fixture.Report
+		}{rep.OK(), eng.Catalogue().ID, rep})
+	} else {
+		err = printReport(io.out, eng.Catalogue(), rep)
+	}
+	if err != nil {
+		return err
+	}
+	if !rep.OK() {
+		return exitError{code: exitFailure}
+	}
+	return nil
+}
+
+func (o *testOptions) fixtureFS() (fs.FS, string, error) {
+	dir := o.fixtures
+	if dir == "" {
+		cat := o.cat.path()
+		if cat == "" {
+			return fixtures.FS, "fixtures", nil
+		}
+		dir = filepath.Join(filepath.Dir(filepath.Clean(cat)), "fixtures")
+	}
+	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+		return nil, "", fmt.Errorf("fixtures directory %s not found (set --fixtures)", dir)
+	}
+	return os.DirFS(dir), filepath.ToSlash(filepath.Clean(dir)), nil
+}
+
+func printReport(w io.Writer, cat *match.Catalogue, rep *fixture.Report) error {
+	var b strings.Builder
+	for _, f := range rep.Failures {
+		fmt.Fprintf(&b, "FAIL %s: %s: %s: %s\n", f.Pos, f.Fixture, f.Kind, f.Message)
+		if f.Diff != "" {
+			for _, l := range strings.Split(strings.TrimRight(f.Diff, "\n"), "\n") {
+				fmt.Fprintf(&b, "    %s\n", l)
+			}
+		}
+	}
+	if len(rep.CodesWithoutRule) > 0 {
+		fmt.Fprintf(&b, "FAIL codes without a rule: %s\n", strings.Join(rep.CodesWithoutRule, ", "))
+	}
+	if len(rep.RulesWithoutFixture) > 0 {
+		fmt.Fprintf(&b, "FAIL rules that win no passing positive fixture: %s\n", strings.Join(rep.RulesWithoutFixture, ", "))
+	}
+	verdict := "ok"
+	if !rep.OK() {
+		verdict = "FAIL"
+	}
+	fmt.Fprintf(&b, "%s: %d/%d fixtures passed (%d positive, %d negative); %d rules, %d codes; catalogue %s %s\n",
+		verdict, rep.Passed, rep.Fixtures, rep.Positive, rep.Negative, len(cat.Rules), len(cat.Codes), cat.Name, cat.ID)
+	_, err := io.WriteString(w, b.String())
+	return err
+}

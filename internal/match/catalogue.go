@@ -1,0 +1,154 @@
+package match
+
+import "regexp"
+
+// Tier ranks how strong a rule's evidence is. Structured evidence (a status,
+// a header, a JSON error field, an exit code) is what a program meant to say;
+// an exact signature is a message seen whole; a text pattern is a guess about
+// free text, and loses to both.
+type Tier uint8
+
+const (
+	TierText Tier = iota + 1
+	TierExact
+	TierStructured
+)
+
+var tierNames = [...]string{TierText: "text", TierExact: "exact", TierStructured: "structured"}
+
+func (t Tier) String() string {
+	if int(t) < len(tierNames) && tierNames[t] != "" {
+		return tierNames[t]
+	}
+	return "unknown"
+}
+
+// Confidence is how sure a rule's author is that a match means its code.
+// A low-confidence winner is reported, but as unclassified.
+type Confidence uint8
+
+const (
+	Low Confidence = iota + 1
+	Medium
+	High
+)
+
+var confidenceNames = [...]string{Low: "low", Medium: "medium", High: "high"}
+
+func (c Confidence) String() string {
+	if int(c) < len(confidenceNames) && confidenceNames[c] != "" {
+		return confidenceNames[c]
+	}
+	return "unknown"
+}
+
+// Catalogue is a compiled catalogue: the tables the engine runs on.
+// Slices are in a canonical order (classes and codes by name, rules by id),
+// and every cross-reference is an index, so the same catalogue always
+// compiles to the same tables.
+type Catalogue struct {
+	Name    string
+	Version string // the declared semver
+	ID      string // Version plus a short hash of the tables: "0.1.0+3f2a9c1b0d4e"
+	Classes []Class
+	Codes   []Code
+	Rules   []Rule
+}
+
+// Class is a recovery class: what a caller does about a failure.
+type Class struct {
+	Name        string
+	Description string
+	ExitCode    int // exit status of `classify --exit-by-class`
+}
+
+// Code is a semantic failure code with exactly one class.
+type Code struct {
+	Name        string
+	Class       int // index into Catalogue.Classes
+	Description string
+	Unblock     string // what a person does to fix it; from the catalogue only
+	Scope       string
+}
+
+// Rule is one compiled rule.
+type Rule struct {
+	ID         string
+	Code       int // index into Catalogue.Codes
+	Tier       Tier
+	Priority   int
+	Confidence Confidence
+	Scope      string // overrides the code's scope when set
+	Match      Cond
+	Not        *Cond
+	Hints      []HintSource
+	Overrides  []int // indices of rules this one beats on a tie
+	File       string
+	Line       int
+}
+
+// Cond is a conjunction of matchers; each list inside is a disjunction.
+// A nil or empty list places no constraint.
+type Cond struct {
+	Providers     []string // lower case
+	Status        []StatusRange
+	Headers       []FieldTest // Name is lower case
+	JSON          []FieldTest // Name is a dotted path
+	ExitCodes     []int
+	Signals       []string // canonical "SIGKILL" form
+	Exact         []string
+	Contains      []string // lower case unless CaseSensitive
+	CaseSensitive bool
+	Regex         []*Regex
+}
+
+// StatusRange is an inclusive range of HTTP statuses: 429 is {429, 429},
+// "5xx" is {500, 599}.
+type StatusRange struct{ Lo, Hi int }
+
+// FieldTest tests one named field (a header or a JSON path).
+type FieldTest struct {
+	Name   string
+	Kind   TestKind
+	Values []string // for Equal: any of
+	Re     *Regex   // for Match
+	path   []string // Name split on dots, for JSON
+}
+
+// TestKind says how a FieldTest compares.
+type TestKind uint8
+
+const (
+	Equal   TestKind = iota + 1 // the value equals one of Values
+	Match                       // Re matches the value
+	Present                     // the field exists
+)
+
+// Regex is an RE2 pattern kept with its source, so tables can be printed,
+// hashed and emitted as Go code; Prepare compiles it.
+type Regex struct {
+	Src string
+	re  *regexp.Regexp
+}
+
+// HintSource says where a rule finds a timing hint.
+type HintSource struct {
+	From HintFrom
+	Key  string // header name (lower case) or JSON path
+	Re   *Regex // for FromText
+	Unit uint8  // hint.Unit
+	path []string
+}
+
+// HintFrom is the kind of a HintSource.
+type HintFrom uint8
+
+const (
+	FromHeader HintFrom = iota + 1
+	FromJSON
+	FromText
+)
+
+func (c *Cond) hasRecord() bool {
+	return len(c.Exact) > 0 || len(c.Contains) > 0 || len(c.Regex) > 0
+}

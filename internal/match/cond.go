@@ -1,0 +1,262 @@
+package match
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// span locates the matcher that placed a rule's match in a record, so the
+// excerpt and --explain can point at it. kind is 0 when nothing in the
+// record was matched (a structured-only rule).
+type span struct {
+	kind       matcherKind
+	idx        int // which element of the matcher's list
+	start, end int
+}
+
+type matcherKind uint8
+
+const (
+	kNone matcherKind = iota
+	kExact
+	kContains
+	kRegex
+	kJSON
+)
+
+// evidenceHolds checks the matchers that look at the evidence as a whole:
+// provider, status, headers, exit code, signal, and the JSON body when the
+// evidence has one (body is its parsed form, nil when it is not JSON).
+func (c *Cond) evidenceHolds(ev *Evidence, hasBody bool, body any) bool {
+	if len(c.Providers) > 0 && !containsFoldList(c.Providers, ev.Provider) {
+		return false
+	}
+	if len(c.Status) > 0 {
+		if ev.HTTP == nil || !statusIn(c.Status, ev.HTTP.Status) {
+			return false
+		}
+	}
+	for i := range c.Headers {
+		t := &c.Headers[i]
+		v, ok := ev.HTTP.header(t.Name)
+		if !ok || !t.test(v) {
+			return false
+		}
+	}
+	if len(c.ExitCodes) > 0 {
+		if ev.ExitCode == nil || !intIn(c.ExitCodes, *ev.ExitCode) {
+			return false
+		}
+	}
+	if len(c.Signals) > 0 {
+		if ev.Signal == "" || !stringIn(c.Signals, CanonicalSignal(ev.Signal)) {
+			return false
+		}
+	}
+	if hasBody && len(c.JSON) > 0 && !jsonHolds(c.JSON, body) {
+		return false
+	}
+	return true
+}
+
+// recordHolds checks the matchers that look inside one text record: exact,
+// contains and regex, and the JSON matchers when the evidence has no body
+// (doc is then the record's own JSON, parsed on first use). Cheap literal
+// tests run before regexes.
+func (c *Cond) recordHolds(rec string, jsonInRecord bool, doc *lazyJSON) (bool, span) {
+	var sp span
+	if len(c.Exact) > 0 {
+		t := strings.TrimSpace(rec)
+		i := indexString(c.Exact, t)
+		if i < 0 {
+			return false, sp
+		}
+		start := strings.Index(rec, t)
+		sp = span{kExact, i, start, start + len(t)}
+	}
+	if len(c.Contains) > 0 {
+		i, at := c.containsAny(rec)
+		if i < 0 {
+			return false, sp
+		}
+		if sp.kind == kNone {
+			sp = span{kContains, i, at, at + len(c.Contains[i])}
+		}
+	}
+	if len(c.Regex) > 0 {
+		found := false
+		for i, re := range c.Regex {
+			if loc := re.re.FindStringIndex(rec); loc != nil {
+				if sp.kind == kNone {
+					sp = span{kRegex, i, loc[0], loc[1]}
+				}
+				found = true
+				break
+			}
+		}
+		if !found {
+			return false, sp
+		}
+	}
+	if jsonInRecord && len(c.JSON) > 0 {
+		if !jsonHolds(c.JSON, doc.get(rec)) {
+			return false, sp
+		}
+		if sp.kind == kNone {
+			sp = span{kind: kJSON, end: len(rec)}
+		}
+	}
+	return true, sp
+}
+
+func (c *Cond) containsAny(rec string) (idx, at int) {
+	for i, lit := range c.Contains {
+		var j int
+		if c.CaseSensitive {
+			j = strings.Index(rec, lit)
+		} else {
+			j = indexFold(rec, lit)
+		}
+		if j >= 0 {
+			return i, j
+		}
+	}
+	return -1, -1
+}
+
+// needsRecord reports whether the condition has matchers that must hold
+// inside a text record, given where JSON comes from for this evidence.
+func (c *Cond) needsRecord(jsonInRecord bool) bool {
+	return c.hasRecord() || (jsonInRecord && len(c.JSON) > 0)
+}
+
+func jsonHolds(tests []FieldTest, doc any) bool {
+	if doc == nil {
+		return false
+	}
+	for i := range tests {
+		t := &tests[i]
+		ok := lookupJSON(doc, t.path, func(v any) bool {
+			if t.Kind == Present {
+				return true
+			}
+			s, ok := jsonScalar(v)
+			return ok && t.test(s)
+		})
+		if !ok {
+			return false
+		}
+	}
+	return true
+}
+
+func (t *FieldTest) test(v string) bool {
+	switch t.Kind {
+	case Present:
+		return true
+	case Equal:
+		return stringIn(t.Values, strings.TrimSpace(v))
+	case Match:
+		return t.Re.re.MatchString(v)
+	}
+	return false
+}
+
+// describe renders the matcher at sp for --explain.
+func (c *Cond) describe(sp span) string {
+	switch sp.kind {
+	case kExact:
+		return "exact " + strconv.Quote(c.Exact[sp.idx])
+	case kContains:
+		return "contains " + strconv.Quote(c.Contains[sp.idx])
+	case kRegex:
+		return "regex " + strconv.Quote(c.Regex[sp.idx].Src)
+	case kJSON:
+		return "json " + c.JSON[0].Name
+	}
+	var parts []string
+	if len(c.Status) > 0 {
+		parts = append(parts, "status")
+	}
+	if len(c.Headers) > 0 {
+		parts = append(parts, "header "+c.Headers[0].Name)
+	}
+	if len(c.JSON) > 0 {
+		parts = append(parts, "json "+c.JSON[0].Name)
+	}
+	if len(c.ExitCodes) > 0 {
+		parts = append(parts, "exit_code")
+	}
+	if len(c.Signals) > 0 {
+		parts = append(parts, "signal")
+	}
+	if len(c.Providers) > 0 {
+		parts = append(parts, "provider")
+	}
+	if len(parts) == 0 {
+		return "empty match"
+	}
+	return strings.Join(parts, ", ")
+}
+
+func statusIn(rs []StatusRange, s int) bool {
+	for _, r := range rs {
+		if r.Lo <= s && s <= r.Hi {
+			return true
+		}
+	}
+	return false
+}
+
+func intIn(xs []int, x int) bool {
+	for _, v := range xs {
+		if v == x {
+			return true
+		}
+	}
+	return false
+}
+
+func stringIn(xs []string, x string) bool { return indexString(xs, x) >= 0 }
+
+func indexString(xs []string, x string) int {
+	for i, v := range xs {
+		if v == x {
+			return i
+		}
+	}
+	return -1
+}
+
+func containsFoldList(xs []string, x string) bool {
+	for _, v := range xs {
+		if strings.EqualFold(v, x) {
+			return true
+		}
+	}
+	return false
+}
+
+// lazyJSON parses a record's JSON at most once, and only when a rule asks.
+type lazyJSON struct {
+	done bool
+	v    any
+}
+
+func (l *lazyJSON) get(rec string) any {
+	if !l.done {
+		l.v, l.done = recordJSON(rec), true
+	}
+	return l.v
+}
+
+func (s StatusRange) String() string {
+	if s.Lo == s.Hi {
+		return strconv.Itoa(s.Lo)
+	}
+	if s.Lo%100 == 0 && s.Hi == s.Lo+99 {
+		return fmt.Sprintf("%dxx", s.Lo/100)
+	}
+	return fmt.Sprintf("%d-%d", s.Lo, s.Hi)
+}

@@ -1,0 +1,88 @@
+package match
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+	"time"
+)
+
+// Engine classifies evidence against one prepared catalogue. It is safe for
+// concurrent use: all per-call state lives in a scan.
+type Engine struct {
+	cat *Catalogue
+}
+
+// Options tune one classification.
+type Options struct {
+	// Now is the clock timing hints are checked against; zero means the
+	// time of the call. Fixtures and --now set it for reproducible output.
+	Now time.Time
+	// Explain fills Classification.Explain.
+	Explain bool
+}
+
+// New prepares a catalogue for matching: it compiles every pattern once.
+// The tables are not copied; the caller must not change them afterwards.
+func New(c *Catalogue) (*Engine, error) {
+	for i := range c.Rules {
+		r := &c.Rules[i]
+		if err := prepareCond(&r.Match); err != nil {
+			return nil, fmt.Errorf("rule %s: %w", r.ID, err)
+		}
+		if r.Not != nil {
+			if err := prepareCond(r.Not); err != nil {
+				return nil, fmt.Errorf("rule %s: not: %w", r.ID, err)
+			}
+		}
+		for j := range r.Hints {
+			h := &r.Hints[j]
+			if h.Re != nil {
+				if err := h.Re.Prepare(); err != nil {
+					return nil, fmt.Errorf("rule %s: extract: %w", r.ID, err)
+				}
+			}
+			h.path = strings.Split(h.Key, ".")
+		}
+	}
+	return &Engine{cat: c}, nil
+}
+
+// Catalogue returns the tables the engine runs on.
+func (e *Engine) Catalogue() *Catalogue { return e.cat }
+
+// Prepare compiles the pattern if it has not been compiled yet.
+func (r *Regex) Prepare() error {
+	if r.re != nil {
+		return nil
+	}
+	re, err := regexp.Compile(r.Src)
+	if err != nil {
+		return err
+	}
+	r.re = re
+	return nil
+}
+
+// Regexp returns the compiled pattern; nil before Prepare.
+func (r *Regex) Regexp() *regexp.Regexp { return r.re }
+
+func prepareCond(c *Cond) error {
+	for _, re := range c.Regex {
+		if err := re.Prepare(); err != nil {
+			return err
+		}
+	}
+	for _, set := range [][]FieldTest{c.Headers, c.JSON} {
+		for i := range set {
+			t := &set[i]
+			t.path = strings.Split(t.Name, ".")
+			if t.Re != nil {
+				if err := t.Re.Prepare(); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	return nil
+}

@@ -1,0 +1,101 @@
+package match
+
+import (
+	"strconv"
+
+	"github.com/errcat/errcat/internal/hint"
+	"github.com/errcat/errcat/internal/redact"
+)
+
+// hints reads a hit's timing hint sources. With doc nil it reads the
+// sources that need no record (headers, the JSON body); with a record it
+// reads the text and the record's JSON. The first hint that survives
+// validation is kept; with Explain, every hint seen is noted with why it was
+// kept or dropped, because a dropped Retry-After is exactly what a person
+// debugging a retry loop needs to see.
+func (s *Scan) hints(h *hit, rec string, doc *lazyJSON) {
+	r := &s.e.cat.Rules[h.rule]
+	for i := range r.Hints {
+		if h.hasHint {
+			return
+		}
+		src := &r.Hints[i]
+		raw, ok := s.hintValue(src, rec, doc)
+		if !ok {
+			continue
+		}
+		var why hint.Reason
+		v, err := hint.Parse(raw, hint.Unit(src.Unit))
+		if err != nil {
+			why = hint.Unparseable
+		} else {
+			h.at, h.after, why = hint.Resolve(v, s.now)
+		}
+		if why == hint.OK {
+			h.hasHint = true
+		}
+		if s.opts.Explain {
+			h.hintNotes = append(h.hintNotes, HintNote{
+				Rule:   r.ID,
+				Source: src.describe(),
+				Value:  redact.Excerpt(raw, 0, 0, 80),
+				Kept:   why == hint.OK,
+				Why:    string(why),
+			})
+		}
+	}
+}
+
+func (s *Scan) hintValue(src *HintSource, rec string, doc *lazyJSON) (string, bool) {
+	switch src.From {
+	case FromHeader:
+		if doc != nil {
+			return "", false
+		}
+		return s.ev.HTTP.header(src.Key)
+	case FromJSON:
+		var v any
+		switch {
+		case doc == nil && s.hasBody:
+			v = s.body
+		case doc != nil && s.jsonInRecord:
+			v = doc.get(rec)
+		}
+		var out string
+		found := v != nil && lookupJSON(v, src.path, func(x any) bool {
+			str, ok := jsonScalar(x)
+			out = str
+			return ok
+		})
+		return out, found
+	case FromText:
+		if doc == nil {
+			return "", false
+		}
+		m := src.Re.re.FindStringSubmatchIndex(rec)
+		if m == nil {
+			return "", false
+		}
+		g := src.Re.re.SubexpIndex("value")
+		if g < 0 {
+			g = 1
+		}
+		if 2*g+1 >= len(m) || m[2*g] < 0 {
+			return "", false
+		}
+		return rec[m[2*g]:m[2*g+1]], true
+	}
+	return "", false
+}
+
+func (h *HintSource) describe() string {
+	switch h.From {
+	case FromHeader:
+		return "header " + h.Key
+	case FromJSON:
+		return "json " + h.Key
+	case FromText:
+		return "regex " + strconv.Quote(h.Re.Src)
+	}
+	return "unknown"
+}

@@ -1,0 +1,97 @@
+package match
+
+import (
+	"encoding/json"
+	"strconv"
+	"strings"
+)
+
+// parseJSON decodes a JSON document with numbers kept as written, so that a
+// rule comparing `error.code: 429` sees "429", not "429.0". It returns nil
+// for anything that is not a JSON object or array.
+func parseJSON(s string) any {
+	s = strings.TrimSpace(s)
+	if s == "" || (s[0] != '{' && s[0] != '[') {
+		return nil
+	}
+	d := json.NewDecoder(strings.NewReader(s))
+	d.UseNumber()
+	var v any
+	if d.Decode(&v) != nil {
+		return nil
+	}
+	return v
+}
+
+// recordJSON finds the JSON inside a text record: the record itself, an SSE
+// "data: {...}" line, or a log line that ends in a JSON object
+// ("Error: 429 {"error":...}"). Anything else has none.
+func recordJSON(rec string) any {
+	s := strings.TrimSpace(rec)
+	if rest, ok := strings.CutPrefix(s, "data:"); ok {
+		s = strings.TrimSpace(rest)
+	}
+	if s == "" {
+		return nil
+	}
+	if s[0] == '{' || s[0] == '[' {
+		return parseJSON(s)
+	}
+	if s[len(s)-1] != '}' {
+		return nil
+	}
+	if i := strings.IndexByte(s, '{'); i > 0 {
+		return parseJSON(s[i:])
+	}
+	return nil
+}
+
+// lookupJSON calls fn on every value reached by path and reports whether fn
+// returned true for any. An array met by a name rather than an index is
+// searched element by element, because error details come as arrays whose
+// order providers do not promise (Gemini's error.details).
+func lookupJSON(v any, path []string, fn func(any) bool) bool {
+	for i, key := range path {
+		switch x := v.(type) {
+		case map[string]any:
+			next, ok := x[key]
+			if !ok {
+				return false
+			}
+			v = next
+		case []any:
+			if n, err := strconv.Atoi(key); err == nil {
+				if n < 0 || n >= len(x) {
+					return false
+				}
+				v = x[n]
+				continue
+			}
+			for _, el := range x {
+				if lookupJSON(el, path[i:], fn) {
+					return true
+				}
+			}
+			return false
+		default:
+			return false
+		}
+	}
+	return fn(v)
+}
+
+// jsonScalar renders a scalar as rules write it; objects and arrays have no
+// scalar form.
+func jsonScalar(v any) (string, bool) {
+	switch x := v.(type) {
+	case string:
+		return x, true
+	case json.Number:
+		return x.String(), true
+	case bool:
+		return strconv.FormatBool(x), true
+	case nil:
+		return "null", true
+	}
+	return "", false
+}

@@ -1,0 +1,195 @@
+package match
+
+import (
+	"fmt"
+	"math"
+	"sort"
+	"strings"
+	"time"
+)
+
+// Finish ranks the rules that matched and returns the answer.
+func (s *Scan) Finish() Classification {
+	cat := s.e.cat
+	out := Classification{CatalogueVersion: cat.ID, Truncated: s.truncated}
+	live := s.liveHits()
+	if len(live) == 0 {
+		out.State = Unclassified
+		out.Reason = ReasonNoMatch
+		if s.empty() {
+			out.Reason = ReasonEmpty
+		}
+		return out
+	}
+	sort.Slice(live, func(i, j int) bool { return s.e.outranks(live[i].rule, live[j].rule) })
+
+	// The top group: every hit that ranks with the best, minus those that
+	// another member overrides.
+	top := live[:1]
+	for _, h := range live[1:] {
+		if s.e.sameRank(h.rule, live[0].rule) {
+			top = live[:len(top)+1]
+		}
+	}
+	winners := make([]*hit, 0, len(top))
+	for _, h := range top {
+		if !s.overridden(h.rule, top) {
+			winners = append(winners, h)
+		}
+	}
+	for _, h := range live {
+		out.Candidates = append(out.Candidates, s.e.candidate(h.rule))
+	}
+	win := winners[0]
+	conflict := false
+	for _, h := range winners[1:] {
+		if cat.Rules[h.rule].Code != cat.Rules[win.rule].Code {
+			conflict = true
+		}
+	}
+	out.SafeExcerpt = win.excerpt
+	if s.opts.Explain {
+		out.Explain = s.explain(live, winners, conflict)
+	}
+	r := &cat.Rules[win.rule]
+	switch {
+	case conflict:
+		out.State, out.Reason = Unclassified, ReasonConflict
+		return out
+	case r.Confidence == Low:
+		out.State, out.Reason = Unclassified, ReasonLowConfidence
+		return out
+	}
+	code := &cat.Codes[r.Code]
+	out.State = Classified
+	out.Code = code.Name
+	out.Class = cat.Classes[code.Class].Name
+	out.Rule = r.ID
+	out.Confidence = r.Confidence.String()
+	out.Scope = code.Scope
+	if r.Scope != "" {
+		out.Scope = r.Scope
+	}
+	out.Unblock = code.Unblock
+	if win.hasHint {
+		secs := math.Round(win.after.Seconds()*1000) / 1000
+		out.RetryAfterSeconds = &secs
+		out.ResetAt = win.at.UTC().Truncate(time.Second).Format(time.RFC3339)
+	}
+	return out
+}
+
+func (s *Scan) liveHits() []*hit {
+	var live []*hit
+	for i := range s.hits {
+		if s.state[s.hits[i].rule] == stMatched {
+			live = append(live, &s.hits[i])
+		}
+	}
+	return live
+}
+
+// empty reports whether the evidence said nothing at all.
+func (s *Scan) empty() bool {
+	ev := s.ev
+	return !s.sawText && ev.HTTP == nil && ev.ExitCode == nil && ev.Signal == ""
+}
+
+// outranks orders rules: tier, then priority, then confidence, then id.
+// Rules are sorted by id in the tables, so the index breaks the last tie.
+func (e *Engine) outranks(a, b int) bool {
+	ra, rb := &e.cat.Rules[a], &e.cat.Rules[b]
+	if ra.Tier != rb.Tier {
+		return ra.Tier > rb.Tier
+	}
+	if ra.Priority != rb.Priority {
+		return ra.Priority > rb.Priority
+	}
+	if ra.Confidence != rb.Confidence {
+		return ra.Confidence > rb.Confidence
+	}
+	return a < b
+}
+
+func (e *Engine) sameRank(a, b int) bool {
+	ra, rb := &e.cat.Rules[a], &e.cat.Rules[b]
+	return ra.Tier == rb.Tier && ra.Priority == rb.Priority
+}
+
+func (s *Scan) overridden(rule int, group []*hit) bool {
+	for _, h := range group {
+		if intIn(s.e.cat.Rules[h.rule].Overrides, rule) {
+			return true
+		}
+	}
+	return false
+}
+
+func (e *Engine) candidate(rule int) Candidate {
+	r := &e.cat.Rules[rule]
+	code := &e.cat.Codes[r.Code]
+	return Candidate{
+		Rule:       r.ID,
+		Code:       code.Name,
+		Class:      e.cat.Classes[code.Class].Name,
+		Tier:       r.Tier.String(),
+		Priority:   r.Priority,
+		Confidence: r.Confidence.String(),
+	}
+}
+
+// explain says where each candidate matched and why each loser lost.
+func (s *Scan) explain(live, winners []*hit, conflict bool) *Explain {
+	cat := s.e.cat
+	ex := &Explain{}
+	win := winners[0]
+	for _, h := range live {
+		r := &cat.Rules[h.rule]
+		note := MatchNote{
+			Rule:    r.ID,
+			Source:  fmt.Sprintf("%s:%d", r.File, r.Line),
+			Matcher: r.Match.describe(h.sp),
+			Record:  h.line,
+			In:      h.in,
+			Offset:  h.sp.start,
+			Excerpt: h.excerpt,
+		}
+		if r.File == "" {
+			note.Source = ""
+		}
+		note.Outcome = s.outcome(h, win, winners, conflict)
+		ex.Matches = append(ex.Matches, note)
+		ex.Hints = append(ex.Hints, h.hintNotes...)
+	}
+	return ex
+}
+
+func (s *Scan) outcome(h, win *hit, winners []*hit, conflict bool) string {
+	cat := s.e.cat
+	r, w := &cat.Rules[h.rule], &cat.Rules[win.rule]
+	inWinners := false
+	for _, x := range winners {
+		inWinners = inWinners || x == h
+	}
+	switch {
+	case conflict && inWinners:
+		var others []string
+		for _, x := range winners {
+			if x != h && cat.Rules[x.rule].Code != r.Code {
+				others = append(others, cat.Rules[x.rule].ID)
+			}
+		}
+		return "conflict: ranks equal with " + strings.Join(others, ", ") + " and names another code"
+	case h == win && r.Confidence == Low:
+		return "won, but its confidence is low"
+	case h == win:
+		return "won"
+	case inWinners:
+		return fmt.Sprintf("tie with %s on the same code; lost on confidence or rule id", w.ID)
+	case r.Tier < w.Tier:
+		return fmt.Sprintf("lower tier (%s < %s of %s)", r.Tier, w.Tier, w.ID)
+	case r.Priority < w.Priority:
+		return fmt.Sprintf("lower priority (%d < %d of %s)", r.Priority, w.Priority, w.ID)
+	}
+	return "overridden by " + w.ID
+}
