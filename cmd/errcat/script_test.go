@@ -31,4 +31,3 @@ func TestScript(t *testing.T) {
 		},
 	})
 }
-
