@@ -140,6 +140,7 @@ func (s *Scan) Record(rec string, line int, truncated bool) {
 }
 
 func (s *Scan) record(rec string, line int, in string) {
+	rec = redact.StripEscapes(rec)
 	if strings.TrimSpace(rec) == "" {
 		return
 	}

@@ -1,0 +1,124 @@
+package redact
+
+import (
+	"strings"
+	"unicode/utf8"
+)
+
+// clean removes terminal escape sequences and control characters and
+// replaces invalid UTF-8, leaving text that is safe to write to a terminal.
+//
+//   - CSI sequences (ESC [ ... final byte) are removed whole.
+//   - OSC, DCS, SOS, PM and APC strings (ESC ] ..., ESC P ..., ...) are
+//     removed up to their terminator: BEL, ST (ESC \) or, unlike a
+//     terminal, the end of the line, so that one stray "ESC ]" cannot
+//     swallow the rest of the evidence.
+//   - Other escape sequences (ESC plus intermediates and a final byte,
+//     e.g. ESC ( B or ESC 7) are removed, and so is a lone ESC.
+//   - Every other C0 control, DEL and the C1 controls U+0080..U+009F are
+//     removed, except '\n' and '\t'. '\r' is removed rather than turned
+//     into a newline: a "\r\n" line ending then reads as "\n", and a
+//     progress bar's repeated "\r" collapses into one line.
+//   - Unicode bidirectional overrides and isolates (U+202A..U+202E,
+//     U+2066..U+2069) are removed because they can make a terminal show
+//     text in an order other than the one in which it was written.
+//   - Each byte of invalid UTF-8 becomes U+FFFD.
+//
+// If flat is set, each run of newlines becomes a single space.
+//
+// t, if not nil, records where given input offsets land in the output.
+func clean(s string, flat bool, t *track) string {
+	var b strings.Builder
+	b.Grow(len(s))
+	nl := false // the last byte written was a space standing for newlines
+	for i := 0; i < len(s); {
+		c := s[i]
+		switch {
+		case c == 0x1b:
+			j := skipEscape(s, i)
+			t.replaced(i, j, b.Len(), b.Len())
+			i = j
+		case c == '\n' && flat:
+			if !nl {
+				t.replaced(i, i+1, b.Len(), b.Len()+1)
+				b.WriteByte(' ')
+				nl = true
+			} else {
+				t.replaced(i, i+1, b.Len(), b.Len())
+			}
+			i++
+		case c == '\n' || c == '\t' || (c >= 0x20 && c < 0x7f):
+			t.kept(i, i+1, b.Len())
+			b.WriteByte(c)
+			nl = false
+			i++
+		case c < utf8.RuneSelf: // other C0 controls and DEL
+			t.replaced(i, i+1, b.Len(), b.Len())
+			i++
+		default:
+			r, n := utf8.DecodeRuneInString(s[i:])
+			switch {
+			case r == utf8.RuneError && n == 1:
+				t.replaced(i, i+1, b.Len(), b.Len()+len(string(utf8.RuneError)))
+				b.WriteRune(utf8.RuneError)
+				nl = false
+			case r <= 0x9f, 0x202a <= r && r <= 0x202e, 0x2066 <= r && r <= 0x2069:
+				t.replaced(i, i+n, b.Len(), b.Len())
+			default:
+				t.kept(i, i+n, b.Len())
+				b.WriteString(s[i : i+n])
+				nl = false
+			}
+			i += n
+		}
+	}
+	t.replaced(len(s), len(s)+1, b.Len(), b.Len())
+	return b.String()
+}
+
+// skipEscape returns the offset just past the escape sequence that starts
+// with the ESC at s[i]. It follows ECMA-48 byte classes loosely: the goal
+// is to remove what a terminal would act on, not to validate it.
+func skipEscape(s string, i int) int {
+	j := i + 1
+	if j >= len(s) {
+		return j
+	}
+	switch c := s[j]; {
+	case c == '[': // CSI: parameter and intermediate bytes, then a final byte
+		j++
+		for j < len(s) && s[j] >= 0x20 && s[j] <= 0x3f {
+			j++
+		}
+		if j < len(s) && s[j] >= 0x40 && s[j] <= 0x7e {
+			j++
+		}
+		return j
+	case c == ']' || c == 'P' || c == 'X' || c == '^' || c == '_': // control strings
+		for j++; j < len(s); j++ {
+			switch s[j] {
+			case 0x07:
+				return j + 1
+			case '\n':
+				return j
+			case 0x1b:
+				if j+1 < len(s) && s[j+1] == '\\' {
+					return j + 2
+				}
+				return j // a new sequence starts here
+			}
+		}
+		return j
+	case c >= 0x20 && c <= 0x2f: // nF: intermediates, then a final byte
+		for j < len(s) && s[j] >= 0x20 && s[j] <= 0x2f {
+			j++
+		}
+		if j < len(s) && s[j] >= 0x30 && s[j] <= 0x7e {
+			j++
+		}
+		return j
+	case c >= 0x30 && c <= 0x7e: // two-byte sequences such as ESC 7, ESC =
+		return j + 1
+	}
+	return j // a lone ESC
+}

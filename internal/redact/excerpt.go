@@ -1,0 +1,215 @@
+package redact
+
+import "unicode/utf8"
+
+const (
+	// defaultMax is Excerpt's length bound when the caller gives none.
+	defaultMax = 240
+	// ellipsis marks where an excerpt was cut. It counts against max.
+	ellipsis = "…"
+	// widen is how far an edge of the raw context may move outwards to
+	// reach a break between tokens.
+	widen = 256
+	// guard is how much sanitised context, beyond what is shown, must
+	// precede and follow the shown text. Rules such as "Authorization:
+	// Basic X" or "password = X" find a secret from a keyword a few bytes
+	// before it; with the keyword cut off, the value would look like any
+	// other word. Text closer than guard to a cut edge of the context is
+	// therefore never shown, only used for detection.
+	guard = 64
+)
+
+// Excerpt returns at most max bytes of sanitised text from s around the
+// byte span [start, end), typically a match that classified the evidence.
+// When s does not fit, the excerpt is centred on the span, cut on UTF-8
+// rune boundaries and never inside a "[redacted:KIND]" marker, and "…"
+// marks each side where text was cut (the marks count towards max).
+// Newlines become spaces (a run of them, one space); tabs are kept; other
+// sanitising is as for Text. start and end are clamped to s, an inverted
+// span is treated as empty, and max <= 0 means 240.
+//
+// Excerpt redacts before it cuts. Cutting first would show the visible
+// half of a secret that straddles the edge, and neither half need look
+// like a secret on its own. So Excerpt takes a wider raw context, whose
+// edges it moves to breaks between tokens (whitespace or quotes), at
+// most 256 bytes outwards; if it finds none, it moves the edge inwards
+// instead, dropping the partial token. It then sanitises the context, and
+// only then chooses the bytes to show, keeping a guard margin from any
+// edge of the context that is not an edge of s.
+//
+// Known limit: a quoted password longer than the guard margin that
+// contains spaces, and whose keyword lies just outside the context, can
+// be shown in part. The context is several times max, so this needs a
+// match far from it.
+func Excerpt(s string, start, end, max int) string {
+	if max <= 0 {
+		max = defaultMax
+	}
+	start = clampInt(start, 0, len(s))
+	end = clampInt(end, start, len(s))
+
+	// Raw context: generous, because cleaning can shrink it (escape
+	// sequences) and redaction can change its length.
+	ctx := 4*min(max, len(s)) + 2*widen
+	lo := leftEdge(s, max2(0, start-ctx), start)
+	hi := rightEdge(s, min(len(s), end+ctx), end)
+	hi = max2(hi, lo)
+
+	t := newTrack(clampInt(start-lo, 0, hi-lo), clampInt(end-lo, 0, hi-lo))
+	c := clean(s[lo:hi], true, t)
+	ms, me := t.out[0], t.out[1]
+
+	zlo, zhi := 0, len(c)
+	if lo > 0 {
+		zlo = afterGuard(c)
+	}
+	if hi < len(s) {
+		zhi = beforeGuard(c)
+	}
+	if zhi <= zlo {
+		if (lo > 0 || hi < len(s)) && max >= len(ellipsis) {
+			return ellipsis
+		}
+		return ""
+	}
+
+	t = newTrack(ms, me, zlo, zhi)
+	r, spans := redact(c, Find(c), t)
+	ms, me, zlo, zhi = t.out[0], t.out[1], t.out[2], t.out[3]
+	ms = clampInt(ms, zlo, zhi)
+	me = clampInt(me, ms, zhi)
+
+	// Choose how many marks to spend: try the fewest first and keep the
+	// first choice that turns out to need exactly those marks.
+	for _, marks := range [][2]bool{{false, false}, {false, true}, {true, false}, {true, true}} {
+		w := max
+		for _, m := range marks {
+			if m {
+				w -= len(ellipsis)
+			}
+		}
+		if w < 0 {
+			continue
+		}
+		wlo, whi := window(r, spans, zlo, zhi, ms, me, w)
+		left := wlo > 0 || lo > 0
+		right := whi < len(r) || hi < len(s)
+		if left == marks[0] && right == marks[1] {
+			return mark(left, ellipsis) + r[wlo:whi] + mark(right, ellipsis)
+		}
+	}
+	// max is too small for the marks that are needed: show text only.
+	wlo, whi := window(r, spans, zlo, zhi, ms, me, max)
+	return r[wlo:whi]
+}
+
+// window returns the w-byte window of r[zlo:zhi] centred on [ms, me),
+// shrunk to rune boundaries and so as not to cut a marker.
+func window(r string, spans [][2]int, zlo, zhi, ms, me, w int) (int, int) {
+	wlo, whi := zlo, zhi
+	if zhi-zlo > w {
+		wlo = ms + (me-ms)/2 - w/2
+		wlo = clampInt(wlo, zlo, zhi-w)
+		whi = wlo + w
+	}
+	for wlo < whi && !utf8.RuneStart(r[wlo]) {
+		wlo++
+	}
+	for whi > wlo && whi < len(r) && !utf8.RuneStart(r[whi]) {
+		whi--
+	}
+	for _, sp := range spans {
+		if sp[0] < wlo && wlo < sp[1] {
+			wlo = sp[1]
+		}
+		if sp[0] < whi && whi < sp[1] {
+			whi = sp[0]
+		}
+	}
+	return wlo, max2(wlo, whi)
+}
+
+// isBreak reports whether c separates tokens: no rule's secret value
+// contains it, so a context edge placed on it does not split a secret.
+func isBreak(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '"' || c == '\''
+}
+
+// leftEdge moves the raw context start lo to a break: outwards up to
+// widen bytes, else inwards past the partial token (but not past limit,
+// the match start, beyond which it gives up and returns limit).
+func leftEdge(s string, lo, limit int) int {
+	if lo == 0 || isBreak(s[lo-1]) {
+		return lo
+	}
+	for i := lo - 1; i >= 0 && lo-i <= widen; i-- {
+		if isBreak(s[i]) {
+			return i + 1
+		}
+	}
+	for i := lo; i < limit; i++ {
+		if isBreak(s[i]) {
+			return i
+		}
+	}
+	return limit
+}
+
+// rightEdge is leftEdge for the end of the context.
+func rightEdge(s string, hi, limit int) int {
+	if hi == len(s) || isBreak(s[hi]) {
+		return hi
+	}
+	for i := hi; i < len(s) && i-hi < widen; i++ {
+		if isBreak(s[i]) {
+			return i
+		}
+	}
+	for i := hi - 1; i >= limit; i-- {
+		if isBreak(s[i]) {
+			return i + 1
+		}
+	}
+	return limit
+}
+
+// afterGuard returns the first break at or after guard bytes into c, or
+// len(c) if there is none: text before it is context only.
+func afterGuard(c string) int {
+	for i := guard; i < len(c); i++ {
+		if isBreak(c[i]) {
+			return i
+		}
+	}
+	return len(c)
+}
+
+// beforeGuard returns the last break at or before guard bytes from the end
+// of c, or 0 if there is none: text after it is context only.
+func beforeGuard(c string) int {
+	for i := len(c) - guard; i >= 0; i-- {
+		if i < len(c) && isBreak(c[i]) {
+			return i
+		}
+	}
+	return 0
+}
+
+func mark(ok bool, m string) string {
+	if ok {
+		return m
+	}
+	return ""
+}
+
+func clampInt(v, lo, hi int) int {
+	return min(hi, max2(lo, v))
+}
+
+// max2 is the built-in max, which Excerpt's parameter shadows.
+func max2(a, b int) int {
+	if a > b {
+		return a
+	}
+	return b
+}

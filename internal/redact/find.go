@@ -1,0 +1,185 @@
+package redact
+
+import (
+	"slices"
+	"strings"
+)
+
+// Finding is one secret-shaped span in a text.
+type Finding struct {
+	Kind       string // one of the Kind constants, e.g. "api_key"
+	Start, End int    // byte offsets into the text, half-open
+}
+
+// scanLimit bounds how far past its anchor a rule's expression may read.
+// No rule matches across a newline, so an attempt also stops at the end of
+// the line. Without the limit, a long line full of anchors that almost
+// match (a megabyte of "eyJ...") would make each attempt read to the end of
+// the line, which is quadratic. A secret longer than this is still
+// covered: a match that runs into the limit is extended to the end of its
+// token (see tokenByte).
+const scanLimit = 4096
+
+// hit is a Finding plus the rank of the rule that produced it, used to pick
+// a Kind when two findings of the same length overlap, and the extent
+// [lo, hi) of the text its rule matched, keyword included.
+type hit struct {
+	Finding
+	rank   int
+	lo, hi int
+}
+
+// Find reports every secret-shaped span in s, sorted by Start and
+// non-overlapping. Where findings overlap they are merged into one span
+// covering all of them, so that no part of any secret is left outside a
+// span; the merged span takes the Kind of the longest finding (or, for a
+// tie, of the more specific rule).
+//
+// Redaction markers already in s, such as "[redacted:email]", are
+// barriers: a match that overlaps one is not reported. Otherwise replacing
+// one secret could give a neighbouring rule a new match (a marker is not a
+// delimiter that the secret was), and sanitising sanitised text would
+// change it. The cost is that a secret whose match would include a literal
+// marker from the input (as in "password=[redacted:jwt]xyz") is not found.
+func Find(s string) []Finding {
+	// One pass over s: at each byte that can start an anchor, try the
+	// rules with an anchor there. A rule is not tried again inside its own
+	// last match, so its findings do not overlap each other.
+	var byFirst [256][]anchorRef
+	for ri := range rules {
+		for _, a := range rules[ri].anchors {
+			c := a[0]
+			byFirst[c] = append(byFirst[c], anchorRef{ri, a})
+			if 'a' <= c && c <= 'z' {
+				byFirst[c-'a'+'A'] = append(byFirst[c-'a'+'A'], anchorRef{ri, a})
+			}
+		}
+	}
+	next := make([]int, len(rules))
+	var hits []hit
+	for p := 0; p < len(s); p++ {
+		for _, ref := range byFirst[s[p]] {
+			if p < next[ref.rule] || !hasPrefixFold(s[p:], ref.anchor) {
+				continue
+			}
+			r := &rules[ref.rule]
+			if r.word && p > 0 && isAlnum(s[p-1]) {
+				continue
+			}
+			f, lo, hi, ok := r.try(s, p, ref.anchor)
+			if ok {
+				hits = append(hits, hit{f, ref.rule, lo, hi})
+				next[ref.rule] = hi
+			}
+		}
+	}
+	return merge(hits, markers(s))
+}
+
+type anchorRef struct {
+	rule   int
+	anchor string
+}
+
+// hasPrefixFold reports whether s begins with the lower-case ASCII anchor
+// a, ignoring ASCII case in s.
+func hasPrefixFold(s, a string) bool {
+	if len(s) < len(a) {
+		return false
+	}
+	for i := 0; i < len(a); i++ {
+		c := s[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if c != a[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// merge drops hits that touch a marker, sorts the rest and joins
+// overlapping ones.
+func merge(hits []hit, marks [][2]int) []Finding {
+	hits = slices.DeleteFunc(hits, func(h hit) bool {
+		lo, hi := min(h.lo, h.Start), max(h.hi, h.End)
+		// The first marker ending after lo must start at or after hi.
+		i, _ := slices.BinarySearchFunc(marks, lo, func(m [2]int, lo int) int { return cmpInt(m[1], lo+1) })
+		return h.End <= h.Start || i < len(marks) && marks[i][0] < hi
+	})
+	if len(hits) == 0 {
+		return nil
+	}
+	slices.SortFunc(hits, func(a, b hit) int {
+		if a.Start != b.Start {
+			return a.Start - b.Start
+		}
+		return b.End - a.End
+	})
+	var out []Finding
+	cur, best := hits[0].Finding, hits[0]
+	for _, h := range hits[1:] {
+		if h.Start >= cur.End {
+			out = append(out, cur)
+			cur, best = h.Finding, h
+			continue
+		}
+		cur.End = max(cur.End, h.End)
+		if n, m := h.End-h.Start, best.End-best.Start; n > m || (n == m && h.rank < best.rank) {
+			best = h
+		}
+		cur.Kind = best.Kind
+	}
+	return append(out, cur)
+}
+
+const markerPrefix = "[redacted:"
+
+// markers returns the spans of the redaction markers in s, in order.
+func markers(s string) [][2]int {
+	var out [][2]int
+	for from := 0; ; {
+		i := strings.Index(s[from:], markerPrefix)
+		if i < 0 {
+			return out
+		}
+		lo := from + i
+		j := lo + len(markerPrefix)
+		for j < len(s) && ('a' <= s[j] && s[j] <= 'z' || s[j] == '_') {
+			j++
+		}
+		if j > lo+len(markerPrefix) && j < len(s) && s[j] == ']' {
+			out = append(out, [2]int{lo, j + 1})
+			from = j + 1
+		} else {
+			from = lo + 1
+		}
+	}
+}
+
+func cmpInt(a, b int) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+func isAlnum(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9'
+}
+
+// tokenByte reports whether c can continue a credential-like token. It is
+// used only to extend a match that reached scanLimit, and is a superset of
+// every rule's value alphabet so that the extension over-redacts rather
+// than under-redacts.
+func tokenByte(c byte) bool {
+	switch c {
+	case ' ', '\t', '\n', '\r', '"', '\'', '<', '>', '&', ',', ';', '`', '(', ')', '{', '}', '[', ']':
+		return false
+	}
+	return c > ' ' && c != 0x7f
+}

@@ -1,0 +1,122 @@
+package redact
+
+import (
+	"math/rand/v2"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+var fuzzSeeds = []string{
+	"",
+	"plain text",
+	"GET /v1?api_key=XYZ&x=1",
+	"\x1b[31mred\x1b[0m \x1b]0;t\x07 \x1b]8;;u\x1b\\l \x1bPq\x1b\\",
+	"a\x00b\xffc\r\n\u202e",
+	"postgres://u:p@h/db bob@example.com password=x",
+	"Authorization: Bearer abcdefghijklmnop123456",
+	"sk-" + "ant-api03-abcDEF1234567890abcdefghijkl",
+	"?token=[redacted:jwt]&sig=a%3D",
+	"x@a.bc@d.ef@gh.ij",
+}
+
+func FuzzText(f *testing.F) {
+	for _, s := range fuzzSeeds {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		got := Text(s)
+		if !utf8.ValidString(got) {
+			t.Fatalf("invalid UTF-8: %q", got)
+		}
+		if c := badControl(got, "\n\t"); c >= 0 {
+			t.Fatalf("control %U in %q", c, got)
+		}
+		if again := Text(got); again != got {
+			t.Fatalf("not idempotent:\n%q\n%q", got, again)
+		}
+	})
+}
+
+func FuzzExcerpt(f *testing.F) {
+	for i, s := range fuzzSeeds {
+		f.Add(s, i, i+5, i*7)
+	}
+	f.Fuzz(func(t *testing.T, s string, start, end, max int) {
+		got := Excerpt(s, start, end, max)
+		if max <= 0 {
+			max = 240
+		}
+		if len(got) > max {
+			t.Fatalf("len %d > max %d: %q", len(got), max, got)
+		}
+		if !utf8.ValidString(got) {
+			t.Fatalf("invalid UTF-8: %q", got)
+		}
+		if c := badControl(got, "\t"); c >= 0 {
+			t.Fatalf("control %U in %q", c, got)
+		}
+	})
+}
+
+// badControl returns the first control character in s that is not in
+// allowed (including ESC and C1 controls), or -1.
+func badControl(s, allowed string) rune {
+	for _, r := range s {
+		if (r < 0x20 || r == 0x7f || (r >= 0x80 && r <= 0x9f)) && !strings.ContainsRune(allowed, r) {
+			return r
+		}
+	}
+	return -1
+}
+
+func BenchmarkText(b *testing.B) {
+	in := logText(1 << 20)
+	b.SetBytes(int64(len(in)))
+	for b.Loop() {
+		Text(in)
+	}
+}
+
+func BenchmarkExcerpt(b *testing.B) {
+	in := logText(1 << 20)
+	p := len(in) / 2
+	for b.Loop() {
+		Excerpt(in, p, p+10, 240)
+	}
+}
+
+// TestTextIdempotentFragments checks idempotence on texts assembled from
+// the pieces rules look for, which random fuzzing rarely produces.
+func TestTextIdempotentFragments(t *testing.T) {
+	frags := []string{
+		"sk-", "proj-", "ghp_", "eyJ", "AKIA", "AIza", "github_pat_", "xoxb-",
+		"Bearer ", "Authorization: ", "Basic ", "password", "passwd", "api_key", "apiKey",
+		"client_secret", "aws_secret_access_key", "=", ": ", ":", "\"", "'", " ", "\t", "\n",
+		"?", "&", ";", "token", "sig", "code", "://", "@", ".", "-", "_", "/", "+",
+		"example.com", "bob", "git", "[redacted:jwt]", "[redacted:email]", "[",
+		"]", "\x1b[31m", "\x1b]0;t\x07", "\xff", "\u202e", "\r",
+		alnum(40, 8), alnum(41, 20), alnum(42, 40), "abcdefghijklmnopqrstuvwxyz", "0123456789",
+	}
+	seed := uint64(1)
+	if v, err := strconv.ParseUint(os.Getenv("REDACT_SEED"), 10, 64); err == nil {
+		seed = v // explore beyond the fixed seed: REDACT_SEED=n go test
+	}
+	rng := rand.New(rand.NewPCG(seed, 2))
+	for i := 0; i < 30000; i++ {
+		var b strings.Builder
+		for n := rng.IntN(14) + 1; n > 0; n-- {
+			b.WriteString(frags[rng.IntN(len(frags))])
+		}
+		s := b.String()
+		got := Text(s)
+		if again := Text(got); again != got {
+			t.Fatalf("Text not idempotent for %q:\n%q\n%q", s, got, again)
+		}
+		if c := badControl(got, "\n\t"); c >= 0 || !utf8.ValidString(got) {
+			t.Fatalf("unsafe output for %q: %q", s, got)
+		}
+	}
+}
