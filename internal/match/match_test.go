@@ -85,7 +85,7 @@ func TestClassify(t *testing.T) {
 			name: "Retry-After in the past falls through to retry-after-ms",
 			ev: match.Evidence{HTTP: &match.HTTP{Status: 429, Headers: map[string]string{
 				"Retry-After": "Wed, 31 Dec 2025 00:00:00 GMT", "retry-after-ms": "1500"}}},
-			want: got{State: "classified", Code: "rate_limited", Rule: "http.429", Candidates: 1, RetryAfter: 1.5, ResetAt: "2026-01-01T00:00:01Z"},
+			want: got{State: "classified", Code: "rate_limited", Rule: "http.429", Candidates: 1, RetryAfter: 1.5, ResetAt: "2026-01-01T00:00:02Z"},
 		},
 		{
 			name: "reset more than 7 days ahead is dropped",
@@ -283,5 +283,27 @@ func TestScannerMatchesClassify(t *testing.T) {
 	}
 	if diff := cmp.Diff([]int{1, 2, 5, 6, 7}, lines); diff != "" {
 		t.Errorf("record lines (-want +got):\n%s", diff)
+	}
+}
+
+// TestScannerLongLine feeds a 10 MB line between two short ones: the record
+// is cut at MaxRecord and flagged, and the lines after it are still read.
+func TestScannerLongLine(t *testing.T) {
+	in := "first\n" + strings.Repeat("é", 5<<20) + "\nlast\n"
+	sc := match.NewScanner(strings.NewReader(in))
+	type rec struct {
+		line, size int
+		truncated  bool
+	}
+	var got []rec
+	for sc.Scan() {
+		got = append(got, rec{sc.Line(), len(sc.Record()), sc.Truncated()})
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	want := []rec{{1, 5, false}, {2, match.MaxRecord, true}, {3, 4, false}}
+	if diff := cmp.Diff(want, got, cmp.AllowUnexported(rec{})); diff != "" {
+		t.Errorf("records (-want +got):\n%s", diff)
 	}
 }

@@ -74,7 +74,7 @@ func (s *Scan) Finish() Classification {
 	if win.hasHint {
 		secs := math.Round(win.after.Seconds()*1000) / 1000
 		out.RetryAfterSeconds = &secs
-		out.ResetAt = win.at.UTC().Truncate(time.Second).Format(time.RFC3339)
+		out.ResetAt = ceilSecond(win.at).Format(time.RFC3339)
 	}
 	return out
 }
@@ -192,4 +192,14 @@ func (s *Scan) outcome(h, win *hit, winners []*hit, conflict bool) string {
 		return fmt.Sprintf("lower priority (%d < %d of %s)", r.Priority, w.Priority, w.ID)
 	}
 	return "overridden by " + w.ID
+}
+
+// ceilSecond rounds a reset time up to the whole second, so a caller that
+// waits until reset_at never comes back early.
+func ceilSecond(t time.Time) time.Time {
+	t = t.UTC()
+	if s := t.Truncate(time.Second); s.Before(t) {
+		return s.Add(time.Second)
+	}
+	return t
 }
