@@ -254,47 +254,40 @@ func (o *classifyOptions) classifyLines(w io.Writer, eng *match.Engine, ev match
 	sum := summary{Codes: map[string]int{}}
 	var results []lineResult // only for -o json, which prints one document
 	best := match.Classification{State: match.Unclassified, Reason: match.ReasonNoMatch, CatalogueVersion: eng.Catalogue().ID}
-	line := 0
+	offset := 0
 	for _, in := range inputs {
-		sc := match.NewScanner(in.r)
 		last := 0
-		for sc.Scan() {
-			last = sc.Line()
-			rec := string(sc.Record())
-			if strings.TrimSpace(rec) == "" {
-				continue
-			}
+		var werr error
+		err := eng.Lines(in.r, ev, opts, func(line int, c match.Classification) bool {
+			last = line
 			sum.Records++
-			s := eng.Begin(ev, opts)
-			s.Record(rec, 1, sc.Truncated())
-			c := s.Finish()
 			if c.State != match.Classified {
 				sum.Unclassified++
-				continue
+				return true
 			}
 			sum.Classified++
 			sum.Codes[c.Code]++
 			if best.State != match.Classified || outranks(c, best) {
 				best = c
 			}
-			r := lineResult{Line: line + sc.Line(), Classification: c}
+			r := lineResult{Line: offset + line, Classification: c}
 			switch o.output {
 			case "json":
 				results = append(results, r)
 			case "jsonl":
-				if err := writeJSONLine(w, r); err != nil {
-					return best, err
-				}
+				werr = writeJSONLine(w, r)
 			default:
-				if err := printLine(w, r); err != nil {
-					return best, err
-				}
+				werr = printLine(w, r)
 			}
+			return werr == nil
+		})
+		if werr != nil {
+			return best, werr
 		}
-		if err := sc.Err(); err != nil {
+		if err != nil {
 			return best, fmt.Errorf("%s: %v", in.name, err)
 		}
-		line += last
+		offset += last
 	}
 	switch o.output {
 	case "json":

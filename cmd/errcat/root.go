@@ -5,10 +5,9 @@ import (
 	"io"
 
 	"github.com/spf13/cobra"
-)
 
-// version is errcat's own version, stamped into generated code headers.
-const version = "0.1.0"
+	"github.com/errcat/errcat/internal/version"
+)
 
 // stdio is the process's standard streams, injected so tests run commands
 // in-process.
@@ -37,7 +36,7 @@ the request) or unclassified (never guessed: stop automatic recovery).
 
 It reads stderr, logs, HTTP responses and exit codes, and answers with a
 semantic code from a catalogue of tested rules.`,
-		Version:       version,
+		Version:       version.Version,
 		SilenceErrors: true,
 		SilenceUsage:  true,
 	}
@@ -45,12 +44,13 @@ semantic code from a catalogue of tested rules.`,
 	root.SetOut(io.out)
 	root.SetErr(io.err)
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
-	root.SetVersionTemplate(fmt.Sprintf("errcat %s\n", version))
+	root.SetVersionTemplate(fmt.Sprintf("errcat %s\n", version.Version))
 	root.AddCommand(
 		newClassifyCmd(io, getenv),
 		newTestCmd(io, getenv),
 		newCodesCmd(io, getenv),
 		newSchemaCmd(io),
+		newGenerateCmd(io, getenv),
 	)
 	return root
 }

@@ -40,7 +40,10 @@ func Load(fsys fs.FS, display string) (*match.Catalogue, error) {
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		errs.Add(diag.Errorf(diag.Pos{File: name(RulesDir)}, diag.Read, "%v", unwrapPath(err)))
 	}
-	var files []*source.File
+	var (
+		files []*source.File
+		rel   = map[*source.File]string{}
+	)
 	for _, p := range ruleFiles {
 		data, err := fs.ReadFile(fsys, p)
 		if err != nil {
@@ -51,6 +54,7 @@ func Load(fsys fs.FS, display string) (*match.Catalogue, error) {
 		errs = append(errs, ferrs...)
 		if f != nil && shapeOK(ferrs) {
 			files = append(files, f)
+			rel[f] = p
 		}
 	}
 	// Translate whatever has a sound shape, so one run reports name errors
@@ -61,7 +65,7 @@ func Load(fsys fs.FS, display string) (*match.Catalogue, error) {
 	t := &translator{}
 	cat := t.catalogue(catFile)
 	for _, f := range files {
-		t.rules(f)
+		t.rules(f, rel[f])
 	}
 	t.finish(cat)
 	errs = append(errs, t.errs...)

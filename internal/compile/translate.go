@@ -81,13 +81,15 @@ func (t *translator) catalogue(f *source.File) *match.Catalogue {
 	return cat
 }
 
-func (t *translator) rules(f *source.File) {
+// rules translates one rule file; rel is its path inside the catalogue,
+// which the tables record so they do not depend on where errcat ran.
+func (t *translator) rules(f *source.File, rel string) {
 	for _, n := range source.Items(source.Get(f.Root, "rules")) {
-		t.rule(f, n)
+		t.rule(f, rel, n)
 	}
 }
 
-func (t *translator) rule(f *source.File, n *yaml.Node) {
+func (t *translator) rule(f *source.File, rel string, n *yaml.Node) {
 	idNode := source.Get(n, "id")
 	id := idNode.Value
 	errsBefore := len(t.errs)
@@ -105,7 +107,7 @@ func (t *translator) rule(f *source.File, n *yaml.Node) {
 		Code:       code,
 		Confidence: confidence(source.Get(n, "confidence").Value),
 		Scope:      scalar(source.Get(n, "scope")),
-		File:       f.Name,
+		File:       rel,
 		Line:       n.Line,
 	}
 	if p := source.Get(n, "priority"); p != nil {

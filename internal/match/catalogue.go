@@ -83,7 +83,7 @@ type Rule struct {
 	Not        *Cond
 	Hints      []HintSource
 	Overrides  []int // indices of rules this one beats on a tie
-	File       string
+	File       string // path inside the catalogue ("rules/openai.yaml")
 	Line       int
 }
 

@@ -1,0 +1,126 @@
+package codegen
+
+import (
+	"fmt"
+	"reflect"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// literal writes v as a Go composite literal. It knows the shapes the
+// compiled tables use: structs (exported fields only, zero fields left
+// out, so the output stays readable), slices, pointers to structs,
+// strings, integers and booleans. Type names are the engine's own, which
+// the generated file declares.
+func literal(b *strings.Builder, v reflect.Value, indent string) error {
+	switch v.Kind() {
+	case reflect.Pointer:
+		if v.IsNil() {
+			b.WriteString("nil")
+			return nil
+		}
+		b.WriteString("&")
+		return literal(b, v.Elem(), indent)
+	case reflect.Struct:
+		b.WriteString(v.Type().Name())
+		return structBody(b, v, indent)
+	case reflect.Slice:
+		if v.IsNil() {
+			b.WriteString("nil")
+			return nil
+		}
+		b.WriteString("[]")
+		b.WriteString(typeName(v.Type().Elem()))
+		b.WriteString("{")
+		elemStruct := v.Type().Elem().Kind() == reflect.Struct ||
+			(v.Type().Elem().Kind() == reflect.Pointer && v.Type().Elem().Elem().Kind() == reflect.Struct)
+		for i := 0; i < v.Len(); i++ {
+			el := v.Index(i)
+			if elemStruct {
+				// Elements of []T and []*T may leave out their type.
+				b.WriteString("\n" + indent + "\t")
+				if el.Kind() == reflect.Pointer {
+					el = el.Elem()
+				}
+				if err := structBody(b, el, indent+"\t"); err != nil {
+					return err
+				}
+				b.WriteString(",")
+				continue
+			}
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			if err := literal(b, el, indent); err != nil {
+				return err
+			}
+		}
+		if elemStruct && v.Len() > 0 {
+			b.WriteString("\n" + indent)
+		}
+		b.WriteString("}")
+		return nil
+	case reflect.String:
+		b.WriteString(quote(v.String()))
+	case reflect.Bool:
+		b.WriteString(strconv.FormatBool(v.Bool()))
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		b.WriteString(strconv.FormatInt(v.Int(), 10))
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		b.WriteString(strconv.FormatUint(v.Uint(), 10))
+	default:
+		return fmt.Errorf("codegen: cannot write a %s as a literal", v.Type())
+	}
+	return nil
+}
+
+func structBody(b *strings.Builder, v reflect.Value, indent string) error {
+	t := v.Type()
+	b.WriteString("{")
+	wrote := false
+	for i := 0; i < t.NumField(); i++ {
+		f := t.Field(i)
+		if !f.IsExported() || v.Field(i).IsZero() {
+			continue
+		}
+		b.WriteString("\n" + indent + "\t" + f.Name + ": ")
+		if err := literal(b, v.Field(i), indent+"\t"); err != nil {
+			return err
+		}
+		b.WriteString(",")
+		wrote = true
+	}
+	if wrote {
+		b.WriteString("\n" + indent)
+	}
+	b.WriteString("}")
+	return nil
+}
+
+func typeName(t reflect.Type) string {
+	switch t.Kind() {
+	case reflect.Pointer:
+		return "*" + typeName(t.Elem())
+	case reflect.Slice:
+		return "[]" + typeName(t.Elem())
+	}
+	return t.Name()
+}
+
+// quote prefers a raw string, which keeps regular expressions readable.
+func quote(s string) string {
+	if utf8.ValidString(s) && !strings.ContainsAny(s, "`\r") && printable(s) {
+		return "`" + s + "`"
+	}
+	return strconv.Quote(s)
+}
+
+func printable(s string) bool {
+	for _, r := range s {
+		if r < 0x20 && r != '\t' || r == 0x7f {
+			return false
+		}
+	}
+	return true
+}

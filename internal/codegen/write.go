@@ -1,0 +1,78 @@
+package codegen
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// WriteFile writes data to path through a temporary file in the same
+// directory and a rename, so a reader (or a failed run) never sees half a
+// file.
+func WriteFile(path string, data []byte) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name()) // after a successful rename there is nothing to remove
+	if _, err := tmp.Write(data); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Chmod(0o644); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
+}
+
+// Stale compares the file at path with want. It returns "" when they are
+// equal, and otherwise a short description with the first differing lines,
+// for a CI log.
+func Stale(path string, want []byte) (string, error) {
+	got, err := os.ReadFile(path)
+	if os.IsNotExist(err) {
+		return fmt.Sprintf("%s does not exist", path), nil
+	}
+	if err != nil {
+		return "", err
+	}
+	if bytes.Equal(got, want) {
+		return "", nil
+	}
+	return fmt.Sprintf("%s is stale:\n%s", path, shortDiff(string(got), string(want), 10)), nil
+}
+
+// shortDiff shows the region where two texts differ: the common prefix
+// and suffix of lines are skipped, and at most max lines of each side are
+// shown. It is a pointer for a person, not a patch.
+func shortDiff(old, new string, max int) string {
+	a, b := strings.Split(old, "\n"), strings.Split(new, "\n")
+	pre := 0
+	for pre < len(a) && pre < len(b) && a[pre] == b[pre] {
+		pre++
+	}
+	suf := 0
+	for suf < len(a)-pre && suf < len(b)-pre && a[len(a)-1-suf] == b[len(b)-1-suf] {
+		suf++
+	}
+	var s strings.Builder
+	fmt.Fprintf(&s, "@@ line %d @@\n", pre+1)
+	side := func(sign string, lines []string) {
+		for i, l := range lines {
+			if i == max {
+				fmt.Fprintf(&s, "%s ... (%d more lines)\n", sign, len(lines)-max)
+				break
+			}
+			fmt.Fprintf(&s, "%s%s\n", sign, l)
+		}
+	}
+	side("-", a[pre:len(a)-suf])
+	side("+", b[pre:len(b)-suf])
+	return s.String()
+}
