@@ -82,7 +82,7 @@ type Rule struct {
 	Match      Cond
 	Not        *Cond
 	Hints      []HintSource
-	Overrides  []int // indices of rules this one beats on a tie
+	Overrides  []int  // indices of rules this one beats on a tie
 	File       string // path inside the catalogue ("rules/openai.yaml")
 	Line       int
 }
