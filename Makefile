@@ -2,7 +2,7 @@
 GO      ?= go
 FUZZTIME ?= 5s
 
-.PHONY: all build test vet fmt-check unit catalogue-test fuzz bench clean
+.PHONY: all build test vet fmt-check unit catalogue-test fuzz example generate bench clean
 
 all: build
 
@@ -12,7 +12,7 @@ build:
 # Everything a change must pass: formatting, vet, the unit and script tests
 # under the race detector, the shipped catalogue against its fixtures, and a
 # short fuzz run of the loader and the engine.
-test: fmt-check vet unit catalogue-test fuzz
+test: fmt-check vet unit catalogue-test example fuzz
 
 fmt-check:
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
@@ -31,8 +31,21 @@ fuzz:
 	$(GO) test -run='^$$' -fuzz=FuzzLoad -fuzztime=$(FUZZTIME) ./internal/compile
 	$(GO) test -run='^$$' -fuzz=FuzzClassify -fuzztime=$(FUZZTIME) ./internal/match
 
+# The embedding example is a module of its own: check its generated file is
+# fresh, regenerate it as its go:generate line says, build it and run it.
+example:
+	cd examples/embed && $(GO) run github.com/errcat/errcat/cmd/errcat generate --catalogue catalogue --package main --out errcat_gen.go --check
+	cd examples/embed && $(GO) generate ./... && $(GO) vet ./... && $(GO) build -o ../../bin/errcat-embed .
+	./bin/errcat-embed < examples/embed/sample.txt | tail -n +2 | diff -u examples/embed/want.txt -
+
+# Regenerate every generated file from its catalogue (gen/ is also held
+# fresh by its own test).
+generate:
+	$(GO) generate ./gen/...
+	cd examples/embed && $(GO) generate ./...
+
 bench:
-	$(GO) test -run='^$$' -bench=. -benchmem ./internal/match
+	$(GO) test -run='^$$' -bench=. -benchmem ./internal/match ./gen
 
 clean:
 	rm -rf bin
