@@ -115,6 +115,7 @@ func (t *translator) rule(f *source.File, rel string, n *yaml.Node) {
 	}
 	r.Match = t.cond(f, id, "match", source.Get(n, "match"))
 	r.Tier = tier(&r.Match)
+	r.Triggers = triggers(&r.Match)
 	if r.Tier == 0 && len(t.errs) == errsBefore {
 		t.errs.Add(f.Errorf(source.Get(n, "match"), diag.BadValue,
 			"rule %s: match needs a matcher besides provider and case_sensitive", id))
@@ -206,13 +207,13 @@ func (t *translator) cond(f *source.File, id, where string, n *yaml.Node) match.
 	for _, v := range source.Items(source.Get(n, "contains")) {
 		s := v.Value
 		if !c.CaseSensitive {
-			s = strings.ToLower(s)
+			s = asciiLower(s) // the engine folds ASCII only
 		}
 		c.Contains = append(c.Contains, s)
 	}
 	for _, v := range source.Items(source.Get(n, "regex")) {
 		if re := t.regex(f, id, where+".regex", v); re != nil {
-			c.Regex = append(c.Regex, re)
+			c.Regex = append(c.Regex, branches(re)...)
 		}
 	}
 	return c

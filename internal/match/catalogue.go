@@ -82,9 +82,15 @@ type Rule struct {
 	Match      Cond
 	Not        *Cond
 	Hints      []HintSource
-	Overrides  []int  // indices of rules this one beats on a tie
-	File       string // path inside the catalogue ("rules/openai.yaml")
-	Line       int
+	Overrides  []int // indices of rules this one beats on a tie
+	// Triggers are lower-case literals one of which occurs (ASCII case
+	// folded) in every record the rule's text matchers can match; the
+	// engine runs the rule only on records that contain one. Empty for a
+	// rule with no text matchers, and for an unindexed one, which runs on
+	// every record.
+	Triggers []string
+	File     string // path inside the catalogue ("rules/openai.yaml")
+	Line     int
 }
 
 // Cond is a conjunction of matchers; each list inside is a disjunction.
@@ -128,7 +134,10 @@ const (
 // hashed and emitted as Go code; Prepare compiles it.
 type Regex struct {
 	Src string
-	re  *regexp.Regexp
+	// Triggers, when set, are lower-case literals one of which occurs in
+	// any text the pattern matches: without one, it is not run.
+	Triggers []string
+	re       *regexp.Regexp
 }
 
 // HintSource says where a rule finds a timing hint.
@@ -149,6 +158,8 @@ const (
 	FromText
 )
 
-func (c *Cond) hasRecord() bool {
+// HasText reports whether the condition has matchers that read a text
+// record: exact, contains or regex.
+func (c *Cond) HasText() bool {
 	return len(c.Exact) > 0 || len(c.Contains) > 0 || len(c.Regex) > 0
 }

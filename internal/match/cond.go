@@ -64,7 +64,12 @@ func (c *Cond) evidenceHolds(ev *Evidence, hasBody bool, body any) bool {
 // contains and regex, and the JSON matchers when the evidence has no body
 // (doc is then the record's own JSON, parsed on first use). Cheap literal
 // tests run before regexes.
-func (c *Cond) recordHolds(rec string, jsonInRecord bool, doc *lazyJSON) (bool, span) {
+//
+// folded is rec as the trigger scan reads it (see foldForScan): a pattern
+// whose triggers do not occur in it cannot match and is not run. Of the
+// patterns that match, the leftmost match is reported, the first pattern
+// winning ties, as one alternation written out whole would.
+func (c *Cond) recordHolds(rec, folded string, jsonInRecord bool, doc *lazyJSON) (bool, span) {
 	var sp span
 	if len(c.Exact) > 0 {
 		t := strings.TrimSpace(rec)
@@ -85,18 +90,20 @@ func (c *Cond) recordHolds(rec string, jsonInRecord bool, doc *lazyJSON) (bool, 
 		}
 	}
 	if len(c.Regex) > 0 {
-		found := false
+		best := span{start: -1}
 		for i, re := range c.Regex {
-			if loc := re.re.FindStringIndex(rec); loc != nil {
-				if sp.kind == kNone {
-					sp = span{kRegex, i, loc[0], loc[1]}
-				}
-				found = true
-				break
+			if len(re.Triggers) > 0 && !anyFold(folded, re.Triggers) {
+				continue
+			}
+			if loc := re.re.FindStringIndex(rec); loc != nil && (best.start < 0 || loc[0] < best.start) {
+				best = span{kRegex, i, loc[0], loc[1]}
 			}
 		}
-		if !found {
+		if best.start < 0 {
 			return false, sp
+		}
+		if sp.kind == kNone {
+			sp = best
 		}
 	}
 	if jsonInRecord && len(c.JSON) > 0 {
@@ -108,6 +115,16 @@ func (c *Cond) recordHolds(rec string, jsonInRecord bool, doc *lazyJSON) (bool, 
 		}
 	}
 	return true, sp
+}
+
+// anyFold reports whether one of the lower-case literals occurs in s.
+func anyFold(s string, lits []string) bool {
+	for _, l := range lits {
+		if indexFold(s, l) >= 0 {
+			return true
+		}
+	}
+	return false
 }
 
 func (c *Cond) containsAny(rec string) (idx, at int) {
@@ -128,7 +145,7 @@ func (c *Cond) containsAny(rec string) (idx, at int) {
 // needsRecord reports whether the condition has matchers that must hold
 // inside a text record, given where JSON comes from for this evidence.
 func (c *Cond) needsRecord(jsonInRecord bool) bool {
-	return c.hasRecord() || (jsonInRecord && len(c.JSON) > 0)
+	return c.HasText() || (jsonInRecord && len(c.JSON) > 0)
 }
 
 func jsonHolds(tests []FieldTest, doc any) bool {

@@ -4,13 +4,16 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 	"time"
 )
 
 // Engine classifies evidence against one prepared catalogue. It is safe for
 // concurrent use: all per-call state lives in a scan.
 type Engine struct {
-	cat *Catalogue
+	cat  *Catalogue
+	ix   *index
+	pool sync.Pool // of *Scan
 }
 
 // Options tune one classification.
@@ -45,7 +48,9 @@ func New(c *Catalogue) (*Engine, error) {
 			h.path = strings.Split(h.Key, ".")
 		}
 	}
-	return &Engine{cat: c}, nil
+	e := &Engine{cat: c, ix: buildIndex(c)}
+	e.pool.New = func() any { return e.newScan() }
+	return e, nil
 }
 
 // Catalogue returns the tables the engine runs on.

@@ -29,7 +29,7 @@ func (s *Scan) hints(h *hit, rec string, doc *lazyJSON) {
 		if err != nil {
 			why = hint.Unparseable
 		} else {
-			h.at, h.after, why = hint.Resolve(v, s.now)
+			h.at, h.after, why = hint.Resolve(v, s.clock())
 		}
 		if why == hint.OK {
 			h.hasHint = true

@@ -18,9 +18,13 @@ func (e *Engine) Lines(r io.Reader, ev Evidence, opts Options, yield func(line i
 		if strings.TrimSpace(rec) == "" {
 			continue
 		}
-		s := e.Begin(ev, opts)
+		s := e.pool.Get().(*Scan)
+		s.begin(ev, opts)
 		s.Record(rec, sc.Line(), sc.Truncated())
-		if !yield(sc.Line(), s.Finish()) {
+		c := s.Finish()
+		s.release()
+		e.pool.Put(s)
+		if !yield(sc.Line(), c) {
 			return nil
 		}
 	}

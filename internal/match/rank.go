@@ -91,7 +91,7 @@ func (s *Scan) liveHits() []*hit {
 
 // empty reports whether the evidence said nothing at all.
 func (s *Scan) empty() bool {
-	ev := s.ev
+	ev := &s.ev
 	return !s.sawText && ev.HTTP == nil && ev.ExitCode == nil && ev.Signal == ""
 }
 

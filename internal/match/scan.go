@@ -13,7 +13,7 @@ const ExcerptBytes = 240
 type ruleState uint8
 
 const (
-	stExcluded ruleState = iota // a structured matcher failed, or a guard held
+	stExcluded ruleState = iota // not selected, a structured matcher failed, or a guard held
 	stPending                   // waiting for a record that matches
 	stMatched
 	stKilled // matched on the evidence, then its guard held in a record
@@ -38,26 +38,36 @@ type hit struct {
 // Scan classifies one piece of evidence whose text arrives record by
 // record: Begin checks the structured evidence once, Record feeds text, and
 // Finish ranks what matched. Classify is Begin, every record, Finish.
+//
+// Its per-rule state is sized to the catalogue and reused: Classify takes
+// scans from a pool, so classifying a message that matches nothing
+// allocates nothing.
 type Scan struct {
 	e            *Engine
-	ev           *Evidence
+	ev           Evidence
 	opts         Options
-	now          time.Time
-	jsonInRecord bool // JSON matchers read records, not a body
+	now          time.Time // opts.Now, or the time of the first hint read
+	jsonInRecord bool      // JSON matchers read records, not a body
 	hasBody      bool
 	body         any
 	state        []ruleState
-	guardRecord  []bool // the guard still has record matchers to check
+	guardRecord  []bool   // the guard still has record matchers to check
+	hitOf        []int32  // rule -> index in hits, -1 if none
+	mark         []uint32 // rule -> generation in which it became a candidate
+	gen          uint32
+	pending      int     // rules in stPending
+	watch        []int32 // matched rules that still read records (guards, hints)
+	cands        []int32
 	hits         []hit
-	hitOf        []int32 // rule -> index in hits, -1 if none
-	needExcerpt  []int   // hits that still want an excerpt from a record
+	needExcerpt  []int // hits that still want an excerpt from a record
 	sawText      bool
 	truncated    bool
 }
 
 // Classify classifies one piece of evidence.
 func (e *Engine) Classify(ev Evidence, opts Options) Classification {
-	s := e.Begin(ev, opts)
+	s := e.pool.Get().(*Scan)
+	s.begin(ev, opts)
 	s.truncated = eachRecord(ev.Text, func(rec string, line int) bool {
 		s.record(rec, line, "text")
 		return true
@@ -65,7 +75,110 @@ func (e *Engine) Classify(ev Evidence, opts Options) Classification {
 	if s.hasBody {
 		s.Body(ev.HTTP.Body)
 	}
-	return s.Finish()
+	out := s.Finish()
+	s.release()
+	e.pool.Put(s)
+	return out
+}
+
+func (e *Engine) newScan() *Scan {
+	n := len(e.cat.Rules)
+	s := &Scan{
+		e:           e,
+		state:       make([]ruleState, n),
+		guardRecord: make([]bool, n),
+		hitOf:       make([]int32, n),
+		mark:        make([]uint32, n),
+	}
+	for i := range s.hitOf {
+		s.hitOf[i] = -1
+	}
+	return s
+}
+
+// Begin starts a scan of ev; its Text, if any, is not read: feed it with
+// Record (and an HTTP body with Body).
+func (e *Engine) Begin(ev Evidence, opts Options) *Scan {
+	s := e.newScan()
+	s.begin(ev, opts)
+	return s
+}
+
+// release drops what a finished scan refers to, so a pooled scan holds no
+// evidence, and resets the per-rule state it touched.
+func (s *Scan) release() {
+	for _, h := range s.hits {
+		s.hitOf[h.rule] = -1
+	}
+	clear(s.hits)
+	s.hits = s.hits[:0]
+	s.ev, s.body, s.opts = Evidence{}, nil, Options{}
+}
+
+func (s *Scan) begin(ev Evidence, opts Options) {
+	s.ev, s.opts, s.now = ev, opts, opts.Now.UTC()
+	ix := s.e.ix
+	s.sawText, s.truncated, s.hasBody, s.body = false, false, false, nil
+	s.watch, s.needExcerpt = s.watch[:0], s.needExcerpt[:0]
+	copy(s.guardRecord, ix.pureGuard)
+	if hasBody(&s.ev) {
+		s.hasBody = true
+		s.body = parseJSON(ev.HTTP.Body)
+		copy(s.state, ix.pureState)
+		s.pending = ix.purePending
+	} else {
+		copy(s.state, ix.noBodyState)
+		s.pending = ix.noBodyPending
+	}
+	s.jsonInRecord = !s.hasBody
+	ix.candidates(&s.ev, s.consider)
+}
+
+// consider checks a rule's structured matchers against the evidence.
+func (s *Scan) consider(ri int32) {
+	i := int(ri)
+	r := &s.e.cat.Rules[i]
+	if !r.Match.evidenceHolds(&s.ev, s.hasBody, s.body) {
+		return
+	}
+	if r.Not != nil && r.Not.evidenceHolds(&s.ev, s.hasBody, s.body) {
+		if !r.Not.needsRecord(s.jsonInRecord) {
+			return // the guard holds on the evidence alone
+		}
+		s.guardRecord[i] = true
+	}
+	if r.Match.needsRecord(s.jsonInRecord) {
+		s.state[i] = stPending
+		s.pending++
+		return
+	}
+	s.state[i] = stMatched
+	h := s.addHit(i, hit{rule: i, evidence: true})
+	if s.hasBody {
+		h.excerpt = redact.Excerpt(s.ev.HTTP.Body, 0, 0, ExcerptBytes)
+		h.in = "body"
+	} else {
+		s.needExcerpt = append(s.needExcerpt, int(s.hitOf[i]))
+	}
+	s.hints(h, "", nil)
+	if s.guardRecord[i] || (!h.hasHint && hasRecordHints(r)) {
+		s.watch = append(s.watch, ri)
+	}
+}
+
+func hasRecordHints(r *Rule) bool {
+	for i := range r.Hints {
+		if r.Hints[i].From != FromHeader {
+			return true
+		}
+	}
+	return false
+}
+
+func (s *Scan) addHit(rule int, h hit) *hit {
+	s.hitOf[rule] = int32(len(s.hits))
+	s.hits = append(s.hits, h)
+	return &s.hits[len(s.hits)-1]
 }
 
 // Body feeds an HTTP body to the text matchers as one record. Classify
@@ -75,59 +188,6 @@ func (s *Scan) Body(body string) {
 		body, s.truncated = cutUTF8(body, MaxRecord), true
 	}
 	s.record(body, 0, "body")
-}
-
-// Begin starts a scan of ev; its Text, if any, is not read: feed it with
-// Record.
-func (e *Engine) Begin(ev Evidence, opts Options) *Scan {
-	if opts.Now.IsZero() {
-		opts.Now = time.Now()
-	}
-	n := len(e.cat.Rules)
-	s := &Scan{
-		e: e, ev: &ev, opts: opts, now: opts.Now.UTC(),
-		state:       make([]ruleState, n),
-		guardRecord: make([]bool, n),
-		hitOf:       make([]int32, n),
-	}
-	if ev.HTTP != nil && strings.TrimSpace(ev.HTTP.Body) != "" {
-		s.hasBody = true
-		s.body = parseJSON(ev.HTTP.Body)
-	}
-	s.jsonInRecord = !s.hasBody
-	for i := range e.cat.Rules {
-		s.hitOf[i] = -1
-		r := &e.cat.Rules[i]
-		if !r.Match.evidenceHolds(s.ev, s.hasBody, s.body) {
-			continue
-		}
-		if r.Not != nil && r.Not.evidenceHolds(s.ev, s.hasBody, s.body) {
-			if !r.Not.needsRecord(s.jsonInRecord) {
-				continue // the guard holds on the evidence alone
-			}
-			s.guardRecord[i] = true
-		}
-		if r.Match.needsRecord(s.jsonInRecord) {
-			s.state[i] = stPending
-			continue
-		}
-		s.state[i] = stMatched
-		h := s.addHit(i, hit{rule: i, evidence: true})
-		if s.hasBody {
-			h.excerpt = redact.Excerpt(ev.HTTP.Body, 0, 0, ExcerptBytes)
-			h.in = "body"
-		} else {
-			s.needExcerpt = append(s.needExcerpt, int(s.hitOf[i]))
-		}
-		s.hints(h, "", nil)
-	}
-	return s
-}
-
-func (s *Scan) addHit(rule int, h hit) *hit {
-	s.hitOf[rule] = int32(len(s.hits))
-	s.hits = append(s.hits, h)
-	return &s.hits[len(s.hits)-1]
 }
 
 // Record feeds one record of text; line is its 1-based line number.
@@ -151,35 +211,86 @@ func (s *Scan) record(rec string, line int, in string) {
 		h.excerpt, h.line, h.in = redact.Excerpt(rec, 0, 0, ExcerptBytes), line, in
 		s.needExcerpt = s.needExcerpt[1:]
 	}
-	rules := s.e.cat.Rules
-	for i := range rules {
-		r := &rules[i]
-		switch s.state[i] {
-		case stPending:
-			ok, sp := r.Match.recordHolds(rec, s.jsonInRecord, &doc)
-			if !ok {
-				continue
-			}
-			if s.guardRecord[i] {
-				if held, _ := r.Not.recordHolds(rec, s.jsonInRecord, &doc); held {
-					continue // guarded in this record; a later one may match
-				}
-			}
-			s.state[i] = stMatched
-			h := s.addHit(i, hit{rule: i, line: line, in: in, sp: sp})
-			h.excerpt = redact.Excerpt(rec, sp.start, sp.end, ExcerptBytes)
-			s.hints(h, "", nil)
-			s.hints(h, rec, &doc)
-		case stMatched:
-			if s.guardRecord[i] && s.hits[s.hitOf[i]].evidence {
-				if held, _ := r.Not.recordHolds(rec, s.jsonInRecord, &doc); held {
-					s.state[i] = stKilled
-					continue
-				}
-			}
-			if h := &s.hits[s.hitOf[i]]; !h.hasHint && len(r.Hints) > 0 {
-				s.hints(h, rec, &doc)
-			}
+	folded := foldForScan(rec)
+	if s.pending > 0 {
+		s.collect(folded)
+		for _, ri := range s.cands {
+			s.tryRule(int(ri), rec, folded, line, in, &doc)
 		}
 	}
+	for _, ri := range s.watch {
+		i := int(ri)
+		if s.state[i] != stMatched {
+			continue
+		}
+		r, h := &s.e.cat.Rules[i], &s.hits[s.hitOf[i]]
+		if s.guardRecord[i] {
+			if held, _ := r.Not.recordHolds(rec, folded, s.jsonInRecord, &doc); held {
+				s.state[i] = stKilled
+				continue
+			}
+		}
+		if !h.hasHint {
+			s.hints(h, rec, &doc)
+		}
+	}
+}
+
+// collect gathers the pending rules that may match a record: those one
+// of whose triggers occurs in it (folded is the record as foldForScan
+// gives it), and the unindexed ones.
+func (s *Scan) collect(folded string) {
+	s.gen++
+	if s.gen == 0 { // wrapped: old marks could look current
+		clear(s.mark)
+		s.gen = 1
+	}
+	s.cands = s.cands[:0]
+	ix := s.e.ix
+	add := func(ri int32) {
+		if s.state[ri] == stPending && s.mark[ri] != s.gen {
+			s.mark[ri] = s.gen
+			s.cands = append(s.cands, ri)
+		}
+	}
+	if ix.ac != nil {
+		ix.ac.scan(folded, func(p int32) bool {
+			for _, ri := range ix.patRules[p] {
+				add(ri)
+			}
+			return true
+		})
+	}
+	for _, ri := range ix.unindexed {
+		add(ri)
+	}
+}
+
+// tryRule runs a pending rule's record matchers on rec.
+func (s *Scan) tryRule(i int, rec, folded string, line int, in string, doc *lazyJSON) {
+	r := &s.e.cat.Rules[i]
+	ok, sp := r.Match.recordHolds(rec, folded, s.jsonInRecord, doc)
+	if !ok {
+		return
+	}
+	if s.guardRecord[i] {
+		if held, _ := r.Not.recordHolds(rec, folded, s.jsonInRecord, doc); held {
+			return // guarded in this record; a later one may match
+		}
+	}
+	s.state[i] = stMatched
+	s.pending--
+	h := s.addHit(i, hit{rule: i, line: line, in: in, sp: sp})
+	h.excerpt = redact.Excerpt(rec, sp.start, sp.end, ExcerptBytes)
+	s.hints(h, "", nil)
+	s.hints(h, rec, doc)
+}
+
+// clock is the time hints are checked against: the caller's, or the
+// time of the first hint read, so a scan that finds none never asks.
+func (s *Scan) clock() time.Time {
+	if s.now.IsZero() {
+		s.now = time.Now().UTC()
+	}
+	return s.now
 }

@@ -1,0 +1,116 @@
+package compile
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/errcat/errcat/internal/match"
+)
+
+func TestRegexTriggers(t *testing.T) {
+	tests := []struct {
+		re   string
+		want []string
+	}{
+		{`connection refused`, []string{"connection refused"}},
+		{`(?i)Rate Limit`, []string{"rate limit"}},
+		{`(?i)\brate[ _-]?limit(ed)?\b.*\b(exceeded|reached)\b`, []string{"exceeded", "reached"}},
+		{`(?i)(ECONNREFUSED|ECONNRESET)`, []string{"econnrefused", "econnreset"}},
+		{`colou?r scheme`, []string{"color scheme", "colour scheme"}},
+		{`error code[: ]+429\b`, []string{"error code"}},
+		{`\d+ tokens`, []string{" tokens"}},
+		{`(?i)token`, []string{"token"}},
+		{`(?i)bad key`, []string{"bad key"}},
+		{`(?i)Überlastet`, []string{"berlastet"}}, // Ü folds outside ASCII: split there
+		{`.*`, nil},
+		{`a|.*`, nil},
+		{`x+y`, nil},
+		{`(foo)+bar`, []string{"foo"}},
+		{`[Ee]rror: quota`, []string{"error: quota"}},
+	}
+	for _, tt := range tests {
+		got := regexTriggers(tt.re)
+		if len(tt.want) == 0 {
+			if got != nil && minScore(got) >= MinTrigger {
+				t.Errorf("regexTriggers(%q) = %q, want none worth indexing", tt.re, got)
+			}
+			continue
+		}
+		if diff := cmp.Diff(tt.want, got); diff != "" {
+			t.Errorf("regexTriggers(%q) (-want +got):\n%s", tt.re, diff)
+		}
+	}
+}
+
+// TestTriggersAreNecessary checks the one property the engine relies on:
+// whenever a rule's regex matches a text, one of its triggers occurs in
+// the text (ASCII case folded).
+func TestTriggersAreNecessary(t *testing.T) {
+	patterns := []string{
+		`(?i)\brate[ _-]?limit(ed)?\b.*\b(exceeded|reached)\b`,
+		`(?i)(api|access)[ _-]?key (is )?(invalid|expired|revoked)`,
+		`(?i)\bKILLED\b|\bsignal: killed\b`,
+		`[Ee]rror: (quota|limit) exceeded`,
+		`(?i)skip`,
+		`Überlastet|ÉCHEC`,
+	}
+	texts := []string{
+		"Rate limit EXCEEDED now", "rate-limited and reached", "RATE_LIMIT was reached",
+		"API KEY IS INVALID", "access_key expired", "process KILLED", "signal: killed",
+		"Error: quota exceeded", "error: limit exceeded", "SKIP", "Überlastet", "ÉCHEC",
+	}
+	for _, p := range patterns {
+		re := regexp.MustCompile(p)
+		set := regexTriggers(p)
+		for _, text := range texts {
+			if !re.MatchString(text) || set == nil {
+				continue
+			}
+			found := false
+			for _, s := range set {
+				if strings.Contains(asciiLower(text), s) {
+					found = true
+				}
+			}
+			if !found {
+				t.Errorf("%q matches %q but none of its triggers %q occurs", p, text, set)
+			}
+		}
+	}
+}
+
+func TestRuleTriggers(t *testing.T) {
+	c := &match.Cond{
+		Contains: []string{"quota"},
+		Regex:    branches(&match.Regex{Src: `(?i)insufficient[_ ]quota`}),
+	}
+	// "quota" is rare enough, and one string is cheaper than two.
+	if diff := cmp.Diff([]string{"quota"}, triggers(c)); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+	if got := triggers(&match.Cond{Regex: branches(&match.Regex{Src: `\d{3}`})}); got != nil {
+		t.Errorf("digits-only rule got triggers %q; want unindexed", got)
+	}
+	if got := triggers(&match.Cond{JSON: []match.FieldTest{{Name: "error.type", Kind: match.Equal, Values: []string{"overloaded_error"}}}}); !cmp.Equal(got, []string{"overloaded_error"}) {
+		t.Errorf("JSON rule triggers = %q", got)
+	}
+}
+
+func TestBranches(t *testing.T) {
+	var got []string
+	for _, b := range branches(&match.Regex{Src: `(?i)(rate limit exceeded|too many requests|\b429\b)`}) {
+		got = append(got, fmt.Sprintf("%s %q", b.Src, b.Triggers))
+	}
+	want := []string{
+		`(?i:RATE LIMIT EXCEEDED) ["rate limit exceeded"]`,
+		`(?i:TOO MANY REQUESTS) ["too many requests"]`,
+		`\b429\b ["429"]`,
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+}

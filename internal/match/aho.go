@@ -1,0 +1,129 @@
+package match
+
+// automaton is an Aho-Corasick automaton over the rules' triggers, run
+// over ASCII-folded bytes. One pass over a record finds every trigger of
+// every rule in it, so the cost of a record does not grow with the number
+// of rules; only rules whose trigger occurs are then tried.
+//
+// It is a full DFA: delta has an entry for every state and byte class, so
+// the scan loop is one table load per byte with no failure-link chasing.
+// Bytes that occur in no trigger share class 0, which keeps the table
+// small (a few hundred KB for a thousand rules). An entry holds the next
+// state's row offset (state*nclass) shifted left by one, with the low bit
+// set when patterns end there, so the loop needs no second lookup to know
+// whether to stop.
+type automaton struct {
+	class  [256]uint8 // byte -> class; 'A'..'Z' share their lower-case class
+	nclass int
+	delta  []uint32 // row(state)+class -> row(next)<<1 | ends
+	// out[outAt[s]:outAt[s+1]] are the patterns that end at state s,
+	// including those ending at its suffixes.
+	outAt []int32
+	out   []int32
+}
+
+// buildAutomaton builds the automaton for patterns, which must be lower
+// case and non-empty.
+func buildAutomaton(patterns []string) *automaton {
+	a := &automaton{}
+	// Byte classes: one per distinct byte used by any pattern.
+	var used [256]bool
+	for _, p := range patterns {
+		for i := 0; i < len(p); i++ {
+			used[p[i]] = true
+		}
+	}
+	a.nclass = 1
+	for b := 0; b < 256; b++ {
+		if used[b] {
+			a.class[b] = uint8(a.nclass)
+			a.nclass++
+			if a.nclass > 255 {
+				break // cannot happen with ASCII-folded text triggers in practice
+			}
+		}
+	}
+	for b := 'A'; b <= 'Z'; b++ {
+		a.class[b] = a.class[b+'a'-'A']
+	}
+	// Trie.
+	type node struct {
+		next map[uint8]int32
+		pats []int32
+	}
+	nodes := []node{{next: map[uint8]int32{}}}
+	for pi, p := range patterns {
+		s := int32(0)
+		for i := 0; i < len(p); i++ {
+			c := a.class[p[i]]
+			nx, ok := nodes[s].next[c]
+			if !ok {
+				nx = int32(len(nodes))
+				nodes = append(nodes, node{next: map[uint8]int32{}})
+				nodes[s].next[c] = nx
+			}
+			s = nx
+		}
+		nodes[s].pats = append(nodes[s].pats, int32(pi))
+	}
+	// Breadth-first: failure links and the full transition table.
+	n := len(nodes)
+	next := make([]int32, n*a.nclass)
+	fail := make([]int32, n)
+	outs := make([][]int32, n)
+	queue := []int32{0}
+	for len(queue) > 0 {
+		s := queue[0]
+		queue = queue[1:]
+		outs[s] = append(append([]int32(nil), nodes[s].pats...), outs[fail[s]]...)
+		if s == 0 {
+			outs[s] = append([]int32(nil), nodes[s].pats...)
+		}
+		for c := 0; c < a.nclass; c++ {
+			nx, ok := nodes[s].next[uint8(c)]
+			switch {
+			case ok:
+				if s != 0 {
+					fail[nx] = next[int(fail[s])*a.nclass+c]
+				}
+				next[int(s)*a.nclass+c] = nx
+				queue = append(queue, nx)
+			case s != 0:
+				next[int(s)*a.nclass+c] = next[int(fail[s])*a.nclass+c]
+			}
+		}
+	}
+	a.outAt = make([]int32, n+1)
+	for s := 0; s < n; s++ {
+		a.outAt[s+1] = a.outAt[s] + int32(len(outs[s]))
+		a.out = append(a.out, outs[s]...)
+	}
+	a.delta = make([]uint32, len(next))
+	for i, nx := range next {
+		e := uint32(int(nx)*a.nclass) << 1
+		if len(outs[nx]) > 0 {
+			e |= 1
+		}
+		a.delta[i] = e
+	}
+	return a
+}
+
+// scan runs the automaton over s and calls hit for every pattern that
+// occurs, once per occurrence end; it stops when hit returns false.
+func (a *automaton) scan(s string, hit func(pattern int32) bool) {
+	row := uint32(0)
+	delta, class := a.delta, &a.class
+	for i := 0; i < len(s); i++ {
+		e := delta[row+uint32(class[s[i]])]
+		row = e >> 1
+		if e&1 != 0 {
+			st := int(row) / a.nclass
+			for _, p := range a.out[a.outAt[st]:a.outAt[st+1]] {
+				if !hit(p) {
+					return
+				}
+			}
+		}
+	}
+}

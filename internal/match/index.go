@@ -1,0 +1,175 @@
+package match
+
+import "strings"
+
+// index is what New precomputes so that a classification touches only the
+// rules that can apply: structured evidence selects rules through buckets,
+// and text selects them through the trigger automaton.
+type index struct {
+	// Every rule sits in one bucket, chosen by its most selective
+	// structured matcher; plain holds the rules with none.
+	plain      []int32
+	byStatus   map[int][]int32
+	byExit     map[int][]int32
+	bySignal   map[string][]int32
+	byHeader   []int32 // header matchers but no status: any HTTP evidence
+	byProvider map[string][]int32
+
+	// pure rules read only records: their state at the start of a scan
+	// does not depend on the evidence, so it is copied, not computed.
+	// Rules whose only structured matcher is json are pure too when the
+	// evidence has no body (the JSON is then read from records): the
+	// noBody template has them pending, and with a body they are
+	// considered one by one.
+	pureState     []ruleState
+	pureGuard     []bool
+	purePending   int
+	noBodyState   []ruleState
+	noBodyPending int
+	jsonOnly      []int32
+
+	ac        *automaton // over every rule's triggers; nil when there are none
+	patRules  [][]int32  // trigger pattern -> rules
+	unindexed []int32    // rules with record matchers but no trigger
+}
+
+func buildIndex(c *Catalogue) *index {
+	ix := &index{
+		byStatus:   map[int][]int32{},
+		byExit:     map[int][]int32{},
+		bySignal:   map[string][]int32{},
+		byProvider: map[string][]int32{},
+	}
+	ix.pureState = make([]ruleState, len(c.Rules))
+	ix.pureGuard = make([]bool, len(c.Rules))
+	ix.noBodyState = make([]ruleState, len(c.Rules))
+	patID := map[string]int32{}
+	var patterns []string
+	for i := range c.Rules {
+		r := &c.Rules[i]
+		ri := int32(i)
+		m := &r.Match
+		switch {
+		case len(m.Status) > 0:
+			for _, sr := range m.Status {
+				for s := sr.Lo; s <= sr.Hi; s++ {
+					ix.byStatus[s] = append(ix.byStatus[s], ri)
+				}
+			}
+		case len(m.ExitCodes) > 0:
+			for _, x := range m.ExitCodes {
+				ix.byExit[x] = append(ix.byExit[x], ri)
+			}
+		case len(m.Signals) > 0:
+			for _, x := range m.Signals {
+				ix.bySignal[x] = append(ix.bySignal[x], ri)
+			}
+		case len(m.Headers) > 0:
+			ix.byHeader = append(ix.byHeader, ri)
+		case len(m.Providers) > 0:
+			for _, p := range m.Providers {
+				ix.byProvider[p] = append(ix.byProvider[p], ri)
+			}
+		case pure(r):
+			ix.pureState[i] = stPending
+			ix.noBodyState[i] = stPending
+			ix.pureGuard[i] = r.Not != nil
+			ix.purePending++
+			ix.noBodyPending++
+		case len(m.JSON) > 0 && r.Not == nil:
+			ix.noBodyState[i] = stPending
+			ix.noBodyPending++
+			ix.jsonOnly = append(ix.jsonOnly, ri)
+		default:
+			ix.plain = append(ix.plain, ri)
+		}
+		if !m.HasText() && len(m.JSON) == 0 {
+			continue // never reads a record
+		}
+		if len(r.Triggers) == 0 {
+			ix.unindexed = append(ix.unindexed, ri)
+			continue
+		}
+		for _, t := range r.Triggers {
+			id, ok := patID[t]
+			if !ok {
+				id = int32(len(patterns))
+				patID[t] = id
+				patterns = append(patterns, t)
+				ix.patRules = append(ix.patRules, nil)
+			}
+			ix.patRules[id] = append(ix.patRules[id], ri)
+		}
+	}
+	if len(patterns) > 0 {
+		ix.ac = buildAutomaton(patterns)
+	}
+	return ix
+}
+
+// pure reports whether a rule reads records only, in match and guard
+// alike: it is pending at the start of every scan, whatever the evidence.
+func pure(r *Rule) bool {
+	if !r.Match.HasText() || structured(&r.Match) {
+		return false
+	}
+	return r.Not == nil || (!structured(r.Not) && r.Not.HasText())
+}
+
+// structured reports whether a condition has matchers read from the
+// evidence rather than a record (JSON counts: it reads the body when
+// there is one).
+func structured(c *Cond) bool {
+	return len(c.Providers) > 0 || len(c.Status) > 0 || len(c.Headers) > 0 ||
+		len(c.JSON) > 0 || len(c.ExitCodes) > 0 || len(c.Signals) > 0
+}
+
+// candidates calls fn for every rule whose bucket the evidence selects.
+func (ix *index) candidates(ev *Evidence, fn func(rule int32)) {
+	for _, r := range ix.plain {
+		fn(r)
+	}
+	if hasBody(ev) {
+		for _, r := range ix.jsonOnly {
+			fn(r)
+		}
+	}
+	if ev.HTTP != nil {
+		for _, r := range ix.byStatus[ev.HTTP.Status] {
+			fn(r)
+		}
+		for _, r := range ix.byHeader {
+			fn(r)
+		}
+	}
+	if ev.ExitCode != nil {
+		for _, r := range ix.byExit[*ev.ExitCode] {
+			fn(r)
+		}
+	}
+	if ev.Signal != "" {
+		for _, r := range ix.bySignal[CanonicalSignal(ev.Signal)] {
+			fn(r)
+		}
+	}
+	if ev.Provider != "" && len(ix.byProvider) > 0 {
+		for _, r := range ix.byProvider[strings.ToLower(ev.Provider)] {
+			fn(r)
+		}
+	}
+}
+
+func hasBody(ev *Evidence) bool {
+	return ev.HTTP != nil && strings.TrimSpace(ev.HTTP.Body) != ""
+}
+
+// foldForScan maps the two non-ASCII runes that case-fold to ASCII
+// letters (the Kelvin sign to k, the long s to s), so that a trigger
+// found in ASCII-folded text is found whenever RE2's (?i) would match.
+// Records almost never hold them; when they do, the scan reads a copy.
+func foldForScan(rec string) string {
+	if !strings.Contains(rec, "\u212a") && !strings.Contains(rec, "\u017f") {
+		return rec
+	}
+	return strings.NewReplacer("\u212a", "k", "\u017f", "s").Replace(rec)
+}
