@@ -5081,11 +5081,10 @@ func (c *Cond) evidenceHolds(ev *Evidence, hasBody bool, body any) bool {
 // (doc is then the record's own JSON, parsed on first use). Cheap literal
 // tests run before regexes.
 //
-// folded is rec as the trigger scan reads it (see foldForScan): a pattern
-// whose triggers do not occur in it cannot match and is not run. Of the
-// patterns that match, the leftmost match is reported, the first pattern
-// winning ties, as one alternation written out whole would.
-func (c *Cond) recordHolds(rec, folded string, jsonInRecord bool, doc *lazyJSON) (bool, span) {
+// A pattern none of whose triggers occurs in rec cannot match and is not
+// run. Of the patterns that match, the leftmost match is reported, the
+// first pattern winning ties, as one alternation written out whole would.
+func (c *Cond) recordHolds(rec string, jsonInRecord bool, doc *lazyJSON) (bool, span) {
 	var sp span
 	if len(c.Exact) > 0 {
 		t := strings.TrimSpace(rec)
@@ -5108,7 +5107,7 @@ func (c *Cond) recordHolds(rec, folded string, jsonInRecord bool, doc *lazyJSON)
 	if len(c.Regex) > 0 {
 		best := span{start: -1}
 		for i, re := range c.Regex {
-			if len(re.Triggers) > 0 && !anyFold(folded, re.Triggers) {
+			if len(re.Triggers) > 0 && !anyFold(rec, re.Triggers) {
 				continue
 			}
 			if loc := re.re.FindStringIndex(rec); loc != nil && (best.start < 0 || loc[0] < best.start) {
@@ -5740,11 +5739,13 @@ func hasBody(ev *Evidence) bool {
 	return ev.HTTP != nil && strings.TrimSpace(ev.HTTP.Body) != ""
 }
 
-// foldForScan maps the two non-ASCII runes that case-fold to ASCII
-// letters (the Kelvin sign to k, the long s to s), so that a trigger
-// found in ASCII-folded text is found whenever RE2's (?i) would match.
-// Records almost never hold them; when they do, the scan reads a copy.
-func foldForScan(rec string) string {
+// foldSpecial maps the two non-ASCII runes that case-fold to ASCII
+// letters (the Kelvin sign to k, the long s to s) before a record is
+// matched. Then the ASCII case folding of triggers and contains agrees with
+// RE2's (?i), and no rule can be claimed through a look-alike rune that no
+// real error message uses (the collision analysis assumes records without
+// them). Records almost never hold them; when they do, a copy is made.
+func foldSpecial(rec string) string {
 	if !strings.Contains(rec, "\u212a") && !strings.Contains(rec, "\u017f") {
 		return rec
 	}
@@ -6576,7 +6577,7 @@ func (s *Scan) Record(rec string, line int, truncated bool) {
 }
 
 func (s *Scan) record(rec string, line int, in string) {
-	rec = redactStripEscapes(rec)
+	rec = foldSpecial(redactStripEscapes(rec))
 	if strings.TrimSpace(rec) == "" {
 		return
 	}
@@ -6587,11 +6588,10 @@ func (s *Scan) record(rec string, line int, in string) {
 		h.excerpt, h.line, h.in = redactExcerpt(rec, 0, 0, ExcerptBytes), line, in
 		s.needExcerpt = s.needExcerpt[1:]
 	}
-	folded := foldForScan(rec)
 	if s.pending > 0 {
-		s.collect(folded)
+		s.collect(rec)
 		for _, ri := range s.cands {
-			s.tryRule(int(ri), rec, folded, line, in, &doc)
+			s.tryRule(int(ri), rec, line, in, &doc)
 		}
 	}
 	for _, ri := range s.watch {
@@ -6601,7 +6601,7 @@ func (s *Scan) record(rec string, line int, in string) {
 		}
 		r, h := &s.e.cat.Rules[i], &s.hits[s.hitOf[i]]
 		if s.guardRecord[i] {
-			if held, _ := r.Not.recordHolds(rec, folded, s.jsonInRecord, &doc); held {
+			if held, _ := r.Not.recordHolds(rec, s.jsonInRecord, &doc); held {
 				s.state[i] = stKilled
 				continue
 			}
@@ -6613,9 +6613,8 @@ func (s *Scan) record(rec string, line int, in string) {
 }
 
 // collect gathers the pending rules that may match a record: those one
-// of whose triggers occurs in it (folded is the record as foldForScan
-// gives it), and the unindexed ones.
-func (s *Scan) collect(folded string) {
+// of whose triggers occurs in it, and the unindexed ones.
+func (s *Scan) collect(rec string) {
 	s.gen++
 	if s.gen == 0 { // wrapped: old marks could look current
 		clear(s.mark)
@@ -6630,7 +6629,7 @@ func (s *Scan) collect(folded string) {
 		}
 	}
 	if ix.ac != nil {
-		ix.ac.scan(folded, func(p int32) bool {
+		ix.ac.scan(rec, func(p int32) bool {
 			for _, ri := range ix.patRules[p] {
 				add(ri)
 			}
@@ -6643,14 +6642,14 @@ func (s *Scan) collect(folded string) {
 }
 
 // tryRule runs a pending rule's record matchers on rec.
-func (s *Scan) tryRule(i int, rec, folded string, line int, in string, doc *lazyJSON) {
+func (s *Scan) tryRule(i int, rec string, line int, in string, doc *lazyJSON) {
 	r := &s.e.cat.Rules[i]
-	ok, sp := r.Match.recordHolds(rec, folded, s.jsonInRecord, doc)
+	ok, sp := r.Match.recordHolds(rec, s.jsonInRecord, doc)
 	if !ok {
 		return
 	}
 	if s.guardRecord[i] {
-		if held, _ := r.Not.recordHolds(rec, folded, s.jsonInRecord, doc); held {
+		if held, _ := r.Not.recordHolds(rec, s.jsonInRecord, doc); held {
 			return // guarded in this record; a later one may match
 		}
 	}

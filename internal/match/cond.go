@@ -65,11 +65,10 @@ func (c *Cond) evidenceHolds(ev *Evidence, hasBody bool, body any) bool {
 // (doc is then the record's own JSON, parsed on first use). Cheap literal
 // tests run before regexes.
 //
-// folded is rec as the trigger scan reads it (see foldForScan): a pattern
-// whose triggers do not occur in it cannot match and is not run. Of the
-// patterns that match, the leftmost match is reported, the first pattern
-// winning ties, as one alternation written out whole would.
-func (c *Cond) recordHolds(rec, folded string, jsonInRecord bool, doc *lazyJSON) (bool, span) {
+// A pattern none of whose triggers occurs in rec cannot match and is not
+// run. Of the patterns that match, the leftmost match is reported, the
+// first pattern winning ties, as one alternation written out whole would.
+func (c *Cond) recordHolds(rec string, jsonInRecord bool, doc *lazyJSON) (bool, span) {
 	var sp span
 	if len(c.Exact) > 0 {
 		t := strings.TrimSpace(rec)
@@ -92,7 +91,7 @@ func (c *Cond) recordHolds(rec, folded string, jsonInRecord bool, doc *lazyJSON)
 	if len(c.Regex) > 0 {
 		best := span{start: -1}
 		for i, re := range c.Regex {
-			if len(re.Triggers) > 0 && !anyFold(folded, re.Triggers) {
+			if len(re.Triggers) > 0 && !anyFold(rec, re.Triggers) {
 				continue
 			}
 			if loc := re.re.FindStringIndex(rec); loc != nil && (best.start < 0 || loc[0] < best.start) {

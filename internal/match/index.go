@@ -163,11 +163,13 @@ func hasBody(ev *Evidence) bool {
 	return ev.HTTP != nil && strings.TrimSpace(ev.HTTP.Body) != ""
 }
 
-// foldForScan maps the two non-ASCII runes that case-fold to ASCII
-// letters (the Kelvin sign to k, the long s to s), so that a trigger
-// found in ASCII-folded text is found whenever RE2's (?i) would match.
-// Records almost never hold them; when they do, the scan reads a copy.
-func foldForScan(rec string) string {
+// foldSpecial maps the two non-ASCII runes that case-fold to ASCII
+// letters (the Kelvin sign to k, the long s to s) before a record is
+// matched. Then the ASCII case folding of triggers and contains agrees with
+// RE2's (?i), and no rule can be claimed through a look-alike rune that no
+// real error message uses (the collision analysis assumes records without
+// them). Records almost never hold them; when they do, a copy is made.
+func foldSpecial(rec string) string {
 	if !strings.Contains(rec, "\u212a") && !strings.Contains(rec, "\u017f") {
 		return rec
 	}

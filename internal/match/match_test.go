@@ -184,6 +184,11 @@ func TestClassify(t *testing.T) {
 			want: got{State: "classified", Code: "context_length_exceeded", Rule: "text.too_long", Candidates: 1},
 		},
 		{
+			name: "the long s reads as s, as RE2's (?i) would have it",
+			ev:   match.Evidence{Text: "invalid reque\u017ft: bad field"},
+			want: got{State: "classified", Code: "invalid_request", Rule: "text.invalid", Candidates: 1},
+		},
+		{
 			name: "binary and invalid UTF-8 do not break matching",
 			ev:   match.Evidence{Text: "\x00\xff\xfe bash: x: command not found \x00"},
 			want: got{State: "classified", Code: "not_installed", Rule: "text.command_not_found", Candidates: 1},

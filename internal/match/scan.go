@@ -200,7 +200,7 @@ func (s *Scan) Record(rec string, line int, truncated bool) {
 }
 
 func (s *Scan) record(rec string, line int, in string) {
-	rec = redact.StripEscapes(rec)
+	rec = foldSpecial(redact.StripEscapes(rec))
 	if strings.TrimSpace(rec) == "" {
 		return
 	}
@@ -211,11 +211,10 @@ func (s *Scan) record(rec string, line int, in string) {
 		h.excerpt, h.line, h.in = redact.Excerpt(rec, 0, 0, ExcerptBytes), line, in
 		s.needExcerpt = s.needExcerpt[1:]
 	}
-	folded := foldForScan(rec)
 	if s.pending > 0 {
-		s.collect(folded)
+		s.collect(rec)
 		for _, ri := range s.cands {
-			s.tryRule(int(ri), rec, folded, line, in, &doc)
+			s.tryRule(int(ri), rec, line, in, &doc)
 		}
 	}
 	for _, ri := range s.watch {
@@ -225,7 +224,7 @@ func (s *Scan) record(rec string, line int, in string) {
 		}
 		r, h := &s.e.cat.Rules[i], &s.hits[s.hitOf[i]]
 		if s.guardRecord[i] {
-			if held, _ := r.Not.recordHolds(rec, folded, s.jsonInRecord, &doc); held {
+			if held, _ := r.Not.recordHolds(rec, s.jsonInRecord, &doc); held {
 				s.state[i] = stKilled
 				continue
 			}
@@ -237,9 +236,8 @@ func (s *Scan) record(rec string, line int, in string) {
 }
 
 // collect gathers the pending rules that may match a record: those one
-// of whose triggers occurs in it (folded is the record as foldForScan
-// gives it), and the unindexed ones.
-func (s *Scan) collect(folded string) {
+// of whose triggers occurs in it, and the unindexed ones.
+func (s *Scan) collect(rec string) {
 	s.gen++
 	if s.gen == 0 { // wrapped: old marks could look current
 		clear(s.mark)
@@ -254,7 +252,7 @@ func (s *Scan) collect(folded string) {
 		}
 	}
 	if ix.ac != nil {
-		ix.ac.scan(folded, func(p int32) bool {
+		ix.ac.scan(rec, func(p int32) bool {
 			for _, ri := range ix.patRules[p] {
 				add(ri)
 			}
@@ -267,14 +265,14 @@ func (s *Scan) collect(folded string) {
 }
 
 // tryRule runs a pending rule's record matchers on rec.
-func (s *Scan) tryRule(i int, rec, folded string, line int, in string, doc *lazyJSON) {
+func (s *Scan) tryRule(i int, rec string, line int, in string, doc *lazyJSON) {
 	r := &s.e.cat.Rules[i]
-	ok, sp := r.Match.recordHolds(rec, folded, s.jsonInRecord, doc)
+	ok, sp := r.Match.recordHolds(rec, s.jsonInRecord, doc)
 	if !ok {
 		return
 	}
 	if s.guardRecord[i] {
-		if held, _ := r.Not.recordHolds(rec, folded, s.jsonInRecord, doc); held {
+		if held, _ := r.Not.recordHolds(rec, s.jsonInRecord, doc); held {
 			return // guarded in this record; a later one may match
 		}
 	}
