@@ -11,7 +11,6 @@
 package gen
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
 	"errors"
@@ -28,6 +27,7 @@ import (
 	"time"
 	"unicode"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // Version is the catalogue's version: its declared version plus a hash of
@@ -3341,10 +3341,13 @@ func ClassifyWith(ev Evidence, opts Options) Classification { return defaultEngi
 // ClassifyText classifies a message, stderr or log text.
 func ClassifyText(text string) Classification { return Classify(Evidence{Text: text}) }
 
-// ClassifyLines classifies each line (record) of r on its own and calls
-// yield for each non-blank one, until yield returns false.
-func ClassifyLines(r io.Reader, yield func(line int, c Classification) bool) error {
-	return defaultEngine.Lines(r, Evidence{}, Options{}, yield)
+// ClassifyLines classifies each line (record) of r on its own, reading r
+// in large chunks with bounded memory. It calls yield, in input order, for
+// every record some rule matched (classified, or unclassified by a
+// conflict or for low confidence), until yield returns false, and returns
+// how many records it read.
+func ClassifyLines(r io.Reader, yield func(LineResult) bool) (LineStats, error) {
+	return defaultEngine.Lines(r, Evidence{}, LinesOptions{}, yield)
 }
 
 // Codes lists the catalogue's codes, sorted by name.
@@ -4844,6 +4847,13 @@ func buildAutomaton(patterns []string) *automaton {
 // scan runs the automaton over s and calls hit for every pattern that
 // occurs, once per occurrence end; it stops when hit returns false.
 func (a *automaton) scan(s string, hit func(pattern int32) bool) {
+	acScan(a, s, func(p int32, _ int) bool { return hit(p) })
+}
+
+// acScan runs a over s, calling hit with each pattern that occurs and the
+// offset just past its end. It is generic so that the bulk path can scan
+// a []byte buffer without converting it to a string.
+func acScan[T string | []byte](a *automaton, s T, hit func(pattern int32, end int) bool) {
 	row := uint32(0)
 	delta, class := a.delta, &a.class
 	for i := 0; i < len(s); i++ {
@@ -4852,12 +4862,246 @@ func (a *automaton) scan(s string, hit func(pattern int32) bool) {
 		if e&1 != 0 {
 			st := int(row) / a.nclass
 			for _, p := range a.out[a.outAt[st]:a.outAt[st+1]] {
-				if !hit(p) {
+				if !hit(p, i+1) {
 					return
 				}
 			}
 		}
 	}
+}
+
+// LineStats counts the records Lines read.
+type LineStats struct {
+	Records      int `json:"records"` // non-blank records
+	Classified   int `json:"classified"`
+	Unclassified int `json:"unclassified"`
+}
+
+func (s *LineStats) add(o LineStats) {
+	s.Records += o.Records
+	s.Classified += o.Classified
+	s.Unclassified += o.Unclassified
+}
+
+// LinesOptions tune Lines.
+type LinesOptions struct {
+	Options
+	// Workers is how many chunks are classified at once; below 2, one.
+	// Output order does not depend on it.
+	Workers int
+}
+
+// LineResult is one record that matched some rule.
+type LineResult struct {
+	Line int
+	Classification
+}
+
+// Lines classifies every record of r on its own, with the structured
+// evidence ev (its Text is ignored) applying to each. It calls fn, in
+// input order, for every record that some rule matched — classified, or
+// unclassified by a conflict or for low confidence — and only counts the
+// records that match nothing. It stops early when fn returns false.
+//
+// This is the bulk path: input is read in chunks of about a megabyte, the
+// trigger automaton runs once over a whole chunk, and only records where a
+// trigger occurs are classified one by one; the rest are counted and
+// skipped. When no rule can match a record without a trigger (there are
+// no unindexed rules and ev has no structured part), skipping changes no
+// answer. Memory stays bounded whatever the size of r.
+func (e *Engine) Lines(r io.Reader, ev Evidence, opts LinesOptions, fn func(LineResult) bool) (LineStats, error) {
+	ev.Text = ""
+	ch := newChunker(r)
+	if opts.Workers < 2 {
+		var total LineStats
+		var out []LineResult
+		for {
+			reg, ok := ch.next()
+			if !ok {
+				return total, ch.err
+			}
+			out = out[:0]
+			st := e.region(reg, &ev, opts.Options, &out)
+			total.add(st)
+			for _, lr := range out {
+				if !fn(lr) {
+					return total, nil
+				}
+			}
+		}
+	}
+	return e.linesParallel(ch, &ev, opts, fn)
+}
+
+// regionResult is a worker's answer for one region.
+type regionResult struct {
+	stats LineStats
+	out   []LineResult
+	buf   *[]byte
+}
+
+// linesParallel reads regions in order, classifies them on Workers
+// goroutines, and hands results to fn in input order. At most 2×Workers
+// regions are in flight, each in a buffer of its own.
+func (e *Engine) linesParallel(ch *chunker, ev *Evidence, opts LinesOptions, fn func(LineResult) bool) (LineStats, error) {
+	type job struct {
+		reg    region
+		buf    *[]byte
+		result chan regionResult
+	}
+	bufs := sync.Pool{New: func() any { b := make([]byte, 0, chunkSize+MaxRecord+1); return &b }}
+	jobs := make(chan job, opts.Workers)
+	order := make(chan chan regionResult, 2*opts.Workers)
+	stop := make(chan struct{})
+	var wg sync.WaitGroup
+	for w := 0; w < opts.Workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for j := range jobs {
+				var out []LineResult
+				st := e.region(j.reg, ev, opts.Options, &out)
+				j.result <- regionResult{st, out, j.buf}
+			}
+		}()
+	}
+	go func() {
+		defer close(order)
+		defer close(jobs)
+		for {
+			reg, ok := ch.next()
+			if !ok {
+				return
+			}
+			buf := bufs.Get().(*[]byte)
+			*buf = append((*buf)[:0], reg.data...)
+			reg.data = *buf
+			j := job{reg, buf, make(chan regionResult, 1)}
+			select {
+			case order <- j.result:
+			case <-stop:
+				return
+			}
+			jobs <- j
+		}
+	}()
+	var total LineStats
+	stopped := false
+	for res := range order {
+		r := <-res
+		bufs.Put(r.buf)
+		if stopped {
+			continue
+		}
+		total.add(r.stats)
+		for _, lr := range r.out {
+			if !fn(lr) {
+				stopped = true
+				close(stop)
+				break
+			}
+		}
+	}
+	wg.Wait()
+	return total, ch.err
+}
+
+// region classifies the records of one region, appending those that
+// matched a rule to out.
+func (e *Engine) region(reg region, ev *Evidence, opts Options, out *[]LineResult) LineStats {
+	var st LineStats
+	data := reg.data
+	every := len(e.ix.unindexed) > 0 || ev.HTTP != nil || ev.ExitCode != nil || ev.Signal != "" || ev.Provider != ""
+	// Where a record must be looked at: a trigger ends inside it, or it
+	// holds bytes the scan cannot judge (terminal escapes, the two runes
+	// foldSpecial maps).
+	var marks []int
+	if !every {
+		if e.ix.ac != nil {
+			acScan(e.ix.ac, data, func(_ int32, end int) bool {
+				if n := len(marks); n == 0 || marks[n-1] != end-1 {
+					marks = append(marks, end-1)
+				}
+				return true
+			})
+		}
+		marks = appendAll(marks, data, "\x1b")
+		marks = appendAll(marks, data, "\u212a")
+		marks = appendAll(marks, data, "\u017f")
+		sortInts(marks)
+	}
+	line, m := reg.line, 0
+	for pos := 0; pos < len(data); {
+		end, next, n, _ := nextRecord(data[pos:], true)
+		rec := data[pos : pos+end]
+		recLine := line
+		line += n
+		start := pos
+		pos += next
+		if next == 0 {
+			pos = len(data)
+		}
+		if blank(rec) {
+			continue
+		}
+		st.Records++
+		for m < len(marks) && marks[m] < start {
+			m++
+		}
+		if !every && (m == len(marks) || marks[m] >= start+end) {
+			st.Unclassified++
+			continue
+		}
+		text := string(rec)
+		truncated := reg.truncated
+		if len(text) > MaxRecord {
+			text, truncated = cutUTF8(text, MaxRecord), true
+		}
+		s := e.pool.Get().(*Scan)
+		s.begin(*ev, opts)
+		s.Record(trimCR(text), recLine, truncated)
+		c := s.Finish()
+		s.release()
+		e.pool.Put(s)
+		if c.State == Classified {
+			st.Classified++
+		} else {
+			st.Unclassified++
+		}
+		if c.State == Classified || c.Reason != ReasonNoMatch {
+			*out = append(*out, LineResult{recLine, c})
+		}
+	}
+	return st
+}
+
+// appendAll appends the offset of every occurrence of sep in data.
+func appendAll(offs []int, data []byte, sep string) []int {
+	for i := 0; ; {
+		j := bytes.Index(data[i:], []byte(sep))
+		if j < 0 {
+			return offs
+		}
+		offs = append(offs, i+j)
+		i += j + 1
+	}
+}
+
+func sortInts(xs []int) {
+	for i := 1; i < len(xs); i++ { // nearly sorted: triggers come in order
+		for j := i; j > 0 && xs[j] < xs[j-1]; j-- {
+			xs[j], xs[j-1] = xs[j-1], xs[j]
+		}
+	}
+}
+
+func blank(b []byte) bool {
+	for _, c := range b {
+		if c != ' ' && c != '\t' && c != '\r' && c != '\v' && c != '\f' {
+			return false
+		}
+	}
+	return true
 }
 
 // Tier ranks how strong a rule's evidence is. Structured evidence (a status,
@@ -5020,6 +5264,105 @@ const (
 // record: exact, contains or regex.
 func (c *Cond) HasText() bool {
 	return len(c.Exact) > 0 || len(c.Contains) > 0 || len(c.Regex) > 0
+}
+
+// chunkSize is how much text is read and scanned at once: large enough
+// that per-chunk costs vanish, small enough that a few chunks in flight
+// keep memory flat whatever the size of the input.
+const chunkSize = 1 << 20
+
+// region is a run of whole records cut from a stream.
+type region struct {
+	data  []byte
+	line  int // 1-based line number of data's first line
+	lines int // lines data spans
+	// truncated marks a region that is the first MaxRecord bytes of one
+	// over-long line, the rest of which was skipped.
+	truncated bool
+}
+
+// chunker cuts a stream into regions that end between records, never
+// inside a multi-line JSON value, so that regions can be classified apart
+// (and in parallel) with the same answers as the stream read whole.
+type chunker struct {
+	r          io.Reader
+	buf        []byte
+	start, end int
+	eof        bool
+	err        error
+	line       int
+	skipping   bool // discarding the rest of an over-long line
+}
+
+func newChunker(r io.Reader) *chunker {
+	return &chunker{r: r, buf: make([]byte, chunkSize+MaxRecord+1), line: 1}
+}
+
+// fill reads until the buffer holds want bytes or the input ends.
+func (c *chunker) fill(want int) {
+	if c.start > 0 {
+		c.end = copy(c.buf, c.buf[c.start:c.end])
+		c.start = 0
+	}
+	for c.end < want && !c.eof {
+		n, err := c.r.Read(c.buf[c.end:])
+		c.end += n
+		if err == io.EOF {
+			c.eof = true
+		} else if err != nil {
+			c.eof, c.err = true, err
+		}
+	}
+}
+
+// next returns the next region; it is valid until the following call.
+func (c *chunker) next() (region, bool) {
+	want := chunkSize
+	for {
+		c.fill(want)
+		if c.skipping {
+			nl := bytes.IndexByte(c.buf[c.start:c.end], '\n')
+			if nl < 0 {
+				c.start = c.end
+				if c.eof {
+					return region{}, false
+				}
+				continue
+			}
+			c.start += nl + 1
+			c.skipping = false
+			c.line++
+			continue
+		}
+		data := c.buf[c.start:c.end]
+		if len(data) == 0 {
+			return region{}, false
+		}
+		pos, lines := 0, 0
+		for pos < len(data) && pos < chunkSize {
+			_, next, n, more := nextRecord(data[pos:], c.eof)
+			if more || next == 0 {
+				break
+			}
+			pos, lines = pos+next, lines+n
+		}
+		if pos == 0 {
+			if c.end < len(c.buf) && !c.eof {
+				want = len(c.buf) // the first record needs more input
+				continue
+			}
+			// One line longer than the buffer: keep its head, skip the rest.
+			head := []byte(cutUTF8(string(data[:MaxRecord]), MaxRecord))
+			r := region{data: head, line: c.line, lines: 1, truncated: true}
+			c.start += MaxRecord
+			c.skipping = true
+			return r, true
+		}
+		r := region{data: data[:pos], line: c.line, lines: lines}
+		c.start += pos
+		c.line += lines
+		return r, true
+	}
 }
 
 // span locates the matcher that placed a rule's match in a record, so the
@@ -5842,32 +6185,6 @@ func jsonScalar(v any) (string, bool) {
 	return "", false
 }
 
-// Lines classifies every record of r on its own, with the structured
-// evidence ev (its Text is ignored) applying to each, and calls yield with
-// the record's 1-based line number and its classification. Blank records
-// are skipped. It stops early when yield returns false and returns the
-// first read error. Memory stays bounded whatever the size of r.
-func (e *Engine) Lines(r io.Reader, ev Evidence, opts Options, yield func(line int, c Classification) bool) error {
-	ev.Text = ""
-	sc := NewScanner(r)
-	for sc.Scan() {
-		rec := string(sc.Record())
-		if strings.TrimSpace(rec) == "" {
-			continue
-		}
-		s := e.pool.Get().(*Scan)
-		s.begin(ev, opts)
-		s.Record(rec, sc.Line(), sc.Truncated())
-		c := s.Finish()
-		s.release()
-		e.pool.Put(s)
-		if !yield(sc.Line(), c) {
-			return nil
-		}
-	}
-	return sc.Err()
-}
-
 // Finish ranks the rules that matched and returns the answer.
 func (s *Scan) Finish() Classification {
 	cat := s.e.cat
@@ -6080,9 +6397,9 @@ type jsonState struct {
 	escape bool
 }
 
-// opens reports whether line starts a JSON value that is still open at its
-// end.
-func opensJSON[T string | []byte](line T) (jsonState, bool) {
+// opensJSON reports whether line starts a JSON value that is still open
+// at its end.
+func opensJSON(line []byte) (jsonState, bool) {
 	i := 0
 	for i < len(line) && (line[i] == ' ' || line[i] == '\t') {
 		i++
@@ -6091,13 +6408,12 @@ func opensJSON[T string | []byte](line T) (jsonState, bool) {
 		return jsonState{}, false
 	}
 	var st jsonState
-	feed(&st, line[i:])
+	st.feed(line[i:])
 	return st, st.depth > 0
 }
 
-func feed[T string | []byte](st *jsonState, b T) {
-	for i := 0; i < len(b); i++ {
-		c := b[i]
+func (st *jsonState) feed(b []byte) {
+	for _, c := range b {
 		switch {
 		case st.escape:
 			st.escape = false
@@ -6117,61 +6433,81 @@ func feed[T string | []byte](st *jsonState, b T) {
 	}
 }
 
+// nextRecord finds the record that starts s. It is the one definition of
+// a record that every path uses: a line, or, when a line opens a JSON
+// value, the lines up to the one that closes it (at most maxJSONLines
+// lines and MaxRecord bytes; past that the first line stands alone).
+//
+// It returns the record's end, where the next record starts, and how many
+// lines the record spans. With atEOF false, needMore reports that s ends
+// before the record can be known (a line without its newline, or a JSON
+// value still open), and the caller should come back with more input.
+func nextRecord(s []byte, atEOF bool) (end, next, lines int, needMore bool) {
+	lineEnd := bytes.IndexByte(s, '\n')
+	if lineEnd < 0 {
+		if !atEOF {
+			return 0, 0, 0, true
+		}
+		lineEnd = len(s)
+	}
+	if st, open := opensJSON(s[:lineEnd]); open {
+		j, n := lineEnd, 1
+		for st.depth > 0 && j < len(s) && n < maxJSONLines && j < MaxRecord {
+			k := bytes.IndexByte(s[j+1:], '\n')
+			nl := len(s)
+			if k >= 0 {
+				nl = j + 1 + k
+			} else if !atEOF {
+				return 0, 0, 0, true
+			}
+			st.feed(s[j+1 : nl])
+			j, n = nl, n+1
+		}
+		switch {
+		case st.depth == 0:
+			return j, min(j+1, len(s)), n, false
+		case j >= len(s) && !atEOF && n < maxJSONLines && j < MaxRecord:
+			return 0, 0, 0, true
+		}
+	}
+	return lineEnd, min(lineEnd+1, len(s)), 1, false
+}
+
 // eachRecord calls fn on every record of s with its 1-based line number,
-// until fn returns false. It reports whether a record was cut at MaxRecord.
-// It slices s and never allocates.
+// until fn returns false. It reports whether a record was cut at
+// MaxRecord. It slices s and never allocates.
 func eachRecord(s string, fn func(rec string, line int) bool) (truncated bool) {
-	line := 0
-	for len(s) > 0 {
-		line++
-		end := strings.IndexByte(s, '\n')
-		if end < 0 {
-			end = len(s)
-		}
-		first := s[:end]
-		recEnd, lines := end, 1
-		if st, open := opensJSON(first); open {
-			// Join following lines while the value stays open.
-			j := end
-			for st.depth > 0 && j < len(s) && lines < maxJSONLines && j < MaxRecord {
-				k := strings.IndexByte(s[j+1:], '\n')
-				next := len(s)
-				if k >= 0 {
-					next = j + 1 + k
-				}
-				feed(&st, s[j+1:next])
-				j = next
-				lines++
-			}
-			if st.depth == 0 {
-				recEnd = j
-			} else {
-				lines = 1
-			}
-		}
-		rec := s[:recEnd]
+	b := unsafe.Slice(unsafe.StringData(s), len(s)) // read only
+	line := 1
+	for pos := 0; pos < len(b); {
+		end, next, n, _ := nextRecord(b[pos:], true)
+		rec := s[pos : pos+end]
 		if len(rec) > MaxRecord {
 			rec, truncated = cutUTF8(rec, MaxRecord), true
 		}
-		if !fn(strings.TrimSuffix(rec, "\r"), line) {
+		if !fn(trimCR(rec), line) {
 			return truncated
 		}
-		line += lines - 1
-		if recEnd >= len(s) {
+		line += n
+		if next == 0 {
 			break
 		}
-		s = s[recEnd+1:]
+		pos += next
 	}
 	return truncated
+}
+
+func trimCR(s string) string {
+	if len(s) > 0 && s[len(s)-1] == '\r' {
+		return s[:len(s)-1]
+	}
+	return s
 }
 
 // cutUTF8 cuts s to at most n bytes without splitting a rune.
 func cutUTF8(s string, n int) string {
 	if len(s) <= n {
 		return s
-	}
-	for n > 0 && n > len(s)-4 && !startsRune(s[n]) {
-		n--
 	}
 	for n > 0 && !startsRune(s[n]) {
 		n--
@@ -6180,137 +6516,6 @@ func cutUTF8(s string, n int) string {
 }
 
 func startsRune(b byte) bool { return b&0xC0 != 0x80 }
-
-// Scanner reads records from a stream with bounded memory: lines, with a
-// JSON value spread over lines joined into one record. It is what
-// `errcat classify` runs over stdin and files of any size.
-type Scanner struct {
-	r         *bufio.Reader
-	rec       []byte
-	line      int // line of the current record
-	next      int // line number of the next line to read
-	truncated bool
-	lbuf      []byte // reused line buffer
-	err       error
-}
-
-// NewScanner returns a Scanner reading r.
-func NewScanner(r io.Reader) *Scanner {
-	return &Scanner{r: bufio.NewReaderSize(r, 64<<10), next: 1}
-}
-
-// Scan advances to the next record and reports whether there is one.
-func (s *Scanner) Scan() bool {
-	s.truncated = false
-	first, ok := s.readLine()
-	if !ok {
-		return false
-	}
-	s.line = s.next - 1
-	s.rec = append(s.rec[:0], first...)
-	st, open := opensJSON(s.rec)
-	if !open {
-		return true
-	}
-	// Read ahead while the JSON value is open. If it never closes within
-	// bounds, the first line stands alone and the others are replayed.
-	var extra [][]byte
-	for st.depth > 0 && len(extra) < maxJSONLines && len(s.rec) < MaxRecord {
-		l, ok := s.readLine()
-		if !ok {
-			break
-		}
-		cp := append([]byte(nil), l...)
-		extra = append(extra, cp)
-		feed(&st, cp)
-		s.rec = append(s.rec, '\n')
-		s.rec = append(s.rec, cp...)
-	}
-	if st.depth == 0 {
-		if len(s.rec) > MaxRecord {
-			s.rec, s.truncated = []byte(cutUTF8(string(s.rec), MaxRecord)), true
-		}
-		return true
-	}
-	s.rec = append(s.rec[:0], first...)
-	s.pushBack(extra)
-	return true
-}
-
-// pending holds lines read ahead for a JSON value that never closed.
-func (s *Scanner) pushBack(lines [][]byte) {
-	if len(lines) == 0 {
-		return
-	}
-	s.next -= len(lines)
-	if s.err == io.EOF {
-		s.err = nil // the pushed-back lines are still to be read
-	}
-	var b bytes.Buffer
-	for _, l := range lines {
-		b.Write(l)
-		b.WriteByte('\n')
-	}
-	s.r = bufio.NewReaderSize(io.MultiReader(&b, s.r), 64<<10)
-}
-
-// readLine returns the next line without its newline, cut at MaxRecord.
-// The slice is valid until the next call.
-func (s *Scanner) readLine() ([]byte, bool) {
-	if s.err != nil {
-		return nil, false
-	}
-	line := s.lbuf[:0]
-	cut := false
-	for {
-		chunk, err := s.r.ReadSlice('\n')
-		if !cut {
-			room := MaxRecord - len(line)
-			if len(chunk) > room {
-				line = append(line, chunk[:room]...)
-				cut = true
-			} else {
-				line = append(line, chunk...)
-			}
-		}
-		if err == bufio.ErrBufferFull {
-			continue
-		}
-		if err != nil {
-			s.err = err
-			if len(line) == 0 {
-				return nil, false
-			}
-		}
-		break
-	}
-	s.lbuf = line
-	s.next++
-	line = bytes.TrimSuffix(line, []byte("\n"))
-	line = bytes.TrimSuffix(line, []byte("\r"))
-	if cut {
-		s.truncated = true
-		line = line[:len(cutUTF8(string(line), MaxRecord))]
-	}
-	return line, true
-}
-
-// Record returns the current record; it is valid until the next Scan.
-func (s *Scanner) Record() []byte { return s.rec }
-
-// Line returns the 1-based line number where the current record starts.
-func (s *Scanner) Line() int { return s.line }
-
-// Truncated reports whether the current record was cut at MaxRecord.
-func (s *Scanner) Truncated() bool { return s.truncated }
-
-// Err returns the first read error other than io.EOF.
-func (s *Scanner) Err() error {
-	if s.err == io.EOF {
-		return nil
-	}
-	return s.err
-}
 
 // States and reasons of a Classification. Unclassified is an answer, and the
 // reason says which kind, because a caller may want to log a conflict louder
@@ -6669,3 +6874,55 @@ func (s *Scan) clock() time.Time {
 	}
 	return s.now
 }
+
+// Scanner reads records from a stream with bounded memory: lines, with a
+// JSON value spread over lines joined into one record. It is what
+// `errcat classify` runs over stdin and files of any size.
+type Scanner struct {
+	c         *chunker
+	reg       region
+	pos, line int
+	cur       int
+	rec       []byte
+	truncated bool
+}
+
+// NewScanner returns a Scanner reading r.
+func NewScanner(r io.Reader) *Scanner { return &Scanner{c: newChunker(r)} }
+
+// Scan advances to the next record and reports whether there is one.
+func (s *Scanner) Scan() bool {
+	for s.pos >= len(s.reg.data) {
+		reg, ok := s.c.next()
+		if !ok {
+			return false
+		}
+		s.reg, s.pos, s.line = reg, 0, reg.line
+	}
+	end, next, n, _ := nextRecord(s.reg.data[s.pos:], true)
+	s.rec = s.reg.data[s.pos : s.pos+end]
+	s.truncated = s.reg.truncated
+	if len(s.rec) > MaxRecord {
+		s.rec, s.truncated = s.rec[:len(cutUTF8(string(s.rec[:MaxRecord+1]), MaxRecord))], true
+	}
+	if len(s.rec) > 0 && s.rec[len(s.rec)-1] == '\r' {
+		s.rec = s.rec[:len(s.rec)-1]
+	}
+	line := s.line
+	s.line += n
+	s.pos += next
+	s.cur = line
+	return true
+}
+
+// Record returns the current record; it is valid until the next Scan.
+func (s *Scanner) Record() []byte { return s.rec }
+
+// Line returns the 1-based line number where the current record starts.
+func (s *Scanner) Line() int { return s.cur }
+
+// Truncated reports whether the current record was cut at MaxRecord.
+func (s *Scanner) Truncated() bool { return s.truncated }
+
+// Err returns the first read error.
+func (s *Scanner) Err() error { return s.c.err }

@@ -1,10 +1,12 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
 	"os"
+	"runtime"
 	"strings"
 	"time"
 
@@ -16,6 +18,7 @@ import (
 type classifyOptions struct {
 	cat         catalogueFlag
 	lines       bool
+	jobs        int
 	output      string
 	explain     bool
 	exitByClass bool
@@ -59,6 +62,7 @@ unreadable input, 2 a usage error.`,
 	f := cmd.Flags()
 	o.cat.register(cmd)
 	f.BoolVar(&o.lines, "lines", false, "classify each line (record) on its own and print a summary")
+	f.IntVarP(&o.jobs, "jobs", "j", runtime.NumCPU(), "with --lines, chunks classified in parallel (output order is kept)")
 	f.StringVarP(&o.output, "output", "o", "text", "output format: text, json or jsonl")
 	f.BoolVar(&o.explain, "explain", false, "say which matcher of which rule matched where, and why other candidates lost")
 	f.BoolVar(&o.exitByClass, "exit-by-class", false, "exit with the class's exit code (70 when unclassified)")
@@ -256,28 +260,24 @@ func (o *classifyOptions) classifyLines(w io.Writer, eng *match.Engine, ev match
 	best := match.Classification{State: match.Unclassified, Reason: match.ReasonNoMatch, CatalogueVersion: eng.Catalogue().ID}
 	offset := 0
 	for _, in := range inputs {
-		last := 0
 		var werr error
-		err := eng.Lines(in.r, ev, opts, func(line int, c match.Classification) bool {
-			last = line
-			sum.Records++
-			if c.State != match.Classified {
-				sum.Unclassified++
+		counter := &lineCounter{r: in.r}
+		st, err := eng.Lines(counter, ev, match.LinesOptions{Options: opts, Workers: o.jobs}, func(r match.LineResult) bool {
+			if r.State != match.Classified {
 				return true
 			}
-			sum.Classified++
-			sum.Codes[c.Code]++
-			if best.State != match.Classified || outranks(c, best) {
-				best = c
+			sum.Codes[r.Code]++
+			if best.State != match.Classified || outranks(r.Classification, best) {
+				best = r.Classification
 			}
-			r := lineResult{Line: offset + line, Classification: c}
+			lr := lineResult{Line: offset + r.Line, Classification: r.Classification}
 			switch o.output {
 			case "json":
-				results = append(results, r)
+				results = append(results, lr)
 			case "jsonl":
-				werr = writeJSONLine(w, r)
+				werr = writeJSONLine(w, lr)
 			default:
-				werr = printLine(w, r)
+				werr = printLine(w, lr)
 			}
 			return werr == nil
 		})
@@ -287,7 +287,10 @@ func (o *classifyOptions) classifyLines(w io.Writer, eng *match.Engine, ev match
 		if err != nil {
 			return best, fmt.Errorf("%s: %v", in.name, err)
 		}
-		offset += last
+		sum.Records += st.Records
+		sum.Classified += st.Classified
+		sum.Unclassified += st.Unclassified
+		offset += counter.lines()
 	}
 	switch o.output {
 	case "json":
@@ -306,6 +309,30 @@ func (o *classifyOptions) classifyLines(w io.Writer, eng *match.Engine, ev match
 		}{sum})
 	}
 	return best, printSummary(w, sum)
+}
+
+// lineCounter counts the lines of an input as it is read, so that line
+// numbers continue across several FILEs.
+type lineCounter struct {
+	r        io.Reader
+	newlines int
+	partial  bool // the input so far ends without a newline
+}
+
+func (c *lineCounter) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	if n > 0 {
+		c.newlines += bytes.Count(p[:n], []byte{'\n'})
+		c.partial = p[n-1] != '\n'
+	}
+	return n, err
+}
+
+func (c *lineCounter) lines() int {
+	if c.partial {
+		return c.newlines + 1
+	}
+	return c.newlines
 }
 
 var tierRank = map[string]int{"text": 1, "exact": 2, "structured": 3}

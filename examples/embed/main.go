@@ -12,11 +12,11 @@ import (
 
 func main() {
 	fmt.Printf("catalogue %s\n", Version)
-	err := ClassifyLines(os.Stdin, func(line int, c Classification) bool {
-		if c.State == "classified" {
-			fmt.Printf("%d: %s/%s (%s)\n", line, c.Class, c.Code, c.Rule)
+	stats, err := ClassifyLines(os.Stdin, func(r LineResult) bool {
+		if r.State == "classified" {
+			fmt.Printf("%d: %s/%s (%s)\n", r.Line, r.Class, r.Code, r.Rule)
 		} else {
-			fmt.Printf("%d: unclassified (%s)\n", line, c.Reason)
+			fmt.Printf("%d: unclassified (%s)\n", r.Line, r.Reason)
 		}
 		return true
 	})
@@ -24,4 +24,5 @@ func main() {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
+	fmt.Printf("%d records, %d classified\n", stats.Records, stats.Classified)
 }

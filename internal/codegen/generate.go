@@ -110,10 +110,13 @@ func ClassifyWith(ev Evidence, opts Options) Classification { return defaultEngi
 // ClassifyText classifies a message, stderr or log text.
 func ClassifyText(text string) Classification { return Classify(Evidence{Text: text}) }
 
-// ClassifyLines classifies each line (record) of r on its own and calls
-// yield for each non-blank one, until yield returns false.
-func ClassifyLines(r io.Reader, yield func(line int, c Classification) bool) error {
-	return defaultEngine.Lines(r, Evidence{}, Options{}, yield)
+// ClassifyLines classifies each line (record) of r on its own, reading r
+// in large chunks with bounded memory. It calls yield, in input order, for
+// every record some rule matched (classified, or unclassified by a
+// conflict or for low confidence), until yield returns false, and returns
+// how many records it read.
+func ClassifyLines(r io.Reader, yield func(LineResult) bool) (LineStats, error) {
+	return defaultEngine.Lines(r, Evidence{}, LinesOptions{}, yield)
 }
 
 // Codes lists the catalogue's codes, sorted by name.

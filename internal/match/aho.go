@@ -112,6 +112,13 @@ func buildAutomaton(patterns []string) *automaton {
 // scan runs the automaton over s and calls hit for every pattern that
 // occurs, once per occurrence end; it stops when hit returns false.
 func (a *automaton) scan(s string, hit func(pattern int32) bool) {
+	acScan(a, s, func(p int32, _ int) bool { return hit(p) })
+}
+
+// acScan runs a over s, calling hit with each pattern that occurs and the
+// offset just past its end. It is generic so that the bulk path can scan
+// a []byte buffer without converting it to a string.
+func acScan[T string | []byte](a *automaton, s T, hit func(pattern int32, end int) bool) {
 	row := uint32(0)
 	delta, class := a.delta, &a.class
 	for i := 0; i < len(s); i++ {
@@ -120,7 +127,7 @@ func (a *automaton) scan(s string, hit func(pattern int32) bool) {
 		if e&1 != 0 {
 			st := int(row) / a.nclass
 			for _, p := range a.out[a.outAt[st]:a.outAt[st+1]] {
-				if !hit(p) {
+				if !hit(p, i+1) {
 					return
 				}
 			}

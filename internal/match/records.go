@@ -1,10 +1,8 @@
 package match
 
 import (
-	"bufio"
 	"bytes"
-	"io"
-	"strings"
+	"unsafe"
 )
 
 // MaxRecord bounds one record. A longer line is classified on its first
@@ -23,9 +21,9 @@ type jsonState struct {
 	escape bool
 }
 
-// opens reports whether line starts a JSON value that is still open at its
-// end.
-func opensJSON[T string | []byte](line T) (jsonState, bool) {
+// opensJSON reports whether line starts a JSON value that is still open
+// at its end.
+func opensJSON(line []byte) (jsonState, bool) {
 	i := 0
 	for i < len(line) && (line[i] == ' ' || line[i] == '\t') {
 		i++
@@ -34,13 +32,12 @@ func opensJSON[T string | []byte](line T) (jsonState, bool) {
 		return jsonState{}, false
 	}
 	var st jsonState
-	feed(&st, line[i:])
+	st.feed(line[i:])
 	return st, st.depth > 0
 }
 
-func feed[T string | []byte](st *jsonState, b T) {
-	for i := 0; i < len(b); i++ {
-		c := b[i]
+func (st *jsonState) feed(b []byte) {
+	for _, c := range b {
 		switch {
 		case st.escape:
 			st.escape = false
@@ -60,61 +57,81 @@ func feed[T string | []byte](st *jsonState, b T) {
 	}
 }
 
+// nextRecord finds the record that starts s. It is the one definition of
+// a record that every path uses: a line, or, when a line opens a JSON
+// value, the lines up to the one that closes it (at most maxJSONLines
+// lines and MaxRecord bytes; past that the first line stands alone).
+//
+// It returns the record's end, where the next record starts, and how many
+// lines the record spans. With atEOF false, needMore reports that s ends
+// before the record can be known (a line without its newline, or a JSON
+// value still open), and the caller should come back with more input.
+func nextRecord(s []byte, atEOF bool) (end, next, lines int, needMore bool) {
+	lineEnd := bytes.IndexByte(s, '\n')
+	if lineEnd < 0 {
+		if !atEOF {
+			return 0, 0, 0, true
+		}
+		lineEnd = len(s)
+	}
+	if st, open := opensJSON(s[:lineEnd]); open {
+		j, n := lineEnd, 1
+		for st.depth > 0 && j < len(s) && n < maxJSONLines && j < MaxRecord {
+			k := bytes.IndexByte(s[j+1:], '\n')
+			nl := len(s)
+			if k >= 0 {
+				nl = j + 1 + k
+			} else if !atEOF {
+				return 0, 0, 0, true
+			}
+			st.feed(s[j+1 : nl])
+			j, n = nl, n+1
+		}
+		switch {
+		case st.depth == 0:
+			return j, min(j+1, len(s)), n, false
+		case j >= len(s) && !atEOF && n < maxJSONLines && j < MaxRecord:
+			return 0, 0, 0, true
+		}
+	}
+	return lineEnd, min(lineEnd+1, len(s)), 1, false
+}
+
 // eachRecord calls fn on every record of s with its 1-based line number,
-// until fn returns false. It reports whether a record was cut at MaxRecord.
-// It slices s and never allocates.
+// until fn returns false. It reports whether a record was cut at
+// MaxRecord. It slices s and never allocates.
 func eachRecord(s string, fn func(rec string, line int) bool) (truncated bool) {
-	line := 0
-	for len(s) > 0 {
-		line++
-		end := strings.IndexByte(s, '\n')
-		if end < 0 {
-			end = len(s)
-		}
-		first := s[:end]
-		recEnd, lines := end, 1
-		if st, open := opensJSON(first); open {
-			// Join following lines while the value stays open.
-			j := end
-			for st.depth > 0 && j < len(s) && lines < maxJSONLines && j < MaxRecord {
-				k := strings.IndexByte(s[j+1:], '\n')
-				next := len(s)
-				if k >= 0 {
-					next = j + 1 + k
-				}
-				feed(&st, s[j+1:next])
-				j = next
-				lines++
-			}
-			if st.depth == 0 {
-				recEnd = j
-			} else {
-				lines = 1
-			}
-		}
-		rec := s[:recEnd]
+	b := unsafe.Slice(unsafe.StringData(s), len(s)) // read only
+	line := 1
+	for pos := 0; pos < len(b); {
+		end, next, n, _ := nextRecord(b[pos:], true)
+		rec := s[pos : pos+end]
 		if len(rec) > MaxRecord {
 			rec, truncated = cutUTF8(rec, MaxRecord), true
 		}
-		if !fn(strings.TrimSuffix(rec, "\r"), line) {
+		if !fn(trimCR(rec), line) {
 			return truncated
 		}
-		line += lines - 1
-		if recEnd >= len(s) {
+		line += n
+		if next == 0 {
 			break
 		}
-		s = s[recEnd+1:]
+		pos += next
 	}
 	return truncated
+}
+
+func trimCR(s string) string {
+	if len(s) > 0 && s[len(s)-1] == '\r' {
+		return s[:len(s)-1]
+	}
+	return s
 }
 
 // cutUTF8 cuts s to at most n bytes without splitting a rune.
 func cutUTF8(s string, n int) string {
 	if len(s) <= n {
 		return s
-	}
-	for n > 0 && n > len(s)-4 && !startsRune(s[n]) {
-		n--
 	}
 	for n > 0 && !startsRune(s[n]) {
 		n--
@@ -123,134 +140,3 @@ func cutUTF8(s string, n int) string {
 }
 
 func startsRune(b byte) bool { return b&0xC0 != 0x80 }
-
-// Scanner reads records from a stream with bounded memory: lines, with a
-// JSON value spread over lines joined into one record. It is what
-// `errcat classify` runs over stdin and files of any size.
-type Scanner struct {
-	r         *bufio.Reader
-	rec       []byte
-	line      int // line of the current record
-	next      int // line number of the next line to read
-	truncated bool
-	lbuf      []byte // reused line buffer
-	err       error
-}
-
-// NewScanner returns a Scanner reading r.
-func NewScanner(r io.Reader) *Scanner {
-	return &Scanner{r: bufio.NewReaderSize(r, 64<<10), next: 1}
-}
-
-// Scan advances to the next record and reports whether there is one.
-func (s *Scanner) Scan() bool {
-	s.truncated = false
-	first, ok := s.readLine()
-	if !ok {
-		return false
-	}
-	s.line = s.next - 1
-	s.rec = append(s.rec[:0], first...)
-	st, open := opensJSON(s.rec)
-	if !open {
-		return true
-	}
-	// Read ahead while the JSON value is open. If it never closes within
-	// bounds, the first line stands alone and the others are replayed.
-	var extra [][]byte
-	for st.depth > 0 && len(extra) < maxJSONLines && len(s.rec) < MaxRecord {
-		l, ok := s.readLine()
-		if !ok {
-			break
-		}
-		cp := append([]byte(nil), l...)
-		extra = append(extra, cp)
-		feed(&st, cp)
-		s.rec = append(s.rec, '\n')
-		s.rec = append(s.rec, cp...)
-	}
-	if st.depth == 0 {
-		if len(s.rec) > MaxRecord {
-			s.rec, s.truncated = []byte(cutUTF8(string(s.rec), MaxRecord)), true
-		}
-		return true
-	}
-	s.rec = append(s.rec[:0], first...)
-	s.pushBack(extra)
-	return true
-}
-
-// pending holds lines read ahead for a JSON value that never closed.
-func (s *Scanner) pushBack(lines [][]byte) {
-	if len(lines) == 0 {
-		return
-	}
-	s.next -= len(lines)
-	if s.err == io.EOF {
-		s.err = nil // the pushed-back lines are still to be read
-	}
-	var b bytes.Buffer
-	for _, l := range lines {
-		b.Write(l)
-		b.WriteByte('\n')
-	}
-	s.r = bufio.NewReaderSize(io.MultiReader(&b, s.r), 64<<10)
-}
-
-// readLine returns the next line without its newline, cut at MaxRecord.
-// The slice is valid until the next call.
-func (s *Scanner) readLine() ([]byte, bool) {
-	if s.err != nil {
-		return nil, false
-	}
-	line := s.lbuf[:0]
-	cut := false
-	for {
-		chunk, err := s.r.ReadSlice('\n')
-		if !cut {
-			room := MaxRecord - len(line)
-			if len(chunk) > room {
-				line = append(line, chunk[:room]...)
-				cut = true
-			} else {
-				line = append(line, chunk...)
-			}
-		}
-		if err == bufio.ErrBufferFull {
-			continue
-		}
-		if err != nil {
-			s.err = err
-			if len(line) == 0 {
-				return nil, false
-			}
-		}
-		break
-	}
-	s.lbuf = line
-	s.next++
-	line = bytes.TrimSuffix(line, []byte("\n"))
-	line = bytes.TrimSuffix(line, []byte("\r"))
-	if cut {
-		s.truncated = true
-		line = line[:len(cutUTF8(string(line), MaxRecord))]
-	}
-	return line, true
-}
-
-// Record returns the current record; it is valid until the next Scan.
-func (s *Scanner) Record() []byte { return s.rec }
-
-// Line returns the 1-based line number where the current record starts.
-func (s *Scanner) Line() int { return s.line }
-
-// Truncated reports whether the current record was cut at MaxRecord.
-func (s *Scanner) Truncated() bool { return s.truncated }
-
-// Err returns the first read error other than io.EOF.
-func (s *Scanner) Err() error {
-	if s.err == io.EOF {
-		return nil
-	}
-	return s.err
-}

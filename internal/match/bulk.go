@@ -1,0 +1,241 @@
+package match
+
+import (
+	"bytes"
+	"io"
+	"sync"
+)
+
+// LineStats counts the records Lines read.
+type LineStats struct {
+	Records      int `json:"records"` // non-blank records
+	Classified   int `json:"classified"`
+	Unclassified int `json:"unclassified"`
+}
+
+func (s *LineStats) add(o LineStats) {
+	s.Records += o.Records
+	s.Classified += o.Classified
+	s.Unclassified += o.Unclassified
+}
+
+// LinesOptions tune Lines.
+type LinesOptions struct {
+	Options
+	// Workers is how many chunks are classified at once; below 2, one.
+	// Output order does not depend on it.
+	Workers int
+}
+
+// LineResult is one record that matched some rule.
+type LineResult struct {
+	Line int
+	Classification
+}
+
+// Lines classifies every record of r on its own, with the structured
+// evidence ev (its Text is ignored) applying to each. It calls fn, in
+// input order, for every record that some rule matched — classified, or
+// unclassified by a conflict or for low confidence — and only counts the
+// records that match nothing. It stops early when fn returns false.
+//
+// This is the bulk path: input is read in chunks of about a megabyte, the
+// trigger automaton runs once over a whole chunk, and only records where a
+// trigger occurs are classified one by one; the rest are counted and
+// skipped. When no rule can match a record without a trigger (there are
+// no unindexed rules and ev has no structured part), skipping changes no
+// answer. Memory stays bounded whatever the size of r.
+func (e *Engine) Lines(r io.Reader, ev Evidence, opts LinesOptions, fn func(LineResult) bool) (LineStats, error) {
+	ev.Text = ""
+	ch := newChunker(r)
+	if opts.Workers < 2 {
+		var total LineStats
+		var out []LineResult
+		for {
+			reg, ok := ch.next()
+			if !ok {
+				return total, ch.err
+			}
+			out = out[:0]
+			st := e.region(reg, &ev, opts.Options, &out)
+			total.add(st)
+			for _, lr := range out {
+				if !fn(lr) {
+					return total, nil
+				}
+			}
+		}
+	}
+	return e.linesParallel(ch, &ev, opts, fn)
+}
+
+// regionResult is a worker's answer for one region.
+type regionResult struct {
+	stats LineStats
+	out   []LineResult
+	buf   *[]byte
+}
+
+// linesParallel reads regions in order, classifies them on Workers
+// goroutines, and hands results to fn in input order. At most 2×Workers
+// regions are in flight, each in a buffer of its own.
+func (e *Engine) linesParallel(ch *chunker, ev *Evidence, opts LinesOptions, fn func(LineResult) bool) (LineStats, error) {
+	type job struct {
+		reg    region
+		buf    *[]byte
+		result chan regionResult
+	}
+	bufs := sync.Pool{New: func() any { b := make([]byte, 0, chunkSize+MaxRecord+1); return &b }}
+	jobs := make(chan job, opts.Workers)
+	order := make(chan chan regionResult, 2*opts.Workers)
+	stop := make(chan struct{})
+	var wg sync.WaitGroup
+	for w := 0; w < opts.Workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for j := range jobs {
+				var out []LineResult
+				st := e.region(j.reg, ev, opts.Options, &out)
+				j.result <- regionResult{st, out, j.buf}
+			}
+		}()
+	}
+	go func() {
+		defer close(order)
+		defer close(jobs)
+		for {
+			reg, ok := ch.next()
+			if !ok {
+				return
+			}
+			buf := bufs.Get().(*[]byte)
+			*buf = append((*buf)[:0], reg.data...)
+			reg.data = *buf
+			j := job{reg, buf, make(chan regionResult, 1)}
+			select {
+			case order <- j.result:
+			case <-stop:
+				return
+			}
+			jobs <- j
+		}
+	}()
+	var total LineStats
+	stopped := false
+	for res := range order {
+		r := <-res
+		bufs.Put(r.buf)
+		if stopped {
+			continue
+		}
+		total.add(r.stats)
+		for _, lr := range r.out {
+			if !fn(lr) {
+				stopped = true
+				close(stop)
+				break
+			}
+		}
+	}
+	wg.Wait()
+	return total, ch.err
+}
+
+// region classifies the records of one region, appending those that
+// matched a rule to out.
+func (e *Engine) region(reg region, ev *Evidence, opts Options, out *[]LineResult) LineStats {
+	var st LineStats
+	data := reg.data
+	every := len(e.ix.unindexed) > 0 || ev.HTTP != nil || ev.ExitCode != nil || ev.Signal != "" || ev.Provider != ""
+	// Where a record must be looked at: a trigger ends inside it, or it
+	// holds bytes the scan cannot judge (terminal escapes, the two runes
+	// foldSpecial maps).
+	var marks []int
+	if !every {
+		if e.ix.ac != nil {
+			acScan(e.ix.ac, data, func(_ int32, end int) bool {
+				if n := len(marks); n == 0 || marks[n-1] != end-1 {
+					marks = append(marks, end-1)
+				}
+				return true
+			})
+		}
+		marks = appendAll(marks, data, "\x1b")
+		marks = appendAll(marks, data, "\u212a")
+		marks = appendAll(marks, data, "\u017f")
+		sortInts(marks)
+	}
+	line, m := reg.line, 0
+	for pos := 0; pos < len(data); {
+		end, next, n, _ := nextRecord(data[pos:], true)
+		rec := data[pos : pos+end]
+		recLine := line
+		line += n
+		start := pos
+		pos += next
+		if next == 0 {
+			pos = len(data)
+		}
+		if blank(rec) {
+			continue
+		}
+		st.Records++
+		for m < len(marks) && marks[m] < start {
+			m++
+		}
+		if !every && (m == len(marks) || marks[m] >= start+end) {
+			st.Unclassified++
+			continue
+		}
+		text := string(rec)
+		truncated := reg.truncated
+		if len(text) > MaxRecord {
+			text, truncated = cutUTF8(text, MaxRecord), true
+		}
+		s := e.pool.Get().(*Scan)
+		s.begin(*ev, opts)
+		s.Record(trimCR(text), recLine, truncated)
+		c := s.Finish()
+		s.release()
+		e.pool.Put(s)
+		if c.State == Classified {
+			st.Classified++
+		} else {
+			st.Unclassified++
+		}
+		if c.State == Classified || c.Reason != ReasonNoMatch {
+			*out = append(*out, LineResult{recLine, c})
+		}
+	}
+	return st
+}
+
+// appendAll appends the offset of every occurrence of sep in data.
+func appendAll(offs []int, data []byte, sep string) []int {
+	for i := 0; ; {
+		j := bytes.Index(data[i:], []byte(sep))
+		if j < 0 {
+			return offs
+		}
+		offs = append(offs, i+j)
+		i += j + 1
+	}
+}
+
+func sortInts(xs []int) {
+	for i := 1; i < len(xs); i++ { // nearly sorted: triggers come in order
+		for j := i; j > 0 && xs[j] < xs[j-1]; j-- {
+			xs[j], xs[j-1] = xs[j-1], xs[j]
+		}
+	}
+}
+
+func blank(b []byte) bool {
+	for _, c := range b {
+		if c != ' ' && c != '\t' && c != '\r' && c != '\v' && c != '\f' {
+			return false
+		}
+	}
+	return true
+}

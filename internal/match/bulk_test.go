@@ -1,0 +1,121 @@
+package match_test
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/errcat/errcat/internal/match"
+)
+
+// synthLog builds a log of about size bytes mixing ordinary lines, lines
+// that trigger rules, near misses, pretty-printed JSON bodies, terminal
+// escapes, CRLF endings, blank lines and an over-long line.
+func synthLog(size int, seed uint64) string {
+	r := rand.New(rand.NewPCG(seed, 99))
+	lines := []string{
+		"2026-01-01T00:00:00Z INFO request served in 12ms",
+		"Rate limit exceeded for requests, try again in 3s",
+		"rate limit: 100 per minute (config)",
+		"bash: foo: command not found",
+		"sh: 1: foo: not found",
+		"invalid request: missing field",
+		"invalid request key",
+		"maximum context length is 8192 tokens",
+		"\x1b[31mRate limit\x1b[0m reached",
+		"invalid reque\u017ft here",
+		"server busy, slow down",
+		"data: {\"type\":\"error\",\"error\":{\"type\":\"overloaded_error\"}}",
+		"you exceeded your current quota",
+		"all good\r",
+		"",
+		"   ",
+		"{ never closed",
+	}
+	var b strings.Builder
+	for b.Len() < size {
+		switch r.IntN(40) {
+		case 0:
+			b.WriteString("{\n  \"error\": {\n    \"type\": \"overloaded_error\"\n  }\n}\n")
+		case 1:
+			if r.IntN(50) == 0 {
+				b.WriteString("command not found " + strings.Repeat("x", match.MaxRecord+100) + "\n")
+			}
+		default:
+			b.WriteString(lines[r.IntN(len(lines))])
+			b.WriteByte('\n')
+		}
+	}
+	return b.String()
+}
+
+// TestLinesMatchesPerRecord holds the bulk path, serial and parallel, to
+// the plain definition: every record classified on its own.
+func TestLinesMatchesPerRecord(t *testing.T) {
+	e := testEngine(t)
+	opts := match.Options{Now: now}
+	for _, size := range []int{5000, 3 << 20} {
+		log := synthLog(size, uint64(size))
+		var want []match.LineResult
+		var wantStats match.LineStats
+		sc := match.NewScanner(strings.NewReader(log))
+		for sc.Scan() {
+			rec := string(sc.Record())
+			if strings.TrimSpace(rec) == "" {
+				continue
+			}
+			wantStats.Records++
+			s := e.Begin(match.Evidence{}, opts)
+			s.Record(rec, sc.Line(), sc.Truncated())
+			c := s.Finish()
+			if c.State == match.Classified {
+				wantStats.Classified++
+			} else {
+				wantStats.Unclassified++
+			}
+			if c.State == match.Classified || c.Reason != match.ReasonNoMatch {
+				want = append(want, match.LineResult{Line: sc.Line(), Classification: c})
+			}
+		}
+		for _, workers := range []int{1, 3} {
+			t.Run(fmt.Sprintf("%dB/%dworkers", size, workers), func(t *testing.T) {
+				var got []match.LineResult
+				st, err := e.Lines(strings.NewReader(log), match.Evidence{}, match.LinesOptions{Options: opts, Workers: workers}, func(r match.LineResult) bool {
+					got = append(got, r)
+					return true
+				})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if diff := cmp.Diff(wantStats, st); diff != "" {
+					t.Errorf("stats (-per-record +bulk):\n%s", diff)
+				}
+				if diff := cmp.Diff(want, got); diff != "" {
+					t.Errorf("results (-per-record +bulk):\n%s", diff)
+				}
+				if len(want) == 0 {
+					t.Error("the log classified nothing; the test proves nothing")
+				}
+			})
+		}
+	}
+}
+
+// TestLinesStopsEarly checks that returning false ends the run.
+func TestLinesStopsEarly(t *testing.T) {
+	e := testEngine(t)
+	log := synthLog(3<<20, 5)
+	for _, workers := range []int{1, 2} {
+		n := 0
+		_, err := e.Lines(strings.NewReader(log), match.Evidence{}, match.LinesOptions{Workers: workers}, func(match.LineResult) bool {
+			n++
+			return n < 3
+		})
+		if err != nil || n != 3 {
+			t.Errorf("workers %d: fn called %d times (err %v), want 3", workers, n, err)
+		}
+	}
+}
