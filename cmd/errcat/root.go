@@ -52,6 +52,9 @@ semantic code from a catalogue of tested rules.`,
 		newCodesCmd(io, getenv),
 		newSchemaCmd(io),
 	)
+	root.AddCommand(newDecideCmd(io, getenv))
+	root.AddCommand(newPolicyCmd(io, getenv))
+	root.AddCommand(newRunCmd(io, getenv))
 	return root
 }
 

@@ -36,8 +36,9 @@ type State struct {
 	// may already have been used; unless Idempotent, it is not run again.
 	OutputSeen bool
 	Idempotent bool
-	// Deadline bounds the whole run: a delay that would end after it is
-	// not taken. Zero means none.
+	// Deadline bounds the whole run: a delay that would end at or after
+	// it is not taken, since the next attempt would have no time left.
+	// Zero means none.
 	Deadline time.Time
 }
 
@@ -79,7 +80,7 @@ func Decide(c Classification, p Policy, s State) Decision {
 	}
 	sec, ok := p.Classes[c.Class]
 	if !ok {
-		return Decision{Action: ActionStop, Class: c.Class, Reason: fmt.Sprintf("the policy has no section for class %s: stop", c.Class)}
+		return Decision{Action: ActionStop, Class: c.Class, Reason: fmt.Sprintf("the policy has no section for class %s", c.Class)}
 	}
 	used := s.Retries[c.Class]
 	d := Decision{Class: c.Class, RetryOrdinal: used, MaxRetries: sec.Retry.MaxRetries}
@@ -132,9 +133,9 @@ func guard(d Decision, sec Section, s State) Decision {
 		return exhausted(d, sec, fmt.Sprintf("would %s, but the failed attempt produced output that may already have been used and the command is not marked idempotent, so it is not run again", d.Action))
 	}
 	d.Deadline = s.Now.Add(d.Delay)
-	if !s.Deadline.IsZero() && d.Deadline.After(s.Deadline) {
+	if !s.Deadline.IsZero() && !d.Deadline.Before(s.Deadline) {
 		d.Delay, d.Deadline, d.RetryOrdinal = 0, time.Time{}, s.Retries[d.Class]
-		return exhausted(d, sec, fmt.Sprintf("would %s, but the next attempt would start after the run's deadline %s", d.Action, s.Deadline.UTC().Format(time.RFC3339)))
+		return exhausted(d, sec, fmt.Sprintf("would %s, but the next attempt would start at or after the run's deadline %s", d.Action, s.Deadline.UTC().Format(time.RFC3339)))
 	}
 	return d
 }

@@ -107,8 +107,9 @@ func TestDecide(t *testing.T) {
 		{"output seen is not retried", classified("transient"), p, policy.State{OutputSeen: true}, 0, got{policy.ActionSkip, 0, time.Time{}, 0, 3}, "not marked idempotent"},
 		{"output seen is not waited for", withReset(classified("transient"), t0.Add(time.Minute)), p, policy.State{OutputSeen: true}, 0, got{policy.ActionSkip, 0, time.Time{}, 0, 3}, "would wait, but the failed attempt produced output"},
 		{"idempotent output is retried", classified("transient"), p, policy.State{OutputSeen: true, Idempotent: true}, 0, got{policy.ActionRetry, 5 * time.Second, t0.Add(5 * time.Second), 1, 3}, "retry 1 of 3"},
-		{"a delay past the deadline is not taken", classified("transient"), p, policy.State{Retries: retries("transient", 2), Deadline: t0.Add(19 * time.Second)}, 0, got{policy.ActionSkip, 0, time.Time{}, 2, 3}, "after the run's deadline 2026-01-01T00:00:19Z"},
-		{"a delay up to the deadline is taken", classified("transient"), p, policy.State{Retries: retries("transient", 2), Deadline: t0.Add(20 * time.Second)}, 0, got{policy.ActionRetry, 20 * time.Second, t0.Add(20 * time.Second), 3, 3}, "retry 3 of 3"},
+		{"a delay past the deadline is not taken", classified("transient"), p, policy.State{Retries: retries("transient", 2), Deadline: t0.Add(19 * time.Second)}, 0, got{policy.ActionSkip, 0, time.Time{}, 2, 3}, "at or after the run's deadline 2026-01-01T00:00:19Z"},
+		{"a delay ending at the deadline is not taken", classified("transient"), p, policy.State{Retries: retries("transient", 2), Deadline: t0.Add(20 * time.Second)}, 0, got{policy.ActionSkip, 0, time.Time{}, 2, 3}, "on_exhausted skip"},
+		{"a delay ending before the deadline is taken", classified("transient"), p, policy.State{Retries: retries("transient", 2), Deadline: t0.Add(21 * time.Second)}, 0, got{policy.ActionRetry, 20 * time.Second, t0.Add(20 * time.Second), 3, 3}, "retry 3 of 3"},
 
 		// The cap.
 		{"delays are capped at 24 h", classified("transient"), longLadder(), policy.State{Retries: retries("transient", 5)}, 0, got{policy.ActionRetry, 24 * time.Hour, t0.Add(24 * time.Hour), 6, 10}, "retry 6 of 10 after 1d (the doubling is capped at 24h)"},

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 )
 
 // ParseJSON reads a policy from JSON, the same document as the YAML form:
@@ -20,11 +21,27 @@ import (
 func ParseJSON(data []byte, classes ...string) (Policy, error) {
 	var errs Errors
 	p := parse(data, &errs)
+	// Validate what could be read too, so that every problem shows at
+	// once; a field that could not be read, or whose parent could not,
+	// has said its piece.
+	unread := func(path string) bool {
+		for _, e := range errs {
+			if e.Path == "" || path == e.Path || strings.HasPrefix(path, e.Path+".") {
+				return true
+			}
+		}
+		return false
+	}
+	var verrs Errors
+	if errors.As(p.Validate(classes...), &verrs) {
+		for _, e := range verrs {
+			if !unread(e.Path) {
+				errs = append(errs, e)
+			}
+		}
+	}
 	if len(errs) > 0 {
 		return Policy{}, errs.err()
-	}
-	if err := p.Validate(classes...); err != nil {
-		return Policy{}, err
 	}
 	return p, nil
 }
