@@ -57,7 +57,9 @@ type Decision struct {
 	Action Action
 	Class  string
 	// Delay is how long to wait before the next attempt (retry and wait
-	// only); Deadline is Now + Delay, the earliest time it may start.
+	// only; a wait is rounded up to the whole second so that it never ends
+	// before the reset); Deadline is Now + Delay, the earliest time the
+	// next attempt may start.
 	Delay    time.Duration
 	Deadline time.Time
 	// RetryOrdinal is the ordinal of this retry (1-based) for a retry, and
@@ -173,9 +175,9 @@ func resetIn(c Classification, now time.Time) (time.Duration, bool) {
 	if until <= 0 || until > MaxMaxWait {
 		return 0, false
 	}
-	// Never come back early: whole milliseconds, rounded up.
-	if r := until % time.Millisecond; r != 0 {
-		until += time.Millisecond - r
+	// Never come back early: whole seconds, rounded up.
+	if r := until % time.Second; r != 0 {
+		until += time.Second - r
 	}
 	return until, true
 }
