@@ -1,8 +1,8 @@
-// Package schema holds the JSON Schemas (draft 2020-12) of errcat's three
-// kinds of file. They are embedded so that `errcat schema` prints exactly
-// what the compiler validates against, and they sit in the repository so
-// that editors can validate shipped YAML through its
-// `# yaml-language-server: $schema=` line.
+// Package schema holds the JSON Schemas (draft 2020-12) of errcat's files:
+// catalogues, rules, fixtures and recovery policies. They are embedded so
+// that `errcat schema` prints exactly what the loaders validate against,
+// and they sit in the repository so that editors can validate YAML through
+// its `# yaml-language-server: $schema=` line.
 package schema
 
 import _ "embed"
@@ -12,6 +12,7 @@ const (
 	Catalogue = "catalogue"
 	Rules     = "rules"
 	Fixtures  = "fixtures"
+	Policy    = "policy"
 )
 
 var (
@@ -21,10 +22,12 @@ var (
 	rulesJSON []byte
 	//go:embed fixtures.schema.json
 	fixturesJSON []byte
+	//go:embed policy.schema.json
+	policyJSON []byte
 )
 
 // Names lists the schemas in a fixed order.
-func Names() []string { return []string{Catalogue, Rules, Fixtures} }
+func Names() []string { return []string{Catalogue, Rules, Fixtures, Policy} }
 
 // Source returns a schema's JSON text, or nil for an unknown name.
 func Source(name string) []byte {
@@ -35,6 +38,8 @@ func Source(name string) []byte {
 		return rulesJSON
 	case Fixtures:
 		return fixturesJSON
+	case Policy:
+		return policyJSON
 	}
 	return nil
 }

@@ -7,8 +7,11 @@ Usage:
 	errcat classify [flags] [FILE...]   classify stderr, a log or an HTTP response
 	errcat test [flags]                 compile a catalogue and replay its fixtures
 	errcat codes [flags]                list codes with their class and rule count
-	errcat schema [catalogue|rules|fixtures]
+	errcat schema [catalogue|rules|fixtures|policy]
 	                                    print a JSON Schema
+	errcat run --policy P -- CMD ARGS   run a command, retrying as a policy says
+	errcat decide --policy P            decide what to do about a classification
+	errcat policy show P                print the schedule a policy implies
 
 A walk through:
 
@@ -20,6 +23,18 @@ A walk through:
 	$ errcat classify --lines -o jsonl ci.log        # one result per classified line
 	$ errcat classify --exit-by-class < stderr.log   # exit 75 transient, 78 hard, 65 request, 70 unclassified
 	$ errcat test --catalogue ./catalogue --fixtures ./fixtures --junit report.xml
+
+	$ errcat policy show ci.policy.yaml
+	hard: stop at once
+	request: skip at once
+	transient: 5 s, 10 s, 20 s, then skip; waits for a reset up to 5 m once
+	unclassified: stop, whatever the policy says
+
+	$ errcat run --policy ci.policy.yaml -- ./agent.sh
+	...
+	errcat: transient/network_unavailable (rule net.dns_failure), retry 1/3 in 5s
+	...
+	errcat: succeeded on attempt 2
 
 Classes: transient means retry the same target, hard means stop, ask a
 person or switch, request means change the request. Unclassified is never
@@ -54,6 +69,14 @@ fields (unblock) come from the catalogue only.
 Exit status: 0 when classification ran; with --exit-by-class the class's
 exit code; 1 for a broken catalogue, unreadable input or failing fixtures;
 2 for usage errors.
+
+Recovery policies decide, per class, in this order: unclassified stops;
+wait once per class for a provider's reset within max_wait (that attempt
+uses no retry); retry while retries remain, doubling from
+initial_interval, capped at 24h; otherwise on_exhausted (skip or stop).
+errcat run does not run a command again after it wrote to stdout unless
+--idempotent, and exits with the command's status (or, with
+--exit-by-class, the class's). See docs/policy.md.
 
 The catalogue format is described in docs/format.md; errcat schema prints
 the JSON Schemas that every file is validated against.

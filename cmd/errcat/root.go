@@ -52,6 +52,9 @@ semantic code from a catalogue of tested rules.`,
 		newSchemaCmd(io),
 		newGenerateCmd(io, getenv),
 	)
+	root.AddCommand(newDecideCmd(io, getenv))
+	root.AddCommand(newPolicyCmd(io, getenv))
+	root.AddCommand(newRunCmd(io, getenv))
 	return root
 }
 
