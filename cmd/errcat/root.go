@@ -52,6 +52,7 @@ semantic code from a catalogue of tested rules.`,
 		newCodesCmd(io, getenv),
 		newSchemaCmd(io),
 	)
+	root.AddCommand(newSanitizeCmd(io))
 	return root
 }
 
