@@ -53,6 +53,7 @@ semantic code from a catalogue of tested rules.`,
 		newSchemaCmd(io),
 	)
 	root.AddCommand(newSanitizeCmd(io))
+	root.AddCommand(newFixtureCmd(io, getenv))
 	return root
 }
 
