@@ -54,6 +54,7 @@ semantic code from a catalogue of tested rules.`,
 	)
 	root.AddCommand(newSanitizeCmd(io))
 	root.AddCommand(newFixtureCmd(io, getenv))
+	root.AddCommand(newEvalCmd(io, getenv))
 	return root
 }
 
