@@ -47,5 +47,10 @@ fuzz:
 bench:
 	$(GO) test -run='^$$' -bench=. -benchmem ./internal/match
 
+# Regenerate docs/codes.md from the shipped catalogue (a test fails when it
+# is stale).
+docs:
+	$(GO) run ./cmd/errcat codes -o markdown --catalogue catalogue > docs/codes.md
+
 clean:
 	rm -rf bin
