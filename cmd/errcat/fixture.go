@@ -138,7 +138,11 @@ func (o *fixtureAddOptions) run(cmd *cobra.Command, io stdio) error {
 	if agrees {
 		fmt.Fprintf(&b, "the catalogue agrees: %s\n", describeGot(got))
 	} else {
-		fmt.Fprintf(&b, "the catalogue answers %s, not %s: errcat test fails until a rule does\n", describeGot(got), want)
+		until := "until a rule does"
+		if o.code == "unclassified" {
+			until = "until no rule claims it"
+		}
+		fmt.Fprintf(&b, "the catalogue answers %s, not %s: errcat test fails %s\n", describeGot(got), want, until)
 	}
 	_, err = io.out.Write([]byte(b.String()))
 	return err
