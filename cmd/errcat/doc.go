@@ -6,7 +6,10 @@ Usage:
 
 	errcat classify [flags] [FILE...]   classify stderr, a log or an HTTP response
 	errcat test [flags]                 compile a catalogue and replay its fixtures
-	errcat codes [flags]                list codes with their class and rule count
+	errcat codes [flags]                list codes with their class and rule count (-o markdown: docs/codes.md)
+	errcat sanitize [--ids] [FILE...]   print text with secrets redacted, unbounded
+	errcat fixture add --code C [flags] sanitize a sample from stdin and append it as a fixture
+	errcat eval --corpus FILE.jsonl     precision, recall and coverage on a labelled corpus
 	errcat schema [catalogue|rules|fixtures|policy]
 	                                    print a JSON Schema
 	errcat run --policy P -- CMD ARGS   run a command, retrying as a policy says

@@ -55,6 +55,9 @@ semantic code from a catalogue of tested rules.`,
 	root.AddCommand(newDecideCmd(io, getenv))
 	root.AddCommand(newPolicyCmd(io, getenv))
 	root.AddCommand(newRunCmd(io, getenv))
+	root.AddCommand(newSanitizeCmd(io))
+	root.AddCommand(newFixtureCmd(io, getenv))
+	root.AddCommand(newEvalCmd(io, getenv))
 	return root
 }
 

@@ -1,0 +1,83 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/errcat/errcat/internal/redact"
+)
+
+type sanitizeOptions struct {
+	ids bool
+}
+
+func newSanitizeCmd(io stdio) *cobra.Command {
+	o := &sanitizeOptions{}
+	cmd := &cobra.Command{
+		Use:   "sanitize [FILE...]",
+		Short: "Print text with secrets redacted, for sharing or for a fixture",
+		Long: `Sanitize reads FILEs (standard input without any) and prints them whole with
+the redaction that safe_excerpt applies: API keys, Bearer and Authorization
+credentials, JWTs, AWS and GitHub tokens, e-mail addresses, passwords and
+secret URL parameters become [redacted:KIND]; terminal escapes and control
+characters are removed and invalid UTF-8 is replaced. Unlike safe_excerpt,
+the text is not shortened.
+
+With --ids, long hex and base64 ids (request, trace and account ids,
+digests) are redacted too, except obvious placeholders: what errcat test
+demands of a fixture, and what errcat fixture add stores.`,
+		Example: `  pbpaste | errcat sanitize
+  errcat sanitize --ids < sample.txt > sample.clean.txt`,
+		Args: usageArgs(cobra.ArbitraryArgs),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			in, err := readInputs(io.in, args)
+			if err != nil {
+				return err
+			}
+			_, err = io.out.Write([]byte(o.sanitize(in)))
+			return err
+		},
+	}
+	cmd.Flags().BoolVar(&o.ids, "ids", false, "also redact long hex and base64 ids, as fixtures require")
+	return cmd
+}
+
+func (o *sanitizeOptions) sanitize(s string) string {
+	s = redact.Text(s)
+	if o.ids {
+		s = redact.RedactIDs(s)
+	}
+	return s
+}
+
+// readInputs reads FILEs, or standard input without any, whole.
+func readInputs(stdin io.Reader, args []string) (string, error) {
+	if len(args) == 0 {
+		data, err := io.ReadAll(stdin)
+		if err != nil {
+			return "", fmt.Errorf("stdin: %v", err)
+		}
+		return string(data), nil
+	}
+	var b strings.Builder
+	for _, a := range args {
+		var (
+			data []byte
+			err  error
+		)
+		if a == "-" {
+			data, err = io.ReadAll(stdin)
+		} else {
+			data, err = os.ReadFile(a)
+		}
+		if err != nil {
+			return "", err
+		}
+		b.Write(data)
+	}
+	return b.String(), nil
+}
