@@ -15,6 +15,7 @@ import (
 	"github.com/errcat/errcat/internal/compile"
 	"github.com/errcat/errcat/internal/fixture"
 	"github.com/errcat/errcat/internal/match"
+	"github.com/errcat/errcat/internal/policy"
 	"github.com/errcat/errcat/internal/version"
 )
 
@@ -165,5 +166,51 @@ func BenchmarkClassify(b *testing.B) {
 				gen.Classify(ev)
 			}
 		})
+	}
+}
+
+const policyJSON = `{"version": 1,
+  "transient": {"retry": {"enabled": true, "max_retries": 3, "initial_interval": "5s"},
+                "wait_for_reset": {"enabled": true, "max_wait": "5m"},
+                "on_exhausted": "skip"},
+  "hard": {"retry": {"enabled": false}, "wait_for_reset": {"enabled": false}, "on_exhausted": "stop"},
+  "request": {"retry": {"enabled": true, "max_retries": 1, "initial_interval": "2s"},
+              "wait_for_reset": {"enabled": false}, "on_exhausted": "stop"}}`
+
+// TestDecideMatchesPolicy holds the generated Decide to internal/policy's
+// on a ladder of attempts for every fixture's classification.
+func TestDecideMatchesPolicy(t *testing.T) {
+	e := load(t)
+	fx, err := fixture.Load(os.DirFS("../fixtures"), "fixtures")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := policy.ParseJSON([]byte(policyJSON), "transient", "hard", "request")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := gen.ParsePolicy([]byte(policyJSON))
+	if err != nil {
+		t.Fatal(err)
+	}
+	now := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	decisions := 0
+	for _, f := range fx {
+		c := e.Classify(f.Evidence, match.Options{Now: now})
+		pc := policy.Classification{State: c.State, Code: c.Code, Class: c.Class, Rule: c.Rule, Reason: c.Reason, RetryAfterSeconds: c.RetryAfterSeconds, ResetAt: c.ResetAt}
+		gc := gen.ClassifyWith(toGen(t, f.Evidence), gen.Options{Now: now})
+		for attempt := 0; attempt < 5; attempt++ {
+			st := policy.State{Now: now, Retries: map[string]int{c.Class: attempt}, Waited: map[string]bool{c.Class: attempt%2 == 1}}
+			gs := gen.State{Now: now, Retries: map[string]int{c.Class: attempt}, Waited: map[string]bool{c.Class: attempt%2 == 1}}
+			w, _ := json.Marshal(policy.Decide(pc, want, st))
+			g, _ := json.Marshal(gen.Decide(gc, got, gs))
+			if string(w) != string(g) {
+				t.Fatalf("fixture %q attempt %d: policy %s, gen %s", f.Name, attempt, w, g)
+			}
+			decisions++
+		}
+	}
+	if decisions == 0 {
+		t.Fatal("no decisions compared")
 	}
 }

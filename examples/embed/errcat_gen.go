@@ -157,11 +157,66 @@ func ClassifyLines(r io.Reader, yield func(LineResult) bool) (LineStats, error) 
 // Codes lists the catalogue's codes, sorted by name.
 func Codes() []Code { return append([]Code(nil), catalogueTables.Codes...) }
 
-// ---- engine: internal/match, internal/hint and internal/redact ----
+// Recovery policies: the types and decision logic of errcat decide and
+// errcat run (internal/policy), for programs that act on a classification
+// in-process. See errcat's docs/policy.md for the semantics.
+type (
+	Policy       = policyPolicy
+	Section      = policySection
+	Retry        = policyRetry
+	WaitForReset = policyWaitForReset
+	Exhausted    = policyExhausted
+	Duration     = policyDuration
+	State        = policyState
+	Decision     = policyDecision
+	Action       = policyAction
+)
+
+// Actions of a Decision, and what a class does when retries run out.
+const (
+	ActionRetry     = policyActionRetry
+	ActionWait      = policyActionWait
+	ActionSkip      = policyActionSkip
+	ActionStop      = policyActionStop
+	OnExhaustedSkip = policyOnExhaustedSkip
+	OnExhaustedStop = policyOnExhaustedStop
+)
+
+// ParsePolicy reads a policy from its JSON form (errcat policy show -o
+// json prints it) and validates it against this catalogue's classes.
+func ParsePolicy(data []byte) (Policy, error) { return policyParseJSON(data, classNames()...) }
+
+// DefaultPolicy is the policy used when none is given: no retry, no wait,
+// stop.
+func DefaultPolicy() Policy { return policyDefault() }
+
+// Decide says what to do about a classification under a policy, given
+// what the run has done so far: exactly errcat decide's answer.
+func Decide(c Classification, p Policy, s State) Decision {
+	return policyDecide(policyClassification{
+		State:             c.State,
+		Code:              c.Code,
+		Class:             c.Class,
+		Rule:              c.Rule,
+		Reason:            c.Reason,
+		RetryAfterSeconds: c.RetryAfterSeconds,
+		ResetAt:           c.ResetAt,
+	}, p, s)
+}
+
+func classNames() []string {
+	var out []string
+	for _, c := range catalogueTables.Classes {
+		out = append(out, c.Name)
+	}
+	return out
+}
+
+// ---- engine: internal/match, internal/hint, internal/redact and internal/policy ----
 
 // zonedLayouts carry their own UTC offset: RFC 3339 (Anthropic's reset headers) and the
 // same with a space, as Python's str(datetime) and many logs print it.
-var hintZonedLayouts = []string{
+var hint_zonedLayouts = []string{
 	"2006-01-02T15:04:05Z07:00",
 	"2006-01-02 15:04:05Z07:00",
 	"2006-01-02T15:04:05Z0700",
@@ -171,7 +226,7 @@ var hintZonedLayouts = []string{
 
 // utcLayouts have a time of day and are read only when a trailing UTC, GMT or Z was cut
 // off, because a wall-clock time in an unknown zone is off by up to a day.
-var hintUtcLayouts = []string{
+var hint_utcLayouts = []string{
 	"Mon, 02 Jan 2006 15:04:05",  // IMF-fixdate, the HTTP-date that RFC 9110 senders use
 	"Monday, 02-Jan-06 15:04:05", // obsolete RFC 850 date, still to be accepted
 	"2006-01-02 15:04:05",
@@ -191,7 +246,7 @@ var hintUtcLayouts = []string{
 
 // dateLayouts name a day with no time: the reset is at its start, 00:00 UTC, which is
 // how usage-limit messages that name only a day are meant.
-var hintDateLayouts = []string{
+var hint_dateLayouts = []string{
 	"2006-01-02",
 	"Jan 2, 2006",
 	"January 2, 2006",
@@ -200,11 +255,11 @@ var hintDateLayouts = []string{
 }
 
 // asctime has no zone but RFC 9110 defines it as UTC.
-const hintAsctime = "Mon Jan _2 15:04:05 2006"
+const hint_asctime = "Mon Jan _2 15:04:05 2006"
 
 // parseDate reads the calendar forms. Case is folded because month and day names are
 // matched without case anyway, and "t", "z", "pm" and "utc" turn up in lower case.
-func hintParseDate(s string) (time.Time, bool) {
+func hint_parseDate(s string) (time.Time, bool) {
 	// "on 2026-12-01 at 00:00 UTC": "at" only joins date and time.
 	var fields []string
 	for _, f := range strings.Fields(strings.ToUpper(s)) {
@@ -213,17 +268,17 @@ func hintParseDate(s string) (time.Time, bool) {
 		}
 	}
 	s = strings.Join(fields, " ")
-	for _, l := range hintZonedLayouts {
+	for _, l := range hint_zonedLayouts {
 		if t, err := time.Parse(l, s); err == nil {
 			return t.UTC(), true
 		}
 	}
-	s, utc := hintCutZone(s)
-	layouts := hintDateLayouts
+	s, utc := hint_cutZone(s)
+	layouts := hint_dateLayouts
 	if utc {
-		layouts = append(hintUtcLayouts[:len(hintUtcLayouts):len(hintUtcLayouts)], hintDateLayouts...)
+		layouts = append(hint_utcLayouts[:len(hint_utcLayouts):len(hint_utcLayouts)], hint_dateLayouts...)
 	} else {
-		layouts = append([]string{hintAsctime}, hintDateLayouts...)
+		layouts = append([]string{hint_asctime}, hint_dateLayouts...)
 	}
 	for _, l := range layouts {
 		if t, err := time.ParseInLocation(l, s, time.UTC); err == nil {
@@ -235,7 +290,7 @@ func hintParseDate(s string) (time.Time, bool) {
 
 // cutZone removes a trailing zone that means UTC. Other abbreviations are not honoured:
 // time.Parse would silently read an unknown one such as "PST" as UTC.
-func hintCutZone(s string) (string, bool) {
+func hint_cutZone(s string) (string, bool) {
 	for _, z := range []string{" UTC", " GMT", "UTC", "GMT", "Z"} {
 		if rest, ok := strings.CutSuffix(s, z); ok && rest != "" {
 			if z == "Z" || z == "UTC" || z == "GMT" {
@@ -253,15 +308,15 @@ func hintCutZone(s string) (string, bool) {
 // maxDelay is 100 years of 365.25 days. It keeps every sum, and now.Add in Resolve, far
 // from time.Duration's ±292-year limit, while leaving MaxAhead to Resolve so that a hint
 // a few weeks ahead is reported as too_far rather than as unreadable.
-const hintMaxDelay = 36525 * 24 * time.Hour
+const hint_maxDelay = 36525 * 24 * time.Hour
 
 // maxEpoch is 9999-12-31T23:59:59Z: beyond it a number is an epoch in milliseconds or
 // garbage, and time.Time would no longer format as RFC 3339.
-const hintMaxEpoch = 253402300799
+const hint_maxEpoch = 253402300799
 
 // unitWords maps the unit spellings seen in Go durations, protobuf JSON durations and
 // English messages to their length.
-var hintUnitWords = map[string]time.Duration{
+var hint_unitWords = map[string]time.Duration{
 	"ns": time.Nanosecond, "nsec": time.Nanosecond, "nanosecond": time.Nanosecond, "nanoseconds": time.Nanosecond,
 	"us": time.Microsecond, "µs": time.Microsecond, "μs": time.Microsecond, "usec": time.Microsecond,
 	"microsecond": time.Microsecond, "microseconds": time.Microsecond,
@@ -273,11 +328,11 @@ var hintUnitWords = map[string]time.Duration{
 	"d": 24 * time.Hour, "day": 24 * time.Hour, "days": 24 * time.Hour,
 }
 
-var hintPow10 = [...]uint64{1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9}
+var hint_pow10 = [...]uint64{1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9}
 
 // number is a non-negative decimal split so that it can be scaled without floating
 // point, which would round "0.1s" and accept "NaN" and "1e400".
-type hintNumber struct {
+type hint_number struct {
 	whole     uint64
 	frac      uint64 // the first fracDigits digits after the point
 	fracDigit int
@@ -286,7 +341,7 @@ type hintNumber struct {
 
 // scanNumber reads digits with an optional fraction from the front of s. Digits beyond
 // nanosecond precision are read and dropped.
-func hintScanNumber(s string) (n hintNumber, rest string, ok bool) {
+func hint_scanNumber(s string) (n hint_number, rest string, ok bool) {
 	i, digits := 0, 0
 	for ; i < len(s) && '0' <= s[i] && s[i] <= '9'; i++ {
 		d := uint64(s[i] - '0')
@@ -307,7 +362,7 @@ func hintScanNumber(s string) (n hintNumber, rest string, ok bool) {
 			}
 		}
 		if i == fracStart {
-			return hintNumber{}, s, false // "5." or "."
+			return hint_number{}, s, false // "5." or "."
 		}
 		digits += i - fracStart
 	}
@@ -315,14 +370,14 @@ func hintScanNumber(s string) (n hintNumber, rest string, ok bool) {
 }
 
 // scale returns n units, or false when that exceeds limit.
-func (n hintNumber) scale(unit time.Duration, limit time.Duration) (time.Duration, bool) {
+func (n hint_number) scale(unit time.Duration, limit time.Duration) (time.Duration, bool) {
 	u := uint64(unit)
 	if n.overflow || n.whole > uint64(limit)/u {
 		return 0, false
 	}
 	// frac/10^k < 1, so frac*u/10^k < u and the 128-bit quotient fits: Div64 cannot panic.
 	hi, lo := bits.Mul64(n.frac, u)
-	part, _ := bits.Div64(hi, lo, hintPow10[n.fracDigit])
+	part, _ := bits.Div64(hi, lo, hint_pow10[n.fracDigit])
 	total := n.whole*u + part
 	if total > uint64(limit) {
 		return 0, false
@@ -332,64 +387,64 @@ func (n hintNumber) scale(unit time.Duration, limit time.Duration) (time.Duratio
 
 // parseDelay reads a bare number in the given unit, or one or more number-unit pairs
 // ("1h2m3.5s", "20 seconds", "1 hour, 30 minutes and 5 seconds").
-func hintParseDelay(s string, unit hintUnit) (hintValue, error) {
+func hint_parseDelay(s string, unit hintUnit) (hintValue, error) {
 	var total time.Duration
 	parts := 0
-	for rest := hintSkipSeparators(s); rest != ""; rest = hintSkipSeparators(rest) {
-		n, after, ok := hintScanNumber(rest)
+	for rest := hint_skipSeparators(s); rest != ""; rest = hint_skipSeparators(rest) {
+		n, after, ok := hint_scanNumber(rest)
 		if !ok {
-			return hintValue{}, hintErrSyntax
+			return hintValue{}, hint_errSyntax
 		}
-		word, after := hintScanWord(strings.TrimLeft(after, " \t"))
+		word, after := hint_scanWord(strings.TrimLeft(after, " \t"))
 		if word == "" {
 			// A bare number must stand alone: "1h 30" is a typo, not 1 h 30 s.
 			if parts > 0 || strings.TrimSpace(after) != "" {
-				return hintValue{}, hintErrSyntax
+				return hintValue{}, hint_errSyntax
 			}
-			return hintBare(n, unit)
+			return hint_bare(n, unit)
 		}
-		u, known := hintUnitWords[strings.ToLower(word)]
+		u, known := hint_unitWords[strings.ToLower(word)]
 		if !known {
-			return hintValue{}, hintErrSyntax
+			return hintValue{}, hint_errSyntax
 		}
-		d, ok := n.scale(u, hintMaxDelay-total)
+		d, ok := n.scale(u, hint_maxDelay-total)
 		if !ok {
-			return hintValue{}, hintErrRange
+			return hintValue{}, hint_errRange
 		}
 		total += d
 		parts++
 		rest = after
 	}
 	if parts == 0 {
-		return hintValue{}, hintErrSyntax
+		return hintValue{}, hint_errSyntax
 	}
 	return hintValue{Delay: total}, nil
 }
 
-func hintBare(n hintNumber, unit hintUnit) (hintValue, error) {
+func hint_bare(n hint_number, unit hintUnit) (hintValue, error) {
 	switch unit {
 	case hintMillis:
-		d, ok := n.scale(time.Millisecond, hintMaxDelay)
+		d, ok := n.scale(time.Millisecond, hint_maxDelay)
 		if !ok {
-			return hintValue{}, hintErrRange
+			return hintValue{}, hint_errRange
 		}
 		return hintValue{Delay: d}, nil
 	case hintEpoch:
-		if n.overflow || n.whole > hintMaxEpoch {
-			return hintValue{}, hintErrRange
+		if n.overflow || n.whole > hint_maxEpoch {
+			return hintValue{}, hint_errRange
 		}
-		nsec, _ := hintNumber{frac: n.frac, fracDigit: n.fracDigit}.scale(time.Second, time.Second)
+		nsec, _ := hint_number{frac: n.frac, fracDigit: n.fracDigit}.scale(time.Second, time.Second)
 		return hintValue{At: time.Unix(int64(n.whole), int64(nsec)).UTC(), Absolute: true}, nil
 	default:
-		d, ok := n.scale(time.Second, hintMaxDelay)
+		d, ok := n.scale(time.Second, hint_maxDelay)
 		if !ok {
-			return hintValue{}, hintErrRange
+			return hintValue{}, hint_errRange
 		}
 		return hintValue{Delay: d}, nil
 	}
 }
 
-func hintSkipSeparators(s string) string {
+func hint_skipSeparators(s string) string {
 	for {
 		s = strings.TrimLeft(s, " \t,")
 		if len(s) >= 4 && strings.EqualFold(s[:4], "and ") {
@@ -401,7 +456,7 @@ func hintSkipSeparators(s string) string {
 }
 
 // scanWord reads a run of letters, Unicode ones included for "µs" and "μs".
-func hintScanWord(s string) (word, rest string) {
+func hint_scanWord(s string) (word, rest string) {
 	i := 0
 	for i < len(s) {
 		r, size := utf8.DecodeRuneInString(s[i:])
@@ -455,14 +510,14 @@ type hintValue struct {
 
 // maxInput bounds the work done on text that cannot be a hint anyway; the longest real
 // form ("You will regain access on 2026-12-01 at 00:00 UTC") is a fraction of it.
-const hintMaxInput = 256
+const hint_maxInput = 256
 
 // errRange marks text that is well-formed but whose value no real hint could have, so
 // Parse reports it as such instead of going on to try the date forms.
-var hintErrRange = errors.New("out of range")
+var hint_errRange = errors.New("out of range")
 
 // errSyntax marks text that is not a delay; the date forms are tried next.
-var hintErrSyntax = errors.New("not a delay")
+var hint_errSyntax = errors.New("not a delay")
 
 // Parse reads s (surrounding space and quotes trimmed). It returns an error describing why s is not a hint.
 //
@@ -475,33 +530,33 @@ func hintParse(s string, unit hintUnit) (hintValue, error) {
 	if unit > hintEpoch {
 		return hintValue{}, fmt.Errorf("hint: unknown unit %d", unit)
 	}
-	if len(s) > hintMaxInput {
-		return hintValue{}, hintParseError(s, "too long to be a timing hint")
+	if len(s) > hint_maxInput {
+		return hintValue{}, hint_parseError(s, "too long to be a timing hint")
 	}
-	v := hintClean(s)
-	v, unit = hintStripKey(v, unit)
-	v = hintClean(hintStripLeadIn(hintClean(v)))
+	v := hint_clean(s)
+	v, unit = hint_stripKey(v, unit)
+	v = hint_clean(hint_stripLeadIn(hint_clean(v)))
 	if v == "" {
-		return hintValue{}, hintParseError(s, "empty")
+		return hintValue{}, hint_parseError(s, "empty")
 	}
 	if v[0] == '-' || v[0] == '+' {
 		// RFC 9110 delay-seconds is 1*DIGIT; a sign means a computed value went wrong.
-		return hintValue{}, hintParseError(s, "signed value")
+		return hintValue{}, hint_parseError(s, "signed value")
 	}
-	d, err := hintParseDelay(v, unit)
+	d, err := hint_parseDelay(v, unit)
 	if err == nil {
 		return d, nil
 	}
-	if errors.Is(err, hintErrRange) {
-		return hintValue{}, hintParseError(s, "out of range (beyond 100 years, or after year 9999)")
+	if errors.Is(err, hint_errRange) {
+		return hintValue{}, hint_parseError(s, "out of range (beyond 100 years, or after year 9999)")
 	}
-	if t, ok := hintParseDate(v); ok {
+	if t, ok := hint_parseDate(v); ok {
 		return hintValue{At: t, Absolute: true}, nil
 	}
-	return hintValue{}, hintParseError(s, "not a delay, duration or date")
+	return hintValue{}, hint_parseError(s, "not a delay, duration or date")
 }
 
-func hintParseError(s, why string) error {
+func hint_parseError(s, why string) error {
 	const show = 64
 	if len(s) > show {
 		s = s[:show] + "..."
@@ -511,7 +566,7 @@ func hintParseError(s, why string) error {
 
 // clean drops what surrounds a value when it was cut out of a header line, a JSON
 // document or a sentence: space, quotes, and sentence punctuation ("in 21.5s.").
-func hintClean(s string) string {
+func hint_clean(s string) string {
 	for {
 		t := strings.TrimSpace(s)
 		t = strings.Trim(t, "\"'`")
@@ -526,7 +581,7 @@ func hintClean(s string) string {
 // stripKey drops a known header or JSON key in front of the value, for rules whose
 // regex captured the whole "retry-after-ms: 1500" or `"retryDelay": "21s"`. Only known
 // keys are dropped so that "error: 500" is not read as a 500 s delay.
-func hintStripKey(s string, unit hintUnit) (string, hintUnit) {
+func hint_stripKey(s string, unit hintUnit) (string, hintUnit) {
 	i := strings.IndexAny(s, ":=")
 	if i <= 0 {
 		return s, unit
@@ -542,23 +597,23 @@ func hintStripKey(s string, unit hintUnit) (string, hintUnit) {
 	default:
 		return s, unit
 	}
-	return hintClean(s[i+1:]), unit
+	return hint_clean(s[i+1:]), unit
 }
 
 // leadIn holds the words that introduce a hint in prose ("Please try again in",
 // "retry after", "You will regain access on"). Only these are skipped, and only in
 // front, so that a capture like "attempt 2 of 5" still fails instead of yielding 2 s.
-var hintLeadIn = map[string]bool{
+var hint_leadIn = map[string]bool{
 	"please": true, "retry": true, "retrying": true, "try": true, "again": true,
 	"in": true, "after": true, "wait": true, "for": true, "you": true, "can": true,
 	"may": true, "will": true, "regain": true, "access": true, "on": true, "at": true,
 	"reset": true, "resets": true, "until": true,
 }
 
-func hintStripLeadIn(s string) string {
+func hint_stripLeadIn(s string) string {
 	for {
 		word, rest, _ := strings.Cut(s, " ")
-		if !hintLeadIn[strings.ToLower(word)] {
+		if !hint_leadIn[strings.ToLower(word)] {
 			return s
 		}
 		s = strings.TrimSpace(rest)
@@ -636,7 +691,7 @@ func hintResolve(v hintValue, now time.Time) (at time.Time, after time.Duration,
 // If flat is set, each run of newlines becomes a single space.
 //
 // t, if not nil, records where given input offsets land in the output.
-func redactClean(s string, flat bool, t *redactTrack) string {
+func redact_clean(s string, flat bool, t *redact_track) string {
 	var b strings.Builder
 	b.Grow(len(s))
 	nl := false // the last byte written was a space standing for newlines
@@ -644,7 +699,7 @@ func redactClean(s string, flat bool, t *redactTrack) string {
 		c := s[i]
 		switch {
 		case c == 0x1b:
-			j := redactSkipEscape(s, i)
+			j := redact_skipEscape(s, i)
 			t.replaced(i, j, b.Len(), b.Len())
 			i = j
 		case c == '\n' && flat:
@@ -688,7 +743,7 @@ func redactClean(s string, flat bool, t *redactTrack) string {
 // skipEscape returns the offset just past the escape sequence that starts
 // with the ESC at s[i]. It follows ECMA-48 byte classes loosely: the goal
 // is to remove what a terminal would act on, not to validate it.
-func redactSkipEscape(s string, i int) int {
+func redact_skipEscape(s string, i int) int {
 	j := i + 1
 	if j >= len(s) {
 		return j
@@ -740,40 +795,40 @@ func redactSkipEscape(s string, i int) int {
 // A TLD of letters only keeps "lodash@4.17.21", "tools@v0.1.0" and
 // "image@sha256:..." (package and image references) from looking like
 // addresses.
-var redactEmailDomain = regexp.MustCompile(`^@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}`)
+var redact_emailDomain = regexp.MustCompile(`^@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}`)
 
 // email is the custom matcher of the email rule, tried at an "@". E-mail
 // addresses are personal data rather than credentials, but evidence is
 // shared more widely than the logs it came from.
-func redactEmail(s string, p int) (redactFinding, int, int, bool) {
-	if p+1 >= len(s) || !redactIsAlnum(s[p+1]) {
+func redact_email(s string, p int) (redactFinding, int, int, bool) {
+	if p+1 >= len(s) || !redact_isAlnum(s[p+1]) {
 		return redactFinding{}, 0, 0, false
 	}
-	loc := redactEmailDomain.FindStringIndex(s[p:min(len(s), p+redactScanLimit)])
+	loc := redact_emailDomain.FindStringIndex(s[p:min(len(s), p+redact_scanLimit)])
 	if loc == nil {
 		return redactFinding{}, 0, 0, false
 	}
 	start := p
-	for start > 0 && redactLocalByte(s[start-1]) {
+	for start > 0 && redact_localByte(s[start-1]) {
 		start--
 	}
 	// "git@github.com" is the SSH remote user, not a person, and a reader
 	// needs it to understand the error; "scheme://user@host" is URL
 	// userinfo, whose password (if any) another rule redacts.
-	if start == p || s[start:p] == "git" || redactInAuthority(s, start) {
+	if start == p || s[start:p] == "git" || redact_inAuthority(s, start) {
 		return redactFinding{}, 0, 0, false
 	}
 	end := p + loc[1]
 	return redactFinding{redactKindEmail, start, end}, start, end, true
 }
 
-func redactLocalByte(c byte) bool {
-	return redactIsAlnum(c) || c == '.' || c == '_' || c == '%' || c == '+' || c == '-'
+func redact_localByte(c byte) bool {
+	return redact_isAlnum(c) || c == '.' || c == '_' || c == '%' || c == '+' || c == '-'
 }
 
 // inAuthority reports whether offset i lies in the authority of a URL,
 // i.e. follows "://" with no slash, space or "@" in between.
-func redactInAuthority(s string, i int) bool {
+func redact_inAuthority(s string, i int) bool {
 	j := i
 	for j > 0 && i-j < 256 {
 		switch s[j-1] {
@@ -799,7 +854,7 @@ func redactStripEscapes(s string) string {
 	b.Grow(len(s))
 	for i >= 0 {
 		b.WriteString(s[:i])
-		s = s[redactSkipEscape(s, i):]
+		s = s[redact_skipEscape(s, i):]
 		i = strings.IndexByte(s, 0x1b)
 	}
 	b.WriteString(s)
@@ -808,19 +863,19 @@ func redactStripEscapes(s string) string {
 
 const (
 	// defaultMax is Excerpt's length bound when the caller gives none.
-	redactDefaultMax = 240
+	redact_defaultMax = 240
 	// ellipsis marks where an excerpt was cut. It counts against max.
-	redactEllipsis = "…"
+	redact_ellipsis = "…"
 	// widen is how far an edge of the raw context may move outwards to
 	// reach a break between tokens.
-	redactWiden = 256
+	redact_widen = 256
 	// guard is how much sanitised context, beyond what is shown, must
 	// precede and follow the shown text. Rules such as "Authorization:
 	// Basic X" or "password = X" find a secret from a keyword a few bytes
 	// before it; with the keyword cut off, the value would look like any
 	// other word. Text closer than guard to a cut edge of the context is
 	// therefore never shown, only used for detection.
-	redactGuard = 64
+	redact_guard = 64
 )
 
 // Excerpt returns at most max bytes of sanitised text from s around the
@@ -847,41 +902,41 @@ const (
 // match far from it.
 func redactExcerpt(s string, start, end, max int) string {
 	if max <= 0 {
-		max = redactDefaultMax
+		max = redact_defaultMax
 	}
-	start = redactClampInt(start, 0, len(s))
-	end = redactClampInt(end, start, len(s))
+	start = redact_clampInt(start, 0, len(s))
+	end = redact_clampInt(end, start, len(s))
 
 	// Raw context: generous, because cleaning can shrink it (escape
 	// sequences) and redaction can change its length.
-	ctx := 4*min(max, len(s)) + 2*redactWiden
-	lo := redactLeftEdge(s, redactMax2(0, start-ctx), start)
-	hi := redactRightEdge(s, min(len(s), end+ctx), end)
-	hi = redactMax2(hi, lo)
+	ctx := 4*min(max, len(s)) + 2*redact_widen
+	lo := redact_leftEdge(s, redact_max2(0, start-ctx), start)
+	hi := redact_rightEdge(s, min(len(s), end+ctx), end)
+	hi = redact_max2(hi, lo)
 
-	t := redactNewTrack(redactClampInt(start-lo, 0, hi-lo), redactClampInt(end-lo, 0, hi-lo))
-	c := redactClean(s[lo:hi], true, t)
+	t := redact_newTrack(redact_clampInt(start-lo, 0, hi-lo), redact_clampInt(end-lo, 0, hi-lo))
+	c := redact_clean(s[lo:hi], true, t)
 	ms, me := t.out[0], t.out[1]
 
 	zlo, zhi := 0, len(c)
 	if lo > 0 {
-		zlo = redactAfterGuard(c)
+		zlo = redact_afterGuard(c)
 	}
 	if hi < len(s) {
-		zhi = redactBeforeGuard(c)
+		zhi = redact_beforeGuard(c)
 	}
 	if zhi <= zlo {
-		if (lo > 0 || hi < len(s)) && max >= len(redactEllipsis) {
-			return redactEllipsis
+		if (lo > 0 || hi < len(s)) && max >= len(redact_ellipsis) {
+			return redact_ellipsis
 		}
 		return ""
 	}
 
-	t = redactNewTrack(ms, me, zlo, zhi)
-	r, spans := redactRedact(c, redactFind(c), t)
+	t = redact_newTrack(ms, me, zlo, zhi)
+	r, spans := redact_redact(c, redactFind(c), t)
 	ms, me, zlo, zhi = t.out[0], t.out[1], t.out[2], t.out[3]
-	ms = redactClampInt(ms, zlo, zhi)
-	me = redactClampInt(me, ms, zhi)
+	ms = redact_clampInt(ms, zlo, zhi)
+	me = redact_clampInt(me, ms, zhi)
 
 	// Choose how many marks to spend: try the fewest first and keep the
 	// first choice that turns out to need exactly those marks.
@@ -889,31 +944,31 @@ func redactExcerpt(s string, start, end, max int) string {
 		w := max
 		for _, m := range marks {
 			if m {
-				w -= len(redactEllipsis)
+				w -= len(redact_ellipsis)
 			}
 		}
 		if w < 0 {
 			continue
 		}
-		wlo, whi := redactWindow(r, spans, zlo, zhi, ms, me, w)
+		wlo, whi := redact_window(r, spans, zlo, zhi, ms, me, w)
 		left := wlo > 0 || lo > 0
 		right := whi < len(r) || hi < len(s)
 		if left == marks[0] && right == marks[1] {
-			return redactMark(left, redactEllipsis) + r[wlo:whi] + redactMark(right, redactEllipsis)
+			return redact_mark(left, redact_ellipsis) + r[wlo:whi] + redact_mark(right, redact_ellipsis)
 		}
 	}
 	// max is too small for the marks that are needed: show text only.
-	wlo, whi := redactWindow(r, spans, zlo, zhi, ms, me, max)
+	wlo, whi := redact_window(r, spans, zlo, zhi, ms, me, max)
 	return r[wlo:whi]
 }
 
 // window returns the w-byte window of r[zlo:zhi] centred on [ms, me),
 // shrunk to rune boundaries and so as not to cut a marker.
-func redactWindow(r string, spans [][2]int, zlo, zhi, ms, me, w int) (int, int) {
+func redact_window(r string, spans [][2]int, zlo, zhi, ms, me, w int) (int, int) {
 	wlo, whi := zlo, zhi
 	if zhi-zlo > w {
 		wlo = ms + (me-ms)/2 - w/2
-		wlo = redactClampInt(wlo, zlo, zhi-w)
+		wlo = redact_clampInt(wlo, zlo, zhi-w)
 		whi = wlo + w
 	}
 	for wlo < whi && !utf8.RuneStart(r[wlo]) {
@@ -930,29 +985,29 @@ func redactWindow(r string, spans [][2]int, zlo, zhi, ms, me, w int) (int, int) 
 			whi = sp[0]
 		}
 	}
-	return wlo, redactMax2(wlo, whi)
+	return wlo, redact_max2(wlo, whi)
 }
 
 // isBreak reports whether c separates tokens: no rule's secret value
 // contains it, so a context edge placed on it does not split a secret.
-func redactIsBreak(c byte) bool {
+func redact_isBreak(c byte) bool {
 	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '"' || c == '\''
 }
 
 // leftEdge moves the raw context start lo to a break: outwards up to
 // widen bytes, else inwards past the partial token (but not past limit,
 // the match start, beyond which it gives up and returns limit).
-func redactLeftEdge(s string, lo, limit int) int {
-	if lo == 0 || redactIsBreak(s[lo-1]) {
+func redact_leftEdge(s string, lo, limit int) int {
+	if lo == 0 || redact_isBreak(s[lo-1]) {
 		return lo
 	}
-	for i := lo - 1; i >= 0 && lo-i <= redactWiden; i-- {
-		if redactIsBreak(s[i]) {
+	for i := lo - 1; i >= 0 && lo-i <= redact_widen; i-- {
+		if redact_isBreak(s[i]) {
 			return i + 1
 		}
 	}
 	for i := lo; i < limit; i++ {
-		if redactIsBreak(s[i]) {
+		if redact_isBreak(s[i]) {
 			return i
 		}
 	}
@@ -960,17 +1015,17 @@ func redactLeftEdge(s string, lo, limit int) int {
 }
 
 // rightEdge is leftEdge for the end of the context.
-func redactRightEdge(s string, hi, limit int) int {
-	if hi == len(s) || redactIsBreak(s[hi]) {
+func redact_rightEdge(s string, hi, limit int) int {
+	if hi == len(s) || redact_isBreak(s[hi]) {
 		return hi
 	}
-	for i := hi; i < len(s) && i-hi < redactWiden; i++ {
-		if redactIsBreak(s[i]) {
+	for i := hi; i < len(s) && i-hi < redact_widen; i++ {
+		if redact_isBreak(s[i]) {
 			return i
 		}
 	}
 	for i := hi - 1; i >= limit; i-- {
-		if redactIsBreak(s[i]) {
+		if redact_isBreak(s[i]) {
 			return i + 1
 		}
 	}
@@ -979,9 +1034,9 @@ func redactRightEdge(s string, hi, limit int) int {
 
 // afterGuard returns the first break at or after guard bytes into c, or
 // len(c) if there is none: text before it is context only.
-func redactAfterGuard(c string) int {
-	for i := redactGuard; i < len(c); i++ {
-		if redactIsBreak(c[i]) {
+func redact_afterGuard(c string) int {
+	for i := redact_guard; i < len(c); i++ {
+		if redact_isBreak(c[i]) {
 			return i
 		}
 	}
@@ -990,28 +1045,28 @@ func redactAfterGuard(c string) int {
 
 // beforeGuard returns the last break at or before guard bytes from the end
 // of c, or 0 if there is none: text after it is context only.
-func redactBeforeGuard(c string) int {
-	for i := len(c) - redactGuard; i >= 0; i-- {
-		if i < len(c) && redactIsBreak(c[i]) {
+func redact_beforeGuard(c string) int {
+	for i := len(c) - redact_guard; i >= 0; i-- {
+		if i < len(c) && redact_isBreak(c[i]) {
 			return i
 		}
 	}
 	return 0
 }
 
-func redactMark(ok bool, m string) string {
+func redact_mark(ok bool, m string) string {
 	if ok {
 		return m
 	}
 	return ""
 }
 
-func redactClampInt(v, lo, hi int) int {
-	return min(hi, redactMax2(lo, v))
+func redact_clampInt(v, lo, hi int) int {
+	return min(hi, redact_max2(lo, v))
 }
 
 // max2 is the built-in max, which Excerpt's parameter shadows.
-func redactMax2(a, b int) int {
+func redact_max2(a, b int) int {
 	if a > b {
 		return a
 	}
@@ -1031,12 +1086,12 @@ type redactFinding struct {
 // the line, which is quadratic. A secret longer than this is still
 // covered: a match that runs into the limit is extended to the end of its
 // token (see tokenByte).
-const redactScanLimit = 4096
+const redact_scanLimit = 4096
 
 // hit is a Finding plus the rank of the rule that produced it, used to pick
 // a Kind when two findings of the same length overlap, and the extent
 // [lo, hi) of the text its rule matched, keyword included.
-type redactHit struct {
+type redact_hit struct {
 	redactFinding
 	rank   int
 	lo, hi int
@@ -1058,45 +1113,45 @@ func redactFind(s string) []redactFinding {
 	// One pass over s: at each byte that can start an anchor, try the
 	// rules with an anchor there. A rule is not tried again inside its own
 	// last match, so its findings do not overlap each other.
-	var byFirst [256][]redactAnchorRef
-	for ri := range redactRules {
-		for _, a := range redactRules[ri].anchors {
+	var byFirst [256][]redact_anchorRef
+	for ri := range redact_rules {
+		for _, a := range redact_rules[ri].anchors {
 			c := a[0]
-			byFirst[c] = append(byFirst[c], redactAnchorRef{ri, a})
+			byFirst[c] = append(byFirst[c], redact_anchorRef{ri, a})
 			if 'a' <= c && c <= 'z' {
-				byFirst[c-'a'+'A'] = append(byFirst[c-'a'+'A'], redactAnchorRef{ri, a})
+				byFirst[c-'a'+'A'] = append(byFirst[c-'a'+'A'], redact_anchorRef{ri, a})
 			}
 		}
 	}
-	next := make([]int, len(redactRules))
-	var hits []redactHit
+	next := make([]int, len(redact_rules))
+	var hits []redact_hit
 	for p := 0; p < len(s); p++ {
 		for _, ref := range byFirst[s[p]] {
-			if p < next[ref.rule] || !redactHasPrefixFold(s[p:], ref.anchor) {
+			if p < next[ref.rule] || !redact_hasPrefixFold(s[p:], ref.anchor) {
 				continue
 			}
-			r := &redactRules[ref.rule]
-			if r.word && p > 0 && redactIsAlnum(s[p-1]) {
+			r := &redact_rules[ref.rule]
+			if r.word && p > 0 && redact_isAlnum(s[p-1]) {
 				continue
 			}
 			f, lo, hi, ok := r.try(s, p, ref.anchor)
 			if ok {
-				hits = append(hits, redactHit{f, ref.rule, lo, hi})
+				hits = append(hits, redact_hit{f, ref.rule, lo, hi})
 				next[ref.rule] = hi
 			}
 		}
 	}
-	return redactMerge(hits, redactMarkers(s))
+	return redact_merge(hits, redact_markers(s))
 }
 
-type redactAnchorRef struct {
+type redact_anchorRef struct {
 	rule   int
 	anchor string
 }
 
 // hasPrefixFold reports whether s begins with the lower-case ASCII anchor
 // a, ignoring ASCII case in s.
-func redactHasPrefixFold(s, a string) bool {
+func redact_hasPrefixFold(s, a string) bool {
 	if len(s) < len(a) {
 		return false
 	}
@@ -1114,17 +1169,17 @@ func redactHasPrefixFold(s, a string) bool {
 
 // merge drops hits that touch a marker, sorts the rest and joins
 // overlapping ones.
-func redactMerge(hits []redactHit, marks [][2]int) []redactFinding {
-	hits = slices.DeleteFunc(hits, func(h redactHit) bool {
+func redact_merge(hits []redact_hit, marks [][2]int) []redactFinding {
+	hits = slices.DeleteFunc(hits, func(h redact_hit) bool {
 		lo, hi := min(h.lo, h.Start), max(h.hi, h.End)
 		// The first marker ending after lo must start at or after hi.
-		i, _ := slices.BinarySearchFunc(marks, lo, func(m [2]int, lo int) int { return redactCmpInt(m[1], lo+1) })
+		i, _ := slices.BinarySearchFunc(marks, lo, func(m [2]int, lo int) int { return redact_cmpInt(m[1], lo+1) })
 		return h.End <= h.Start || i < len(marks) && marks[i][0] < hi
 	})
 	if len(hits) == 0 {
 		return nil
 	}
-	slices.SortFunc(hits, func(a, b redactHit) int {
+	slices.SortFunc(hits, func(a, b redact_hit) int {
 		if a.Start != b.Start {
 			return a.Start - b.Start
 		}
@@ -1147,22 +1202,22 @@ func redactMerge(hits []redactHit, marks [][2]int) []redactFinding {
 	return append(out, cur)
 }
 
-const redactMarkerPrefix = "[redacted:"
+const redact_markerPrefix = "[redacted:"
 
 // markers returns the spans of the redaction markers in s, in order.
-func redactMarkers(s string) [][2]int {
+func redact_markers(s string) [][2]int {
 	var out [][2]int
 	for from := 0; ; {
-		i := strings.Index(s[from:], redactMarkerPrefix)
+		i := strings.Index(s[from:], redact_markerPrefix)
 		if i < 0 {
 			return out
 		}
 		lo := from + i
-		j := lo + len(redactMarkerPrefix)
+		j := lo + len(redact_markerPrefix)
 		for j < len(s) && ('a' <= s[j] && s[j] <= 'z' || s[j] == '_') {
 			j++
 		}
-		if j > lo+len(redactMarkerPrefix) && j < len(s) && s[j] == ']' {
+		if j > lo+len(redact_markerPrefix) && j < len(s) && s[j] == ']' {
 			out = append(out, [2]int{lo, j + 1})
 			from = j + 1
 		} else {
@@ -1171,7 +1226,7 @@ func redactMarkers(s string) [][2]int {
 	}
 }
 
-func redactCmpInt(a, b int) int {
+func redact_cmpInt(a, b int) int {
 	switch {
 	case a < b:
 		return -1
@@ -1181,7 +1236,7 @@ func redactCmpInt(a, b int) int {
 	return 0
 }
 
-func redactIsAlnum(c byte) bool {
+func redact_isAlnum(c byte) bool {
 	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9'
 }
 
@@ -1189,7 +1244,7 @@ func redactIsAlnum(c byte) bool {
 // used only to extend a match that reached scanLimit, and is a superset of
 // every rule's value alphabet so that the extension over-redacts rather
 // than under-redacts.
-func redactTokenByte(c byte) bool {
+func redact_tokenByte(c byte) bool {
 	switch c {
 	case ' ', '\t', '\n', '\r', '"', '\'', '<', '>', '&', ',', ';', '`', '(', ')', '{', '}', '[', ']':
 		return false
@@ -1205,8 +1260,8 @@ const (
 
 // Lengths from which a run of characters counts as an opaque identifier.
 const (
-	redactHexIDDigits = 32 // a 128-bit value: UUIDs, request and trace ids, digests
-	redactB64IDLength = 24 // 144 bits of base64, or about as much base62
+	redact_hexIDDigits = 32 // a 128-bit value: UUIDs, request and trace ids, digests
+	redact_b64IDLength = 24 // 144 bits of base64, or about as much base62
 )
 
 // FindIDs reports long opaque identifiers in s: request, trace, account
@@ -1232,7 +1287,7 @@ const (
 // never reported.
 func redactFindIDs(s string) []redactFinding {
 	var out []redactFinding
-	marks := redactMarkers(s)
+	marks := redact_markers(s)
 	inMarker := func(lo, hi int) bool {
 		for _, m := range marks {
 			if m[0] < hi && lo < m[1] {
@@ -1242,12 +1297,12 @@ func redactFindIDs(s string) []redactFinding {
 		return false
 	}
 	for i := 0; i < len(s); {
-		if !redactB64Byte(s[i]) {
+		if !redact_b64Byte(s[i]) {
 			i++
 			continue
 		}
 		j := i
-		for j < len(s) && redactB64Byte(s[j]) {
+		for j < len(s) && redact_b64Byte(s[j]) {
 			j++
 		}
 		for j < len(s) && s[j] == '=' {
@@ -1256,13 +1311,13 @@ func redactFindIDs(s string) []redactFinding {
 		tok := s[i:j]
 		switch {
 		case inMarker(i, j):
-		case redactBase64ID(tok):
+		case redact_base64ID(tok):
 			out = append(out, redactFinding{redactKindBase64ID, i, j})
 		default:
 			// A hex id may sit inside a token of other characters
 			// ("req_<hex>", "sha256-<hex>"): look for hex runs bounded by
 			// anything but letters and digits.
-			for _, f := range redactHexIDs(tok) {
+			for _, f := range redact_hexIDs(tok) {
 				out = append(out, redactFinding{redactKindHexID, i + f[0], i + f[1]})
 			}
 		}
@@ -1271,23 +1326,23 @@ func redactFindIDs(s string) []redactFinding {
 	return out
 }
 
-func redactB64Byte(c byte) bool { return redactIsAlnum(c) || c == '_' || c == '+' || c == '-' }
+func redact_b64Byte(c byte) bool { return redact_isAlnum(c) || c == '_' || c == '+' || c == '-' }
 
-func redactIsHex(c byte) bool {
+func redact_isHex(c byte) bool {
 	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
 }
 
 // hexIDs returns the spans of hex ids in a token.
-func redactHexIDs(tok string) [][2]int {
+func redact_hexIDs(tok string) [][2]int {
 	var out [][2]int
 	for i := 0; i < len(tok); {
-		if !redactIsHex(tok[i]) || i > 0 && redactIsAlnum(tok[i-1]) {
+		if !redact_isHex(tok[i]) || i > 0 && redact_isAlnum(tok[i-1]) {
 			i++
 			continue
 		}
 		j, digits := i, 0
 		var num, alpha bool
-		for j < len(tok) && (redactIsHex(tok[j]) || tok[j] == '-' && j+1 < len(tok) && redactIsHex(tok[j+1])) {
+		for j < len(tok) && (redact_isHex(tok[j]) || tok[j] == '-' && j+1 < len(tok) && redact_isHex(tok[j+1])) {
 			if tok[j] != '-' {
 				digits++
 				num = num || tok[j] <= '9'
@@ -1295,7 +1350,7 @@ func redactHexIDs(tok string) [][2]int {
 			}
 			j++
 		}
-		if digits >= redactHexIDDigits && num && alpha && (j == len(tok) || !redactIsAlnum(tok[j])) {
+		if digits >= redact_hexIDDigits && num && alpha && (j == len(tok) || !redact_isAlnum(tok[j])) {
 			out = append(out, [2]int{i, j})
 		}
 		i = max(j, i+1)
@@ -1304,21 +1359,21 @@ func redactHexIDs(tok string) [][2]int {
 }
 
 // base64ID applies the base64_id test to a whole token.
-func redactBase64ID(tok string) bool {
+func redact_base64ID(tok string) bool {
 	body := strings.TrimRight(tok, "=")
-	if len(body) < redactB64IDLength || !redactMixed(body) {
+	if len(body) < redact_b64IDLength || !redact_mixed(body) {
 		return false
 	}
 	switches, wordy := 0, 0
 	for i, run := 1, 1; i <= len(body); i++ {
-		if i < len(body) && redactCharClass(body[i]) == redactCharClass(body[i-1]) {
+		if i < len(body) && redact_charClass(body[i]) == redact_charClass(body[i-1]) {
 			run++
 			continue
 		}
 		if i < len(body) {
 			switches++
 		}
-		if c := redactCharClass(body[i-1]); run >= 5 && (c == 1 || c == 2) {
+		if c := redact_charClass(body[i-1]); run >= 5 && (c == 1 || c == 2) {
 			wordy += run
 		}
 		run = 1
@@ -1326,7 +1381,7 @@ func redactBase64ID(tok string) bool {
 	return 3*switches >= len(body)-1 && 5*wordy < 2*len(body)
 }
 
-func redactCharClass(c byte) int {
+func redact_charClass(c byte) int {
 	switch {
 	case '0' <= c && c <= '9':
 		return 0
@@ -1349,7 +1404,7 @@ func redactRedactIDs(s string) string {
 			continue
 		}
 		b.WriteString(s[last:f.Start])
-		b.WriteString(redactMarker(f.Kind))
+		b.WriteString(redact_marker(f.Kind))
 		last = f.End
 	}
 	if last == 0 {
@@ -1361,13 +1416,13 @@ func redactRedactIDs(s string) string {
 
 // placeholderWords mark a value as written to be fake. AWS documents its
 // example keys with EXAMPLE in them; the rest are what people type.
-var redactPlaceholderWords = []string{"example", "placeholder", "redacted", "dummy", "fake", "your_", "your-"}
+var redact_placeholderWords = []string{"example", "placeholder", "redacted", "dummy", "fake", "your_", "your-"}
 
 // reservedDomains are the e-mail domains reserved for documentation (RFC
 // 2606 and RFC 6761): no one receives mail there.
-var redactReservedDomains = []string{"example.com", "example.net", "example.org"}
+var redact_reservedDomains = []string{"example.com", "example.net", "example.org"}
 
-var redactReservedTLDs = []string{".example", ".test", ".invalid", ".localhost"}
+var redact_reservedTLDs = []string{".example", ".test", ".invalid", ".localhost"}
 
 // Placeholder reports whether a secret-shaped value found by Find or
 // FindIDs (kind is its Kind) is an obvious stand-in rather than a real
@@ -1396,19 +1451,19 @@ func redactPlaceholder(kind, value string) bool {
 	}
 	lower := strings.ToLower(value)
 	if kind != redactKindEmail {
-		for _, w := range redactPlaceholderWords {
+		for _, w := range redact_placeholderWords {
 			if strings.Contains(lower, w) {
 				return true
 			}
 		}
 	} else {
 		_, domain, _ := strings.Cut(lower, "@")
-		for _, d := range redactReservedDomains {
+		for _, d := range redact_reservedDomains {
 			if domain == d || strings.HasSuffix(domain, "."+d) {
 				return true
 			}
 		}
-		for _, t := range redactReservedTLDs {
+		for _, t := range redact_reservedTLDs {
 			if strings.HasSuffix(domain, t) {
 				return true
 			}
@@ -1432,7 +1487,7 @@ const (
 // A rule finds one shape of secret. Every match starts at one of its
 // anchors, so the rule only has to run its expression where an anchor
 // occurs, which is what keeps Find linear.
-type redactRule struct {
+type redact_rule struct {
 	kind string
 	// anchors are lower-case literals; Find searches a lower-cased copy of
 	// the text for them, so case-sensitive rules check case in re.
@@ -1458,7 +1513,7 @@ type redactRule struct {
 // Rules are in rank order: on overlapping findings of equal length, the
 // earlier rule names the Kind. Specific token formats come first because
 // they say the most about what leaked.
-var redactRules = []redactRule{
+var redact_rules = []redact_rule{
 	{
 		// OpenAI ("sk-", "sk-proj-", "sk-svcacct-") and Anthropic
 		// ("sk-ant-api03-...") keys. Random bodies of this length all but
@@ -1467,7 +1522,7 @@ var redactRules = []redactRule{
 		// in lower case is still a key.
 		kind: redactKindAPIKey, anchors: []string{"sk-"}, word: true, run: 20,
 		re: regexp.MustCompile(`^sk-[A-Za-z0-9_-]{20,}`),
-		ok: func(m string, loc []int) bool { return redactMixed(m[3:loc[1]]) || redactKeyPrefixed(m[3:loc[1]]) },
+		ok: func(m string, loc []int) bool { return redact_mixed(m[3:loc[1]]) || redact_keyPrefixed(m[3:loc[1]]) },
 	},
 	{
 		// Stripe secret and restricted keys.
@@ -1520,14 +1575,14 @@ var redactRules = []redactRule{
 		// Prose ("Bearer token required") fails the length or mix test.
 		kind: redactKindBearer, anchors: []string{"bearer"}, word: true,
 		re: regexp.MustCompile(`(?i)^bearer[ \t]+([A-Za-z0-9._~+/-]{12,}=*)`),
-		ok: func(m string, loc []int) bool { return redactRandom(m[loc[2]:loc[3]]) },
+		ok: func(m string, loc []int) bool { return redact_random(m[loc[2]:loc[3]]) },
 	},
 	{
 		// Only the value of a query parameter is redacted, so the reader
 		// still sees which parameter carried it.
 		kind: redactKindURLSecret, anchors: []string{"?", "&", ";"},
 		re: regexp.MustCompile(`^[?&;]([A-Za-z0-9_.\[\]-]+)=([^&#\s"'<>]+)`),
-		ok: func(m string, loc []int) bool { return redactSecretParam(m[loc[2]:loc[3]]) },
+		ok: func(m string, loc []int) bool { return redact_secretParam(m[loc[2]:loc[3]]) },
 	},
 	{
 		// URL userinfo: scheme://user:password@host.
@@ -1548,21 +1603,21 @@ var redactRules = []redactRule{
 	{
 		// Last: an address that is part of a longer secret is reported as
 		// that secret.
-		kind: redactKindEmail, anchors: []string{"@"}, custom: redactEmail,
+		kind: redactKindEmail, anchors: []string{"@"}, custom: redact_email,
 	},
 }
 
 // try applies r at offset p, where one of its anchors starts. It returns
 // the finding and the extent [lo, hi) of the text the match covered,
 // keyword included; r may match again from hi.
-func (r *redactRule) try(s string, p int, anchor string) (f redactFinding, lo, hi int, ok bool) {
+func (r *redact_rule) try(s string, p int, anchor string) (f redactFinding, lo, hi int, ok bool) {
 	if r.custom != nil {
 		return r.custom(s, p)
 	}
-	if r.run > 0 && !redactTokenRun(s[p+len(anchor):], r.run) {
+	if r.run > 0 && !redact_tokenRun(s[p+len(anchor):], r.run) {
 		return redactFinding{}, 0, 0, false
 	}
-	lim := min(len(s), p+redactScanLimit)
+	lim := min(len(s), p+redact_scanLimit)
 	if i := strings.IndexByte(s[p:lim], '\n'); i >= 0 {
 		lim = p + i
 	}
@@ -1580,7 +1635,7 @@ func (r *redactRule) try(s string, p int, anchor string) (f redactFinding, lo, h
 	}
 	start, end = p+start, p+end
 	if p+loc[1] == lim && end == lim {
-		for end < len(s) && redactTokenByte(s[end]) {
+		for end < len(s) && redact_tokenByte(s[end]) {
 			end++
 		}
 	}
@@ -1589,12 +1644,12 @@ func (r *redactRule) try(s string, p int, anchor string) (f redactFinding, lo, h
 
 // tokenRun reports whether s starts with at least n bytes of
 // [A-Za-z0-9_-].
-func redactTokenRun(s string, n int) bool {
+func redact_tokenRun(s string, n int) bool {
 	if len(s) < n {
 		return false
 	}
 	for i := 0; i < n; i++ {
-		if c := s[i]; !redactIsAlnum(c) && c != '_' && c != '-' {
+		if c := s[i]; !redact_isAlnum(c) && c != '_' && c != '-' {
 			return false
 		}
 	}
@@ -1603,7 +1658,7 @@ func redactTokenRun(s string, n int) bool {
 
 // keyPrefixed reports whether an sk- key body starts with a prefix only
 // provider keys use.
-func redactKeyPrefixed(body string) bool {
+func redact_keyPrefixed(body string) bool {
 	for _, p := range []string{"proj-", "ant-", "svcacct-", "admin-", "or-v1-"} {
 		if strings.HasPrefix(body, p) {
 			return true
@@ -1614,19 +1669,19 @@ func redactKeyPrefixed(body string) bool {
 
 // mixed reports whether v has a digit, an upper-case and a lower-case
 // letter, as generated keys of 20 or more characters practically always do.
-func redactMixed(v string) bool {
-	d, u, l := redactClasses(v)
+func redact_mixed(v string) bool {
+	d, u, l := redact_classes(v)
 	return d && u && l
 }
 
 // random is a looser test for opaque tokens, which may be hex (digits and
 // one case) or long base64 without digits.
-func redactRandom(v string) bool {
-	d, u, l := redactClasses(v)
+func redact_random(v string) bool {
+	d, u, l := redact_classes(v)
 	return d && (u || l) || u && l && len(v) >= 20
 }
 
-func redactClasses(v string) (digit, upper, lower bool) {
+func redact_classes(v string) (digit, upper, lower bool) {
 	for i := 0; i < len(v); i++ {
 		switch c := v[i]; {
 		case '0' <= c && c <= '9':
@@ -1647,10 +1702,10 @@ func redactClasses(v string) (digit, upper, lower bool) {
 // tail (csrftoken, X-Amz-Credential); the short names that are common
 // words elsewhere ("code", "sig", "auth") must be the whole name, so that
 // error_code=42 is left alone.
-func redactSecretParam(name string) bool {
+func redact_secretParam(name string) bool {
 	var b strings.Builder
 	for i := 0; i < len(name); i++ {
-		if c := name[i]; redactIsAlnum(c) {
+		if c := name[i]; redact_isAlnum(c) {
 			b.WriteByte(c | 0x20) // ASCII lower case; digits are unaffected
 		}
 	}
@@ -1678,17 +1733,17 @@ func redactSecretParam(name string) bool {
 //
 // Text is idempotent: Text(Text(s)) == Text(s).
 func redactText(s string) string {
-	c := redactClean(s, false, nil)
-	out, _ := redactRedact(c, redactFind(c), nil)
+	c := redact_clean(s, false, nil)
+	out, _ := redact_redact(c, redactFind(c), nil)
 	return out
 }
 
 // marker is the replacement for a secret of the given kind.
-func redactMarker(kind string) string { return redactMarkerPrefix + kind + "]" }
+func redact_marker(kind string) string { return redact_markerPrefix + kind + "]" }
 
 // redact replaces each finding (sorted, non-overlapping) with its marker
 // and returns the result and the output spans of the markers.
-func redactRedact(s string, fs []redactFinding, t *redactTrack) (string, [][2]int) {
+func redact_redact(s string, fs []redactFinding, t *redact_track) (string, [][2]int) {
 	if len(fs) == 0 {
 		t.kept(0, len(s)+1, 0)
 		return s, nil
@@ -1701,7 +1756,7 @@ func redactRedact(s string, fs []redactFinding, t *redactTrack) (string, [][2]in
 		t.kept(last, f.Start, b.Len())
 		b.WriteString(s[last:f.Start])
 		lo := b.Len()
-		b.WriteString(redactMarker(f.Kind))
+		b.WriteString(redact_marker(f.Kind))
 		t.replaced(f.Start, f.End, lo, b.Len())
 		spans = append(spans, [2]int{lo, b.Len()})
 		last = f.End
@@ -1717,12 +1772,12 @@ func redactRedact(s string, fs []redactFinding, t *redactTrack) (string, [][2]in
 //
 // Each offset is resolved by the first call that covers it, and rewrites
 // report spans in increasing order, so each offset is set once.
-type redactTrack struct {
+type redact_track struct {
 	in, out []int
 }
 
-func redactNewTrack(in ...int) *redactTrack {
-	t := &redactTrack{in: in, out: make([]int, len(in))}
+func redact_newTrack(in ...int) *redact_track {
+	t := &redact_track{in: in, out: make([]int, len(in))}
 	for k := range t.out {
 		t.out[k] = -1
 	}
@@ -1730,7 +1785,7 @@ func redactNewTrack(in ...int) *redactTrack {
 }
 
 // kept records that input [lo, hi) was copied unchanged to output offset at.
-func (t *redactTrack) kept(lo, hi, at int) {
+func (t *redact_track) kept(lo, hi, at int) {
 	if t == nil {
 		return
 	}
@@ -1744,7 +1799,7 @@ func (t *redactTrack) kept(lo, hi, at int) {
 // replaced records that input [lo, hi) became output [olo, ohi): its first
 // offset maps to olo and the offsets inside it to ohi, so that a position
 // inside a removed or redacted span never points into the replacement.
-func (t *redactTrack) replaced(lo, hi, olo, ohi int) {
+func (t *redact_track) replaced(lo, hi, olo, ohi int) {
 	if t == nil {
 		return
 	}
@@ -1757,6 +1812,705 @@ func (t *redactTrack) replaced(lo, hi, olo, ohi int) {
 			t.out[k] = ohi
 		}
 	}
+}
+
+// Classification is the part of a classifier's answer that a decision
+// reads. Its JSON tags are those of `errcat classify -o json`, so that
+// output decodes straight into it.
+type policyClassification struct {
+	State             string   `json:"state"` // "classified" or "unclassified"
+	Code              string   `json:"code,omitempty"`
+	Class             string   `json:"class,omitempty"`
+	Rule              string   `json:"rule,omitempty"`
+	Reason            string   `json:"reason,omitempty"`              // why unclassified
+	RetryAfterSeconds *float64 `json:"retry_after_seconds,omitempty"` // relative to when it was classified
+	ResetAt           string   `json:"reset_at,omitempty"`            // RFC 3339; preferred over RetryAfterSeconds
+}
+
+// Classified is the State of a classification that names a class.
+const policyClassified = "classified"
+
+// State is what a run has done so far, and the guards it imposes.
+type policyState struct {
+	// Now is the clock the decision is made at. It is never read from the
+	// system: tests and callers pass it in.
+	Now time.Time
+	// Retries counts the retries already taken, per class.
+	Retries map[string]int
+	// Waited marks the classes whose one reset wait is used.
+	Waited map[string]bool
+	// OutputSeen says the failed attempt produced output (on stdout) that
+	// may already have been used; unless Idempotent, it is not run again.
+	OutputSeen bool
+	Idempotent bool
+	// Deadline bounds the whole run: a delay that would end at or after
+	// it is not taken, since the next attempt would have no time left.
+	// Zero means none.
+	Deadline time.Time
+}
+
+// Action is what to do next.
+type policyAction string
+
+const (
+	policyActionRetry policyAction = "retry" // run again after Delay
+	policyActionWait  policyAction = "wait"  // wait for the reset, Delay, then run again
+	policyActionSkip  policyAction = "skip"  // give up on this target; the caller moves on
+	policyActionStop  policyAction = "stop"  // stop for a person
+)
+
+// Decision is Decide's answer.
+type policyDecision struct {
+	Action policyAction
+	Class  string
+	// Delay is how long to wait before the next attempt (retry and wait
+	// only; a wait is rounded up to the whole second so that it never ends
+	// before the reset); Deadline is Now + Delay, the earliest time the
+	// next attempt may start.
+	Delay    time.Duration
+	Deadline time.Time
+	// RetryOrdinal is the ordinal of this retry (1-based) for a retry, and
+	// the number of retries already taken for the class otherwise.
+	RetryOrdinal int
+	MaxRetries   int
+	// Reason says, for a person, which step decided and why.
+	Reason string
+}
+
+// Decide applies the policy to one failure. It is a pure function of its
+// arguments: see the package documentation for the steps.
+func policyDecide(c policyClassification, p policyPolicy, s policyState) policyDecision {
+	if c.State != policyClassified || c.Class == "" {
+		why := c.Reason
+		if why == "" {
+			why = "no class"
+		}
+		return policyDecision{Action: policyActionStop, Reason: fmt.Sprintf("unclassified (%s): automatic recovery stops whatever the policy says", why)}
+	}
+	sec, ok := p.Classes[c.Class]
+	if !ok {
+		return policyDecision{Action: policyActionStop, Class: c.Class, Reason: fmt.Sprintf("the policy has no section for class %s", c.Class)}
+	}
+	used := s.Retries[c.Class]
+	d := policyDecision{Class: c.Class, RetryOrdinal: used, MaxRetries: sec.Retry.MaxRetries}
+	if !sec.Retry.Enabled {
+		d.MaxRetries = 0
+	}
+
+	// Step 2: wait for the reset, once per class.
+	var why string
+	if sec.WaitForReset.Enabled {
+		maxWait := time.Duration(sec.WaitForReset.MaxWait)
+		switch until, ok := policy_resetIn(c, s.Now); {
+		case s.Waited[c.Class]:
+			why = "the reset wait is already used for this class; "
+		case !ok:
+			// No usable hint: nothing to say, the ladder applies.
+		case until > maxWait:
+			why = fmt.Sprintf("the reset is %s away, beyond max_wait %s, and is not shortened; ", policyFormatDuration(until.Round(time.Second)), sec.WaitForReset.MaxWait)
+		default:
+			d.Action, d.Delay = policyActionWait, until
+			d.Reason = fmt.Sprintf("waiting %s for the reset (max_wait %s, once per class); the next attempt does not consume a retry", policyFormatDuration(until), sec.WaitForReset.MaxWait)
+			return policy_guard(d, sec, s)
+		}
+	}
+
+	// Step 3: the doubling ladder.
+	if sec.Retry.Enabled && used < sec.Retry.MaxRetries {
+		n := used + 1
+		d.Action, d.Delay, d.RetryOrdinal = policyActionRetry, sec.Retry.Delay(n), n
+		d.Reason = fmt.Sprintf("%sretry %d of %d after %s", why, n, sec.Retry.MaxRetries, policyFormatDuration(d.Delay))
+		if d.Delay == policyMaxDelay {
+			d.Reason += " (the doubling is capped at 24h)"
+		}
+		return policy_guard(d, sec, s)
+	}
+
+	// Step 4.
+	if sec.Retry.Enabled {
+		why += fmt.Sprintf("retries exhausted (%d of %d)", used, sec.Retry.MaxRetries)
+	} else {
+		why += "retry is disabled"
+	}
+	return policy_exhausted(d, sec, why)
+}
+
+// guard vetoes a wait or retry that the run cannot take.
+func policy_guard(d policyDecision, sec policySection, s policyState) policyDecision {
+	if s.OutputSeen && !s.Idempotent {
+		d.Delay, d.RetryOrdinal = 0, s.Retries[d.Class]
+		return policy_exhausted(d, sec, fmt.Sprintf("would %s, but the failed attempt produced output that may already have been used and the command is not marked idempotent, so it is not run again", d.Action))
+	}
+	d.Deadline = s.Now.Add(d.Delay)
+	if !s.Deadline.IsZero() && !d.Deadline.Before(s.Deadline) {
+		d.Delay, d.Deadline, d.RetryOrdinal = 0, time.Time{}, s.Retries[d.Class]
+		return policy_exhausted(d, sec, fmt.Sprintf("would %s, but the next attempt would start at or after the run's deadline %s", d.Action, s.Deadline.UTC().Format(time.RFC3339)))
+	}
+	return d
+}
+
+func policy_exhausted(d policyDecision, sec policySection, why string) policyDecision {
+	d.Action = policyActionStop
+	if sec.OnExhausted == policyOnExhaustedSkip {
+		d.Action = policyActionSkip
+	}
+	d.Reason = fmt.Sprintf("%s: on_exhausted %s", why, d.Action)
+	return d
+}
+
+// resetIn returns how long until the classification's reset, when it is a
+// valid hint in the future and at most 7 days ahead. reset_at is used when
+// present; otherwise retry_after_seconds is taken as counted from now.
+func policy_resetIn(c policyClassification, now time.Time) (time.Duration, bool) {
+	var until time.Duration
+	switch {
+	case c.ResetAt != "":
+		at, err := time.Parse(time.RFC3339, c.ResetAt)
+		if err != nil {
+			return 0, false
+		}
+		until = at.Sub(now)
+	case c.RetryAfterSeconds != nil:
+		secs := *c.RetryAfterSeconds
+		if math.IsNaN(secs) || secs <= 0 || secs > policyMaxMaxWait.Seconds() {
+			return 0, false
+		}
+		until = time.Duration(secs * float64(time.Second))
+	default:
+		return 0, false
+	}
+	if until <= 0 || until > policyMaxMaxWait {
+		return 0, false
+	}
+	// Never come back early: whole seconds, rounded up.
+	if r := until % time.Second; r != 0 {
+		until += time.Second - r
+	}
+	return until, true
+}
+
+// Record updates the state after the caller acted on d: a retry counts
+// against its class, a wait uses the class's one wait.
+func (s *policyState) Record(d policyDecision) {
+	switch d.Action {
+	case policyActionRetry:
+		if s.Retries == nil {
+			s.Retries = map[string]int{}
+		}
+		s.Retries[d.Class] = d.RetryOrdinal
+	case policyActionWait:
+		if s.Waited == nil {
+			s.Waited = map[string]bool{}
+		}
+		s.Waited[d.Class] = true
+	}
+}
+
+// decisionJSON is the JSON form of a Decision, as `errcat decide` prints
+// it and `errcat run --report` records it.
+type policy_decisionJSON struct {
+	Action       policyAction `json:"action"`
+	Class        string       `json:"class,omitempty"`
+	DelaySeconds float64      `json:"delay_seconds"`
+	Deadline     string       `json:"deadline,omitempty"`
+	RetryOrdinal int          `json:"retry_ordinal"`
+	MaxRetries   int          `json:"max_retries"`
+	Reason       string       `json:"reason"`
+}
+
+// MarshalJSON writes delay_seconds as a number and deadline as RFC 3339
+// UTC, rounded up to the second so that it is never early.
+func (d policyDecision) MarshalJSON() ([]byte, error) {
+	j := policy_decisionJSON{
+		Action:       d.Action,
+		Class:        d.Class,
+		DelaySeconds: d.Delay.Seconds(),
+		RetryOrdinal: d.RetryOrdinal,
+		MaxRetries:   d.MaxRetries,
+		Reason:       d.Reason,
+	}
+	if !d.Deadline.IsZero() {
+		t := d.Deadline.UTC()
+		if tr := t.Truncate(time.Second); tr.Before(t) {
+			t = tr.Add(time.Second)
+		}
+		j.Deadline = t.Format(time.RFC3339)
+	}
+	return json.Marshal(j)
+}
+
+// UnmarshalJSON reads what MarshalJSON writes.
+func (d *policyDecision) UnmarshalJSON(data []byte) error {
+	var j policy_decisionJSON
+	if err := json.Unmarshal(data, &j); err != nil {
+		return err
+	}
+	*d = policyDecision{
+		Action:       j.Action,
+		Class:        j.Class,
+		Delay:        time.Duration(j.DelaySeconds * float64(time.Second)),
+		RetryOrdinal: j.RetryOrdinal,
+		MaxRetries:   j.MaxRetries,
+		Reason:       j.Reason,
+	}
+	if j.Deadline != "" {
+		t, err := time.Parse(time.RFC3339, j.Deadline)
+		if err != nil {
+			return err
+		}
+		d.Deadline = t
+	}
+	return nil
+}
+
+// ParseJSON reads a policy from JSON, the same document as the YAML form:
+//
+//	{"version": 1,
+//	 "transient": {"retry": {"enabled": true, "max_retries": 3, "initial_interval": "5s"},
+//	               "wait_for_reset": {"enabled": true, "max_wait": "5m"},
+//	               "on_exhausted": "skip"}}
+//
+// Unknown fields, missing sections and values out of range are errors
+// (Errors, with field paths). Classes are checked against the given
+// names when there are any.
+func policyParseJSON(data []byte, classes ...string) (policyPolicy, error) {
+	var errs policyErrors
+	p := policy_parse(data, &errs)
+	// Validate what could be read too, so that every problem shows at
+	// once; a field that could not be read, or whose parent could not,
+	// has said its piece.
+	unread := func(path string) bool {
+		for _, e := range errs {
+			if e.Path == "" || path == e.Path || strings.HasPrefix(path, e.Path+".") {
+				return true
+			}
+		}
+		return false
+	}
+	var verrs policyErrors
+	if errors.As(p.Validate(classes...), &verrs) {
+		for _, e := range verrs {
+			if !unread(e.Path) {
+				errs = append(errs, e)
+			}
+		}
+	}
+	if len(errs) > 0 {
+		return policyPolicy{}, errs.err()
+	}
+	return p, nil
+}
+
+// UnmarshalJSON reads and validates a policy as ParseJSON does, without
+// checking class names against a catalogue.
+func (p *policyPolicy) UnmarshalJSON(data []byte) error {
+	v, err := policyParseJSON(data)
+	if err != nil {
+		return err
+	}
+	*p = v
+	return nil
+}
+
+// MarshalJSON writes the document ParseJSON reads, classes in name order.
+func (p policyPolicy) MarshalJSON() ([]byte, error) {
+	var b bytes.Buffer
+	fmt.Fprintf(&b, `{"version":%d`, p.Version)
+	for _, name := range policy_sortedKeys(p.Classes) {
+		k, _ := json.Marshal(name)
+		v, err := json.Marshal(p.Classes[name])
+		if err != nil {
+			return nil, err
+		}
+		fmt.Fprintf(&b, ",%s:%s", k, v)
+	}
+	b.WriteByte('}')
+	return b.Bytes(), nil
+}
+
+func policy_parse(data []byte, errs *policyErrors) policyPolicy {
+	var p policyPolicy
+	top, ok := policy_object(data, "", errs)
+	if !ok {
+		return p
+	}
+	if raw, ok := top["version"]; !ok {
+		errs.add("version", policyKindMissingField, "missing")
+	} else if err := json.Unmarshal(raw, &p.Version); err != nil {
+		errs.add("version", policyKindBadValue, "want an integer")
+	}
+	delete(top, "version")
+	for _, name := range policy_sortedKeys(top) {
+		if p.Classes == nil {
+			p.Classes = map[string]policySection{}
+		}
+		p.Classes[name] = policy_parseSection(top[name], name, errs)
+	}
+	return p
+}
+
+func policy_parseSection(data []byte, path string, errs *policyErrors) policySection {
+	var s policySection
+	m, ok := policy_object(data, path, errs)
+	if !ok {
+		return s
+	}
+	policy_fields(m, path, errs, "retry", "wait_for_reset", "on_exhausted")
+	if raw, ok := m["retry"]; ok {
+		rm, ok := policy_object(raw, path+".retry", errs)
+		if ok {
+			policy_fields(rm, path+".retry", errs, "enabled", "max_retries", "initial_interval")
+			policy_need(rm, path+".retry", errs, "enabled")
+			policy_value(rm, path+".retry", "enabled", &s.Retry.Enabled, "want true or false", errs)
+			policy_value(rm, path+".retry", "max_retries", &s.Retry.MaxRetries, "want an integer", errs)
+			policy_value(rm, path+".retry", "initial_interval", &s.Retry.InitialInterval, "", errs)
+		}
+	}
+	if raw, ok := m["wait_for_reset"]; ok {
+		wm, ok := policy_object(raw, path+".wait_for_reset", errs)
+		if ok {
+			policy_fields(wm, path+".wait_for_reset", errs, "enabled", "max_wait")
+			policy_need(wm, path+".wait_for_reset", errs, "enabled")
+			policy_value(wm, path+".wait_for_reset", "enabled", &s.WaitForReset.Enabled, "want true or false", errs)
+			policy_value(wm, path+".wait_for_reset", "max_wait", &s.WaitForReset.MaxWait, "", errs)
+		}
+	}
+	policy_need(m, path, errs, "retry", "wait_for_reset", "on_exhausted")
+	policy_value(m, path, "on_exhausted", &s.OnExhausted, "want skip or stop", errs)
+	return s
+}
+
+// object decodes one JSON object into its raw fields.
+func policy_object(data []byte, path string, errs *policyErrors) (map[string]json.RawMessage, bool) {
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal(data, &m); err != nil || m == nil {
+		msg := "want an object"
+		var se *json.SyntaxError
+		if errors.As(err, &se) {
+			msg = fmt.Sprintf("not JSON: %v (at byte %d)", se, se.Offset)
+		}
+		errs.add(path, policyKindBadValue, "%s", msg)
+		return nil, false
+	}
+	return m, true
+}
+
+func policy_fields(m map[string]json.RawMessage, path string, errs *policyErrors, known ...string) {
+	for _, k := range policy_sortedKeys(m) {
+		if !policy_contains(known, k) {
+			errs.add(path+"."+k, policyKindUnknownField, "unknown field")
+		}
+	}
+}
+
+func policy_need(m map[string]json.RawMessage, path string, errs *policyErrors, required ...string) {
+	for _, k := range required {
+		if _, ok := m[k]; !ok {
+			errs.add(path+"."+k, policyKindMissingField, "missing")
+		}
+	}
+}
+
+func policy_value(m map[string]json.RawMessage, path, key string, dst any, msg string, errs *policyErrors) {
+	raw, ok := m[key]
+	if !ok {
+		return
+	}
+	if err := json.Unmarshal(raw, dst); err != nil {
+		if msg == "" {
+			msg = err.Error()
+			var te *json.UnmarshalTypeError
+			if errors.As(err, &te) {
+				msg = "want a duration string such as 30s, 5m or 1h30m"
+			}
+		}
+		errs.add(path+"."+key, policyKindBadValue, "%s", msg)
+	}
+}
+
+// Version is the only policy document version this package reads.
+const policyVersion = 1
+
+// Limits of a policy's values.
+const (
+	policyMaxRetriesLimit    = 10
+	policyMinInitialInterval = time.Second
+	policyMaxInitialInterval = time.Hour
+	policyMinMaxWait         = time.Second
+	policyMaxMaxWait         = 7 * 24 * time.Hour
+	// MaxDelay caps every retry delay of the doubling ladder.
+	policyMaxDelay = 24 * time.Hour
+)
+
+// Policy maps each class of the catalogue to what to do about it. A class
+// without a section stops.
+type policyPolicy struct {
+	Version int
+	Classes map[string]policySection
+}
+
+// Default is the policy used when none is given: no section, so every
+// failure stops, without delay.
+func policyDefault() policyPolicy { return policyPolicy{Version: policyVersion} }
+
+// Section is the recovery policy of one class.
+type policySection struct {
+	Retry        policyRetry        `json:"retry"`
+	WaitForReset policyWaitForReset `json:"wait_for_reset"`
+	OnExhausted  policyExhausted    `json:"on_exhausted"`
+}
+
+// Retry is the doubling retry ladder. Disabled, it holds zero values.
+type policyRetry struct {
+	Enabled         bool           `json:"enabled"`
+	MaxRetries      int            `json:"max_retries,omitempty"`
+	InitialInterval policyDuration `json:"initial_interval,omitempty"`
+}
+
+// WaitForReset honours a provider's retry-after or reset time once per
+// class per run. Disabled, it holds zero values.
+type policyWaitForReset struct {
+	Enabled bool           `json:"enabled"`
+	MaxWait policyDuration `json:"max_wait,omitempty"`
+}
+
+// Exhausted is what happens when nothing more is to be tried.
+type policyExhausted string
+
+const (
+	// OnExhaustedSkip gives up on this target and reports it, for the
+	// caller to move on to the next.
+	policyOnExhaustedSkip policyExhausted = "skip"
+	// OnExhaustedStop stops for a person.
+	policyOnExhaustedStop policyExhausted = "stop"
+)
+
+// Delay returns the delay before retry n (1-based): initial_interval ×
+// 2^(n-1), capped at MaxDelay.
+func (r policyRetry) Delay(n int) time.Duration {
+	d := time.Duration(r.InitialInterval)
+	for i := 1; i < n; i++ {
+		if d >= policyMaxDelay {
+			break
+		}
+		d *= 2
+	}
+	return min(d, policyMaxDelay)
+}
+
+// Duration is a time.Duration written as whole units in descending order:
+// "5s", "1m30s", "2h", "7d". Its JSON form is that string.
+type policyDuration time.Duration
+
+// ParseDuration reads days (d), hours (h), minutes (m) and seconds (s),
+// each at most once and in that order, as whole numbers: "90s", "1h30m",
+// "7d". Go's own form for whole seconds ("1h0m0s") is accepted too.
+func policyParseDuration(s string) (policyDuration, error) {
+	if s == "" {
+		return 0, fmt.Errorf("empty duration")
+	}
+	units := []struct {
+		c byte
+		d time.Duration
+	}{{'d', 24 * time.Hour}, {'h', time.Hour}, {'m', time.Minute}, {'s', time.Second}}
+	var total time.Duration
+	rest, next := s, 0
+	for rest != "" {
+		i := 0
+		for i < len(rest) && rest[i] >= '0' && rest[i] <= '9' {
+			i++
+		}
+		if i == 0 || i == len(rest) {
+			return 0, fmt.Errorf("bad duration %q: want whole numbers with units d, h, m, s, such as 30s, 5m or 1h30m", s)
+		}
+		k := next
+		for k < len(units) && units[k].c != rest[i] {
+			k++
+		}
+		if k == len(units) {
+			return 0, fmt.Errorf("bad duration %q: want whole numbers with units d, h, m, s in that order, such as 30s, 5m or 1h30m", s)
+		}
+		n, err := strconv.ParseInt(rest[:i], 10, 64)
+		if err != nil || n > int64(policyMaxMaxWait*4/units[k].d) {
+			return 0, fmt.Errorf("duration %q is out of range", s)
+		}
+		total += time.Duration(n) * units[k].d
+		if total > policyMaxMaxWait*4 {
+			return 0, fmt.Errorf("duration %q is out of range", s)
+		}
+		rest, next = rest[i+1:], k+1
+	}
+	return policyDuration(total), nil
+}
+
+// String writes the duration in the form ParseDuration reads, with the
+// largest units first ("1d2h", "1m30s", "0s"). A duration with a fraction
+// of a second falls back to Go's notation.
+func (d policyDuration) String() string { return policyFormatDuration(time.Duration(d)) }
+
+// FormatDuration writes d compactly: "10s", "1m30s", "2h", "1d".
+func policyFormatDuration(d time.Duration) string {
+	if d%time.Second != 0 || d < 0 {
+		return d.String()
+	}
+	if d == 0 {
+		return "0s"
+	}
+	var b strings.Builder
+	for _, u := range []struct {
+		name string
+		d    time.Duration
+	}{{"d", 24 * time.Hour}, {"h", time.Hour}, {"m", time.Minute}, {"s", time.Second}} {
+		if n := d / u.d; n > 0 {
+			fmt.Fprintf(&b, "%d%s", n, u.name)
+			d -= n * u.d
+		}
+	}
+	return b.String()
+}
+
+// MarshalText writes the duration as ParseDuration reads it.
+func (d policyDuration) MarshalText() ([]byte, error) { return []byte(d.String()), nil }
+
+// UnmarshalText reads a duration with ParseDuration.
+func (d *policyDuration) UnmarshalText(b []byte) error {
+	v, err := policyParseDuration(string(b))
+	if err != nil {
+		return err
+	}
+	*d = v
+	return nil
+}
+
+// Kinds of FieldError, so that a loader with positions can point at the
+// key (unknown names) or at the enclosing mapping (missing fields) rather
+// than at a value.
+const (
+	policyKindUnknownField = "unknown_field" // Path names a field that does not exist
+	policyKindUnknownClass = "unknown_class" // Path names a class the catalogue does not declare
+	policyKindMissingField = "missing_field" // Path names a required field that is absent
+	policyKindBadValue     = "bad_value"     // Path names a value out of range or of the wrong form
+)
+
+// FieldError is one problem of a policy, at a dotted field path such as
+// "transient.retry.max_retries".
+type policyFieldError struct {
+	Path string
+	Kind string
+	Msg  string
+}
+
+func (e *policyFieldError) Error() string {
+	if e.Path == "" {
+		return e.Msg
+	}
+	return e.Path + ": " + e.Msg
+}
+
+// Errors is every problem of a policy, sorted by path.
+type policyErrors []*policyFieldError
+
+func (l policyErrors) Error() string {
+	s := make([]string, len(l))
+	for i, e := range l {
+		s[i] = e.Error()
+	}
+	return strings.Join(s, "\n")
+}
+
+func (l *policyErrors) add(path, kind, format string, args ...any) {
+	*l = append(*l, &policyFieldError{Path: path, Kind: kind, Msg: fmt.Sprintf(format, args...)})
+}
+
+func (l policyErrors) err() error {
+	if len(l) == 0 {
+		return nil
+	}
+	sort.SliceStable(l, func(i, j int) bool { return l[i].Path < l[j].Path })
+	return l
+}
+
+var policy_className = regexp.MustCompile(`^[a-z][a-z0-9_]*$`)
+
+// Validate checks the version, every section's ranges, and, when classes
+// are given, that each section names one of them (the catalogue's
+// classes). It returns Errors, or nil.
+func (p policyPolicy) Validate(classes ...string) error {
+	var errs policyErrors
+	if p.Version != policyVersion {
+		errs.add("version", policyKindBadValue, "unsupported version %d (want %d)", p.Version, policyVersion)
+	}
+	for _, name := range policy_sortedKeys(p.Classes) {
+		switch {
+		case name == "unclassified":
+			errs.add(name, policyKindUnknownClass, "unclassified takes no section: it always stops")
+			continue
+		case !policy_className.MatchString(name):
+			errs.add(name, policyKindUnknownClass, "bad class name %q", name)
+			continue
+		case len(classes) > 0 && !policy_contains(classes, name):
+			sorted := append([]string(nil), classes...)
+			sort.Strings(sorted)
+			errs.add(name, policyKindUnknownClass, "unknown class %q (the catalogue declares %s)", name, strings.Join(sorted, ", "))
+			continue
+		}
+		p.Classes[name].validate(name, &errs)
+	}
+	return errs.err()
+}
+
+func (s policySection) validate(path string, errs *policyErrors) {
+	r := s.Retry
+	if r.Enabled {
+		if r.MaxRetries < 1 || r.MaxRetries > policyMaxRetriesLimit {
+			errs.add(path+".retry.max_retries", policyKindBadValue, "%d is out of range (1 to %d when retry is enabled)", r.MaxRetries, policyMaxRetriesLimit)
+		}
+		policy_checkRange(errs, path+".retry.initial_interval", r.InitialInterval, policyMinInitialInterval, policyMaxInitialInterval, "retry")
+	} else {
+		if r.MaxRetries != 0 {
+			errs.add(path+".retry.max_retries", policyKindBadValue, "must be 0 or absent when retry is disabled")
+		}
+		if r.InitialInterval != 0 {
+			errs.add(path+".retry.initial_interval", policyKindBadValue, "must be absent when retry is disabled")
+		}
+	}
+	w := s.WaitForReset
+	if w.Enabled {
+		policy_checkRange(errs, path+".wait_for_reset.max_wait", w.MaxWait, policyMinMaxWait, policyMaxMaxWait, "wait_for_reset")
+	} else if w.MaxWait != 0 {
+		errs.add(path+".wait_for_reset.max_wait", policyKindBadValue, "must be absent when wait_for_reset is disabled")
+	}
+	switch s.OnExhausted {
+	case policyOnExhaustedSkip, policyOnExhaustedStop:
+	case "":
+		errs.add(path+".on_exhausted", policyKindMissingField, "missing (skip or stop)")
+	default:
+		errs.add(path+".on_exhausted", policyKindBadValue, "%q is not skip or stop", string(s.OnExhausted))
+	}
+}
+
+func policy_checkRange(errs *policyErrors, path string, d policyDuration, lo, hi time.Duration, section string) {
+	if time.Duration(d) < lo || time.Duration(d) > hi {
+		errs.add(path, policyKindBadValue, "%s is out of range (%s to %s when %s is enabled)", d, policyFormatDuration(lo), policyFormatDuration(hi), section)
+	}
+}
+
+func policy_contains(xs []string, x string) bool {
+	for _, s := range xs {
+		if s == x {
+			return true
+		}
+	}
+	return false
+}
+
+func policy_sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
 }
 
 // automaton is an Aho-Corasick automaton over the rules' triggers, run

@@ -2,9 +2,9 @@
 // file: the tables as Go literals, and the engine that runs them.
 //
 // The engine in the generated file is not a second implementation. The
-// generator reads the Go source of internal/match and of the two packages
-// it uses (internal/hint, internal/redact), embedded in errcat at build
-// time, and merges them into the output: the helpers' top-level names get
+// generator reads the Go source of internal/match, of the two packages it
+// uses (internal/hint, internal/redact) and of internal/policy (Decide),
+// embedded in errcat at build time, and merges them into the output: the helpers' top-level names get
 // their package's name as a prefix (hint.Parse becomes hintParse) so that
 // nothing collides and nothing but the engine's own API is exported. The
 // generated package therefore classifies exactly as internal/match does,

@@ -18,6 +18,7 @@ import (
 
 	"github.com/errcat/errcat/internal/hint"
 	"github.com/errcat/errcat/internal/match"
+	"github.com/errcat/errcat/internal/policy"
 	"github.com/errcat/errcat/internal/redact"
 )
 
@@ -34,6 +35,7 @@ const modulePath = "github.com/errcat/errcat/internal/"
 var units = []unit{
 	{modulePath + "hint", "hint", hint.Source},
 	{modulePath + "redact", "redact", redact.Source},
+	{modulePath + "policy", "policy", policy.Source},
 	{modulePath + "match", "", match.Source},
 }
 
@@ -146,7 +148,7 @@ func rename(files []*ast.File, pkg *types.Package, info *types.Info, merged map[
 		}
 		for _, v := range units {
 			if v.path == obj.Pkg().Path() && v.prefix != "" {
-				return v.prefix + upperFirst(obj.Name()), true
+				return prefixed(v.prefix, obj.Name()), true
 			}
 		}
 		return "", false
@@ -236,7 +238,7 @@ func rename(files []*ast.File, pkg *types.Package, info *types.Info, merged map[
 							sel.Sel.Name = name
 						}
 					} else {
-						sel.Sel.Name = prefixOf(info.Uses, x) + upperFirst(sel.Sel.Name)
+						sel.Sel.Name = prefixed(prefixOf(info.Uses, x), sel.Sel.Name)
 					}
 				}
 			}
@@ -257,9 +259,16 @@ func prefixOf(uses map[*ast.Ident]types.Object, x *ast.Ident) string {
 	return ""
 }
 
-func upperFirst(s string) string {
-	r, n := utf8.DecodeRuneInString(s)
-	return string(unicode.ToUpper(r)) + s[n:]
+// prefixed names a helper package's identifier in the merged file:
+// hint.Parse becomes hintParse and hint's parseDate becomes
+// hint_parseDate, so that an exported and an unexported name differing
+// only in their first letter (Exhausted, exhausted) stay apart.
+func prefixed(prefix, name string) string {
+	r, n := utf8.DecodeRuneInString(name)
+	if unicode.IsUpper(r) {
+		return prefix + name
+	}
+	return prefix + "_" + string(r) + name[n:]
 }
 
 // addDecls prints f's declarations, with their comments, except imports.
