@@ -89,13 +89,13 @@ func TestRuleTriggers(t *testing.T) {
 		Regex:    branches(&match.Regex{Src: `(?i)insufficient[_ ]quota`}),
 	}
 	// "quota" is rare enough, and one string is cheaper than two.
-	if diff := cmp.Diff([]string{"quota"}, triggers(c)); diff != "" {
+	if diff := cmp.Diff([]string{"quota"}, triggers(c)); diff != "" { // from "quota", q is rarest already
 		t.Errorf("(-want +got):\n%s", diff)
 	}
 	if got := triggers(&match.Cond{Regex: branches(&match.Regex{Src: `\d{3}`})}); got != nil {
 		t.Errorf("digits-only rule got triggers %q; want unindexed", got)
 	}
-	if got := triggers(&match.Cond{JSON: []match.FieldTest{{Name: "error.type", Kind: match.Equal, Values: []string{"overloaded_error"}}}}); !cmp.Equal(got, []string{"overloaded_error"}) {
+	if got := triggers(&match.Cond{JSON: []match.FieldTest{{Name: "error.type", Kind: match.Equal, Values: []string{"overloaded_error"}}}}); !cmp.Equal(got, []string{"verloaded_error"}) {
 		t.Errorf("JSON rule triggers = %q", got)
 	}
 }

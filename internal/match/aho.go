@@ -15,6 +15,10 @@ package match
 type automaton struct {
 	class  [256]uint8 // byte -> class; 'A'..'Z' share their lower-case class
 	nclass int
+	// leaves[b] says byte b takes the start state elsewhere. Triggers are
+	// chosen to begin with rare bytes, so in the start state the scan
+	// skips ahead over bytes that cannot begin one, without table walks.
+	leaves [256]bool
 	delta  []uint32 // row(state)+class -> row(next)<<1 | ends
 	// out[outAt[s]:outAt[s+1]] are the patterns that end at state s,
 	// including those ending at its suffixes.
@@ -98,6 +102,9 @@ func buildAutomaton(patterns []string) *automaton {
 		a.outAt[s+1] = a.outAt[s] + int32(len(outs[s]))
 		a.out = append(a.out, outs[s]...)
 	}
+	for b := 0; b < 256; b++ {
+		a.leaves[b] = next[int(a.class[b])] != 0
+	}
 	a.delta = make([]uint32, len(next))
 	for i, nx := range next {
 		e := uint32(int(nx)*a.nclass) << 1
@@ -120,8 +127,16 @@ func (a *automaton) scan(s string, hit func(pattern int32) bool) {
 // a []byte buffer without converting it to a string.
 func acScan[T string | []byte](a *automaton, s T, hit func(pattern int32, end int) bool) {
 	row := uint32(0)
-	delta, class := a.delta, &a.class
+	delta, class, leaves := a.delta, &a.class, &a.leaves
 	for i := 0; i < len(s); i++ {
+		if row == 0 {
+			for i < len(s) && !leaves[s[i]] {
+				i++
+			}
+			if i == len(s) {
+				return
+			}
+		}
 		e := delta[row+uint32(class[s[i]])]
 		row = e >> 1
 		if e&1 != 0 {

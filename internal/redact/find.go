@@ -42,19 +42,10 @@ type hit struct {
 // change it. The cost is that a secret whose match would include a literal
 // marker from the input (as in "password=[redacted:jwt]xyz") is not found.
 func Find(s string) []Finding {
+	byFirst := &anchorsByFirst
 	// One pass over s: at each byte that can start an anchor, try the
 	// rules with an anchor there. A rule is not tried again inside its own
 	// last match, so its findings do not overlap each other.
-	var byFirst [256][]anchorRef
-	for ri := range rules {
-		for _, a := range rules[ri].anchors {
-			c := a[0]
-			byFirst[c] = append(byFirst[c], anchorRef{ri, a})
-			if 'a' <= c && c <= 'z' {
-				byFirst[c-'a'+'A'] = append(byFirst[c-'a'+'A'], anchorRef{ri, a})
-			}
-		}
-	}
 	next := make([]int, len(rules))
 	var hits []hit
 	for p := 0; p < len(s); p++ {
@@ -182,4 +173,22 @@ func tokenByte(c byte) bool {
 		return false
 	}
 	return c > ' ' && c != 0x7f
+}
+
+// anchorsByFirst indexes the rules' anchors by their first byte (in both
+// cases), built once: Find runs for every excerpt, and rebuilding it each
+// time cost more than the search.
+var anchorsByFirst = indexAnchors()
+
+func indexAnchors() (byFirst [256][]anchorRef) {
+	for ri := range rules {
+		for _, a := range rules[ri].anchors {
+			c := a[0]
+			byFirst[c] = append(byFirst[c], anchorRef{ri, a})
+			if 'a' <= c && c <= 'z' {
+				byFirst[c-'a'+'A'] = append(byFirst[c-'a'+'A'], anchorRef{ri, a})
+			}
+		}
+	}
+	return byFirst
 }

@@ -1,0 +1,15 @@
+// Command bench generates the inputs of errcat's throughput comparison:
+// a realistic log and synthetic catalogues of a chosen size, with the same
+// patterns as a grep/ripgrep pattern file and their literals as a fixed
+// string file. bench/run.sh runs errcat beside grep, ripgrep and wc on
+// them and prints MB/s and ratios.
+//
+// Everything is deterministic for a given seed: the same flags write the
+// same bytes, so figures from different runs compare like with like.
+//
+// The rules are written in the common subset of RE2 and POSIX ERE
+// (literals, alternation, bracket classes, ?, +), case-sensitive, one
+// code per rule and distinct priorities, so that "lines errcat classifies"
+// and "lines grep -E -f matches" must be the same number: run.sh checks
+// that before it prints a figure.
+package main
