@@ -2,7 +2,7 @@
 GO      ?= go
 FUZZTIME ?= 5s
 
-.PHONY: all build test vet fmt-check unit catalogue-test eval example fuzz generate bench docs clean
+.PHONY: all build test vet fmt-check unit catalogue-test eval example fuzz generate bench bench-compare docs clean
 
 all: build
 
@@ -58,7 +58,13 @@ generate:
 	cd examples/embed && $(GO) generate ./...
 
 bench:
-	$(GO) test -run='^$$' -bench=. -benchmem ./internal/match ./gen
+	$(GO) test -run='^$$' -bench=. -benchmem ./internal/match ./gen ./internal/redact
+
+# Throughput beside grep, ripgrep and wc on a generated log (SIZE_MB, RULES).
+SIZE_MB ?= 256
+RULES   ?= 50 200 1000
+bench-compare:
+	bash bench/run.sh $(SIZE_MB) $(RULES)
 
 # Regenerate docs/codes.md from the shipped catalogue (a test fails when it
 # is stale).

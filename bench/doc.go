@@ -7,9 +7,9 @@
 // Everything is deterministic for a given seed: the same flags write the
 // same bytes, so figures from different runs compare like with like.
 //
-// The rules are written in the common subset of RE2 and POSIX ERE
-// (literals, alternation, bracket classes, ?, +), case-sensitive, one
-// code per rule and distinct priorities, so that "lines errcat classifies"
+// The rules are written in the common subset of RE2 and GNU grep's ERE
+// (literals, alternation, bracket classes, +, \b), case-insensitive (grep
+// and ripgrep get -i), one code per rule and distinct priorities, so that "lines errcat classifies"
 // and "lines grep -E -f matches" must be the same number: run.sh checks
 // that before it prints a figure.
 package main

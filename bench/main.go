@@ -48,8 +48,9 @@ var vocabulary = strings.Fields(`connection request upstream backend worker queu
 var verbs = strings.Fields(`failed refused rejected exhausted exceeded expired denied dropped
 	aborted stalled corrupted unavailable unreachable throttled revoked missing invalid`)
 
-// rule is one synthetic rule: a phrase "<noun> <noun> <verb-alternation>"
-// with an optional numeric tail, as RE2 and ERE both read it.
+// rule is one synthetic rule: a case-insensitive phrase "\b<noun> <noun>
+// (<verb>|<verb>)\b" with an optional numeric tail. RE2 reads it with
+// (?i); grep and ripgrep are given -i, and both read \b as RE2 does.
 type rule struct {
 	id, pattern string
 	nouns       [2]string
@@ -73,7 +74,7 @@ func makeRules(r *rand.Rand, n int) []rule {
 				vs = append(vs, v)
 			}
 		}
-		p := fmt.Sprintf("%s %s (%s)", a, b, strings.Join(vs, "|"))
+		p := fmt.Sprintf(`\b%s %s (%s)\b`, a, b, strings.Join(vs, "|"))
 		if r.IntN(3) == 0 {
 			p += ` \(code [0-9]+\)`
 		}
@@ -86,6 +87,17 @@ func makeRules(r *rand.Rand, n int) []rule {
 		})
 	}
 	return out
+}
+
+// caseMix capitalises a word now and then, as log messages do.
+func caseMix(r *rand.Rand, w string) string {
+	switch r.IntN(4) {
+	case 0:
+		return strings.ToUpper(w[:1]) + w[1:]
+	case 1:
+		return strings.ToUpper(w)
+	}
+	return w
 }
 
 func writeCatalogue(dir string, rules []rule) error {
@@ -105,7 +117,7 @@ func writeCatalogue(dir string, rules []rule) error {
 	for i, r := range rules {
 		// Distinct priorities: no two rules rank equally, so every line a
 		// pattern matches is classified, as grep counts it.
-		fmt.Fprintf(&rs, "  - id: %s\n    code: code%02d\n    confidence: high\n    priority: %d\n    match: {regex: '%s'}\n",
+		fmt.Fprintf(&rs, "  - id: %s\n    code: code%02d\n    confidence: high\n    priority: %d\n    match: {regex: '(?i)%s'}\n",
 			r.id, r.code, 999-i, r.pattern)
 		fmt.Fprintf(&pats, "%s\n", r.pattern)
 		for _, v := range r.verbs {
@@ -143,7 +155,7 @@ func writeLog(path string, size int, rules []rule, r *rand.Rand) error {
 		switch x := r.IntN(1000); {
 		case x < 10: // error line
 			ru := rules[r.IntN(len(rules))]
-			line = fmt.Sprintf("%s ERROR worker-%d: %s %s %s", stamp, r.IntN(64), ru.nouns[0], ru.nouns[1], ru.verbs[r.IntN(len(ru.verbs))])
+			line = fmt.Sprintf("%s ERROR worker-%d: %s %s %s", stamp, r.IntN(64), caseMix(r, ru.nouns[0]), ru.nouns[1], ru.verbs[r.IntN(len(ru.verbs))])
 			if strings.Contains(ru.pattern, "code") {
 				line += fmt.Sprintf(" (code %d)", 100+r.IntN(900))
 			}

@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# Throughput comparison: errcat classify --lines beside grep, ripgrep and
+# wc -l on the same log and the same patterns, in one run on one machine.
+#
+#   bench/run.sh [SIZE_MB] [RULES...]      default: 256 MB, 50 200 1000 rules
+#
+# It first checks that errcat and grep -E -f count the same matching lines
+# (the synthetic rules are written so that they must), then prints MB/s per
+# tool and errcat's ratio to each. ripgrep is used when installed
+# (apt-get install ripgrep); each pattern is wrapped in (?:...) because
+# ripgrep 13 leaks a (?i) into later patterns. Figures are the best of
+# three runs, since the machine is shared.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+size_mb=${1:-256}
+shift || true
+rules=("${@:-50 200 1000}")
+read -r -a rules <<< "${rules[*]}"
+out=bench/out
+go build -o bin/errcat ./cmd/errcat
+cores=$(nproc)
+
+best() { # best of three wall-clock seconds for a command
+  local b=""
+  for _ in 1 2 3; do
+    local s e
+    s=$(date +%s.%N)
+    "$@" > /dev/null
+    e=$(date +%s.%N)
+    b=$(awk -v a="$b" -v d="$(awk -v s="$s" -v e="$e" 'BEGIN{print e-s}')" 'BEGIN{if(a==""||d<a)print d; else print a}')
+  done
+  echo "$b"
+}
+mbs() { awk -v m="$size_mb" -v s="$1" 'BEGIN{printf "%.0f", m/s}'; }
+
+printf 'machine: %s, %s cores; log %s MB\n' "$(uname -m)" "$cores" "$size_mb"
+printf '%-6s %-28s %10s %12s\n' rules tool "MB/s" "errcat -j1 /"
+for n in "${rules[@]}"; do
+  go run ./bench -out "$out" -size $((size_mb << 20)) -rules "$n" >/dev/null
+  cat="$out/cat$n"
+  log="$out/log.txt"
+  sed 's/.*/(?i:&)/' "$cat/patterns.txt" > "$cat/patterns.rg"
+  want=$(grep -c -i -E -f "$cat/patterns.txt" "$log" || true)
+  got=$(bin/errcat classify --catalogue "$cat" --lines -j 1 -o jsonl "$log" | tail -n 1 | sed 's/.*"classified":\([0-9]*\).*/\1/')
+  if [ "$want" != "$got" ]; then
+    echo "MISMATCH at $n rules: grep matched $want lines, errcat classified $got" >&2
+    exit 1
+  fi
+  e1=$(best bin/errcat classify --catalogue "$cat" --lines -j 1 -o jsonl "$log")
+  ej=$(best bin/errcat classify --catalogue "$cat" --lines -j "$cores" -o jsonl "$log")
+  base=$(mbs "$e1")
+  row() { printf '%-6s %-28s %10s %12s\n' "$n" "$1" "$(mbs "$2")" "$(awk -v a="$base" -v b="$(mbs "$2")" 'BEGIN{printf "%.2fx", a/b}')"; }
+  row "errcat -j1 ($got lines)" "$e1"
+  row "errcat -j$cores" "$ej"
+  row "grep -c -i -E -f" "$(best grep -c -i -E -f "$cat/patterns.txt" "$log")"
+  if command -v rg >/dev/null; then
+    row "rg -c -f" "$(best rg -c -f "$cat/patterns.rg" "$log")"
+    row "rg -c -i -F -f literals" "$(best rg -c -i -F -f "$cat/literals.txt" "$log")"
+  fi
+  row "wc -l" "$(best wc -l "$log")"
+done
