@@ -15,6 +15,19 @@ Usage:
 	errcat run --policy P -- CMD ARGS   run a command, retrying as a policy says
 	errcat decide --policy P            decide what to do about a classification
 	errcat policy show P                print the schedule a policy implies
+	errcat generate --package N --out F write a catalogue and its engine as one Go file
+
+Embedding: programs that classify in-process generate the compiled
+catalogue and its engine into their own package, with no dependency on
+errcat at run time and nothing but the standard library:
+
+	//go:generate go run github.com/errcat/errcat/cmd/errcat generate --catalogue catalogue --package mypkg --out errcat_gen.go
+
+The file errcat_gen.go holds the tables, the engine (internal/match's own
+source), Classify, ClassifyText, ClassifyLines, Codes, Version and the
+recovery-policy Decide. It is byte-identical across runs and machines;
+errcat generate --check exits 1 when it is stale. examples/embed is a
+complete module doing this.
 
 A walk through:
 
