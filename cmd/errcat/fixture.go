@@ -17,6 +17,7 @@ import (
 	"github.com/spf13/cobra"
 	"gopkg.in/yaml.v3"
 
+	"github.com/errcat/errcat/internal/atomicfile"
 	"github.com/errcat/errcat/internal/fixture"
 	"github.com/errcat/errcat/internal/match"
 	"github.com/errcat/errcat/internal/source"
@@ -384,7 +385,7 @@ func appendFixture(path, shown, rel string, item []byte) (string, error) {
 		return "", fmt.Errorf("cannot append to %s: it is not a block list of fixtures", shown)
 	}
 	last := items[len(items)-1]
-	if err := writeAtomic(path, data, mode); err != nil {
+	if err := atomicfile.Write(path, data, mode); err != nil {
 		return "", err
 	}
 	return f.Pos(last).String(), nil
@@ -410,32 +411,4 @@ func schemaLine(dir, rel string) string {
 	}
 	up := strings.Repeat("../", strings.Count(rel, "/")+1)
 	return prefix + up + "schema/fixtures.schema.json\n"
-}
-
-// writeAtomic replaces path with data: a reader sees the old file or the
-// new one, never half of it.
-func writeAtomic(path string, data []byte, mode fs.FileMode) error {
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return err
-	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".fixture-*.yaml")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name()) // after a successful rename there is nothing to remove
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Sync(); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	if err := os.Chmod(tmp.Name(), mode); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
 }

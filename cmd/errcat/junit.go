@@ -2,9 +2,8 @@ package main
 
 import (
 	"encoding/xml"
-	"os"
-	"path/filepath"
 
+	"github.com/errcat/errcat/internal/atomicfile"
 	"github.com/errcat/errcat/internal/fixture"
 	"github.com/errcat/errcat/internal/match"
 )
@@ -86,18 +85,5 @@ func writeJUnit(path string, cat *match.Catalogue, rep *fixture.Report) error {
 		return err
 	}
 	data = append([]byte(xml.Header), append(data, '\n')...)
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".junit-*.xml")
-	if err != nil {
-		return err
-	}
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		os.Remove(tmp.Name())
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		os.Remove(tmp.Name())
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
+	return atomicfile.Write(path, data, 0o644)
 }

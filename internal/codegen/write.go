@@ -4,35 +4,13 @@ import (
 	"bytes"
 	"fmt"
 	"os"
-	"path/filepath"
 	"strings"
+
+	"github.com/errcat/errcat/internal/atomicfile"
 )
 
-// WriteFile writes data to path through a temporary file in the same
-// directory and a rename, so a reader (or a failed run) never sees half a
-// file.
-func WriteFile(path string, data []byte) error {
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return err
-	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name()) // after a successful rename there is nothing to remove
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Chmod(0o644); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
-}
+// WriteFile writes data to path atomically (see internal/atomicfile).
+func WriteFile(path string, data []byte) error { return atomicfile.Write(path, data, 0o644) }
 
 // Stale compares the file at path with want. It returns "" when they are
 // equal, and otherwise a short description with the first differing lines,
