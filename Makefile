@@ -30,9 +30,11 @@ catalogue-test:
 fuzz:
 	$(GO) test -run='^$$' -fuzz=FuzzLoad -fuzztime=$(FUZZTIME) ./internal/compile
 	$(GO) test -run='^$$' -fuzz=FuzzClassify -fuzztime=$(FUZZTIME) ./internal/match
+	$(GO) test -run='^$$' -fuzz=FuzzPairs -fuzztime=$(FUZZTIME) ./internal/collide
 
 bench:
 	$(GO) test -run='^$$' -bench=. -benchmem ./internal/match
+	$(GO) test -run='^$$' -bench=BenchmarkShipped -benchtime=3x -v ./internal/collide
 
 clean:
 	rm -rf bin

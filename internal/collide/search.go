@@ -29,6 +29,8 @@ type search struct {
 	stamp   []uint32 // per atom: gen when negNext was computed
 	negNext [][maxNeg]int32
 	gen     uint32
+	opts0   []option
+	opts1   []option
 }
 
 const (
@@ -148,12 +150,12 @@ func (s *search) negClosure(n *nfa, set int32, prev, next int) ([]uint32, bool) 
 	return append([]uint32(nil), s.tmp...), false
 }
 
-func (s *search) options(n *nfa, ph int32, prev, next int) []option {
-	var out []option
+func (s *search) options(out []option, n *nfa, ph int32, prev, next int) []option {
+	out = out[:0]
 	from := ph
 	switch ph {
 	case phPost:
-		return []option{{next: phPost}}
+		return append(out, option{next: phPost})
 	case phPre:
 		out = append(out, option{next: phPre})
 		from = int32(n.start())
@@ -190,10 +192,12 @@ func (s *search) expand(at int) {
 			continue
 		}
 		s.gen++
-		opts0 := s.options(s.pos[0], k.ph[0], prev, nc)
-		opts1 := []option{{next: phPost}}
+		s.opts0 = s.options(s.opts0, s.pos[0], k.ph[0], prev, nc)
+		opts0 := s.opts0
+		opts1 := append(s.opts1[:0], option{next: phPost})
 		if len(s.pos) > 1 {
-			opts1 = s.options(s.pos[1], k.ph[1], prev, nc)
+			s.opts1 = s.options(s.opts1, s.pos[1], k.ph[1], prev, nc)
+			opts1 = s.opts1
 		}
 		for _, o0 := range opts0 {
 			for _, o1 := range opts1 {
