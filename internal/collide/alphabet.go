@@ -73,7 +73,8 @@ func newAlphabet(bounds []rune) *alphabet {
 	// Class boundaries, so that every atom lies in one context class, and
 	// runes a record never contains at match time get atoms of their own.
 	bounds = append(bounds, 0, '\n', '\n'+1, '0', '9'+1, 'A', 'Z'+1, '_', '_'+1, 'a', 'z'+1,
-		0x1b, 0x1b+1, 0xD800, 0xDFFF+1, 0x80)
+		0x1b, 0x1b+1, 0xD800, 0xDFFF+1, 0x80,
+		longS, longS+1, kelvin, kelvin+1)
 	sort.Slice(bounds, func(i, j int) bool { return bounds[i] < bounds[j] })
 	a := &alphabet{}
 	for i, b := range bounds {
@@ -93,8 +94,10 @@ func newAlphabet(bounds []rune) *alphabet {
 		r := a.pick(i)
 		a.rep[i] = r
 		// Terminal escapes are stripped before matching and surrogates
-		// never come out of UTF-8 decoding: no record holds them.
-		if lo == 0x1b || (lo >= 0xD800 && lo <= 0xDFFF) {
+		// never come out of UTF-8 decoding: no record holds them. Nor
+		// does any record hold the long s or the Kelvin sign: the engine
+		// maps them to 's' and 'k' before matching (see foldedAway).
+		if lo == 0x1b || (lo >= 0xD800 && lo <= 0xDFFF) || foldedAway(lo) {
 			continue
 		}
 		a.all.set(i)
@@ -113,6 +116,21 @@ func newAlphabet(bounds []rune) *alphabet {
 	}
 	return a
 }
+
+// The two non-ASCII runes that Unicode case folding puts in the orbit of
+// an ASCII letter: U+017F (long s) folds with 's' and U+212A (Kelvin sign)
+// with 'k', so RE2's (?i)s and (?i)k match them. The engine replaces them
+// with 's' and 'k' in every record before matching, so a record never
+// contains them at match time; a witness built from them ("unknown model
+// ſ…") would be a collision no input can produce. They get atoms of their
+// own, left out of the alphabet like ESC.
+const (
+	longS  = 0x017F
+	kelvin = 0x212A
+)
+
+// foldedAway reports whether the engine maps r away before matching.
+func foldedAway(r rune) bool { return r == longS || r == kelvin }
 
 func (a *alphabet) newSet() bitset { return make(bitset, a.words) }
 

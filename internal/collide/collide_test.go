@@ -86,6 +86,10 @@ func TestPairs(t *testing.T) {
 		{"case sensitive both", `{regex: 'error'}`, `{contains: [ERROR], case_sensitive: true}`, disjoint},
 		{"contains folds ASCII", `{contains: [error]}`, `{regex: 'ERROR'}`, SameText},
 		{"kelvin sign folds with k", `{regex: '(?i)\x{212A}'}`, `{regex: '^k$'}`, SameText},
+		// The engine maps U+212A and U+017F to k and s before matching:
+		// no record holds them, so neither can join two phrases.
+		{"no record holds the Kelvin sign", `{regex: '\x{212A}'}`, `{regex: '(?i)k'}`, disjoint},
+		{"no record holds the long s", `{regex: '^x[^a-zA-Z]y$'}`, `{regex: '(?i)s'}`, disjoint},
 		{"anchors at start disjoint", `{regex: '^foo'}`, `{regex: '^bar'}`, disjoint},
 		{"anchors start and end", `{regex: '^foo'}`, `{regex: 'foo$'}`, SameText},
 		{"whole record against a longer phrase", `{regex: '\Afoo\z'}`, `{contains: [foobar]}`, disjoint},

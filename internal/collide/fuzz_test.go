@@ -46,6 +46,8 @@ func (g gen) text() string {
 	return b.String()
 }
 
+var foldSpecial = strings.NewReplacer("\u017f", "s", "\u212a", "k")
+
 // spans reports whether some match of x and some match of y share a rune,
 // or either matches the empty string while the other matches.
 func spansMeet(x, y *regexp.Regexp, s string) bool {
@@ -88,7 +90,9 @@ func FuzzPairs(f *testing.F) {
 			}
 		default:
 			for i := 0; i < 300; i++ {
-				s := g.text()
+				// The engine maps the long s and the Kelvin sign to s
+				// and k before matching; the analysis assumes it.
+				s := foldSpecial.Replace(g.text())
 				if spansMeet(x, y, s) {
 					t.Fatalf("%q and %q said disjoint, but their matches meet in %q", sx, sy, s)
 				}
