@@ -43,6 +43,7 @@ eval:
 fuzz:
 	$(GO) test -run='^$$' -fuzz=FuzzLoad -fuzztime=$(FUZZTIME) ./internal/compile
 	$(GO) test -run='^$$' -fuzz=FuzzClassify -fuzztime=$(FUZZTIME) ./internal/match
+	$(GO) test -run='^$$' -fuzz=FuzzPairs -fuzztime=$(FUZZTIME) ./internal/collide
 
 # The embedding example is a module of its own: check its generated file is
 # fresh, regenerate it as its go:generate line says, build it and run it.
@@ -59,6 +60,7 @@ generate:
 
 bench:
 	$(GO) test -run='^$$' -bench=. -benchmem ./internal/match ./gen ./internal/redact
+	$(GO) test -run='^$$' -bench=BenchmarkShipped -benchtime=3x -v ./internal/collide
 
 # Throughput beside grep, ripgrep and wc on a generated log (SIZE_MB, RULES).
 SIZE_MB ?= 256

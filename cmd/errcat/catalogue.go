@@ -29,6 +29,15 @@ func (c *catalogueFlag) path() string {
 	return c.getenv("ERRCAT_CATALOGUE")
 }
 
+// display is the catalogue directory as positions show it: the path the
+// user gave, or "catalogue" for the built-in one.
+func (c *catalogueFlag) display() string {
+	if dir := c.path(); dir != "" {
+		return filepath.ToSlash(filepath.Clean(dir))
+	}
+	return "catalogue"
+}
+
 // load compiles the chosen catalogue. A broken one is exit status 1 with
 // every problem positioned.
 func (c *catalogueFlag) load() (*match.Engine, error) {
@@ -37,9 +46,9 @@ func (c *catalogueFlag) load() (*match.Engine, error) {
 		err error
 	)
 	if dir := c.path(); dir != "" {
-		cat, err = compile.Load(os.DirFS(dir), filepath.ToSlash(filepath.Clean(dir)))
+		cat, err = compile.Load(os.DirFS(dir), c.display())
 	} else {
-		cat, err = compile.Load(catalogue.FS, "catalogue")
+		cat, err = compile.Load(catalogue.FS, c.display())
 	}
 	if err != nil {
 		return nil, err

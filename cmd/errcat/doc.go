@@ -6,6 +6,7 @@ Usage:
 
 	errcat classify [flags] [FILE...]   classify stderr, a log or an HTTP response
 	errcat test [flags]                 compile a catalogue and replay its fixtures
+	errcat check [flags]                prove that equally ranked rules never collide
 	errcat codes [flags]                list codes with their class and rule count (-o markdown: docs/codes.md)
 	errcat sanitize [--ids] [FILE...]   print text with secrets redacted, unbounded
 	errcat fixture add --code C [flags] sanitize a sample from stdin and append it as a fixture
@@ -39,6 +40,15 @@ A walk through:
 	$ errcat classify --lines -o jsonl ci.log        # one result per classified line
 	$ errcat classify --exit-by-class < stderr.log   # exit 75 transient, 78 hard, 65 request, 70 unclassified
 	$ errcat test --catalogue ./catalogue --fixtures ./fixtures --junit report.xml
+	$ errcat check --catalogue ./catalogue -o sarif > errcat.sarif
+
+errcat check analyses every pair of rules without fixtures: two rules of
+equal rank and different codes whose matches can be the same text,
+overlap, or lie one inside the other in one record collide, and are shown
+with the shortest witness as a fixture to paste; a rule that a
+higher-ranked rule of another code always beats is shadowed. Both exit 1,
+as does a pair left undecided by the --budget of automaton states.
+errcat test runs the same analysis.
 
 	$ errcat policy show ci.policy.yaml
 	hard: stop at once

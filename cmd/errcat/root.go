@@ -48,6 +48,7 @@ semantic code from a catalogue of tested rules.`,
 	root.AddCommand(
 		newClassifyCmd(io, getenv),
 		newTestCmd(io, getenv),
+		newCheckCmd(io, getenv),
 		newCodesCmd(io, getenv),
 		newSchemaCmd(io),
 		newGenerateCmd(io, getenv),

@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/errcat/errcat/fixtures"
+	"github.com/errcat/errcat/internal/collide"
 	"github.com/errcat/errcat/internal/fixture"
 	"github.com/errcat/errcat/internal/match"
 )
@@ -33,6 +34,9 @@ func newTestCmd(io stdio, getenv func(string) string) *cobra.Command {
 (exit 1) on any fixture that classifies differently than it expects, any
 conflict or shadowing a fixture shows, any code without a rule, and any rule
 that wins no passing positive fixture. Failures show a (-want +got) diff.
+It also runs the analysis of errcat check and fails on its errors
+(collisions, shadowed rules, undecided pairs), which fixtures only catch
+when someone thought to write one.
 
 Without --fixtures, the built-in catalogue is tested with its built-in
 fixtures, and a catalogue directory DIR with the fixtures in DIR/../fixtures.`,
@@ -68,6 +72,9 @@ func (o *testOptions) run(io stdio) error {
 		return err
 	}
 	rep := fixture.Replay(eng, fx, now)
+	if err := addCheck(eng.Catalogue(), o.cat.display(), rep); err != nil {
+		return err
+	}
 	if o.junit != "" {
 		if err := writeJUnit(o.junit, eng.Catalogue(), rep); err != nil {
 			return err
@@ -87,6 +94,33 @@ func (o *testOptions) run(io stdio) error {
 	}
 	if !rep.OK() {
 		return exitError{code: exitFailure}
+	}
+	return nil
+}
+
+// addCheck runs the static analysis of errcat check and adds its errors
+// to the report's failures, positioned on the rule's YAML line.
+func addCheck(cat *match.Catalogue, dir string, rep *fixture.Report) error {
+	res, err := collide.Analyze(cat, collide.Options{Dir: dir})
+	if err != nil {
+		return err
+	}
+	for _, f := range res.Findings {
+		if !f.IsError() {
+			continue
+		}
+		var rules []string
+		rules = append(rules, f.Rule.ID)
+		if f.Other != nil {
+			rules = append(rules, f.Other.ID)
+		}
+		rep.Failures = append(rep.Failures, fixture.Failure{
+			Fixture: "rule " + f.Rule.ID,
+			Pos:     fmt.Sprintf("%s:%d", f.Rule.File, f.Rule.Line),
+			Kind:    "check " + f.Kind,
+			Message: f.Message + " (run errcat check for the witness)",
+			Rules:   rules,
+		})
 	}
 	return nil
 }

@@ -1,0 +1,221 @@
+package collide
+
+import (
+	"math/bits"
+	"sort"
+	"unicode"
+)
+
+// The analysis reads text as runes, as Go's regexp does. Runes are grouped
+// into atoms: maximal intervals that no pattern of the catalogue tells
+// apart, so a transition is a bit set over a few hundred atoms instead of
+// a list of ranges over a million runes.
+
+// Context classes of a rune, as the empty-width assertions (^ $ \A \z \b
+// \B) see it: text edge, newline, ASCII word character, anything else.
+const (
+	clsEdge = iota // before the first or after the last rune
+	clsNL
+	clsWord
+	clsOther
+	nClasses
+)
+
+// bitset is a set of atoms.
+type bitset []uint64
+
+func (b bitset) set(i int)      { b[i>>6] |= 1 << (uint(i) & 63) }
+func (b bitset) has(i int) bool { return b[i>>6]&(1<<(uint(i)&63)) != 0 }
+
+// and stores a&b in dst and reports whether it is non-empty.
+func and(dst, a, b bitset) bool {
+	var any uint64
+	for i := range dst {
+		dst[i] = a[i] & b[i]
+		any |= dst[i]
+	}
+	return any != 0
+}
+
+func (b bitset) empty() bool {
+	for _, w := range b {
+		if w != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+func (b bitset) each(fn func(int)) {
+	for i, w := range b {
+		for w != 0 {
+			t := bits.TrailingZeros64(w)
+			fn(i*64 + t)
+			w &= w - 1
+		}
+	}
+}
+
+// alphabet partitions the runes into atoms.
+type alphabet struct {
+	lo    []rune    // atom i is [lo[i], lo[i+1]-1]; the last ends at MaxRune
+	words int       // len of a bitset
+	all   bitset    // every atom a record can contain
+	class [4]bitset // atoms by context class (clsEdge is empty)
+	rep   []rune    // a readable rune of each atom
+	order []int     // atoms, most readable first, for choosing witnesses
+	rank  []int     // position of each atom in order
+}
+
+// newAlphabet builds the atoms from interval boundaries (the first rune of
+// a range and the rune after its end).
+func newAlphabet(bounds []rune) *alphabet {
+	// Class boundaries, so that every atom lies in one context class, and
+	// runes a record never contains at match time get atoms of their own.
+	bounds = append(bounds, 0, '\n', '\n'+1, '0', '9'+1, 'A', 'Z'+1, '_', '_'+1, 'a', 'z'+1,
+		0x1b, 0x1b+1, 0xD800, 0xDFFF+1, 0x80,
+		longS, longS+1, kelvin, kelvin+1)
+	sort.Slice(bounds, func(i, j int) bool { return bounds[i] < bounds[j] })
+	a := &alphabet{}
+	for i, b := range bounds {
+		if b < 0 || b > unicode.MaxRune || (i > 0 && b == bounds[i-1]) {
+			continue
+		}
+		a.lo = append(a.lo, b)
+	}
+	n := len(a.lo)
+	a.words = (n + 63) / 64
+	a.all = a.newSet()
+	for c := range a.class {
+		a.class[c] = a.newSet()
+	}
+	a.rep = make([]rune, n)
+	for i, lo := range a.lo {
+		r := a.pick(i)
+		a.rep[i] = r
+		// Terminal escapes are stripped before matching and surrogates
+		// never come out of UTF-8 decoding: no record holds them. Nor
+		// does any record hold the long s or the Kelvin sign: the engine
+		// maps them to 's' and 'k' before matching (see foldedAway).
+		if lo == 0x1b || (lo >= 0xD800 && lo <= 0xDFFF) || foldedAway(lo) {
+			continue
+		}
+		a.all.set(i)
+		a.class[classOf(r)].set(i)
+	}
+	a.order = make([]int, n)
+	for i := range a.order {
+		a.order[i] = i
+	}
+	sort.SliceStable(a.order, func(x, y int) bool {
+		return readability(a.rep[a.order[x]]) < readability(a.rep[a.order[y]])
+	})
+	a.rank = make([]int, n)
+	for i, at := range a.order {
+		a.rank[at] = i
+	}
+	return a
+}
+
+// The two non-ASCII runes that Unicode case folding puts in the orbit of
+// an ASCII letter: U+017F (long s) folds with 's' and U+212A (Kelvin sign)
+// with 'k', so RE2's (?i)s and (?i)k match them. The engine replaces them
+// with 's' and 'k' in every record before matching, so a record never
+// contains them at match time; a witness built from them ("unknown model
+// ſ…") would be a collision no input can produce. They get atoms of their
+// own, left out of the alphabet like ESC.
+const (
+	longS  = 0x017F
+	kelvin = 0x212A
+)
+
+// foldedAway reports whether the engine maps r away before matching.
+func foldedAway(r rune) bool { return r == longS || r == kelvin }
+
+func (a *alphabet) newSet() bitset { return make(bitset, a.words) }
+
+func (a *alphabet) hi(i int) rune {
+	if i+1 < len(a.lo) {
+		return a.lo[i+1] - 1
+	}
+	return unicode.MaxRune
+}
+
+// pick chooses the rune of atom i a person would rather read in a witness.
+func (a *alphabet) pick(i int) rune {
+	lo, hi := a.lo[i], a.hi(i)
+	for _, r := range []rune{'e', 'a', 'x', 'E', 'A', 'X', '1', '0', ' ', '-', '.'} {
+		if lo <= r && r <= hi {
+			return r
+		}
+	}
+	for r := lo; r <= hi && r < 0x7f; r++ {
+		if r >= 0x20 {
+			return r
+		}
+	}
+	return lo
+}
+
+// readability orders runes for witnesses: lower-case letters, then other
+// letters and digits, then printable ASCII, then the rest.
+func readability(r rune) int {
+	switch {
+	case 'a' <= r && r <= 'z':
+		return 0
+	case 'A' <= r && r <= 'Z', '0' <= r && r <= '9':
+		return 1
+	case r == ' ':
+		return 2
+	case 0x20 < r && r < 0x7f:
+		return 3
+	case r == '\t':
+		return 4
+	case r >= 0x80 && unicode.IsPrint(r):
+		return 5
+	case r == '\n':
+		return 7 // splits a line into two records: last resort
+	}
+	return 6
+}
+
+// best returns the most readable atom of a non-empty set.
+func (a *alphabet) best(s bitset) int {
+	bestAt, bestRank := -1, len(a.order)
+	s.each(func(i int) {
+		if a.rank[i] < bestRank {
+			bestAt, bestRank = i, a.rank[i]
+		}
+	})
+	return bestAt
+}
+
+// atomOf returns the atom holding r.
+func (a *alphabet) atomOf(r rune) int {
+	return sort.Search(len(a.lo), func(i int) bool { return a.lo[i] > r }) - 1
+}
+
+// rangeSet returns the atoms covered by the inclusive range [lo, hi]; the
+// range's ends must be atom boundaries (they are: the alphabet was built
+// from them).
+func (a *alphabet) addRange(s bitset, lo, hi rune) {
+	for i := a.atomOf(lo); i < len(a.lo) && a.lo[i] <= hi; i++ {
+		s.set(i)
+	}
+}
+
+func classOf(r rune) int {
+	switch {
+	case r < 0:
+		return clsEdge
+	case r == '\n':
+		return clsNL
+	case r < 0x80 && (r == '_' || '0' <= r && r <= '9' || 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z'):
+		return clsWord
+	}
+	return clsOther
+}
+
+// classRune is a rune standing for a context class when evaluating
+// assertions with syntax.EmptyOpContext.
+var classRune = [nClasses]rune{clsEdge: -1, clsNL: '\n', clsWord: 'a', clsOther: ' '}

@@ -1,0 +1,176 @@
+package collide
+
+import (
+	"fmt"
+	"regexp/syntax"
+	"unicode"
+)
+
+// nfa is one pattern as a Thompson automaton: the regexp/syntax program
+// Go's own regexp runs, read as a graph. Its states are the program's
+// instructions; a "position" is an instruction reached after consuming a
+// rune (or the start). Empty-width instructions (^ $ \A \z \b \B) are
+// decided while taking the closure, from the classes of the runes on
+// either side of the position, exactly as syntax.EmptyOpContext does at
+// run time.
+type nfa struct {
+	src    string
+	prog   *syntax.Prog
+	ranges [][]rune  // per consuming instruction: inclusive pairs
+	mask   []bitset  // per consuming instruction, once bound to an alphabet
+	clo    [][]*clos // per position: closures by context, computed lazily
+	seen   []uint32  // DFS marks, stamped with gen
+	gen    uint32
+	stack  []uint32
+	nulls  bool // some context lets it match the empty string
+}
+
+// clos is the epsilon closure of a position in one context: the consuming
+// instructions reachable, and whether a match is.
+type clos struct {
+	cons  []uint32
+	match bool
+}
+
+// compileNFA parses src as Go's regexp does (Perl syntax) and compiles
+// the simplified expression; {n,m} repetitions are expanded by Simplify.
+func compileNFA(src string) (*nfa, error) {
+	re, err := syntax.Parse(src, syntax.Perl)
+	if err != nil {
+		return nil, err
+	}
+	prog, err := syntax.Compile(re.Simplify())
+	if err != nil {
+		return nil, err
+	}
+	n := &nfa{src: src, prog: prog, ranges: make([][]rune, len(prog.Inst))}
+	for i := range prog.Inst {
+		in := &prog.Inst[i]
+		switch in.Op {
+		case syntax.InstRune1:
+			n.ranges[i] = []rune{in.Rune[0], in.Rune[0]}
+		case syntax.InstRune:
+			if len(in.Rune) == 1 {
+				// A single rune with FoldCase: its whole fold orbit
+				// ('k' also matches 'K' and the Kelvin sign).
+				r0 := in.Rune[0]
+				rs := []rune{r0, r0}
+				if syntax.Flags(in.Arg)&syntax.FoldCase != 0 {
+					for r := unicode.SimpleFold(r0); r != r0; r = unicode.SimpleFold(r) {
+						rs = append(rs, r, r)
+					}
+				}
+				n.ranges[i] = rs
+			} else {
+				n.ranges[i] = append([]rune(nil), in.Rune...)
+			}
+		case syntax.InstRuneAny:
+			n.ranges[i] = []rune{0, unicode.MaxRune}
+		case syntax.InstRuneAnyNotNL:
+			n.ranges[i] = []rune{0, '\n' - 1, '\n' + 1, unicode.MaxRune}
+		}
+	}
+	return n, nil
+}
+
+func mustNFA(src string) *nfa {
+	n, err := compileNFA(src)
+	if err != nil {
+		panic(fmt.Sprintf("collide: %q: %v", src, err))
+	}
+	return n
+}
+
+// bounds appends the interval boundaries the alphabet must respect.
+func (n *nfa) bounds(dst []rune) []rune {
+	for _, rs := range n.ranges {
+		for j := 0; j+1 < len(rs); j += 2 {
+			dst = append(dst, rs[j], rs[j+1]+1)
+		}
+	}
+	return dst
+}
+
+// bind computes the transition sets over the alphabet's atoms.
+func (n *nfa) bind(a *alphabet) {
+	n.mask = make([]bitset, len(n.ranges))
+	for i, rs := range n.ranges {
+		if rs == nil {
+			continue
+		}
+		m := a.newSet()
+		for j := 0; j+1 < len(rs); j += 2 {
+			a.addRange(m, rs[j], rs[j+1])
+		}
+		and(m, m, a.all)
+		n.mask[i] = m
+	}
+	n.clo = make([][]*clos, len(n.prog.Inst))
+	n.seen = make([]uint32, len(n.prog.Inst))
+	for p := 0; p < nClasses; p++ {
+		for q := 0; q < nClasses; q++ {
+			if n.closure(uint32(n.prog.Start), p, q).match {
+				n.nulls = true
+			}
+		}
+	}
+}
+
+func (n *nfa) start() uint32 { return uint32(n.prog.Start) }
+
+// closure returns what is reachable from position pos without consuming,
+// between a rune of class prev and one of class next.
+func (n *nfa) closure(pos uint32, prev, next int) *clos {
+	k := prev*nClasses + next
+	cs := n.clo[pos]
+	if cs == nil {
+		cs = make([]*clos, nClasses*nClasses)
+		n.clo[pos] = cs
+	}
+	if c := cs[k]; c != nil {
+		return c
+	}
+	ctx := syntax.EmptyOpContext(classRune[prev], classRune[next])
+	c := &clos{}
+	n.gen++
+	n.stack = append(n.stack[:0], pos)
+	for len(n.stack) > 0 {
+		i := n.stack[len(n.stack)-1]
+		n.stack = n.stack[:len(n.stack)-1]
+		if n.seen[i] == n.gen {
+			continue
+		}
+		n.seen[i] = n.gen
+		in := &n.prog.Inst[i]
+		switch in.Op {
+		case syntax.InstAlt, syntax.InstAltMatch:
+			n.stack = append(n.stack, in.Arg, in.Out)
+		case syntax.InstCapture, syntax.InstNop:
+			n.stack = append(n.stack, in.Out)
+		case syntax.InstEmptyWidth:
+			if syntax.EmptyOp(in.Arg)&^ctx == 0 {
+				n.stack = append(n.stack, in.Out)
+			}
+		case syntax.InstMatch:
+			c.match = true
+		case syntax.InstFail:
+		default:
+			c.cons = append(c.cons, i)
+		}
+	}
+	cs[k] = c
+	return c
+}
+
+// alphabetMask is every atom some instruction consumes.
+func (n *nfa) alphabetMask(a *alphabet) bitset {
+	m := a.newSet()
+	for _, x := range n.mask {
+		if x != nil {
+			for i := range m {
+				m[i] |= x[i]
+			}
+		}
+	}
+	return m
+}

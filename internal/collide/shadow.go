@@ -1,0 +1,144 @@
+package collide
+
+import (
+	"fmt"
+
+	"github.com/errcat/errcat/internal/match"
+)
+
+// A rule is shadowed when a higher-ranked rule of another code claims
+// every piece of evidence it claims: it can never decide a verdict. That
+// is an inclusion of languages, proved per record: search for a record
+// the lower rule matches and the higher one does not (the higher rule's
+// matcher runs as a negative automaton, a subset construction on the
+// fly). Finding none within the budget proves the shadow; anything short
+// of a proof is not reported, so a shadow error is never a guess.
+//
+// The proof ignores the lower rule's extra matcher groups (fewer
+// constraints on it only make inclusion harder) and gives up on a higher
+// rule with a not: guard, whose complement would be needed.
+
+func (a *analyzer) shadows() {
+	for lo := range a.models {
+		for hi := range a.models {
+			if lo == hi || !a.outranks(hi, lo) || a.cat.Rules[lo].Code == a.cat.Rules[hi].Code {
+				continue
+			}
+			if a.shadowedBy(lo, hi) {
+				a.out = append(a.out, a.shadowFinding(lo, hi))
+			}
+		}
+	}
+}
+
+func (a *analyzer) shadowedBy(lo, hi int) bool {
+	l, h := a.models[lo], a.models[hi]
+	if h.rule.Not != nil || !implies(&l.rule.Match, &h.rule.Match) {
+		return false
+	}
+	if len(h.groups) == 0 {
+		return true // the higher rule asks nothing of the text
+	}
+	if len(l.groups) == 0 {
+		return false // the lower rule matches without any text
+	}
+	// A cheap counterexample first: the lower rule's own shortest record.
+	if s := a.ownSample(lo); s != nil {
+		for _, g := range h.groups {
+			if !g.re.MatchString(s.Text) {
+				return false
+			}
+		}
+	}
+	a.stats.ShadowChecks++
+	var negs []*nfa
+	if l.guard != nil {
+		negs = append(negs, l.guard.n)
+	}
+	if l.guardNote != "" {
+		return false // the lower rule's guard is not modelled: no proof
+	}
+	for _, g := range h.groups {
+		o := (&search{alpha: a.alpha, pos: []*nfa{l.groups[0].n}, neg: append(negs[:len(negs):len(negs)], g.n), budget: a.opts.Budget}).run()
+		a.stats.States += o.states
+		if o.found || o.exhausted {
+			return false
+		}
+	}
+	return true
+}
+
+// ownSample is the shortest evidence a rule claims on its own, or nil.
+func (a *analyzer) ownSample(i int) *match.Evidence {
+	if ev, ok := a.sample[i]; ok {
+		return ev
+	}
+	m := a.models[i]
+	var ev *match.Evidence
+	w, ok := compatible(&m.rule.Match, &m.rule.Match, a.sampleField)
+	if ok {
+		text, found := "", true
+		if len(m.groups) > 0 {
+			var negs []*nfa
+			if m.guard != nil {
+				negs = []*nfa{m.guard.n}
+			}
+			o := (&search{alpha: a.alpha, pos: []*nfa{m.groups[0].n}, neg: negs, budget: a.opts.Budget}).run()
+			a.stats.States += o.states
+			text, found = o.text, o.found
+			for _, g := range m.groups[1:] {
+				if found && !g.re.MatchString(text) {
+					s, _ := a.groupSample(g)
+					text += " " + s
+				}
+			}
+		}
+		if found {
+			e := w.evidence(text)
+			if a.claims(e, i) {
+				ev = &e
+			}
+		}
+	}
+	a.sample[i] = ev
+	return ev
+}
+
+func (a *analyzer) shadowFinding(lo, hi int) Finding {
+	rl, rh := a.ref(lo), a.ref(hi)
+	f := Finding{
+		Kind: Shadowed, Severity: "error", Rule: rl, Other: &rh,
+		Message: fmt.Sprintf("rule %s can never win: every match is also claimed by %s, which outranks it (%s, priority %d over %s, priority %d) and names %s, not %s",
+			rl.ID, rh.ID, rh.Tier, rh.Priority, rl.Tier, rl.Priority, rh.Code, rl.Code),
+		Notes: []string{"fix: raise " + rl.ID + "'s priority above " + rh.ID + "'s, narrow " + rh.ID + ", or remove " + rl.ID},
+	}
+	if ev := a.ownSample(lo); ev != nil && a.claims(*ev, lo, hi) {
+		f.Witness = &Witness{Evidence: *ev, Fixture: fixtureYAML(rl.ID+" shadowed by "+rh.ID, *ev, "{code: "+rh.Code+", rule: "+rh.ID+"}")}
+	}
+	return f
+}
+
+// staleOverrides warns about overrides entries that never take effect:
+// the two rules never rank equally, or never claim the same evidence.
+func (a *analyzer) staleOverrides() {
+	for i := range a.models {
+		for _, j := range a.cat.Rules[i].Overrides {
+			ri, rj := a.ref(i), a.ref(j)
+			why := ""
+			if !a.sameRank(i, j) {
+				why = fmt.Sprintf("they never tie: %s, priority %d against %s, priority %d", ri.Tier, ri.Priority, rj.Tier, rj.Priority)
+			} else if w, ok := compatible(&a.cat.Rules[i].Match, &a.cat.Rules[j].Match, a.sampleField); !ok {
+				why = "their structured matchers never hold together"
+			} else if v := a.decide(a.models[i], a.models[j], w); v.state == vDisjoint {
+				why = "their text matchers never claim the same text"
+			}
+			if why == "" {
+				continue
+			}
+			a.out = append(a.out, Finding{
+				Kind: StaleOverride, Severity: "warning", Rule: ri, Other: &rj,
+				Message: fmt.Sprintf("rule %s overrides %s, but %s; remove the entry", ri.ID, rj.ID, why),
+			})
+		}
+	}
+}
