@@ -2,7 +2,7 @@ package compile
 
 import (
 	"regexp/syntax"
-	"sort"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -416,16 +416,11 @@ func byteWeight(c byte) float64 {
 	return 1.5
 }
 
+// dedupe sorts a set and drops repeats; nil stays nil ("no set").
 func dedupe(xs []string) []string {
 	if xs == nil {
 		return nil
 	}
-	sort.Strings(xs)
-	out := xs[:0]
-	for i, x := range xs {
-		if i == 0 || x != xs[i-1] {
-			out = append(out, x)
-		}
-	}
-	return out
+	slices.Sort(xs)
+	return slices.Compact(xs)
 }

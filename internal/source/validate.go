@@ -3,7 +3,7 @@ package source
 import (
 	"bytes"
 	"fmt"
-	"sort"
+	"slices"
 	"strings"
 	"sync"
 
@@ -216,14 +216,8 @@ func quote(names []string) []string {
 }
 
 func uniq(s []string) []string {
-	sort.Strings(s)
-	out := s[:0]
-	for i, x := range s {
-		if i == 0 || x != s[i-1] {
-			out = append(out, x)
-		}
-	}
-	return out
+	slices.Sort(s)
+	return slices.Compact(s)
 }
 
 // Load parses and validates one file: the common first step of every
