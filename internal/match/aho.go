@@ -50,50 +50,51 @@ func buildAutomaton(patterns []string) *automaton {
 	for b := 'A'; b <= 'Z'; b++ {
 		a.class[b] = a.class[b+'a'-'A']
 	}
-	// Trie.
-	type node struct {
-		next map[uint8]int32
-		pats []int32
-	}
-	nodes := []node{{next: map[uint8]int32{}}}
+	// Trie, as a dense table: child[s*nclass+c] is the child of s on
+	// class c, 0 for none (the root is nobody's child).
+	nc := a.nclass
+	child := make([]int32, nc)
+	pats := [][]int32{nil}
 	for pi, p := range patterns {
 		s := int32(0)
 		for i := 0; i < len(p); i++ {
-			c := a.class[p[i]]
-			nx, ok := nodes[s].next[c]
-			if !ok {
-				nx = int32(len(nodes))
-				nodes = append(nodes, node{next: map[uint8]int32{}})
-				nodes[s].next[c] = nx
+			c := int(a.class[p[i]])
+			nx := child[int(s)*nc+c]
+			if nx == 0 {
+				nx = int32(len(pats))
+				pats = append(pats, nil)
+				child = append(child, make([]int32, nc)...)
+				child[int(s)*nc+c] = nx
 			}
 			s = nx
 		}
-		nodes[s].pats = append(nodes[s].pats, int32(pi))
+		pats[s] = append(pats[s], int32(pi))
 	}
-	// Breadth-first: failure links and the full transition table.
-	n := len(nodes)
-	next := make([]int32, n*a.nclass)
+	// Breadth-first: failure links and the full transition table, built
+	// over the trie table in place.
+	n := len(pats)
+	next := child
 	fail := make([]int32, n)
 	outs := make([][]int32, n)
 	queue := []int32{0}
 	for len(queue) > 0 {
 		s := queue[0]
 		queue = queue[1:]
-		outs[s] = append(append([]int32(nil), nodes[s].pats...), outs[fail[s]]...)
-		if s == 0 {
-			outs[s] = append([]int32(nil), nodes[s].pats...)
+		outs[s] = pats[s]
+		if s != 0 && len(outs[fail[s]]) > 0 {
+			outs[s] = append(append([]int32(nil), pats[s]...), outs[fail[s]]...)
 		}
-		for c := 0; c < a.nclass; c++ {
-			nx, ok := nodes[s].next[uint8(c)]
+		row := int(s) * nc
+		for c := 0; c < nc; c++ {
+			nx := child[row+c]
 			switch {
-			case ok:
+			case nx != 0:
 				if s != 0 {
-					fail[nx] = next[int(fail[s])*a.nclass+c]
+					fail[nx] = next[int(fail[s])*nc+c]
 				}
-				next[int(s)*a.nclass+c] = nx
 				queue = append(queue, nx)
 			case s != 0:
-				next[int(s)*a.nclass+c] = next[int(fail[s])*a.nclass+c]
+				next[row+c] = next[int(fail[s])*nc+c]
 			}
 		}
 	}
