@@ -74,6 +74,8 @@ type analyzer struct {
 	out    []Finding
 	// sample caches each rule's own shortest evidence (nil: none found).
 	sample map[int]*match.Evidence
+	// negs memoises the subset constructions of negative automata.
+	negs negCache
 }
 
 // Analyze checks every pair of rules of a compiled catalogue.
@@ -85,7 +87,7 @@ func Analyze(cat *match.Catalogue, opts Options) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	a := &analyzer{cat: cat, eng: eng, opts: opts, nfas: map[string]*nfa{}, sample: map[int]*match.Evidence{}}
+	a := &analyzer{cat: cat, eng: eng, opts: opts, nfas: map[string]*nfa{}, sample: map[int]*match.Evidence{}, negs: negCache{}}
 	if err := a.build(); err != nil {
 		return nil, err
 	}
@@ -190,7 +192,7 @@ func (a *analyzer) sampleField(res []*match.Regex) (string, bool, bool) {
 	if len(pos) == 0 {
 		return "", true, false
 	}
-	o := (&search{alpha: a.alpha, pos: pos, budget: a.opts.Budget}).run()
+	o := (&search{alpha: a.alpha, cache: a.negs, pos: pos, budget: a.opts.Budget}).run()
 	a.stats.States += o.states
 	if o.exhausted {
 		return "", true, false
@@ -355,14 +357,14 @@ func (a *analyzer) decide(x, y *ruleModel, w evidenceWitness) verdict {
 		if len(m.groups) == 0 {
 			m = y
 		}
-		o := (&search{alpha: a.alpha, pos: []*nfa{m.groups[0].n}, neg: negs, budget: budget}).run()
+		o := (&search{alpha: a.alpha, cache: a.negs, pos: []*nfa{m.groups[0].n}, neg: negs, budget: budget}).run()
 		a.stats.States += o.states
 		found, exhausted, text, overlap = o.found, o.exhausted, o.text, AnyText
 	default:
 	pairs:
 		for _, gx := range x.groups {
 			for _, gy := range y.groups {
-				o := (&search{alpha: a.alpha, pos: []*nfa{gx.n, gy.n}, overlap: true, neg: negs, budget: budget}).run()
+				o := (&search{alpha: a.alpha, cache: a.negs, pos: []*nfa{gx.n, gy.n}, overlap: true, neg: negs, budget: budget}).run()
 				a.stats.States += o.states
 				budget -= o.states
 				if o.exhausted || budget <= 0 {
@@ -411,7 +413,7 @@ func (a *analyzer) decide(x, y *ruleModel, w evidenceWitness) verdict {
 }
 
 func (a *analyzer) groupSample(g *group) (string, bool) {
-	o := (&search{alpha: a.alpha, pos: []*nfa{g.n}, budget: a.opts.Budget}).run()
+	o := (&search{alpha: a.alpha, cache: a.negs, pos: []*nfa{g.n}, budget: a.opts.Budget}).run()
 	a.stats.States += o.states
 	return o.text, o.found
 }

@@ -26,10 +26,14 @@ type nfa struct {
 }
 
 // clos is the epsilon closure of a position in one context: the consuming
-// instructions reachable, and whether a match is.
+// instructions reachable, and whether a match is. opts is the same as the
+// moves a running positive automaton has over the next rune, built once
+// here so that a search step does no work per instruction beyond a
+// bitset intersection.
 type clos struct {
 	cons  []uint32
 	match bool
+	opts  []option
 }
 
 // compileNFA parses src as Go's regexp does (Perl syntax) and compiles
@@ -157,6 +161,12 @@ func (n *nfa) closure(pos uint32, prev, next int) *clos {
 		default:
 			c.cons = append(c.cons, i)
 		}
+	}
+	for _, i := range c.cons {
+		c.opts = append(c.opts, option{cons: true, mask: n.mask[i], next: int32(n.prog.Inst[i].Out)})
+	}
+	if c.match {
+		c.opts = append(c.opts, option{next: phPost})
 	}
 	cs[k] = c
 	return c

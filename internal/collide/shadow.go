@@ -59,7 +59,7 @@ func (a *analyzer) shadowedBy(lo, hi int) bool {
 		return false // the lower rule's guard is not modelled: no proof
 	}
 	for _, g := range h.groups {
-		o := (&search{alpha: a.alpha, pos: []*nfa{l.groups[0].n}, neg: append(negs[:len(negs):len(negs)], g.n), budget: a.opts.Budget}).run()
+		o := (&search{alpha: a.alpha, cache: a.negs, pos: []*nfa{l.groups[0].n}, neg: append(negs[:len(negs):len(negs)], g.n), budget: a.opts.Budget}).run()
 		a.stats.States += o.states
 		if o.found || o.exhausted {
 			return false
@@ -83,7 +83,7 @@ func (a *analyzer) ownSample(i int) *match.Evidence {
 			if m.guard != nil {
 				negs = []*nfa{m.guard.n}
 			}
-			o := (&search{alpha: a.alpha, pos: []*nfa{m.groups[0].n}, neg: negs, budget: a.opts.Budget}).run()
+			o := (&search{alpha: a.alpha, cache: a.negs, pos: []*nfa{m.groups[0].n}, neg: negs, budget: a.opts.Budget}).run()
 			a.stats.States += o.states
 			text, found = o.text, o.found
 			for _, g := range m.groups[1:] {
