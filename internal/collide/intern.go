@@ -42,6 +42,15 @@ func (t *stateTable) claim(nodes []node, k key, n int) bool {
 	}
 }
 
+// reset empties the table for reuse, unless it grew too big to be worth
+// clearing for the next search (most searches are small).
+func (t *stateTable) reset() {
+	if len(t.slots) > 1<<16 {
+		t.slots = nil
+	}
+	clear(t.slots)
+}
+
 // fit keeps the table at most half full, so probes stay short.
 func (t *stateTable) fit(nodes []node) {
 	if 2*len(nodes) <= len(t.slots) {
