@@ -73,20 +73,9 @@ func (b bitset) first() int {
 	return -1
 }
 
-func (b bitset) each(fn func(int)) {
-	for i, w := range b {
-		for w != 0 {
-			t := bits.TrailingZeros64(w)
-			fn(i*64 + t)
-			w &= w - 1
-		}
-	}
-}
-
 // alphabet partitions the runes into atoms. Atoms are numbered by
 // readability (the order witnesses prefer them in), not by rune: the most
-// readable atom of a set is then its lowest bit, and a set's atoms come
-// out of each in the order a search must try them, with no sorting.
+// readable atom of a set is then its lowest bit, found without sorting.
 type alphabet struct {
 	lo    []rune    // interval i is [lo[i], lo[i+1]-1]; the last ends at MaxRune
 	atom  []int     // the atom of interval i
@@ -208,9 +197,6 @@ func readability(r rune) int {
 	}
 	return 6
 }
-
-// best returns the most readable atom of a non-empty set: its lowest.
-func (a *alphabet) best(s bitset) int { return s.first() }
 
 // interval returns the index of the interval holding r.
 func (a *alphabet) interval(r rune) int {
