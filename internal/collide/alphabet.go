@@ -37,6 +37,23 @@ func and(dst, a, b bitset) bool {
 	return any != 0
 }
 
+// or adds the atoms of x to b.
+func or(b, x bitset) {
+	for i := range b {
+		b[i] |= x[i]
+	}
+}
+
+// andNot removes the atoms of x from b and reports whether any remain.
+func andNot(b, x bitset) bool {
+	var any uint64
+	for i := range b {
+		b[i] &^= x[i]
+		any |= b[i]
+	}
+	return any != 0
+}
+
 func (b bitset) empty() bool {
 	for _, w := range b {
 		if w != 0 {
@@ -46,25 +63,26 @@ func (b bitset) empty() bool {
 	return true
 }
 
-func (b bitset) each(fn func(int)) {
+// first returns the lowest atom of the set, or -1 when it is empty.
+func (b bitset) first() int {
 	for i, w := range b {
-		for w != 0 {
-			t := bits.TrailingZeros64(w)
-			fn(i*64 + t)
-			w &= w - 1
+		if w != 0 {
+			return i*64 + bits.TrailingZeros64(w)
 		}
 	}
+	return -1
 }
 
-// alphabet partitions the runes into atoms.
+// alphabet partitions the runes into atoms. Atoms are numbered by
+// readability (the order witnesses prefer them in), not by rune: the most
+// readable atom of a set is then its lowest bit, found without sorting.
 type alphabet struct {
-	lo    []rune    // atom i is [lo[i], lo[i+1]-1]; the last ends at MaxRune
+	lo    []rune    // interval i is [lo[i], lo[i+1]-1]; the last ends at MaxRune
+	atom  []int     // the atom of interval i
 	words int       // len of a bitset
 	all   bitset    // every atom a record can contain
 	class [4]bitset // atoms by context class (clsEdge is empty)
 	rep   []rune    // a readable rune of each atom
-	order []int     // atoms, most readable first, for choosing witnesses
-	rank  []int     // position of each atom in order
 }
 
 // newAlphabet builds the atoms from interval boundaries (the first rune of
@@ -89,10 +107,22 @@ func newAlphabet(bounds []rune) *alphabet {
 	for c := range a.class {
 		a.class[c] = a.newSet()
 	}
+	reps := make([]rune, n)
+	order := make([]int, n) // intervals, most readable first; ties by rune
+	for i := range a.lo {
+		reps[i] = a.pick(i)
+		order[i] = i
+	}
+	sort.SliceStable(order, func(x, y int) bool {
+		return readability(reps[order[x]]) < readability(reps[order[y]])
+	})
+	a.atom = make([]int, n)
 	a.rep = make([]rune, n)
+	for at, i := range order {
+		a.atom[i] = at
+		a.rep[at] = reps[i]
+	}
 	for i, lo := range a.lo {
-		r := a.pick(i)
-		a.rep[i] = r
 		// Terminal escapes are stripped before matching and surrogates
 		// never come out of UTF-8 decoding: no record holds them. Nor
 		// does any record hold the long s or the Kelvin sign: the engine
@@ -100,19 +130,8 @@ func newAlphabet(bounds []rune) *alphabet {
 		if lo == 0x1b || (lo >= 0xD800 && lo <= 0xDFFF) || foldedAway(lo) {
 			continue
 		}
-		a.all.set(i)
-		a.class[classOf(r)].set(i)
-	}
-	a.order = make([]int, n)
-	for i := range a.order {
-		a.order[i] = i
-	}
-	sort.SliceStable(a.order, func(x, y int) bool {
-		return readability(a.rep[a.order[x]]) < readability(a.rep[a.order[y]])
-	})
-	a.rank = make([]int, n)
-	for i, at := range a.order {
-		a.rank[at] = i
+		a.all.set(a.atom[i])
+		a.class[classOf(reps[i])].set(a.atom[i])
 	}
 	return a
 }
@@ -179,28 +198,17 @@ func readability(r rune) int {
 	return 6
 }
 
-// best returns the most readable atom of a non-empty set.
-func (a *alphabet) best(s bitset) int {
-	bestAt, bestRank := -1, len(a.order)
-	s.each(func(i int) {
-		if a.rank[i] < bestRank {
-			bestAt, bestRank = i, a.rank[i]
-		}
-	})
-	return bestAt
-}
-
-// atomOf returns the atom holding r.
-func (a *alphabet) atomOf(r rune) int {
+// interval returns the index of the interval holding r.
+func (a *alphabet) interval(r rune) int {
 	return sort.Search(len(a.lo), func(i int) bool { return a.lo[i] > r }) - 1
 }
 
-// rangeSet returns the atoms covered by the inclusive range [lo, hi]; the
-// range's ends must be atom boundaries (they are: the alphabet was built
-// from them).
+// addRange adds the atoms covered by the inclusive range [lo, hi]; the
+// range's ends must be interval boundaries (they are: the alphabet was
+// built from them).
 func (a *alphabet) addRange(s bitset, lo, hi rune) {
-	for i := a.atomOf(lo); i < len(a.lo) && a.lo[i] <= hi; i++ {
-		s.set(i)
+	for i := a.interval(lo); i < len(a.lo) && a.lo[i] <= hi; i++ {
+		s.set(a.atom[i])
 	}
 }
 

@@ -74,6 +74,8 @@ type analyzer struct {
 	out    []Finding
 	// sample caches each rule's own shortest evidence (nil: none found).
 	sample map[int]*match.Evidence
+	// seq is the worker of everything not decided in parallel.
+	seq *worker
 }
 
 // Analyze checks every pair of rules of a compiled catalogue.
@@ -85,7 +87,7 @@ func Analyze(cat *match.Catalogue, opts Options) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	a := &analyzer{cat: cat, eng: eng, opts: opts, nfas: map[string]*nfa{}, sample: map[int]*match.Evidence{}}
+	a := &analyzer{cat: cat, eng: eng, opts: opts, nfas: map[string]*nfa{}, sample: map[int]*match.Evidence{}, seq: newWorker()}
 	if err := a.build(); err != nil {
 		return nil, err
 	}
@@ -94,6 +96,7 @@ func Analyze(cat *match.Catalogue, opts Options) (*Report, error) {
 	a.pairs()
 	a.shadows()
 	a.staleOverrides()
+	a.stats.States += a.seq.states
 	sort.SliceStable(a.out, func(i, j int) bool {
 		x, y := &a.out[i], &a.out[j]
 		if x.IsError() != y.IsError() {
@@ -190,8 +193,7 @@ func (a *analyzer) sampleField(res []*match.Regex) (string, bool, bool) {
 	if len(pos) == 0 {
 		return "", true, false
 	}
-	o := (&search{alpha: a.alpha, pos: pos, budget: a.opts.Budget}).run()
-	a.stats.States += o.states
+	o := a.search(a.seq, search{pos: pos, budget: a.opts.Budget})
 	if o.exhausted {
 		return "", true, false
 	}
@@ -247,9 +249,10 @@ func (a *analyzer) unindexed() {
 // pairs looks for collisions among all unordered pairs, cheapest tests
 // first: rank and code, then structured constraints, then whether the
 // two text matchers share any rune at all; only the survivors are
-// decided by automata.
+// decided by automata, in parallel, and reported in pair order.
 func (a *analyzer) pairs() {
 	n := len(a.cat.Rules)
+	var jobs []pairJob
 	for i := 0; i < n; i++ {
 		for j := i + 1; j < n; j++ {
 			a.stats.Pairs++
@@ -271,18 +274,22 @@ func (a *analyzer) pairs() {
 				a.stats.PrunedLiterals++
 				continue
 			}
-			a.stats.Decided++
-			v := a.decide(a.models[i], a.models[j], w)
-			switch v.state {
-			case vDisjoint:
-				a.stats.Disjoint++
-			case vCollide:
-				a.stats.Collisions++
-				a.out = append(a.out, a.collision(i, j, v))
-			case vUndecided:
-				a.stats.Undecided++
-				a.out = append(a.out, a.undecided(i, j, v))
-			}
+			jobs = append(jobs, pairJob{i: i, j: j, w: w})
+		}
+	}
+	a.decideAll(jobs)
+	for _, jb := range jobs {
+		a.stats.Decided++
+		a.stats.States += jb.states
+		switch jb.v.state {
+		case vDisjoint:
+			a.stats.Disjoint++
+		case vCollide:
+			a.stats.Collisions++
+			a.out = append(a.out, a.collision(jb.i, jb.j, jb.v))
+		case vUndecided:
+			a.stats.Undecided++
+			a.out = append(a.out, a.undecided(jb.i, jb.j, jb.v))
 		}
 	}
 }
@@ -328,7 +335,7 @@ type verdict struct {
 
 // decide settles one pair whose structured constraints are compatible (w
 // is the structured half of a witness).
-func (a *analyzer) decide(x, y *ruleModel, w evidenceWitness) verdict {
+func (a *analyzer) decide(wk *worker, x, y *ruleModel, w evidenceWitness) verdict {
 	var notes []string
 	for _, m := range []*ruleModel{x, y} {
 		if m.guardNote != "" {
@@ -355,15 +362,13 @@ func (a *analyzer) decide(x, y *ruleModel, w evidenceWitness) verdict {
 		if len(m.groups) == 0 {
 			m = y
 		}
-		o := (&search{alpha: a.alpha, pos: []*nfa{m.groups[0].n}, neg: negs, budget: budget}).run()
-		a.stats.States += o.states
+		o := a.search(wk, search{pos: []*nfa{m.groups[0].n}, neg: negs, budget: budget})
 		found, exhausted, text, overlap = o.found, o.exhausted, o.text, AnyText
 	default:
 	pairs:
 		for _, gx := range x.groups {
 			for _, gy := range y.groups {
-				o := (&search{alpha: a.alpha, pos: []*nfa{gx.n, gy.n}, overlap: true, neg: negs, budget: budget}).run()
-				a.stats.States += o.states
+				o := a.search(wk, search{pos: []*nfa{gx.n, gy.n}, overlap: true, neg: negs, budget: budget})
 				budget -= o.states
 				if o.exhausted || budget <= 0 {
 					exhausted = true
@@ -391,7 +396,7 @@ func (a *analyzer) decide(x, y *ruleModel, w evidenceWitness) verdict {
 	for _, m := range []*ruleModel{x, y} {
 		for _, g := range m.groups {
 			if !g.re.MatchString(text) {
-				if s, ok := a.groupSample(g); ok {
+				if s, ok := a.groupSample(wk, g); ok {
 					text += " " + s
 				}
 			}
@@ -410,9 +415,8 @@ func (a *analyzer) decide(x, y *ruleModel, w evidenceWitness) verdict {
 	return v
 }
 
-func (a *analyzer) groupSample(g *group) (string, bool) {
-	o := (&search{alpha: a.alpha, pos: []*nfa{g.n}, budget: a.opts.Budget}).run()
-	a.stats.States += o.states
+func (a *analyzer) groupSample(wk *worker, g *group) (string, bool) {
+	o := a.search(wk, search{pos: []*nfa{g.n}, budget: a.opts.Budget})
 	return o.text, o.found
 }
 

@@ -3,6 +3,8 @@ package collide
 import (
 	"fmt"
 	"regexp/syntax"
+	"sync"
+	"sync/atomic"
 	"unicode"
 )
 
@@ -16,20 +18,29 @@ import (
 type nfa struct {
 	src    string
 	prog   *syntax.Prog
-	ranges [][]rune  // per consuming instruction: inclusive pairs
-	mask   []bitset  // per consuming instruction, once bound to an alphabet
-	clo    [][]*clos // per position: closures by context, computed lazily
-	seen   []uint32  // DFS marks, stamped with gen
-	gen    uint32
-	stack  []uint32
-	nulls  bool // some context lets it match the empty string
+	ranges [][]rune // per consuming instruction: inclusive pairs
+	mask   []bitset // per consuming instruction, once bound to an alphabet
+	nulls  bool     // some context lets it match the empty string
+
+	// clo holds the closures by position and context, computed lazily;
+	// pairs are decided concurrently, so a closure is published
+	// atomically and computed under mu (with the DFS scratch below).
+	clo   []atomic.Pointer[clos]
+	mu    sync.Mutex
+	seen  []uint32 // DFS marks, stamped with gen
+	gen   uint32
+	stack []uint32
 }
 
 // clos is the epsilon closure of a position in one context: the consuming
-// instructions reachable, and whether a match is.
+// instructions reachable, and whether a match is. opts is the same as the
+// moves a running positive automaton has over the next rune, built once
+// here so that a search step does no work per instruction beyond a
+// bitset intersection.
 type clos struct {
 	cons  []uint32
 	match bool
+	opts  []option
 }
 
 // compileNFA parses src as Go's regexp does (Perl syntax) and compiles
@@ -105,7 +116,7 @@ func (n *nfa) bind(a *alphabet) {
 		and(m, m, a.all)
 		n.mask[i] = m
 	}
-	n.clo = make([][]*clos, len(n.prog.Inst))
+	n.clo = make([]atomic.Pointer[clos], len(n.prog.Inst)*nClasses*nClasses)
 	n.seen = make([]uint32, len(n.prog.Inst))
 	for p := 0; p < nClasses; p++ {
 		for q := 0; q < nClasses; q++ {
@@ -121,13 +132,13 @@ func (n *nfa) start() uint32 { return uint32(n.prog.Start) }
 // closure returns what is reachable from position pos without consuming,
 // between a rune of class prev and one of class next.
 func (n *nfa) closure(pos uint32, prev, next int) *clos {
-	k := prev*nClasses + next
-	cs := n.clo[pos]
-	if cs == nil {
-		cs = make([]*clos, nClasses*nClasses)
-		n.clo[pos] = cs
+	slot := &n.clo[(int(pos)*nClasses+prev)*nClasses+next]
+	if c := slot.Load(); c != nil {
+		return c
 	}
-	if c := cs[k]; c != nil {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	if c := slot.Load(); c != nil {
 		return c
 	}
 	ctx := syntax.EmptyOpContext(classRune[prev], classRune[next])
@@ -158,7 +169,13 @@ func (n *nfa) closure(pos uint32, prev, next int) *clos {
 			c.cons = append(c.cons, i)
 		}
 	}
-	cs[k] = c
+	for _, i := range c.cons {
+		c.opts = append(c.opts, option{cons: true, mask: n.mask[i], next: int32(n.prog.Inst[i].Out)})
+	}
+	if c.match {
+		c.opts = append(c.opts, option{next: phPost})
+	}
+	slot.Store(c)
 	return c
 }
 

@@ -1,6 +1,6 @@
 package collide
 
-import "sort"
+import "math/bits"
 
 // search looks, breadth-first, for the shortest record in which every
 // positive automaton matches somewhere (with overlap: the two matches
@@ -20,17 +20,17 @@ type search struct {
 	neg     []*nfa // up to maxNeg
 	budget  int
 
-	nodes   []node
-	index   map[key]int32
-	subsets map[string]int32
-	sets    [][]uint32
-	scratch bitset
-	tmp     []uint32
-	stamp   []uint32 // per atom: gen when negNext was computed
-	negNext [][maxNeg]int32
-	gen     uint32
-	opts0   []option
-	opts1   []option
+	// cache holds the negative automata's memos; nil: a fresh one.
+	cache negCache
+
+	nodes []node
+	index stateTable
+	negs  []*negMemo
+	parts [maxNeg]*negPart
+	pre   [2][]option // buffers for a positive automaton's options
+	m0, m bitset      // scratch atom sets
+	mn    [maxNeg]bitset
+	cands []cand
 }
 
 const (
@@ -64,18 +64,31 @@ type outcome struct {
 
 // option is one way a positive automaton treats the next rune.
 type option struct {
-	cons bool   // consumed inside the match, by instruction inst
-	inst uint32 // when cons
+	cons bool   // consumed inside the match, by an instruction accepting mask
+	mask bitset // when cons
 	next int32  // phase after the rune
 }
 
+// cand is one successor over the negative automata: the most readable
+// atom that leads to the sets neg.
+type cand struct {
+	atom int
+	neg  [maxNeg]int32
+}
+
+// postOnly is the options of an automaton whose match is over.
+var postOnly = []option{{next: phPost}}
+
 func (s *search) run() outcome {
-	s.index = map[key]int32{}
-	s.subsets = map[string]int32{"": 0}
-	s.sets = [][]uint32{nil}
-	s.scratch = s.alpha.newSet()
-	s.stamp = make([]uint32, len(s.alpha.lo))
-	s.negNext = make([][maxNeg]int32, len(s.alpha.lo))
+	if s.cache == nil {
+		s.cache = negCache{}
+	}
+	for j, n := range s.neg {
+		s.negs = append(s.negs, s.cache.memo(s.alpha, n))
+		s.mn[j] = s.alpha.newSet()
+	}
+	s.m0 = s.alpha.newSet()
+	s.m = s.alpha.newSet()
 	start := key{ctx: clsEdge, ph: [2]int32{phPre, phPre}}
 	if len(s.pos) < 2 {
 		start.ph[1] = phPost
@@ -97,11 +110,11 @@ func (s *search) run() outcome {
 }
 
 func (s *search) add(k key, parent int32, r rune, cons uint8) {
-	if _, ok := s.index[k]; ok {
+	if !s.index.claim(s.nodes, k, len(s.nodes)) {
 		return
 	}
-	s.index[k] = int32(len(s.nodes))
 	s.nodes = append(s.nodes, node{k: k, parent: parent, r: r, cons: cons})
+	s.index.fit(s.nodes)
 }
 
 // accepts reports whether the record may end in state k.
@@ -122,95 +135,71 @@ func (s *search) accepts(k key) bool {
 			}
 		}
 	}
-	for j, n := range s.neg {
-		if _, hit := s.negClosure(n, k.neg[j], int(k.ctx), clsEdge); hit {
-			return false
-		}
-	}
-	return true
+	return !s.negDead(k.neg, int(k.ctx), clsEdge)
 }
 
-// negClosure is the closure of a negative automaton's position set plus
-// its start (it may begin matching anywhere): the consuming instructions,
-// and whether it matches here.
-func (s *search) negClosure(n *nfa, set int32, prev, next int) ([]uint32, bool) {
-	s.tmp = s.tmp[:0]
-	c := n.closure(n.start(), prev, next)
-	if c.match {
-		return nil, true
-	}
-	s.tmp = append(s.tmp, c.cons...)
-	for _, p := range s.sets[set] {
-		c := n.closure(p, prev, next)
-		if c.match {
-			return nil, true
+// negDead looks up how the negative automata move between classes prev
+// and next into s.parts, and reports whether one of them matches there.
+func (s *search) negDead(neg [maxNeg]int32, prev, next int) bool {
+	for j, m := range s.negs {
+		if s.parts[j] = m.part(neg[j], prev, next); s.parts[j].dead {
+			return true
 		}
-		s.tmp = append(s.tmp, c.cons...)
 	}
-	return append([]uint32(nil), s.tmp...), false
+	return false
 }
 
-func (s *search) options(out []option, n *nfa, ph int32, prev, next int) []option {
-	out = out[:0]
-	from := ph
+// options lists how a positive automaton in phase ph may treat a rune of
+// class next after one of class prev: before its match it may stay
+// before it or begin; running, it consumes by one of the closure's
+// instructions or ends; after it, it stays after.
+func (s *search) options(i int, ph int32, prev, next int) []option {
+	n := s.pos[i]
 	switch ph {
 	case phPost:
-		return append(out, option{next: phPost})
+		return postOnly
 	case phPre:
-		out = append(out, option{next: phPre})
-		from = int32(n.start())
+		s.pre[i] = append(append(s.pre[i][:0], option{next: phPre}), n.closure(n.start(), prev, next).opts...)
+		return s.pre[i]
 	}
-	c := n.closure(uint32(from), prev, next)
-	for _, i := range c.cons {
-		out = append(out, option{cons: true, inst: i, next: int32(n.prog.Inst[i].Out)})
-	}
-	if c.match {
-		out = append(out, option{next: phPost})
-	}
-	return out
+	return n.closure(uint32(ph), prev, next).opts
 }
 
 // classOrder puts word runes first, so witnesses read as words, and
 // newlines last: a newline would split a line into two records.
 var classOrder = [...]int{clsWord, clsOther, clsNL}
 
+// expand adds the successors of node at, in the order that makes the
+// breadth-first search find the most readable shortest record: by class,
+// then by option of each positive automaton, then by atom.
 func (s *search) expand(at int) {
 	k := s.nodes[at].k
 	prev := int(k.ctx)
 	for _, nc := range classOrder {
-		var negCons [maxNeg][]uint32
-		dead := false
-		for j, n := range s.neg {
-			cons, hit := s.negClosure(n, k.neg[j], prev, nc)
-			if hit {
-				dead = true
-				break
-			}
-			negCons[j] = cons
-		}
-		if dead {
+		if s.negDead(k.neg, prev, nc) {
 			continue
 		}
-		s.gen++
-		s.opts0 = s.options(s.opts0, s.pos[0], k.ph[0], prev, nc)
-		opts0 := s.opts0
-		opts1 := append(s.opts1[:0], option{next: phPost})
+		class := s.alpha.class[nc]
+		opts0 := s.options(0, k.ph[0], prev, nc)
+		opts1 := postOnly
 		if len(s.pos) > 1 {
-			s.opts1 = s.options(s.opts1, s.pos[1], k.ph[1], prev, nc)
-			opts1 = s.opts1
+			opts1 = s.options(1, k.ph[1], prev, nc)
 		}
 		for _, o0 := range opts0 {
+			m0 := class
+			if o0.cons {
+				if !and(s.m0, class, o0.mask) {
+					continue
+				}
+				m0 = s.m0
+			}
 			for _, o1 := range opts1 {
-				m := s.scratch
-				copy(m, s.alpha.class[nc])
-				if o0.cons && !and(m, m, s.pos[0].mask[o0.inst]) {
-					continue
-				}
-				if o1.cons && !and(m, m, s.pos[1].mask[o1.inst]) {
-					continue
-				}
-				if m.empty() {
-					continue
+				m := m0
+				if o1.cons {
+					if !and(s.m, m0, o1.mask) {
+						continue
+					}
+					m = s.m
 				}
 				nk := key{ctx: uint8(nc), flag: k.flag || (o0.cons && o1.cons), ph: [2]int32{o0.next, o1.next}}
 				var cons uint8
@@ -220,63 +209,61 @@ func (s *search) expand(at int) {
 				if o1.cons {
 					cons |= 2
 				}
-				if len(s.neg) == 0 {
-					s.add(nk, int32(at), s.alpha.rep[s.alpha.best(m)], cons)
+				if len(s.negs) == 0 {
+					if a := m.first(); a >= 0 {
+						s.add(nk, int32(at), s.alpha.rep[a], cons)
+					}
 					continue
 				}
 				// Negative automata step on the rune itself: one
-				// successor per atom (deduplicated by state).
-				for _, atom := range s.atomsByRank(m) {
-					if s.stamp[atom] != s.gen {
-						s.stamp[atom] = s.gen
-						for j, n := range s.neg {
-							s.negNext[atom][j] = s.step(n, negCons[j], atom)
-						}
-					}
-					nk.neg = s.negNext[atom]
-					s.add(nk, int32(at), s.alpha.rep[atom], cons)
+				// successor per block of atoms they treat alike, by
+				// its most readable atom, most readable first.
+				s.cands = s.cands[:0]
+				s.blocks(0, m, [maxNeg]int32{})
+				for _, c := range s.cands {
+					nk.neg = c.neg
+					s.add(nk, int32(at), s.alpha.rep[c.atom], cons)
 				}
 			}
 		}
 	}
 }
 
-func (s *search) atomsByRank(m bitset) []int {
-	var out []int
-	m.each(func(i int) { out = append(out, i) })
-	sort.Slice(out, func(x, y int) bool { return s.alpha.rank[out[x]] < s.alpha.rank[out[y]] })
-	return out
+// blocks adds to s.cands, for every combination of blocks of the negative
+// automata j and on that shares atoms with m, the lowest such atom.
+func (s *search) blocks(j int, m bitset, neg [maxNeg]int32) {
+	last := j == len(s.negs)-1
+	for _, b := range s.parts[j].blocks {
+		neg[j] = b.next
+		if last {
+			if a := firstShared(m, b.atoms); a >= 0 {
+				s.cands = insertCand(s.cands, cand{atom: a, neg: neg})
+			}
+		} else if and(s.mn[j], m, b.atoms) {
+			s.blocks(j+1, s.mn[j], neg)
+		}
+	}
 }
 
-// step moves a negative automaton's consuming instructions over one atom
-// and interns the resulting position set.
-func (s *search) step(n *nfa, cons []uint32, atom int) int32 {
-	var next []uint32
-	for _, i := range cons {
-		if n.mask[i].has(atom) {
-			next = append(next, n.prog.Inst[i].Out)
+// firstShared returns the lowest atom of x∩y, or -1.
+func firstShared(x, y bitset) int {
+	for i := range x {
+		if w := x[i] & y[i]; w != 0 {
+			return i*64 + bits.TrailingZeros64(w)
 		}
 	}
-	sort.Slice(next, func(x, y int) bool { return next[x] < next[y] })
-	w := 0
-	for i, p := range next {
-		if i == 0 || p != next[i-1] {
-			next[w] = p
-			w++
-		}
+	return -1
+}
+
+// insertCand adds c to cs, kept sorted by atom (there are a few).
+func insertCand(cs []cand, c cand) []cand {
+	cs = append(cs, c)
+	i := len(cs) - 1
+	for ; i > 0 && cs[i-1].atom > c.atom; i-- {
+		cs[i] = cs[i-1]
 	}
-	next = next[:w]
-	buf := make([]byte, 0, 4*len(next))
-	for _, p := range next {
-		buf = append(buf, byte(p>>24), byte(p>>16), byte(p>>8), byte(p))
-	}
-	id, ok := s.subsets[string(buf)]
-	if !ok {
-		id = int32(len(s.sets))
-		s.subsets[string(buf)] = id
-		s.sets = append(s.sets, next)
-	}
-	return id
+	cs[i] = c
+	return cs
 }
 
 func (s *search) result(at int) outcome {

@@ -59,8 +59,7 @@ func (a *analyzer) shadowedBy(lo, hi int) bool {
 		return false // the lower rule's guard is not modelled: no proof
 	}
 	for _, g := range h.groups {
-		o := (&search{alpha: a.alpha, pos: []*nfa{l.groups[0].n}, neg: append(negs[:len(negs):len(negs)], g.n), budget: a.opts.Budget}).run()
-		a.stats.States += o.states
+		o := a.search(a.seq, search{pos: []*nfa{l.groups[0].n}, neg: append(negs[:len(negs):len(negs)], g.n), budget: a.opts.Budget})
 		if o.found || o.exhausted {
 			return false
 		}
@@ -83,12 +82,11 @@ func (a *analyzer) ownSample(i int) *match.Evidence {
 			if m.guard != nil {
 				negs = []*nfa{m.guard.n}
 			}
-			o := (&search{alpha: a.alpha, pos: []*nfa{m.groups[0].n}, neg: negs, budget: a.opts.Budget}).run()
-			a.stats.States += o.states
+			o := a.search(a.seq, search{pos: []*nfa{m.groups[0].n}, neg: negs, budget: a.opts.Budget})
 			text, found = o.text, o.found
 			for _, g := range m.groups[1:] {
 				if found && !g.re.MatchString(text) {
-					s, _ := a.groupSample(g)
+					s, _ := a.groupSample(a.seq, g)
 					text += " " + s
 				}
 			}
@@ -129,7 +127,7 @@ func (a *analyzer) staleOverrides() {
 				why = fmt.Sprintf("they never tie: %s, priority %d against %s, priority %d", ri.Tier, ri.Priority, rj.Tier, rj.Priority)
 			} else if w, ok := compatible(&a.cat.Rules[i].Match, &a.cat.Rules[j].Match, a.sampleField); !ok {
 				why = "their structured matchers never hold together"
-			} else if v := a.decide(a.models[i], a.models[j], w); v.state == vDisjoint {
+			} else if v := a.decide(a.seq, a.models[i], a.models[j], w); v.state == vDisjoint {
 				why = "their text matchers never claim the same text"
 			}
 			if why == "" {

@@ -112,8 +112,16 @@ func fields(a, b []match.FieldTest, sample sampler, assumed *[]string, what stri
 	if len(by) == 0 {
 		return nil, true
 	}
+	// By name, not in map order: fieldValue may run searches, and giving
+	// up at a different field first would change the states counted.
+	names := make([]string, 0, len(by))
+	for name := range by {
+		names = append(names, name)
+	}
+	sort.Strings(names)
 	out := map[string]string{}
-	for name, tests := range by {
+	for _, name := range names {
+		tests := by[name]
 		v, ok, sure := fieldValue(tests, sample)
 		if !ok {
 			return nil, false

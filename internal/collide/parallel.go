@@ -1,0 +1,76 @@
+package collide
+
+import (
+	"runtime"
+	"sync"
+	"sync/atomic"
+)
+
+// worker is what deciding pairs needs for itself, so that pairs can be
+// decided on several goroutines at once: its own memos of negative
+// automata (they intern position sets as they go) and its own count of
+// states explored.
+type worker struct {
+	negs   negCache
+	states int
+	// Buffers a search leaves behind for the next one: a pair's search
+	// explores a few thousand states, and allocating (and collecting)
+	// them afresh each time cost more than a tenth of the analysis.
+	nodes []node
+	index stateTable
+	cands []cand
+}
+
+func newWorker() *worker { return &worker{negs: negCache{}} }
+
+// search runs s over the analysis' alphabet with wk's memos and counts
+// its states to wk.
+func (a *analyzer) search(wk *worker, s search) outcome {
+	s.alpha, s.cache = a.alpha, wk.negs
+	s.nodes, s.index, s.cands = wk.nodes[:0], wk.index, wk.cands
+	s.index.reset()
+	o := s.run()
+	wk.nodes, wk.index, wk.cands = s.nodes, s.index, s.cands
+	wk.states += o.states
+	return o
+}
+
+// pairJob is one pair left for the automata, and its verdict.
+type pairJob struct {
+	i, j   int
+	w      evidenceWitness
+	v      verdict
+	states int
+}
+
+// decideAll decides the jobs on GOMAXPROCS goroutines. A verdict depends
+// only on its pair (memos change how fast a search runs, never what it
+// finds), so the caller can report them in job order and the output does
+// not depend on the schedule.
+func (a *analyzer) decideAll(jobs []pairJob) {
+	n := min(runtime.GOMAXPROCS(0), len(jobs))
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for g := range n {
+		wk := a.seq
+		if g > 0 {
+			wk = newWorker()
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				k := int(next.Add(1)) - 1
+				if k >= len(jobs) {
+					return
+				}
+				jb := &jobs[k]
+				before := wk.states
+				jb.v = a.decide(wk, a.models[jb.i], a.models[jb.j], jb.w)
+				jb.states = wk.states - before
+				wk.states = before
+			}
+		}()
+	}
+	wg.Wait()
+}
