@@ -25,6 +25,7 @@ type translator struct {
 	codes   map[string]int
 	pending []pendingRule
 	byID    map[string]*pendingRule
+	regexes map[string]*match.Regex // by source, compiled once
 }
 
 // pendingRule is a rule whose overrides are not resolved yet: they may
@@ -213,6 +214,12 @@ func (t *translator) cond(f *source.File, id, where string, n *yaml.Node) match.
 	}
 	for _, v := range source.Items(source.Get(n, "regex")) {
 		if re := t.regex(f, id, where+".regex", v); re != nil {
+			if where == "not" {
+				// A guard runs only on records its rule matched: it
+				// needs no triggers, so it is not split.
+				c.Regex = append(c.Regex, re)
+				continue
+			}
 			c.Regex = append(c.Regex, branches(re)...)
 		}
 	}
@@ -264,7 +271,12 @@ func (t *translator) hintSource(f *source.File, id string, n *yaml.Node) match.H
 }
 
 // regex compiles a pattern, reporting RE2's own explanation at the node.
+// A pattern used by many rules (a shared guard, written once as a YAML
+// anchor) is compiled once and shared: tables are read-only after Load.
 func (t *translator) regex(f *source.File, id, where string, n *yaml.Node) *match.Regex {
+	if re, ok := t.regexes[n.Value]; ok {
+		return re
+	}
 	re := &match.Regex{Src: n.Value}
 	if err := re.Prepare(); err != nil {
 		msg := err.Error()
@@ -276,6 +288,10 @@ func (t *translator) regex(f *source.File, id, where string, n *yaml.Node) *matc
 		t.errs.Add(f.Errorf(n, diag.BadRegex, "rule %s: %s: invalid regex: %s", id, where, msg))
 		return nil
 	}
+	if t.regexes == nil {
+		t.regexes = map[string]*match.Regex{}
+	}
+	t.regexes[n.Value] = re
 	return re
 }
 

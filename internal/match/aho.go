@@ -53,7 +53,11 @@ func buildAutomaton(patterns []string) *automaton {
 	// Trie, as a dense table: child[s*nclass+c] is the child of s on
 	// class c, 0 for none (the root is nobody's child).
 	nc := a.nclass
-	child := make([]int32, nc)
+	size := 1
+	for _, p := range patterns {
+		size += len(p)
+	}
+	child := make([]int32, nc, size*nc) // at most one node per pattern byte
 	pats := [][]int32{nil}
 	for pi, p := range patterns {
 		s := int32(0)
