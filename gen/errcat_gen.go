@@ -7633,7 +7633,7 @@ func hint_parseDate(s string) (time.Time, bool) {
 		}
 	}
 	s, utc := hint_cutZone(s)
-	layouts := hint_dateLayouts
+	var layouts []string
 	if utc {
 		layouts = append(hint_utcLayouts[:len(hint_utcLayouts):len(hint_utcLayouts)], hint_dateLayouts...)
 	} else {
@@ -10038,6 +10038,7 @@ func acScan[T string | []byte](a *automaton, s T, hit func(pattern int32, end in
 
 // LineStats counts the records Lines read.
 type LineStats struct {
+	Lines        int `json:"-"`       // lines read, blank ones included
 	Records      int `json:"records"` // non-blank records
 	Classified   int `json:"classified"`
 	Unclassified int `json:"unclassified"`
@@ -10084,6 +10085,7 @@ func (e *Engine) Lines(r io.Reader, ev Evidence, opts LinesOptions, fn func(Line
 		for {
 			reg, ok := ch.next()
 			if !ok {
+				total.Lines = ch.line - 1
 				return total, ch.err
 			}
 			out = out[:0]
@@ -10091,6 +10093,7 @@ func (e *Engine) Lines(r io.Reader, ev Evidence, opts LinesOptions, fn func(Line
 			total.add(st)
 			for _, lr := range out {
 				if !fn(lr) {
+					total.Lines = reg.line + reg.lines - 1
 					return total, nil
 				}
 			}
@@ -10169,6 +10172,9 @@ func (e *Engine) linesParallel(ch *chunker, ev *Evidence, opts LinesOptions, fn 
 		}
 	}
 	wg.Wait()
+	if !stopped {
+		total.Lines = ch.line - 1 // the reader has returned: order is closed
+	}
 	return total, ch.err
 }
 

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -261,8 +260,7 @@ func (o *classifyOptions) classifyLines(w io.Writer, eng *match.Engine, ev match
 	offset := 0
 	for _, in := range inputs {
 		var werr error
-		counter := &lineCounter{r: in.r}
-		st, err := eng.Lines(counter, ev, match.LinesOptions{Options: opts, Workers: o.jobs}, func(r match.LineResult) bool {
+		st, err := eng.Lines(in.r, ev, match.LinesOptions{Options: opts, Workers: o.jobs}, func(r match.LineResult) bool {
 			if r.State != match.Classified {
 				return true
 			}
@@ -290,7 +288,7 @@ func (o *classifyOptions) classifyLines(w io.Writer, eng *match.Engine, ev match
 		sum.Records += st.Records
 		sum.Classified += st.Classified
 		sum.Unclassified += st.Unclassified
-		offset += counter.lines()
+		offset += st.Lines
 	}
 	switch o.output {
 	case "json":
@@ -309,30 +307,6 @@ func (o *classifyOptions) classifyLines(w io.Writer, eng *match.Engine, ev match
 		}{sum})
 	}
 	return best, printSummary(w, sum)
-}
-
-// lineCounter counts the lines of an input as it is read, so that line
-// numbers continue across several FILEs.
-type lineCounter struct {
-	r        io.Reader
-	newlines int
-	partial  bool // the input so far ends without a newline
-}
-
-func (c *lineCounter) Read(p []byte) (int, error) {
-	n, err := c.r.Read(p)
-	if n > 0 {
-		c.newlines += bytes.Count(p[:n], []byte{'\n'})
-		c.partial = p[n-1] != '\n'
-	}
-	return n, err
-}
-
-func (c *lineCounter) lines() int {
-	if c.partial {
-		return c.newlines + 1
-	}
-	return c.newlines
 }
 
 var tierRank = map[string]int{"text": 1, "exact": 2, "structured": 3}

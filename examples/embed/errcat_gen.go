@@ -274,7 +274,7 @@ func hint_parseDate(s string) (time.Time, bool) {
 		}
 	}
 	s, utc := hint_cutZone(s)
-	layouts := hint_dateLayouts
+	var layouts []string
 	if utc {
 		layouts = append(hint_utcLayouts[:len(hint_utcLayouts):len(hint_utcLayouts)], hint_dateLayouts...)
 	} else {
@@ -2679,6 +2679,7 @@ func acScan[T string | []byte](a *automaton, s T, hit func(pattern int32, end in
 
 // LineStats counts the records Lines read.
 type LineStats struct {
+	Lines        int `json:"-"`       // lines read, blank ones included
 	Records      int `json:"records"` // non-blank records
 	Classified   int `json:"classified"`
 	Unclassified int `json:"unclassified"`
@@ -2725,6 +2726,7 @@ func (e *Engine) Lines(r io.Reader, ev Evidence, opts LinesOptions, fn func(Line
 		for {
 			reg, ok := ch.next()
 			if !ok {
+				total.Lines = ch.line - 1
 				return total, ch.err
 			}
 			out = out[:0]
@@ -2732,6 +2734,7 @@ func (e *Engine) Lines(r io.Reader, ev Evidence, opts LinesOptions, fn func(Line
 			total.add(st)
 			for _, lr := range out {
 				if !fn(lr) {
+					total.Lines = reg.line + reg.lines - 1
 					return total, nil
 				}
 			}
@@ -2810,6 +2813,9 @@ func (e *Engine) linesParallel(ch *chunker, ev *Evidence, opts LinesOptions, fn 
 		}
 	}
 	wg.Wait()
+	if !stopped {
+		total.Lines = ch.line - 1 // the reader has returned: order is closed
+	}
 	return total, ch.err
 }
 

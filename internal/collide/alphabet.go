@@ -24,8 +24,7 @@ const (
 // bitset is a set of atoms.
 type bitset []uint64
 
-func (b bitset) set(i int)      { b[i>>6] |= 1 << (uint(i) & 63) }
-func (b bitset) has(i int) bool { return b[i>>6]&(1<<(uint(i)&63)) != 0 }
+func (b bitset) set(i int) { b[i>>6] |= 1 << (uint(i) & 63) }
 
 // and stores a&b in dst and reports whether it is non-empty.
 func and(dst, a, b bitset) bool {

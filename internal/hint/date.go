@@ -65,7 +65,7 @@ func parseDate(s string) (time.Time, bool) {
 		}
 	}
 	s, utc := cutZone(s)
-	layouts := dateLayouts
+	var layouts []string
 	if utc {
 		layouts = append(utcLayouts[:len(utcLayouts):len(utcLayouts)], dateLayouts...)
 	} else {

@@ -8,6 +8,7 @@ import (
 
 // LineStats counts the records Lines read.
 type LineStats struct {
+	Lines        int `json:"-"`       // lines read, blank ones included
 	Records      int `json:"records"` // non-blank records
 	Classified   int `json:"classified"`
 	Unclassified int `json:"unclassified"`
@@ -54,6 +55,7 @@ func (e *Engine) Lines(r io.Reader, ev Evidence, opts LinesOptions, fn func(Line
 		for {
 			reg, ok := ch.next()
 			if !ok {
+				total.Lines = ch.line - 1
 				return total, ch.err
 			}
 			out = out[:0]
@@ -61,6 +63,7 @@ func (e *Engine) Lines(r io.Reader, ev Evidence, opts LinesOptions, fn func(Line
 			total.add(st)
 			for _, lr := range out {
 				if !fn(lr) {
+					total.Lines = reg.line + reg.lines - 1
 					return total, nil
 				}
 			}
@@ -139,6 +142,9 @@ func (e *Engine) linesParallel(ch *chunker, ev *Evidence, opts LinesOptions, fn 
 		}
 	}
 	wg.Wait()
+	if !stopped {
+		total.Lines = ch.line - 1 // the reader has returned: order is closed
+	}
 	return total, ch.err
 }
 

@@ -60,7 +60,7 @@ func TestLinesMatchesPerRecord(t *testing.T) {
 	for _, size := range []int{5000, 3 << 20} {
 		log := synthLog(size, uint64(size))
 		var want []match.LineResult
-		var wantStats match.LineStats
+		wantStats := match.LineStats{Lines: strings.Count(log, "\n")}
 		sc := match.NewScanner(strings.NewReader(log))
 		for sc.Scan() {
 			rec := string(sc.Record())
