@@ -1,0 +1,55 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/errcat/errcat/internal/compile"
+	"github.com/errcat/errcat/internal/match"
+)
+
+// BenchmarkLines is the bulk path in process, without the CLI's start-up:
+// the same generated log and synthetic catalogues as bench/run.sh, at
+// one worker and at two. b.SetBytes makes `go test -bench` print MB/s.
+func BenchmarkLines(b *testing.B) {
+	dir := b.TempDir()
+	const size = 32 << 20
+	for _, n := range []int{50, 200, 1000} {
+		rules := makeRules(rand.New(rand.NewPCG(1, 42)), n)
+		cat := filepath.Join(dir, fmt.Sprintf("cat%d", n))
+		if err := writeCatalogue(cat, rules); err != nil {
+			b.Fatal(err)
+		}
+		logPath := filepath.Join(dir, fmt.Sprintf("log%d.txt", n))
+		if err := writeLog(logPath, size, rules, rand.New(rand.NewPCG(1, 7))); err != nil {
+			b.Fatal(err)
+		}
+		log, err := os.ReadFile(logPath)
+		if err != nil {
+			b.Fatal(err)
+		}
+		c, err := compile.Load(os.DirFS(cat), cat)
+		if err != nil {
+			b.Fatal(err)
+		}
+		e, err := match.New(c)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, workers := range []int{1, 2} {
+			b.Run(fmt.Sprintf("rules=%d/j=%d", n, workers), func(b *testing.B) {
+				b.SetBytes(int64(len(log)))
+				for b.Loop() {
+					st, err := e.Lines(bytes.NewReader(log), match.Evidence{}, match.LinesOptions{Workers: workers}, func(match.LineResult) bool { return true })
+					if err != nil || st.Classified == 0 {
+						b.Fatalf("classified %d lines, err %v", st.Classified, err)
+					}
+				}
+			})
+		}
+	}
+}
