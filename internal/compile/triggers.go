@@ -63,45 +63,7 @@ func triggers(c *match.Cond) []string {
 	if best == nil || minScore(best) < MinTrigger {
 		return nil
 	}
-	return rareStarts(best)
-}
-
-// rareStarts shortens each trigger to the suffix that begins with its
-// rarest byte (keeping at least five bytes). Any part of a required
-// literal is required too, so the set stays a sound filter; what changes
-// is where the engine's scan leaves its start state: on a record of
-// ordinary text it can then skip most bytes without following the
-// automaton, since few bytes begin a trigger.
-func rareStarts(set []string) []string {
-	out := make([]string, 0, len(set))
-	for _, t := range set {
-		keep := min(len(t), 5)
-		best := 0
-		for p := 1; p+keep <= len(t); p++ {
-			if startRank(t[p]) > startRank(t[best]) {
-				best = p
-			}
-		}
-		out = append(out, t[best:])
-	}
-	return dedupe(out)
-}
-
-// startRank is how rarely a byte occurs in logs and error text: 0 for
-// spaces, digits, common punctuation and the commonest letters, up to 4
-// for q, z, j and x.
-func startRank(c byte) int {
-	switch {
-	case strings.IndexByte("xjqz", c) >= 0:
-		return 4
-	case strings.IndexByte("vk", c) >= 0, c >= 0x80:
-		return 3
-	case strings.IndexByte("fpgwyb_()[];'", c) >= 0:
-		return 2
-	case strings.IndexByte("hldcum", c) >= 0:
-		return 1
-	}
-	return 0
+	return best
 }
 
 func lowerAll(xs []string) []string {
@@ -359,7 +321,7 @@ const strongEnough = 6
 
 // better reports whether set a is a better filter than b. Below
 // strongEnough the rarer set wins; above it, the set with fewer strings,
-// since every string adds states to the automaton that all rules share
+// since every string adds anchors to the literal set that all rules share
 // ("stream" beats forty spellings of "stream closed early").
 func better(a, b []string) bool {
 	if b == nil {

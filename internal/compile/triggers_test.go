@@ -95,7 +95,7 @@ func TestRuleTriggers(t *testing.T) {
 	if got := triggers(&match.Cond{Regex: branches(&match.Regex{Src: `\d{3}`})}); got != nil {
 		t.Errorf("digits-only rule got triggers %q; want unindexed", got)
 	}
-	if got := triggers(&match.Cond{JSON: []match.FieldTest{{Name: "error.type", Kind: match.Equal, Values: []string{"overloaded_error"}}}}); !cmp.Equal(got, []string{"verloaded_error"}) {
+	if got := triggers(&match.Cond{JSON: []match.FieldTest{{Name: "error.type", Kind: match.Equal, Values: []string{"overloaded_error"}}}}); !cmp.Equal(got, []string{"overloaded_error"}) {
 		t.Errorf("JSON rule triggers = %q", got)
 	}
 }

@@ -41,8 +41,8 @@ type LineResult struct {
 // records that match nothing. It stops early when fn returns false.
 //
 // This is the bulk path: input is read in chunks of about a megabyte, the
-// trigger automaton runs once over a whole chunk, and only records where a
-// trigger occurs are classified one by one; the rest are counted and
+// scan for every rule's triggers runs once over a whole chunk, and only
+// records where a trigger occurs are classified one by one; the rest are counted and
 // skipped. When no rule can match a record without a trigger (there are
 // no unindexed rules and ev has no structured part), skipping changes no
 // answer. Memory stays bounded whatever the size of r.
@@ -159,8 +159,8 @@ func (e *Engine) region(reg region, ev *Evidence, opts Options, out *[]LineResul
 	// foldSpecial maps).
 	var marks []int
 	if !every {
-		if e.ix.ac != nil {
-			acScan(e.ix.ac, data, func(_ int32, end int) bool {
+		if e.ix.lits != nil {
+			e.ix.lits.scanEnds(bytesString(data), func(_ int32, end int) bool {
 				if n := len(marks); n == 0 || marks[n-1] != end-1 {
 					marks = append(marks, end-1)
 				}

@@ -4,7 +4,7 @@ import "strings"
 
 // index is what New precomputes so that a classification touches only the
 // rules that can apply: structured evidence selects rules through buckets,
-// and text selects them through the trigger automaton.
+// and text selects them through the rules' triggers.
 type index struct {
 	// Every rule sits in one bucket, chosen by its most selective
 	// structured matcher; plain holds the rules with none.
@@ -28,9 +28,9 @@ type index struct {
 	noBodyPending int
 	jsonOnly      []int32
 
-	ac        *automaton // over every rule's triggers; nil when there are none
-	patRules  [][]int32  // trigger pattern -> rules
-	unindexed []int32    // rules with record matchers but no trigger
+	lits      *literalSet // every rule's triggers; nil when there are none
+	patRules  [][]int32   // trigger pattern -> rules
+	unindexed []int32     // rules with record matchers but no trigger
 }
 
 func buildIndex(c *Catalogue) *index {
@@ -102,7 +102,7 @@ func buildIndex(c *Catalogue) *index {
 		}
 	}
 	if len(patterns) > 0 {
-		ix.ac = buildAutomaton(patterns)
+		ix.lits = newLiteralSet(patterns)
 	}
 	return ix
 }

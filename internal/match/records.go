@@ -121,6 +121,15 @@ func eachRecord(s string, fn func(rec string, line int) bool) (truncated bool) {
 	return truncated
 }
 
+// bytesString views b as a string without copying, for reading only: the
+// bulk path scans a chunk with the same code as a record.
+func bytesString(b []byte) string {
+	if len(b) == 0 {
+		return ""
+	}
+	return unsafe.String(&b[0], len(b))
+}
+
 func trimCR(s string) string {
 	if len(s) > 0 && s[len(s)-1] == '\r' {
 		return s[:len(s)-1]

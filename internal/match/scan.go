@@ -251,8 +251,8 @@ func (s *Scan) collect(rec string) {
 			s.cands = append(s.cands, ri)
 		}
 	}
-	if ix.ac != nil {
-		ix.ac.scan(rec, func(p int32) bool {
+	if ix.lits != nil {
+		ix.lits.scan(rec, func(p int32) bool {
 			for _, ri := range ix.patRules[p] {
 				add(ri)
 			}

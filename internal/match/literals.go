@@ -1,0 +1,273 @@
+package match
+
+import (
+	"math"
+	"math/bits"
+)
+
+// literalSet finds every occurrence of a set of literals (the rules'
+// triggers) in ASCII-folded text. One pass over a record or a whole chunk
+// finds every trigger of every rule, so the cost of a record does not grow
+// with the number of rules; only rules whose trigger occurs are then tried.
+//
+// Each literal is anchored on a gram (its bytes at some offset, gramLen
+// long), chosen to be rare: shared by few other literals and made of
+// uncommon bytes. The scan tests, at every position, whether the gram
+// there is one of the anchors — an eight-byte load, a multiply and a bit
+// test in an 8 KB set, with no dependency on the previous position, so the
+// processor overlaps positions — and only where one is does it compare the
+// literals anchored on that gram with the text around it.
+//
+// An Aho-Corasick automaton did the same job before. With a thousand
+// rules it walked a table of several megabytes (a cache miss per byte in
+// the walk), and since almost every letter begins some literal it left
+// its start state on most words of ordinary text. Anchoring on a rare gram
+// rather than the first byte is what keeps the scan flat in the number of
+// literals.
+type literalSet struct {
+	pats []string // lower case, non-empty
+	// gramLen is the length of the anchors: eight bytes, or the length of
+	// the shortest literal when that is shorter.
+	gramLen  int
+	gramMask uint64
+	// stride is how far apart the positions tested are. Each literal is
+	// anchored on stride consecutive grams, so whatever the alignment of
+	// an occurrence, one of its anchors falls on a tested position: a
+	// catalogue of long literals is scanned testing every fourth byte.
+	stride int
+	// For every anchor g, with h1, h2 = gramHash(g), set has bit h1 and
+	// set2 bit h2: two bits make a filter that a gram of ordinary text
+	// passes far less often than one bit would.
+	// rank[k] is the number of bits in set[:k], which numbers set's bits
+	// densely so each owns a run of anchors without a 64K-entry table.
+	set, set2 *[gramWords]uint64
+	rank      *[gramWords]uint32
+	// at[r]:at[r+1] are the anchors of the r-th bit of set.
+	at      []int32
+	anchors []anchor
+}
+
+// anchor is a literal, the offset of an anchor gram within it, and the
+// folded gram itself: grams that merely share a bit are told apart
+// without reading the literal.
+type anchor struct {
+	pat, off int32
+	gram     uint64
+}
+
+// maxStride bounds the stride: every literal adds stride anchors to the
+// set, and past four the set fills faster than the scan saves.
+const maxStride = 4
+
+// gramWords is the size of each gram set in 64-bit words: 2^16 bits, 8 KB,
+// small enough to stay in the first-level cache, sparse enough that a few
+// thousand anchors leave most bits clear.
+const gramWords = 1 << 10
+
+// gramHash gives the two bits of a folded gram: 16-bit pieces of a
+// Fibonacci hash.
+func gramHash(g uint64) (h1, h2 uint32) {
+	p := g * 0x9E3779B97F4A7C15
+	return uint32(p >> 48), uint32(p>>32) & 0xFFFF
+}
+
+// foldGram folds a little-endian word of text or literal bytes the way the
+// scan does. |0x20 maps 'A' to 'a' (and a few punctuation bytes onto
+// others), so it is coarser than ASCII lower-casing: a gram of text that
+// lower-cases to an anchor always finds the anchor's bits, and the
+// comparison that follows tells the few false ones apart.
+func foldGram(w, mask uint64) uint64 { return (w | 0x2020202020202020) & mask }
+
+// load8 reads s[i:i+8] as a little-endian word (one load once compiled).
+func load8(s string, i int) uint64 {
+	b := s[i : i+8]
+	return uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24 |
+		uint64(b[4])<<32 | uint64(b[5])<<40 | uint64(b[6])<<48 | uint64(b[7])<<56
+}
+
+// loadN reads the n < 8 bytes s[i:i+n] as a little-endian word.
+func loadN(s string, i, n int) uint64 {
+	w := uint64(0)
+	for k := n - 1; k >= 0; k-- {
+		w = w<<8 | uint64(s[i+k])
+	}
+	return w
+}
+
+// newLiteralSet indexes patterns, which must be lower case and non-empty.
+func newLiteralSet(patterns []string) *literalSet {
+	l := &literalSet{pats: patterns, gramLen: 8, stride: maxStride}
+	for _, p := range patterns {
+		l.gramLen = min(l.gramLen, len(p))
+	}
+	for _, p := range patterns {
+		l.stride = min(l.stride, len(p)-l.gramLen+1)
+	}
+	l.gramMask = ^uint64(0) >> (64 - 8*l.gramLen)
+	gramOf := func(p string, off int) uint64 { return foldGram(loadN(p, off, l.gramLen), l.gramMask) }
+	// How many literals contain each gram: a gram many literals share is
+	// a common word of the catalogue's domain, likely common in text too.
+	shared := map[uint64]int{}
+	for _, p := range patterns {
+		seen := map[uint64]bool{}
+		for off := 0; off+l.gramLen <= len(p); off++ {
+			if g := gramOf(p, off); !seen[g] {
+				seen[g] = true
+				shared[g]++
+			}
+		}
+	}
+	byBit := map[uint32][]anchor{}
+	for pi, p := range patterns {
+		start := l.bestRun(p, func(off int) float64 { return gramScore(p[off:off+l.gramLen], shared[gramOf(p, off)]) })
+		for off := start; off < start+l.stride; off++ {
+			g := gramOf(p, off)
+			h, _ := gramHash(g)
+			byBit[h] = append(byBit[h], anchor{int32(pi), int32(off), g})
+		}
+	}
+	l.set, l.set2, l.rank = new([gramWords]uint64), new([gramWords]uint64), new([gramWords]uint32)
+	for _, as := range byBit {
+		for _, a := range as {
+			h1, h2 := gramHash(a.gram)
+			l.set[h1>>6] |= 1 << (h1 & 63)
+			l.set2[h2>>6] |= 1 << (h2 & 63)
+		}
+	}
+	n := uint32(0)
+	for k := range l.set {
+		l.rank[k] = n
+		n += uint32(bits.OnesCount64(l.set[k]))
+	}
+	// Runs in bit order, so a bit's rank indexes its run.
+	l.at = make([]int32, 0, n+1)
+	for h := uint32(0); h < 1<<16; h++ {
+		if as, ok := byBit[h]; ok {
+			l.at = append(l.at, int32(len(l.anchors)))
+			l.anchors = append(l.anchors, as...)
+		}
+	}
+	l.at = append(l.at, int32(len(l.anchors)))
+	return l
+}
+
+// bestRun picks where p's run of l.stride anchors starts: the run whose
+// weakest gram scores best.
+func (l *literalSet) bestRun(p string, score func(off int) float64) int {
+	start, best := 0, math.Inf(-1)
+	for off := 0; off+l.gramLen+l.stride-1 <= len(p); off++ {
+		s := math.Inf(1)
+		for j := off; j < off+l.stride; j++ {
+			s = min(s, score(j))
+		}
+		if s > best {
+			start, best = off, s
+		}
+	}
+	return start
+}
+
+// gramScore is how good an anchor a gram is. What text will be scanned is
+// not known, but the catalogue says which words its domain is made of: a
+// gram many literals share ("ploy" of every "deployment ...") is a common
+// word wherever such literals are looked for, so sharing weighs most;
+// among grams shared alike, rarer bytes win.
+func gramScore(g string, shared int) float64 {
+	s := 0.0
+	for i := 0; i < len(g); i++ {
+		s += byteRarity(g[i])
+	}
+	return s - 2*math.Log2(float64(shared))
+}
+
+// byteRarity weighs a byte by how seldom it occurs in logs and error
+// text: spaces and the commonest letters least, rare letters, digits and
+// bytes outside ASCII most.
+func byteRarity(c byte) float64 {
+	switch {
+	case c == ' ':
+		return 0.3
+	case c >= 0x80:
+		return 2
+	case 'a' <= c && c <= 'z':
+		switch c {
+		case 'e', 't', 'a', 'o', 'i', 'n', 's', 'r':
+			return 1
+		case 'q', 'z', 'j', 'x', 'v', 'k':
+			return 1.8
+		}
+		return 1.3
+	case '0' <= c && c <= '9':
+		return 1.6
+	}
+	return 1.5
+}
+
+// scan calls hit for every occurrence of a pattern in s; it stops when hit
+// returns false.
+func (l *literalSet) scan(s string, hit func(pattern int32) bool) {
+	l.scanEnds(s, func(p int32, _ int) bool { return hit(p) })
+}
+
+// scanEnds calls hit with each pattern that occurs in s and the offset
+// just past the occurrence, until hit returns false. Occurrences come in
+// the order of their anchors, so ends are only nearly sorted.
+func (l *literalSet) scanEnds(s string, hit func(pattern int32, end int) bool) {
+	set, set2, mask, k := l.set, l.set2, l.gramMask, l.stride
+	i := 0
+	for ; i+8 <= len(s); i += k {
+		g := foldGram(load8(s, i), mask)
+		h, h2 := gramHash(g)
+		if set[h>>6]&(1<<(h&63)) != 0 && set2[h2>>6]&(1<<(h2&63)) != 0 && !l.confirm(s, i, g, h, hit) {
+			return
+		}
+	}
+	// The last few positions, where eight bytes are not there to load
+	// but a gram may be.
+	for ; i+l.gramLen <= len(s); i += k {
+		g := foldGram(loadN(s, i, l.gramLen), mask)
+		h, h2 := gramHash(g)
+		if set[h>>6]&(1<<(h&63)) != 0 && set2[h2>>6]&(1<<(h2&63)) != 0 && !l.confirm(s, i, g, h, hit) {
+			return
+		}
+	}
+}
+
+// confirm compares the literals anchored on gram g, whose first bit is h,
+// with s, the gram being at i, and reports those that occur; it returns
+// false when hit does. It is kept out of scanEnds' loop so the loop stays
+// small.
+func (l *literalSet) confirm(s string, i int, g uint64, h uint32, hit func(int32, int) bool) bool {
+	k := h >> 6
+	r := l.rank[k] + uint32(bits.OnesCount64(l.set[k]&(1<<(h&63)-1)))
+	for _, a := range l.anchors[l.at[r]:l.at[r+1]] {
+		if a.gram != g {
+			continue
+		}
+		p := l.pats[a.pat]
+		start := i - int(a.off)
+		if start < 0 || start+len(p) > len(s) || !hasFoldAt(s, start, p) {
+			continue
+		}
+		if !hit(a.pat, start+len(p)) {
+			return false
+		}
+	}
+	return true
+}
+
+// hasFoldAt reports whether s[start:] begins with the lower-case p, ASCII
+// case folded.
+func hasFoldAt(s string, start int, p string) bool {
+	t := s[start : start+len(p)]
+	for j := 0; j < len(p); j++ {
+		c := t[j]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if c != p[j] {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,83 @@
+package match
+
+import (
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// TestLiteralsAgainstIndex compares the literal set with a brute-force
+// search on random patterns and texts over a small alphabet, where
+// overlaps, shared grams and hash collisions are common: every occurrence
+// (pattern and end) must be reported once, on strings and byte slices.
+func TestLiteralsAgainstIndex(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 11))
+	word := func(n int) string {
+		b := make([]byte, n)
+		for i := range b {
+			b[i] = "abcAB -_\x7f"[r.IntN(9)]
+		}
+		return string(b)
+	}
+	type occ struct{ Pat, End int }
+	for round := 0; round < 2000; round++ {
+		var pats []string
+		seen := map[string]bool{}
+		for i := 0; i < 1+r.IntN(12); i++ {
+			p := strings.ToLower(word(1 + r.IntN(8)))
+			if !seen[p] {
+				seen[p] = true
+				pats = append(pats, p)
+			}
+		}
+		l := newLiteralSet(pats)
+		text := word(r.IntN(60))
+		var want []occ
+		low := strings.ToLower(text)
+		for pi, p := range pats {
+			for i := 0; i+len(p) <= len(low); i++ {
+				if low[i:i+len(p)] == p {
+					want = append(want, occ{pi, i + len(p)})
+				}
+			}
+		}
+		sortOcc := func(xs []occ) {
+			slices.SortFunc(xs, func(a, b occ) int {
+				if a.End != b.End {
+					return a.End - b.End
+				}
+				return a.Pat - b.Pat
+			})
+		}
+		sortOcc(want)
+		for _, asBytes := range []bool{false, true} {
+			var got []occ
+			collect := func(p int32, end int) bool {
+				got = append(got, occ{int(p), end})
+				return true
+			}
+			if asBytes {
+				l.scanEnds(bytesString([]byte(text)), collect)
+			} else {
+				l.scanEnds(text, collect)
+			}
+			sortOcc(got)
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Fatalf("patterns %q, text %q, bytes %v (-want +got):\n%s", pats, text, asBytes, diff)
+			}
+		}
+	}
+}
+
+// TestLiteralsStop checks that the scan ends when hit says so.
+func TestLiteralsStop(t *testing.T) {
+	l := newLiteralSet([]string{"abc", "bcd"})
+	n := 0
+	l.scan("abcd abcd abcd", func(int32) bool { n++; return false })
+	if n != 1 {
+		t.Fatalf("hit called %d times after returning false, want 1", n)
+	}
+}
