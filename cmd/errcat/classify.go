@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -253,7 +254,18 @@ type summary struct {
 	Codes        map[string]int `json:"codes"`
 }
 
-func (o *classifyOptions) classifyLines(w io.Writer, eng *match.Engine, ev match.Evidence, opts match.Options, inputs []namedReader) (match.Classification, error) {
+// classifyLines writes a result per matching record. Output is buffered:
+// a log of a thousand errors would otherwise cost a thousand writes.
+func (o *classifyOptions) classifyLines(out io.Writer, eng *match.Engine, ev match.Evidence, opts match.Options, inputs []namedReader) (match.Classification, error) {
+	w := bufio.NewWriterSize(out, 64<<10)
+	best, err := o.writeLines(w, eng, ev, opts, inputs)
+	if ferr := w.Flush(); err == nil {
+		err = ferr
+	}
+	return best, err
+}
+
+func (o *classifyOptions) writeLines(w io.Writer, eng *match.Engine, ev match.Evidence, opts match.Options, inputs []namedReader) (match.Classification, error) {
 	sum := summary{Codes: map[string]int{}}
 	var results []lineResult // only for -o json, which prints one document
 	best := match.Classification{State: match.Unclassified, Reason: match.ReasonNoMatch, CatalogueVersion: eng.Catalogue().ID}
