@@ -25,6 +25,7 @@ type region struct {
 // (and in parallel) with the same answers as the stream read whole.
 type chunker struct {
 	r          io.Reader
+	size       int // how much a region holds before it is cut: chunkSize but in tests
 	buf        []byte
 	start, end int
 	eof        bool
@@ -33,8 +34,10 @@ type chunker struct {
 	skipping   bool // discarding the rest of an over-long line
 }
 
-func newChunker(r io.Reader) *chunker {
-	return &chunker{r: r, buf: make([]byte, chunkSize+MaxRecord+1), line: 1}
+func newChunker(r io.Reader) *chunker { return newChunkerSize(r, chunkSize) }
+
+func newChunkerSize(r io.Reader, size int) *chunker {
+	return &chunker{r: r, size: size, buf: make([]byte, size+MaxRecord+1), line: 1}
 }
 
 // fill reads until the buffer holds want bytes or the input ends.
@@ -56,7 +59,7 @@ func (c *chunker) fill(want int) {
 
 // next returns the next region; it is valid until the following call.
 func (c *chunker) next() (region, bool) {
-	want := chunkSize
+	want := c.size
 	for {
 		c.fill(want)
 		if c.skipping {
@@ -77,14 +80,7 @@ func (c *chunker) next() (region, bool) {
 		if len(data) == 0 {
 			return region{}, false
 		}
-		pos, lines := 0, 0
-		for pos < len(data) && pos < chunkSize {
-			_, next, n, more := nextRecord(data[pos:], c.eof)
-			if more || next == 0 {
-				break
-			}
-			pos, lines = pos+next, lines+n
-		}
+		pos := cutRecords(data, c.size, c.eof)
 		if pos == 0 {
 			if c.end < len(c.buf) && !c.eof {
 				want = len(c.buf) // the first record needs more input
@@ -97,9 +93,123 @@ func (c *chunker) next() (region, bool) {
 			c.skipping = true
 			return r, true
 		}
+		lines := bytes.Count(data[:pos], []byte{'\n'})
+		if data[pos-1] != '\n' {
+			lines++ // the input's last line, without its newline
+		}
 		r := region{data: data[:pos], line: c.line, lines: lines}
 		c.start += pos
 		c.line += lines
 		return r, true
 	}
+}
+
+// cutRecords returns where a region of data should end: after the first
+// record to end at or past size, or after the last whole record when data
+// is shorter; 0 when data does not hold one whole record. atEOF says data
+// is all there is.
+//
+// It does not walk data record by record. data begins a record, and only
+// a line whose first byte other than blanks is '{' or '[' can begin a
+// record of more than one line, so every line up to the next such opener
+// is a record of its own; only openers are read with nextRecord. Finding
+// them takes two IndexByte scans, which run many bytes at a time.
+func cutRecords(data []byte, size int, atEOF bool) int {
+	var br braces
+	pos := 0 // always the start of a record
+	for pos < len(data) {
+		o := br.nextOpener(data, pos)
+		if o < 0 || o >= size {
+			// Every line from pos to end is a record of its own.
+			end := len(data)
+			if o >= 0 {
+				end = o
+			}
+			// The first to end at or past size, if one ends before end;
+			if size < end {
+				if nl := bytes.IndexByte(data[size-1:end], '\n'); nl >= 0 {
+					return size + nl
+				}
+			}
+			// else all whole lines, and at the end of input the last
+			// one, which has no newline.
+			if nl := bytes.LastIndexByte(data[pos:end], '\n'); nl >= 0 {
+				pos += nl + 1
+			}
+			if o < 0 && atEOF {
+				pos = len(data)
+			}
+			return pos
+		}
+		// o begins a record that may span lines.
+		_, next, _, more := nextRecord(data[o:], atEOF)
+		if more || next == 0 {
+			return o
+		}
+		pos = o + next
+		if pos >= size {
+			return pos
+		}
+	}
+	return pos
+}
+
+// braces finds the lines that may open a JSON value, keeping the next '{'
+// and '[' found so that neither is searched for twice.
+type braces struct {
+	curly, square int // offsets of the next '{' and '[' at or after from; -1: none left
+	from          int // where the cached offsets were searched from
+	init          bool
+}
+
+// nextOpener returns the start of the first line at or after from, itself
+// a line start, whose first byte other than spaces and tabs is '{' or '[';
+// -1 when there is none.
+func (b *braces) nextOpener(data []byte, from int) int {
+	for from < len(data) {
+		at := b.next(data, from)
+		if at < 0 {
+			return -1
+		}
+		k := at
+		for k > from && (data[k-1] == ' ' || data[k-1] == '\t') {
+			k--
+		}
+		if k == from || data[k-1] == '\n' {
+			return k
+		}
+		// Inside a line: the rest of it cannot start one.
+		nl := bytes.IndexByte(data[at:], '\n')
+		if nl < 0 {
+			return -1
+		}
+		from = at + nl + 1
+	}
+	return -1
+}
+
+// next returns the offset of the first '{' or '[' at or after from.
+func (b *braces) next(data []byte, from int) int {
+	if !b.init {
+		b.curly, b.square, b.init = -2, -2, true
+	}
+	find := func(cached *int, c byte) int {
+		if *cached == -1 || (*cached >= from) {
+			return *cached
+		}
+		i := bytes.IndexByte(data[from:], c)
+		if i >= 0 {
+			i += from
+		}
+		*cached = i
+		return i
+	}
+	cu, sq := find(&b.curly, '{'), find(&b.square, '[')
+	switch {
+	case cu < 0:
+		return sq
+	case sq < 0:
+		return cu
+	}
+	return min(cu, sq)
 }

@@ -1,0 +1,92 @@
+package match
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+	"testing/iotest"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// TestChunkerKeepsRecords cuts random logs into small regions and checks
+// that reading the regions record by record gives the records of the
+// whole input, with their line numbers: regions never cut a record, a
+// multi-line JSON value above all.
+func TestChunkerKeepsRecords(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 5))
+	pieces := []string{
+		"plain line\n", "\n", "  \t\n", "x {not an opener}\n", "{\"a\": 1}\n",
+		"{\n  \"error\": {\"type\": \"x\"}\n}\n", "  [\n1,\n2\n]\n", "{ never closed\n",
+		"[\"s\", \"}\"]\n", "{\"q\": \"\\\"{\"}\n", "crlf\r\n", "\t{\n}\n", "tail without newline",
+		"{ \"open\":\n", "]\n", "}\n",
+	}
+	type rec struct {
+		Text string
+		Line int
+	}
+	for round := 0; round < 3000; round++ {
+		var b strings.Builder
+		for n := r.IntN(30); n > 0; n-- {
+			p := pieces[r.IntN(len(pieces))]
+			if p == "tail without newline" && n > 1 {
+				continue
+			}
+			b.WriteString(p)
+		}
+		in := b.String()
+		var want []rec
+		eachRecord(in, func(s string, line int) bool {
+			want = append(want, rec{s, line})
+			return true
+		})
+		size := 1 + r.IntN(40)
+		c := newChunkerSize(iotest.HalfReader(strings.NewReader(in)), size)
+		var got []rec
+		lines := 0
+		for {
+			reg, ok := c.next()
+			if !ok {
+				break
+			}
+			if reg.line != lines+1 {
+				t.Fatalf("input %q, size %d: region starts at line %d after %d lines", in, size, reg.line, lines)
+			}
+			lines += reg.lines
+			eachRecord(string(reg.data), func(s string, line int) bool {
+				got = append(got, rec{s, reg.line + line - 1})
+				return true
+			})
+		}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Fatalf("input %q, size %d (-whole +regions):\n%s", in, size, diff)
+		}
+	}
+}
+
+// BenchmarkChunker cuts a log of ordinary lines with some JSON into
+// regions: the serial part of the bulk path, which the reader does before
+// workers get a region.
+func BenchmarkChunker(b *testing.B) {
+	var sb strings.Builder
+	for i := 0; sb.Len() < 16<<20; i++ {
+		switch i % 20 {
+		case 0:
+			sb.WriteString(`{"ts":"2026-01-01T00:00:00Z","level":"info","msg":"request served","status":200}` + "\n")
+		case 1:
+			sb.WriteString("{\n  \"error\": {\"type\": \"overloaded_error\"}\n}\n")
+		default:
+			sb.WriteString("2026-01-01T00:00:00.000Z INFO worker-7 served 512 items in 31ms {cache: warm}\n")
+		}
+	}
+	log := sb.String()
+	b.SetBytes(int64(len(log)))
+	for b.Loop() {
+		c := newChunker(strings.NewReader(log))
+		for {
+			if _, ok := c.next(); !ok {
+				break
+			}
+		}
+	}
+}
