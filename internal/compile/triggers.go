@@ -53,10 +53,16 @@ func triggers(c *match.Cond) []string {
 		consider(dedupe(union))
 	}
 	if !c.HasText() {
-		// JSON read from a record: the compared values must appear in it.
+		// JSON read from a record: what a field test requires of the
+		// decoded value must appear in the record's text, as written by
+		// whatever encoder made it.
 		for _, t := range c.JSON {
-			if t.Kind == match.Equal {
-				consider(lowerAll(t.Values))
+			consider(jsonKey(t.Name))
+			switch t.Kind {
+			case match.Equal:
+				consider(jsonVerbatim(lowerAll(t.Values)))
+			case match.Match:
+				consider(jsonVerbatim(regexTriggers(t.Re.Src)))
 			}
 		}
 	}
@@ -376,6 +382,55 @@ func byteWeight(c byte) float64 {
 		return 2 // a status or errno: "404" says more than "http"
 	}
 	return 1.5
+}
+
+// jsonVerbatim turns literals of a decoded JSON string into literals of
+// its encoded text. Encoders escape different bytes: all escape quotes,
+// backslashes and control bytes; Go escapes < > &, Gson also = and ',
+// PHP escapes /, many escape everything outside ASCII as \uXXXX. No
+// encoder escapes the other printable ASCII bytes, so a run of them in the
+// value is written as it is: each literal is cut to its longest such run.
+// nil when a literal has none.
+func jsonVerbatim(set []string) []string {
+	if set == nil {
+		return nil
+	}
+	out := make([]string, 0, len(set))
+	for _, s := range set {
+		best, start := "", 0
+		for i := 0; i <= len(s); i++ {
+			if i == len(s) || !jsonPlain(s[i]) {
+				if i-start > len(best) {
+					best = s[start:i]
+				}
+				start = i + 1
+			}
+		}
+		if best == "" {
+			return nil
+		}
+		out = append(out, best)
+	}
+	return dedupe(out)
+}
+
+// jsonKey is the trigger a field's name gives: its last key, quoted as
+// JSON writes it, unless it may be an array index or may be escaped.
+func jsonKey(path string) []string {
+	key := path[strings.LastIndexByte(path, '.')+1:]
+	if key == "" || strings.Trim(key, "0123456789") == "" {
+		return nil
+	}
+	for i := 0; i < len(key); i++ {
+		if !jsonPlain(key[i]) {
+			return nil
+		}
+	}
+	return []string{`"` + asciiLower(key) + `"`}
+}
+
+func jsonPlain(c byte) bool {
+	return c >= 0x20 && c < 0x7f && strings.IndexByte(`"\/<>&='`, c) < 0
 }
 
 // dedupe sorts a set and drops repeats; nil stays nil ("no set").

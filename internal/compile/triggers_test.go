@@ -114,3 +114,40 @@ func TestBranches(t *testing.T) {
 		t.Errorf("(-want +got):\n%s", diff)
 	}
 }
+
+// TestJSONTriggers: a JSON field test indexes its rule by what any encoder
+// writes as it is, and the index never hides a record whose encoder
+// escaped more than the usual.
+func TestJSONTriggers(t *testing.T) {
+	for _, tc := range []struct {
+		in, want []string
+	}{
+		{[]string{"you didn't provide an api key"}, []string{"t provide an api key"}},
+		{[]string{"a/b", "insufficient_quota"}, []string{"a", "insufficient_quota"}},
+		{[]string{"überlastet"}, []string{"berlastet"}},
+		{[]string{"\"&\""}, nil},
+		{nil, nil},
+	} {
+		if got := jsonVerbatim(tc.in); !cmp.Equal(got, tc.want) {
+			t.Errorf("jsonVerbatim(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+	re := &match.Regex{Src: `(?i)you didn't provide an api key`}
+	c := &match.Cond{JSON: []match.FieldTest{{Name: "error.message", Kind: match.Match, Re: re}}}
+	got := triggers(c)
+	if !cmp.Equal(got, []string{"t provide an api key"}) {
+		t.Fatalf("JSON regex rule triggers = %q", got)
+	}
+	present := &match.Cond{JSON: []match.FieldTest{{Name: "promptFeedback.blockReason", Kind: match.Present}}}
+	if got := triggers(present); !cmp.Equal(got, []string{`"blockreason"`}) {
+		t.Errorf("JSON presence rule triggers = %q", got)
+	}
+	if got := triggers(&match.Cond{JSON: []match.FieldTest{{Name: "details.0", Kind: match.Present}}}); got != nil {
+		t.Errorf("an index gave triggers %q", got)
+	}
+	// The record's encoder escaped the apostrophe: the trigger still occurs.
+	rec := `{"error": {"message": "You didn\u0027t provide an API key."}}`
+	if !strings.Contains(strings.ToLower(rec), got[0]) {
+		t.Errorf("trigger %q not in %s", got[0], rec)
+	}
+}
