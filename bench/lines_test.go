@@ -8,9 +8,39 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/errcat/errcat/catalogue"
 	"github.com/errcat/errcat/internal/compile"
 	"github.com/errcat/errcat/internal/match"
 )
+
+// BenchmarkLinesShipped runs the shipped catalogue over the same log: real
+// rules, with short triggers and JSON field tests, rather than synthetic
+// ones.
+func BenchmarkLinesShipped(b *testing.B) {
+	rules := makeRules(rand.New(rand.NewPCG(1, 42)), 200)
+	logPath := filepath.Join(b.TempDir(), "log.txt")
+	if err := writeLog(logPath, 32<<20, rules, rand.New(rand.NewPCG(1, 7))); err != nil {
+		b.Fatal(err)
+	}
+	log, err := os.ReadFile(logPath)
+	if err != nil {
+		b.Fatal(err)
+	}
+	c, err := compile.Load(catalogue.FS, "catalogue")
+	if err != nil {
+		b.Fatal(err)
+	}
+	e, err := match.New(c)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(int64(len(log)))
+	for b.Loop() {
+		if _, err := e.Lines(bytes.NewReader(log), match.Evidence{}, match.LinesOptions{Workers: 1}, func(match.LineResult) bool { return true }); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
 
 // BenchmarkLines is the bulk path in process, without the CLI's start-up:
 // the same generated log and synthetic catalogues as bench/run.sh, at

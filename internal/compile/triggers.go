@@ -57,12 +57,18 @@ func triggers(c *match.Cond) []string {
 		// decoded value must appear in the record's text, as written by
 		// whatever encoder made it.
 		for _, t := range c.JSON {
-			consider(jsonKey(t.Name))
 			switch t.Kind {
 			case match.Equal:
 				consider(jsonVerbatim(lowerAll(t.Values)))
 			case match.Match:
 				consider(jsonVerbatim(regexTriggers(t.Re.Src)))
+			}
+		}
+		// A field's key is a weak trigger ("status" is in every JSON
+		// log line): only for a rule that offers nothing better.
+		for _, t := range c.JSON {
+			if best == nil {
+				consider(jsonKey(t.Name))
 			}
 		}
 	}
