@@ -11333,13 +11333,14 @@ func jsonScalar(v any) (string, bool) {
 // finds every trigger of every rule, so the cost of a record does not grow
 // with the number of rules; only rules whose trigger occurs are then tried.
 //
-// Each literal is anchored on a gram (its bytes at some offset, gramLen
-// long), chosen to be rare: shared by few other literals and made of
-// uncommon bytes. The scan tests, at every position, whether the gram
-// there is one of the anchors — an eight-byte load, a multiply and a bit
-// test in an 8 KB set, with no dependency on the previous position, so the
-// processor overlaps positions — and only where one is does it compare the
-// literals anchored on that gram with the text around it.
+// Each literal is anchored on a run of grams (its bytes at some offsets,
+// gramLen long, up to eight), chosen to be rare: shared by few other
+// literals and made of uncommon bytes. The scan tests, at every stride-th
+// position, whether the gram there is an anchor — an eight-byte load, a
+// multiply and two bit tests in 8 KB sets, with no dependency on the
+// previous position, so the processor overlaps positions — and only where
+// one is does it compare the literals anchored on that gram with the text
+// around it.
 //
 // An Aho-Corasick automaton did the same job before. With a thousand
 // rules it walked a table of several megabytes (a cache miss per byte in
@@ -11408,7 +11409,7 @@ func load8(s string, i int) uint64 {
 		uint64(b[4])<<32 | uint64(b[5])<<40 | uint64(b[6])<<48 | uint64(b[7])<<56
 }
 
-// loadN reads the n < 8 bytes s[i:i+n] as a little-endian word.
+// loadN reads the n <= 8 bytes s[i:i+n] as a little-endian word.
 func loadN(s string, i, n int) uint64 {
 	w := uint64(0)
 	for k := n - 1; k >= 0; k-- {
