@@ -10043,23 +10043,9 @@ func (e *Engine) region(reg region, ev *Evidence, opts Options, out *[]LineResul
 	var st LineStats
 	data := reg.data
 	every := len(e.ix.unindexed) > 0 || ev.HTTP != nil || ev.ExitCode != nil || ev.Signal != "" || ev.Provider != ""
-	// Where a record must be looked at: a trigger ends inside it, or it
-	// holds bytes the scan cannot judge (terminal escapes, the two runes
-	// foldSpecial maps).
 	var marks []int
 	if !every {
-		if e.ix.lits != nil {
-			e.ix.lits.scanEnds(bytesString(data), func(_ int32, end int) bool {
-				if n := len(marks); n == 0 || marks[n-1] != end-1 {
-					marks = append(marks, end-1)
-				}
-				return true
-			})
-		}
-		marks = appendAll(marks, data, "\x1b")
-		marks = appendAll(marks, data, "\u212a")
-		marks = appendAll(marks, data, "\u017f")
-		sortInts(marks)
+		marks = e.marks(data, nil)
 	}
 	line, m := reg.line, 0
 	for pos := 0; pos < len(data); {
@@ -10104,6 +10090,27 @@ func (e *Engine) region(reg region, ev *Evidence, opts Options, out *[]LineResul
 		}
 	}
 	return st
+}
+
+// marks appends to marks, in order, where in data a record must be looked
+// at: where a trigger ends, and where there are bytes the scan cannot
+// judge (terminal escapes, the two runes foldSpecial maps). A record with
+// no mark holds no trigger once normalised, so no indexed rule can match
+// it.
+func (e *Engine) marks(data []byte, marks []int) []int {
+	if e.ix.lits != nil {
+		e.ix.lits.scanEnds(bytesString(data), func(_ int32, end int) bool {
+			if n := len(marks); n == 0 || marks[n-1] != end-1 {
+				marks = append(marks, end-1)
+			}
+			return true
+		})
+	}
+	marks = appendAll(marks, data, "\x1b")
+	marks = appendAll(marks, data, "\u212a")
+	marks = appendAll(marks, data, "\u017f")
+	sortInts(marks)
+	return marks
 }
 
 // appendAll appends the offset of every occurrence of sep in data.
@@ -10917,6 +10924,65 @@ var signalNumbers = map[string]string{
 	"1": "SIGHUP", "2": "SIGINT", "3": "SIGQUIT", "4": "SIGILL", "6": "SIGABRT",
 	"8": "SIGFPE", "9": "SIGKILL", "11": "SIGSEGV", "13": "SIGPIPE", "14": "SIGALRM",
 	"15": "SIGTERM",
+}
+
+// Feed reads every record of r into the scan, numbering lines after
+// first, with the same answer as calling Record on each; it returns how
+// many lines it read. It is the whole-input counterpart of Lines: text is
+// read a region at a time and scanned for triggers at once, and a record
+// holding none is only noted as text, not looked at, unless the scan
+// still needs every record — a rule without a trigger is pending, a
+// matched rule still reads records for its guard or timing hints, or an
+// evidence-only match waits for its excerpt.
+func (s *Scan) Feed(r io.Reader, first int) (int, error) {
+	ch := newChunker(r)
+	var marks []int
+	for {
+		reg, ok := ch.next()
+		if !ok {
+			return ch.line - 1, ch.err
+		}
+		marks = s.e.marks(reg.data, marks[:0])
+		s.feedRegion(reg, first, marks)
+	}
+}
+
+func (s *Scan) feedRegion(reg region, first int, marks []int) {
+	data := reg.data
+	line, m := first+reg.line, 0
+	for pos := 0; pos < len(data); {
+		end, next, n, _ := nextRecord(data[pos:], true)
+		rec, recLine, start := data[pos:pos+end], line, pos
+		line += n
+		pos += next
+		if next == 0 {
+			pos = len(data)
+		}
+		for m < len(marks) && marks[m] < start {
+			m++
+		}
+		marked := m < len(marks) && marks[m] < start+end
+		if !marked && !s.needsEvery() {
+			if reg.truncated || len(rec) > MaxRecord {
+				s.truncated = true
+			}
+			if !s.sawText {
+				s.sawText = strings.TrimSpace(foldSpecial(redactStripEscapes(string(rec)))) != ""
+			}
+			continue
+		}
+		text, truncated := string(rec), reg.truncated
+		if len(text) > MaxRecord {
+			text, truncated = cutUTF8(text, MaxRecord), true
+		}
+		s.Record(trimCR(text), recLine, truncated)
+	}
+}
+
+// needsEvery reports whether the next record must be read whatever it
+// holds.
+func (s *Scan) needsEvery() bool {
+	return len(s.watch) > 0 || len(s.needExcerpt) > 0 || (s.pending > 0 && len(s.e.ix.unindexed) > 0)
 }
 
 // indexFold reports the first index of needle in hay, comparing ASCII letters

@@ -223,16 +223,11 @@ func classifyWhole(eng *match.Engine, ev match.Evidence, opts match.Options, inp
 	s := eng.Begin(ev, opts)
 	line := 0
 	for _, in := range inputs {
-		sc := match.NewScanner(in.r)
-		last := 0
-		for sc.Scan() {
-			last = sc.Line()
-			s.Record(string(sc.Record()), line+sc.Line(), sc.Truncated())
-		}
-		if err := sc.Err(); err != nil {
+		n, err := s.Feed(in.r, line)
+		if err != nil {
 			return match.Classification{}, fmt.Errorf("%s: %v", in.name, err)
 		}
-		line += last
+		line += n
 	}
 	if ev.HTTP != nil && ev.HTTP.Body != "" {
 		s.Body(ev.HTTP.Body)

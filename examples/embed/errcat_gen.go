@@ -2670,23 +2670,9 @@ func (e *Engine) region(reg region, ev *Evidence, opts Options, out *[]LineResul
 	var st LineStats
 	data := reg.data
 	every := len(e.ix.unindexed) > 0 || ev.HTTP != nil || ev.ExitCode != nil || ev.Signal != "" || ev.Provider != ""
-	// Where a record must be looked at: a trigger ends inside it, or it
-	// holds bytes the scan cannot judge (terminal escapes, the two runes
-	// foldSpecial maps).
 	var marks []int
 	if !every {
-		if e.ix.lits != nil {
-			e.ix.lits.scanEnds(bytesString(data), func(_ int32, end int) bool {
-				if n := len(marks); n == 0 || marks[n-1] != end-1 {
-					marks = append(marks, end-1)
-				}
-				return true
-			})
-		}
-		marks = appendAll(marks, data, "\x1b")
-		marks = appendAll(marks, data, "\u212a")
-		marks = appendAll(marks, data, "\u017f")
-		sortInts(marks)
+		marks = e.marks(data, nil)
 	}
 	line, m := reg.line, 0
 	for pos := 0; pos < len(data); {
@@ -2731,6 +2717,27 @@ func (e *Engine) region(reg region, ev *Evidence, opts Options, out *[]LineResul
 		}
 	}
 	return st
+}
+
+// marks appends to marks, in order, where in data a record must be looked
+// at: where a trigger ends, and where there are bytes the scan cannot
+// judge (terminal escapes, the two runes foldSpecial maps). A record with
+// no mark holds no trigger once normalised, so no indexed rule can match
+// it.
+func (e *Engine) marks(data []byte, marks []int) []int {
+	if e.ix.lits != nil {
+		e.ix.lits.scanEnds(bytesString(data), func(_ int32, end int) bool {
+			if n := len(marks); n == 0 || marks[n-1] != end-1 {
+				marks = append(marks, end-1)
+			}
+			return true
+		})
+	}
+	marks = appendAll(marks, data, "\x1b")
+	marks = appendAll(marks, data, "\u212a")
+	marks = appendAll(marks, data, "\u017f")
+	sortInts(marks)
+	return marks
 }
 
 // appendAll appends the offset of every occurrence of sep in data.
@@ -3546,6 +3553,65 @@ var signalNumbers = map[string]string{
 	"15": "SIGTERM",
 }
 
+// Feed reads every record of r into the scan, numbering lines after
+// first, with the same answer as calling Record on each; it returns how
+// many lines it read. It is the whole-input counterpart of Lines: text is
+// read a region at a time and scanned for triggers at once, and a record
+// holding none is only noted as text, not looked at, unless the scan
+// still needs every record — a rule without a trigger is pending, a
+// matched rule still reads records for its guard or timing hints, or an
+// evidence-only match waits for its excerpt.
+func (s *Scan) Feed(r io.Reader, first int) (int, error) {
+	ch := newChunker(r)
+	var marks []int
+	for {
+		reg, ok := ch.next()
+		if !ok {
+			return ch.line - 1, ch.err
+		}
+		marks = s.e.marks(reg.data, marks[:0])
+		s.feedRegion(reg, first, marks)
+	}
+}
+
+func (s *Scan) feedRegion(reg region, first int, marks []int) {
+	data := reg.data
+	line, m := first+reg.line, 0
+	for pos := 0; pos < len(data); {
+		end, next, n, _ := nextRecord(data[pos:], true)
+		rec, recLine, start := data[pos:pos+end], line, pos
+		line += n
+		pos += next
+		if next == 0 {
+			pos = len(data)
+		}
+		for m < len(marks) && marks[m] < start {
+			m++
+		}
+		marked := m < len(marks) && marks[m] < start+end
+		if !marked && !s.needsEvery() {
+			if reg.truncated || len(rec) > MaxRecord {
+				s.truncated = true
+			}
+			if !s.sawText {
+				s.sawText = strings.TrimSpace(foldSpecial(redactStripEscapes(string(rec)))) != ""
+			}
+			continue
+		}
+		text, truncated := string(rec), reg.truncated
+		if len(text) > MaxRecord {
+			text, truncated = cutUTF8(text, MaxRecord), true
+		}
+		s.Record(trimCR(text), recLine, truncated)
+	}
+}
+
+// needsEvery reports whether the next record must be read whatever it
+// holds.
+func (s *Scan) needsEvery() bool {
+	return len(s.watch) > 0 || len(s.needExcerpt) > 0 || (s.pending > 0 && len(s.e.ix.unindexed) > 0)
+}
+
 // indexFold reports the first index of needle in hay, comparing ASCII letters
 // without case; needle must already be lower case. Rules' literals are
 // folded once at compile time, so the hot path folds only the haystack, byte
@@ -3960,13 +4026,14 @@ func jsonScalar(v any) (string, bool) {
 // finds every trigger of every rule, so the cost of a record does not grow
 // with the number of rules; only rules whose trigger occurs are then tried.
 //
-// Each literal is anchored on a gram (its bytes at some offset, gramLen
-// long), chosen to be rare: shared by few other literals and made of
-// uncommon bytes. The scan tests, at every position, whether the gram
-// there is one of the anchors — an eight-byte load, a multiply and a bit
-// test in an 8 KB set, with no dependency on the previous position, so the
-// processor overlaps positions — and only where one is does it compare the
-// literals anchored on that gram with the text around it.
+// Each literal is anchored on a run of grams (its bytes at some offsets,
+// gramLen long, up to eight), chosen to be rare: shared by few other
+// literals and made of uncommon bytes. The scan tests, at every stride-th
+// position, whether the gram there is an anchor — an eight-byte load, a
+// multiply and two bit tests in 8 KB sets, with no dependency on the
+// previous position, so the processor overlaps positions — and only where
+// one is does it compare the literals anchored on that gram with the text
+// around it.
 //
 // An Aho-Corasick automaton did the same job before. With a thousand
 // rules it walked a table of several megabytes (a cache miss per byte in
@@ -4035,7 +4102,7 @@ func load8(s string, i int) uint64 {
 		uint64(b[4])<<32 | uint64(b[5])<<40 | uint64(b[6])<<48 | uint64(b[7])<<56
 }
 
-// loadN reads the n < 8 bytes s[i:i+n] as a little-endian word.
+// loadN reads the n <= 8 bytes s[i:i+n] as a little-endian word.
 func loadN(s string, i, n int) uint64 {
 	w := uint64(0)
 	for k := n - 1; k >= 0; k-- {

@@ -154,23 +154,9 @@ func (e *Engine) region(reg region, ev *Evidence, opts Options, out *[]LineResul
 	var st LineStats
 	data := reg.data
 	every := len(e.ix.unindexed) > 0 || ev.HTTP != nil || ev.ExitCode != nil || ev.Signal != "" || ev.Provider != ""
-	// Where a record must be looked at: a trigger ends inside it, or it
-	// holds bytes the scan cannot judge (terminal escapes, the two runes
-	// foldSpecial maps).
 	var marks []int
 	if !every {
-		if e.ix.lits != nil {
-			e.ix.lits.scanEnds(bytesString(data), func(_ int32, end int) bool {
-				if n := len(marks); n == 0 || marks[n-1] != end-1 {
-					marks = append(marks, end-1)
-				}
-				return true
-			})
-		}
-		marks = appendAll(marks, data, "\x1b")
-		marks = appendAll(marks, data, "\u212a")
-		marks = appendAll(marks, data, "\u017f")
-		sortInts(marks)
+		marks = e.marks(data, nil)
 	}
 	line, m := reg.line, 0
 	for pos := 0; pos < len(data); {
@@ -215,6 +201,27 @@ func (e *Engine) region(reg region, ev *Evidence, opts Options, out *[]LineResul
 		}
 	}
 	return st
+}
+
+// marks appends to marks, in order, where in data a record must be looked
+// at: where a trigger ends, and where there are bytes the scan cannot
+// judge (terminal escapes, the two runes foldSpecial maps). A record with
+// no mark holds no trigger once normalised, so no indexed rule can match
+// it.
+func (e *Engine) marks(data []byte, marks []int) []int {
+	if e.ix.lits != nil {
+		e.ix.lits.scanEnds(bytesString(data), func(_ int32, end int) bool {
+			if n := len(marks); n == 0 || marks[n-1] != end-1 {
+				marks = append(marks, end-1)
+			}
+			return true
+		})
+	}
+	marks = appendAll(marks, data, "\x1b")
+	marks = appendAll(marks, data, "\u212a")
+	marks = appendAll(marks, data, "\u017f")
+	sortInts(marks)
+	return marks
 }
 
 // appendAll appends the offset of every occurrence of sep in data.
