@@ -64,6 +64,7 @@ generate:
 
 bench:
 	$(GO) test -run='^$$' -bench=. -benchmem ./internal/match ./gen ./internal/redact
+	$(GO) test -run='^$$' -bench=. -benchtime=5x ./bench
 	$(GO) test -run='^$$' -bench=BenchmarkShipped -benchtime=3x -v ./internal/collide
 
 # Throughput beside grep, ripgrep and wc on a generated log (SIZE_MB, RULES).
