@@ -345,10 +345,10 @@ func (a *analyzer) decide(wk *worker, x, y *ruleModel, w evidenceWitness) verdic
 	for _, f := range w.Assumed {
 		notes = append(notes, "compatibility of "+f+" assumed (two regexes)")
 	}
-	var negs []*nfa
+	var guards []*nfa
 	for _, m := range []*ruleModel{x, y} {
 		if m.guard != nil {
-			negs = append(negs, m.guard.n)
+			guards = append(guards, m.guard.n)
 		}
 	}
 	budget := a.opts.Budget
@@ -362,14 +362,14 @@ func (a *analyzer) decide(wk *worker, x, y *ruleModel, w evidenceWitness) verdic
 		if len(m.groups) == 0 {
 			m = y
 		}
-		o := a.search(wk, search{pos: []*nfa{m.groups[0].n}, neg: negs, budget: budget})
+		o, _ := a.searchGuarded(wk, search{pos: []*nfa{m.groups[0].n}, budget: budget}, guards)
 		found, exhausted, text, overlap = o.found, o.exhausted, o.text, AnyText
 	default:
 	pairs:
 		for _, gx := range x.groups {
 			for _, gy := range y.groups {
-				o := a.search(wk, search{pos: []*nfa{gx.n, gy.n}, overlap: true, neg: negs, budget: budget})
-				budget -= o.states
+				o, cost := a.searchGuarded(wk, search{pos: []*nfa{gx.n, gy.n}, overlap: true, budget: budget}, guards)
+				budget -= cost
 				if o.exhausted || budget <= 0 {
 					exhausted = true
 					break pairs
