@@ -2,7 +2,6 @@ package collide
 
 import (
 	"fmt"
-	"regexp"
 	"sort"
 	"strings"
 	"time"
@@ -122,10 +121,6 @@ func (a *analyzer) build() error {
 			return err
 		}
 		g.n = n
-		g.re = regexp.MustCompile(g.src)
-		if g.lits == nil {
-			g.lits = requiredLiterals(g.src)
-		}
 		return nil
 	}
 	for i := range a.cat.Rules {
@@ -395,7 +390,7 @@ func (a *analyzer) decide(wk *worker, x, y *ruleModel, w evidenceWitness) verdic
 	// satisfy the rules' other groups.
 	for _, m := range []*ruleModel{x, y} {
 		for _, g := range m.groups {
-			if !g.re.MatchString(text) {
+			if !g.matches(text) {
 				if s, ok := a.groupSample(wk, g); ok {
 					text += " " + s
 				}

@@ -2,6 +2,7 @@ package collide
 
 import (
 	"fmt"
+	"regexp"
 	"regexp/syntax"
 	"sync"
 	"sync/atomic"
@@ -17,6 +18,7 @@ import (
 // run time.
 type nfa struct {
 	src    string
+	syntax *syntax.Regexp // the simplified expression prog was compiled from
 	prog   *syntax.Prog
 	ranges [][]rune // per consuming instruction: inclusive pairs
 	mask   []bitset // per consuming instruction, once bound to an alphabet
@@ -30,6 +32,17 @@ type nfa struct {
 	seen  []uint32 // DFS marks, stamped with gen
 	gen   uint32
 	stack []uint32
+
+	// re is src for Go's regexp, compiled on first use: only a witness
+	// needs it, and most analyses find none.
+	reOnce sync.Once
+	re     *regexp.Regexp
+}
+
+// regexp returns src compiled by Go's regexp, which checks witnesses.
+func (n *nfa) regexp() *regexp.Regexp {
+	n.reOnce.Do(func() { n.re = regexp.MustCompile(n.src) })
+	return n.re
 }
 
 // clos is the epsilon closure of a position in one context: the consuming
@@ -50,11 +63,12 @@ func compileNFA(src string) (*nfa, error) {
 	if err != nil {
 		return nil, err
 	}
-	prog, err := syntax.Compile(re.Simplify())
+	simple := re.Simplify()
+	prog, err := syntax.Compile(simple)
 	if err != nil {
 		return nil, err
 	}
-	n := &nfa{src: src, prog: prog, ranges: make([][]rune, len(prog.Inst))}
+	n := &nfa{src: src, syntax: simple, prog: prog, ranges: make([][]rune, len(prog.Inst))}
 	for i := range prog.Inst {
 		in := &prog.Inst[i]
 		switch in.Op {

@@ -45,7 +45,7 @@ func (a *analyzer) shadowedBy(lo, hi int) bool {
 	// A cheap counterexample first: the lower rule's own shortest record.
 	if s := a.ownSample(lo); s != nil {
 		for _, g := range h.groups {
-			if !g.re.MatchString(s.Text) {
+			if !g.matches(s.Text) {
 				return false
 			}
 		}
@@ -85,7 +85,7 @@ func (a *analyzer) ownSample(i int) *match.Evidence {
 			o, _ := a.searchGuarded(a.seq, search{pos: []*nfa{m.groups[0].n}, budget: a.opts.Budget}, guards)
 			text, found = o.text, o.found
 			for _, g := range m.groups[1:] {
-				if found && !g.re.MatchString(text) {
+				if found && !g.matches(text) {
 					s, _ := a.groupSample(a.seq, g)
 					text += " " + s
 				}
