@@ -54,6 +54,10 @@ type clos struct {
 	cons  []uint32
 	match bool
 	opts  []option
+	// pre is, at the start position, the moves of an automaton whose
+	// match has not begun: stay before it, or begin with one of opts.
+	// Built once, since every search step of such an automaton asks.
+	pre []option
 }
 
 // compileNFA parses src as Go's regexp does (Perl syntax) and compiles
@@ -188,6 +192,9 @@ func (n *nfa) closure(pos uint32, prev, next int) *clos {
 	}
 	if c.match {
 		c.opts = append(c.opts, option{next: phPost})
+	}
+	if pos == n.start() {
+		c.pre = append([]option{{next: phPre}}, c.opts...)
 	}
 	slot.Store(c)
 	return c
