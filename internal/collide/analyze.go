@@ -21,6 +21,10 @@ type Options struct {
 	// Dir is the catalogue directory as the user named it; findings name
 	// rule files under it (tables record files relative to the catalogue).
 	Dir string
+	// Engine is an engine the caller already built on the catalogue, to
+	// replay witnesses with; nil (or an engine on another catalogue)
+	// builds one, which indexes every rule again.
+	Engine *match.Engine
 }
 
 // Stats counts the work done: every unordered pair of rules is considered
@@ -82,9 +86,12 @@ func Analyze(cat *match.Catalogue, opts Options) (*Report, error) {
 	if opts.Budget <= 0 {
 		opts.Budget = DefaultBudget
 	}
-	eng, err := match.New(cat)
-	if err != nil {
-		return nil, err
+	eng := opts.Engine
+	if eng == nil || eng.Catalogue() != cat {
+		var err error
+		if eng, err = match.New(cat); err != nil {
+			return nil, err
+		}
 	}
 	a := &analyzer{cat: cat, eng: eng, opts: opts, nfas: map[string]*nfa{}, sample: map[int]*match.Evidence{}, seq: newWorker()}
 	if err := a.build(); err != nil {
