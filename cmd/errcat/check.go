@@ -58,7 +58,7 @@ func (o *checkOptions) run(io stdio) error {
 		return err
 	}
 	cat := eng.Catalogue()
-	rep, err := collide.Analyze(cat, collide.Options{Budget: o.budget, Dir: o.cat.display()})
+	rep, err := collide.Analyze(cat, collide.Options{Budget: o.budget, Dir: o.cat.display(), Engine: eng})
 	if err != nil {
 		return err
 	}

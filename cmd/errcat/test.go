@@ -72,7 +72,7 @@ func (o *testOptions) run(io stdio) error {
 		return err
 	}
 	rep := fixture.Replay(eng, fx, now)
-	if err := addCheck(eng.Catalogue(), o.cat.display(), rep); err != nil {
+	if err := addCheck(eng, o.cat.display(), rep); err != nil {
 		return err
 	}
 	if o.junit != "" {
@@ -99,9 +99,10 @@ func (o *testOptions) run(io stdio) error {
 }
 
 // addCheck runs the static analysis of errcat check and adds its errors
-// to the report's failures, positioned on the rule's YAML line.
-func addCheck(cat *match.Catalogue, dir string, rep *fixture.Report) error {
-	res, err := collide.Analyze(cat, collide.Options{Dir: dir})
+// to the report's failures, positioned on the rule's YAML line. The
+// analysis replays its witnesses through the engine the fixtures ran on.
+func addCheck(eng *match.Engine, dir string, rep *fixture.Report) error {
+	res, err := collide.Analyze(eng.Catalogue(), collide.Options{Dir: dir, Engine: eng})
 	if err != nil {
 		return err
 	}

@@ -2,7 +2,6 @@ package collide
 
 import (
 	"fmt"
-	"regexp"
 	"sort"
 	"strings"
 	"time"
@@ -22,6 +21,10 @@ type Options struct {
 	// Dir is the catalogue directory as the user named it; findings name
 	// rule files under it (tables record files relative to the catalogue).
 	Dir string
+	// Engine is an engine the caller already built on the catalogue, to
+	// replay witnesses with; nil (or an engine on another catalogue)
+	// builds one, which indexes every rule again.
+	Engine *match.Engine
 }
 
 // Stats counts the work done: every unordered pair of rules is considered
@@ -83,9 +86,12 @@ func Analyze(cat *match.Catalogue, opts Options) (*Report, error) {
 	if opts.Budget <= 0 {
 		opts.Budget = DefaultBudget
 	}
-	eng, err := match.New(cat)
-	if err != nil {
-		return nil, err
+	eng := opts.Engine
+	if eng == nil || eng.Catalogue() != cat {
+		var err error
+		if eng, err = match.New(cat); err != nil {
+			return nil, err
+		}
 	}
 	a := &analyzer{cat: cat, eng: eng, opts: opts, nfas: map[string]*nfa{}, sample: map[int]*match.Evidence{}, seq: newWorker()}
 	if err := a.build(); err != nil {
@@ -122,10 +128,6 @@ func (a *analyzer) build() error {
 			return err
 		}
 		g.n = n
-		g.re = regexp.MustCompile(g.src)
-		if g.lits == nil {
-			g.lits = requiredLiterals(g.src)
-		}
 		return nil
 	}
 	for i := range a.cat.Rules {
@@ -345,10 +347,10 @@ func (a *analyzer) decide(wk *worker, x, y *ruleModel, w evidenceWitness) verdic
 	for _, f := range w.Assumed {
 		notes = append(notes, "compatibility of "+f+" assumed (two regexes)")
 	}
-	var negs []*nfa
+	var guards []*nfa
 	for _, m := range []*ruleModel{x, y} {
 		if m.guard != nil {
-			negs = append(negs, m.guard.n)
+			guards = append(guards, m.guard.n)
 		}
 	}
 	budget := a.opts.Budget
@@ -362,14 +364,14 @@ func (a *analyzer) decide(wk *worker, x, y *ruleModel, w evidenceWitness) verdic
 		if len(m.groups) == 0 {
 			m = y
 		}
-		o := a.search(wk, search{pos: []*nfa{m.groups[0].n}, neg: negs, budget: budget})
+		o, _ := a.searchGuarded(wk, search{pos: []*nfa{m.groups[0].n}, budget: budget}, guards)
 		found, exhausted, text, overlap = o.found, o.exhausted, o.text, AnyText
 	default:
 	pairs:
 		for _, gx := range x.groups {
 			for _, gy := range y.groups {
-				o := a.search(wk, search{pos: []*nfa{gx.n, gy.n}, overlap: true, neg: negs, budget: budget})
-				budget -= o.states
+				o, cost := a.searchGuarded(wk, search{pos: []*nfa{gx.n, gy.n}, overlap: true, budget: budget}, guards)
+				budget -= cost
 				if o.exhausted || budget <= 0 {
 					exhausted = true
 					break pairs
@@ -395,7 +397,7 @@ func (a *analyzer) decide(wk *worker, x, y *ruleModel, w evidenceWitness) verdic
 	// satisfy the rules' other groups.
 	for _, m := range []*ruleModel{x, y} {
 		for _, g := range m.groups {
-			if !g.re.MatchString(text) {
+			if !g.matches(text) {
 				if s, ok := a.groupSample(wk, g); ok {
 					text += " " + s
 				}

@@ -10,19 +10,12 @@ import (
 // by a literal prefilter instead of running its regex on every record.
 const MinLiteral = 3
 
-// requiredLiterals returns a set of literals at least one of which every
-// match of the pattern contains (lower-cased: a prefilter folds case), or
-// nil when no such set is known. It is the usual prefilter analysis:
-// alternation unions its branches' sets, concatenation keeps its best
-// factor (adjacent literals joined), and optional parts give nothing.
-func requiredLiterals(src string) []string {
-	re, err := syntax.Parse(src, syntax.Perl)
-	if err != nil {
-		return nil
-	}
-	return required(re.Simplify())
-}
-
+// required returns a set of literals at least one of which every match
+// of the simplified expression re contains (lower-cased: a prefilter
+// folds case), or nil when no such set is known. It is the usual
+// prefilter analysis: alternation unions its branches' sets,
+// concatenation keeps its best factor (adjacent literals joined), and
+// optional parts give nothing.
 func required(re *syntax.Regexp) []string {
 	switch re.Op {
 	case syntax.OpLiteral:
@@ -111,7 +104,12 @@ func minLen(l []string) int {
 }
 
 // indexed reports whether a group has a required literal of MinLiteral
-// bytes or more in every branch.
+// bytes or more in every branch. A regex group's literals come from the
+// expression its automaton was compiled from, not from a second parse.
 func (g *group) indexed() bool {
-	return g.lits != nil && minLen(g.lits) >= MinLiteral
+	lits := g.lits
+	if lits == nil {
+		lits = required(g.n.syntax)
+	}
+	return lits != nil && minLen(lits) >= MinLiteral
 }

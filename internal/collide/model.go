@@ -21,9 +21,12 @@ type group struct {
 	kind string // exact | contains | regex
 	src  string // the RE2 source of the group's automaton
 	n    *nfa
-	re   *regexp.Regexp // the same pattern, to check a finished witness
-	lits []string       // required literals: every match holds one
+	lits []string // required literals of exact and contains: every match holds one
 }
+
+// matches reports whether the group matches somewhere in text, as the
+// runtime does, to check a finished witness.
+func (g *group) matches(text string) bool { return g.n.regexp().MatchString(text) }
 
 // ruleModel is what the analysis knows of one rule.
 type ruleModel struct {

@@ -2,6 +2,7 @@ package collide
 
 import (
 	"fmt"
+	"regexp"
 	"regexp/syntax"
 	"sync"
 	"sync/atomic"
@@ -17,6 +18,7 @@ import (
 // run time.
 type nfa struct {
 	src    string
+	syntax *syntax.Regexp // the simplified expression prog was compiled from
 	prog   *syntax.Prog
 	ranges [][]rune // per consuming instruction: inclusive pairs
 	mask   []bitset // per consuming instruction, once bound to an alphabet
@@ -30,6 +32,17 @@ type nfa struct {
 	seen  []uint32 // DFS marks, stamped with gen
 	gen   uint32
 	stack []uint32
+
+	// re is src for Go's regexp, compiled on first use: only a witness
+	// needs it, and most analyses find none.
+	reOnce sync.Once
+	re     *regexp.Regexp
+}
+
+// regexp returns src compiled by Go's regexp, which checks witnesses.
+func (n *nfa) regexp() *regexp.Regexp {
+	n.reOnce.Do(func() { n.re = regexp.MustCompile(n.src) })
+	return n.re
 }
 
 // clos is the epsilon closure of a position in one context: the consuming
@@ -41,6 +54,10 @@ type clos struct {
 	cons  []uint32
 	match bool
 	opts  []option
+	// pre is, at the start position, the moves of an automaton whose
+	// match has not begun: stay before it, or begin with one of opts.
+	// Built once, since every search step of such an automaton asks.
+	pre []option
 }
 
 // compileNFA parses src as Go's regexp does (Perl syntax) and compiles
@@ -50,11 +67,12 @@ func compileNFA(src string) (*nfa, error) {
 	if err != nil {
 		return nil, err
 	}
-	prog, err := syntax.Compile(re.Simplify())
+	simple := re.Simplify()
+	prog, err := syntax.Compile(simple)
 	if err != nil {
 		return nil, err
 	}
-	n := &nfa{src: src, prog: prog, ranges: make([][]rune, len(prog.Inst))}
+	n := &nfa{src: src, syntax: simple, prog: prog, ranges: make([][]rune, len(prog.Inst))}
 	for i := range prog.Inst {
 		in := &prog.Inst[i]
 		switch in.Op {
@@ -174,6 +192,9 @@ func (n *nfa) closure(pos uint32, prev, next int) *clos {
 	}
 	if c.match {
 		c.opts = append(c.opts, option{next: phPost})
+	}
+	if pos == n.start() {
+		c.pre = append([]option{{next: phPre}}, c.opts...)
 	}
 	slot.Store(c)
 	return c

@@ -27,8 +27,7 @@ type search struct {
 	index stateTable
 	negs  []*negMemo
 	parts [maxNeg]*negPart
-	pre   [2][]option // buffers for a positive automaton's options
-	m0, m bitset      // scratch atom sets
+	m0, m bitset // scratch atom sets
 	mn    [maxNeg]bitset
 	cands []cand
 }
@@ -159,8 +158,7 @@ func (s *search) options(i int, ph int32, prev, next int) []option {
 	case phPost:
 		return postOnly
 	case phPre:
-		s.pre[i] = append(append(s.pre[i][:0], option{next: phPre}), n.closure(n.start(), prev, next).opts...)
-		return s.pre[i]
+		return n.closure(n.start(), prev, next).pre
 	}
 	return n.closure(uint32(ph), prev, next).opts
 }

@@ -45,21 +45,21 @@ func (a *analyzer) shadowedBy(lo, hi int) bool {
 	// A cheap counterexample first: the lower rule's own shortest record.
 	if s := a.ownSample(lo); s != nil {
 		for _, g := range h.groups {
-			if !g.re.MatchString(s.Text) {
+			if !g.matches(s.Text) {
 				return false
 			}
 		}
 	}
 	a.stats.ShadowChecks++
-	var negs []*nfa
+	var guards []*nfa
 	if l.guard != nil {
-		negs = append(negs, l.guard.n)
+		guards = append(guards, l.guard.n)
 	}
 	if l.guardNote != "" {
 		return false // the lower rule's guard is not modelled: no proof
 	}
 	for _, g := range h.groups {
-		o := a.search(a.seq, search{pos: []*nfa{l.groups[0].n}, neg: append(negs[:len(negs):len(negs)], g.n), budget: a.opts.Budget})
+		o, _ := a.searchGuarded(a.seq, search{pos: []*nfa{l.groups[0].n}, neg: []*nfa{g.n}, budget: a.opts.Budget}, guards)
 		if o.found || o.exhausted {
 			return false
 		}
@@ -78,14 +78,14 @@ func (a *analyzer) ownSample(i int) *match.Evidence {
 	if ok {
 		text, found := "", true
 		if len(m.groups) > 0 {
-			var negs []*nfa
+			var guards []*nfa
 			if m.guard != nil {
-				negs = []*nfa{m.guard.n}
+				guards = []*nfa{m.guard.n}
 			}
-			o := a.search(a.seq, search{pos: []*nfa{m.groups[0].n}, neg: negs, budget: a.opts.Budget})
+			o, _ := a.searchGuarded(a.seq, search{pos: []*nfa{m.groups[0].n}, budget: a.opts.Budget}, guards)
 			text, found = o.text, o.found
 			for _, g := range m.groups[1:] {
-				if found && !g.re.MatchString(text) {
+				if found && !g.matches(text) {
 					s, _ := a.groupSample(a.seq, g)
 					text += " " + s
 				}
