@@ -13,28 +13,28 @@ import (
 // instead of a dozen-way (?i) alternation with \b that RE2 must simulate
 // over the whole record. Explanations then name the alternative that
 // matched, too.
-func branches(re *match.Regex) []*match.Regex {
-	tree, err := syntax.Parse(re.Src, syntax.Perl)
-	if err != nil {
+func branches(re *match.Regex, tree *syntax.Regexp) []*match.Regex {
+	whole := func() []*match.Regex {
+		re.Triggers = indexable(triggersOf(tree))
 		return []*match.Regex{re}
 	}
 	for tree.Op == syntax.OpCapture {
 		tree = tree.Sub[0]
 	}
 	if tree.Op != syntax.OpAlternate {
-		re.Triggers = indexable(regexTriggers(re.Src))
-		return []*match.Regex{re}
+		return whole()
 	}
 	out := make([]*match.Regex, 0, len(tree.Sub))
 	for _, sub := range tree.Sub {
-		b := &match.Regex{Src: sub.String()}
-		if b.Prepare() != nil {
-			// syntax.Regexp.String round-trips for every RE2 pattern;
+		// Triggers are computed on the branch as the engine will parse
+		// it, which is one parse that also checks it.
+		b, btree, err := match.ParseRegex(sub.String())
+		if err != nil {
+			// The printed form round-trips for every RE2 pattern;
 			// should it ever not, keep the pattern whole.
-			re.Triggers = indexable(regexTriggers(re.Src))
-			return []*match.Regex{re}
+			return whole()
 		}
-		b.Triggers = indexable(regexTriggers(b.Src))
+		b.Triggers = indexable(triggersOf(btree))
 		out = append(out, b)
 	}
 	return out

@@ -25,7 +25,14 @@ type translator struct {
 	codes   map[string]int
 	pending []pendingRule
 	byID    map[string]*pendingRule
-	regexes map[string]*match.Regex // by source, compiled once
+	regexes map[string]parsedRegex // by source, parsed once
+}
+
+// parsedRegex is a checked pattern with the syntax tree that branches and
+// triggers analyse, so that no pattern is parsed twice.
+type parsedRegex struct {
+	re   *match.Regex
+	tree *syntax.Regexp
 }
 
 // pendingRule is a rule whose overrides are not resolved yet: they may
@@ -213,14 +220,14 @@ func (t *translator) cond(f *source.File, id, where string, n *yaml.Node) match.
 		c.Contains = append(c.Contains, s)
 	}
 	for _, v := range source.Items(source.Get(n, "regex")) {
-		if re := t.regex(f, id, where+".regex", v); re != nil {
+		if p, ok := t.regex(f, id, where+".regex", v); ok {
 			if where == "not" {
 				// A guard runs only on records its rule matched: it
 				// needs no triggers, so it is not split.
-				c.Regex = append(c.Regex, re)
+				c.Regex = append(c.Regex, p.re)
 				continue
 			}
-			c.Regex = append(c.Regex, branches(re)...)
+			c.Regex = append(c.Regex, branches(p.re, p.tree)...)
 		}
 	}
 	return c
@@ -233,7 +240,8 @@ func (t *translator) fieldTest(f *source.File, id, name string, v *yaml.Node) ma
 		ft.Kind = match.Present
 	case source.Get(v, "regex") != nil:
 		ft.Kind = match.Match
-		ft.Re = t.regex(f, id, name, source.Get(v, "regex"))
+		p, _ := t.regex(f, id, name, source.Get(v, "regex"))
+		ft.Re = p.re
 	default:
 		ft.Kind = match.Equal
 		for _, x := range source.Items(v) {
@@ -261,8 +269,9 @@ func (t *translator) hintSource(f *source.File, id string, n *yaml.Node) match.H
 	default:
 		h.From = match.FromText
 		rn := source.Get(n, "regex")
-		h.Re = t.regex(f, id, "extract.regex", rn)
-		if h.Re != nil && h.Re.Regexp().NumSubexp() == 0 {
+		p, ok := t.regex(f, id, "extract.regex", rn)
+		h.Re = p.re
+		if ok && p.tree.MaxCap() == 0 { // what NumSubexp would count
 			t.errs.Add(f.Errorf(rn, diag.BadRegex,
 				"rule %s: extract regex needs a capture group (named value, or the first group) around the hint", id))
 		}
@@ -270,15 +279,15 @@ func (t *translator) hintSource(f *source.File, id string, n *yaml.Node) match.H
 	return h
 }
 
-// regex compiles a pattern, reporting RE2's own explanation at the node.
+// regex checks a pattern, reporting RE2's own explanation at the node.
 // A pattern used by many rules (a shared guard, written once as a YAML
-// anchor) is compiled once and shared: tables are read-only after Load.
-func (t *translator) regex(f *source.File, id, where string, n *yaml.Node) *match.Regex {
-	if re, ok := t.regexes[n.Value]; ok {
-		return re
+// anchor) is parsed once and shared: tables are read-only after Load.
+func (t *translator) regex(f *source.File, id, where string, n *yaml.Node) (parsedRegex, bool) {
+	if p, ok := t.regexes[n.Value]; ok {
+		return p, true
 	}
-	re := &match.Regex{Src: n.Value}
-	if err := re.Prepare(); err != nil {
+	re, tree, err := match.ParseRegex(n.Value)
+	if err != nil {
 		msg := err.Error()
 		var se *syntax.Error
 		if e, ok := err.(*syntax.Error); ok {
@@ -286,13 +295,14 @@ func (t *translator) regex(f *source.File, id, where string, n *yaml.Node) *matc
 			msg = fmt.Sprintf("%s: %s", se.Code, se.Expr)
 		}
 		t.errs.Add(f.Errorf(n, diag.BadRegex, "rule %s: %s: invalid regex: %s", id, where, msg))
-		return nil
+		return parsedRegex{}, false
 	}
 	if t.regexes == nil {
-		t.regexes = map[string]*match.Regex{}
+		t.regexes = map[string]parsedRegex{}
 	}
-	t.regexes[n.Value] = re
-	return re
+	p := parsedRegex{re, tree}
+	t.regexes[n.Value] = p
+	return p, true
 }
 
 // tier is the rule's strongest matcher's tier; 0 when it has none that

@@ -61,7 +61,9 @@ func triggers(c *match.Cond) []string {
 			case match.Equal:
 				consider(jsonVerbatim(lowerAll(t.Values)))
 			case match.Match:
-				consider(jsonVerbatim(regexTriggers(t.Re.Src)))
+				if tree, err := syntax.Parse(t.Re.Src, syntax.Perl); err == nil {
+					consider(jsonVerbatim(triggersOf(tree)))
+				}
 			}
 		}
 		// A field's key is a weak trigger ("status" is in every JSON
@@ -105,12 +107,9 @@ func lowerASCII(r rune) rune {
 	return r
 }
 
-// regexTriggers returns a required set for an RE2 pattern, or nil.
-func regexTriggers(src string) []string {
-	re, err := syntax.Parse(src, syntax.Perl)
-	if err != nil {
-		return nil
-	}
+// triggersOf returns a required set for a parsed pattern, or nil. It
+// leaves the tree as it was.
+func triggersOf(re *syntax.Regexp) []string {
 	in := analyse(re.Simplify())
 	set := in.req
 	if in.exact != nil && better(in.exact, set) {

@@ -3,6 +3,7 @@ package compile
 import (
 	"fmt"
 	"regexp"
+	"regexp/syntax"
 	"strings"
 	"testing"
 
@@ -10,6 +11,25 @@ import (
 
 	"github.com/errcat/errcat/internal/match"
 )
+
+// regexTriggers returns a required set for an RE2 pattern, or nil.
+func regexTriggers(src string) []string {
+	re, err := syntax.Parse(src, syntax.Perl)
+	if err != nil {
+		return nil
+	}
+	return triggersOf(re)
+}
+
+// split is branches on a pattern that parses.
+func split(t *testing.T, src string) []*match.Regex {
+	t.Helper()
+	re, tree, err := match.ParseRegex(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return branches(re, tree)
+}
 
 func TestRegexTriggers(t *testing.T) {
 	tests := []struct {
@@ -86,13 +106,13 @@ func TestTriggersAreNecessary(t *testing.T) {
 func TestRuleTriggers(t *testing.T) {
 	c := &match.Cond{
 		Contains: []string{"quota"},
-		Regex:    branches(&match.Regex{Src: `(?i)insufficient[_ ]quota`}),
+		Regex:    split(t, `(?i)insufficient[_ ]quota`),
 	}
 	// "quota" is rare enough, and one string is cheaper than two.
 	if diff := cmp.Diff([]string{"quota"}, triggers(c)); diff != "" { // from "quota", q is rarest already
 		t.Errorf("(-want +got):\n%s", diff)
 	}
-	if got := triggers(&match.Cond{Regex: branches(&match.Regex{Src: `\d{3}`})}); got != nil {
+	if got := triggers(&match.Cond{Regex: split(t, `\d{3}`)}); got != nil {
 		t.Errorf("digits-only rule got triggers %q; want unindexed", got)
 	}
 	if got := triggers(&match.Cond{JSON: []match.FieldTest{{Name: "error.type", Kind: match.Equal, Values: []string{"overloaded_error"}}}}); !cmp.Equal(got, []string{"overloaded_error"}) {
@@ -102,7 +122,7 @@ func TestRuleTriggers(t *testing.T) {
 
 func TestBranches(t *testing.T) {
 	var got []string
-	for _, b := range branches(&match.Regex{Src: `(?i)(rate limit exceeded|too many requests|\b429\b)`}) {
+	for _, b := range split(t, `(?i)(rate limit exceeded|too many requests|\b429\b)`) {
 		got = append(got, fmt.Sprintf("%s %q", b.Src, b.Triggers))
 	}
 	want := []string{

@@ -1,7 +1,5 @@
 package match
 
-import "regexp"
-
 // Tier ranks how strong a rule's evidence is. Structured evidence (a status,
 // a header, a JSON error field, an exit code) is what a program meant to say;
 // an exact signature is a message seen whole; a text pattern is a guess about
@@ -87,10 +85,9 @@ type Rule struct {
 	// folded) in every record the rule's text matchers can match; the
 	// engine runs the rule only on records that contain one. Empty for a
 	// rule with no text matchers, and for an unindexed one, which runs on
-	// every record. Derived by the compiler, they are left out of the
-	// catalogue's digest: a better index is not a different catalogue.
-	Triggers []string `json:"-"`
-	File     string   // path inside the catalogue ("rules/openai.yaml")
+	// every record.
+	Triggers []string
+	File     string // path inside the catalogue ("rules/openai.yaml")
 	Line     int
 }
 
@@ -130,17 +127,6 @@ const (
 	Match                       // Re matches the value
 	Present                     // the field exists
 )
-
-// Regex is an RE2 pattern kept with its source, so tables can be printed,
-// hashed and emitted as Go code; Prepare compiles it.
-type Regex struct {
-	Src string
-	// Triggers, when set, are lower-case literals one of which occurs in
-	// any text the pattern matches: without one, it is not run. Like a
-	// rule's, they are not part of the digest.
-	Triggers []string `json:"-"`
-	re       *regexp.Regexp
-}
 
 // HintSource says where a rule finds a timing hint.
 type HintSource struct {

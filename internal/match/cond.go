@@ -94,7 +94,7 @@ func (c *Cond) recordHolds(rec string, jsonInRecord bool, doc *lazyJSON) (bool, 
 			if len(re.Triggers) > 0 && !anyFold(rec, re.Triggers) {
 				continue
 			}
-			if loc := re.re.FindStringIndex(rec); loc != nil && (best.start < 0 || loc[0] < best.start) {
+			if loc := re.Regexp().FindStringIndex(rec); loc != nil && (best.start < 0 || loc[0] < best.start) {
 				best = span{kRegex, i, loc[0], loc[1]}
 			}
 		}
@@ -174,7 +174,7 @@ func (t *FieldTest) test(v string) bool {
 	case Equal:
 		return stringIn(t.Values, strings.TrimSpace(v))
 	case Match:
-		return t.Re.re.MatchString(v)
+		return t.Re.Regexp().MatchString(v)
 	}
 	return false
 }

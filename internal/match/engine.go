@@ -2,7 +2,6 @@ package match
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 	"sync"
 	"time"
@@ -25,8 +24,9 @@ type Options struct {
 	Explain bool
 }
 
-// New prepares a catalogue for matching: it compiles every pattern once.
-// The tables are not copied; the caller must not change them afterwards.
+// New prepares a catalogue for matching: it checks every pattern, which
+// is then compiled the first time it runs. The tables are not copied; the
+// caller must not change them afterwards.
 func New(c *Catalogue) (*Engine, error) {
 	for i := range c.Rules {
 		r := &c.Rules[i]
@@ -41,7 +41,7 @@ func New(c *Catalogue) (*Engine, error) {
 		for j := range r.Hints {
 			h := &r.Hints[j]
 			if h.Re != nil {
-				if err := h.Re.Prepare(); err != nil {
+				if err := h.Re.check(); err != nil {
 					return nil, fmt.Errorf("rule %s: extract: %w", r.ID, err)
 				}
 			}
@@ -56,25 +56,9 @@ func New(c *Catalogue) (*Engine, error) {
 // Catalogue returns the tables the engine runs on.
 func (e *Engine) Catalogue() *Catalogue { return e.cat }
 
-// Prepare compiles the pattern if it has not been compiled yet.
-func (r *Regex) Prepare() error {
-	if r.re != nil {
-		return nil
-	}
-	re, err := regexp.Compile(r.Src)
-	if err != nil {
-		return err
-	}
-	r.re = re
-	return nil
-}
-
-// Regexp returns the compiled pattern; nil before Prepare.
-func (r *Regex) Regexp() *regexp.Regexp { return r.re }
-
 func prepareCond(c *Cond) error {
 	for _, re := range c.Regex {
-		if err := re.Prepare(); err != nil {
+		if err := re.check(); err != nil {
 			return err
 		}
 	}
@@ -83,7 +67,7 @@ func prepareCond(c *Cond) error {
 			t := &set[i]
 			t.path = strings.Split(t.Name, ".")
 			if t.Re != nil {
-				if err := t.Re.Prepare(); err != nil {
+				if err := t.Re.check(); err != nil {
 					return err
 				}
 			}

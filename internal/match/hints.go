@@ -72,11 +72,12 @@ func (s *Scan) hintValue(src *HintSource, rec string, doc *lazyJSON) (string, bo
 		if doc == nil {
 			return "", false
 		}
-		m := src.Re.re.FindStringSubmatchIndex(rec)
+		re := src.Re.Regexp()
+		m := re.FindStringSubmatchIndex(rec)
 		if m == nil {
 			return "", false
 		}
-		g := src.Re.re.SubexpIndex("value")
+		g := re.SubexpIndex("value")
 		if g < 0 {
 			g = 1
 		}
