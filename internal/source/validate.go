@@ -1,53 +1,19 @@
 package source
 
 import (
-	"bytes"
 	"fmt"
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/santhosh-tekuri/jsonschema/v5"
 
 	"github.com/errcat/errcat/internal/diag"
-	"github.com/errcat/errcat/schema"
 )
-
-var (
-	compileOnce sync.Once
-	compiled    map[string]*jsonschema.Schema
-	compileErr  error
-)
-
-// schemas compiles the embedded schemas once per process.
-func schemas() (map[string]*jsonschema.Schema, error) {
-	compileOnce.Do(func() {
-		c := jsonschema.NewCompiler()
-		c.Draft = jsonschema.Draft2020
-		c.AssertFormat = true
-		for _, name := range schema.Names() {
-			if err := c.AddResource(schema.FileName(name), bytes.NewReader(schema.Source(name))); err != nil {
-				compileErr = err
-				return
-			}
-		}
-		compiled = map[string]*jsonschema.Schema{}
-		for _, name := range schema.Names() {
-			s, err := c.Compile(schema.FileName(name))
-			if err != nil {
-				compileErr = err
-				return
-			}
-			compiled[name] = s
-		}
-	})
-	return compiled, compileErr
-}
 
 // Validate checks f against the named schema and returns every violation
 // at the position of the value at fault.
 func (f *File) Validate(name string) diag.List {
-	all, err := schemas()
+	sch, err := compiled(name)
 	if err != nil {
 		return diag.List{diag.Errorf(diag.Pos{}, diag.Schema, "embedded schema %s: %v", name, err)}
 	}
@@ -55,7 +21,7 @@ func (f *File) Validate(name string) diag.List {
 	if err != nil {
 		return diag.List{f.Errorf(f.Root, diag.Schema, "%v", err)}
 	}
-	err = all[name].Validate(v)
+	err = sch.Validate(v)
 	if err == nil {
 		return nil
 	}

@@ -1,0 +1,50 @@
+package source
+
+import (
+	"bytes"
+	"fmt"
+	"sync"
+
+	"github.com/santhosh-tekuri/jsonschema/v5"
+
+	"github.com/errcat/errcat/schema"
+)
+
+// lazySchema is one embedded schema, compiled the first time a file is
+// checked against it. Compiling one costs milliseconds, most of it spent
+// checking the schema against the draft's meta-schema, and a command
+// needs one or two of the four: classify reads a catalogue and rules,
+// never fixtures or a policy.
+type lazySchema struct {
+	once sync.Once
+	s    *jsonschema.Schema
+	err  error
+}
+
+var lazySchemas = func() map[string]*lazySchema {
+	m := map[string]*lazySchema{}
+	for _, name := range schema.Names() {
+		m[name] = &lazySchema{}
+	}
+	return m
+}()
+
+// compiled returns the named embedded schema, compiling it once per
+// process. Each schema is self-contained (its $refs are its own $defs), so
+// each gets a compiler of its own.
+func compiled(name string) (*jsonschema.Schema, error) {
+	l, ok := lazySchemas[name]
+	if !ok {
+		return nil, fmt.Errorf("no such schema")
+	}
+	l.once.Do(func() {
+		c := jsonschema.NewCompiler()
+		c.Draft = jsonschema.Draft2020
+		c.AssertFormat = true
+		if l.err = c.AddResource(schema.FileName(name), bytes.NewReader(schema.Source(name))); l.err != nil {
+			return
+		}
+		l.s, l.err = c.Compile(schema.FileName(name))
+	})
+	return l.s, l.err
+}
