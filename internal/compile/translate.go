@@ -3,6 +3,7 @@ package compile
 import (
 	"fmt"
 	"regexp/syntax"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -23,7 +24,7 @@ type translator struct {
 	errs    diag.List
 	classes map[string]int
 	codes   map[string]int
-	pending []pendingRule
+	pending []*pendingRule // pointers: a rule is large to copy and sort
 	byID    map[string]*pendingRule
 	regexes map[string]parsedRegex // by source, parsed once
 }
@@ -144,18 +145,18 @@ func (t *translator) rule(f *source.File, rel string, n *yaml.Node) {
 	}
 	p := &pendingRule{rule: r, file: f, node: n, overrides: source.Items(source.Get(n, "overrides"))}
 	t.byID[id] = p
-	t.pending = append(t.pending, *p)
+	t.pending = append(t.pending, p)
 }
 
 // finish orders the rules by id, resolves overrides and stamps the version.
 func (t *translator) finish(cat *match.Catalogue) {
 	sort.Slice(t.pending, func(i, j int) bool { return t.pending[i].rule.ID < t.pending[j].rule.ID })
+	cat.Rules = slices.Grow(cat.Rules, len(t.pending))
 	index := map[string]int{}
 	for i, p := range t.pending {
 		index[p.rule.ID] = i
 	}
-	for i := range t.pending {
-		p := &t.pending[i]
+	for i, p := range t.pending {
 		for _, o := range p.overrides {
 			j, ok := index[o.Value]
 			switch {
@@ -173,7 +174,7 @@ func (t *translator) finish(cat *match.Catalogue) {
 	for i := range t.pending {
 		for _, j := range t.pending[i].rule.Overrides {
 			if intIn(t.pending[j].rule.Overrides, i) {
-				p := &t.pending[i]
+				p := t.pending[i]
 				t.errs.Add(p.file.Errorf(source.Get(p.node, "overrides"), diag.BadValue,
 					"rule %s and rule %s override each other", p.rule.ID, t.pending[j].rule.ID))
 			}
