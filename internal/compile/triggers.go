@@ -361,7 +361,7 @@ func minScore(set []string) float64 {
 	for _, s := range set {
 		w := 0.0
 		for i := 0; i < len(s); i++ {
-			w += byteWeight(s[i])
+			w += byteWeights[s[i]]
 		}
 		if len(s) < MinTrigger {
 			w = min(w, float64(len(s))) // a short string is weak whatever its bytes
@@ -372,6 +372,15 @@ func minScore(set []string) float64 {
 	}
 	return m
 }
+
+// byteWeights tabulates byteWeight: minScore weighs every byte of every
+// candidate set, many times over while sets are compared.
+var byteWeights = func() (t [256]float64) {
+	for c := range t {
+		t[c] = byteWeight(byte(c))
+	}
+	return t
+}()
 
 func byteWeight(c byte) float64 {
 	switch {
