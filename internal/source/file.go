@@ -28,7 +28,7 @@ func Parse(name string, data []byte) (*File, diag.List) {
 		f.Root = doc.Content[0]
 	}
 	var errs diag.List
-	f.checkKeys(f.Root, &errs)
+	f.checkKeys(f.Root, &errs, map[*yaml.Node]bool{})
 	return f, errs
 }
 
@@ -57,7 +57,11 @@ func colIfLine(line int) int {
 // checkKeys reports mapping keys given twice: yaml.v3 keeps both in a node
 // tree, and silently letting the second win would hide a typo'd duplicate
 // code or header.
-func (f *File) checkKeys(n *yaml.Node, errs *diag.List) {
+//
+// expanding holds the anchored nodes whose aliases are being followed: an
+// alias may refer to a node that contains it ("&a [*a]"), and following
+// it again would never end.
+func (f *File) checkKeys(n *yaml.Node, errs *diag.List, expanding map[*yaml.Node]bool) {
 	switch n.Kind {
 	case yaml.MappingNode:
 		seen := map[string]*yaml.Node{}
@@ -68,15 +72,17 @@ func (f *File) checkKeys(n *yaml.Node, errs *diag.List) {
 			} else {
 				seen[k.Value] = k
 			}
-			f.checkKeys(n.Content[i+1], errs)
+			f.checkKeys(n.Content[i+1], errs, expanding)
 		}
 	case yaml.SequenceNode:
 		for _, c := range n.Content {
-			f.checkKeys(c, errs)
+			f.checkKeys(c, errs, expanding)
 		}
 	case yaml.AliasNode:
-		if n.Alias != nil {
-			f.checkKeys(n.Alias, errs)
+		if n.Alias != nil && !expanding[n.Alias] {
+			expanding[n.Alias] = true
+			f.checkKeys(n.Alias, errs, expanding)
+			delete(expanding, n.Alias)
 		}
 	}
 }
@@ -184,13 +190,25 @@ func (f *File) Pointer(ptr string) *yaml.Node {
 // the schema check. Integers stay integers so that "integer" in a schema
 // means what it says; timestamps stay strings as written.
 func Value(n *yaml.Node) (any, error) {
+	return value(n, map[*yaml.Node]bool{})
+}
+
+// value is Value; expanding holds the anchored nodes whose aliases are
+// being followed, so that a value containing itself is an error, not an
+// endless descent.
+func value(n *yaml.Node, expanding map[*yaml.Node]bool) (any, error) {
 	switch n.Kind {
 	case yaml.AliasNode:
-		return Value(n.Alias)
+		if expanding[n.Alias] {
+			return nil, fmt.Errorf("alias *%s refers to a value that contains it", n.Value)
+		}
+		expanding[n.Alias] = true
+		defer delete(expanding, n.Alias)
+		return value(n.Alias, expanding)
 	case yaml.MappingNode:
 		m := make(map[string]any, len(n.Content)/2)
 		for i := 0; i+1 < len(n.Content); i += 2 {
-			v, err := Value(n.Content[i+1])
+			v, err := value(n.Content[i+1], expanding)
 			if err != nil {
 				return nil, err
 			}
@@ -200,7 +218,7 @@ func Value(n *yaml.Node) (any, error) {
 	case yaml.SequenceNode:
 		s := make([]any, len(n.Content))
 		for i, c := range n.Content {
-			v, err := Value(c)
+			v, err := value(c, expanding)
 			if err != nil {
 				return nil, err
 			}

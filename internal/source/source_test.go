@@ -68,6 +68,14 @@ func TestDuplicateKeys(t *testing.T) {
 	}
 }
 
+// An alias to a node that contains it is an error, not an endless walk.
+func TestRecursiveAlias(t *testing.T) {
+	f, errs := source.Load("r.yaml", []byte("rules:\n  &a\n  - *a\n"), "rules")
+	if f == nil || len(errs) != 1 || errs[0].Error() != "r.yaml:1:1: alias *a refers to a value that contains it" {
+		t.Errorf("errs = %v", errs)
+	}
+}
+
 func TestSyntaxErrorHasLine(t *testing.T) {
 	_, errs := source.Parse("s.yaml", []byte("a: 1\nb: [\n"))
 	if len(errs) != 1 || errs[0].Code != diag.Syntax || errs[0].Pos.Line == 0 {
