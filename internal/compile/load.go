@@ -69,7 +69,7 @@ func Load(fsys fs.FS, display string) (*match.Catalogue, error) {
 	}
 	t.finish(cat)
 	errs = append(errs, t.errs...)
-	// No match.New here: every pattern was compiled as it was translated,
+	// No match.New here: every pattern was checked as it was translated,
 	// and the caller builds its engine anyway. A trial engine built the
 	// whole trigger automaton a second time at every start.
 	if err := errs.Err(); err != nil {
