@@ -85,9 +85,10 @@ type Rule struct {
 	// folded) in every record the rule's text matchers can match; the
 	// engine runs the rule only on records that contain one. Empty for a
 	// rule with no text matchers, and for an unindexed one, which runs on
-	// every record.
-	Triggers []string
-	File     string // path inside the catalogue ("rules/openai.yaml")
+	// every record. Derived by the compiler, they are left out of the
+	// catalogue's digest: a better index is not a different catalogue.
+	Triggers []string `json:"-"`
+	File     string   // path inside the catalogue ("rules/openai.yaml")
 	Line     int
 }
 
