@@ -24,14 +24,24 @@ func branches(re *match.Regex, tree *syntax.Regexp) []*match.Regex {
 	if tree.Op != syntax.OpAlternate {
 		return whole()
 	}
+	// Each branch's source: cut from the pattern's own text when the cut
+	// gives exactly the parsed alternatives (the parser merges some, as
+	// in "ab|ac"), else printed from its tree.
+	srcs, ok := sourceAlternatives(re.Src)
+	if !ok || len(srcs) != len(tree.Sub) {
+		srcs = make([]string, len(tree.Sub))
+		for i, sub := range tree.Sub {
+			srcs[i] = sub.String()
+		}
+	}
 	out := make([]*match.Regex, 0, len(tree.Sub))
-	for _, sub := range tree.Sub {
+	for _, src := range srcs {
 		// Triggers are computed on the branch as the engine will parse
 		// it, which is one parse that also checks it.
-		b, btree, err := match.ParseRegex(sub.String())
+		b, btree, err := match.ParseRegex(src)
 		if err != nil {
-			// The printed form round-trips for every RE2 pattern;
-			// should it ever not, keep the pattern whole.
+			// Both forms parse for every RE2 pattern; should one ever
+			// not, keep the pattern whole.
 			return whole()
 		}
 		b.Triggers = indexable(triggersOf(btree))

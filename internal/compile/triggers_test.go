@@ -126,9 +126,9 @@ func TestBranches(t *testing.T) {
 		got = append(got, fmt.Sprintf("%s %q", b.Src, b.Triggers))
 	}
 	want := []string{
-		`(?i:RATE LIMIT EXCEEDED) ["rate limit exceeded"]`,
-		`(?i:TOO MANY REQUESTS) ["too many requests"]`,
-		`\b429\b ["429"]`,
+		`(?i)rate limit exceeded ["rate limit exceeded"]`,
+		`(?i)too many requests ["too many requests"]`,
+		`(?i)\b429\b ["429"]`,
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("(-want +got):\n%s", diff)
