@@ -8051,11 +8051,27 @@ func hintResolve(v hintValue, now time.Time) (at time.Time, after time.Duration,
 //
 // t, if not nil, records where given input offsets land in the output.
 func redact_clean(s string, flat bool, t *redact_track) string {
+	// Most text is printable ASCII throughout: it is returned as it is,
+	// without a copy.
+	if n := redact_plainRun(s, 0, flat); n == len(s) {
+		t.kept(0, len(s), 0)
+		t.replaced(len(s), len(s)+1, len(s), len(s))
+		return s
+	}
 	var b strings.Builder
 	b.Grow(len(s))
 	nl := false // the last byte written was a space standing for newlines
 	for i := 0; i < len(s); {
 		c := s[i]
+		// A run of bytes kept as they are is copied, and tracked, whole:
+		// byte by byte, tracking cost more than the rest of Excerpt.
+		if j := redact_plainRun(s, i, flat); j > i {
+			t.kept(i, j, b.Len())
+			b.WriteString(s[i:j])
+			nl = false
+			i = j
+			continue
+		}
 		switch {
 		case c == 0x1b:
 			j := redact_skipEscape(s, i)
@@ -8144,6 +8160,18 @@ func redact_skipEscape(s string, i int) int {
 		return j + 1
 	}
 	return j // a lone ESC
+}
+
+// plainRun returns the end of the run of bytes from i that clean keeps
+// as they are: printable ASCII and tabs, and newlines unless flat.
+func redact_plainRun(s string, i int, flat bool) int {
+	for ; i < len(s); i++ {
+		c := s[i]
+		if (c < 0x20 || c >= 0x7f) && c != '\t' && (c != '\n' || flat) {
+			break
+		}
+	}
+	return i
 }
 
 // emailDomain matches "@domain.tld". The local part is found by scanning
@@ -8469,14 +8497,26 @@ type redact_hit struct {
 // change it. The cost is that a secret whose match would include a literal
 // marker from the input (as in "password=[redacted:jwt]xyz") is not found.
 func redactFind(s string) []redactFinding {
-	byFirst := &redact_anchorsByFirst
+	byFirst, second := &redact_anchorsByFirst, &redact_anchorSecond
 	// One pass over s: at each byte that can start an anchor, try the
 	// rules with an anchor there. A rule is not tried again inside its own
 	// last match, so its findings do not overlap each other.
-	next := make([]int, len(redact_rules))
+	// It keeps each rule's next offset on the stack while rules are few:
+	// an allocation per excerpt cost more than the search.
+	var buf [16]int
+	next := buf[:min(len(redact_rules), len(buf))]
+	if len(redact_rules) > len(buf) {
+		next = make([]int, len(redact_rules))
+	}
 	var hits []redact_hit
 	for p := 0; p < len(s); p++ {
-		for _, ref := range byFirst[s[p]] {
+		c := s[p]
+		// Letters begin most words and many anchors: the byte after
+		// them settles most places without a look at the anchors.
+		if p+1 < len(s) && !second[c].has(s[p+1]) {
+			continue
+		}
+		for _, ref := range byFirst[c] {
 			if p < next[ref.rule] || !redact_hasPrefixFold(s[p:], ref.anchor) {
 				continue
 			}
@@ -8606,6 +8646,40 @@ func redact_tokenByte(c byte) bool {
 // cases), built once: Find runs for every excerpt, and rebuilding it each
 // time cost more than the search.
 var redact_anchorsByFirst = redact_indexAnchors()
+
+// anchorSecond[c] holds the bytes that can follow c in an anchor that
+// begins with c, in both cases; every byte when an anchor is c alone.
+var redact_anchorSecond = redact_indexSecond()
+
+// byteSet is a set of bytes.
+type redact_byteSet [4]uint64
+
+func (b *redact_byteSet) add(c byte) { b[c>>6] |= 1 << (c & 63) }
+
+func (b *redact_byteSet) has(c byte) bool { return b[c>>6]&(1<<(c&63)) != 0 }
+
+func redact_indexSecond() (second [256]redact_byteSet) {
+	both := func(c byte) []byte {
+		if 'a' <= c && c <= 'z' {
+			return []byte{c, c - 'a' + 'A'}
+		}
+		return []byte{c}
+	}
+	for ri := range redact_rules {
+		for _, a := range redact_rules[ri].anchors {
+			for _, c := range both(a[0]) {
+				if len(a) == 1 {
+					second[c] = redact_byteSet{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)}
+					continue
+				}
+				for _, d := range both(a[1]) {
+					second[c].add(d)
+				}
+			}
+		}
+	}
+	return second
+}
 
 func redact_indexAnchors() (byFirst [256][]redact_anchorRef) {
 	for ri := range redact_rules {

@@ -42,14 +42,26 @@ type hit struct {
 // change it. The cost is that a secret whose match would include a literal
 // marker from the input (as in "password=[redacted:jwt]xyz") is not found.
 func Find(s string) []Finding {
-	byFirst := &anchorsByFirst
+	byFirst, second := &anchorsByFirst, &anchorSecond
 	// One pass over s: at each byte that can start an anchor, try the
 	// rules with an anchor there. A rule is not tried again inside its own
 	// last match, so its findings do not overlap each other.
-	next := make([]int, len(rules))
+	// It keeps each rule's next offset on the stack while rules are few:
+	// an allocation per excerpt cost more than the search.
+	var buf [16]int
+	next := buf[:min(len(rules), len(buf))]
+	if len(rules) > len(buf) {
+		next = make([]int, len(rules))
+	}
 	var hits []hit
 	for p := 0; p < len(s); p++ {
-		for _, ref := range byFirst[s[p]] {
+		c := s[p]
+		// Letters begin most words and many anchors: the byte after
+		// them settles most places without a look at the anchors.
+		if p+1 < len(s) && !second[c].has(s[p+1]) {
+			continue
+		}
+		for _, ref := range byFirst[c] {
 			if p < next[ref.rule] || !hasPrefixFold(s[p:], ref.anchor) {
 				continue
 			}
@@ -179,6 +191,39 @@ func tokenByte(c byte) bool {
 // cases), built once: Find runs for every excerpt, and rebuilding it each
 // time cost more than the search.
 var anchorsByFirst = indexAnchors()
+
+// anchorSecond[c] holds the bytes that can follow c in an anchor that
+// begins with c, in both cases; every byte when an anchor is c alone.
+var anchorSecond = indexSecond()
+
+// byteSet is a set of bytes.
+type byteSet [4]uint64
+
+func (b *byteSet) add(c byte)      { b[c>>6] |= 1 << (c & 63) }
+func (b *byteSet) has(c byte) bool { return b[c>>6]&(1<<(c&63)) != 0 }
+
+func indexSecond() (second [256]byteSet) {
+	both := func(c byte) []byte {
+		if 'a' <= c && c <= 'z' {
+			return []byte{c, c - 'a' + 'A'}
+		}
+		return []byte{c}
+	}
+	for ri := range rules {
+		for _, a := range rules[ri].anchors {
+			for _, c := range both(a[0]) {
+				if len(a) == 1 {
+					second[c] = byteSet{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)}
+					continue
+				}
+				for _, d := range both(a[1]) {
+					second[c].add(d)
+				}
+			}
+		}
+	}
+	return second
+}
 
 func indexAnchors() (byFirst [256][]anchorRef) {
 	for ri := range rules {
