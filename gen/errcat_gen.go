@@ -224,9 +224,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`[errno 32]`, `epipe`, `ken pipe`},
@@ -277,9 +275,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`p error -32000`, `p server`},
@@ -325,9 +321,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`_stream_premature_close`, `before`, `connection closed`, `connection disconnected`, `connection dropped`, `connection ended`, `ked read`, `m closed`, `m closed early`, `m disconnected`, `m disconnected early`, `m dropped`, `m ended`, `m ended early`, `m terminated early`, `peer closed connection without sending complete message body`, `pleteread`, `premature close`, `prematurely`, `xpectedly`},
@@ -361,9 +355,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`(abnormal closure`, `bnormal closure`, `close code 1006`, `close code: 1006`, `ketconnectionclosederror`, `websocket`},
@@ -498,9 +490,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`ked by content filtering policy`},
@@ -581,9 +571,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`529`, `verloaded`, `verloaded_error`, `verloadederror`, `xception - overloaded`, `xception: overloaded`},
@@ -629,9 +617,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`prompt is too long`, `xceed context limit: `},
@@ -719,9 +705,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`model: `},
@@ -744,9 +728,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`ve hit your limit`, `ve hit your opus limit`, `ve hit your session limit`, `ve hit your sonnet limit`, `ve hit your weekly limit`, `ve reached your limit`, `ve reached your opus limit`, `ve reached your session limit`, `ve reached your sonnet limit`, `ve reached your weekly limit`},
@@ -792,9 +774,7 @@ var catalogueTables = &Catalogue{
 			Hints: []HintSource{
 				{
 					From: 3,
-					Re: &Regex{
-						Src: `(?i)regain access on (?P<value>\d{4}-\d{2}-\d{2}(?: at \d{1,2}:\d{2}(?::\d{2})?)?(?: UTC)?)`,
-					},
+					Re:   sharedRegex1,
 				},
 			},
 			File: `rules/anthropic.yaml`,
@@ -816,17 +796,13 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Hints: []HintSource{
 				{
 					From: 3,
-					Re: &Regex{
-						Src: `(?i)regain access on (?P<value>\d{4}-\d{2}-\d{2}(?: at \d{1,2}:\d{2}(?::\d{2})?)?(?: UTC)?)`,
-					},
+					Re:   sharedRegex1,
 				},
 			},
 			Triggers: []string{`you will regain access on `},
@@ -857,9 +833,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`k /var/cache/apt`, `k /var/cache/dpkg`, `k /var/lib/apt`, `k /var/lib/dpkg`, `k the administration directory`, `k the download directory`, `quire the dpkg frontend lock`},
@@ -886,9 +860,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`ccessdenied`, `xception`, `zed to perform`},
@@ -919,9 +891,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`quest is expired`, `quest is invalid`, `xpiredtoken`, `xpiredtokenexception`, `zedclientexception`},
@@ -996,9 +966,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`ble to locate credentials`, `credentialserror`, `valid providers in chain`, `viders`},
@@ -1029,9 +997,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`bucket`, `uchkey`, `xception`},
@@ -1066,9 +1032,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`questsexception`, `wdown`, `xceeded`, `xception`},
@@ -1114,9 +1078,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`pi deployment for this resource does not exist`, `ploymentnotfound`},
@@ -1139,9 +1101,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`valid subscription key or wrong api endpoint`},
@@ -1164,9 +1124,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`k with the specified model`},
@@ -1193,9 +1151,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Hints: []HintSource{
@@ -1239,9 +1195,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`ve access to the model with the specified model id`, `vided model identifier is invalid`},
@@ -1264,9 +1218,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`xception`},
@@ -1289,9 +1241,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`xception`},
@@ -1314,9 +1264,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`with on-demand throughput isn`},
@@ -1343,9 +1291,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`quest exceeds the service quota`, `quotaexceededexception`},
@@ -1408,9 +1354,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`kens per day`, `quests per day`},
@@ -1433,9 +1377,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`kens, please wait`},
@@ -1458,9 +1400,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`xception`},
@@ -1483,9 +1423,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`valid api token`},
@@ -1508,9 +1446,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`kens: total number of tokens`, `ze limit exceeded`},
@@ -1533,9 +1469,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`l key`},
@@ -1562,9 +1496,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`curl: (3) `, `g bad/illegal format or missing url`},
@@ -1587,9 +1519,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`(16) `, `(18) `, `(52) `, `(55) `, `(56) `, `(92) `},
@@ -1612,9 +1542,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`quested url returned error: 401`},
@@ -1637,9 +1565,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`quested url returned error: 404`},
@@ -1662,9 +1588,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`quested url returned error: 429`},
@@ -1687,9 +1611,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`quested url returned error: 500`, `quested url returned error: 501`, `quested url returned error: 502`, `quested url returned error: 503`},
@@ -1712,9 +1634,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`fails`},
@@ -1782,9 +1702,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`fest for `, `ject: `, `known`, `uch container: `, `uch image: `, `volume: `, `work: `},
@@ -1807,9 +1725,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`xist or may require`},
@@ -1836,9 +1752,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`quested access to the resource is denied`, `zed: authentication required`, `zed: incorrect username or password`},
@@ -1861,9 +1775,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`found, inaccessible`},
@@ -1910,9 +1822,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`'t get `, `'t get a `, `'t get an `, `'t get the `, `'t obtain `, `'t obtain a `, `'t obtain an `, `'t obtain the `, `ble to get `, `ble to get a `, `ble to get an `, `ble to get the `, `ble to obtain `, `ble to obtain a `, `ble to obtain an `, `ble to obtain the `, `btain `, `btain a `, `btain an `, `btain the `, `busy or locked`, `could not get `, `ebusy`, `failed to get `, `failed to get a `, `failed to get an `, `failed to get the `, `failed to obtain `, `failed to obtain a `, `failed to obtain an `, `failed to obtain the `, `get a `, `get an `, `get the `, `k held by another process`, `k held by process`, `k is held by another process`, `k is held by process`, `quire `, `quire a `, `quire an `, `quire the `, `vice or resource busy`, `xt file busy`, `xtbsy`},
@@ -1943,9 +1853,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`fault credentials were not found`, `faultcredentialserror`, `y determine credentials`},
@@ -1980,9 +1888,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`gcloud auth application-default login`, `gcloud auth login`, `quired`, `uthentication is needed`, `uthentication needed`, `valid_grant`, `xpired or revoked`},
@@ -2089,9 +1995,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`quota exceeded for metric: `},
@@ -2114,9 +2018,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`pported for the api use`},
@@ -2398,9 +2300,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`'t allow unregistered callers`},
@@ -2427,9 +2327,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`g to api.github.com`, `g to github.com`, `k your internet connection or https://githubstatus.com`},
@@ -2452,9 +2350,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`quest with`, `ve to a issue with`, `ve to a node with`, `ve to a repository with`, `ve to a user with`, `ve to an issue with`, `ve to an node with`, `ve to an repository with`, `ve to an user with`, `zation with`},
@@ -2485,9 +2381,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`quired scope`, `quired scope [`, `quired scopes`, `quired scopes [`},
@@ -2518,9 +2412,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`gh auth login`, `ken environment variable`, `you are not logged into any github hosts`},
@@ -2543,9 +2435,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`quires authentication`},
@@ -2568,9 +2458,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`quickly`},
@@ -2605,9 +2493,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`bad credentials`, `fatal: authentication failed for`, `permission denied (publickey)`, `permission denied (publickey,`, `valid username or password`, `valid username or token`},
@@ -2638,9 +2524,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`fs bandwidth limit reached`, `fs storage limit reached`, `purchase more data packs`, `quota`, `quota exceeded`, `quota reached`, `xceeded`},
@@ -2667,9 +2551,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`git process seems to be running`, `xists`},
@@ -2696,9 +2578,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`could not read username for`, `password for`, `prompts disabled`},
@@ -2721,9 +2601,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`fatal: not a git repository`},
@@ -2746,9 +2624,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`pport for password authentication was removed`},
@@ -2783,9 +2659,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`ble by integration`, `permission to `, `quested url returned error: 403`, `write access to repository not granted`},
@@ -2820,9 +2694,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`g read data remaining`, `pc failed; curl 18`, `pc failed; curl 52`, `pc failed; curl 55`, `pc failed; curl 56`, `pc failed; curl 92`, `was not closed cleanly`, `xpectedly`},
@@ -2861,9 +2733,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`fatal: couldn't find remote ref`, `fatal: repository '`, `known to git`, `pository not found`},
@@ -2890,9 +2760,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`p2: client connection lost`, `ver sent goaway and closed the connection`},
@@ -2923,9 +2791,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`kage "`, `quired module provides package`, `viding package`},
@@ -2956,9 +2822,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`known revision `, `query`, `valid version: unknown revision`},
@@ -2981,9 +2845,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`xceptions.badgateway`, `xceptions.internalservererror`, `xceptions.serviceunavailable`},
@@ -3024,9 +2886,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`x tier capacity exceeded`},
@@ -3053,9 +2913,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`zation has been restricted`, `zation_restricted`},
@@ -3073,10 +2931,7 @@ var catalogueTables = &Catalogue{
 					{
 						Name: `error.message`,
 						Kind: 2,
-						Re: &Regex{
-							Src:      `(?i)\brequest too large for model\b`,
-							Triggers: []string{`request too large for model`},
-						},
+						Re:   sharedRegex2,
 					},
 				},
 			},
@@ -3091,17 +2946,12 @@ var catalogueTables = &Catalogue{
 			Confidence: 2,
 			Match: Cond{
 				Regex: []*Regex{
-					{
-						Src:      `(?i)\brequest too large for model\b`,
-						Triggers: []string{`request too large for model`},
-					},
+					sharedRegex2,
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`quest too large for model`},
@@ -3293,9 +3143,7 @@ var catalogueTables = &Catalogue{
 				},
 				{
 					From: 3,
-					Re: &Regex{
-						Src: `(?i)(?:try again|retry) in (?P<value>\d+(?:\.\d+)?(?:ms|s|m|h)(?:\d+(?:\.\d+)?(?:ms|s|m|h))*|\d+(?:\.\d+)? (?:seconds?|minutes?|hours?))\b`,
-					},
+					Re:   sharedRegex3,
 				},
 				{
 					From: 1,
@@ -3434,9 +3282,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`400`, `422`, `error 400:`, `error 422:`, `processableentityerror`, `quest`, `quest_error`, `questerror`},
@@ -3466,9 +3312,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`401`, `client error:`, `unauthorized`},
@@ -3502,9 +3346,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`403`, `client error:`, `forbidden`, `permissiondeniederror`},
@@ -3542,9 +3384,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`404`, `_found_error`, `client error:`, `found`, `founderror`},
@@ -3595,9 +3435,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`413`, `ge body`, `payload too large`, `quest entity too large`, `quest exceeds the maximum allowed number of bytes`, `quest_too_large`, `xceeds `, `ze exceeds the limit`},
@@ -3635,9 +3473,7 @@ var catalogueTables = &Catalogue{
 			Hints: []HintSource{
 				{
 					From: 3,
-					Re: &Regex{
-						Src: `(?i)(?:try again|retry) in (?P<value>\d+(?:\.\d+)?(?:ms|s|m|h)(?:\d+(?:\.\d+)?(?:ms|s|m|h))*|\d+(?:\.\d+)? (?:seconds?|minutes?|hours?))\b`,
-					},
+					Re:   sharedRegex3,
 				},
 			},
 			Triggers: []string{`429`, `client error:`, `quests`},
@@ -3664,9 +3500,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`504`, `gateway time-out`, `gateway timeout`},
@@ -3705,9 +3539,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`500`, `502`, `503`, `bad gateway`, `ver error`, `vice temporarily unavailable`, `vice unavailable`},
@@ -3730,9 +3562,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`ject has been modified; please apply your changes to the latest version`},
@@ -3755,9 +3585,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`he connection to the server `},
@@ -3784,9 +3612,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`forbidden: user "`, `ver (forbidden)`},
@@ -3813,9 +3639,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`ver (unauthorized)`, `ver has asked for the client to provide credentials`},
@@ -3842,9 +3666,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`ver (notfound)`, `ver doesn't have a resource type`},
@@ -3871,9 +3693,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`ver (timeout)`, `ver was unable to return a response in the time allotted`},
@@ -3900,9 +3720,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`quest`, `ver (internalerror)`, `ver (serviceunavailable)`},
@@ -3925,9 +3743,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`quests)`},
@@ -3950,9 +3766,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`violationerror`},
@@ -3975,9 +3789,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`xtwindowexceedederror`},
@@ -4036,9 +3848,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`_error`, `key not valid`, `key_invalid`, `pi key`, `pi-key`, `pi_key`, `pikey`, `please run /login`, `uthenticationerror`, `valid api key`, `valid api-key`, `valid api_key`, `valid apikey`, `valid authentication credentials`, `valid_api_key`, `x-api key`, `x-api-key`, `x-api_key`, `x-apikey`, `xpired`},
@@ -4153,9 +3963,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`filterfinishreasonerror`, `finish_reason": "content_filter`, `finish_reason": 'content_filter`, `finish_reason": content_filter`, `finish_reason":"content_filter`, `finish_reason":'content_filter`, `finish_reason":content_filter`, `finish_reason': "content_filter`, `finish_reason': 'content_filter`, `finish_reason': content_filter`, `finish_reason':"content_filter`, `finish_reason':'content_filter`, `finish_reason':content_filter`, `finish_reason: "content_filter`, `finish_reason: 'content_filter`, `finish_reason: content_filter`, `finish_reason:"content_filter`, `finish_reason:'content_filter`, `finish_reason:content_filter`, `gement policy`, `jected as a result of our safety system`, `jected as a result of the safety system`, `jected by the content filter`, `ponse was filtered`, `violating our usage policy`, `violation`},
@@ -4226,9 +4034,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`gth of the messages`, `quested model`, `xceed the available context length`, `xceed the available context size`, `xceed the available context window`, `xceed the context length`, `xceed the context size`, `xceed the context window`, `xceed the maximum context length`, `xceed the maximum context size`, `xceed the maximum context window`, `xceed the model's context length`, `xceed the model's context size`, `xceed the model's context window`, `xceeds the available context length`, `xceeds the available context size`, `xceeds the available context window`, `xceeds the context length`, `xceeds the context size`, `xceeds the context window`, `xceeds the maximum`, `xceeds the maximum context length`, `xceeds the maximum context size`, `xceeds the maximum context window`, `xceeds the model's context length`, `xceeds the model's context size`, `xceeds the model's context window`, `ximum context length is `, `xt length exceeded`, `xt window exceeded`, `xt_length_exceeded`, `xt_window_exceeded`},
@@ -4404,9 +4210,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{` is not ready`, `loading`, `verloaded`, `xception`, `y loading`, `y not ready`},
@@ -4473,9 +4277,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`' not found`, `_not_found`, `does not exist`, `found`, `he model `, "he model `", `known model `, `known model id `, `known model id: `, `known model name `, `known model name: `, `known model: `, `pported model `, `pported model id `, `pported model id: `, `pported model name `, `pported model name: `, `pported model: `, `uch model`, `valid model `, `valid model id `, `valid model id: `, `valid model name `, `valid model name: `, `valid model: `},
@@ -4566,9 +4368,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`ver are currently overloaded`, `ver are overloaded`, `ver currently overloaded`, `ver is currently overloaded`, `ver is overloaded`, `ver overloaded`, `ver_is_overloaded`, `verloaded`, `vers are currently overloaded`, `vers are overloaded`, `vers currently overloaded`, `vers is currently overloaded`, `vers is overloaded`, `vers overloaded`, `vice are currently overloaded`, `vice are overloaded`, `vice currently overloaded`, `vice is currently overloaded`, `vice is overloaded`, `vice overloaded`},
@@ -4603,9 +4403,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`ken does not have permission`, `ken does not have the permission`, `ken doesn't have permission`, `ken doesn't have the permission`, `key does not have permission`, `key does not have the permission`, `key doesn't have permission`, `key doesn't have the permission`, `permission_error`, `pported_country_region_territory`, `quired permission`, `ve permission`, `ve the permission`, `y, region, or territory not supported`, `zation does not have permission`, `zation does not have required permission`, `zation does not have the permission`, `zation does not have the required permission`, `zation doesn't have permission`, `zation doesn't have required permission`, `zation doesn't have the permission`, `zation doesn't have the required permission`},
@@ -4640,9 +4438,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`base url configured`, `base url is configured`, `base url is set`, `base url set`, `pi base url configured`, `pi base url is configured`, `pi base url is set`, `pi base url set`, `vider configured`, `vider is configured`, `vider is not configured`, `vider is selected`, `vider is specified`, `vider not configured`, `vider not provided`, `vider selected`, `vider specified`},
@@ -4685,9 +4481,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`quota exceeded for quota metric`},
@@ -4710,9 +4504,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`quota exceeded`},
@@ -4859,9 +4651,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Hints: []HintSource{
@@ -4893,9 +4683,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`"429`, `'429`, `429`},
@@ -5003,9 +4791,7 @@ var catalogueTables = &Catalogue{
 			Hints: []HintSource{
 				{
 					From: 3,
-					Re: &Regex{
-						Src: `(?i)(?:try again|retry) in (?P<value>\d+(?:\.\d+)?(?:ms|s|m|h)(?:\d+(?:\.\d+)?(?:ms|s|m|h))*|\d+(?:\.\d+)? (?:seconds?|minutes?|hours?))\b`,
-					},
+					Re:   sharedRegex3,
 				},
 			},
 			Triggers: []string{`_limit`, `_limit_error`, `limit`, `limit reached for`, `limiterror`, `porarily rate limited`, `porarily rate-limited`, `porarily rate_limited`, `porarily ratelimited`, `quests`, `questserror`, `questsexception`, `reached`, `ve been rate limited`, `ve been rate-limited`, `ve been rate_limited`, `ve been ratelimited`, `xceed the rate limit`, `xceeded`, `xhausted`, `y rate limited`, `y rate-limited`, `y rate_limited`, `y ratelimited`, `you are rate limited`, `you are rate-limited`, `you are rate_limited`, `you are ratelimited`, `you got rate limited`, `you got rate-limited`, `you got rate_limited`, `you got ratelimited`, `you were rate limited`, `you were rate-limited`, `you were rate_limited`, `you were ratelimited`},
@@ -5091,9 +4877,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`'api_error"`, `'api_error'`, `bad gateway`, `pi_error"`, `pi_error'`, `pstream connect error`, `quest`, `ver error`, `vererror`, `vice currently unavailable`, `vice is currently unavailable`, `vice is temporarily unavailable`, `vice is unavailable`, `vice temporarily unavailable`, `vice unavailable`, `viceunavailableerror`, `xception`, `y upstream`},
@@ -5140,9 +4924,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`bscription inactive`, `bscription is inactive`, `pgrade to a paid plan`, `pgrade to a paid tier`, `pgrade to a plan`, `pgrade to a plus`, `pgrade to a premium`, `pgrade to a pro`, `pgrade to a subscription`, `pgrade to an paid plan`, `pgrade to an paid tier`, `pgrade to an plan`, `pgrade to an plus`, `pgrade to an premium`, `pgrade to an pro`, `pgrade to an subscription`, `pgrade your paid plan`, `pgrade your paid tier`, `pgrade your plan`, `pgrade your plus`, `pgrade your premium`, `pgrade your pro`, `pgrade your subscription`, `quire a `, `quire an `, `quired`, `quires a `, `quires an `, `vailable for enterprise`, `vailable for paid`, `vailable for plus`, `vailable for premium`, `vailable for pro`, `vailable for team`, `vailable in your current plan`, `vailable in your current subscription`, `vailable in your current tier`, `vailable in your plan`, `vailable in your subscription`, `vailable in your tier`, `vailable on enterprise`, `vailable on paid`, `vailable on plus`, `vailable on premium`, `vailable on pro`, `vailable on team`, `vailable on your current plan`, `vailable on your current subscription`, `vailable on your current tier`, `vailable on your plan`, `vailable on your subscription`, `vailable on your tier`, `vailable to enterprise`, `vailable to paid`, `vailable to plus`, `vailable to premium`, `vailable to pro`, `vailable to team`, `vailable with your current plan`, `vailable with your current subscription`, `vailable with your current tier`, `vailable with your plan`, `vailable with your subscription`, `vailable with your tier`, `ve subscription`, `verified`, `with your current plan`, `with your current subscription`, `with your current tier`, `with your plan`, `with your subscription`, `with your tier`, `xpired`, `your current plan`, `your current subscription`, `your current tier`, `your plan`, `your subscription`, `your tier`, `zation must be verified`, `ſation must be verified`},
@@ -5165,9 +4947,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`xceeded`},
@@ -5217,9 +4997,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`connection error.`, `pi error (connection error`, `pi error connection error`, `pi error: (connection error`, `pi error: connection error`, `piconnectionerror`},
@@ -5278,9 +5056,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`'t connect to server`, `[errno 111]`, `failed to connect to `, `fused`, `fusederror`, `vely refused`},
@@ -5331,9 +5107,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`by peer`, `connectionreseterror`, `connreset`, `ket hang up`, `pty reply from server`, `ver disconnected without sending a response`, `was forcibly closed`, `without response`},
@@ -5396,9 +5170,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`_again`, `failed to resolve`, `found`, `getaddrinfo failed`, `meresolutionerror`, `porary failure in name resolution`, `uch host`, `ve host`, `ve proxy`, `vice not known`, `vname provided`},
@@ -5446,9 +5218,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`y 429 error responses`},
@@ -5471,9 +5241,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`ponses`},
@@ -5556,9 +5324,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`(28) `, `_err_body_timeout`, `_err_connect_timeout`, `_err_headers_timeout`, `borted due to timeout`, `connect timed out`, `connection timed out`, `connecttimeout`, `connecttimeouterror`, `d timed out`, `dtimeout`, `dtimeouterror`, `fter 0`, `fter 1`, `fter 2`, `fter 3`, `fter 4`, `fter 5`, `fter 6`, `fter 7`, `fter 8`, `fter 9`, `ke timed out`, `ke timeout`, `ket timed out`, `kettimedout`, `medout`, `meout`, `meouterror`, `peration timed out`, `pitimeouterror`, `pooltimeout`, `pooltimeouterror`, `quest timed out`, `writetimeout`, `writetimeouterror`, `xceeded`, `xt deadline exceeded`},
@@ -5609,9 +5375,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`hostunreach`, `k is down`, `k is unreachable`, `unreach`, `ute to host`},
@@ -5650,9 +5414,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`[errno 98]`, `ddrinuse`, `ket address`, `port is already allocated`, `y in use`},
@@ -5679,9 +5441,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`_err_socket`, `keterror: other side closed`},
@@ -5712,9 +5472,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`_pnpm_fetch_401`, `ble to authenticate, need: `, `pm err! code e401`, `pm error code e401`},
@@ -5741,9 +5499,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`_pnpm_fetch_403`, `pm err! code e403`, `pm error code e403`},
@@ -5774,9 +5530,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`_pnpm_fetch_404`, `gistry`, `pm err! code e404`, `pm error code e404`, `pm registry`},
@@ -5803,9 +5557,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`_pnpm_fetch_429`, `pm err! code e429`, `pm error code e429`},
@@ -5832,9 +5584,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`pm err! code eneedauth`, `pm error code eneedauth`, `quires you to be logged in`},
@@ -5865,9 +5615,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`pm err! code etarget`, `pm error code etarget`, `version`, `version found for`},
@@ -5890,9 +5638,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`quires more memory`, `quires more system memory`},
@@ -5919,9 +5665,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`pull model manifest: `, `pull model manifest: file does not exist`},
@@ -5968,9 +5712,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`could not connect to ollama app`, `could not connect to ollama instance`, `could not connect to ollama server`, `g ollama app`, `g ollama instance`, `g ollama server`, `unning?`},
@@ -6005,9 +5747,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`_terminated`, `vated`, `vated account`, `your access was terminated`},
@@ -6034,9 +5774,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`billing_not_active`, `ve, please check your billing details`},
@@ -6216,9 +5954,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`zation`, `zation to use the api`},
@@ -6272,9 +6008,7 @@ var catalogueTables = &Catalogue{
 				},
 				{
 					From: 3,
-					Re: &Regex{
-						Src: `(?i)(?:try again|retry) in (?P<value>\d+(?:\.\d+)?(?:ms|s|m|h)(?:\d+(?:\.\d+)?(?:ms|s|m|h))*|\d+(?:\.\d+)? (?:seconds?|minutes?|hours?))\b`,
-					},
+					Re:   sharedRegex3,
 				},
 				{
 					From: 1,
@@ -6355,9 +6089,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`pported parameter: `, `pported parameter: '`, `pported_parameter`, `x_tokens is too large: `, `zed request argument supplied`},
@@ -6384,9 +6116,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`quires more credits`, `y afford `},
@@ -6455,9 +6185,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`free-models-per-day`},
@@ -6488,9 +6216,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`key with a higher limit`, `key with a higher monthly limit`, `xceeded`, `xceeded: `},
@@ -6517,9 +6243,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`points found for`, `points found matching`, `viders are available for the selected model`},
@@ -6546,9 +6270,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`g distribution found for`, `quirement`},
@@ -6587,9 +6309,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`cannot connect to host `, `clientconnectorerror`, `failed`, `failed to establish a new connection`, `verdisconnectederror`},
@@ -6616,9 +6336,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`e2big`, `gument list too long`},
@@ -6645,9 +6363,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`': no such file or directory`, `bad interpreter: no such file or directory`, `file or directory`, `’: no such file or directory`},
@@ -6690,9 +6406,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{` enoent`, `': no such file or directory`, `file or directory`, `found`, `xecutable file not found in $path`, `zed as an internal or external command`},
@@ -6750,9 +6464,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`find module '`, `founderror: no module named`, `kage '`, `porterror: no module named`},
@@ -6795,9 +6507,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`[errno 28]`, `dquot`, `enospc`, `gh space on the disk`, `pace left on device`, `quota exceeded`},
@@ -6832,9 +6542,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`enoent`, `file or directory`, `filenotfounderror`, `ystem cannot find the file specified`, `ystem cannot find the path specified`},
@@ -6878,9 +6586,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`[errno 13]`, `ccess is denied`, `eacces`, `eperm`, `peration not permitted`, `permission denied`},
@@ -6908,9 +6614,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`erofs`, `y file system`},
@@ -6952,9 +6656,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`base is locked`, `base table is locked`, `qlite_busy`},
@@ -6986,9 +6688,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`bad owner or permissions on`, `bad permissions`, `vate key file`},
@@ -7015,9 +6715,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`connection closed by `, `x_exchange_identification: connection closed by remote host`},
@@ -7044,9 +6742,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`vailable`, `y authentication failures`},
@@ -7073,9 +6769,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`king state`, `quiring the state lock`},
@@ -7098,9 +6792,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`x_new_tokens must be <= `, "x_new_tokens` must be <= "},
@@ -7123,9 +6815,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`pecific to this model`},
@@ -7152,9 +6842,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`ble to access model`, `ble to access the model`, `verless model`},
@@ -7181,9 +6869,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`' denied on resource`, `_permission_denied`},
@@ -7210,9 +6896,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`ject does not have access to it`, `publisher model `, "publisher model `"},
@@ -7235,9 +6919,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`quota exceeded for `},
@@ -7268,9 +6950,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`xceed max_model_len`, `xceed maximum_model_len`, `xceed the max_model_len`, `xceed the maximum_model_len`, `xceeded model token limit`, `xceeds max_model_len`, `xceeds maximum_model_len`, `xceeds the max_model_len`, `xceeds the maximum_model_len`, `ximum model length`},
@@ -7297,9 +6977,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`party did not properly respond after a period of time`, `wsaetimedout`},
@@ -7322,9 +7000,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`being used by another process`},
@@ -7359,9 +7035,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`be resolved`, `k path was not found`, `known`, `quested name is valid, but no data of the requested type was found`},
@@ -7384,9 +7058,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`zed as the name of a cmdlet, function, script file, or operable program`},
@@ -7410,9 +7082,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`be loaded because running scripts is disabled on this system`},
@@ -7443,9 +7113,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`f credits`, `vailable credits`, `ve run out of credits`, `y spending limit`},
@@ -7472,9 +7140,7 @@ var catalogueTables = &Catalogue{
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`kens for team`, `quests for team`, `your team's rate limit is -`, `your team's rate limit is :`, `your team's rate limit is –`, `your team's rate limit is —`, `your teams rate limit is -`, `your teams rate limit is :`, `your teams rate limit is –`, `your teams rate limit is —`},
@@ -7570,6 +7236,23 @@ func classNames() []string {
 	}
 	return out
 }
+
+// Patterns the tables use more than once.
+var (
+	sharedRegex0 = &Regex{
+		Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
+	}
+	sharedRegex1 = &Regex{
+		Src: `(?i)regain access on (?P<value>\d{4}-\d{2}-\d{2}(?: at \d{1,2}:\d{2}(?::\d{2})?)?(?: UTC)?)`,
+	}
+	sharedRegex2 = &Regex{
+		Src:      `(?i)\brequest too large for model\b`,
+		Triggers: []string{`request too large for model`},
+	}
+	sharedRegex3 = &Regex{
+		Src: `(?i)(?:try again|retry) in (?P<value>\d+(?:\.\d+)?(?:ms|s|m|h)(?:\d+(?:\.\d+)?(?:ms|s|m|h))*|\d+(?:\.\d+)? (?:seconds?|minutes?|hours?))\b`,
+	}
+)
 
 // ---- engine: internal/match, internal/hint, internal/redact and internal/policy ----
 
