@@ -19,6 +19,7 @@ import (
 	"math"
 	"math/bits"
 	"regexp"
+	"regexp/syntax"
 	"slices"
 	"sort"
 	"strconv"
@@ -211,14 +212,31 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i:\bBROKEN PIPE\b)`,
 						Triggers: []string{`broken pipe`},
+						Alts: []Alt{
+							{
+								Lead: []string{`broken pipe`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bEPIPE\b)`,
 						Triggers: []string{`epipe`},
+						Alts: []Alt{
+							{
+								Lead: []string{`epipe`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\[ERRNO 32\])`,
 						Triggers: []string{`[errno 32]`},
+						Alts: []Alt{
+							{
+								Lead: []string{`[errno 32]`},
+							},
+						},
 					},
 				},
 			},
@@ -243,6 +261,12 @@ var catalogueTables = &Catalogue{
 						Kind: 2,
 						Re: &Regex{
 							Src: `(?i)\b(connection|transport) closed\b`,
+							Alts: []Alt{
+								{
+									Lead: []string{`connection closed`, `transport closed`},
+									Word: true,
+								},
+							},
 						},
 					},
 					{
@@ -266,10 +290,22 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i:\bMCP ERROR -32000\b)`,
 						Triggers: []string{`mcp error -32000`},
+						Alts: []Alt{
+							{
+								Lead: []string{`mcp error -32000`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i-s:\bMCP SERVER\b.{0,80}\b(DISCONNECTED|CONNECTION CLOSED|TRANSPORT CLOSED|CLOSED UNEXPECTEDLY|EXITED UNEXPECTEDLY|CRASHED)\b)`,
 						Triggers: []string{`mcp server`},
+						Alts: []Alt{
+							{
+								Lead: []string{`mcp server`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -292,30 +328,72 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i:\bSTREAM (DISCONNECTED|CLOSED|ENDED|TERMINATED) (BEFORE|UNEXPECTEDLY|PREMATURELY|EARLY)\b)`,
 						Triggers: []string{`stream closed before`, `stream closed early`, `stream closed prematurely`, `stream closed unexpectedly`, `stream disconnected before`, `stream disconnected early`, `stream disconnected prematurely`, `stream disconnected unexpectedly`, `stream ended before`, `stream ended early`, `stream ended prematurely`, `stream ended unexpectedly`, `stream terminated before`, `stream terminated early`, `stream terminated prematurely`, `stream terminated unexpectedly`},
+						Alts: []Alt{
+							{
+								Lead: []string{`stream closed before`, `stream closed early`, `stream closed prematurely`, `stream closed unexpectedly`, `stream disconnected before`, `stream disconnected early`, `stream disconnected prematurely`, `stream disconnected unexpectedly`, `stream ended before`, `stream ended early`, `stream ended prematurely`, `stream ended unexpectedly`, `stream terminated before`, `stream terminated early`, `stream terminated prematurely`, `stream terminated unexpectedly`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bPREMATURE CLOSE\b)`,
 						Triggers: []string{`premature close`},
+						Alts: []Alt{
+							{
+								Lead: []string{`premature close`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bERR_STREAM_PREMATURE_CLOSE\b)`,
 						Triggers: []string{`err_stream_premature_close`},
+						Alts: []Alt{
+							{
+								Lead: []string{`err_stream_premature_close`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bPEER CLOSED CONNECTION WITHOUT SENDING COMPLETE MESSAGE BODY\b)`,
 						Triggers: []string{`peer closed connection without sending complete message body`},
+						Alts: []Alt{
+							{
+								Lead: []string{`peer closed connection without sending complete message body`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bINCOMPLETE CHUNKED READ\b)`,
 						Triggers: []string{`incomplete chunked read`},
+						Alts: []Alt{
+							{
+								Lead: []string{`incomplete chunked read`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bINCOMPLETEREAD\b)`,
 						Triggers: []string{`incompleteread`},
+						Alts: []Alt{
+							{
+								Lead: []string{`incompleteread`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bSSE (STREAM|CONNECTION) (CLOSED|ENDED|D(?:ISCONNECTED|ROPPED))\b)`,
 						Triggers: []string{`sse connection closed`, `sse connection disconnected`, `sse connection dropped`, `sse connection ended`, `sse stream closed`, `sse stream disconnected`, `sse stream dropped`, `sse stream ended`},
+						Alts: []Alt{
+							{
+								Lead: []string{`sse connection closed`, `sse connection disconnected`, `sse connection dropped`, `sse connection ended`, `sse stream closed`, `sse stream disconnected`, `sse stream dropped`, `sse stream ended`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -338,18 +416,42 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i-s:\bWEBSOCKET\b.{0,60}\b(CLOSED|DISCONNECTED) (UNEXPECTEDLY|ABNORMALLY)\b)`,
 						Triggers: []string{`websocket`},
+						Alts: []Alt{
+							{
+								Lead: []string{`websocket`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bCLOSE CODE:? 1006\b)`,
 						Triggers: []string{`close code 1006`, `close code: 1006`},
+						Alts: []Alt{
+							{
+								Lead: []string{`close code 1006`, `close code: 1006`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\b1006 \(?ABNORMAL CLOSURE\b)`,
 						Triggers: []string{`1006 (abnormal closure`, `1006 abnormal closure`},
+						Alts: []Alt{
+							{
+								Lead: []string{`1006 (abnormal closure`, `1006 abnormal closure`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bWEBSOCKETCONNECTIONCLOSEDERROR\b)`,
 						Triggers: []string{`websocketconnectionclosederror`},
+						Alts: []Alt{
+							{
+								Lead: []string{`websocketconnectionclosederror`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -373,10 +475,22 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i:\bWOULD EXCEED YOUR (ACCOUNT|ORGANI(?:ZATION|SATION))['’]S RATE LIMIT\b)`,
 						Triggers: []string{`would exceed your account's rate limit`, `would exceed your account’s rate limit`, `would exceed your organisation's rate limit`, `would exceed your organisation’s rate limit`, `would exceed your organization's rate limit`, `would exceed your organization’s rate limit`},
+						Alts: []Alt{
+							{
+								Lead: []string{`would exceed your account's rate limit`, `would exceed your account’s rate limit`, `would exceed your organisation's rate limit`, `would exceed your organisation’s rate limit`, `would exceed your organization's rate limit`, `would exceed your organization’s rate limit`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bEXCEEDED YOUR PER-MINUTE RATE LIMIT\b)`,
 						Triggers: []string{`exceeded your per-minute rate limit`},
+						Alts: []Alt{
+							{
+								Lead: []string{`exceeded your per-minute rate limit`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -384,6 +498,52 @@ var catalogueTables = &Catalogue{
 				Regex: []*Regex{
 					{
 						Src: `(?:(?i)\b(error code|status code|status|http)[: ]+400\b|\bBadRequestError\b)|(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
+						Alts: []Alt{
+							{
+								Triggers: []string{`400`},
+								Lead:     []string{`erro`, `http`, `stat`},
+								Word:     true,
+							},
+							{
+								Triggers: []string{`badrequesterror`},
+								Lead:     []string{`badrequesterror`},
+								Word:     true,
+							},
+							{
+								Start: true,
+								Skip:  "\t\n\f\r ",
+								Lead:  []string{`#`, `--- `, `=== `, `buil`, `chor`, `ci`, `cont`, `def `, `desc`, `docs`, `exam`, `feat`, `fix`, `func`, `if a`, `if t`, `if y`, `it`, `merg`, `note`, `ok	`, "ok\n", "ok\f", "ok\r", `ok `, `pass`, `perf`, `rais`, `refa`, `retu`, `reve`, `see `, `styl`, `test`, `this`, `to a`, `to f`, `to h`, `to r`, `when`, `√`, `✓`, `✔`},
+							},
+							{
+								Triggers: []string{`passed`},
+								Lead:     []string{`passed`},
+								Word:     true,
+							},
+							{
+								Triggers: []string{`troubleshooting guide`},
+								Lead:     []string{`troubleshooting guide`},
+								Word:     true,
+							},
+							{
+								Triggers: []string{`reason`},
+								Lead:     []string{`"done_`, `"finis`, `"stop_`, `'done_`, `'finis`, `'stop_`, `done_r`, `finish`, `stop_r`},
+							},
+							{
+								Start: true,
+								Skip:  "\t\n\f\r ",
+								Lead:  []string{`> `},
+							},
+							{
+								Start: true,
+								Skip:  "\t\n\f\r ",
+								Lead:  []string{`|`},
+							},
+							{
+								Triggers: []string{`means `},
+								Lead:     []string{`means a`, `means an`, `means that a`, `means that an`, `means that the`, `means that your`, `means the`, `means your`},
+								Word:     true,
+							},
+						},
 					},
 				},
 			},
@@ -461,6 +621,12 @@ var catalogueTables = &Catalogue{
 						Kind: 2,
 						Re: &Regex{
 							Src: `(?i)^model:`,
+							Alts: []Alt{
+								{
+									Start: true,
+									Lead:  []string{`model:`},
+								},
+							},
 						},
 					},
 					{
@@ -485,6 +651,12 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\boutput blocked by content filtering policy\b`,
 						Triggers: []string{`output blocked by content filtering policy`},
+						Alts: []Alt{
+							{
+								Lead: []string{`output blocked by content filtering policy`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -550,22 +722,52 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i:\bOVERLOADED_ERROR\b)`,
 						Triggers: []string{`overloaded_error`},
+						Alts: []Alt{
+							{
+								Lead: []string{`overloaded_error`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\b(API ERROR|ERROR CODE|STATUS(?: CODE|(?:))|HTTP)[ :]+529\b)`,
 						Triggers: []string{`529`},
+						Alts: []Alt{
+							{
+								Lead: []string{`api `, `erro`, `http`, `stat`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\b529:? OVERLOADED\b)`,
 						Triggers: []string{`529 overloaded`, `529: overloaded`},
+						Alts: []Alt{
+							{
+								Lead: []string{`529 overloaded`, `529: overloaded`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bOVERLOADEDERROR\b)`,
 						Triggers: []string{`overloadederror`},
+						Alts: []Alt{
+							{
+								Lead: []string{`overloadederror`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\b(E(?:RROR|XCEPTION))( -|:) OVERLOADED\b)`,
 						Triggers: []string{`error - overloaded`, `error: overloaded`, `exception - overloaded`, `exception: overloaded`},
+						Alts: []Alt{
+							{
+								Lead: []string{`error - overloaded`, `error: overloaded`, `exception - overloaded`, `exception: overloaded`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -608,10 +810,22 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i:\bPROMPT IS TOO LONG\b)`,
 						Triggers: []string{`prompt is too long`},
+						Alts: []Alt{
+							{
+								Lead: []string{`prompt is too long`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bEXCEED CONTEXT LIMIT: [0-9]+ \+ [0-9]+ > [0-9]+)`,
 						Triggers: []string{`exceed context limit: `},
+						Alts: []Alt{
+							{
+								Lead: []string{`exceed context limit: `},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -700,6 +914,12 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `\b404 model: \S+`,
 						Triggers: []string{`404 model: `},
+						Alts: []Alt{
+							{
+								Lead: []string{`404 model: `},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -723,6 +943,12 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\byou've (hit|reached) your (session |weekly |opus |sonnet )?limit\b`,
 						Triggers: []string{`you've hit your limit`, `you've hit your opus limit`, `you've hit your session limit`, `you've hit your sonnet limit`, `you've hit your weekly limit`, `you've reached your limit`, `you've reached your opus limit`, `you've reached your session limit`, `you've reached your sonnet limit`, `you've reached your weekly limit`},
+						Alts: []Alt{
+							{
+								Lead: []string{`you've hit your limit`, `you've hit your opus limit`, `you've hit your session limit`, `you've hit your sonnet limit`, `you've hit your weekly limit`, `you've reached your limit`, `you've reached your opus limit`, `you've reached your session limit`, `you've reached your sonnet limit`, `you've reached your weekly limit`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -767,6 +993,18 @@ var catalogueTables = &Catalogue{
 						Kind: 2,
 						Re: &Regex{
 							Src: `(?i)\bregain access on\b|\breached your specified (API|workspace) usage limits\b`,
+							Alts: []Alt{
+								{
+									Triggers: []string{`regain access on`},
+									Lead:     []string{`regain access on`},
+									Word:     true,
+								},
+								{
+									Triggers: []string{`reached your specified `},
+									Lead:     []string{`reached your specified api usage limits`, `reached your specified workspace usage limits`},
+									Word:     true,
+								},
+							},
 						},
 					},
 				},
@@ -791,6 +1029,12 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\byou will regain access on \d{4}-\d{2}-\d{2}`,
 						Triggers: []string{`you will regain access on `},
+						Alts: []Alt{
+							{
+								Lead: []string{`you will regain access on 0`, `you will regain access on 1`, `you will regain access on 2`, `you will regain access on 3`, `you will regain access on 4`, `you will regain access on 5`, `you will regain access on 6`, `you will regain access on 7`, `you will regain access on 8`, `you will regain access on 9`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -820,14 +1064,32 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i:\bCOULD NOT GET LOCK /VAR/(LIB|CACHE)/(DPKG|APT)\b)`,
 						Triggers: []string{`could not get lock /var/cache/apt`, `could not get lock /var/cache/dpkg`, `could not get lock /var/lib/apt`, `could not get lock /var/lib/dpkg`},
+						Alts: []Alt{
+							{
+								Lead: []string{`could not get lock /var/cache/apt`, `could not get lock /var/cache/dpkg`, `could not get lock /var/lib/apt`, `could not get lock /var/lib/dpkg`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bUNABLE TO ACQUIRE THE DPKG FRONTEND LOCK\b)`,
 						Triggers: []string{`unable to acquire the dpkg frontend lock`},
+						Alts: []Alt{
+							{
+								Lead: []string{`unable to acquire the dpkg frontend lock`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bUNABLE TO LOCK THE (ADMINISTRATION|DOWNLOAD) DIRECTORY\b)`,
 						Triggers: []string{`unable to lock the administration directory`, `unable to lock the download directory`},
+						Alts: []Alt{
+							{
+								Lead: []string{`unable to lock the administration directory`, `unable to lock the download directory`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -851,10 +1113,22 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i:\bACCESSDENIED(EXCEPTION)?\b)`,
 						Triggers: []string{`accessdenied`, `accessdeniedexception`},
+						Alts: []Alt{
+							{
+								Lead: []string{`accessdenied`, `accessdeniedexception`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bIS NOT AUTHORIZED TO PERFORM\b)`,
 						Triggers: []string{`is not authorized to perform`},
+						Alts: []Alt{
+							{
+								Lead: []string{`is not authorized to perform`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -878,14 +1152,32 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i:\bEXPIREDTOKEN(EXCEPTION)?\b)`,
 						Triggers: []string{`expiredtoken`, `expiredtokenexception`},
+						Alts: []Alt{
+							{
+								Lead: []string{`expiredtoken`, `expiredtokenexception`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bUNRECOGNIZEDCLIENTEXCEPTION\b)`,
 						Triggers: []string{`unrecognizedclientexception`},
+						Alts: []Alt{
+							{
+								Lead: []string{`unrecognizedclientexception`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bTHE SECURITY TOKEN INCLUDED IN THE REQUEST IS (EXPIRED|INVALID)\b)`,
 						Triggers: []string{`the security token included in the request is expired`, `the security token included in the request is invalid`},
+						Alts: []Alt{
+							{
+								Lead: []string{`the security token included in the request is expired`, `the security token included in the request is invalid`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -919,14 +1211,32 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i:\bEXPIREDTOKEN(EXCEPTION)?\b)`,
 						Triggers: []string{`expiredtoken`, `expiredtokenexception`},
+						Alts: []Alt{
+							{
+								Lead: []string{`expiredtoken`, `expiredtokenexception`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bTHE SECURITY TOKEN INCLUDED IN THE REQUEST IS (EXPIRED|INVALID)\b)`,
 						Triggers: []string{`the security token included in the request is expired`, `the security token included in the request is invalid`},
+						Alts: []Alt{
+							{
+								Lead: []string{`the security token included in the request is expired`, `the security token included in the request is invalid`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bUNRECOGNIZEDCLIENTEXCEPTION\b)`,
 						Triggers: []string{`unrecognizedclientexception`},
+						Alts: []Alt{
+							{
+								Lead: []string{`unrecognizedclientexception`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -945,22 +1255,52 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i:\bUNABLE TO LOCATE CREDENTIALS\b)`,
 						Triggers: []string{`unable to locate credentials`},
+						Alts: []Alt{
+							{
+								Lead: []string{`unable to locate credentials`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bNOCREDENTIALPROVIDERS\b)`,
 						Triggers: []string{`nocredentialproviders`},
+						Alts: []Alt{
+							{
+								Lead: []string{`nocredentialproviders`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bNO VALID PROVIDERS IN CHAIN\b)`,
 						Triggers: []string{`no valid providers in chain`},
+						Alts: []Alt{
+							{
+								Lead: []string{`no valid providers in chain`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bNOCREDENTIALSERROR\b)`,
 						Triggers: []string{`nocredentialserror`},
+						Alts: []Alt{
+							{
+								Lead: []string{`nocredentialserror`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bCOULD NOT LOAD CREDENTIALS FROM ANY PROVIDERS\b)`,
 						Triggers: []string{`could not load credentials from any providers`},
+						Alts: []Alt{
+							{
+								Lead: []string{`could not load credentials from any providers`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -984,14 +1324,32 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `\bResourceNotFoundException\b`,
 						Triggers: []string{`resourcenotfoundexception`},
+						Alts: []Alt{
+							{
+								Lead: []string{`resourcenotfoundexception`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `\bNoSuchKey\b`,
 						Triggers: []string{`nosuchkey`},
+						Alts: []Alt{
+							{
+								Lead: []string{`nosuchkey`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `\bNoSuchBucket\b`,
 						Triggers: []string{`nosuchbucket`},
+						Alts: []Alt{
+							{
+								Lead: []string{`nosuchbucket`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -1015,18 +1373,42 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `\bThrottlingException\b`,
 						Triggers: []string{`throttlingexception`},
+						Alts: []Alt{
+							{
+								Lead: []string{`throttlingexception`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `\bTooManyRequestsException\b`,
 						Triggers: []string{`toomanyrequestsexception`},
+						Alts: []Alt{
+							{
+								Lead: []string{`toomanyrequestsexception`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `\bThrottling: Rate exceeded\b`,
 						Triggers: []string{`throttling: rate exceeded`},
+						Alts: []Alt{
+							{
+								Lead: []string{`throttling: rate exceeded`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `\bSlowDown\b`,
 						Triggers: []string{`slowdown`},
+						Alts: []Alt{
+							{
+								Lead: []string{`slowdown`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -1069,10 +1451,22 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i:\bDEPLOYMENTNOTFOUND\b)`,
 						Triggers: []string{`deploymentnotfound`},
+						Alts: []Alt{
+							{
+								Lead: []string{`deploymentnotfound`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bTHE API DEPLOYMENT FOR THIS RESOURCE DOES NOT EXIST\b)`,
 						Triggers: []string{`the api deployment for this resource does not exist`},
+						Alts: []Alt{
+							{
+								Lead: []string{`the api deployment for this resource does not exist`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -1096,6 +1490,12 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\binvalid subscription key or wrong api endpoint\b`,
 						Triggers: []string{`invalid subscription key or wrong api endpoint`},
+						Alts: []Alt{
+							{
+								Lead: []string{`invalid subscription key or wrong api endpoint`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -1119,6 +1519,12 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\boperation does not work with the specified model\b`,
 						Triggers: []string{`operation does not work with the specified model`},
+						Alts: []Alt{
+							{
+								Lead: []string{`operation does not work with the specified model`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -1142,10 +1548,22 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i:\bHAVE EXCEEDED (THE )?(TOKEN |CALL )?RATE LIMIT OF YOUR CURRENT\b)`,
 						Triggers: []string{`have exceeded call rate limit of your current`, `have exceeded rate limit of your current`, `have exceeded the call rate limit of your current`, `have exceeded the rate limit of your current`, `have exceeded the token rate limit of your current`, `have exceeded token rate limit of your current`},
+						Alts: []Alt{
+							{
+								Lead: []string{`have exceeded call rate limit of your current`, `have exceeded rate limit of your current`, `have exceeded the call rate limit of your current`, `have exceeded the rate limit of your current`, `have exceeded the token rate limit of your current`, `have exceeded token rate limit of your current`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bEXCEEDED (THE )?(TOKEN|CALL) RATE LIMIT\b)`,
 						Triggers: []string{`exceeded call rate limit`, `exceeded the call rate limit`, `exceeded the token rate limit`, `exceeded token rate limit`},
+						Alts: []Alt{
+							{
+								Lead: []string{`exceeded call rate limit`, `exceeded the call rate limit`, `exceeded the token rate limit`, `exceeded token rate limit`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -1168,6 +1586,11 @@ var catalogueTables = &Catalogue{
 					From: 3,
 					Re: &Regex{
 						Src: `(?i)retry after (?P<value>\d+(?:\.\d+)? ?(?:seconds?|s))\b`,
+						Alts: []Alt{
+							{
+								Lead: []string{`retry after `},
+							},
+						},
 					},
 				},
 			},
@@ -1186,10 +1609,22 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i:\bYOU DON'T HAVE ACCESS TO THE MODEL WITH THE SPECIFIED MODEL ID\b)`,
 						Triggers: []string{`you don't have access to the model with the specified model id`},
+						Alts: []Alt{
+							{
+								Lead: []string{`you don't have access to the model with the specified model id`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i-m:\bTHE PROVIDED MODEL IDENTIFIER IS INVALID(\.|[\t\n\f\r ]*$))`,
 						Triggers: []string{`the provided model identifier is invalid`},
+						Alts: []Alt{
+							{
+								Lead: []string{`the provided model identifier is invalid`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -1213,6 +1648,12 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bmodel(stream)?ErrorException\b`,
 						Triggers: []string{`modelerrorexception`, `modelstreamerrorexception`},
+						Alts: []Alt{
+							{
+								Lead: []string{`modelerrorexception`, `modelstreamerrorexception`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -1236,6 +1677,12 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `\bModelTimeoutException\b`,
 						Triggers: []string{`modeltimeoutexception`},
+						Alts: []Alt{
+							{
+								Lead: []string{`modeltimeoutexception`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -1259,6 +1706,12 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bwith on-demand throughput isn.t supported\b`,
 						Triggers: []string{`with on-demand throughput isn`},
+						Alts: []Alt{
+							{
+								Lead: []string{`with on-demand throughput isn`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -1282,10 +1735,22 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `\bServiceQuotaExceededException\b`,
 						Triggers: []string{`servicequotaexceededexception`},
+						Alts: []Alt{
+							{
+								Lead: []string{`servicequotaexceededexception`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bYOUR REQUEST EXCEEDS THE SERVICE QUOTA\b)`,
 						Triggers: []string{`your request exceeds the service quota`},
+						Alts: []Alt{
+							{
+								Lead: []string{`your request exceeds the service quota`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -1311,6 +1776,12 @@ var catalogueTables = &Catalogue{
 						Kind: 2,
 						Re: &Regex{
 							Src: `^ServiceQuotaExceededException`,
+							Alts: []Alt{
+								{
+									Start: true,
+									Lead:  []string{`servicequotaexceededexception`},
+								},
+							},
 						},
 					},
 				},
@@ -1331,6 +1802,12 @@ var catalogueTables = &Catalogue{
 						Kind: 2,
 						Re: &Regex{
 							Src: `^ThrottlingException`,
+							Alts: []Alt{
+								{
+									Start: true,
+									Lead:  []string{`throttlingexception`},
+								},
+							},
 						},
 					},
 				},
@@ -1349,6 +1826,12 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\btoo many (tokens|requests) per day\b`,
 						Triggers: []string{`too many requests per day`, `too many tokens per day`},
+						Alts: []Alt{
+							{
+								Lead: []string{`too many requests per day`, `too many tokens per day`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -1372,6 +1855,12 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\btoo many tokens, please wait\b`,
 						Triggers: []string{`too many tokens, please wait`},
+						Alts: []Alt{
+							{
+								Lead: []string{`too many tokens, please wait`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -1395,6 +1884,12 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `\bValidationException\b`,
 						Triggers: []string{`validationexception`},
+						Alts: []Alt{
+							{
+								Lead: []string{`validationexception`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -1418,6 +1913,12 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\binvalid api token\b`,
 						Triggers: []string{`invalid api token`},
+						Alts: []Alt{
+							{
+								Lead: []string{`invalid api token`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -1441,6 +1942,12 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\btoo many tokens: (total number of tokens|size limit exceeded)\b`,
 						Triggers: []string{`too many tokens: size limit exceeded`, `too many tokens: total number of tokens`},
+						Alts: []Alt{
+							{
+								Lead: []string{`too many tokens: size limit exceeded`, `too many tokens: total number of tokens`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -1464,6 +1971,12 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\btrial key\b.{0,80}\b(\d+ api calls ?/ ?month|per month|monthly)\b`,
 						Triggers: []string{`trial key`},
+						Alts: []Alt{
+							{
+								Lead: []string{`trial key`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -1487,10 +2000,22 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `\Acurl: \(3\) `,
 						Triggers: []string{`curl: (3) `},
+						Alts: []Alt{
+							{
+								Start: true,
+								Lead:  []string{`curl: (3) `},
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bURL USING BAD/ILLEGAL FORMAT OR MISSING URL\b)`,
 						Triggers: []string{`url using bad/illegal format or missing url`},
+						Alts: []Alt{
+							{
+								Lead: []string{`url using bad/illegal format or missing url`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -1514,6 +2039,12 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `^curl: \((16|18|52|55|56|92)\) `,
 						Triggers: []string{`curl: (16) `, `curl: (18) `, `curl: (52) `, `curl: (55) `, `curl: (56) `, `curl: (92) `},
+						Alts: []Alt{
+							{
+								Start: true,
+								Lead:  []string{`curl: (`},
+							},
+						},
 					},
 				},
 			},
@@ -1537,6 +2068,12 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bThe requested URL returned error: 401\b`,
 						Triggers: []string{`the requested url returned error: 401`},
+						Alts: []Alt{
+							{
+								Lead: []string{`the requested url returned error: 401`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -1560,6 +2097,12 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bThe requested URL returned error: 404\b`,
 						Triggers: []string{`the requested url returned error: 404`},
+						Alts: []Alt{
+							{
+								Lead: []string{`the requested url returned error: 404`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -1583,6 +2126,12 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bThe requested URL returned error: 429\b`,
 						Triggers: []string{`the requested url returned error: 429`},
+						Alts: []Alt{
+							{
+								Lead: []string{`the requested url returned error: 429`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -1606,6 +2155,12 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bThe requested URL returned error: 50[0-3]\b`,
 						Triggers: []string{`the requested url returned error: 500`, `the requested url returned error: 501`, `the requested url returned error: 502`, `the requested url returned error: 503`},
+						Alts: []Alt{
+							{
+								Lead: []string{`the requested url returned error: 500`, `the requested url returned error: 501`, `the requested url returned error: 502`, `the requested url returned error: 503`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -1629,6 +2184,12 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bauthentication fails\b`,
 						Triggers: []string{`authentication fails`},
+						Alts: []Alt{
+							{
+								Lead: []string{`authentication fails`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -1652,18 +2213,42 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i:\bCANNOT CONNECT TO THE DOCKER DAEMON AT\b)`,
 						Triggers: []string{`cannot connect to the docker daemon at`},
+						Alts: []Alt{
+							{
+								Lead: []string{`cannot connect to the docker daemon at`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bIS THE DOCKER DAEMON RUNNING\?)`,
 						Triggers: []string{`is the docker daemon running?`},
+						Alts: []Alt{
+							{
+								Lead: []string{`is the docker daemon running?`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bOPEN //\./PIPE/DOCKER_ENGINE\b)`,
 						Triggers: []string{`open //./pipe/docker_engine`},
+						Alts: []Alt{
+							{
+								Lead: []string{`open //./pipe/docker_engine`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bDOCKER_ENGINE: THE SYSTEM CANNOT FIND THE FILE SPECIFIED\b)`,
 						Triggers: []string{`docker_engine: the system cannot find the file specified`},
+						Alts: []Alt{
+							{
+								Lead: []string{`docker_engine: the system cannot find the file specified`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -1671,6 +2256,47 @@ var catalogueTables = &Catalogue{
 				Regex: []*Regex{
 					{
 						Src: `(?:(?i)\bpermission denied\b)|(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
+						Alts: []Alt{
+							{
+								Triggers: []string{`permission denied`},
+								Lead:     []string{`permission denied`},
+								Word:     true,
+							},
+							{
+								Start: true,
+								Skip:  "\t\n\f\r ",
+								Lead:  []string{`#`, `--- `, `=== `, `buil`, `chor`, `ci`, `cont`, `def `, `desc`, `docs`, `exam`, `feat`, `fix`, `func`, `if a`, `if t`, `if y`, `it`, `merg`, `note`, `ok	`, "ok\n", "ok\f", "ok\r", `ok `, `pass`, `perf`, `rais`, `refa`, `retu`, `reve`, `see `, `styl`, `test`, `this`, `to a`, `to f`, `to h`, `to r`, `when`, `√`, `✓`, `✔`},
+							},
+							{
+								Triggers: []string{`passed`},
+								Lead:     []string{`passed`},
+								Word:     true,
+							},
+							{
+								Triggers: []string{`troubleshooting guide`},
+								Lead:     []string{`troubleshooting guide`},
+								Word:     true,
+							},
+							{
+								Triggers: []string{`reason`},
+								Lead:     []string{`"done_`, `"finis`, `"stop_`, `'done_`, `'finis`, `'stop_`, `done_r`, `finish`, `stop_r`},
+							},
+							{
+								Start: true,
+								Skip:  "\t\n\f\r ",
+								Lead:  []string{`> `},
+							},
+							{
+								Start: true,
+								Skip:  "\t\n\f\r ",
+								Lead:  []string{`|`},
+							},
+							{
+								Triggers: []string{`means `},
+								Lead:     []string{`means a`, `means an`, `means that a`, `means that an`, `means that the`, `means that your`, `means the`, `means your`},
+								Word:     true,
+							},
+						},
 					},
 				},
 			},
@@ -1689,14 +2315,32 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i:\bMANIFEST UNKNOWN\b)`,
 						Triggers: []string{`manifest unknown`},
+						Alts: []Alt{
+							{
+								Lead: []string{`manifest unknown`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bMANIFEST FOR [^\t\n\f\r ]+ NOT FOUND\b)`,
 						Triggers: []string{`manifest for `},
+						Alts: []Alt{
+							{
+								Lead: []string{`manifest for `},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bNO SUCH (CONTAINER|IMAGE|VOLUME|NETWORK|OBJECT): )`,
 						Triggers: []string{`no such container: `, `no such image: `, `no such network: `, `no such object: `, `no such volume: `},
+						Alts: []Alt{
+							{
+								Lead: []string{`no such container: `, `no such image: `, `no such network: `, `no such object: `, `no such volume: `},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -1720,6 +2364,12 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bpull access denied for \S+, repository does not exist or may require\b`,
 						Triggers: []string{`, repository does not exist or may require`},
+						Alts: []Alt{
+							{
+								Lead: []string{`pull access denied for `},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -1743,10 +2393,22 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i:\bUNAUTHORIZED: (INCORRECT USERNAME OR PASSWORD|AUTHENTICATION REQUIRED)\b)`,
 						Triggers: []string{`unauthorized: authentication required`, `unauthorized: incorrect username or password`},
+						Alts: []Alt{
+							{
+								Lead: []string{`unauthorized: authentication required`, `unauthorized: incorrect username or password`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bDENIED: REQUESTED ACCESS TO THE RESOURCE IS DENIED\b)`,
 						Triggers: []string{`denied: requested access to the resource is denied`},
+						Alts: []Alt{
+							{
+								Lead: []string{`denied: requested access to the resource is denied`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -1770,6 +2432,12 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bmodel not found, inaccessible\b`,
 						Triggers: []string{`model not found, inaccessible`},
+						Alts: []Alt{
+							{
+								Lead: []string{`model not found, inaccessible`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -1793,30 +2461,72 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i:\bEBUSY\b)`,
 						Triggers: []string{`ebusy`},
+						Alts: []Alt{
+							{
+								Lead: []string{`ebusy`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bRESOURCE BUSY OR LOCKED\b)`,
 						Triggers: []string{`resource busy or locked`},
+						Alts: []Alt{
+							{
+								Lead: []string{`resource busy or locked`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bTEXT FILE BUSY\b)`,
 						Triggers: []string{`text file busy`},
+						Alts: []Alt{
+							{
+								Lead: []string{`text file busy`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bETXTBSY\b)`,
 						Triggers: []string{`etxtbsy`},
+						Alts: []Alt{
+							{
+								Lead: []string{`etxtbsy`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bDEVICE OR RESOURCE BUSY\b)`,
 						Triggers: []string{`device or resource busy`},
+						Alts: []Alt{
+							{
+								Lead: []string{`device or resource busy`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\b(COULD(?: NOT|N'T)|FAILED TO|UNABLE TO) (ACQUIRE|OBTAIN|GET) (AN? |THE )?(EXCLUSIVE |FILE |ADVISORY )?LOCK\b)`,
 						Triggers: []string{`could not acquire `, `could not acquire a `, `could not acquire an `, `could not acquire the `, `could not get `, `could not get a `, `could not get an `, `could not get the `, `could not obtain `, `could not obtain a `, `could not obtain an `, `could not obtain the `, `couldn't acquire `, `couldn't acquire a `, `couldn't acquire an `, `couldn't acquire the `, `couldn't get `, `couldn't get a `, `couldn't get an `, `couldn't get the `, `couldn't obtain `, `couldn't obtain a `, `couldn't obtain an `, `couldn't obtain the `, `failed to acquire `, `failed to acquire a `, `failed to acquire an `, `failed to acquire the `, `failed to get `, `failed to get a `, `failed to get an `, `failed to get the `, `failed to obtain `, `failed to obtain a `, `failed to obtain an `, `failed to obtain the `, `unable to acquire `, `unable to acquire a `, `unable to acquire an `, `unable to acquire the `, `unable to get `, `unable to get a `, `unable to get an `, `unable to get the `, `unable to obtain `, `unable to obtain a `, `unable to obtain an `, `unable to obtain the `},
+						Alts: []Alt{
+							{
+								Lead: []string{`could`, `faile`, `unabl`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bLOCK (IS )?HELD BY (ANOTHER )?PROCESS\b)`,
 						Triggers: []string{`lock held by another process`, `lock held by process`, `lock is held by another process`, `lock is held by process`},
+						Alts: []Alt{
+							{
+								Lead: []string{`lock held by another process`, `lock held by process`, `lock is held by another process`, `lock is held by process`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -1840,14 +2550,32 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i:\bDEFAULTCREDENTIALSERROR\b)`,
 						Triggers: []string{`defaultcredentialserror`},
+						Alts: []Alt{
+							{
+								Lead: []string{`defaultcredentialserror`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bDEFAULT CREDENTIALS WERE NOT FOUND\b)`,
 						Triggers: []string{`default credentials were not found`},
+						Alts: []Alt{
+							{
+								Lead: []string{`default credentials were not found`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bCOULD NOT AUTOMATICALLY DETERMINE CREDENTIALS\b)`,
 						Triggers: []string{`could not automatically determine credentials`},
+						Alts: []Alt{
+							{
+								Lead: []string{`could not automatically determine credentials`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -1871,18 +2599,42 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i:\bINVALID_GRANT\b)`,
 						Triggers: []string{`invalid_grant`},
+						Alts: []Alt{
+							{
+								Lead: []string{`invalid_grant`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bTOKEN HAS BEEN EXPIRED OR REVOKED\b)`,
 						Triggers: []string{`token has been expired or revoked`},
+						Alts: []Alt{
+							{
+								Lead: []string{`token has been expired or revoked`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bREAUTHENTICATION (IS )?(NEEDED|REQUIRED)\b)`,
 						Triggers: []string{`reauthentication is needed`, `reauthentication is required`, `reauthentication needed`, `reauthentication required`},
+						Alts: []Alt{
+							{
+								Lead: []string{`reauthentication is needed`, `reauthentication is required`, `reauthentication needed`, `reauthentication required`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bGCLOUD AUTH (APPLICATION-DEFAULT )?LOGIN\b[^0-9A-Z_a-zſK]{0,3}(TO|AND) (RE-?)?AUTHENTICATE)`,
 						Triggers: []string{`gcloud auth application-default login`, `gcloud auth login`},
+						Alts: []Alt{
+							{
+								Lead: []string{`gcloud auth application-default login`, `gcloud auth login`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -1927,6 +2679,11 @@ var catalogueTables = &Catalogue{
 						Kind: 2,
 						Re: &Regex{
 							Src: `PerDay`,
+							Alts: []Alt{
+								{
+									Lead: []string{`perday`},
+								},
+							},
 						},
 					},
 					{
@@ -1972,6 +2729,11 @@ var catalogueTables = &Catalogue{
 						Kind: 2,
 						Re: &Regex{
 							Src: `(?i)free_tier\S*, limit: 0\b`,
+							Alts: []Alt{
+								{
+									Lead: []string{`free_tier`},
+								},
+							},
 						},
 					},
 				},
@@ -1990,6 +2752,11 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)quota exceeded for metric: \S*free_tier\S*, limit: 0\b`,
 						Triggers: []string{`quota exceeded for metric: `},
+						Alts: []Alt{
+							{
+								Lead: []string{`quota exceeded for metric: `},
+							},
+						},
 					},
 				},
 			},
@@ -2013,6 +2780,12 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\buser location is not supported for the api use\b`,
 						Triggers: []string{`user location is not supported for the api use`},
+						Alts: []Alt{
+							{
+								Lead: []string{`user location is not supported for the api use`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -2038,6 +2811,12 @@ var catalogueTables = &Catalogue{
 						Kind: 2,
 						Re: &Regex{
 							Src: `(?i)\buser location is not supported\b`,
+							Alts: []Alt{
+								{
+									Lead: []string{`user location is not supported`},
+									Word: true,
+								},
+							},
 						},
 					},
 				},
@@ -2058,6 +2837,12 @@ var catalogueTables = &Catalogue{
 						Kind: 2,
 						Re: &Regex{
 							Src: `(?i)\bmodels/\S+ is not found\b`,
+							Alts: []Alt{
+								{
+									Lead: []string{`models/`},
+									Word: true,
+								},
+							},
 						},
 					},
 				},
@@ -2078,6 +2863,12 @@ var catalogueTables = &Catalogue{
 						Kind: 2,
 						Re: &Regex{
 							Src: `(?i)\bmodel is (currently )?overloaded\b`,
+							Alts: []Alt{
+								{
+									Lead: []string{`model is currently overloaded`, `model is overloaded`},
+									Word: true,
+								},
+							},
 						},
 					},
 				},
@@ -2113,6 +2904,12 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bexceeded your current quota\b.*(please retry in \d|retryDelay)`,
 						Triggers: []string{`exceeded your current quota`},
+						Alts: []Alt{
+							{
+								Lead: []string{`exceeded your current quota`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -2120,6 +2917,46 @@ var catalogueTables = &Catalogue{
 				Regex: []*Regex{
 					{
 						Src: `(?:PerDay)|(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
+						Alts: []Alt{
+							{
+								Triggers: []string{`perday`},
+								Lead:     []string{`perday`},
+							},
+							{
+								Start: true,
+								Skip:  "\t\n\f\r ",
+								Lead:  []string{`#`, `--- `, `=== `, `buil`, `chor`, `ci`, `cont`, `def `, `desc`, `docs`, `exam`, `feat`, `fix`, `func`, `if a`, `if t`, `if y`, `it`, `merg`, `note`, `ok	`, "ok\n", "ok\f", "ok\r", `ok `, `pass`, `perf`, `rais`, `refa`, `retu`, `reve`, `see `, `styl`, `test`, `this`, `to a`, `to f`, `to h`, `to r`, `when`, `√`, `✓`, `✔`},
+							},
+							{
+								Triggers: []string{`passed`},
+								Lead:     []string{`passed`},
+								Word:     true,
+							},
+							{
+								Triggers: []string{`troubleshooting guide`},
+								Lead:     []string{`troubleshooting guide`},
+								Word:     true,
+							},
+							{
+								Triggers: []string{`reason`},
+								Lead:     []string{`"done_`, `"finis`, `"stop_`, `'done_`, `'finis`, `'stop_`, `done_r`, `finish`, `stop_r`},
+							},
+							{
+								Start: true,
+								Skip:  "\t\n\f\r ",
+								Lead:  []string{`> `},
+							},
+							{
+								Start: true,
+								Skip:  "\t\n\f\r ",
+								Lead:  []string{`|`},
+							},
+							{
+								Triggers: []string{`means `},
+								Lead:     []string{`means a`, `means an`, `means that a`, `means that an`, `means that the`, `means that your`, `means the`, `means your`},
+								Word:     true,
+							},
+						},
 					},
 				},
 			},
@@ -2128,6 +2965,11 @@ var catalogueTables = &Catalogue{
 					From: 3,
 					Re: &Regex{
 						Src: `(?i)please retry in (?P<value>\d+(?:\.\d+)?(?:ms|s|m|h))\b`,
+						Alts: []Alt{
+							{
+								Lead: []string{`please retry in `},
+							},
+						},
 					},
 				},
 			},
@@ -2163,6 +3005,11 @@ var catalogueTables = &Catalogue{
 					From: 3,
 					Re: &Regex{
 						Src: `(?i)retry in (?P<value>\d+(?:\.\d+)?(?:ms|s|m|h))\b`,
+						Alts: []Alt{
+							{
+								Lead: []string{`retry in `},
+							},
+						},
 					},
 				},
 			},
@@ -2295,6 +3142,12 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bmethod doesn't allow unregistered callers\b`,
 						Triggers: []string{`method doesn't allow unregistered callers`},
+						Alts: []Alt{
+							{
+								Lead: []string{`method doesn't allow unregistered callers`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -2318,10 +3171,22 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i:\bERROR CONNECTING TO (API\.)?GITHUB\.COM\b)`,
 						Triggers: []string{`error connecting to api.github.com`, `error connecting to github.com`},
+						Alts: []Alt{
+							{
+								Lead: []string{`error connecting to api.github.com`, `error connecting to github.com`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bCHECK YOUR INTERNET CONNECTION OR HTTPS://GITHUBSTATUS\.COM\b)`,
 						Triggers: []string{`check your internet connection or https://githubstatus.com`},
+						Alts: []Alt{
+							{
+								Lead: []string{`check your internet connection or https://githubstatus.com`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -2345,6 +3210,12 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bCould not resolve to an? (Repository|Issue|Issue or PullRequest|PullRequest|User|Organization|Node) with\b`,
 						Triggers: []string{`could not resolve to a issue or pullrequest with`, `could not resolve to a issue with`, `could not resolve to a node with`, `could not resolve to a organization with`, `could not resolve to a pullrequest with`, `could not resolve to a repository with`, `could not resolve to a user with`, `could not resolve to an issue or pullrequest with`, `could not resolve to an issue with`, `could not resolve to an node with`, `could not resolve to an organization with`, `could not resolve to an pullrequest with`, `could not resolve to an repository with`, `could not resolve to an user with`},
+						Alts: []Alt{
+							{
+								Lead: []string{`could not resolve to a issue or pullrequest with`, `could not resolve to a issue with`, `could not resolve to a node with`, `could not resolve to a organization with`, `could not resolve to a pullrequest with`, `could not resolve to a repository with`, `could not resolve to a user with`, `could not resolve to an issue or pullrequest with`, `could not resolve to an issue with`, `could not resolve to an node with`, `could not resolve to an organization with`, `could not resolve to an pullrequest with`, `could not resolve to an repository with`, `could not resolve to an user with`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -2368,14 +3239,32 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i:\bHAS NOT BEEN GRANTED THE REQUIRED SCOPES\b)`,
 						Triggers: []string{`has not been granted the required scopes`},
+						Alts: []Alt{
+							{
+								Lead: []string{`has not been granted the required scopes`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bAUTHENTICATION TOKEN IS MISSING REQUIRED SCOPES?\b)`,
 						Triggers: []string{`authentication token is missing required scope`, `authentication token is missing required scopes`},
+						Alts: []Alt{
+							{
+								Lead: []string{`authentication token is missing required scope`, `authentication token is missing required scopes`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bMISSING REQUIRED SCOPES? \[[\-0-:A-Z_a-zſK]+(, ?[\-0-:A-Z_a-zſK]+)*\])`,
 						Triggers: []string{`missing required scope [`, `missing required scopes [`},
+						Alts: []Alt{
+							{
+								Lead: []string{`missing required scope [`, `missing required scopes [`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -2399,14 +3288,32 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i:\bPLEASE RUN:?[\t\n\f\r ]+GH AUTH LOGIN\b)`,
 						Triggers: []string{`gh auth login`},
+						Alts: []Alt{
+							{
+								Lead: []string{`please run`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bPOPULATE THE GH_TOKEN ENVIRONMENT VARIABLE\b)`,
 						Triggers: []string{`populate the gh_token environment variable`},
+						Alts: []Alt{
+							{
+								Lead: []string{`populate the gh_token environment variable`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bYOU ARE NOT LOGGED INTO ANY GITHUB HOSTS\b)`,
 						Triggers: []string{`you are not logged into any github hosts`},
+						Alts: []Alt{
+							{
+								Lead: []string{`you are not logged into any github hosts`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -2430,6 +3337,12 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bRequires authentication\b`,
 						Triggers: []string{`requires authentication`},
+						Alts: []Alt{
+							{
+								Lead: []string{`requires authentication`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -2453,6 +3366,12 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bwas submitted too quickly\b`,
 						Triggers: []string{`was submitted too quickly`},
+						Alts: []Alt{
+							{
+								Lead: []string{`was submitted too quickly`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -2476,18 +3395,42 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i:\bFATAL: AUTHENTICATION FAILED FOR\b)`,
 						Triggers: []string{`fatal: authentication failed for`},
+						Alts: []Alt{
+							{
+								Lead: []string{`fatal: authentication failed for`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bPERMISSION DENIED \(PUBLICKEY[\),])`,
 						Triggers: []string{`permission denied (publickey)`, `permission denied (publickey,`},
+						Alts: []Alt{
+							{
+								Lead: []string{`permission denied (publickey)`, `permission denied (publickey,`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bINVALID USERNAME OR (PASSWORD|TOKEN)\b)`,
 						Triggers: []string{`invalid username or password`, `invalid username or token`},
+						Alts: []Alt{
+							{
+								Lead: []string{`invalid username or password`, `invalid username or token`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bBAD CREDENTIALS\b)`,
 						Triggers: []string{`bad credentials`},
+						Alts: []Alt{
+							{
+								Lead: []string{`bad credentials`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -2511,14 +3454,32 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i:\bOVER ITS DATA QUOTA\b)`,
 						Triggers: []string{`over its data quota`},
+						Alts: []Alt{
+							{
+								Lead: []string{`over its data quota`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bPURCHASE MORE DATA PACKS\b)`,
 						Triggers: []string{`purchase more data packs`},
+						Alts: []Alt{
+							{
+								Lead: []string{`purchase more data packs`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bLFS (BANDWIDTH|STORAGE) (QUOTA|LIMIT) (EXCEEDED|REACHED)\b)`,
 						Triggers: []string{`lfs bandwidth limit exceeded`, `lfs bandwidth limit reached`, `lfs bandwidth quota exceeded`, `lfs bandwidth quota reached`, `lfs storage limit exceeded`, `lfs storage limit reached`, `lfs storage quota exceeded`, `lfs storage quota reached`},
+						Alts: []Alt{
+							{
+								Lead: []string{`lfs bandwidth limit exceeded`, `lfs bandwidth limit reached`, `lfs bandwidth quota exceeded`, `lfs bandwidth quota reached`, `lfs storage limit exceeded`, `lfs storage limit reached`, `lfs storage quota exceeded`, `lfs storage quota reached`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -2542,10 +3503,22 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i:\bUNABLE TO CREATE '[^']*\.LOCK': FILE EXISTS\b)`,
 						Triggers: []string{`.lock': file exists`},
+						Alts: []Alt{
+							{
+								Lead: []string{`unable to create '`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bANOTHER GIT PROCESS SEEMS TO BE RUNNING\b)`,
 						Triggers: []string{`another git process seems to be running`},
+						Alts: []Alt{
+							{
+								Lead: []string{`another git process seems to be running`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -2569,10 +3542,22 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i:\bCOULD NOT READ (USERNAME|PASSWORD) FOR\b)`,
 						Triggers: []string{`could not read password for`, `could not read username for`},
+						Alts: []Alt{
+							{
+								Lead: []string{`could not read password for`, `could not read username for`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bTERMINAL PROMPTS DISABLED\b)`,
 						Triggers: []string{`terminal prompts disabled`},
+						Alts: []Alt{
+							{
+								Lead: []string{`terminal prompts disabled`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -2596,6 +3581,12 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bfatal: not a git repository\b`,
 						Triggers: []string{`fatal: not a git repository`},
+						Alts: []Alt{
+							{
+								Lead: []string{`fatal: not a git repository`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -2619,6 +3610,12 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bsupport for password authentication was removed\b`,
 						Triggers: []string{`support for password authentication was removed`},
+						Alts: []Alt{
+							{
+								Lead: []string{`support for password authentication was removed`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -2642,18 +3639,42 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i:\bPERMISSION TO [^\t\n\f\r ]+ DENIED TO\b)`,
 						Triggers: []string{`permission to `},
+						Alts: []Alt{
+							{
+								Lead: []string{`permission to `},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bTHE REQUESTED URL RETURNED ERROR: 403\b)`,
 						Triggers: []string{`the requested url returned error: 403`},
+						Alts: []Alt{
+							{
+								Lead: []string{`the requested url returned error: 403`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bWRITE ACCESS TO REPOSITORY NOT GRANTED\b)`,
 						Triggers: []string{`write access to repository not granted`},
+						Alts: []Alt{
+							{
+								Lead: []string{`write access to repository not granted`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bRESOURCE NOT ACCESSIBLE BY INTEGRATION\b)`,
 						Triggers: []string{`resource not accessible by integration`},
+						Alts: []Alt{
+							{
+								Lead: []string{`resource not accessible by integration`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -2677,18 +3698,42 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i:\bRPC FAILED; CURL (18|5[256]|92)\b)`,
 						Triggers: []string{`rpc failed; curl 18`, `rpc failed; curl 52`, `rpc failed; curl 55`, `rpc failed; curl 56`, `rpc failed; curl 92`},
+						Alts: []Alt{
+							{
+								Lead: []string{`rpc failed; curl 18`, `rpc failed; curl 52`, `rpc failed; curl 55`, `rpc failed; curl 56`, `rpc failed; curl 92`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bTHE REMOTE END HUNG UP UNEXPECTEDLY\b)`,
 						Triggers: []string{`the remote end hung up unexpectedly`},
+						Alts: []Alt{
+							{
+								Lead: []string{`the remote end hung up unexpectedly`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bTRANSFER CLOSED WITH ([0-9]+ BYTES )?OUTSTANDING READ DATA REMAINING\b)`,
 						Triggers: []string{`outstanding read data remaining`},
+						Alts: []Alt{
+							{
+								Lead: []string{`transfer closed with `},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bHTTP/2 STREAM [0-9]+ WAS NOT CLOSED CLEANLY\b)`,
 						Triggers: []string{` was not closed cleanly`},
+						Alts: []Alt{
+							{
+								Lead: []string{`http/2 stream `},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -2712,22 +3757,52 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i:\bFATAL: REPOSITORY '[^\t\n\f\r ']+' NOT FOUND\b)`,
 						Triggers: []string{`fatal: repository '`},
+						Alts: []Alt{
+							{
+								Lead: []string{`fatal: repository '`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bERROR: REPOSITORY NOT FOUND\b)`,
 						Triggers: []string{`error: repository not found`},
+						Alts: []Alt{
+							{
+								Lead: []string{`error: repository not found`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\AREMOTE: REPOSITORY NOT FOUND\b)`,
 						Triggers: []string{`remote: repository not found`},
+						Alts: []Alt{
+							{
+								Start: true,
+								Lead:  []string{`remote: repository not found`},
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bDID NOT MATCH ANY FILE\(S\) KNOWN TO GIT\b)`,
 						Triggers: []string{`did not match any file(s) known to git`},
+						Alts: []Alt{
+							{
+								Lead: []string{`did not match any file(s) known to git`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bFATAL: COULDN'T FIND REMOTE REF\b)`,
 						Triggers: []string{`fatal: couldn't find remote ref`},
+						Alts: []Alt{
+							{
+								Lead: []string{`fatal: couldn't find remote ref`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -2751,10 +3826,22 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i:\bSERVER SENT GOAWAY AND CLOSED THE CONNECTION\b)`,
 						Triggers: []string{`server sent goaway and closed the connection`},
+						Alts: []Alt{
+							{
+								Lead: []string{`server sent goaway and closed the connection`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bHTTP2: CLIENT CONNECTION LOST\b)`,
 						Triggers: []string{`http2: client connection lost`},
+						Alts: []Alt{
+							{
+								Lead: []string{`http2: client connection lost`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -2778,14 +3865,32 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i:\bNO REQUIRED MODULE PROVIDES PACKAGE\b)`,
 						Triggers: []string{`no required module provides package`},
+						Alts: []Alt{
+							{
+								Lead: []string{`no required module provides package`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bCANNOT FIND PACKAGE "[^\t\n\f\r "]+" IN ANY OF\b)`,
 						Triggers: []string{`cannot find package "`},
+						Alts: []Alt{
+							{
+								Lead: []string{`cannot find package "`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bMISSING GO\.SUM ENTRY FOR MODULE PROVIDING PACKAGE\b)`,
 						Triggers: []string{`missing go.sum entry for module providing package`},
+						Alts: []Alt{
+							{
+								Lead: []string{`missing go.sum entry for module providing package`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -2809,14 +3914,32 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i:\bINVALID VERSION: UNKNOWN REVISION\b)`,
 						Triggers: []string{`invalid version: unknown revision`},
+						Alts: []Alt{
+							{
+								Lead: []string{`invalid version: unknown revision`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bUNKNOWN REVISION [^\t\n\f\r ]+\b)`,
 						Triggers: []string{`unknown revision `},
+						Alts: []Alt{
+							{
+								Lead: []string{`unknown revision `},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bGO: MODULE [^\t\n\f\r ]+: NO MATCHING VERSIONS FOR QUERY\b)`,
 						Triggers: []string{`: no matching versions for query`},
+						Alts: []Alt{
+							{
+								Lead: []string{`go: module `},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -2840,6 +3963,12 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `\bgoogle\.api_core\.exceptions\.(ServiceUnavailable|InternalServerError|BadGateway)\b`,
 						Triggers: []string{`google.api_core.exceptions.badgateway`, `google.api_core.exceptions.internalservererror`, `google.api_core.exceptions.serviceunavailable`},
+						Alts: []Alt{
+							{
+								Lead: []string{`google.api_core.exceptions.badgateway`, `google.api_core.exceptions.internalservererror`, `google.api_core.exceptions.serviceunavailable`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -2881,6 +4010,12 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bflex tier capacity exceeded\b`,
 						Triggers: []string{`flex tier capacity exceeded`},
+						Alts: []Alt{
+							{
+								Lead: []string{`flex tier capacity exceeded`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -2904,10 +4039,22 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i:\bORGANIZATION_RESTRICTED\b)`,
 						Triggers: []string{`organization_restricted`},
+						Alts: []Alt{
+							{
+								Lead: []string{`organization_restricted`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bORGANIZATION HAS BEEN RESTRICTED\b)`,
 						Triggers: []string{`organization has been restricted`},
+						Alts: []Alt{
+							{
+								Lead: []string{`organization has been restricted`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -3257,26 +4404,62 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i:\b(ERROR CODE|STATUS(?: CODE|_CODE|(?:))|HTTP)[ :]+(4(?:00|22))\b)`,
 						Triggers: []string{`400`, `422`},
+						Alts: []Alt{
+							{
+								Lead: []string{`erro`, `http`, `stat`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bERROR (4(?:00|22)):)`,
 						Triggers: []string{`error 400:`, `error 422:`},
+						Alts: []Alt{
+							{
+								Lead: []string{`error 400:`, `error 422:`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bBADREQUESTERROR\b)`,
 						Triggers: []string{`badrequesterror`},
+						Alts: []Alt{
+							{
+								Lead: []string{`badrequesterror`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bUNPROCESSABLEENTITYERROR\b)`,
 						Triggers: []string{`unprocessableentityerror`},
+						Alts: []Alt{
+							{
+								Lead: []string{`unprocessableentityerror`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bINVALID_REQUEST_ERROR\b)`,
 						Triggers: []string{`invalid_request_error`},
+						Alts: []Alt{
+							{
+								Lead: []string{`invalid_request_error`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\b400 BAD REQUEST\b)`,
 						Triggers: []string{`400 bad request`},
+						Alts: []Alt{
+							{
+								Lead: []string{`400 bad request`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -3299,14 +4482,32 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i:\b(ERROR CODE|STATUS(?: CODE|_CODE|(?:))|HTTP)[ :]+401\b)`,
 						Triggers: []string{`401`},
+						Alts: []Alt{
+							{
+								Lead: []string{`erro`, `http`, `stat`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\b401 UNAUTHORIZED\b)`,
 						Triggers: []string{`401 unauthorized`},
+						Alts: []Alt{
+							{
+								Lead: []string{`401 unauthorized`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\b401 CLIENT ERROR:)`,
 						Triggers: []string{`401 client error:`},
+						Alts: []Alt{
+							{
+								Lead: []string{`401 client error:`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -3329,18 +4530,42 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i:\b(ERROR CODE|STATUS(?: CODE|_CODE|(?:))|HTTP)[ :]+403\b)`,
 						Triggers: []string{`403`},
+						Alts: []Alt{
+							{
+								Lead: []string{`erro`, `http`, `stat`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\b403 FORBIDDEN\b)`,
 						Triggers: []string{`403 forbidden`},
+						Alts: []Alt{
+							{
+								Lead: []string{`403 forbidden`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\b403 CLIENT ERROR:)`,
 						Triggers: []string{`403 client error:`},
+						Alts: []Alt{
+							{
+								Lead: []string{`403 client error:`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bPERMISSIONDENIEDERROR\b)`,
 						Triggers: []string{`permissiondeniederror`},
+						Alts: []Alt{
+							{
+								Lead: []string{`permissiondeniederror`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -3363,22 +4588,52 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i:\b(ERROR CODE|STATUS(?: CODE|_CODE|(?:))|HTTP)[ :]+404\b)`,
 						Triggers: []string{`404`},
+						Alts: []Alt{
+							{
+								Lead: []string{`erro`, `http`, `stat`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\b404 NOT FOUND\b)`,
 						Triggers: []string{`404 not found`},
+						Alts: []Alt{
+							{
+								Lead: []string{`404 not found`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\b404 CLIENT ERROR:)`,
 						Triggers: []string{`404 client error:`},
+						Alts: []Alt{
+							{
+								Lead: []string{`404 client error:`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bNOTFOUNDERROR\b)`,
 						Triggers: []string{`notfounderror`},
+						Alts: []Alt{
+							{
+								Lead: []string{`notfounderror`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bNOT_FOUND_ERROR\b)`,
 						Triggers: []string{`not_found_error`},
+						Alts: []Alt{
+							{
+								Lead: []string{`not_found_error`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -3402,34 +4657,82 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i:\b(ERROR CODE|STATUS(?: CODE|_CODE|(?:))|HTTP)[ :]+413\b)`,
 						Triggers: []string{`413`},
+						Alts: []Alt{
+							{
+								Lead: []string{`erro`, `http`, `stat`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bREQUEST ENTITY TOO LARGE\b)`,
 						Triggers: []string{`request entity too large`},
+						Alts: []Alt{
+							{
+								Lead: []string{`request entity too large`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bPAYLOAD TOO LARGE\b)`,
 						Triggers: []string{`payload too large`},
+						Alts: []Alt{
+							{
+								Lead: []string{`payload too large`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bREQUEST_TOO_LARGE\b)`,
 						Triggers: []string{`request_too_large`},
+						Alts: []Alt{
+							{
+								Lead: []string{`request_too_large`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bCLIENT INTENDED TO SEND TOO LARGE BODY\b)`,
 						Triggers: []string{`client intended to send too large body`},
+						Alts: []Alt{
+							{
+								Lead: []string{`client intended to send too large body`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bREQUEST EXCEEDS THE MAXIMUM ALLOWED NUMBER OF BYTES\b)`,
 						Triggers: []string{`request exceeds the maximum allowed number of bytes`},
+						Alts: []Alt{
+							{
+								Lead: []string{`request exceeds the maximum allowed number of bytes`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bIMAGE EXCEEDS [0-9]+(\.[0-9]+)? ?MB MAXIMUM\b)`,
 						Triggers: []string{`image exceeds `},
+						Alts: []Alt{
+							{
+								Lead: []string{`image exceeds `},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bPAYLOAD SIZE EXCEEDS THE LIMIT\b)`,
 						Triggers: []string{`payload size exceeds the limit`},
+						Alts: []Alt{
+							{
+								Lead: []string{`payload size exceeds the limit`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -3452,14 +4755,32 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i:\b(ERROR CODE|STATUS(?: CODE|_CODE|(?:))|HTTP)[ :]+429\b)`,
 						Triggers: []string{`429`},
+						Alts: []Alt{
+							{
+								Lead: []string{`erro`, `http`, `stat`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\b429 TOO MANY REQUESTS\b)`,
 						Triggers: []string{`429 too many requests`},
+						Alts: []Alt{
+							{
+								Lead: []string{`429 too many requests`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\b429 CLIENT ERROR:)`,
 						Triggers: []string{`429 client error:`},
+						Alts: []Alt{
+							{
+								Lead: []string{`429 client error:`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -3467,6 +4788,56 @@ var catalogueTables = &Catalogue{
 				Regex: []*Regex{
 					{
 						Src: `(?:(?i)\b(error code|status code|status_code|status|http)[: ]+400\b|\bBadRequestError\b|["']finish_?reason["'])|(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
+						Alts: []Alt{
+							{
+								Triggers: []string{`400`},
+								Lead:     []string{`erro`, `http`, `stat`},
+								Word:     true,
+							},
+							{
+								Triggers: []string{`badrequesterror`},
+								Lead:     []string{`badrequesterror`},
+								Word:     true,
+							},
+							{
+								Triggers: []string{`finish`},
+								Lead:     []string{`"finish_reason"`, `"finish_reason'`, `"finishreason"`, `"finishreason'`, `'finish_reason"`, `'finish_reason'`, `'finishreason"`, `'finishreason'`},
+							},
+							{
+								Start: true,
+								Skip:  "\t\n\f\r ",
+								Lead:  []string{`#`, `--- `, `=== `, `buil`, `chor`, `ci`, `cont`, `def `, `desc`, `docs`, `exam`, `feat`, `fix`, `func`, `if a`, `if t`, `if y`, `it`, `merg`, `note`, `ok	`, "ok\n", "ok\f", "ok\r", `ok `, `pass`, `perf`, `rais`, `refa`, `retu`, `reve`, `see `, `styl`, `test`, `this`, `to a`, `to f`, `to h`, `to r`, `when`, `√`, `✓`, `✔`},
+							},
+							{
+								Triggers: []string{`passed`},
+								Lead:     []string{`passed`},
+								Word:     true,
+							},
+							{
+								Triggers: []string{`troubleshooting guide`},
+								Lead:     []string{`troubleshooting guide`},
+								Word:     true,
+							},
+							{
+								Triggers: []string{`reason`},
+								Lead:     []string{`"done_`, `"finis`, `"stop_`, `'done_`, `'finis`, `'stop_`, `done_r`, `finish`, `stop_r`},
+							},
+							{
+								Start: true,
+								Skip:  "\t\n\f\r ",
+								Lead:  []string{`> `},
+							},
+							{
+								Start: true,
+								Skip:  "\t\n\f\r ",
+								Lead:  []string{`|`},
+							},
+							{
+								Triggers: []string{`means `},
+								Lead:     []string{`means a`, `means an`, `means that a`, `means that an`, `means that the`, `means that your`, `means the`, `means your`},
+								Word:     true,
+							},
+						},
 					},
 				},
 			},
@@ -3491,10 +4862,22 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i:\b(ERROR CODE|STATUS(?: CODE|_CODE|(?:))|HTTP)[ :]+504\b)`,
 						Triggers: []string{`504`},
+						Alts: []Alt{
+							{
+								Lead: []string{`erro`, `http`, `stat`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\b504 GATEWAY TIME-?OUT\b)`,
 						Triggers: []string{`504 gateway time-out`, `504 gateway timeout`},
+						Alts: []Alt{
+							{
+								Lead: []string{`504 gateway time-out`, `504 gateway timeout`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -3518,22 +4901,52 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i:\b(ERROR CODE|STATUS(?: CODE|_CODE|(?:))|HTTP)[ :]+(50[023])\b)`,
 						Triggers: []string{`500`, `502`, `503`},
+						Alts: []Alt{
+							{
+								Lead: []string{`erro`, `http`, `stat`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\b500 INTERNAL SERVER ERROR\b)`,
 						Triggers: []string{`500 internal server error`},
+						Alts: []Alt{
+							{
+								Lead: []string{`500 internal server error`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\b502 BAD GATEWAY\b)`,
 						Triggers: []string{`502 bad gateway`},
+						Alts: []Alt{
+							{
+								Lead: []string{`502 bad gateway`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\b503 SERVICE (TEMPORARILY )?UNAVAILABLE\b)`,
 						Triggers: []string{`503 service temporarily unavailable`, `503 service unavailable`},
+						Alts: []Alt{
+							{
+								Lead: []string{`503 service temporarily unavailable`, `503 service unavailable`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\b50[023] SERVER ERROR\b)`,
 						Triggers: []string{`500 server error`, `502 server error`, `503 server error`},
+						Alts: []Alt{
+							{
+								Lead: []string{`500 server error`, `502 server error`, `503 server error`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -3557,6 +4970,12 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bthe object has been modified; please apply your changes to the latest version\b`,
 						Triggers: []string{`the object has been modified; please apply your changes to the latest version`},
+						Alts: []Alt{
+							{
+								Lead: []string{`the object has been modified; please apply your changes to the latest version`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -3580,6 +4999,12 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bThe connection to the server \S+ was refused\b`,
 						Triggers: []string{`the connection to the server `},
+						Alts: []Alt{
+							{
+								Lead: []string{`the connection to the server `},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -3603,10 +5028,22 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `\bError from server \(Forbidden\)`,
 						Triggers: []string{`error from server (forbidden)`},
+						Alts: []Alt{
+							{
+								Lead: []string{`error from server (forbidden)`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bIS FORBIDDEN: USER "[^\t\n\f\r "]+" CANNOT [0-9A-Z_a-zſK]+ RESOURCE\b)`,
 						Triggers: []string{`is forbidden: user "`},
+						Alts: []Alt{
+							{
+								Lead: []string{`is forbidden: user "`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -3630,10 +5067,22 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i:\bYOU MUST BE LOGGED IN TO THE SERVER \(UNAUTHORIZED\))`,
 						Triggers: []string{`you must be logged in to the server (unauthorized)`},
+						Alts: []Alt{
+							{
+								Lead: []string{`you must be logged in to the server (unauthorized)`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bTHE SERVER HAS ASKED FOR THE CLIENT TO PROVIDE CREDENTIALS\b)`,
 						Triggers: []string{`the server has asked for the client to provide credentials`},
+						Alts: []Alt{
+							{
+								Lead: []string{`the server has asked for the client to provide credentials`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -3657,10 +5106,22 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `\bError from server \(NotFound\)`,
 						Triggers: []string{`error from server (notfound)`},
+						Alts: []Alt{
+							{
+								Lead: []string{`error from server (notfound)`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bTHE SERVER DOESN'T HAVE A RESOURCE TYPE\b)`,
 						Triggers: []string{`the server doesn't have a resource type`},
+						Alts: []Alt{
+							{
+								Lead: []string{`the server doesn't have a resource type`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -3684,10 +5145,22 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `\bError from server \(Timeout\)`,
 						Triggers: []string{`error from server (timeout)`},
+						Alts: []Alt{
+							{
+								Lead: []string{`error from server (timeout)`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bTHE SERVER WAS UNABLE TO RETURN A RESPONSE IN THE TIME ALLOTTED\b)`,
 						Triggers: []string{`the server was unable to return a response in the time allotted`},
+						Alts: []Alt{
+							{
+								Lead: []string{`the server was unable to return a response in the time allotted`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -3711,10 +5184,22 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `\bError from server \((ServiceUnavailable|InternalError)\)`,
 						Triggers: []string{`error from server (internalerror)`, `error from server (serviceunavailable)`},
+						Alts: []Alt{
+							{
+								Lead: []string{`error from server (internalerror)`, `error from server (serviceunavailable)`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bTHE SERVER IS CURRENTLY UNABLE TO HANDLE THE REQUEST\b)`,
 						Triggers: []string{`the server is currently unable to handle the request`},
+						Alts: []Alt{
+							{
+								Lead: []string{`the server is currently unable to handle the request`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -3738,6 +5223,12 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `\bError from server \(TooManyRequests\)`,
 						Triggers: []string{`error from server (toomanyrequests)`},
+						Alts: []Alt{
+							{
+								Lead: []string{`error from server (toomanyrequests)`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -3761,6 +5252,12 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `\bContentPolicyViolationError\b`,
 						Triggers: []string{`contentpolicyviolationerror`},
+						Alts: []Alt{
+							{
+								Lead: []string{`contentpolicyviolationerror`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -3784,6 +5281,12 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `\bContextWindowExceededError\b`,
 						Triggers: []string{`contextwindowexceedederror`},
+						Alts: []Alt{
+							{
+								Lead: []string{`contextwindowexceedederror`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -3807,42 +5310,102 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i:\b(IN(?:VALID|CORRECT)) (X-)?API[ \-_]?KEY\b)`,
 						Triggers: []string{`incorrect api key`, `incorrect api-key`, `incorrect api_key`, `incorrect apikey`, `incorrect x-api key`, `incorrect x-api-key`, `incorrect x-api_key`, `incorrect x-apikey`, `invalid api key`, `invalid api-key`, `invalid api_key`, `invalid apikey`, `invalid x-api key`, `invalid x-api-key`, `invalid x-api_key`, `invalid x-apikey`},
+						Alts: []Alt{
+							{
+								Lead: []string{`incorrect api key`, `incorrect api-key`, `incorrect api_key`, `incorrect apikey`, `incorrect x-api key`, `incorrect x-api-key`, `incorrect x-api_key`, `incorrect x-apikey`, `invalid api key`, `invalid api-key`, `invalid api_key`, `invalid apikey`, `invalid x-api key`, `invalid x-api-key`, `invalid x-api_key`, `invalid x-apikey`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bINVALID_API_KEY\b)`,
 						Triggers: []string{`invalid_api_key`},
+						Alts: []Alt{
+							{
+								Lead: []string{`invalid_api_key`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bAUTHENTICATION_ERROR\b)`,
 						Triggers: []string{`authentication_error`},
+						Alts: []Alt{
+							{
+								Lead: []string{`authentication_error`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bAUTHENTICATIONERROR\b)`,
 						Triggers: []string{`authenticationerror`},
+						Alts: []Alt{
+							{
+								Lead: []string{`authenticationerror`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\b(OAUTH |A(?:CCESS |UTH )|SESSION )?TOKEN (HAS )?EXPIRED\b)`,
 						Triggers: []string{`access token expired`, `access token has expired`, `auth token expired`, `auth token has expired`, `oauth token expired`, `oauth token has expired`, `session token expired`, `session token has expired`, `token expired`, `token has expired`},
+						Alts: []Alt{
+							{
+								Lead: []string{`access token expired`, `access token has expired`, `auth token expired`, `auth token has expired`, `oauth token expired`, `oauth token has expired`, `session token expired`, `session token has expired`, `token expired`, `token has expired`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bINVALID AUTHENTICATION CREDENTIALS\b)`,
 						Triggers: []string{`invalid authentication credentials`},
+						Alts: []Alt{
+							{
+								Lead: []string{`invalid authentication credentials`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bAPI KEY NOT VALID\b)`,
 						Triggers: []string{`api key not valid`},
+						Alts: []Alt{
+							{
+								Lead: []string{`api key not valid`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bAPI KEY EXPIRED\b)`,
 						Triggers: []string{`api key expired`},
+						Alts: []Alt{
+							{
+								Lead: []string{`api key expired`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bPLEASE RUN /LOGIN\b)`,
 						Triggers: []string{`please run /login`},
+						Alts: []Alt{
+							{
+								Lead: []string{`please run /login`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bAPI_KEY_INVALID\b)`,
 						Triggers: []string{`api_key_invalid`},
+						Alts: []Alt{
+							{
+								Lead: []string{`api_key_invalid`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -3884,14 +5447,32 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i:\bSERVICE[ _]TIER[ _]CAPACITY[ _]EXCEEDED\b)`,
 						Triggers: []string{`service tier capacity exceeded`, `service tier capacity_exceeded`, `service tier_capacity exceeded`, `service tier_capacity_exceeded`, `service_tier capacity exceeded`, `service_tier capacity_exceeded`, `service_tier_capacity exceeded`, `service_tier_capacity_exceeded`},
+						Alts: []Alt{
+							{
+								Lead: []string{`service tier capacity exceeded`, `service tier capacity_exceeded`, `service tier_capacity exceeded`, `service tier_capacity_exceeded`, `service_tier capacity exceeded`, `service_tier capacity_exceeded`, `service_tier_capacity exceeded`, `service_tier_capacity_exceeded`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bMODEL( [\--:A-Z_a-zſK]+)? IS (CURRENTLY )?(OVERLOADED|LOADING|NOT READY)\b)`,
 						Triggers: []string{` is currently loading`, ` is currently not ready`, ` is currently overloaded`, ` is loading`, ` is not ready`, ` is overloaded`},
+						Alts: []Alt{
+							{
+								Lead: []string{`model`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bFLEX TIER CAPACITY EXCEEDED\b)`,
 						Triggers: []string{`flex tier capacity exceeded`},
+						Alts: []Alt{
+							{
+								Lead: []string{`flex tier capacity exceeded`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -3912,6 +5493,28 @@ var catalogueTables = &Catalogue{
 						Kind: 2,
 						Re: &Regex{
 							Src: `(?i)\boutput blocked by content filtering policy\b|\brejected as a result of (our|the) safety system\b|\bcontent management policy\b|\bflagged as potentially violating our usage policy\b`,
+							Alts: []Alt{
+								{
+									Triggers: []string{`output blocked by content filtering policy`},
+									Lead:     []string{`output blocked by content filtering policy`},
+									Word:     true,
+								},
+								{
+									Triggers: []string{`rejected as a result of `},
+									Lead:     []string{`rejected as a result of our safety system`, `rejected as a result of the safety system`},
+									Word:     true,
+								},
+								{
+									Triggers: []string{`content management policy`},
+									Lead:     []string{`content management policy`},
+									Word:     true,
+								},
+								{
+									Triggers: []string{`flagged as potentially violating our usage policy`},
+									Lead:     []string{`flagged as potentially violating our usage policy`},
+									Word:     true,
+								},
+							},
 						},
 					},
 				},
@@ -3930,34 +5533,82 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i:\bCONTENT_POLICY_VIOLATION\b)`,
 						Triggers: []string{`content_policy_violation`},
+						Alts: []Alt{
+							{
+								Lead: []string{`content_policy_violation`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bREJECTED AS A RESULT OF (OUR|THE) SAFETY SYSTEM\b)`,
 						Triggers: []string{`rejected as a result of our safety system`, `rejected as a result of the safety system`},
+						Alts: []Alt{
+							{
+								Lead: []string{`rejected as a result of our safety system`, `rejected as a result of the safety system`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bREJECTED BY THE CONTENT FILTER\b)`,
 						Triggers: []string{`rejected by the content filter`},
+						Alts: []Alt{
+							{
+								Lead: []string{`rejected by the content filter`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bCONTENT MANAGEMENT POLICY\b)`,
 						Triggers: []string{`content management policy`},
+						Alts: []Alt{
+							{
+								Lead: []string{`content management policy`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bRESPONSE WAS FILTERED\b)`,
 						Triggers: []string{`response was filtered`},
+						Alts: []Alt{
+							{
+								Lead: []string{`response was filtered`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bFLAGGED AS POTENTIALLY VIOLATING OUR USAGE POLICY\b)`,
 						Triggers: []string{`flagged as potentially violating our usage policy`},
+						Alts: []Alt{
+							{
+								Lead: []string{`flagged as potentially violating our usage policy`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bFINISH_REASON["']?: ?["']?CONTENT_FILTER\b)`,
 						Triggers: []string{`finish_reason": "content_filter`, `finish_reason": 'content_filter`, `finish_reason": content_filter`, `finish_reason":"content_filter`, `finish_reason":'content_filter`, `finish_reason":content_filter`, `finish_reason': "content_filter`, `finish_reason': 'content_filter`, `finish_reason': content_filter`, `finish_reason':"content_filter`, `finish_reason':'content_filter`, `finish_reason':content_filter`, `finish_reason: "content_filter`, `finish_reason: 'content_filter`, `finish_reason: content_filter`, `finish_reason:"content_filter`, `finish_reason:'content_filter`, `finish_reason:content_filter`},
+						Alts: []Alt{
+							{
+								Lead: []string{`finish_reason`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bCONTENTFILTERFINISHREASONERROR\b)`,
 						Triggers: []string{`contentfilterfinishreasonerror`},
+						Alts: []Alt{
+							{
+								Lead: []string{`contentfilterfinishreasonerror`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -3983,6 +5634,38 @@ var catalogueTables = &Catalogue{
 						Kind: 2,
 						Re: &Regex{
 							Src: `(?i)\bmaximum context length is \d+|\bprompt is too long\b|\bexceed context limit\b|\bexceeds? the (model's |maximum |available )?context (window|length|size)\b|\binput token count \(\d+\) exceeds the maximum\b|\binput is too long for (the )?requested model\b`,
+							Alts: []Alt{
+								{
+									Triggers: []string{`maximum context length is `},
+									Lead:     []string{`maximum context length is `},
+									Word:     true,
+								},
+								{
+									Triggers: []string{`prompt is too long`},
+									Lead:     []string{`prompt is too long`},
+									Word:     true,
+								},
+								{
+									Triggers: []string{`exceed context limit`},
+									Lead:     []string{`exceed context limit`},
+									Word:     true,
+								},
+								{
+									Triggers: []string{` context `},
+									Lead:     []string{`exceed`},
+									Word:     true,
+								},
+								{
+									Triggers: []string{`) exceeds the maximum`},
+									Lead:     []string{`input token count (`},
+									Word:     true,
+								},
+								{
+									Triggers: []string{`input is too long for `},
+									Lead:     []string{`input is too long for requested model`, `input is too long for the requested model`},
+									Word:     true,
+								},
+							},
 						},
 					},
 				},
@@ -4001,34 +5684,82 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i:\bMAXIMUM CONTEXT LENGTH IS [0-9]+)`,
 						Triggers: []string{`maximum context length is `},
+						Alts: []Alt{
+							{
+								Lead: []string{`maximum context length is `},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bCONTEXT_LENGTH_EXCEEDED\b)`,
 						Triggers: []string{`context_length_exceeded`},
+						Alts: []Alt{
+							{
+								Lead: []string{`context_length_exceeded`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bCONTEXT_WINDOW_EXCEEDED\b)`,
 						Triggers: []string{`context_window_exceeded`},
+						Alts: []Alt{
+							{
+								Lead: []string{`context_window_exceeded`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bCONTEXT (WINDOW|LENGTH) EXCEEDED\b)`,
 						Triggers: []string{`context length exceeded`, `context window exceeded`},
+						Alts: []Alt{
+							{
+								Lead: []string{`context length exceeded`, `context window exceeded`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bEXCEEDS? THE (M(?:ODEL'S |AXIMUM )|AVAILABLE )?CONTEXT (WINDOW|LENGTH|SIZE)\b)`,
 						Triggers: []string{`exceed the available context length`, `exceed the available context size`, `exceed the available context window`, `exceed the context length`, `exceed the context size`, `exceed the context window`, `exceed the maximum context length`, `exceed the maximum context size`, `exceed the maximum context window`, `exceed the model's context length`, `exceed the model's context size`, `exceed the model's context window`, `exceeds the available context length`, `exceeds the available context size`, `exceeds the available context window`, `exceeds the context length`, `exceeds the context size`, `exceeds the context window`, `exceeds the maximum context length`, `exceeds the maximum context size`, `exceeds the maximum context window`, `exceeds the model's context length`, `exceeds the model's context size`, `exceeds the model's context window`},
+						Alts: []Alt{
+							{
+								Lead: []string{`exceed`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bINPUT TOKEN COUNT \([0-9]+\) EXCEEDS THE MAXIMUM\b)`,
 						Triggers: []string{`) exceeds the maximum`},
+						Alts: []Alt{
+							{
+								Lead: []string{`input token count (`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bINPUT IS TOO LONG FOR (THE )?REQUESTED MODEL\b)`,
 						Triggers: []string{`input is too long for requested model`, `input is too long for the requested model`},
+						Alts: []Alt{
+							{
+								Lead: []string{`input is too long for requested model`, `input is too long for the requested model`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bREDUCE THE LENGTH OF THE MESSAGES\b)`,
 						Triggers: []string{`reduce the length of the messages`},
+						Alts: []Alt{
+							{
+								Lead: []string{`reduce the length of the messages`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -4066,42 +5797,101 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i:\bMAXIMUM CONTEXT LENGTH IS [0-9]+)`,
 						Triggers: []string{`maximum context length is `},
+						Alts: []Alt{
+							{
+								Lead: []string{`maximum context length is `},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bPROMPT IS TOO LONG\b)`,
 						Triggers: []string{`prompt is too long`},
+						Alts: []Alt{
+							{
+								Lead: []string{`prompt is too long`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bCONTEXT_LENGTH_EXCEEDED\b)`,
 						Triggers: []string{`context_length_exceeded`},
+						Alts: []Alt{
+							{
+								Lead: []string{`context_length_exceeded`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bEXCEEDS? THE (M(?:ODEL'S |AXIMUM )|AVAILABLE )?CONTEXT (WINDOW|LENGTH|SIZE)\b)`,
 						Triggers: []string{`exceed the available context length`, `exceed the available context size`, `exceed the available context window`, `exceed the context length`, `exceed the context size`, `exceed the context window`, `exceed the maximum context length`, `exceed the maximum context size`, `exceed the maximum context window`, `exceed the model's context length`, `exceed the model's context size`, `exceed the model's context window`, `exceeds the available context length`, `exceeds the available context size`, `exceeds the available context window`, `exceeds the context length`, `exceeds the context size`, `exceeds the context window`, `exceeds the maximum context length`, `exceeds the maximum context size`, `exceeds the maximum context window`, `exceeds the model's context length`, `exceeds the model's context size`, `exceeds the model's context window`},
+						Alts: []Alt{
+							{
+								Lead: []string{`exceed`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bINPUT TOKEN COUNT \([0-9]+\) EXCEEDS THE MAXIMUM\b)`,
 						Triggers: []string{`) exceeds the maximum`},
+						Alts: []Alt{
+							{
+								Lead: []string{`input token count (`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bINPUT IS TOO LONG FOR (THE )?REQUESTED MODEL\b)`,
 						Triggers: []string{`input is too long for requested model`, `input is too long for the requested model`},
+						Alts: []Alt{
+							{
+								Lead: []string{`input is too long for requested model`, `input is too long for the requested model`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bREQUEST TOO LARGE FOR MODEL\b)`,
 						Triggers: []string{`request too large for model`},
+						Alts: []Alt{
+							{
+								Lead: []string{`request too large for model`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      "(?i:`?INPUTS`? TOKENS \\+ `?MAX_NEW_TOKENS`? MUST BE <= [0-9]+)",
 						Triggers: []string{"`inputs tokens + `max_new_tokens must be <= ", "`inputs tokens + `max_new_tokens` must be <= ", "`inputs tokens + max_new_tokens must be <= ", "`inputs tokens + max_new_tokens` must be <= ", "`inputs` tokens + `max_new_tokens must be <= ", "`inputs` tokens + `max_new_tokens` must be <= ", "`inputs` tokens + max_new_tokens must be <= ", "`inputs` tokens + max_new_tokens` must be <= ", "inputs tokens + `max_new_tokens must be <= ", "inputs tokens + `max_new_tokens` must be <= ", `inputs tokens + max_new_tokens must be <= `, "inputs tokens + max_new_tokens` must be <= ", "inputs` tokens + `max_new_tokens must be <= ", "inputs` tokens + `max_new_tokens` must be <= ", "inputs` tokens + max_new_tokens must be <= ", "inputs` tokens + max_new_tokens` must be <= "},
+						Alts: []Alt{
+							{
+								Lead: []string{"`inputs tokens + `max_new_tokens must be <= ", "`inputs tokens + `max_new_tokens` must be <= ", "`inputs tokens + max_new_tokens must be <= ", "`inputs tokens + max_new_tokens` must be <= ", "`inputs` tokens + `max_new_tokens must be <= ", "`inputs` tokens + `max_new_tokens` must be <= ", "`inputs` tokens + max_new_tokens must be <= ", "`inputs` tokens + max_new_tokens` must be <= ", "inputs tokens + `max_new_tokens must be <= ", "inputs tokens + `max_new_tokens` must be <= ", `inputs tokens + max_new_tokens must be <= `, "inputs tokens + max_new_tokens` must be <= ", "inputs` tokens + `max_new_tokens must be <= ", "inputs` tokens + `max_new_tokens` must be <= ", "inputs` tokens + max_new_tokens must be <= ", "inputs` tokens + max_new_tokens` must be <= "},
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bIS LONGER THAN THE MAXIMUM MODEL LENGTH\b)`,
 						Triggers: []string{`is longer than the maximum model length`},
+						Alts: []Alt{
+							{
+								Lead: []string{`is longer than the maximum model length`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bTOO MANY TOKENS: (TOTAL NUMBER OF TOKENS|SIZE LIMIT EXCEEDED)\b)`,
 						Triggers: []string{`too many tokens: size limit exceeded`, `too many tokens: total number of tokens`},
+						Alts: []Alt{
+							{
+								Lead: []string{`too many tokens: size limit exceeded`, `too many tokens: total number of tokens`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -4126,18 +5916,42 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i:\bNO AUTH(ENTICATION)? CREDENTIALS (FOUND|PROVIDED)\b)`,
 						Triggers: []string{`no auth credentials found`, `no auth credentials provided`, `no authentication credentials found`, `no authentication credentials provided`},
+						Alts: []Alt{
+							{
+								Lead: []string{`no auth credentials found`, `no auth credentials provided`, `no authentication credentials found`, `no authentication credentials provided`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\b(NO|MISSING) API[ \-_]?KEY (WAS )?(PROVIDED|FOUND|SET)\b)`,
 						Triggers: []string{`missing api key found`, `missing api key provided`, `missing api key set`, `missing api key was found`, `missing api key was provided`, `missing api key was set`, `missing api-key found`, `missing api-key provided`, `missing api-key set`, `missing api-key was found`, `missing api-key was provided`, `missing api-key was set`, `missing api_key found`, `missing api_key provided`, `missing api_key set`, `missing api_key was found`, `missing api_key was provided`, `missing api_key was set`, `missing apikey found`, `missing apikey provided`, `missing apikey set`, `missing apikey was found`, `missing apikey was provided`, `missing apikey was set`, `no api key found`, `no api key provided`, `no api key set`, `no api key was found`, `no api key was provided`, `no api key was set`, `no api-key found`, `no api-key provided`, `no api-key set`, `no api-key was found`, `no api-key was provided`, `no api-key was set`, `no api_key found`, `no api_key provided`, `no api_key set`, `no api_key was found`, `no api_key was provided`, `no api_key was set`, `no apikey found`, `no apikey provided`, `no apikey set`, `no apikey was found`, `no apikey was provided`, `no apikey was set`},
+						Alts: []Alt{
+							{
+								Lead: []string{`missin`, `no api`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bYOU DIDN'T PROVIDE AN API KEY\b)`,
 						Triggers: []string{`you didn't provide an api key`},
+						Alts: []Alt{
+							{
+								Lead: []string{`you didn't provide an api key`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bMISSING (AUTH(?:ORIZATION|ENTICATION)) HEADER\b)`,
 						Triggers: []string{`missing authentication header`, `missing authorization header`},
+						Alts: []Alt{
+							{
+								Lead: []string{`missing authentication header`, `missing authorization header`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -4160,22 +5974,52 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i:\b(NO|MISSING) API[ \-_]?KEY (WAS )?(PROVIDED|FOUND|SET|CONFIGURED|SPECIFIED)\b)`,
 						Triggers: []string{`missing api key `, `missing api key was `, `missing api-key `, `missing api-key was `, `missing api_key `, `missing api_key was `, `missing apikey `, `missing apikey was `, `no api key `, `no api key was `, `no api-key `, `no api-key was `, `no api_key `, `no api_key was `, `no apikey `, `no apikey was `},
+						Alts: []Alt{
+							{
+								Lead: []string{`missing api key `, `missing api key was `, `missing api-key `, `missing api-key was `, `missing api_key `, `missing api_key was `, `missing apikey `, `missing apikey was `, `no api key `, `no api key was `, `no api-key `, `no api-key was `, `no api_key `, `no api_key was `, `no apikey `, `no apikey was `},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bAPI[ \-_]?KEY (IS )?(MISSING|NOT (SET|FOUND|PROVIDED|CONFIGURED))\b)`,
 						Triggers: []string{`api key is missing`, `api key is not configured`, `api key is not found`, `api key is not provided`, `api key is not set`, `api key missing`, `api key not configured`, `api key not found`, `api key not provided`, `api key not set`, `api-key is missing`, `api-key is not configured`, `api-key is not found`, `api-key is not provided`, `api-key is not set`, `api-key missing`, `api-key not configured`, `api-key not found`, `api-key not provided`, `api-key not set`, `api_key is missing`, `api_key is not configured`, `api_key is not found`, `api_key is not provided`, `api_key is not set`, `api_key missing`, `api_key not configured`, `api_key not found`, `api_key not provided`, `api_key not set`, `apikey is missing`, `apikey is not configured`, `apikey is not found`, `apikey is not provided`, `apikey is not set`, `apikey missing`, `apikey not configured`, `apikey not found`, `apikey not provided`, `apikey not set`},
+						Alts: []Alt{
+							{
+								Lead: []string{`api key`, `api-key`, `api_key`, `apikey `},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bAPI_KEY CLIENT OPTION MUST BE SET\b)`,
 						Triggers: []string{`api_key client option must be set`},
+						Alts: []Alt{
+							{
+								Lead: []string{`api_key client option must be set`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bCOULD NOT RESOLVE AUTHENTICATION METHOD\b)`,
 						Triggers: []string{`could not resolve authentication method`},
+						Alts: []Alt{
+							{
+								Lead: []string{`could not resolve authentication method`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bYOU DIDN'T PROVIDE AN API KEY\b)`,
 						Triggers: []string{`you didn't provide an api key`},
+						Alts: []Alt{
+							{
+								Lead: []string{`you didn't provide an api key`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -4183,6 +6027,51 @@ var catalogueTables = &Catalogue{
 				Regex: []*Regex{
 					{
 						Src: `(?:(?i)^\W*(warn(ing)?|info|notice|hint)\b|\boptional\b)|(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
+						Alts: []Alt{
+							{
+								Triggers: []string{`hint`, `info`, `notice`, `warn`, `warning`},
+								Start:    true,
+							},
+							{
+								Triggers: []string{`optional`},
+								Lead:     []string{`optional`},
+								Word:     true,
+							},
+							{
+								Start: true,
+								Skip:  "\t\n\f\r ",
+								Lead:  []string{`#`, `--- `, `=== `, `buil`, `chor`, `ci`, `cont`, `def `, `desc`, `docs`, `exam`, `feat`, `fix`, `func`, `if a`, `if t`, `if y`, `it`, `merg`, `note`, `ok	`, "ok\n", "ok\f", "ok\r", `ok `, `pass`, `perf`, `rais`, `refa`, `retu`, `reve`, `see `, `styl`, `test`, `this`, `to a`, `to f`, `to h`, `to r`, `when`, `√`, `✓`, `✔`},
+							},
+							{
+								Triggers: []string{`passed`},
+								Lead:     []string{`passed`},
+								Word:     true,
+							},
+							{
+								Triggers: []string{`troubleshooting guide`},
+								Lead:     []string{`troubleshooting guide`},
+								Word:     true,
+							},
+							{
+								Triggers: []string{`reason`},
+								Lead:     []string{`"done_`, `"finis`, `"stop_`, `'done_`, `'finis`, `'stop_`, `done_r`, `finish`, `stop_r`},
+							},
+							{
+								Start: true,
+								Skip:  "\t\n\f\r ",
+								Lead:  []string{`> `},
+							},
+							{
+								Start: true,
+								Skip:  "\t\n\f\r ",
+								Lead:  []string{`|`},
+							},
+							{
+								Triggers: []string{`means `},
+								Lead:     []string{`means a`, `means an`, `means that a`, `means that an`, `means that the`, `means that your`, `means the`, `means your`},
+								Word:     true,
+							},
+						},
 					},
 				},
 			},
@@ -4201,10 +6090,22 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i:\bMODEL( [\--:A-Z_a-zſK]+)? IS (CURRENTLY )?(OVERLOADED|LOADING|NOT READY)\b)`,
 						Triggers: []string{` is currently loading`, ` is currently not ready`, ` is currently overloaded`, ` is loading`, ` is not ready`, ` is overloaded`},
+						Alts: []Alt{
+							{
+								Lead: []string{`model`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bMODELNOTREADYEXCEPTION\b)`,
 						Triggers: []string{`modelnotreadyexception`},
+						Alts: []Alt{
+							{
+								Lead: []string{`modelnotreadyexception`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -4230,6 +6131,23 @@ var catalogueTables = &Catalogue{
 						Kind: 2,
 						Re: &Regex{
 							Src: "(?i)\\bthe model `?[\\w.:/-]+`? does not exist\\b|\\bmodel ['\"`]?[\\w.:/-]+['\"`]? not found\\b|\\bthe model `?[\\w.:/-]+`? has been deprecated\\b",
+							Alts: []Alt{
+								{
+									Triggers: []string{` does not exist`},
+									Lead:     []string{`the model `},
+									Word:     true,
+								},
+								{
+									Triggers: []string{` not found`},
+									Lead:     []string{`model `},
+									Word:     true,
+								},
+								{
+									Triggers: []string{` has been deprecated`},
+									Lead:     []string{`the model `},
+									Word:     true,
+								},
+							},
 						},
 					},
 				},
@@ -4248,30 +6166,72 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      "(?i:\\bTHE MODEL `?[\\--:A-Z_a-zſK]+`? DOES NOT EXIST\\b)",
 						Triggers: []string{` does not exist`, "` does not exist"},
+						Alts: []Alt{
+							{
+								Lead: []string{`the model `},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bMODEL_NOT_FOUND\b)`,
 						Triggers: []string{`model_not_found`},
+						Alts: []Alt{
+							{
+								Lead: []string{`model_not_found`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      "(?i:\\bMODEL [\"'`]?[\\--:A-Z_a-zſK]+[\"'`]? NOT FOUND\\b)",
 						Triggers: []string{` not found`, `" not found`, `' not found`, "` not found"},
+						Alts: []Alt{
+							{
+								Lead: []string{`model `},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bMODELS/[\-\.0-9A-Z_a-zſK]+ IS NOT FOUND\b)`,
 						Triggers: []string{` is not found`},
+						Alts: []Alt{
+							{
+								Lead: []string{`models/`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      "(?i:\\bTHE MODEL `?[\\--:A-Z_a-zſK]+`? HAS BEEN (DE(?:PRECATED|COMMISSIONED))\\b)",
 						Triggers: []string{`the model `, "the model `"},
+						Alts: []Alt{
+							{
+								Lead: []string{`the model `, "the model `"},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      "(?i:\\b(UNKNOWN|INVALID|UNSUPPORTED) MODEL( (?:NAME|ID))?:? [\"'`]?[\\--:A-Z_a-zſK]+)",
 						Triggers: []string{`invalid model `, `invalid model id `, `invalid model id: `, `invalid model name `, `invalid model name: `, `invalid model: `, `unknown model `, `unknown model id `, `unknown model id: `, `unknown model name `, `unknown model name: `, `unknown model: `, `unsupported model `, `unsupported model id `, `unsupported model id: `, `unsupported model name `, `unsupported model name: `, `unsupported model: `},
+						Alts: []Alt{
+							{
+								Lead: []string{`invalid model`, `unknown model`, `unsupported m`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bNO SUCH MODEL\b)`,
 						Triggers: []string{`no such model`},
+						Alts: []Alt{
+							{
+								Lead: []string{`no such model`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -4313,34 +6273,82 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      "(?i:\\bTHE MODEL `?[\\--:A-Z_a-zſK]+`? DOES NOT EXIST\\b)",
 						Triggers: []string{` does not exist`, "` does not exist"},
+						Alts: []Alt{
+							{
+								Lead: []string{`the model `},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      "(?i:\\bMODEL \\\\?[\"'`]?[\\--:A-Z_a-zſK]+\\\\?[\"'`]? NOT FOUND\\b)",
 						Triggers: []string{` not found`, `" not found`, `' not found`, `\ not found`, `\" not found`, `\' not found`, "\\` not found", "` not found"},
+						Alts: []Alt{
+							{
+								Lead: []string{`model `},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bMODEL NOT FOUND, INACCESSIBLE\b)`,
 						Triggers: []string{`model not found, inaccessible`},
+						Alts: []Alt{
+							{
+								Lead: []string{`model not found, inaccessible`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bUNABLE TO ACCESS (THE )?MODEL\b)`,
 						Triggers: []string{`unable to access model`, `unable to access the model`},
+						Alts: []Alt{
+							{
+								Lead: []string{`unable to access model`, `unable to access the model`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bNO ENDPOINTS FOUND (FOR|MATCHING|THAT SUPPORT)\b)`,
 						Triggers: []string{`no endpoints found for`, `no endpoints found matching`, `no endpoints found that support`},
+						Alts: []Alt{
+							{
+								Lead: []string{`no endpoints found for`, `no endpoints found matching`, `no endpoints found that support`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bMODEL REQUIRES MORE (SYSTEM )?MEMORY\b)`,
 						Triggers: []string{`model requires more memory`, `model requires more system memory`},
+						Alts: []Alt{
+							{
+								Lead: []string{`model requires more memory`, `model requires more system memory`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bHAS BEEN (DE(?:PRECATED|COMMISSIONED))\b)`,
 						Triggers: []string{`has been decommissioned`, `has been deprecated`},
+						Alts: []Alt{
+							{
+								Lead: []string{`has been decommissioned`, `has been deprecated`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bWAS NOT FOUND OR YOUR PROJECT DOES NOT HAVE ACCESS TO IT\b)`,
 						Triggers: []string{`was not found or your project does not have access to it`},
+						Alts: []Alt{
+							{
+								Lead: []string{`was not found or your project does not have access to it`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -4359,10 +6367,22 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i:\b(SERVER(?:(?:)|S)|ENGINE|API|SERVICE) (IS |ARE )?(CURRENTLY )?OVERLOADED\b)`,
 						Triggers: []string{`api are currently overloaded`, `api are overloaded`, `api currently overloaded`, `api is currently overloaded`, `api is overloaded`, `api overloaded`, `engine are currently overloaded`, `engine are overloaded`, `engine currently overloaded`, `engine is currently overloaded`, `engine is overloaded`, `engine overloaded`, `server are currently overloaded`, `server are overloaded`, `server currently overloaded`, `server is currently overloaded`, `server is overloaded`, `server overloaded`, `servers are currently overloaded`, `servers are overloaded`, `servers currently overloaded`, `servers is currently overloaded`, `servers is overloaded`, `servers overloaded`, `service are currently overloaded`, `service are overloaded`, `service currently overloaded`, `service is currently overloaded`, `service is overloaded`, `service overloaded`},
+						Alts: []Alt{
+							{
+								Lead: []string{`api `, `engi`, `serv`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bSERVER_IS_OVERLOADED\b)`,
 						Triggers: []string{`server_is_overloaded`},
+						Alts: []Alt{
+							{
+								Lead: []string{`server_is_overloaded`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -4386,18 +6406,42 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i:\bPERMISSION_ERROR\b)`,
 						Triggers: []string{`permission_error`},
+						Alts: []Alt{
+							{
+								Lead: []string{`permission_error`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bCOUNTRY, REGION, OR TERRITORY NOT SUPPORTED\b)`,
 						Triggers: []string{`country, region, or territory not supported`},
+						Alts: []Alt{
+							{
+								Lead: []string{`country, region, or territory not supported`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bUNSUPPORTED_COUNTRY_REGION_TERRITORY\b)`,
 						Triggers: []string{`unsupported_country_region_territory`},
+						Alts: []Alt{
+							{
+								Lead: []string{`unsupported_country_region_territory`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\b(API KEY|TOKEN|ACCOUNT|ORGANIZATION|USER|ROLE|PRINCIPAL|KEY) (DOES(?: NOT|N'T)) HAVE (THE )?(REQUIRED )?PERMISSIONS? TO\b)`,
 						Triggers: []string{`account does not have permission`, `account does not have required permission`, `account does not have the permission`, `account does not have the required permission`, `account doesn't have permission`, `account doesn't have required permission`, `account doesn't have the permission`, `account doesn't have the required permission`, `api key does not have permission`, `api key does not have required permission`, `api key does not have the permission`, `api key does not have the required permission`, `api key doesn't have permission`, `api key doesn't have required permission`, `api key doesn't have the permission`, `api key doesn't have the required permission`, `key does not have permission`, `key does not have required permission`, `key does not have the permission`, `key does not have the required permission`, `key doesn't have permission`, `key doesn't have required permission`, `key doesn't have the permission`, `key doesn't have the required permission`, `organization does not have permission`, `organization does not have required permission`, `organization does not have the permission`, `organization does not have the required permission`, `organization doesn't have permission`, `organization doesn't have required permission`, `organization doesn't have the permission`, `organization doesn't have the required permission`, `principal does not have permission`, `principal does not have required permission`, `principal does not have the permission`, `principal does not have the required permission`, `principal doesn't have permission`, `principal doesn't have required permission`, `principal doesn't have the permission`, `principal doesn't have the required permission`, `role does not have permission`, `role does not have required permission`, `role does not have the permission`, `role does not have the required permission`, `role doesn't have permission`, `role doesn't have required permission`, `role doesn't have the permission`, `role doesn't have the required permission`, `token does not have permission`, `token does not have required permission`, `token does not have the permission`, `token does not have the required permission`, `token doesn't have permission`, `token doesn't have required permission`, `token doesn't have the permission`, `token doesn't have the required permission`, `user does not have permission`, `user does not have required permission`, `user does not have the permission`, `user does not have the required permission`, `user doesn't have permission`, `user doesn't have required permission`, `user doesn't have the permission`, `user doesn't have the required permission`},
+						Alts: []Alt{
+							{
+								Lead: []string{`account `, `api key `, `key does`, `organiza`, `principa`, `role doe`, `token do`, `user doe`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -4421,18 +6465,42 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i:\bLLM PROVIDER NOT PROVIDED\b)`,
 						Triggers: []string{`llm provider not provided`},
+						Alts: []Alt{
+							{
+								Lead: []string{`llm provider not provided`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bNO (LLM |MODEL )?PROVIDER (IS )?(CONFIGURED|S(?:ELECTED|PECIFIED))\b)`,
 						Triggers: []string{`no llm provider configured`, `no llm provider is configured`, `no llm provider is selected`, `no llm provider is specified`, `no llm provider selected`, `no llm provider specified`, `no model provider configured`, `no model provider is configured`, `no model provider is selected`, `no model provider is specified`, `no model provider selected`, `no model provider specified`, `no provider configured`, `no provider is configured`, `no provider is selected`, `no provider is specified`, `no provider selected`, `no provider specified`},
+						Alts: []Alt{
+							{
+								Lead: []string{`no llm provi`, `no model pro`, `no provider `},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bPROVIDER (IS )?NOT CONFIGURED\b)`,
 						Triggers: []string{`provider is not configured`, `provider not configured`},
+						Alts: []Alt{
+							{
+								Lead: []string{`provider is not configured`, `provider not configured`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bNO (API )?BASE URL (IS )?(CONFIGURED|SET)\b)`,
 						Triggers: []string{`no api base url configured`, `no api base url is configured`, `no api base url is set`, `no api base url set`, `no base url configured`, `no base url is configured`, `no base url is set`, `no base url set`},
+						Alts: []Alt{
+							{
+								Lead: []string{`no api base url configured`, `no api base url is configured`, `no api base url is set`, `no api base url set`, `no base url configured`, `no base url is configured`, `no base url is set`, `no base url set`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -4458,6 +6526,48 @@ var catalogueTables = &Catalogue{
 						Kind: 2,
 						Re: &Regex{
 							Src: `(?i)\bcredit balance is too low\b|\breached your specified API usage limits\b|\binsufficient (credits?|balance|funds)\b|\brequires more credits\b|\bcan only afford \d+|\bfree-models-per-day\b|\bkey limit exceeded\b|\bused all available credits\b`,
+							Alts: []Alt{
+								{
+									Triggers: []string{`credit balance is too low`},
+									Lead:     []string{`credit balance is too low`},
+									Word:     true,
+								},
+								{
+									Triggers: []string{`reached your specified api usage limits`},
+									Lead:     []string{`reached your specified api usage limits`},
+									Word:     true,
+								},
+								{
+									Triggers: []string{`insufficient `},
+									Lead:     []string{`insufficient balance`, `insufficient credit`, `insufficient credits`, `insufficient funds`},
+									Word:     true,
+								},
+								{
+									Triggers: []string{`requires more credits`},
+									Lead:     []string{`requires more credits`},
+									Word:     true,
+								},
+								{
+									Triggers: []string{`can only afford `},
+									Lead:     []string{`can only afford `},
+									Word:     true,
+								},
+								{
+									Triggers: []string{`free-models-per-day`},
+									Lead:     []string{`free-models-per-day`},
+									Word:     true,
+								},
+								{
+									Triggers: []string{`key limit exceeded`},
+									Lead:     []string{`key limit exceeded`},
+									Word:     true,
+								},
+								{
+									Triggers: []string{`used all available credits`},
+									Lead:     []string{`used all available credits`},
+									Word:     true,
+								},
+							},
 						},
 					},
 				},
@@ -4476,6 +6586,12 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bquota exceeded for quota metric\b.*\bper day\b`,
 						Triggers: []string{`quota exceeded for quota metric`},
+						Alts: []Alt{
+							{
+								Lead: []string{`quota exceeded for quota metric`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -4499,6 +6615,12 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bquota exceeded\b.*\bper (minute|second)\b`,
 						Triggers: []string{`quota exceeded`},
+						Alts: []Alt{
+							{
+								Lead: []string{`quota exceeded`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -4540,54 +6662,132 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i:\bCREDIT BALANCE IS TOO LOW\b)`,
 						Triggers: []string{`credit balance is too low`},
+						Alts: []Alt{
+							{
+								Lead: []string{`credit balance is too low`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bREACHED YOUR SPECIFIED API USAGE LIMITS\b)`,
 						Triggers: []string{`reached your specified api usage limits`},
+						Alts: []Alt{
+							{
+								Lead: []string{`reached your specified api usage limits`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bINSUFFICIENT (CREDITS?|BALANCE|FUNDS)\b)`,
 						Triggers: []string{`insufficient balance`, `insufficient credit`, `insufficient credits`, `insufficient funds`},
+						Alts: []Alt{
+							{
+								Lead: []string{`insufficient balance`, `insufficient credit`, `insufficient credits`, `insufficient funds`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bREQUIRES MORE CREDITS\b)`,
 						Triggers: []string{`requires more credits`},
+						Alts: []Alt{
+							{
+								Lead: []string{`requires more credits`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bCAN ONLY AFFORD [0-9]+)`,
 						Triggers: []string{`can only afford `},
+						Alts: []Alt{
+							{
+								Lead: []string{`can only afford `},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bUSED ALL AVAILABLE CREDITS\b)`,
 						Triggers: []string{`used all available credits`},
+						Alts: []Alt{
+							{
+								Lead: []string{`used all available credits`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bREACHED ITS MONTHLY SPENDING LIMIT\b)`,
 						Triggers: []string{`reached its monthly spending limit`},
+						Alts: []Alt{
+							{
+								Lead: []string{`reached its monthly spending limit`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\b(HAVE )?RUN OUT OF CREDITS\b)`,
 						Triggers: []string{`have run out of credits`, `run out of credits`},
+						Alts: []Alt{
+							{
+								Lead: []string{`have run out of credits`, `run out of credits`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bFREE-MODELS-PER-DAY\b)`,
 						Triggers: []string{`free-models-per-day`},
+						Alts: []Alt{
+							{
+								Lead: []string{`free-models-per-day`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bKEY LIMIT EXCEEDED\b)`,
 						Triggers: []string{`key limit exceeded`},
+						Alts: []Alt{
+							{
+								Lead: []string{`key limit exceeded`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bEXCEEDS THE SERVICE QUOTA\b)`,
 						Triggers: []string{`exceeds the service quota`},
+						Alts: []Alt{
+							{
+								Lead: []string{`exceeds the service quota`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\b(SPEND(ING)?|BILLING|USAGE) (HARD )?LIMIT (HAS BEEN )?(REACHED|EXCEEDED)\b)`,
 						Triggers: []string{`billing hard limit exceeded`, `billing hard limit has been exceeded`, `billing hard limit has been reached`, `billing hard limit reached`, `billing limit exceeded`, `billing limit has been exceeded`, `billing limit has been reached`, `billing limit reached`, `spend hard limit exceeded`, `spend hard limit has been exceeded`, `spend hard limit has been reached`, `spend hard limit reached`, `spend limit exceeded`, `spend limit has been exceeded`, `spend limit has been reached`, `spend limit reached`, `spending hard limit exceeded`, `spending hard limit has been exceeded`, `spending hard limit has been reached`, `spending hard limit reached`, `spending limit exceeded`, `spending limit has been exceeded`, `spending limit has been reached`, `spending limit reached`, `usage hard limit exceeded`, `usage hard limit has been exceeded`, `usage hard limit has been reached`, `usage hard limit reached`, `usage limit exceeded`, `usage limit has been exceeded`, `usage limit has been reached`, `usage limit reached`},
+						Alts: []Alt{
+							{
+								Lead: []string{`billi`, `spend`, `usage`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bSERVICEQUOTAEXCEEDEDEXCEPTION\b)`,
 						Triggers: []string{`servicequotaexceededexception`},
+						Alts: []Alt{
+							{
+								Lead: []string{`servicequotaexceededexception`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -4606,46 +6806,112 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i:\bEXCEEDED YOUR CURRENT QUOTA\b)`,
 						Triggers: []string{`exceeded your current quota`},
+						Alts: []Alt{
+							{
+								Lead: []string{`exceeded your current quota`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bINSUFFICIENT_QUOTA\b)`,
 						Triggers: []string{`insufficient_quota`},
+						Alts: []Alt{
+							{
+								Lead: []string{`insufficient_quota`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bINSUFFICIENT (CREDITS?|BALANCE|FUNDS)\b)`,
 						Triggers: []string{`insufficient balance`, `insufficient credit`, `insufficient credits`, `insufficient funds`},
+						Alts: []Alt{
+							{
+								Lead: []string{`insufficient balance`, `insufficient credit`, `insufficient credits`, `insufficient funds`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bCREDIT_BALANCE_EXHAUSTED\b)`,
 						Triggers: []string{`credit_balance_exhausted`},
+						Alts: []Alt{
+							{
+								Lead: []string{`credit_balance_exhausted`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\b(ORGANIZATION|PROJECT)_(SPEND|USAGE)_LIMIT_EXCEEDED\b)`,
 						Triggers: []string{`organization_spend_limit_exceeded`, `organization_usage_limit_exceeded`, `project_spend_limit_exceeded`, `project_usage_limit_exceeded`},
+						Alts: []Alt{
+							{
+								Lead: []string{`organization_spend_limit_exceeded`, `organization_usage_limit_exceeded`, `project_spend_limit_exceeded`, `project_usage_limit_exceeded`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\b(SPEND(ING)?|BILLING|USAGE) (HARD )?LIMIT (HAS BEEN )?(REACHED|EXCEEDED)\b)`,
 						Triggers: []string{`billing hard limit exceeded`, `billing hard limit has been exceeded`, `billing hard limit has been reached`, `billing hard limit reached`, `billing limit exceeded`, `billing limit has been exceeded`, `billing limit has been reached`, `billing limit reached`, `spend hard limit exceeded`, `spend hard limit has been exceeded`, `spend hard limit has been reached`, `spend hard limit reached`, `spend limit exceeded`, `spend limit has been exceeded`, `spend limit has been reached`, `spend limit reached`, `spending hard limit exceeded`, `spending hard limit has been exceeded`, `spending hard limit has been reached`, `spending hard limit reached`, `spending limit exceeded`, `spending limit has been exceeded`, `spending limit has been reached`, `spending limit reached`, `usage hard limit exceeded`, `usage hard limit has been exceeded`, `usage hard limit has been reached`, `usage hard limit reached`, `usage limit exceeded`, `usage limit has been exceeded`, `usage limit has been reached`, `usage limit reached`},
+						Alts: []Alt{
+							{
+								Lead: []string{`billi`, `spend`, `usage`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bOUT OF CREDITS\b)`,
 						Triggers: []string{`out of credits`},
+						Alts: []Alt{
+							{
+								Lead: []string{`out of credits`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\b(HIT|REACHED) YOUR (USAGE|SPEND(ING)?|MONTHLY|DAILY|WEEKLY) LIMIT\b)`,
 						Triggers: []string{`hit your daily limit`, `hit your monthly limit`, `hit your spend limit`, `hit your spending limit`, `hit your usage limit`, `hit your weekly limit`, `reached your daily limit`, `reached your monthly limit`, `reached your spend limit`, `reached your spending limit`, `reached your usage limit`, `reached your weekly limit`},
+						Alts: []Alt{
+							{
+								Lead: []string{`hit your daily limit`, `hit your monthly limit`, `hit your spend limit`, `hit your spending limit`, `hit your usage limit`, `hit your weekly limit`, `reached your daily limit`, `reached your monthly limit`, `reached your spend limit`, `reached your spending limit`, `reached your usage limit`, `reached your weekly limit`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bCREDIT LIMIT (EXCEEDED|REACHED)\b)`,
 						Triggers: []string{`credit limit exceeded`, `credit limit reached`},
+						Alts: []Alt{
+							{
+								Lead: []string{`credit limit exceeded`, `credit limit reached`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bCREDIT BALANCE IS TOO LOW\b)`,
 						Triggers: []string{`credit balance is too low`},
+						Alts: []Alt{
+							{
+								Lead: []string{`credit balance is too low`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bREACHED YOUR SPECIFIED API USAGE LIMITS\b)`,
 						Triggers: []string{`reached your specified api usage limits`},
+						Alts: []Alt{
+							{
+								Lead: []string{`reached your specified api usage limits`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -4659,6 +6925,11 @@ var catalogueTables = &Catalogue{
 					From: 3,
 					Re: &Regex{
 						Src: `(?i)limit reached\|(?P<value>\d{9,11})\b`,
+						Alts: []Alt{
+							{
+								Lead: []string{`limit reached|`},
+							},
+						},
 					},
 					Unit: 2,
 				},
@@ -4678,6 +6949,11 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `['"](code|status|status_code)['"]: ?['"]?429\b`,
 						Triggers: []string{`"429`, `'429`, `429`},
+						Alts: []Alt{
+							{
+								Lead: []string{`"code`, `"stat`, `'code`, `'stat`},
+							},
+						},
 					},
 				},
 			},
@@ -4707,10 +6983,22 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i:\bRATE[ \-_]?LIMIT(S|ED)?( (?:HAS BEEN|WAS))? (EXCEEDED|REACHED)\b)`,
 						Triggers: []string{`exceeded`, `reached`},
+						Alts: []Alt{
+							{
+								Lead: []string{`rate`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\b(EXCEEDED|REACHED|HIT) (YOUR|THE|A) ([\-0-9A-Z_a-zſK]+ )?RATE[ \-_]?LIMIT\b)`,
 						Triggers: []string{`rate limit`, `rate-limit`, `rate_limit`, `ratelimit`},
+						Alts: []Alt{
+							{
+								Lead: []string{`exce`, `hit `, `reac`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -4730,54 +7018,132 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i:\bRATE[ \-_]?LIMIT(S|ED)?( (?:HAS BEEN|WAS))? (EXCEEDED|REACHED)\b)`,
 						Triggers: []string{`exceeded`, `reached`},
+						Alts: []Alt{
+							{
+								Lead: []string{`rate`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bRATE_LIMIT_(E(?:XCEEDED|RROR))\b)`,
 						Triggers: []string{`rate_limit_error`, `rate_limit_exceeded`},
+						Alts: []Alt{
+							{
+								Lead: []string{`rate_limit_error`, `rate_limit_exceeded`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\b(EXCEEDED|REACHED|HIT) (YOUR|THE|A) ((SECONDARY|P(?:RIMARY|ULL)|API|REQUEST(?:(?:)|S)|TOKEN(?:(?:)|S)|CONCURRENCY|ACCOUNT|ORG(?:(?:)|ANIZATION)|US(?:AGE|ER)|IP|GLOBAL|DAILY|HOURLY|MINUTE|PER-(?:MINUTE|HOUR|DAY)|ABUSE|FREE|MODEL) )?RATE[ \-_]?LIMIT\b)`,
 						Triggers: []string{` limit`, `-limit`, `_limit`, `limit`},
+						Alts: []Alt{
+							{
+								Lead: []string{`exce`, `hit `, `reac`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bWOULD EXCEED THE RATE LIMIT\b)`,
 						Triggers: []string{`would exceed the rate limit`},
+						Alts: []Alt{
+							{
+								Lead: []string{`would exceed the rate limit`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bRATELIMITERROR\b)`,
 						Triggers: []string{`ratelimiterror`},
+						Alts: []Alt{
+							{
+								Lead: []string{`ratelimiterror`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bTOO MANY REQUESTS\b)`,
 						Triggers: []string{`too many requests`},
+						Alts: []Alt{
+							{
+								Lead: []string{`too many requests`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bRATE LIMIT REACHED FOR\b)`,
 						Triggers: []string{`rate limit reached for`},
+						Alts: []Alt{
+							{
+								Lead: []string{`rate limit reached for`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bRESOURCE_EXHAUSTED\b)`,
 						Triggers: []string{`resource_exhausted`},
+						Alts: []Alt{
+							{
+								Lead: []string{`resource_exhausted`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bRESOURCE (HAS BEEN )?EXHAUSTED\b)`,
 						Triggers: []string{`resource exhausted`, `resource has been exhausted`},
+						Alts: []Alt{
+							{
+								Lead: []string{`resource exhausted`, `resource has been exhausted`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bTOOMANYREQUESTS\b)`,
 						Triggers: []string{`toomanyrequests`},
+						Alts: []Alt{
+							{
+								Lead: []string{`toomanyrequests`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bTOOMANYREQUESTS(E(?:RROR|XCEPTION))\b)`,
 						Triggers: []string{`toomanyrequestserror`, `toomanyrequestsexception`},
+						Alts: []Alt{
+							{
+								Lead: []string{`toomanyrequestserror`, `toomanyrequestsexception`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\b(TEMPORARILY|CURRENTLY) RATE[ \-_]?LIMITED\b)`,
 						Triggers: []string{`currently rate limited`, `currently rate-limited`, `currently rate_limited`, `currently ratelimited`, `temporarily rate limited`, `temporarily rate-limited`, `temporarily rate_limited`, `temporarily ratelimited`},
+						Alts: []Alt{
+							{
+								Lead: []string{`currently rate limited`, `currently rate-limited`, `currently rate_limited`, `currently ratelimited`, `temporarily rate limited`, `temporarily rate-limited`, `temporarily rate_limited`, `temporarily ratelimited`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bYOU (ARE|HAVE BEEN|WERE|GOT) RATE[ \-_]?LIMITED\b)`,
 						Triggers: []string{`you are rate limited`, `you are rate-limited`, `you are rate_limited`, `you are ratelimited`, `you got rate limited`, `you got rate-limited`, `you got rate_limited`, `you got ratelimited`, `you have been rate limited`, `you have been rate-limited`, `you have been rate_limited`, `you have been ratelimited`, `you were rate limited`, `you were rate-limited`, `you were rate_limited`, `you were ratelimited`},
+						Alts: []Alt{
+							{
+								Lead: []string{`you are rate limited`, `you are rate-limited`, `you are rate_limited`, `you are ratelimited`, `you got rate limited`, `you got rate-limited`, `you got rate_limited`, `you got ratelimited`, `you have been rate limited`, `you have been rate-limited`, `you have been rate_limited`, `you have been ratelimited`, `you were rate limited`, `you were rate-limited`, `you were rate_limited`, `you were ratelimited`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -4785,6 +7151,56 @@ var catalogueTables = &Catalogue{
 				Regex: []*Regex{
 					{
 						Src: `(?:(?i)\b(error code|status code|status_code|status|http)[: ]+400\b|\bBadRequestError\b|["']finish_?reason["']|["']stop_reason["']: ?["']end_turn)|(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
+						Alts: []Alt{
+							{
+								Triggers: []string{`400`},
+								Lead:     []string{`erro`, `http`, `stat`},
+								Word:     true,
+							},
+							{
+								Triggers: []string{`badrequesterror`},
+								Lead:     []string{`badrequesterror`},
+								Word:     true,
+							},
+							{
+								Triggers: []string{`reason`},
+								Lead:     []string{`"finish`, `"stop_r`, `'finish`, `'stop_r`},
+							},
+							{
+								Start: true,
+								Skip:  "\t\n\f\r ",
+								Lead:  []string{`#`, `--- `, `=== `, `buil`, `chor`, `ci`, `cont`, `def `, `desc`, `docs`, `exam`, `feat`, `fix`, `func`, `if a`, `if t`, `if y`, `it`, `merg`, `note`, `ok	`, "ok\n", "ok\f", "ok\r", `ok `, `pass`, `perf`, `rais`, `refa`, `retu`, `reve`, `see `, `styl`, `test`, `this`, `to a`, `to f`, `to h`, `to r`, `when`, `√`, `✓`, `✔`},
+							},
+							{
+								Triggers: []string{`passed`},
+								Lead:     []string{`passed`},
+								Word:     true,
+							},
+							{
+								Triggers: []string{`troubleshooting guide`},
+								Lead:     []string{`troubleshooting guide`},
+								Word:     true,
+							},
+							{
+								Triggers: []string{`reason`},
+								Lead:     []string{`"done_`, `"finis`, `"stop_`, `'done_`, `'finis`, `'stop_`, `done_r`, `finish`, `stop_r`},
+							},
+							{
+								Start: true,
+								Skip:  "\t\n\f\r ",
+								Lead:  []string{`> `},
+							},
+							{
+								Start: true,
+								Skip:  "\t\n\f\r ",
+								Lead:  []string{`|`},
+							},
+							{
+								Triggers: []string{`means `},
+								Lead:     []string{`means a`, `means an`, `means that a`, `means that an`, `means that the`, `means that your`, `means the`, `means your`},
+								Word:     true,
+							},
+						},
 					},
 				},
 			},
@@ -4828,50 +7244,121 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i:\bTHE SERVER HAD AN ERROR (WHILE )?PROCESSING YOUR REQUEST\b)`,
 						Triggers: []string{`the server had an error processing your request`, `the server had an error while processing your request`},
+						Alts: []Alt{
+							{
+								Lead: []string{`the server had an error processing your request`, `the server had an error while processing your request`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bINTERNALSERVERERROR\b)`,
 						Triggers: []string{`internalservererror`},
+						Alts: []Alt{
+							{
+								Lead: []string{`internalservererror`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bINTERNAL SERVER ERROR\b)`,
 						Triggers: []string{`internal server error`},
+						Alts: []Alt{
+							{
+								Lead: []string{`internal server error`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bSERVICEUNAVAILABLEERROR\b)`,
 						Triggers: []string{`serviceunavailableerror`},
+						Alts: []Alt{
+							{
+								Lead: []string{`serviceunavailableerror`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bSERVICE (IS )?(TEMPORARILY |CURRENTLY )?UNAVAILABLE\b)`,
 						Triggers: []string{`service currently unavailable`, `service is currently unavailable`, `service is temporarily unavailable`, `service is unavailable`, `service temporarily unavailable`, `service unavailable`},
+						Alts: []Alt{
+							{
+								Lead: []string{`service currently unavailable`, `service is currently unavailable`, `service is temporarily unavailable`, `service is unavailable`, `service temporarily unavailable`, `service unavailable`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bBAD GATEWAY\b)`,
 						Triggers: []string{`bad gateway`},
+						Alts: []Alt{
+							{
+								Lead: []string{`bad gateway`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bAN ERROR OCCURRED WHILE PROCESSING YOUR REQUEST\b)`,
 						Triggers: []string{`an error occurred while processing your request`},
+						Alts: []Alt{
+							{
+								Lead: []string{`an error occurred while processing your request`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:["']API_ERROR["'])`,
 						Triggers: []string{`"api_error"`, `"api_error'`, `'api_error"`, `'api_error'`},
+						Alts: []Alt{
+							{
+								Lead: []string{`"api_error"`, `"api_error'`, `'api_error"`, `'api_error'`},
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bNO HEALTHY UPSTREAM\b)`,
 						Triggers: []string{`no healthy upstream`},
+						Alts: []Alt{
+							{
+								Lead: []string{`no healthy upstream`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bUPSTREAM CONNECT ERROR\b)`,
 						Triggers: []string{`upstream connect error`},
+						Alts: []Alt{
+							{
+								Lead: []string{`upstream connect error`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bSERVICEUNAVAILABLEEXCEPTION\b)`,
 						Triggers: []string{`serviceunavailableexception`},
+						Alts: []Alt{
+							{
+								Lead: []string{`serviceunavailableexception`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bINTERNALSERVEREXCEPTION\b)`,
 						Triggers: []string{`internalserverexception`},
+						Alts: []Alt{
+							{
+								Lead: []string{`internalserverexception`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -4895,30 +7382,72 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i:\bREQUIRES? AN? (ACTIVE |P(?:AID |RO |LUS |REMIUM )|TEAM |ENTERPRISE )+(PLAN|SUBSCRIPTION|TIER|ACCOUNT)\b)`,
 						Triggers: []string{`require a `, `require an `, `requires a `, `requires an `},
+						Alts: []Alt{
+							{
+								Lead: []string{`require`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bUPGRADE (YOUR|TO AN?) (PLAN|SUBSCRIPTION|P(?:AID (PLAN|TIER)|RO|LUS|REMIUM))\b)`,
 						Triggers: []string{`upgrade to a paid plan`, `upgrade to a paid tier`, `upgrade to a plan`, `upgrade to a plus`, `upgrade to a premium`, `upgrade to a pro`, `upgrade to a subscription`, `upgrade to an paid plan`, `upgrade to an paid tier`, `upgrade to an plan`, `upgrade to an plus`, `upgrade to an premium`, `upgrade to an pro`, `upgrade to an subscription`, `upgrade your paid plan`, `upgrade your paid tier`, `upgrade your plan`, `upgrade your plus`, `upgrade your premium`, `upgrade your pro`, `upgrade your subscription`},
+						Alts: []Alt{
+							{
+								Lead: []string{`upgrade `},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bORGANI[SZszſ]ATION MUST BE VERIFIED\b)`,
 						Triggers: []string{`organisation must be verified`, `organization must be verified`, `organiſation must be verified`},
+						Alts: []Alt{
+							{
+								Lead: []string{`organisation must be verified`, `organization must be verified`, `organiſation must be verified`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bONLY AVAILABLE (TO|FOR|ON) (P(?:AID|RO|LUS|REMIUM)|TEAM|ENTERPRISE)\b)`,
 						Triggers: []string{`only available for enterprise`, `only available for paid`, `only available for plus`, `only available for premium`, `only available for pro`, `only available for team`, `only available on enterprise`, `only available on paid`, `only available on plus`, `only available on premium`, `only available on pro`, `only available on team`, `only available to enterprise`, `only available to paid`, `only available to plus`, `only available to premium`, `only available to pro`, `only available to team`},
+						Alts: []Alt{
+							{
+								Lead: []string{`only available `},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bNOT (INCLUDED|AVAILABLE) (IN|ON|WITH) YOUR (CURRENT )?(PLAN|SUBSCRIPTION|TIER)\b)`,
 						Triggers: []string{`not available in your current plan`, `not available in your current subscription`, `not available in your current tier`, `not available in your plan`, `not available in your subscription`, `not available in your tier`, `not available on your current plan`, `not available on your current subscription`, `not available on your current tier`, `not available on your plan`, `not available on your subscription`, `not available on your tier`, `not available with your current plan`, `not available with your current subscription`, `not available with your current tier`, `not available with your plan`, `not available with your subscription`, `not available with your tier`, `not included in your current plan`, `not included in your current subscription`, `not included in your current tier`, `not included in your plan`, `not included in your subscription`, `not included in your tier`, `not included on your current plan`, `not included on your current subscription`, `not included on your current tier`, `not included on your plan`, `not included on your subscription`, `not included on your tier`, `not included with your current plan`, `not included with your current subscription`, `not included with your current tier`, `not included with your plan`, `not included with your subscription`, `not included with your tier`},
+						Alts: []Alt{
+							{
+								Lead: []string{`not `},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bNO ACTIVE SUBSCRIPTION\b)`,
 						Triggers: []string{`no active subscription`},
+						Alts: []Alt{
+							{
+								Lead: []string{`no active subscription`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bSUBSCRIPTION (IS )?(REQUIRED|EXPIRED|INACTIVE)\b)`,
 						Triggers: []string{`subscription expired`, `subscription inactive`, `subscription is expired`, `subscription is inactive`, `subscription is required`, `subscription required`},
+						Alts: []Alt{
+							{
+								Lead: []string{`subscription expired`, `subscription inactive`, `subscription is expired`, `subscription is inactive`, `subscription is required`, `subscription required`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -4942,6 +7471,12 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bservice[ _]tier[ _]capacity[ _]exceeded\b`,
 						Triggers: []string{`service tier capacity exceeded`, `service tier capacity_exceeded`, `service tier_capacity exceeded`, `service tier_capacity_exceeded`, `service_tier capacity exceeded`, `service_tier capacity_exceeded`, `service_tier_capacity exceeded`, `service_tier_capacity_exceeded`},
+						Alts: []Alt{
+							{
+								Lead: []string{`service tier capacity exceeded`, `service tier capacity_exceeded`, `service tier_capacity exceeded`, `service tier_capacity_exceeded`, `service_tier capacity exceeded`, `service_tier capacity_exceeded`, `service_tier_capacity exceeded`, `service_tier_capacity_exceeded`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -4984,14 +7519,31 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i:\bAPICONNECTIONERROR\b)`,
 						Triggers: []string{`apiconnectionerror`},
+						Alts: []Alt{
+							{
+								Lead: []string{`apiconnectionerror`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bAPI ERROR:? \(?CONNECTION ERROR\b)`,
 						Triggers: []string{`api error (connection error`, `api error connection error`, `api error: (connection error`, `api error: connection error`},
+						Alts: []Alt{
+							{
+								Lead: []string{`api error (connection error`, `api error connection error`, `api error: (connection error`, `api error: connection error`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:: CONNECTION ERROR\.)`,
 						Triggers: []string{`: connection error.`},
+						Alts: []Alt{
+							{
+								Lead: []string{`: connection error.`},
+							},
+						},
 					},
 				},
 			},
@@ -5027,30 +7579,71 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i:\bCONNECTION REFUSED\b)`,
 						Triggers: []string{`connection refused`},
+						Alts: []Alt{
+							{
+								Lead: []string{`connection refused`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bECONNREFUSED\b)`,
 						Triggers: []string{`econnrefused`},
+						Alts: []Alt{
+							{
+								Lead: []string{`econnrefused`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\[ERRNO 111\])`,
 						Triggers: []string{`[errno 111]`},
+						Alts: []Alt{
+							{
+								Lead: []string{`[errno 111]`},
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bCONNECTIONREFUSEDERROR\b)`,
 						Triggers: []string{`connectionrefusederror`},
+						Alts: []Alt{
+							{
+								Lead: []string{`connectionrefusederror`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bFAILED TO CONNECT TO [^\t\n\f\r ]+ PORT [0-9]+)`,
 						Triggers: []string{`failed to connect to `},
+						Alts: []Alt{
+							{
+								Lead: []string{`failed to connect to `},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bCOULDN'T CONNECT TO SERVER\b)`,
 						Triggers: []string{`couldn't connect to server`},
+						Alts: []Alt{
+							{
+								Lead: []string{`couldn't connect to server`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bACTIVELY REFUSED\b)`,
 						Triggers: []string{`actively refused`},
+						Alts: []Alt{
+							{
+								Lead: []string{`actively refused`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -5074,34 +7667,82 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i:\bCONNECTION RESET BY PEER\b)`,
 						Triggers: []string{`connection reset by peer`},
+						Alts: []Alt{
+							{
+								Lead: []string{`connection reset by peer`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bECONNRESET\b)`,
 						Triggers: []string{`econnreset`},
+						Alts: []Alt{
+							{
+								Lead: []string{`econnreset`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bSOCKET HANG UP\b)`,
 						Triggers: []string{`socket hang up`},
+						Alts: []Alt{
+							{
+								Lead: []string{`socket hang up`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bCONNECTIONRESETERROR\b)`,
 						Triggers: []string{`connectionreseterror`},
+						Alts: []Alt{
+							{
+								Lead: []string{`connectionreseterror`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bCONNECTION WAS FORCIBLY CLOSED\b)`,
 						Triggers: []string{`connection was forcibly closed`},
+						Alts: []Alt{
+							{
+								Lead: []string{`connection was forcibly closed`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bREMOTE END CLOSED CONNECTION WITHOUT RESPONSE\b)`,
 						Triggers: []string{`remote end closed connection without response`},
+						Alts: []Alt{
+							{
+								Lead: []string{`remote end closed connection without response`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bSERVER DISCONNECTED WITHOUT SENDING A RESPONSE\b)`,
 						Triggers: []string{`server disconnected without sending a response`},
+						Alts: []Alt{
+							{
+								Lead: []string{`server disconnected without sending a response`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bEMPTY REPLY FROM SERVER\b)`,
 						Triggers: []string{`empty reply from server`},
+						Alts: []Alt{
+							{
+								Lead: []string{`empty reply from server`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -5125,46 +7766,112 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i:\bNO SUCH HOST\b)`,
 						Triggers: []string{`no such host`},
+						Alts: []Alt{
+							{
+								Lead: []string{`no such host`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bENOTFOUND\b)`,
 						Triggers: []string{`enotfound`},
+						Alts: []Alt{
+							{
+								Lead: []string{`enotfound`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bEAI_AGAIN\b)`,
 						Triggers: []string{`eai_again`},
+						Alts: []Alt{
+							{
+								Lead: []string{`eai_again`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bCOULD NOT RESOLVE HOST\b)`,
 						Triggers: []string{`could not resolve host`},
+						Alts: []Alt{
+							{
+								Lead: []string{`could not resolve host`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bTEMPORARY FAILURE IN NAME RESOLUTION\b)`,
 						Triggers: []string{`temporary failure in name resolution`},
+						Alts: []Alt{
+							{
+								Lead: []string{`temporary failure in name resolution`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bNAME OR SERVICE NOT KNOWN\b)`,
 						Triggers: []string{`name or service not known`},
+						Alts: []Alt{
+							{
+								Lead: []string{`name or service not known`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bNODENAME NOR SERVNAME PROVIDED\b)`,
 						Triggers: []string{`nodename nor servname provided`},
+						Alts: []Alt{
+							{
+								Lead: []string{`nodename nor servname provided`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bGETADDRINFO FAILED\b)`,
 						Triggers: []string{`getaddrinfo failed`},
+						Alts: []Alt{
+							{
+								Lead: []string{`getaddrinfo failed`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bNAMERESOLUTIONERROR\b)`,
 						Triggers: []string{`nameresolutionerror`},
+						Alts: []Alt{
+							{
+								Lead: []string{`nameresolutionerror`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bFAILED TO RESOLVE\b)`,
 						Triggers: []string{`failed to resolve`},
+						Alts: []Alt{
+							{
+								Lead: []string{`failed to resolve`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bCOULD NOT RESOLVE PROXY\b)`,
 						Triggers: []string{`could not resolve proxy`},
+						Alts: []Alt{
+							{
+								Lead: []string{`could not resolve proxy`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -5188,6 +7895,12 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bmax retries exceeded with url\b`,
 						Triggers: []string{`max retries exceeded with url`},
+						Alts: []Alt{
+							{
+								Lead: []string{`max retries exceeded with url`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -5195,6 +7908,55 @@ var catalogueTables = &Catalogue{
 				Regex: []*Regex{
 					{
 						Src: `(?:(?i)too many \d{3} error responses|\bSSLError\b|CERTIFICATE_VERIFY_FAILED|certificate verify failed)|(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
+						Alts: []Alt{
+							{
+								Triggers: []string{` error responses`},
+								Lead:     []string{`too many `},
+							},
+							{
+								Triggers: []string{`sslerror`},
+								Lead:     []string{`sslerror`},
+								Word:     true,
+							},
+							{
+								Triggers: []string{`certificate`},
+								Lead:     []string{`certificate verify failed`, `certificate_verify_failed`},
+							},
+							{
+								Start: true,
+								Skip:  "\t\n\f\r ",
+								Lead:  []string{`#`, `--- `, `=== `, `buil`, `chor`, `ci`, `cont`, `def `, `desc`, `docs`, `exam`, `feat`, `fix`, `func`, `if a`, `if t`, `if y`, `it`, `merg`, `note`, `ok	`, "ok\n", "ok\f", "ok\r", `ok `, `pass`, `perf`, `rais`, `refa`, `retu`, `reve`, `see `, `styl`, `test`, `this`, `to a`, `to f`, `to h`, `to r`, `when`, `√`, `✓`, `✔`},
+							},
+							{
+								Triggers: []string{`passed`},
+								Lead:     []string{`passed`},
+								Word:     true,
+							},
+							{
+								Triggers: []string{`troubleshooting guide`},
+								Lead:     []string{`troubleshooting guide`},
+								Word:     true,
+							},
+							{
+								Triggers: []string{`reason`},
+								Lead:     []string{`"done_`, `"finis`, `"stop_`, `'done_`, `'finis`, `'stop_`, `done_r`, `finish`, `stop_r`},
+							},
+							{
+								Start: true,
+								Skip:  "\t\n\f\r ",
+								Lead:  []string{`> `},
+							},
+							{
+								Start: true,
+								Skip:  "\t\n\f\r ",
+								Lead:  []string{`|`},
+							},
+							{
+								Triggers: []string{`means `},
+								Lead:     []string{`means a`, `means an`, `means that a`, `means that an`, `means that the`, `means that your`, `means the`, `means your`},
+								Word:     true,
+							},
+						},
 					},
 				},
 			},
@@ -5213,6 +7975,11 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)too many 429 error responses`,
 						Triggers: []string{`too many 429 error responses`},
+						Alts: []Alt{
+							{
+								Lead: []string{`too many 429 error responses`},
+							},
+						},
 					},
 				},
 			},
@@ -5236,6 +8003,11 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)too many 5\d\d error responses`,
 						Triggers: []string{`0 error responses`, `1 error responses`, `2 error responses`, `3 error responses`, `4 error responses`, `5 error responses`, `6 error responses`, `7 error responses`, `8 error responses`, `9 error responses`},
+						Alts: []Alt{
+							{
+								Lead: []string{`too many 5`},
+							},
+						},
 					},
 				},
 			},
@@ -5259,66 +8031,162 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i:\bI/O TIMEOUT\b)`,
 						Triggers: []string{`i/o timeout`},
+						Alts: []Alt{
+							{
+								Lead: []string{`i/o timeout`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bCONTEXT DEADLINE EXCEEDED\b)`,
 						Triggers: []string{`context deadline exceeded`},
+						Alts: []Alt{
+							{
+								Lead: []string{`context deadline exceeded`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bDEADLINEEXCEEDED\b)`,
 						Triggers: []string{`deadlineexceeded`},
+						Alts: []Alt{
+							{
+								Lead: []string{`deadlineexceeded`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\b504 DEADLINE EXCEEDED\b)`,
 						Triggers: []string{`504 deadline exceeded`},
+						Alts: []Alt{
+							{
+								Lead: []string{`504 deadline exceeded`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bTLS HANDSHAKE TIMEOUT\b)`,
 						Triggers: []string{`tls handshake timeout`},
+						Alts: []Alt{
+							{
+								Lead: []string{`tls handshake timeout`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bCLIENT\.TIMEOUT EXCEEDED\b)`,
 						Triggers: []string{`client.timeout exceeded`},
+						Alts: []Alt{
+							{
+								Lead: []string{`client.timeout exceeded`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bETIMEDOUT\b)`,
 						Triggers: []string{`etimedout`},
+						Alts: []Alt{
+							{
+								Lead: []string{`etimedout`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bESOCKETTIMEDOUT\b)`,
 						Triggers: []string{`esockettimedout`},
+						Alts: []Alt{
+							{
+								Lead: []string{`esockettimedout`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\b(OPERATION|CONNECTION|RE(?:QUEST|AD)|CONNECT|HANDSHAKE|SOCKET) TIMED OUT\b)`,
 						Triggers: []string{`connect timed out`, `connection timed out`, `handshake timed out`, `operation timed out`, `read timed out`, `request timed out`, `socket timed out`},
+						Alts: []Alt{
+							{
+								Lead: []string{`connect timed out`, `connection timed out`, `handshake timed out`, `operation timed out`, `read timed out`, `request timed out`, `socket timed out`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bTIMED OUT AFTER [0-9])`,
 						Triggers: []string{`timed out after 0`, `timed out after 1`, `timed out after 2`, `timed out after 3`, `timed out after 4`, `timed out after 5`, `timed out after 6`, `timed out after 7`, `timed out after 8`, `timed out after 9`},
+						Alts: []Alt{
+							{
+								Lead: []string{`timed out after 0`, `timed out after 1`, `timed out after 2`, `timed out after 3`, `timed out after 4`, `timed out after 5`, `timed out after 6`, `timed out after 7`, `timed out after 8`, `timed out after 9`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\b(READ|CONNECT|POOL|WRITE)TIMEOUT(ERROR)?\b)`,
 						Triggers: []string{`connecttimeout`, `connecttimeouterror`, `pooltimeout`, `pooltimeouterror`, `readtimeout`, `readtimeouterror`, `writetimeout`, `writetimeouterror`},
+						Alts: []Alt{
+							{
+								Lead: []string{`connecttimeout`, `connecttimeouterror`, `pooltimeout`, `pooltimeouterror`, `readtimeout`, `readtimeouterror`, `writetimeout`, `writetimeouterror`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bAPITIMEOUTERROR\b)`,
 						Triggers: []string{`apitimeouterror`},
+						Alts: []Alt{
+							{
+								Lead: []string{`apitimeouterror`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bTIMEOUTERROR\b)`,
 						Triggers: []string{`timeouterror`},
+						Alts: []Alt{
+							{
+								Lead: []string{`timeouterror`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bABORTED DUE TO TIMEOUT\b)`,
 						Triggers: []string{`aborted due to timeout`},
+						Alts: []Alt{
+							{
+								Lead: []string{`aborted due to timeout`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bUND_ERR_(CONNECT|HEADERS|BODY)_TIMEOUT\b)`,
 						Triggers: []string{`und_err_body_timeout`, `und_err_connect_timeout`, `und_err_headers_timeout`},
+						Alts: []Alt{
+							{
+								Lead: []string{`und_err_body_timeout`, `und_err_connect_timeout`, `und_err_headers_timeout`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\ACURL: \(28\) )`,
 						Triggers: []string{`curl: (28) `},
+						Alts: []Alt{
+							{
+								Start: true,
+								Lead:  []string{`curl: (28) `},
+							},
+						},
 					},
 				},
 			},
@@ -5354,22 +8222,52 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i:\bNETWORK IS UNREACHABLE\b)`,
 						Triggers: []string{`network is unreachable`},
+						Alts: []Alt{
+							{
+								Lead: []string{`network is unreachable`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bNO ROUTE TO HOST\b)`,
 						Triggers: []string{`no route to host`},
+						Alts: []Alt{
+							{
+								Lead: []string{`no route to host`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bENETUNREACH\b)`,
 						Triggers: []string{`enetunreach`},
+						Alts: []Alt{
+							{
+								Lead: []string{`enetunreach`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bEHOSTUNREACH\b)`,
 						Triggers: []string{`ehostunreach`},
+						Alts: []Alt{
+							{
+								Lead: []string{`ehostunreach`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bNETWORK IS DOWN\b)`,
 						Triggers: []string{`network is down`},
+						Alts: []Alt{
+							{
+								Lead: []string{`network is down`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -5393,22 +8291,51 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i:\bEADDRINUSE\b)`,
 						Triggers: []string{`eaddrinuse`},
+						Alts: []Alt{
+							{
+								Lead: []string{`eaddrinuse`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bADDRESS ALREADY IN USE\b)`,
 						Triggers: []string{`address already in use`},
+						Alts: []Alt{
+							{
+								Lead: []string{`address already in use`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bPORT IS ALREADY ALLOCATED\b)`,
 						Triggers: []string{`port is already allocated`},
+						Alts: []Alt{
+							{
+								Lead: []string{`port is already allocated`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bONLY ONE USAGE OF EACH SOCKET ADDRESS\b)`,
 						Triggers: []string{`only one usage of each socket address`},
+						Alts: []Alt{
+							{
+								Lead: []string{`only one usage of each socket address`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\[ERRNO 98\])`,
 						Triggers: []string{`[errno 98]`},
+						Alts: []Alt{
+							{
+								Lead: []string{`[errno 98]`},
+							},
+						},
 					},
 				},
 			},
@@ -5432,10 +8359,22 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `\bUND_ERR_SOCKET\b`,
 						Triggers: []string{`und_err_socket`},
+						Alts: []Alt{
+							{
+								Lead: []string{`und_err_socket`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bSOCKETERROR: OTHER SIDE CLOSED\b)`,
 						Triggers: []string{`socketerror: other side closed`},
+						Alts: []Alt{
+							{
+								Lead: []string{`socketerror: other side closed`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -5459,14 +8398,32 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i:\bNPM (ERR(?:!|OR)) CODE E401\b)`,
 						Triggers: []string{`npm err! code e401`, `npm error code e401`},
+						Alts: []Alt{
+							{
+								Lead: []string{`npm err! code e401`, `npm error code e401`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bERR_PNPM_FETCH_401\b)`,
 						Triggers: []string{`err_pnpm_fetch_401`},
+						Alts: []Alt{
+							{
+								Lead: []string{`err_pnpm_fetch_401`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bUNABLE TO AUTHENTICATE, NEED: [0-9A-Z_a-zſK]+)`,
 						Triggers: []string{`unable to authenticate, need: `},
+						Alts: []Alt{
+							{
+								Lead: []string{`unable to authenticate, need: `},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -5490,10 +8447,22 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i:\bNPM (ERR(?:!|OR)) CODE E403\b)`,
 						Triggers: []string{`npm err! code e403`, `npm error code e403`},
+						Alts: []Alt{
+							{
+								Lead: []string{`npm err! code e403`, `npm error code e403`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bERR_PNPM_FETCH_403\b)`,
 						Triggers: []string{`err_pnpm_fetch_403`},
+						Alts: []Alt{
+							{
+								Lead: []string{`err_pnpm_fetch_403`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -5517,14 +8486,32 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i:\bNPM (ERR(?:!|OR)) CODE E404\b)`,
 						Triggers: []string{`npm err! code e404`, `npm error code e404`},
+						Alts: []Alt{
+							{
+								Lead: []string{`npm err! code e404`, `npm error code e404`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bIS NOT IN (TH(?:IS|E NPM)) REGISTRY\b)`,
 						Triggers: []string{`is not in the npm registry`, `is not in this registry`},
+						Alts: []Alt{
+							{
+								Lead: []string{`is not in the npm registry`, `is not in this registry`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bERR_PNPM_FETCH_404\b)`,
 						Triggers: []string{`err_pnpm_fetch_404`},
+						Alts: []Alt{
+							{
+								Lead: []string{`err_pnpm_fetch_404`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -5548,10 +8535,22 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i:\bNPM (ERR(?:!|OR)) CODE E429\b)`,
 						Triggers: []string{`npm err! code e429`, `npm error code e429`},
+						Alts: []Alt{
+							{
+								Lead: []string{`npm err! code e429`, `npm error code e429`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bERR_PNPM_FETCH_429\b)`,
 						Triggers: []string{`err_pnpm_fetch_429`},
+						Alts: []Alt{
+							{
+								Lead: []string{`err_pnpm_fetch_429`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -5575,10 +8574,22 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i:\bNPM (ERR(?:!|OR)) CODE ENEEDAUTH\b)`,
 						Triggers: []string{`npm err! code eneedauth`, `npm error code eneedauth`},
+						Alts: []Alt{
+							{
+								Lead: []string{`npm err! code eneedauth`, `npm error code eneedauth`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bTHIS COMMAND REQUIRES YOU TO BE LOGGED IN\b)`,
 						Triggers: []string{`this command requires you to be logged in`},
+						Alts: []Alt{
+							{
+								Lead: []string{`this command requires you to be logged in`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -5602,14 +8613,32 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i:\bNPM (ERR(?:!|OR)) CODE ETARGET\b)`,
 						Triggers: []string{`npm err! code etarget`, `npm error code etarget`},
+						Alts: []Alt{
+							{
+								Lead: []string{`npm err! code etarget`, `npm error code etarget`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bNO MATCHING VERSION FOUND FOR\b)`,
 						Triggers: []string{`no matching version found for`},
+						Alts: []Alt{
+							{
+								Lead: []string{`no matching version found for`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bERR_PNPM_NO_MATCHING_VERSION\b)`,
 						Triggers: []string{`err_pnpm_no_matching_version`},
+						Alts: []Alt{
+							{
+								Lead: []string{`err_pnpm_no_matching_version`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -5633,6 +8662,12 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bmodel requires more (system )?memory\b`,
 						Triggers: []string{`model requires more memory`, `model requires more system memory`},
+						Alts: []Alt{
+							{
+								Lead: []string{`model requires more memory`, `model requires more system memory`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -5656,10 +8691,22 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i:\bPULL MODEL MANIFEST: FILE DOES NOT EXIST\b)`,
 						Triggers: []string{`pull model manifest: file does not exist`},
+						Alts: []Alt{
+							{
+								Lead: []string{`pull model manifest: file does not exist`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bPULL MODEL MANIFEST: ([0-9]{3} )?NOT FOUND\b)`,
 						Triggers: []string{`pull model manifest: `},
+						Alts: []Alt{
+							{
+								Lead: []string{`pull model manifest: `},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -5685,6 +8732,12 @@ var catalogueTables = &Catalogue{
 						Kind: 2,
 						Re: &Regex{
 							Src: `(?i)\bmodel\b.*\bnot found\b`,
+							Alts: []Alt{
+								{
+									Lead: []string{`model`},
+									Word: true,
+								},
+							},
 						},
 					},
 				},
@@ -5703,10 +8756,22 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i:\bCOULD NOT CONNECT TO (A RUNNING )?OLLAMA (APP|INSTANCE|SERVER)\b)`,
 						Triggers: []string{`could not connect to a running ollama app`, `could not connect to a running ollama instance`, `could not connect to a running ollama server`, `could not connect to ollama app`, `could not connect to ollama instance`, `could not connect to ollama server`},
+						Alts: []Alt{
+							{
+								Lead: []string{`could not connect to a running ollama app`, `could not connect to a running ollama instance`, `could not connect to a running ollama server`, `could not connect to ollama app`, `could not connect to ollama instance`, `could not connect to ollama server`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i-s:\bOLLAMA\b.{0,60}\bIS IT RUNNING\?)`,
 						Triggers: []string{`is it running?`},
+						Alts: []Alt{
+							{
+								Lead: []string{`ollama`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -5730,18 +8795,42 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i:\bACCOUNT_DEACTIVATED\b)`,
 						Triggers: []string{`account_deactivated`},
+						Alts: []Alt{
+							{
+								Lead: []string{`account_deactivated`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bASSOCIATED WITH A DEACTIVATED ACCOUNT\b)`,
 						Triggers: []string{`associated with a deactivated account`},
+						Alts: []Alt{
+							{
+								Lead: []string{`associated with a deactivated account`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bACCESS_TERMINATED\b)`,
 						Triggers: []string{`access_terminated`},
+						Alts: []Alt{
+							{
+								Lead: []string{`access_terminated`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bYOUR ACCESS WAS TERMINATED\b)`,
 						Triggers: []string{`your access was terminated`},
+						Alts: []Alt{
+							{
+								Lead: []string{`your access was terminated`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -5765,10 +8854,22 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i:\bBILLING_NOT_ACTIVE\b)`,
 						Triggers: []string{`billing_not_active`},
+						Alts: []Alt{
+							{
+								Lead: []string{`billing_not_active`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bYOUR ACCOUNT IS NOT ACTIVE, PLEASE CHECK YOUR BILLING DETAILS\b)`,
 						Triggers: []string{`your account is not active, please check your billing details`},
+						Alts: []Alt{
+							{
+								Lead: []string{`your account is not active, please check your billing details`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -5927,6 +9028,11 @@ var catalogueTables = &Catalogue{
 						Kind: 2,
 						Re: &Regex{
 							Src: `(?i)you didn't provide an api key`,
+							Alts: []Alt{
+								{
+									Lead: []string{`you didn't provide an api key`},
+								},
+							},
 						},
 					},
 				},
@@ -5945,10 +9051,22 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i:\bMUST BE A MEMBER OF AN ORGANIZATION TO USE THE API\b)`,
 						Triggers: []string{`must be a member of an organization to use the api`},
+						Alts: []Alt{
+							{
+								Lead: []string{`must be a member of an organization to use the api`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bNO_ORGANIZATION\b)`,
 						Triggers: []string{`no_organization`},
+						Alts: []Alt{
+							{
+								Lead: []string{`no_organization`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -5974,6 +9092,12 @@ var catalogueTables = &Catalogue{
 						Kind: 2,
 						Re: &Regex{
 							Src: `(?i)\borganization must be verified\b`,
+							Alts: []Alt{
+								{
+									Lead: []string{`organization must be verified`},
+									Word: true,
+								},
+							},
 						},
 					},
 				},
@@ -6072,18 +9196,42 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i:\bUNSUPPORTED PARAMETER: '?[0-9A-Z_a-zſK]+)`,
 						Triggers: []string{`unsupported parameter: `, `unsupported parameter: '`},
+						Alts: []Alt{
+							{
+								Lead: []string{`unsupported parameter: `, `unsupported parameter: '`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bUNSUPPORTED_PARAMETER\b)`,
 						Triggers: []string{`unsupported_parameter`},
+						Alts: []Alt{
+							{
+								Lead: []string{`unsupported_parameter`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bMAX_TOKENS IS TOO LARGE: [0-9]+)`,
 						Triggers: []string{`max_tokens is too large: `},
+						Alts: []Alt{
+							{
+								Lead: []string{`max_tokens is too large: `},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bUNRECOGNIZED REQUEST ARGUMENT SUPPLIED\b)`,
 						Triggers: []string{`unrecognized request argument supplied`},
+						Alts: []Alt{
+							{
+								Lead: []string{`unrecognized request argument supplied`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -6107,10 +9255,22 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i:\bREQUIRES MORE CREDITS\b)`,
 						Triggers: []string{`requires more credits`},
+						Alts: []Alt{
+							{
+								Lead: []string{`requires more credits`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bCAN ONLY AFFORD [0-9]+)`,
 						Triggers: []string{`can only afford `},
+						Alts: []Alt{
+							{
+								Lead: []string{`can only afford `},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -6180,6 +9340,12 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bfree-models-per-day\b`,
 						Triggers: []string{`free-models-per-day`},
+						Alts: []Alt{
+							{
+								Lead: []string{`free-models-per-day`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -6203,14 +9369,32 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i:\bKEY WITH A HIGHER (MONTHLY )?LIMIT\b)`,
 						Triggers: []string{`key with a higher limit`, `key with a higher monthly limit`},
+						Alts: []Alt{
+							{
+								Lead: []string{`key with a higher limit`, `key with a higher monthly limit`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bKEY LIMIT EXCEEDED\b)`,
 						Triggers: []string{`key limit exceeded`},
+						Alts: []Alt{
+							{
+								Lead: []string{`key limit exceeded`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bPROMPT TOKENS LIMIT EXCEEDED: [0-9]+ > [0-9]+)`,
 						Triggers: []string{`prompt tokens limit exceeded: `},
+						Alts: []Alt{
+							{
+								Lead: []string{`prompt tokens limit exceeded: `},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -6234,10 +9418,22 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i:\bNO ENDPOINTS FOUND (FOR|MATCHING)\b)`,
 						Triggers: []string{`no endpoints found for`, `no endpoints found matching`},
+						Alts: []Alt{
+							{
+								Lead: []string{`no endpoints found for`, `no endpoints found matching`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bNO ALLOWED PROVIDERS ARE AVAILABLE FOR THE SELECTED MODEL\b)`,
 						Triggers: []string{`no allowed providers are available for the selected model`},
+						Alts: []Alt{
+							{
+								Lead: []string{`no allowed providers are available for the selected model`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -6261,10 +9457,22 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i:\bNO MATCHING DISTRIBUTION FOUND FOR\b)`,
 						Triggers: []string{`no matching distribution found for`},
+						Alts: []Alt{
+							{
+								Lead: []string{`no matching distribution found for`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bCOULD NOT FIND A VERSION THAT SATISFIES THE REQUIREMENT\b)`,
 						Triggers: []string{`could not find a version that satisfies the requirement`},
+						Alts: []Alt{
+							{
+								Lead: []string{`could not find a version that satisfies the requirement`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -6288,22 +9496,52 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i:\bFAILED TO ESTABLISH A NEW CONNECTION\b)`,
 						Triggers: []string{`failed to establish a new connection`},
+						Alts: []Alt{
+							{
+								Lead: []string{`failed to establish a new connection`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bCANNOT CONNECT TO HOST [^\t\n\f\r ]+ SSL:)`,
 						Triggers: []string{`cannot connect to host `},
+						Alts: []Alt{
+							{
+								Lead: []string{`cannot connect to host `},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bCONNECT CALL FAILED\b)`,
 						Triggers: []string{`connect call failed`},
+						Alts: []Alt{
+							{
+								Lead: []string{`connect call failed`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bSERVERDISCONNECTEDERROR\b)`,
 						Triggers: []string{`serverdisconnectederror`},
+						Alts: []Alt{
+							{
+								Lead: []string{`serverdisconnectederror`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bCLIENTCONNECTORERROR\b)`,
 						Triggers: []string{`clientconnectorerror`},
+						Alts: []Alt{
+							{
+								Lead: []string{`clientconnectorerror`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -6327,10 +9565,22 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i:\bARGUMENT LIST TOO LONG\b)`,
 						Triggers: []string{`argument list too long`},
+						Alts: []Alt{
+							{
+								Lead: []string{`argument list too long`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bE2BIG\b)`,
 						Triggers: []string{`e2big`},
+						Alts: []Alt{
+							{
+								Lead: []string{`e2big`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -6354,10 +9604,22 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i:\bBAD INTERPRETER: NO SUCH FILE OR DIRECTORY\b)`,
 						Triggers: []string{`bad interpreter: no such file or directory`},
+						Alts: []Alt{
+							{
+								Lead: []string{`bad interpreter: no such file or directory`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\A(/USR)?/BIN/ENV: ["'‘]?[^\t\n\f\r "':’]+["'’]?: NO SUCH FILE OR DIRECTORY)`,
 						Triggers: []string{`": no such file or directory`, `': no such file or directory`, `: no such file or directory`, `’: no such file or directory`},
+						Alts: []Alt{
+							{
+								Start: true,
+								Lead:  []string{`/bin/env: `, `/usr/bin/e`},
+							},
+						},
 					},
 				},
 			},
@@ -6381,26 +9643,61 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i:\bCOMMAND NOT FOUND\b)`,
 						Triggers: []string{`command not found`},
+						Alts: []Alt{
+							{
+								Lead: []string{`command not found`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i-m:\A[^\t\n\f\r ]*SH: (LINE )?([0-9]+: )?[^\t\n\f\r :]+: NOT FOUND[\t\n\f\r ]*$)`,
 						Triggers: []string{`: not found`},
+						Alts: []Alt{
+							{
+								Start: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bIS NOT RECOGNIZED AS AN INTERNAL OR EXTERNAL COMMAND\b)`,
 						Triggers: []string{`is not recognized as an internal or external command`},
+						Alts: []Alt{
+							{
+								Lead: []string{`is not recognized as an internal or external command`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bEXECUTABLE FILE NOT FOUND IN \$PATH\b)`,
 						Triggers: []string{`executable file not found in $path`},
+						Alts: []Alt{
+							{
+								Lead: []string{`executable file not found in $path`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bSPAWN [^\t\n\f\r ]+ ENOENT\b)`,
 						Triggers: []string{` enoent`},
+						Alts: []Alt{
+							{
+								Lead: []string{`spawn `},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\AENV: '?[^\t\n\f\r ':]+'?: NO SUCH FILE OR DIRECTORY)`,
 						Triggers: []string{`': no such file or directory`, `: no such file or directory`},
+						Alts: []Alt{
+							{
+								Start: true,
+								Lead:  []string{`env: `},
+							},
+						},
 					},
 				},
 			},
@@ -6447,18 +9744,42 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `\bModuleNotFoundError: No module named\b`,
 						Triggers: []string{`modulenotfounderror: no module named`},
+						Alts: []Alt{
+							{
+								Lead: []string{`modulenotfounderror: no module named`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `\bImportError: No module named\b`,
 						Triggers: []string{`importerror: no module named`},
+						Alts: []Alt{
+							{
+								Lead: []string{`importerror: no module named`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `\bCannot find module '[^\t\n\f\r '\./][^\t\n\f\r ']*'`,
 						Triggers: []string{`cannot find module '`},
+						Alts: []Alt{
+							{
+								Lead: []string{`cannot find module '`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `\bCannot find package '[^\t\n\f\r '\./][^\t\n\f\r ']*'`,
 						Triggers: []string{`cannot find package '`},
+						Alts: []Alt{
+							{
+								Lead: []string{`cannot find package '`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -6482,26 +9803,61 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i:\bNO SPACE LEFT ON DEVICE\b)`,
 						Triggers: []string{`no space left on device`},
+						Alts: []Alt{
+							{
+								Lead: []string{`no space left on device`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bENOSPC\b)`,
 						Triggers: []string{`enospc`},
+						Alts: []Alt{
+							{
+								Lead: []string{`enospc`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\[ERRNO 28\])`,
 						Triggers: []string{`[errno 28]`},
+						Alts: []Alt{
+							{
+								Lead: []string{`[errno 28]`},
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bDISK QUOTA EXCEEDED\b)`,
 						Triggers: []string{`disk quota exceeded`},
+						Alts: []Alt{
+							{
+								Lead: []string{`disk quota exceeded`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bEDQUOT\b)`,
 						Triggers: []string{`edquot`},
+						Alts: []Alt{
+							{
+								Lead: []string{`edquot`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bNOT ENOUGH SPACE ON THE DISK\b)`,
 						Triggers: []string{`not enough space on the disk`},
+						Alts: []Alt{
+							{
+								Lead: []string{`not enough space on the disk`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -6525,18 +9881,42 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i:\bNO SUCH FILE OR DIRECTORY\b)`,
 						Triggers: []string{`no such file or directory`},
+						Alts: []Alt{
+							{
+								Lead: []string{`no such file or directory`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bENOENT\b)`,
 						Triggers: []string{`enoent`},
+						Alts: []Alt{
+							{
+								Lead: []string{`enoent`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bFILENOTFOUNDERROR\b)`,
 						Triggers: []string{`filenotfounderror`},
+						Alts: []Alt{
+							{
+								Lead: []string{`filenotfounderror`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bTHE SYSTEM CANNOT FIND THE (FILE|PATH) SPECIFIED\b)`,
 						Triggers: []string{`the system cannot find the file specified`, `the system cannot find the path specified`},
+						Alts: []Alt{
+							{
+								Lead: []string{`the system cannot find the file specified`, `the system cannot find the path specified`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -6561,26 +9941,61 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i:\bPERMISSION DENIED\b)`,
 						Triggers: []string{`permission denied`},
+						Alts: []Alt{
+							{
+								Lead: []string{`permission denied`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bEACCES\b)`,
 						Triggers: []string{`eacces`},
+						Alts: []Alt{
+							{
+								Lead: []string{`eacces`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bEPERM\b)`,
 						Triggers: []string{`eperm`},
+						Alts: []Alt{
+							{
+								Lead: []string{`eperm`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bOPERATION NOT PERMITTED\b)`,
 						Triggers: []string{`operation not permitted`},
+						Alts: []Alt{
+							{
+								Lead: []string{`operation not permitted`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\[ERRNO 13\])`,
 						Triggers: []string{`[errno 13]`},
+						Alts: []Alt{
+							{
+								Lead: []string{`[errno 13]`},
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bACCESS IS DENIED\b)`,
 						Triggers: []string{`access is denied`},
+						Alts: []Alt{
+							{
+								Lead: []string{`access is denied`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -6605,10 +10020,22 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i:\bREAD-ONLY FILE SYSTEM\b)`,
 						Triggers: []string{`read-only file system`},
+						Alts: []Alt{
+							{
+								Lead: []string{`read-only file system`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bEROFS\b)`,
 						Triggers: []string{`erofs`},
+						Alts: []Alt{
+							{
+								Lead: []string{`erofs`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -6643,14 +10070,32 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i:\bDATABASE IS LOCKED\b)`,
 						Triggers: []string{`database is locked`},
+						Alts: []Alt{
+							{
+								Lead: []string{`database is locked`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bSQLITE_BUSY\b)`,
 						Triggers: []string{`sqlite_busy`},
+						Alts: []Alt{
+							{
+								Lead: []string{`sqlite_busy`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bDATABASE TABLE IS LOCKED\b)`,
 						Triggers: []string{`database table is locked`},
+						Alts: []Alt{
+							{
+								Lead: []string{`database table is locked`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -6675,14 +10120,32 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i:\bUNPROTECTED PRIVATE KEY FILE\b)`,
 						Triggers: []string{`unprotected private key file`},
+						Alts: []Alt{
+							{
+								Lead: []string{`unprotected private key file`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bLOAD KEY ("[^"]*"|[^\t\n\f\r "]+): BAD PERMISSIONS\b)`,
 						Triggers: []string{`: bad permissions`},
+						Alts: []Alt{
+							{
+								Lead: []string{`load key `},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bBAD OWNER OR PERMISSIONS ON\b)`,
 						Triggers: []string{`bad owner or permissions on`},
+						Alts: []Alt{
+							{
+								Lead: []string{`bad owner or permissions on`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -6706,10 +10169,22 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i:\bCONNECTION CLOSED BY (REMOTE HOST|[^\t\n\f\r ]+ PORT [0-9]+)\b)`,
 						Triggers: []string{`connection closed by `},
+						Alts: []Alt{
+							{
+								Lead: []string{`connection closed by `},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bKEX_EXCHANGE_IDENTIFICATION: CONNECTION CLOSED BY REMOTE HOST\b)`,
 						Triggers: []string{`kex_exchange_identification: connection closed by remote host`},
+						Alts: []Alt{
+							{
+								Lead: []string{`kex_exchange_identification: connection closed by remote host`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -6733,10 +10208,22 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i:\bTOO MANY AUTHENTICATION FAILURES\b)`,
 						Triggers: []string{`too many authentication failures`},
+						Alts: []Alt{
+							{
+								Lead: []string{`too many authentication failures`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bNO SUPPORTED AUTHENTICATION METHODS AVAILABLE\b)`,
 						Triggers: []string{`no supported authentication methods available`},
+						Alts: []Alt{
+							{
+								Lead: []string{`no supported authentication methods available`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -6760,10 +10247,22 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i:\bERROR ACQUIRING THE STATE LOCK\b)`,
 						Triggers: []string{`error acquiring the state lock`},
+						Alts: []Alt{
+							{
+								Lead: []string{`error acquiring the state lock`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bERROR LOCKING STATE\b)`,
 						Triggers: []string{`error locking state`},
+						Alts: []Alt{
+							{
+								Lead: []string{`error locking state`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -6787,6 +10286,11 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      "(?i)`?inputs`? tokens \\+ `?max_new_tokens`? must be <= \\d+",
 						Triggers: []string{"`inputs tokens + `max_new_tokens must be <= ", "`inputs tokens + `max_new_tokens` must be <= ", "`inputs tokens + max_new_tokens must be <= ", "`inputs tokens + max_new_tokens` must be <= ", "`inputs` tokens + `max_new_tokens must be <= ", "`inputs` tokens + `max_new_tokens` must be <= ", "`inputs` tokens + max_new_tokens must be <= ", "`inputs` tokens + max_new_tokens` must be <= ", "inputs tokens + `max_new_tokens must be <= ", "inputs tokens + `max_new_tokens` must be <= ", `inputs tokens + max_new_tokens must be <= `, "inputs tokens + max_new_tokens` must be <= ", "inputs` tokens + `max_new_tokens must be <= ", "inputs` tokens + `max_new_tokens` must be <= ", "inputs` tokens + max_new_tokens must be <= ", "inputs` tokens + max_new_tokens` must be <= "},
+						Alts: []Alt{
+							{
+								Lead: []string{"`inputs tokens + `max_new_tokens must be <= ", "`inputs tokens + `max_new_tokens` must be <= ", "`inputs tokens + max_new_tokens must be <= ", "`inputs tokens + max_new_tokens` must be <= ", "`inputs` tokens + `max_new_tokens must be <= ", "`inputs` tokens + `max_new_tokens` must be <= ", "`inputs` tokens + max_new_tokens must be <= ", "`inputs` tokens + max_new_tokens` must be <= ", "inputs tokens + `max_new_tokens must be <= ", "inputs tokens + `max_new_tokens` must be <= ", `inputs tokens + max_new_tokens must be <= `, "inputs tokens + max_new_tokens` must be <= ", "inputs` tokens + `max_new_tokens must be <= ", "inputs` tokens + `max_new_tokens` must be <= ", "inputs` tokens + max_new_tokens must be <= ", "inputs` tokens + max_new_tokens` must be <= "},
+							},
+						},
 					},
 				},
 			},
@@ -6810,6 +10314,12 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\brate limit specific to this model\b`,
 						Triggers: []string{`rate limit specific to this model`},
+						Alts: []Alt{
+							{
+								Lead: []string{`rate limit specific to this model`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -6833,10 +10343,22 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i:\bUNABLE TO ACCESS (THE )?MODEL\b)`,
 						Triggers: []string{`unable to access model`, `unable to access the model`},
+						Alts: []Alt{
+							{
+								Lead: []string{`unable to access model`, `unable to access the model`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bNON-SERVERLESS MODEL\b)`,
 						Triggers: []string{`non-serverless model`},
+						Alts: []Alt{
+							{
+								Lead: []string{`non-serverless model`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -6860,10 +10382,22 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i:\bPERMISSION '[\.0-9A-Z_a-zſK]+' DENIED ON RESOURCE\b)`,
 						Triggers: []string{`' denied on resource`},
+						Alts: []Alt{
+							{
+								Lead: []string{`permission '`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bIAM_PERMISSION_DENIED\b)`,
 						Triggers: []string{`iam_permission_denied`},
+						Alts: []Alt{
+							{
+								Lead: []string{`iam_permission_denied`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -6887,10 +10421,22 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      "(?i:\\bPUBLISHER MODEL `?[^\\t\\n\\f\\r `]+`? (WAS )?NOT FOUND\\b)",
 						Triggers: []string{`publisher model `, "publisher model `"},
+						Alts: []Alt{
+							{
+								Lead: []string{`publisher model `, "publisher model `"},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bWAS NOT FOUND OR YOUR PROJECT DOES NOT HAVE ACCESS TO IT\b)`,
 						Triggers: []string{`was not found or your project does not have access to it`},
+						Alts: []Alt{
+							{
+								Lead: []string{`was not found or your project does not have access to it`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -6914,6 +10460,12 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bquota exceeded for \S*per_minute\S*`,
 						Triggers: []string{`quota exceeded for `},
+						Alts: []Alt{
+							{
+								Lead: []string{`quota exceeded for `},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -6937,14 +10489,32 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i:\bIS LONGER THAN THE MAXIMUM MODEL LENGTH\b)`,
 						Triggers: []string{`is longer than the maximum model length`},
+						Alts: []Alt{
+							{
+								Lead: []string{`is longer than the maximum model length`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bEXCEEDS? (THE )?MAX(IMUM)?_MODEL_LEN\b)`,
 						Triggers: []string{`exceed max_model_len`, `exceed maximum_model_len`, `exceed the max_model_len`, `exceed the maximum_model_len`, `exceeds max_model_len`, `exceeds maximum_model_len`, `exceeds the max_model_len`, `exceeds the maximum_model_len`},
+						Alts: []Alt{
+							{
+								Lead: []string{`exceed max_model_len`, `exceed maximum_model_len`, `exceed the max_model_len`, `exceed the maximum_model_len`, `exceeds max_model_len`, `exceeds maximum_model_len`, `exceeds the max_model_len`, `exceeds the maximum_model_len`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bEXCEEDED MODEL TOKEN LIMIT\b)`,
 						Triggers: []string{`exceeded model token limit`},
+						Alts: []Alt{
+							{
+								Lead: []string{`exceeded model token limit`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -6968,10 +10538,22 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i:\bTHE CONNECTED PARTY DID NOT PROPERLY RESPOND AFTER A PERIOD OF TIME\b)`,
 						Triggers: []string{`the connected party did not properly respond after a period of time`},
+						Alts: []Alt{
+							{
+								Lead: []string{`the connected party did not properly respond after a period of time`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bWSAETIMEDOUT\b)`,
 						Triggers: []string{`wsaetimedout`},
+						Alts: []Alt{
+							{
+								Lead: []string{`wsaetimedout`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -6995,6 +10577,12 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bbeing used by another process\b`,
 						Triggers: []string{`being used by another process`},
+						Alts: []Alt{
+							{
+								Lead: []string{`being used by another process`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -7018,18 +10606,42 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i:\bTHE NETWORK PATH WAS NOT FOUND\b)`,
 						Triggers: []string{`the network path was not found`},
+						Alts: []Alt{
+							{
+								Lead: []string{`the network path was not found`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bNO SUCH HOST IS KNOWN\b)`,
 						Triggers: []string{`no such host is known`},
+						Alts: []Alt{
+							{
+								Lead: []string{`no such host is known`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bTHE REQUESTED NAME IS VALID, BUT NO DATA OF THE REQUESTED TYPE WAS FOUND\b)`,
 						Triggers: []string{`the requested name is valid, but no data of the requested type was found`},
+						Alts: []Alt{
+							{
+								Lead: []string{`the requested name is valid, but no data of the requested type was found`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bTHE REMOTE NAME COULD NOT BE RESOLVED\b)`,
 						Triggers: []string{`the remote name could not be resolved`},
+						Alts: []Alt{
+							{
+								Lead: []string{`the remote name could not be resolved`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -7053,6 +10665,12 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bis not recognized as the name of a cmdlet, function, script file, or operable program\b`,
 						Triggers: []string{`is not recognized as the name of a cmdlet, function, script file, or operable program`},
+						Alts: []Alt{
+							{
+								Lead: []string{`is not recognized as the name of a cmdlet, function, script file, or operable program`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -7077,6 +10695,12 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bcannot be loaded because running scripts is disabled on this system\b`,
 						Triggers: []string{`cannot be loaded because running scripts is disabled on this system`},
+						Alts: []Alt{
+							{
+								Lead: []string{`cannot be loaded because running scripts is disabled on this system`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -7100,14 +10724,32 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i:\bUSED ALL AVAILABLE CREDITS\b)`,
 						Triggers: []string{`used all available credits`},
+						Alts: []Alt{
+							{
+								Lead: []string{`used all available credits`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bREACHED ITS MONTHLY SPENDING LIMIT\b)`,
 						Triggers: []string{`reached its monthly spending limit`},
+						Alts: []Alt{
+							{
+								Lead: []string{`reached its monthly spending limit`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\b(HAVE )?RUN OUT OF CREDITS\b)`,
 						Triggers: []string{`have run out of credits`, `run out of credits`},
+						Alts: []Alt{
+							{
+								Lead: []string{`have run out of credits`, `run out of credits`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -7131,10 +10773,22 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i:\bYOUR TEAM'?S RATE LIMIT IS [\-:–—])`,
 						Triggers: []string{`your team's rate limit is -`, `your team's rate limit is :`, `your team's rate limit is –`, `your team's rate limit is —`, `your teams rate limit is -`, `your teams rate limit is :`, `your teams rate limit is –`, `your teams rate limit is —`},
+						Alts: []Alt{
+							{
+								Lead: []string{`your team's rate limit is -`, `your team's rate limit is :`, `your team's rate limit is –`, `your team's rate limit is —`, `your teams rate limit is -`, `your teams rate limit is :`, `your teams rate limit is –`, `your teams rate limit is —`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bTOO MANY (TOKENS|REQUESTS) FOR TEAM\b)`,
 						Triggers: []string{`too many requests for team`, `too many tokens for team`},
+						Alts: []Alt{
+							{
+								Lead: []string{`too many requests for team`, `too many tokens for team`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -7241,16 +10895,68 @@ func classNames() []string {
 var (
 	sharedRegex0 = &Regex{
 		Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
+		Alts: []Alt{
+			{
+				Start: true,
+				Skip:  "\t\n\f\r ",
+				Lead:  []string{`#`, `--- `, `=== `, `buil`, `chor`, `ci`, `cont`, `def `, `desc`, `docs`, `exam`, `feat`, `fix`, `func`, `if a`, `if t`, `if y`, `it`, `merg`, `note`, `ok	`, "ok\n", "ok\f", "ok\r", `ok `, `pass`, `perf`, `rais`, `refa`, `retu`, `reve`, `see `, `styl`, `test`, `this`, `to a`, `to f`, `to h`, `to r`, `when`, `√`, `✓`, `✔`},
+			},
+			{
+				Triggers: []string{`passed`},
+				Lead:     []string{`passed`},
+				Word:     true,
+			},
+			{
+				Triggers: []string{`troubleshooting guide`},
+				Lead:     []string{`troubleshooting guide`},
+				Word:     true,
+			},
+			{
+				Triggers: []string{`reason`},
+				Lead:     []string{`"done_`, `"finis`, `"stop_`, `'done_`, `'finis`, `'stop_`, `done_r`, `finish`, `stop_r`},
+			},
+			{
+				Start: true,
+				Skip:  "\t\n\f\r ",
+				Lead:  []string{`> `},
+			},
+			{
+				Start: true,
+				Skip:  "\t\n\f\r ",
+				Lead:  []string{`|`},
+			},
+			{
+				Triggers: []string{`means `},
+				Lead:     []string{`means a`, `means an`, `means that a`, `means that an`, `means that the`, `means that your`, `means the`, `means your`},
+				Word:     true,
+			},
+		},
 	}
 	sharedRegex1 = &Regex{
 		Src: `(?i)regain access on (?P<value>\d{4}-\d{2}-\d{2}(?: at \d{1,2}:\d{2}(?::\d{2})?)?(?: UTC)?)`,
+		Alts: []Alt{
+			{
+				Lead: []string{`regain access on `},
+			},
+		},
 	}
 	sharedRegex2 = &Regex{
 		Src:      `(?i)\brequest too large for model\b`,
 		Triggers: []string{`request too large for model`},
+		Alts: []Alt{
+			{
+				Lead: []string{`request too large for model`},
+				Word: true,
+			},
+		},
 	}
 	sharedRegex3 = &Regex{
 		Src: `(?i)(?:try again|retry) in (?P<value>\d+(?:\.\d+)?(?:ms|s|m|h)(?:\d+(?:\.\d+)?(?:ms|s|m|h))*|\d+(?:\.\d+)? (?:seconds?|minutes?|hours?))\b`,
+		Alts: []Alt{
+			{
+				Lead: []string{`retry in `, `try again`},
+			},
+		},
 	}
 )
 
@@ -9657,7 +13363,14 @@ type automaton struct {
 	// chosen to begin with rare bytes, so in the start state the scan
 	// skips ahead over bytes that cannot begin one, without table walks.
 	leaves [256]bool
-	delta  []uint32 // row(state)+class -> row(next)<<1 | ends
+	// pairs has bit c1*nclass+c2 set when a pattern begins with a byte of
+	// class c1 followed by one of class c2; nil when a pattern is one
+	// byte long. Letters begin so many patterns that most bytes are
+	// leaves; two bytes that begin one are much rarer, and in the start
+	// state a byte whose pair begins none can be passed over: reading it
+	// would lead, at the next byte, where reading that byte alone leads.
+	pairs []uint64
+	delta []uint32 // row(state)+class -> row(next)<<1 | ends
 	// out[outAt[s]:outAt[s+1]] are the patterns that end at state s,
 	// including those ending at its suffixes.
 	outAt []int32
@@ -9748,6 +13461,15 @@ func buildAutomaton(patterns []string) *automaton {
 	for b := 0; b < 256; b++ {
 		a.leaves[b] = next[int(a.class[b])] != 0
 	}
+	a.pairs = make([]uint64, (nc*nc+63)/64)
+	for _, p := range patterns {
+		if len(p) < 2 {
+			a.pairs = nil
+			break
+		}
+		k := int(a.class[p[0]])*nc + int(a.class[p[1]])
+		a.pairs[k/64] |= 1 << (k % 64)
+	}
 	a.delta = make([]uint32, len(next))
 	for i, nx := range next {
 		e := uint32(int(nx)*a.nclass) << 1
@@ -9770,14 +13492,27 @@ func (a *automaton) scan(s string, hit func(pattern int32) bool) {
 // a []byte buffer without converting it to a string.
 func acScan[T string | []byte](a *automaton, s T, hit func(pattern int32, end int) bool) {
 	row := uint32(0)
-	delta, class, leaves := a.delta, &a.class, &a.leaves
+	delta, class, leaves, pairs, nc := a.delta, &a.class, &a.leaves, a.pairs, uint32(a.nclass)
 	for i := 0; i < len(s); i++ {
 		if row == 0 {
-			for i < len(s) && !leaves[s[i]] {
-				i++
-			}
-			if i == len(s) {
-				return
+			if pairs != nil {
+				for {
+					if i+1 >= len(s) {
+						return // no pattern is one byte long
+					}
+					k := uint32(class[s[i]])*nc + uint32(class[s[i+1]])
+					if pairs[k/64]&(1<<(k%64)) != 0 {
+						break
+					}
+					i++
+				}
+			} else {
+				for i < len(s) && !leaves[s[i]] {
+					i++
+				}
+				if i == len(s) {
+					return
+				}
 			}
 		}
 		e := delta[row+uint32(class[s[i]])]
@@ -9940,7 +13675,7 @@ func (e *Engine) linesParallel(ch *chunker, ev *Evidence, opts LinesOptions, fn 
 func (e *Engine) region(reg region, ev *Evidence, opts Options, out *[]LineResult) LineStats {
 	var st LineStats
 	data := reg.data
-	every := len(e.ix.unindexed) > 0 || ev.HTTP != nil || ev.ExitCode != nil || ev.Signal != "" || ev.Provider != ""
+	every := len(e.ix.unindexed) > 0 || len(e.ix.unindexedJSON) > 0 || ev.HTTP != nil || ev.ExitCode != nil || ev.Signal != "" || ev.Provider != ""
 	// Where a record must be looked at: a trigger ends inside it, or it
 	// holds bytes the scan cannot judge (terminal escapes, the two runes
 	// foldSpecial maps).
@@ -9988,6 +13723,7 @@ func (e *Engine) region(reg region, ev *Evidence, opts Options, out *[]LineResul
 		}
 		s := e.pool.Get().(*Scan)
 		s.begin(*ev, opts)
+		s.keepRecords = true // text is this loop's own copy
 		s.Record(trimCR(text), recLine, truncated)
 		c := s.Finish()
 		s.release()
@@ -10168,7 +13904,43 @@ type Regex struct {
 	// Triggers, when set, are lower-case literals one of which occurs in
 	// any text the pattern matches: without one, it is not run.
 	Triggers []string
-	re       *regexp.Regexp
+	// Alts say where the pattern's matches can begin, one entry per
+	// top-level alternative; nil when nothing is known. The compiler
+	// derives them from Src, so they add nothing to what the catalogue
+	// means and stay out of its digest (json "-"): a better analysis in a
+	// later errcat must not re-version every catalogue.
+	Alts []Alt `json:"-"`
+	re   *regexp.Regexp
+	fast *fastRegex // built by Prepare from Alts
+}
+
+// Alt is what the compiler knows about where the matches of one top-level
+// alternative of a pattern begin. The engine looks for these places first
+// and runs the pattern only there (see probe.go), because an unanchored
+// (?i) search with \b costs RE2 tens of nanoseconds per byte of record.
+// Everything here assumes ASCII case folding of the record, and records
+// from which foldSpecial has removed the two non-ASCII runes that fold to
+// ASCII letters.
+type Alt struct {
+	// Triggers, when set, are lower-case literals one of which occurs in
+	// every match of the alternative; without one, it cannot match. Set
+	// only when a pattern has several alternatives: a single one has the
+	// pattern's own Triggers.
+	Triggers []string
+	// Start: every match begins at the start of the record (\A or a
+	// non-multiline ^).
+	Start bool
+	// Skip, with Start, lists the bytes of a leading run (such as \s*)
+	// that Lead applies after: Lead then applies at the first byte of the
+	// record not in Skip. No Lead string begins with a Skip byte.
+	Skip string
+	// Lead, when set, are lower-case literals one of which every match
+	// begins with (ASCII case folded). Without Lead and Start, a match may
+	// begin anywhere.
+	Lead []string
+	// Word: every match begins with \b, and every Lead string with an
+	// ASCII letter, digit or underscore, so no match begins inside a word.
+	Word bool
 }
 
 // HintSource says where a rule finds a timing hint.
@@ -10356,19 +14128,23 @@ func (c *Cond) evidenceHolds(ev *Evidence, hasBody bool, body any) bool {
 // A pattern none of whose triggers occurs in rec cannot match and is not
 // run. Of the patterns that match, the leftmost match is reported, the
 // first pattern winning ties, as one alternation written out whole would.
-func (c *Cond) recordHolds(rec string, jsonInRecord bool, doc *lazyJSON) (bool, span) {
+//
+// pats, if not nil, has the automaton patterns of each regex branch's
+// literals, and hits where they occurred in rec (see lits.go).
+func (c *Cond) recordHolds(t *recText, jsonInRecord bool, doc *lazyJSON, pats []regexPats, hits *litHits) (bool, span) {
+	rec := t.s
 	var sp span
 	if len(c.Exact) > 0 {
-		t := strings.TrimSpace(rec)
-		i := indexString(c.Exact, t)
+		trimmed := strings.TrimSpace(rec)
+		i := indexString(c.Exact, trimmed)
 		if i < 0 {
 			return false, sp
 		}
-		start := strings.Index(rec, t)
-		sp = span{kExact, i, start, start + len(t)}
+		start := strings.Index(rec, trimmed)
+		sp = span{kExact, i, start, start + len(trimmed)}
 	}
 	if len(c.Contains) > 0 {
-		i, at := c.containsAny(rec)
+		i, at := c.containsAny(t)
 		if i < 0 {
 			return false, sp
 		}
@@ -10379,11 +14155,19 @@ func (c *Cond) recordHolds(rec string, jsonInRecord bool, doc *lazyJSON) (bool, 
 	if len(c.Regex) > 0 {
 		best := span{start: -1}
 		for i, re := range c.Regex {
-			if len(re.Triggers) > 0 && !anyFold(rec, re.Triggers) {
+			var lk *lookup
+			if pats != nil && hits != nil {
+				lk = &lookup{hits, &pats[i]}
+			}
+			if len(re.Triggers) > 0 && !lk.branchTriggers(t, re.Triggers) {
 				continue
 			}
-			if loc := re.re.FindStringIndex(rec); loc != nil && (best.start < 0 || loc[0] < best.start) {
-				best = span{kRegex, i, loc[0], loc[1]}
+			before := len(rec) + 1
+			if best.start >= 0 {
+				before = best.start
+			}
+			if start, end, ok := re.find(t, lk, before); ok {
+				best = span{kRegex, i, start, end}
 			}
 		}
 		if best.start < 0 {
@@ -10404,23 +14188,13 @@ func (c *Cond) recordHolds(rec string, jsonInRecord bool, doc *lazyJSON) (bool, 
 	return true, sp
 }
 
-// anyFold reports whether one of the lower-case literals occurs in s.
-func anyFold(s string, lits []string) bool {
-	for _, l := range lits {
-		if indexFold(s, l) >= 0 {
-			return true
-		}
-	}
-	return false
-}
-
-func (c *Cond) containsAny(rec string) (idx, at int) {
+func (c *Cond) containsAny(t *recText) (idx, at int) {
 	for i, lit := range c.Contains {
 		var j int
 		if c.CaseSensitive {
-			j = strings.Index(rec, lit)
+			j = strings.Index(t.s, lit)
 		} else {
-			j = indexFold(rec, lit)
+			j = t.index(lit)
 		}
 		if j >= 0 {
 			return i, j
@@ -10585,20 +14359,21 @@ type Options struct {
 // New prepares a catalogue for matching: it compiles every pattern once.
 // The tables are not copied; the caller must not change them afterwards.
 func New(c *Catalogue) (*Engine, error) {
+	sh := sharer{}
 	for i := range c.Rules {
 		r := &c.Rules[i]
-		if err := prepareCond(&r.Match); err != nil {
+		if err := prepareCond(&r.Match, sh); err != nil {
 			return nil, fmt.Errorf("rule %s: %w", r.ID, err)
 		}
 		if r.Not != nil {
-			if err := prepareCond(r.Not); err != nil {
+			if err := prepareCond(r.Not, sh); err != nil {
 				return nil, fmt.Errorf("rule %s: not: %w", r.ID, err)
 			}
 		}
 		for j := range r.Hints {
 			h := &r.Hints[j]
 			if h.Re != nil {
-				if err := h.Re.Prepare(); err != nil {
+				if err := sh.prepare(h.Re); err != nil {
 					return nil, fmt.Errorf("rule %s: extract: %w", r.ID, err)
 				}
 			}
@@ -10623,15 +14398,18 @@ func (r *Regex) Prepare() error {
 		return err
 	}
 	r.re = re
+	if len(r.Alts) > 0 {
+		r.fast = newFast(r)
+	}
 	return nil
 }
 
 // Regexp returns the compiled pattern; nil before Prepare.
 func (r *Regex) Regexp() *regexp.Regexp { return r.re }
 
-func prepareCond(c *Cond) error {
+func prepareCond(c *Cond, sh sharer) error {
 	for _, re := range c.Regex {
-		if err := re.Prepare(); err != nil {
+		if err := sh.prepare(re); err != nil {
 			return err
 		}
 	}
@@ -10640,7 +14418,7 @@ func prepareCond(c *Cond) error {
 			t := &set[i]
 			t.path = strings.Split(t.Name, ".")
 			if t.Re != nil {
-				if err := t.Re.Prepare(); err != nil {
+				if err := sh.prepare(t.Re); err != nil {
 					return err
 				}
 			}
@@ -10705,45 +14483,34 @@ var signalNumbers = map[string]string{
 	"15": "SIGTERM",
 }
 
-// indexFold reports the first index of needle in hay, comparing ASCII letters
-// without case; needle must already be lower case. Rules' literals are
-// folded once at compile time, so the hot path folds only the haystack, byte
-// by byte, and never allocates a lowered copy of a record. Non-ASCII bytes
-// compare exactly: error messages worth matching are ASCII in practice, and
-// a rule that needs Unicode folding can say (?i) in a regex.
-func indexFold(hay, needle string) int {
-	n := len(needle)
-	switch {
-	case n == 0:
-		return 0
-	case n > len(hay):
-		return -1
+// excerptAt gives h the excerpt of rec around [start, end), now or when
+// asked for. A body is kept by the scan's evidence anyway.
+func (s *Scan) excerptAt(h *hit, rec string, start, end int, kept bool) {
+	if s.keepRecords || kept {
+		h.exRec, h.exStart, h.exEnd, h.exLazy = rec, start, end, true
+		return
 	}
-	c0 := needle[0]
-	upper := c0
-	if 'a' <= c0 && c0 <= 'z' {
-		upper = c0 - 'a' + 'A'
-	}
-	for i := 0; i+n <= len(hay); {
-		// Jump to the next byte that can start a match.
-		j := strings.IndexByte(hay[i:len(hay)-n+1], c0)
-		if upper != c0 {
-			if k := strings.IndexByte(hay[i:len(hay)-n+1], upper); k >= 0 && (j < 0 || k < j) {
-				j = k
-			}
-		}
-		if j < 0 {
-			return -1
-		}
-		i += j
-		if equalFoldASCII(hay[i:i+n], needle) {
-			return i
-		}
-		i++
-	}
-	return -1
+	h.excerpt = redactExcerpt(rec, start, end, ExcerptBytes)
 }
 
+// cut returns h's excerpt, cutting it if that was put off.
+func (h *hit) cut() string {
+	if h.exLazy {
+		h.excerpt = redactExcerpt(h.exRec, h.exStart, h.exEnd, ExcerptBytes)
+		h.exRec, h.exLazy = "", false
+	}
+	return h.excerpt
+}
+
+func upperASCII(c byte) byte {
+	if 'a' <= c && c <= 'z' {
+		return c - 'a' + 'A'
+	}
+	return c
+}
+
+// equalFoldASCII reports whether s begins with lower, comparing ASCII
+// letters without case; lower must be lower case and no longer than s.
 func equalFoldASCII(s, lower string) bool {
 	for i := 0; i < len(lower); i++ {
 		c := s[i]
@@ -10757,25 +14524,94 @@ func equalFoldASCII(s, lower string) bool {
 	return true
 }
 
+// guardIDs numbers the rules' guards so that guards reading records the
+// same way share a number; -1 for a rule without one.
+func guardIDs(c *Catalogue) (ids []int32, n int) {
+	ids = make([]int32, len(c.Rules))
+	byKey := map[string]int32{}
+	for i := range c.Rules {
+		g := c.Rules[i].Not
+		if g == nil {
+			ids[i] = -1
+			continue
+		}
+		k := guardKey(g)
+		id, ok := byKey[k]
+		if !ok {
+			id = int32(len(byKey))
+			byKey[k] = id
+		}
+		ids[i] = id
+	}
+	return ids, len(byKey)
+}
+
+// guardKey renders what recordHolds reads of a condition.
+func guardKey(c *Cond) string {
+	var b strings.Builder
+	list := func(xs []string) {
+		for _, x := range xs {
+			b.WriteString(strconv.Quote(x))
+			b.WriteByte(',')
+		}
+		b.WriteByte(';')
+	}
+	list(c.Exact)
+	list(c.Contains)
+	b.WriteString(strconv.FormatBool(c.CaseSensitive))
+	for _, re := range c.Regex {
+		b.WriteString(strconv.Quote(re.Src))
+		b.WriteByte(',')
+	}
+	b.WriteByte(';')
+	for _, t := range c.JSON {
+		b.WriteString(strconv.Quote(t.Name))
+		b.WriteString(strconv.Itoa(int(t.Kind)))
+		list(t.Values)
+		if t.Re != nil {
+			b.WriteString(strconv.Quote(t.Re.Src))
+		}
+		b.WriteByte(';')
+	}
+	return b.String()
+}
+
+// guardHolds reports whether rule i's guard holds in t, the record the
+// scan is reading.
+func (s *Scan) guardHolds(i int, t *recText, doc *lazyJSON) bool {
+	g := s.e.ix.guardID[i]
+	if s.guardRec[g] == s.recGen {
+		return s.guardHeld[g]
+	}
+	var pats []regexPats
+	hits := s.acHits()
+	if hits != nil {
+		pats = s.e.ix.notPats[i]
+	}
+	held, _ := s.e.cat.Rules[i].Not.recordHolds(t, s.jsonInRecord, doc, pats, hits)
+	s.guardRec[g], s.guardHeld[g] = s.recGen, held
+	return held
+}
+
 // hints reads a hit's timing hint sources. With doc nil it reads the
 // sources that need no record (headers, the JSON body); with a record it
 // reads the text and the record's JSON. The first hint that survives
 // validation is kept; with Explain, every hint seen is noted with why it was
 // kept or dropped, because a dropped Retry-After is exactly what a person
 // debugging a retry loop needs to see.
-func (s *Scan) hints(h *hit, rec string, doc *lazyJSON) {
+func (s *Scan) hints(h *hit, t *recText, doc *lazyJSON) {
 	r := &s.e.cat.Rules[h.rule]
 	for i := range r.Hints {
 		if h.hasHint {
 			return
 		}
 		src := &r.Hints[i]
-		raw, ok := s.hintValue(src, rec, doc)
+		raw, ok := s.hintValue(h.rule, i, t, doc)
 		if !ok {
 			continue
 		}
 		var why hintReason
-		v, err := hintParse(raw, hintUnit(src.Unit))
+		v, err := s.parseHint(raw, hintUnit(src.Unit))
 		if err != nil {
 			why = hintUnparseable
 		} else {
@@ -10796,7 +14632,8 @@ func (s *Scan) hints(h *hit, rec string, doc *lazyJSON) {
 	}
 }
 
-func (s *Scan) hintValue(src *HintSource, rec string, doc *lazyJSON) (string, bool) {
+func (s *Scan) hintValue(rule, k int, t *recText, doc *lazyJSON) (string, bool) {
+	src := &s.e.cat.Rules[rule].Hints[k]
 	switch src.From {
 	case FromHeader:
 		if doc != nil {
@@ -10809,7 +14646,7 @@ func (s *Scan) hintValue(src *HintSource, rec string, doc *lazyJSON) (string, bo
 		case doc == nil && s.hasBody:
 			v = s.body
 		case doc != nil && s.jsonInRecord:
-			v = doc.get(rec)
+			v = doc.get(t.s)
 		}
 		var out string
 		found := v != nil && lookupJSON(v, src.path, func(x any) bool {
@@ -10822,7 +14659,11 @@ func (s *Scan) hintValue(src *HintSource, rec string, doc *lazyJSON) (string, bo
 		if doc == nil {
 			return "", false
 		}
-		m := src.Re.re.FindStringSubmatchIndex(rec)
+		var lk *lookup
+		if hits := s.acHits(); hits != nil {
+			lk = newLookup(hits, &s.e.ix.hintPats[rule][k])
+		}
+		m := s.submatch(src.Re, t, lk)
 		if m == nil {
 			return "", false
 		}
@@ -10833,7 +14674,7 @@ func (s *Scan) hintValue(src *HintSource, rec string, doc *lazyJSON) (string, bo
 		if 2*g+1 >= len(m) || m[2*g] < 0 {
 			return "", false
 		}
-		return rec[m[2*g]:m[2*g+1]], true
+		return t.s[m[2*g]:m[2*g+1]], true
 	}
 	return "", false
 }
@@ -10879,6 +14720,22 @@ type index struct {
 	ac        *automaton // over every rule's triggers; nil when there are none
 	patRules  [][]int32  // trigger pattern -> rules
 	unindexed []int32    // rules with record matchers but no trigger
+	// unindexedJSON are the unindexed rules with json matchers: without a
+	// body they need JSON in the record, and cannot match one without.
+	unindexedJSON []int32
+	// pats[rule][branch] are the patterns that reveal the literals of
+	// the rule's regex branches, notPats those of its guard's patterns
+	// and hintPats those of its hints' (lits.go); nil without an
+	// automaton.
+	pats, notPats, hintPats [][]regexPats
+	trigRefs                [][]trigRef // pattern -> the branch triggers it reveals
+	branches                int         // rule branches, numbered in pats
+	// byBranch[rule]: the rule's record matchers can hold only where one
+	// of its branches' triggers is confirmed (litHits.rules).
+	byBranch []bool
+	// guardID numbers each rule's guard, alike guards alike (guards.go).
+	guardID []int32
+	guards  int
 }
 
 func buildIndex(c *Catalogue) *index {
@@ -10888,6 +14745,7 @@ func buildIndex(c *Catalogue) *index {
 		bySignal:   map[string][]int32{},
 		byProvider: map[string][]int32{},
 	}
+	ix.guardID, ix.guards = guardIDs(c)
 	ix.pureState = make([]ruleState, len(c.Rules))
 	ix.pureGuard = make([]bool, len(c.Rules))
 	ix.noBodyState = make([]ruleState, len(c.Rules))
@@ -10935,7 +14793,11 @@ func buildIndex(c *Catalogue) *index {
 			continue // never reads a record
 		}
 		if len(r.Triggers) == 0 {
-			ix.unindexed = append(ix.unindexed, ri)
+			if len(m.JSON) > 0 {
+				ix.unindexedJSON = append(ix.unindexedJSON, ri)
+			} else {
+				ix.unindexed = append(ix.unindexed, ri)
+			}
 			continue
 		}
 		for _, t := range r.Triggers {
@@ -10950,9 +14812,76 @@ func buildIndex(c *Catalogue) *index {
 		}
 	}
 	if len(patterns) > 0 {
+		// The other literals the matchers look for (lits.go).
+		eachRegex(c, func(re *Regex) {
+			regexLiterals(re, func(lit string) {
+				if len(lit) < 3 || suffixPattern(patID, lit) >= 0 {
+					return // searched for: a short pattern would end everywhere
+				}
+				p := extraPattern(lit)
+				patID[p] = int32(len(patterns))
+				patterns = append(patterns, p)
+				ix.patRules = append(ix.patRules, nil)
+			})
+		})
 		ix.ac = buildAutomaton(patterns)
+		ix.trigRefs = make([][]trigRef, len(patterns))
+		ix.pats = make([][]regexPats, len(c.Rules))
+		ix.byBranch = make([]bool, len(c.Rules))
+		ix.notPats = make([][]regexPats, len(c.Rules))
+		ix.hintPats = make([][]regexPats, len(c.Rules))
+		for i := range c.Rules {
+			r := &c.Rules[i]
+			for _, re := range r.Match.Regex {
+				rp := patternsOf(patID, re)
+				rp.branch = int32(ix.branches)
+				ix.branches++
+				for k, p := range rp.trig {
+					if p < 0 {
+						rp.unmapped = append(rp.unmapped, re.Triggers[k])
+					} else {
+						ix.trigRefs[p] = append(ix.trigRefs[p], trigRef{rp.branch, int32(i), re.Triggers[k]})
+					}
+				}
+				ix.pats[i] = append(ix.pats[i], rp)
+			}
+			ix.byBranch[i] = byBranches(r, ix.pats[i])
+			if r.Not != nil {
+				for _, re := range r.Not.Regex {
+					ix.notPats[i] = append(ix.notPats[i], patternsOf(patID, re))
+				}
+			}
+			for _, h := range r.Hints {
+				var rp regexPats
+				if h.Re != nil {
+					rp = patternsOf(patID, h.Re)
+				}
+				ix.hintPats[i] = append(ix.hintPats[i], rp)
+			}
+		}
 	}
 	return ix
+}
+
+// eachRegex calls fn with every pattern that reads records: rule
+// branches, guards and hint extractors.
+func eachRegex(c *Catalogue, fn func(*Regex)) {
+	for i := range c.Rules {
+		r := &c.Rules[i]
+		for _, re := range r.Match.Regex {
+			fn(re)
+		}
+		if r.Not != nil {
+			for _, re := range r.Not.Regex {
+				fn(re)
+			}
+		}
+		for _, h := range r.Hints {
+			if h.Re != nil {
+				fn(h.Re)
+			}
+		}
+	}
 }
 
 // pure reports whether a rule reads records only, in match and guard
@@ -11024,12 +14953,29 @@ func foldSpecial(rec string) string {
 	return strings.NewReplacer("\u212a", "k", "\u017f", "s").Replace(rec)
 }
 
+// byBranches reports whether a rule's record matchers can hold only in a
+// record where the automaton confirms a trigger of one of its regex
+// branches: it has no exact or contains matcher, which a record could
+// satisfy instead, and every branch has triggers the automaton reveals.
+func byBranches(r *Rule, pats []regexPats) bool {
+	m := &r.Match
+	if len(m.Exact) > 0 || len(m.Contains) > 0 || len(m.Regex) == 0 {
+		return false
+	}
+	for k, re := range m.Regex {
+		if len(re.Triggers) == 0 || len(pats[k].unmapped) > 0 {
+			return false
+		}
+	}
+	return true
+}
+
 // parseJSON decodes a JSON document with numbers kept as written, so that a
 // rule comparing `error.code: 429` sees "429", not "429.0". It returns nil
 // for anything that is not a JSON object or array.
 func parseJSON(s string) any {
 	s = strings.TrimSpace(s)
-	if s == "" || (s[0] != '{' && s[0] != '[') {
+	if s == "" || (s[0] != '{' && s[0] != '[') || !canOpen(s) {
 		return nil
 	}
 	d := json.NewDecoder(strings.NewReader(s))
@@ -11041,27 +14987,58 @@ func parseJSON(s string) any {
 	return v
 }
 
+// canOpen reports whether the byte after s's opening bracket (spaces
+// aside) can follow it in JSON. Log lines often end in something that
+// only looks like JSON, a Python dict above all ("{'error': ...}"), and
+// the decoder allocates a handful of objects before it says so.
+func canOpen(s string) bool {
+	i := 1
+	for i < len(s) && (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r') {
+		i++
+	}
+	if i == len(s) {
+		return false
+	}
+	c := s[i]
+	if s[0] == '{' {
+		return c == '"' || c == '}'
+	}
+	return strings.IndexByte("{[]\"-0123456789tfn", c) >= 0
+}
+
 // recordJSON finds the JSON inside a text record: the record itself, an SSE
 // "data: {...}" line, or a log line that ends in a JSON object
 // ("Error: 429 {"error":...}"). Anything else has none.
 func recordJSON(rec string) any {
+	if s, ok := jsonPart(rec); ok {
+		return parseJSON(s)
+	}
+	return nil
+}
+
+// jsonPart returns the part of rec that recordJSON decodes, and false when
+// there is none or it cannot decode: it reads a few bytes and decodes
+// nothing, so a scan can pass over the rules that need a record's JSON
+// when the record has none.
+func jsonPart(rec string) (string, bool) {
 	s := strings.TrimSpace(rec)
 	if rest, ok := strings.CutPrefix(s, "data:"); ok {
 		s = strings.TrimSpace(rest)
 	}
 	if s == "" {
-		return nil
+		return "", false
 	}
-	if s[0] == '{' || s[0] == '[' {
-		return parseJSON(s)
+	if s[0] != '{' && s[0] != '[' {
+		if s[len(s)-1] != '}' {
+			return "", false
+		}
+		i := strings.IndexByte(s, '{')
+		if i <= 0 {
+			return "", false
+		}
+		s = s[i:]
 	}
-	if s[len(s)-1] != '}' {
-		return nil
-	}
-	if i := strings.IndexByte(s, '{'); i > 0 {
-		return parseJSON(s[i:])
-	}
-	return nil
+	return s, canOpen(s)
 }
 
 // lookupJSON calls fn on every value reached by path and reports whether fn
@@ -11114,6 +15091,745 @@ func jsonScalar(v any) (string, bool) {
 	return "", false
 }
 
+// litHits records where each automaton pattern ended in the current
+// record. Arrays are indexed by pattern and stamped with the record's
+// generation, so nothing is cleared between records.
+type litHits struct {
+	gen   uint32   // the scan generation in which they were recorded
+	rec   uint32   // the record they describe (Scan.recGen)
+	stamp []uint32 // pattern -> generation of its last occurrence
+	head  []int32  // pattern -> its last occurrence in ends
+	ends  []hitEnd
+	live  []uint32 // branch -> generation in which one of its triggers occurred
+	rules []uint32 // rule -> generation in which one of its branches' did
+}
+
+// trigRef is a branch trigger that a pattern reveals: it occurs where the
+// pattern ends and the bytes before are the rest of it.
+type trigRef struct {
+	branch, rule int32
+	lit          string
+}
+
+// confirm marks the branches whose triggers end where pattern p ended.
+func (h *litHits) confirm(rec string, refs []trigRef, end int) {
+	for _, r := range refs {
+		if end >= len(r.lit) && equalFoldASCII(rec[end-len(r.lit):end], r.lit) {
+			h.live[r.branch] = h.gen
+			h.rules[r.rule] = h.gen
+		}
+	}
+}
+
+type hitEnd struct {
+	end  int32 // offset just past the occurrence
+	prev int32 // the pattern's previous occurrence, -1 for none
+}
+
+func (h *litHits) add(gen uint32, p int32, end int) {
+	if h.stamp[p] != gen {
+		h.stamp[p], h.head[p] = gen, -1
+	}
+	h.ends = append(h.ends, hitEnd{int32(end), h.head[p]})
+	h.head[p] = int32(len(h.ends) - 1)
+}
+
+// lookup finds a pattern's literals in a record: through the automaton's
+// hits where a literal has a pattern among its suffixes, by a search
+// otherwise. A nil lookup always searches.
+type lookup struct {
+	hits *litHits
+	pats *regexPats
+}
+
+// regexPats gives, for each literal a pattern's matchers look for, the
+// automaton pattern that is its longest suffix, or -1: for the Regex's
+// Triggers, and for each Alt's Triggers and Lead.
+type regexPats struct {
+	trig []int32
+	alts []altPats
+	// For a rule's branch: its number in litHits.live, and the triggers
+	// no pattern reveals, which are searched for.
+	branch   int32
+	unmapped []string
+}
+
+type altPats struct {
+	trig []int32
+	lead []int32
+}
+
+func newLookup(hits *litHits, pats *regexPats) *lookup {
+	if hits == nil || pats == nil {
+		return nil
+	}
+	return &lookup{hits, pats}
+}
+
+// anyOf reports whether one of lits occurs in t; pats are their patterns.
+func (lk *lookup) anyOf(t *recText, lits []string, pats []int32) bool {
+	if lk == nil || len(pats) != len(lits) {
+		return t.any(lits)
+	}
+	for i, l := range lits {
+		if lk.has(t, l, pats[i]) {
+			return true
+		}
+	}
+	return false
+}
+
+// branchTriggers reports whether one of a rule branch's triggers, lits,
+// occurs in t.
+func (lk *lookup) branchTriggers(t *recText, lits []string) bool {
+	if lk == nil || lk.pats.branch < 0 {
+		return t.any(lits)
+	}
+	if lk.hits.live[lk.pats.branch] == lk.hits.gen {
+		return true
+	}
+	return t.any(lk.pats.unmapped)
+}
+
+// triggers returns the patterns of the Regex's Triggers.
+func (lk *lookup) triggers() []int32 {
+	if lk == nil {
+		return nil
+	}
+	return lk.pats.trig
+}
+
+// alt returns the patterns of the literals of Alt k.
+func (lk *lookup) alt(k int) *altPats {
+	if lk == nil || k >= len(lk.pats.alts) {
+		return nil
+	}
+	return &lk.pats.alts[k]
+}
+
+// has reports whether lit occurs in rec; p is its pattern or -1.
+func (lk *lookup) has(t *recText, lit string, p int32) bool {
+	if p < 0 {
+		return t.index(lit) >= 0
+	}
+	rec := t.s
+	h := lk.hits
+	if h.stamp[p] != h.gen {
+		return false
+	}
+	for i := h.head[p]; i >= 0; i = h.ends[i].prev {
+		e := int(h.ends[i].end)
+		if e >= len(lit) && equalFoldASCII(rec[e-len(lit):e], lit) {
+			return true
+		}
+	}
+	return false
+}
+
+// leadPattern returns the pattern of lead string k of ap, or -1.
+func (ap *altPats) leadPattern(k int) int32 {
+	if ap == nil || k >= len(ap.lead) {
+		return -1
+	}
+	return ap.lead[k]
+}
+
+// triggers returns the patterns of ap's triggers, nil if none are known.
+func (ap *altPats) triggers() []int32 {
+	if ap == nil {
+		return nil
+	}
+	return ap.trig
+}
+
+// suffixPattern returns the longest suffix of s that is an automaton
+// pattern, or -1.
+func suffixPattern(patID map[string]int32, s string) int32 {
+	for j := 0; j < len(s); j++ {
+		if id, ok := patID[s[j:]]; ok {
+			return id
+		}
+	}
+	return -1
+}
+
+// extraPattern is the pattern the index adds for a literal no rule
+// trigger ends: its last maxExtra bytes, which keeps the automaton small
+// (the literal itself is compared where one of them occurs).
+func extraPattern(lit string) string {
+	const maxExtra = 8
+	if len(lit) <= maxExtra {
+		return lit
+	}
+	return lit[len(lit)-maxExtra:]
+}
+
+// regexLiterals calls fn with every literal the engine looks for on
+// behalf of re: its Triggers and its Alts' Triggers and Lead (not the
+// Lead of an alternative anchored at the start, compared in place).
+func regexLiterals(re *Regex, fn func(string)) {
+	for _, t := range re.Triggers {
+		fn(t)
+	}
+	for _, a := range re.Alts {
+		for _, t := range a.Triggers {
+			fn(t)
+		}
+		if !a.Start {
+			for _, l := range a.Lead {
+				fn(l)
+			}
+		}
+	}
+}
+
+// patternsOf maps re's literals to their patterns.
+func patternsOf(patID map[string]int32, re *Regex) regexPats {
+	rp := regexPats{branch: -1}
+	for _, t := range re.Triggers {
+		rp.trig = append(rp.trig, suffixPattern(patID, t))
+	}
+	for _, a := range re.Alts {
+		var ap altPats
+		for _, t := range a.Triggers {
+			ap.trig = append(ap.trig, suffixPattern(patID, t))
+		}
+		if !a.Start {
+			for _, l := range a.Lead {
+				ap.lead = append(ap.lead, suffixPattern(patID, l))
+			}
+		}
+		rp.alts = append(rp.alts, ap)
+	}
+	return rp
+}
+
+// recText is a record as its matchers read it, with a copy whose ASCII
+// letters are lowered, made the first time a matcher needs it. Rules'
+// literals are lower case, and on the copy they are found by strings.Index,
+// which compares many bytes at a time, rather than by indexFold, which
+// jumps between the occurrences of one byte in both cases; and patterns
+// without case-sensitive parts run on the copy without (?i) (probe.go),
+// which spares RE2 a unicode.SimpleFold for every letter it compares.
+// Lowering ASCII keeps every offset, so what is found in the copy is
+// found at the same place in the record.
+//
+// The copy lives in a buffer of the scan, reused from record to record:
+// nothing may keep it, or a string made from it, past the record.
+type recText struct {
+	s    string
+	low  string
+	buf  *[]byte
+	ok   bool
+	memo *memo // answers for this record, numbered gen; nil: none kept
+	gen  uint32
+}
+
+func newText(s string, buf *[]byte, m *memo, gen uint32) recText {
+	return recText{s: s, buf: buf, memo: m, gen: gen}
+}
+
+// lower returns the lowered copy.
+func (t *recText) lower() string {
+	if !t.ok {
+		b := append((*t.buf)[:0], t.s...)
+		for i, c := range b {
+			if 'A' <= c && c <= 'Z' {
+				b[i] = c + 'a' - 'A'
+			}
+		}
+		*t.buf = b
+		t.low, t.ok = unsafe.String(unsafe.SliceData(b), len(b)), true
+	}
+	return t.low
+}
+
+// index is indexFold(t.s, lit) for a lower-case lit.
+func (t *recText) index(lit string) int { return t.memo.index(t.gen, t.lower(), lit) }
+
+// any reports whether one of the lower-case lits occurs.
+func (t *recText) any(lits []string) bool {
+	for _, l := range lits {
+		if t.index(l) >= 0 {
+			return true
+		}
+	}
+	return false
+}
+
+const memoSlots = 64
+
+type memo struct {
+	lits  [memoSlots]litAnswer
+	subs  [memoSlots]subAnswer
+	parse parseAnswer
+}
+
+// parseAnswer is the last hint parsed: rules that share an extractor
+// read the same value from a record.
+type parseAnswer struct {
+	ok   bool
+	unit hintUnit
+	raw  string
+	v    hintValue
+	err  error
+}
+
+type litAnswer struct {
+	gen uint32
+	pos int32
+	lit string
+}
+
+type subAnswer struct {
+	gen uint32
+	re  *regexp.Regexp
+	m   []int
+}
+
+// nextRecord starts a record: answers kept for the last one expire.
+func (s *Scan) nextRecord() {
+	s.recGen++
+	if s.recGen == 0 { // wrapped: an old answer could look current
+		clear(s.guardRec)
+		s.memo = memo{}
+		s.lits.rec = 0
+		s.recGen = 1
+	}
+}
+
+// index returns strings.Index(low, lit), asked once per record.
+func (m *memo) index(gen uint32, low, lit string) int {
+	if m == nil || lit == "" {
+		return strings.Index(low, lit)
+	}
+	a := &m.lits[(len(lit)*31+int(lit[0])*7+int(lit[len(lit)-1])*3+int(lit[len(lit)/2]))%memoSlots]
+	if a.gen == gen && a.lit == lit {
+		return int(a.pos)
+	}
+	pos := strings.Index(low, lit)
+	*a = litAnswer{gen, int32(pos), lit}
+	return pos
+}
+
+func uintptrOf(re *regexp.Regexp) uintptr { return uintptr(unsafe.Pointer(re)) }
+
+// submatch returns r.findSubmatch(t), asked once per record and pattern.
+// Patterns with the same source share one *regexp.Regexp (share.go). The
+// result is shared: callers must not change it.
+func (s *Scan) submatch(r *Regex, t *recText, lk *lookup) []int {
+	a := &s.memo.subs[(uintptrOf(r.re)>>4)%memoSlots]
+	if a.gen == s.recGen && a.re == r.re {
+		return a.m
+	}
+	m := r.findSubmatch(t, lk)
+	*a = subAnswer{s.recGen, r.re, m}
+	return m
+}
+
+// parseHint is hint.Parse, which depends on nothing else, remembered for
+// the last value.
+func (s *Scan) parseHint(raw string, unit hintUnit) (hintValue, error) {
+	a := &s.memo.parse
+	if a.ok && a.unit == unit && a.raw == raw {
+		return a.v, a.err
+	}
+	v, err := hintParse(raw, unit)
+	*a = parseAnswer{true, unit, raw, v, err}
+	return v, err
+}
+
+// Go's regexp has no literal prefix to skip to when a pattern begins with
+// \b or is case-folded, and most rules' patterns are both: an unanchored
+// search then costs tens of nanoseconds per byte of record, for every
+// pattern whose triggers occur. A fastRegex runs the pattern anchored, only
+// at the places where the compiler says a match can begin (Regex.Alts),
+// which costs about as much as the match is long.
+//
+// The answer is the one FindStringIndex gives. Go's leftmost-first search
+// returns the match that begins leftmost and, of those, the one its
+// backtracking order prefers; a search anchored at that beginning prefers
+// the same one. Every match begins at one of the places tried, and they
+// are tried from the left, so the first that matches is the leftmost.
+//
+// An anchored search must see the byte before its start, for \b, \B and
+// (?m)^. It therefore runs on the record from one rune before the place,
+// as \A(?s:.)(?:pattern): the rune is consumed as context, and the pattern
+// then sees exactly what it would see in the whole record. At the start of
+// the record \A(?:pattern) runs instead. Both are compiled on first use,
+// so a pattern that never gets that far costs nothing at startup.
+type fastRegex struct {
+	alts []fastAlt
+	src  string
+	nsub int
+
+	once sync.Once
+	at0  *regexp.Regexp // \A(?:src); nil if it did not compile
+	ctx  *regexp.Regexp // \A(?s:.)(?:src)
+	low  bool           // the variants run on the lowered record
+	prog *syntax.Prog   // the program runAt runs; nil: regexp runs all
+}
+
+type fastAlt struct {
+	*Alt
+	skip  byteSet // Alt.Skip
+	first byteSet // first bytes of Alt.Lead, in both cases
+}
+
+// byteSet is a set of bytes.
+type byteSet [4]uint64
+
+func (b *byteSet) add(c byte) { b[c>>6] |= 1 << (c & 63) }
+
+func (b *byteSet) has(c byte) bool { return b[c>>6]&(1<<(c&63)) != 0 }
+
+func (b *byteSet) addFold(c byte) { b.add(c); b.add(upperASCII(c)) }
+
+// maxPlaces bounds how many places a search tries before it hands the
+// record to the unanchored search: past a handful, that is no slower,
+// and a bound keeps the places on the stack.
+const maxPlaces = 16
+
+func newFast(r *Regex) *fastRegex {
+	f := &fastRegex{src: r.Src, nsub: r.re.NumSubexp()}
+	for i := range r.Alts {
+		a := fastAlt{Alt: &r.Alts[i]}
+		for j := 0; j < len(a.Skip); j++ {
+			a.skip.add(a.Skip[j])
+		}
+		for _, l := range a.Lead {
+			if l == "" {
+				return nil // tables not from the compiler: trust nothing
+			}
+			a.first.addFold(l[0])
+		}
+		f.alts = append(f.alts, a)
+	}
+	return f
+}
+
+// variants compiles the anchored forms; it reports false if they do not
+// compile as the same pattern (they always should), and the caller then
+// searches the usual way. A pattern that says nothing case-sensitive
+// about ASCII letters is compiled without case folding, to run on the
+// record's lowered copy (see caseFree).
+func (f *fastRegex) variants() bool {
+	f.once.Do(func() {
+		src, low := f.src, false
+		tree, err := syntax.Parse(f.src, syntax.Perl)
+		if err != nil {
+			return
+		}
+		if caseFree(tree) {
+			src, low = tree.String(), true
+		} else if tree, err = syntax.Parse(f.src, syntax.Perl); err != nil {
+			return // caseFree may have changed the tree before it gave up
+		}
+		at0, err0 := regexp.Compile(`\A(?:` + src + `)`)
+		ctx, err1 := regexp.Compile(`\A(?s:.)(?:` + src + `)`)
+		if err0 != nil || err1 != nil || at0.NumSubexp() != f.nsub || ctx.NumSubexp() != f.nsub {
+			return
+		}
+		f.at0, f.ctx, f.low = at0, ctx, low
+		f.prog = compileVM(tree)
+	})
+	return f.at0 != nil
+}
+
+// caseFree rewrites re to run on a lowered record, and reports whether
+// that gives the answers re gives on the record itself. It does when
+// every test re makes of an ASCII letter ignores its case: a folded
+// literal then tests for the lower-case letter alone (a record has no
+// upper-case letters once lowered, and no Kelvin sign or long s once
+// through foldSpecial), and a character class must hold both cases of
+// each ASCII letter it holds, so that it takes a letter exactly when it
+// takes the letter lowered. A case-sensitive letter ("(?-i:PASSED)",
+// "[A-Z]") makes it false, and re is then not to be used. Folding stays
+// on for runes outside ASCII, which lowering leaves alone.
+func caseFree(re *syntax.Regexp) bool {
+	switch re.Op {
+	case syntax.OpLiteral:
+		fold := re.Flags&syntax.FoldCase != 0
+		keepFold := false
+		for i, r := range re.Rune {
+			switch {
+			case 'A' <= r && r <= 'Z' || 'a' <= r && r <= 'z':
+				if !fold {
+					return false
+				}
+				re.Rune[i] = r | 0x20
+			case r >= utf8.RuneSelf && unicode.SimpleFold(r) != r:
+				keepFold = true
+			}
+		}
+		if !keepFold {
+			re.Flags &^= syntax.FoldCase
+		}
+		return true
+	case syntax.OpCharClass:
+		return closedUnderCase(re.Rune)
+	}
+	for _, sub := range re.Sub {
+		if !caseFree(sub) {
+			return false
+		}
+	}
+	return true
+}
+
+// closedUnderCase reports whether a class (sorted ranges) holds the other
+// case of every ASCII letter it holds.
+func closedUnderCase(ranges []rune) bool {
+	in := func(r rune) bool {
+		for i := 0; i+1 < len(ranges); i += 2 {
+			if ranges[i] <= r && r <= ranges[i+1] {
+				return true
+			}
+		}
+		return false
+	}
+	for c := 'a'; c <= 'z'; c++ {
+		if in(c) != in(c-'a'+'A') {
+			return false
+		}
+	}
+	return true
+}
+
+// places appends to buf, in increasing order, every offset of rec where a
+// match can begin. all reports that a match may begin anywhere, or at too
+// many places to try one by one.
+func (f *fastRegex) places(t *recText, buf []int, lk *lookup) (pos []int, all bool) {
+	rec := t.s
+	pos = buf
+	for i := range f.alts {
+		a := &f.alts[i]
+		ap := lk.alt(i)
+		if len(a.Triggers) > 0 && !lk.anyOf(t, a.Triggers, ap.triggers()) {
+			continue
+		}
+		switch {
+		case a.Start:
+			if a.startsHere(rec) {
+				if len(pos) == cap(pos) {
+					return nil, true
+				}
+				pos = append(pos, 0)
+			}
+		case a.Lead == nil:
+			return nil, true
+		default:
+			for k, l := range a.Lead {
+				var ok bool
+				if pos, ok = a.leadPlaces(t, l, ap.leadPattern(k), lk, pos); !ok {
+					return nil, true
+				}
+			}
+		}
+	}
+	// Insertion sort: a few places, mostly in order already.
+	for i := 1; i < len(pos); i++ {
+		for j := i; j > 0 && pos[j] < pos[j-1]; j-- {
+			pos[j], pos[j-1] = pos[j-1], pos[j]
+		}
+	}
+	out := pos[:0]
+	for i, p := range pos {
+		if i == 0 || p != pos[i-1] {
+			out = append(out, p)
+		}
+	}
+	return out, false
+}
+
+// leadPlaces appends where lead string l occurs in rec, found through the
+// automaton's hits when p is its pattern; ok is false when pos is full.
+// With Word, an occurrence inside a word is no place: the match begins
+// with \b.
+func (a *fastAlt) leadPlaces(t *recText, l string, p int32, lk *lookup, pos []int) (_ []int, ok bool) {
+	rec := t.s
+	add := func(at int) bool {
+		if a.Word && at > 0 && isWordByte(rec[at-1]) {
+			return true
+		}
+		if len(pos) == cap(pos) {
+			return false
+		}
+		pos = append(pos, at)
+		return true
+	}
+	if p >= 0 {
+		h := lk.hits
+		if h.stamp[p] != h.gen {
+			return pos, true
+		}
+		for i := h.head[p]; i >= 0; i = h.ends[i].prev {
+			e := int(h.ends[i].end)
+			if e >= len(l) && equalFoldASCII(rec[e-len(l):e], l) && !add(e-len(l)) {
+				return nil, false
+			}
+		}
+		return pos, true
+	}
+	low := t.lower()
+	for from := 0; ; {
+		j := strings.Index(low[from:], l)
+		if j < 0 {
+			return pos, true
+		}
+		if !add(from + j) {
+			return nil, false
+		}
+		from += j + 1
+	}
+}
+
+func isWordByte(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_'
+}
+
+// startsHere reports whether an alternative anchored at the start of the
+// record can match rec.
+func (a *fastAlt) startsHere(rec string) bool {
+	k := 0
+	if a.Skip != "" {
+		for k < len(rec) && a.skip.has(rec[k]) {
+			k++
+		}
+	}
+	if a.Lead == nil {
+		return true
+	}
+	if k == len(rec) || !a.first.has(rec[k]) {
+		return false
+	}
+	for _, l := range a.Lead {
+		if len(rec)-k >= len(l) && equalFoldASCII(rec[k:k+len(l)], l) {
+			return true
+		}
+	}
+	return false
+}
+
+// at returns the anchored form to run at offset p of t (a place where a
+// rune begins), the slice of the record (or of its lowered copy) to run
+// it on, and that slice's offset. ok is false when p is not where the
+// context rune ends, which a place never is.
+func (f *fastRegex) at(t *recText, p int) (re *regexp.Regexp, sub string, off int, ok bool) {
+	s := t.s
+	if f.low {
+		s = t.lower()
+	}
+	if p == 0 {
+		return f.at0, s, 0, true
+	}
+	r, w := utf8.DecodeLastRuneInString(s[:p])
+	q := p - w
+	if r2, w2 := utf8.DecodeRuneInString(s[q:]); w2 != w || r2 != r {
+		return nil, "", 0, false
+	}
+	return f.ctx, s[q:], q, true
+}
+
+// find returns the leftmost match of r in t, as r.re.FindStringIndex
+// would, if it begins before offset before: a caller that already has a
+// match there needs none that begins later. The record must have been
+// through foldSpecial. lk, if not nil, finds the lead strings of a rule's
+// branch.
+func (r *Regex) find(t *recText, lk *lookup, before int) (start, end int, found bool) {
+	if f := r.fast; f != nil && f.variants() {
+		var buf [maxPlaces]int
+		pos, all := f.places(t, buf[:0], lk)
+		if !all {
+			for _, p := range pos {
+				if p >= before {
+					break
+				}
+				if f.prog != nil {
+					x := t.s
+					if f.low {
+						x = t.lower()
+					}
+					if end, matched, done := runAt(f.prog, x, p, nil); done {
+						if matched {
+							return p, end, true
+						}
+						continue
+					}
+				}
+				re, sub, off, ok := f.at(t, p)
+				if !ok {
+					goto slow
+				}
+				if loc := re.FindStringIndex(sub); loc != nil {
+					return p, off + loc[1], true
+				}
+			}
+			return 0, 0, false
+		}
+	}
+slow:
+	if loc := r.re.FindStringIndex(t.s); loc != nil && loc[0] < before {
+		return loc[0], loc[1], true
+	}
+	return 0, 0, false
+}
+
+// submatchAt runs the program at p for the submatches, laid out as
+// FindStringSubmatchIndex lays them out.
+func (f *fastRegex) submatchAt(t *recText, p int) (m []int, matched, done bool) {
+	x := t.s
+	if f.low {
+		x = t.lower()
+	}
+	caps := make([]int, 2*(1+f.nsub))
+	for i := range caps {
+		caps[i] = -1
+	}
+	// The program has no instructions for the whole match (regexp sets
+	// its bounds itself): slots 0 and 1 are the place and the end.
+	end, matched, done := runAt(f.prog, x, p, caps)
+	caps[0], caps[1] = p, end
+	return caps, matched, done
+}
+
+// findSubmatch is FindStringSubmatchIndex, found as find finds.
+func (r *Regex) findSubmatch(t *recText, lk *lookup) []int {
+	if f := r.fast; f != nil && f.variants() {
+		var buf [maxPlaces]int
+		pos, all := f.places(t, buf[:0], lk)
+		if !all {
+			for _, p := range pos {
+				if f.prog != nil {
+					if m, matched, done := f.submatchAt(t, p); done {
+						if matched {
+							return m
+						}
+						continue
+					}
+				}
+				re, sub, off, ok := f.at(t, p)
+				if !ok {
+					goto slow
+				}
+				if m := re.FindStringSubmatchIndex(sub); m != nil {
+					m[0] = p
+					m[1] += off
+					for i := 2; i < len(m); i++ {
+						if m[i] >= 0 {
+							m[i] += off
+						}
+					}
+					return m
+				}
+			}
+			return nil
+		}
+	}
+slow:
+	return r.re.FindStringSubmatchIndex(t.s)
+}
+
 // Finish ranks the rules that matched and returns the answer.
 func (s *Scan) Finish() Classification {
 	cat := s.e.cat
@@ -11127,7 +15843,14 @@ func (s *Scan) Finish() Classification {
 		}
 		return out
 	}
-	sort.Slice(live, func(i, j int) bool { return s.e.outranks(live[i].rule, live[j].rule) })
+	// outranks is a total order (the rule index breaks every tie), so
+	// any sort gives the same order; SortFunc needs no allocation.
+	slices.SortFunc(live, func(a, b *hit) int {
+		if s.e.outranks(a.rule, b.rule) {
+			return -1
+		}
+		return 1
+	})
 
 	// The top group: every hit that ranks with the best, minus those that
 	// another member overrides.
@@ -11137,12 +15860,14 @@ func (s *Scan) Finish() Classification {
 			top = live[:len(top)+1]
 		}
 	}
-	winners := make([]*hit, 0, len(top))
+	winners := s.winners[:0]
 	for _, h := range top {
 		if !s.overridden(h.rule, top) {
 			winners = append(winners, h)
 		}
 	}
+	s.winners = winners
+	out.Candidates = make([]Candidate, 0, len(live))
 	for _, h := range live {
 		out.Candidates = append(out.Candidates, s.e.candidate(h.rule))
 	}
@@ -11153,7 +15878,7 @@ func (s *Scan) Finish() Classification {
 			conflict = true
 		}
 	}
-	out.SafeExcerpt = win.excerpt
+	out.SafeExcerpt = win.cut()
 	if s.opts.Explain {
 		out.Explain = s.explain(live, winners, conflict)
 	}
@@ -11185,13 +15910,16 @@ func (s *Scan) Finish() Classification {
 	return out
 }
 
+// liveHits returns the hits whose rule still stands, in a buffer the
+// scan reuses.
 func (s *Scan) liveHits() []*hit {
-	var live []*hit
+	live := s.live[:0]
 	for i := range s.hits {
 		if s.state[s.hits[i].rule] == stMatched {
 			live = append(live, &s.hits[i])
 		}
 	}
+	s.live = live
 	return live
 }
 
@@ -11258,7 +15986,7 @@ func (s *Scan) explain(live, winners []*hit, conflict bool) *Explain {
 			Record:  h.line,
 			In:      h.in,
 			Offset:  h.sp.start,
-			Excerpt: h.excerpt,
+			Excerpt: h.cut(),
 		}
 		if r.File == "" {
 			note.Source = ""
@@ -11544,6 +16272,10 @@ type hit struct {
 	at        time.Time
 	hasHint   bool
 	hintNotes []HintNote
+	// A put-off excerpt: see excerpt.go.
+	exRec          string
+	exStart, exEnd int
+	exLazy         bool
 }
 
 // Scan classifies one piece of evidence whose text arrives record by
@@ -11569,16 +16301,26 @@ type Scan struct {
 	pending      int     // rules in stPending
 	watch        []int32 // matched rules that still read records (guards, hints)
 	cands        []int32
+	lits         litHits // where the automaton's patterns ended in this record
 	hits         []hit
+	live         []*hit // Finish's buffers, reused
+	winners      []*hit
 	needExcerpt  []int // hits that still want an excerpt from a record
 	sawText      bool
 	truncated    bool
+	keepRecords  bool     // records stay valid until Finish: cut excerpts there
+	lowBuf       []byte   // the lowered copy of the record (lower.go)
+	memo         memo     // answers kept for the record (memo.go)
+	recGen       uint32   // counts records, for answers kept per record
+	guardRec     []uint32 // guard -> recGen of its answer in guardHeld
+	guardHeld    []bool
 }
 
 // Classify classifies one piece of evidence.
 func (e *Engine) Classify(ev Evidence, opts Options) Classification {
 	s := e.pool.Get().(*Scan)
 	s.begin(ev, opts)
+	s.keepRecords = true // ev.Text is an immutable string the call holds
 	s.truncated = eachRecord(ev.Text, func(rec string, line int) bool {
 		s.record(rec, line, "text")
 		return true
@@ -11600,6 +16342,14 @@ func (e *Engine) newScan() *Scan {
 		guardRecord: make([]bool, n),
 		hitOf:       make([]int32, n),
 		mark:        make([]uint32, n),
+	}
+	s.guardRec = make([]uint32, e.ix.guards)
+	s.guardHeld = make([]bool, e.ix.guards)
+	if ac := e.ix.ac; ac != nil {
+		s.lits.stamp = make([]uint32, len(e.ix.patRules))
+		s.lits.head = make([]int32, len(e.ix.patRules))
+		s.lits.live = make([]uint32, e.ix.branches)
+		s.lits.rules = make([]uint32, n)
 	}
 	for i := range s.hitOf {
 		s.hitOf[i] = -1
@@ -11623,7 +16373,11 @@ func (s *Scan) release() {
 	}
 	clear(s.hits)
 	s.hits = s.hits[:0]
+	clear(s.live)
+	clear(s.winners)
 	s.ev, s.body, s.opts = Evidence{}, nil, Options{}
+	s.memo.parse = parseAnswer{} // it holds a piece of the evidence
+	s.keepRecords = false
 }
 
 func (s *Scan) begin(ev Evidence, opts Options) {
@@ -11666,12 +16420,12 @@ func (s *Scan) consider(ri int32) {
 	s.state[i] = stMatched
 	h := s.addHit(i, hit{rule: i, evidence: true})
 	if s.hasBody {
-		h.excerpt = redactExcerpt(s.ev.HTTP.Body, 0, 0, ExcerptBytes)
+		s.excerptAt(h, s.ev.HTTP.Body, 0, 0, true)
 		h.in = "body"
 	} else {
 		s.needExcerpt = append(s.needExcerpt, int(s.hitOf[i]))
 	}
-	s.hints(h, "", nil)
+	s.hints(h, nil, nil)
 	if s.guardRecord[i] || (!h.hasHint && hasRecordHints(r)) {
 		s.watch = append(s.watch, ri)
 	}
@@ -11716,16 +16470,19 @@ func (s *Scan) record(rec string, line int, in string) {
 		return
 	}
 	s.sawText = true
+	s.nextRecord()
+	t := newText(rec, &s.lowBuf, &s.memo, s.recGen)
 	var doc lazyJSON
 	for len(s.needExcerpt) > 0 {
 		h := &s.hits[s.needExcerpt[0]]
-		h.excerpt, h.line, h.in = redactExcerpt(rec, 0, 0, ExcerptBytes), line, in
+		s.excerptAt(h, rec, 0, 0, false)
+		h.line, h.in = line, in
 		s.needExcerpt = s.needExcerpt[1:]
 	}
 	if s.pending > 0 {
 		s.collect(rec)
 		for _, ri := range s.cands {
-			s.tryRule(int(ri), rec, line, in, &doc)
+			s.tryRule(int(ri), &t, line, in, &doc)
 		}
 	}
 	for _, ri := range s.watch {
@@ -11733,15 +16490,15 @@ func (s *Scan) record(rec string, line int, in string) {
 		if s.state[i] != stMatched {
 			continue
 		}
-		r, h := &s.e.cat.Rules[i], &s.hits[s.hitOf[i]]
+		h := &s.hits[s.hitOf[i]]
 		if s.guardRecord[i] {
-			if held, _ := r.Not.recordHolds(rec, s.jsonInRecord, &doc); held {
+			if s.guardHolds(i, &t, &doc) {
 				s.state[i] = stKilled
 				continue
 			}
 		}
 		if !h.hasHint {
-			s.hints(h, rec, &doc)
+			s.hints(h, &t, &doc)
 		}
 	}
 }
@@ -11752,6 +16509,9 @@ func (s *Scan) collect(rec string) {
 	s.gen++
 	if s.gen == 0 { // wrapped: old marks could look current
 		clear(s.mark)
+		clear(s.lits.stamp)
+		clear(s.lits.live)
+		clear(s.lits.rules)
 		s.gen = 1
 	}
 	s.cands = s.cands[:0]
@@ -11763,36 +16523,68 @@ func (s *Scan) collect(rec string) {
 		}
 	}
 	if ix.ac != nil {
-		ix.ac.scan(rec, func(p int32) bool {
+		lits, gen := &s.lits, s.gen
+		lits.ends = lits.ends[:0]
+		lits.gen = gen
+		acScan(ix.ac, rec, func(p int32, end int) bool {
+			lits.add(gen, p, end)
+			if refs := ix.trigRefs[p]; len(refs) > 0 {
+				lits.confirm(rec, refs, end)
+			}
 			for _, ri := range ix.patRules[p] {
 				add(ri)
 			}
 			return true
 		})
+		lits.gen, lits.rec = gen, s.recGen
 	}
 	for _, ri := range ix.unindexed {
 		add(ri)
 	}
+	if len(ix.unindexedJSON) > 0 {
+		if _, ok := jsonPart(rec); ok || !s.jsonInRecord {
+			for _, ri := range ix.unindexedJSON {
+				add(ri)
+			}
+		}
+	}
+}
+
+// acHits returns where the automaton's patterns ended in the record being
+// read, or nil if it did not run over it.
+func (s *Scan) acHits() *litHits {
+	if s.e.ix.ac == nil || s.lits.rec != s.recGen {
+		return nil
+	}
+	return &s.lits
 }
 
 // tryRule runs a pending rule's record matchers on rec.
-func (s *Scan) tryRule(i int, rec string, line int, in string, doc *lazyJSON) {
+func (s *Scan) tryRule(i int, t *recText, line int, in string, doc *lazyJSON) {
 	r := &s.e.cat.Rules[i]
-	ok, sp := r.Match.recordHolds(rec, s.jsonInRecord, doc)
+	var pats []regexPats
+	hits := s.acHits()
+	if hits != nil {
+		if s.e.ix.byBranch[i] && hits.rules[i] != hits.gen {
+			return // none of its branches' triggers is in the record
+		}
+		pats = s.e.ix.pats[i]
+	}
+	ok, sp := r.Match.recordHolds(t, s.jsonInRecord, doc, pats, hits)
 	if !ok {
 		return
 	}
 	if s.guardRecord[i] {
-		if held, _ := r.Not.recordHolds(rec, s.jsonInRecord, doc); held {
+		if s.guardHolds(i, t, doc) {
 			return // guarded in this record; a later one may match
 		}
 	}
 	s.state[i] = stMatched
 	s.pending--
 	h := s.addHit(i, hit{rule: i, line: line, in: in, sp: sp})
-	h.excerpt = redactExcerpt(rec, sp.start, sp.end, ExcerptBytes)
-	s.hints(h, "", nil)
-	s.hints(h, rec, doc)
+	s.excerptAt(h, t.s, sp.start, sp.end, false)
+	s.hints(h, nil, nil)
+	s.hints(h, t, doc)
 }
 
 // clock is the time hints are checked against: the caller's, or the
@@ -11855,3 +16647,156 @@ func (s *Scanner) Truncated() bool { return s.truncated }
 
 // Err returns the first read error.
 func (s *Scanner) Err() error { return s.c.err }
+
+// A catalogue repeats patterns. Tables from the compiler, and the
+// generated package's, share one *Regex per source; but equal patterns can
+// still come as separate objects (alternatives split out of the same
+// pattern on two rules, tables built by hand), and New would compile each
+// and give each its own search state. New compiles each distinct pattern
+// once and lets the copies share it, so that a scan's answers kept per
+// pattern (memo.go) are shared too. A pattern already compiled is left as
+// it is: tables are not to change under an engine built on them.
+type sharer map[string]*Regex
+
+// prepare compiles r, or gives it the compiled form of an equal pattern.
+func (sh sharer) prepare(r *Regex) error {
+	p := sh[r.Src]
+	switch {
+	case r.re != nil:
+	case p != nil && equalAlts(p.Alts, r.Alts):
+		r.re, r.fast = p.re, p.fast
+	default:
+		if err := r.Prepare(); err != nil {
+			return err
+		}
+	}
+	if p == nil {
+		sh[r.Src] = r
+	}
+	return nil
+}
+
+func equalAlts(a, b []Alt) bool {
+	return slices.EqualFunc(a, b, func(x, y Alt) bool {
+		return x.Start == y.Start && x.Skip == y.Skip && x.Word == y.Word &&
+			slices.Equal(x.Triggers, y.Triggers) && slices.Equal(x.Lead, y.Lead)
+	})
+}
+
+const (
+	vmSteps = 1024 // instructions one attempt may execute
+	vmStack = 32   // alternatives one attempt may have pending
+)
+
+// compileVM returns the program regexp runs for re, if runAt can run it.
+func compileVM(re *syntax.Regexp) *syntax.Prog {
+	prog, err := syntax.Compile(re.Simplify())
+	if err != nil {
+		return nil
+	}
+	for i := range prog.Inst {
+		if prog.Inst[i].Op == syntax.InstAltMatch {
+			return nil
+		}
+	}
+	return prog
+}
+
+// runAt returns the end of the match the program prefers beginning at
+// offset p of x: what a regexp search anchored at p finds. It runs the
+// backtracking search regexp's backtracker runs, without its memory of
+// failed states, which changes how long a search takes but not what it
+// finds; the budget bounds the difference. done is false when the budget
+// ran out, and the caller must ask regexp. caps, if not nil, has a slot
+// for each capture (-1 on entry) and receives the match's submatches.
+func runAt(prog *syntax.Prog, x string, p int, caps []int) (end int, matched, done bool) {
+	type alt struct {
+		pc   uint32
+		pos  int
+		undo bool // a capture's old value (in pos) to put back in slot pc
+	}
+	var stack [vmStack]alt
+	n := 0
+	pc, pos := uint32(prog.Start), p
+	for steps := 0; ; steps++ {
+		if steps == vmSteps {
+			return 0, false, false
+		}
+		inst := &prog.Inst[pc]
+		ok := true
+		switch inst.Op {
+		case syntax.InstMatch:
+			return pos, true, true
+		case syntax.InstFail:
+			ok = false
+		case syntax.InstAlt:
+			if n == vmStack {
+				return 0, false, false
+			}
+			stack[n] = alt{inst.Arg, pos, false}
+			n++
+			pc = inst.Out
+		case syntax.InstCapture:
+			if int(inst.Arg) < len(caps) {
+				if n == vmStack {
+					return 0, false, false
+				}
+				stack[n] = alt{inst.Arg, caps[inst.Arg], true}
+				n++
+				caps[inst.Arg] = pos
+			}
+			pc = inst.Out
+		case syntax.InstNop:
+			pc = inst.Out
+		case syntax.InstEmptyWidth:
+			r1, r2 := rune(-1), rune(-1)
+			if pos > 0 {
+				r1, _ = utf8.DecodeLastRuneInString(x[:pos])
+			}
+			if pos < len(x) {
+				r2, _ = utf8.DecodeRuneInString(x[pos:])
+			}
+			if syntax.EmptyOp(inst.Arg)&^syntax.EmptyOpContext(r1, r2) != 0 {
+				ok = false
+			} else {
+				pc = inst.Out
+			}
+		default: // the rune instructions
+			r, w := rune(-1), 0
+			if pos < len(x) {
+				if c := x[pos]; c < utf8.RuneSelf {
+					r, w = rune(c), 1
+				} else {
+					r, w = utf8.DecodeRuneInString(x[pos:])
+				}
+			}
+			switch inst.Op {
+			case syntax.InstRune1:
+				ok = r == inst.Rune[0]
+			case syntax.InstRune:
+				ok = r >= 0 && inst.MatchRune(r)
+			case syntax.InstRuneAny:
+				ok = r >= 0
+			case syntax.InstRuneAnyNotNL:
+				ok = r >= 0 && r != '\n'
+			default:
+				return 0, false, false
+			}
+			if ok {
+				pos += w
+				pc = inst.Out
+			}
+		}
+		for !ok {
+			if n == 0 {
+				return 0, false, true
+			}
+			n--
+			if a := stack[n]; a.undo {
+				caps[a.pc] = a.pos
+			} else {
+				pc, pos, ok = a.pc, a.pos, true
+			}
+		}
+	}
+}

@@ -19,6 +19,7 @@ import (
 	"math"
 	"math/bits"
 	"regexp"
+	"regexp/syntax"
 	"slices"
 	"sort"
 	"strconv"
@@ -85,6 +86,12 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\brate[ _-]?limit(ed)?\b`,
 						Triggers: []string{`rate limit`, `rate limited`, `rate-limit`, `rate-limited`, `rate_limit`, `rate_limited`, `ratelimit`, `ratelimited`},
+						Alts: []Alt{
+							{
+								Lead: []string{`rate limit`, `rate limited`, `rate-limit`, `rate-limited`, `rate_limit`, `rate_limited`, `ratelimit`, `ratelimited`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -93,6 +100,11 @@ var catalogueTables = &Catalogue{
 					From: 3,
 					Re: &Regex{
 						Src: `(?i)try again in (?P<value>[0-9.]+ ?s)`,
+						Alts: []Alt{
+							{
+								Lead: []string{`try again in `},
+							},
+						},
 					},
 				},
 			},
@@ -2615,7 +2627,14 @@ type automaton struct {
 	// chosen to begin with rare bytes, so in the start state the scan
 	// skips ahead over bytes that cannot begin one, without table walks.
 	leaves [256]bool
-	delta  []uint32 // row(state)+class -> row(next)<<1 | ends
+	// pairs has bit c1*nclass+c2 set when a pattern begins with a byte of
+	// class c1 followed by one of class c2; nil when a pattern is one
+	// byte long. Letters begin so many patterns that most bytes are
+	// leaves; two bytes that begin one are much rarer, and in the start
+	// state a byte whose pair begins none can be passed over: reading it
+	// would lead, at the next byte, where reading that byte alone leads.
+	pairs []uint64
+	delta []uint32 // row(state)+class -> row(next)<<1 | ends
 	// out[outAt[s]:outAt[s+1]] are the patterns that end at state s,
 	// including those ending at its suffixes.
 	outAt []int32
@@ -2706,6 +2725,15 @@ func buildAutomaton(patterns []string) *automaton {
 	for b := 0; b < 256; b++ {
 		a.leaves[b] = next[int(a.class[b])] != 0
 	}
+	a.pairs = make([]uint64, (nc*nc+63)/64)
+	for _, p := range patterns {
+		if len(p) < 2 {
+			a.pairs = nil
+			break
+		}
+		k := int(a.class[p[0]])*nc + int(a.class[p[1]])
+		a.pairs[k/64] |= 1 << (k % 64)
+	}
 	a.delta = make([]uint32, len(next))
 	for i, nx := range next {
 		e := uint32(int(nx)*a.nclass) << 1
@@ -2728,14 +2756,27 @@ func (a *automaton) scan(s string, hit func(pattern int32) bool) {
 // a []byte buffer without converting it to a string.
 func acScan[T string | []byte](a *automaton, s T, hit func(pattern int32, end int) bool) {
 	row := uint32(0)
-	delta, class, leaves := a.delta, &a.class, &a.leaves
+	delta, class, leaves, pairs, nc := a.delta, &a.class, &a.leaves, a.pairs, uint32(a.nclass)
 	for i := 0; i < len(s); i++ {
 		if row == 0 {
-			for i < len(s) && !leaves[s[i]] {
-				i++
-			}
-			if i == len(s) {
-				return
+			if pairs != nil {
+				for {
+					if i+1 >= len(s) {
+						return // no pattern is one byte long
+					}
+					k := uint32(class[s[i]])*nc + uint32(class[s[i+1]])
+					if pairs[k/64]&(1<<(k%64)) != 0 {
+						break
+					}
+					i++
+				}
+			} else {
+				for i < len(s) && !leaves[s[i]] {
+					i++
+				}
+				if i == len(s) {
+					return
+				}
 			}
 		}
 		e := delta[row+uint32(class[s[i]])]
@@ -2898,7 +2939,7 @@ func (e *Engine) linesParallel(ch *chunker, ev *Evidence, opts LinesOptions, fn 
 func (e *Engine) region(reg region, ev *Evidence, opts Options, out *[]LineResult) LineStats {
 	var st LineStats
 	data := reg.data
-	every := len(e.ix.unindexed) > 0 || ev.HTTP != nil || ev.ExitCode != nil || ev.Signal != "" || ev.Provider != ""
+	every := len(e.ix.unindexed) > 0 || len(e.ix.unindexedJSON) > 0 || ev.HTTP != nil || ev.ExitCode != nil || ev.Signal != "" || ev.Provider != ""
 	// Where a record must be looked at: a trigger ends inside it, or it
 	// holds bytes the scan cannot judge (terminal escapes, the two runes
 	// foldSpecial maps).
@@ -2946,6 +2987,7 @@ func (e *Engine) region(reg region, ev *Evidence, opts Options, out *[]LineResul
 		}
 		s := e.pool.Get().(*Scan)
 		s.begin(*ev, opts)
+		s.keepRecords = true // text is this loop's own copy
 		s.Record(trimCR(text), recLine, truncated)
 		c := s.Finish()
 		s.release()
@@ -3126,7 +3168,43 @@ type Regex struct {
 	// Triggers, when set, are lower-case literals one of which occurs in
 	// any text the pattern matches: without one, it is not run.
 	Triggers []string
-	re       *regexp.Regexp
+	// Alts say where the pattern's matches can begin, one entry per
+	// top-level alternative; nil when nothing is known. The compiler
+	// derives them from Src, so they add nothing to what the catalogue
+	// means and stay out of its digest (json "-"): a better analysis in a
+	// later errcat must not re-version every catalogue.
+	Alts []Alt `json:"-"`
+	re   *regexp.Regexp
+	fast *fastRegex // built by Prepare from Alts
+}
+
+// Alt is what the compiler knows about where the matches of one top-level
+// alternative of a pattern begin. The engine looks for these places first
+// and runs the pattern only there (see probe.go), because an unanchored
+// (?i) search with \b costs RE2 tens of nanoseconds per byte of record.
+// Everything here assumes ASCII case folding of the record, and records
+// from which foldSpecial has removed the two non-ASCII runes that fold to
+// ASCII letters.
+type Alt struct {
+	// Triggers, when set, are lower-case literals one of which occurs in
+	// every match of the alternative; without one, it cannot match. Set
+	// only when a pattern has several alternatives: a single one has the
+	// pattern's own Triggers.
+	Triggers []string
+	// Start: every match begins at the start of the record (\A or a
+	// non-multiline ^).
+	Start bool
+	// Skip, with Start, lists the bytes of a leading run (such as \s*)
+	// that Lead applies after: Lead then applies at the first byte of the
+	// record not in Skip. No Lead string begins with a Skip byte.
+	Skip string
+	// Lead, when set, are lower-case literals one of which every match
+	// begins with (ASCII case folded). Without Lead and Start, a match may
+	// begin anywhere.
+	Lead []string
+	// Word: every match begins with \b, and every Lead string with an
+	// ASCII letter, digit or underscore, so no match begins inside a word.
+	Word bool
 }
 
 // HintSource says where a rule finds a timing hint.
@@ -3314,19 +3392,23 @@ func (c *Cond) evidenceHolds(ev *Evidence, hasBody bool, body any) bool {
 // A pattern none of whose triggers occurs in rec cannot match and is not
 // run. Of the patterns that match, the leftmost match is reported, the
 // first pattern winning ties, as one alternation written out whole would.
-func (c *Cond) recordHolds(rec string, jsonInRecord bool, doc *lazyJSON) (bool, span) {
+//
+// pats, if not nil, has the automaton patterns of each regex branch's
+// literals, and hits where they occurred in rec (see lits.go).
+func (c *Cond) recordHolds(t *recText, jsonInRecord bool, doc *lazyJSON, pats []regexPats, hits *litHits) (bool, span) {
+	rec := t.s
 	var sp span
 	if len(c.Exact) > 0 {
-		t := strings.TrimSpace(rec)
-		i := indexString(c.Exact, t)
+		trimmed := strings.TrimSpace(rec)
+		i := indexString(c.Exact, trimmed)
 		if i < 0 {
 			return false, sp
 		}
-		start := strings.Index(rec, t)
-		sp = span{kExact, i, start, start + len(t)}
+		start := strings.Index(rec, trimmed)
+		sp = span{kExact, i, start, start + len(trimmed)}
 	}
 	if len(c.Contains) > 0 {
-		i, at := c.containsAny(rec)
+		i, at := c.containsAny(t)
 		if i < 0 {
 			return false, sp
 		}
@@ -3337,11 +3419,19 @@ func (c *Cond) recordHolds(rec string, jsonInRecord bool, doc *lazyJSON) (bool, 
 	if len(c.Regex) > 0 {
 		best := span{start: -1}
 		for i, re := range c.Regex {
-			if len(re.Triggers) > 0 && !anyFold(rec, re.Triggers) {
+			var lk *lookup
+			if pats != nil && hits != nil {
+				lk = &lookup{hits, &pats[i]}
+			}
+			if len(re.Triggers) > 0 && !lk.branchTriggers(t, re.Triggers) {
 				continue
 			}
-			if loc := re.re.FindStringIndex(rec); loc != nil && (best.start < 0 || loc[0] < best.start) {
-				best = span{kRegex, i, loc[0], loc[1]}
+			before := len(rec) + 1
+			if best.start >= 0 {
+				before = best.start
+			}
+			if start, end, ok := re.find(t, lk, before); ok {
+				best = span{kRegex, i, start, end}
 			}
 		}
 		if best.start < 0 {
@@ -3362,23 +3452,13 @@ func (c *Cond) recordHolds(rec string, jsonInRecord bool, doc *lazyJSON) (bool, 
 	return true, sp
 }
 
-// anyFold reports whether one of the lower-case literals occurs in s.
-func anyFold(s string, lits []string) bool {
-	for _, l := range lits {
-		if indexFold(s, l) >= 0 {
-			return true
-		}
-	}
-	return false
-}
-
-func (c *Cond) containsAny(rec string) (idx, at int) {
+func (c *Cond) containsAny(t *recText) (idx, at int) {
 	for i, lit := range c.Contains {
 		var j int
 		if c.CaseSensitive {
-			j = strings.Index(rec, lit)
+			j = strings.Index(t.s, lit)
 		} else {
-			j = indexFold(rec, lit)
+			j = t.index(lit)
 		}
 		if j >= 0 {
 			return i, j
@@ -3543,20 +3623,21 @@ type Options struct {
 // New prepares a catalogue for matching: it compiles every pattern once.
 // The tables are not copied; the caller must not change them afterwards.
 func New(c *Catalogue) (*Engine, error) {
+	sh := sharer{}
 	for i := range c.Rules {
 		r := &c.Rules[i]
-		if err := prepareCond(&r.Match); err != nil {
+		if err := prepareCond(&r.Match, sh); err != nil {
 			return nil, fmt.Errorf("rule %s: %w", r.ID, err)
 		}
 		if r.Not != nil {
-			if err := prepareCond(r.Not); err != nil {
+			if err := prepareCond(r.Not, sh); err != nil {
 				return nil, fmt.Errorf("rule %s: not: %w", r.ID, err)
 			}
 		}
 		for j := range r.Hints {
 			h := &r.Hints[j]
 			if h.Re != nil {
-				if err := h.Re.Prepare(); err != nil {
+				if err := sh.prepare(h.Re); err != nil {
 					return nil, fmt.Errorf("rule %s: extract: %w", r.ID, err)
 				}
 			}
@@ -3581,15 +3662,18 @@ func (r *Regex) Prepare() error {
 		return err
 	}
 	r.re = re
+	if len(r.Alts) > 0 {
+		r.fast = newFast(r)
+	}
 	return nil
 }
 
 // Regexp returns the compiled pattern; nil before Prepare.
 func (r *Regex) Regexp() *regexp.Regexp { return r.re }
 
-func prepareCond(c *Cond) error {
+func prepareCond(c *Cond, sh sharer) error {
 	for _, re := range c.Regex {
-		if err := re.Prepare(); err != nil {
+		if err := sh.prepare(re); err != nil {
 			return err
 		}
 	}
@@ -3598,7 +3682,7 @@ func prepareCond(c *Cond) error {
 			t := &set[i]
 			t.path = strings.Split(t.Name, ".")
 			if t.Re != nil {
-				if err := t.Re.Prepare(); err != nil {
+				if err := sh.prepare(t.Re); err != nil {
 					return err
 				}
 			}
@@ -3663,45 +3747,34 @@ var signalNumbers = map[string]string{
 	"15": "SIGTERM",
 }
 
-// indexFold reports the first index of needle in hay, comparing ASCII letters
-// without case; needle must already be lower case. Rules' literals are
-// folded once at compile time, so the hot path folds only the haystack, byte
-// by byte, and never allocates a lowered copy of a record. Non-ASCII bytes
-// compare exactly: error messages worth matching are ASCII in practice, and
-// a rule that needs Unicode folding can say (?i) in a regex.
-func indexFold(hay, needle string) int {
-	n := len(needle)
-	switch {
-	case n == 0:
-		return 0
-	case n > len(hay):
-		return -1
+// excerptAt gives h the excerpt of rec around [start, end), now or when
+// asked for. A body is kept by the scan's evidence anyway.
+func (s *Scan) excerptAt(h *hit, rec string, start, end int, kept bool) {
+	if s.keepRecords || kept {
+		h.exRec, h.exStart, h.exEnd, h.exLazy = rec, start, end, true
+		return
 	}
-	c0 := needle[0]
-	upper := c0
-	if 'a' <= c0 && c0 <= 'z' {
-		upper = c0 - 'a' + 'A'
-	}
-	for i := 0; i+n <= len(hay); {
-		// Jump to the next byte that can start a match.
-		j := strings.IndexByte(hay[i:len(hay)-n+1], c0)
-		if upper != c0 {
-			if k := strings.IndexByte(hay[i:len(hay)-n+1], upper); k >= 0 && (j < 0 || k < j) {
-				j = k
-			}
-		}
-		if j < 0 {
-			return -1
-		}
-		i += j
-		if equalFoldASCII(hay[i:i+n], needle) {
-			return i
-		}
-		i++
-	}
-	return -1
+	h.excerpt = redactExcerpt(rec, start, end, ExcerptBytes)
 }
 
+// cut returns h's excerpt, cutting it if that was put off.
+func (h *hit) cut() string {
+	if h.exLazy {
+		h.excerpt = redactExcerpt(h.exRec, h.exStart, h.exEnd, ExcerptBytes)
+		h.exRec, h.exLazy = "", false
+	}
+	return h.excerpt
+}
+
+func upperASCII(c byte) byte {
+	if 'a' <= c && c <= 'z' {
+		return c - 'a' + 'A'
+	}
+	return c
+}
+
+// equalFoldASCII reports whether s begins with lower, comparing ASCII
+// letters without case; lower must be lower case and no longer than s.
 func equalFoldASCII(s, lower string) bool {
 	for i := 0; i < len(lower); i++ {
 		c := s[i]
@@ -3715,25 +3788,94 @@ func equalFoldASCII(s, lower string) bool {
 	return true
 }
 
+// guardIDs numbers the rules' guards so that guards reading records the
+// same way share a number; -1 for a rule without one.
+func guardIDs(c *Catalogue) (ids []int32, n int) {
+	ids = make([]int32, len(c.Rules))
+	byKey := map[string]int32{}
+	for i := range c.Rules {
+		g := c.Rules[i].Not
+		if g == nil {
+			ids[i] = -1
+			continue
+		}
+		k := guardKey(g)
+		id, ok := byKey[k]
+		if !ok {
+			id = int32(len(byKey))
+			byKey[k] = id
+		}
+		ids[i] = id
+	}
+	return ids, len(byKey)
+}
+
+// guardKey renders what recordHolds reads of a condition.
+func guardKey(c *Cond) string {
+	var b strings.Builder
+	list := func(xs []string) {
+		for _, x := range xs {
+			b.WriteString(strconv.Quote(x))
+			b.WriteByte(',')
+		}
+		b.WriteByte(';')
+	}
+	list(c.Exact)
+	list(c.Contains)
+	b.WriteString(strconv.FormatBool(c.CaseSensitive))
+	for _, re := range c.Regex {
+		b.WriteString(strconv.Quote(re.Src))
+		b.WriteByte(',')
+	}
+	b.WriteByte(';')
+	for _, t := range c.JSON {
+		b.WriteString(strconv.Quote(t.Name))
+		b.WriteString(strconv.Itoa(int(t.Kind)))
+		list(t.Values)
+		if t.Re != nil {
+			b.WriteString(strconv.Quote(t.Re.Src))
+		}
+		b.WriteByte(';')
+	}
+	return b.String()
+}
+
+// guardHolds reports whether rule i's guard holds in t, the record the
+// scan is reading.
+func (s *Scan) guardHolds(i int, t *recText, doc *lazyJSON) bool {
+	g := s.e.ix.guardID[i]
+	if s.guardRec[g] == s.recGen {
+		return s.guardHeld[g]
+	}
+	var pats []regexPats
+	hits := s.acHits()
+	if hits != nil {
+		pats = s.e.ix.notPats[i]
+	}
+	held, _ := s.e.cat.Rules[i].Not.recordHolds(t, s.jsonInRecord, doc, pats, hits)
+	s.guardRec[g], s.guardHeld[g] = s.recGen, held
+	return held
+}
+
 // hints reads a hit's timing hint sources. With doc nil it reads the
 // sources that need no record (headers, the JSON body); with a record it
 // reads the text and the record's JSON. The first hint that survives
 // validation is kept; with Explain, every hint seen is noted with why it was
 // kept or dropped, because a dropped Retry-After is exactly what a person
 // debugging a retry loop needs to see.
-func (s *Scan) hints(h *hit, rec string, doc *lazyJSON) {
+func (s *Scan) hints(h *hit, t *recText, doc *lazyJSON) {
 	r := &s.e.cat.Rules[h.rule]
 	for i := range r.Hints {
 		if h.hasHint {
 			return
 		}
 		src := &r.Hints[i]
-		raw, ok := s.hintValue(src, rec, doc)
+		raw, ok := s.hintValue(h.rule, i, t, doc)
 		if !ok {
 			continue
 		}
 		var why hintReason
-		v, err := hintParse(raw, hintUnit(src.Unit))
+		v, err := s.parseHint(raw, hintUnit(src.Unit))
 		if err != nil {
 			why = hintUnparseable
 		} else {
@@ -3754,7 +3896,8 @@ func (s *Scan) hints(h *hit, rec string, doc *lazyJSON) {
 	}
 }
 
-func (s *Scan) hintValue(src *HintSource, rec string, doc *lazyJSON) (string, bool) {
+func (s *Scan) hintValue(rule, k int, t *recText, doc *lazyJSON) (string, bool) {
+	src := &s.e.cat.Rules[rule].Hints[k]
 	switch src.From {
 	case FromHeader:
 		if doc != nil {
@@ -3767,7 +3910,7 @@ func (s *Scan) hintValue(src *HintSource, rec string, doc *lazyJSON) (string, bo
 		case doc == nil && s.hasBody:
 			v = s.body
 		case doc != nil && s.jsonInRecord:
-			v = doc.get(rec)
+			v = doc.get(t.s)
 		}
 		var out string
 		found := v != nil && lookupJSON(v, src.path, func(x any) bool {
@@ -3780,7 +3923,11 @@ func (s *Scan) hintValue(src *HintSource, rec string, doc *lazyJSON) (string, bo
 		if doc == nil {
 			return "", false
 		}
-		m := src.Re.re.FindStringSubmatchIndex(rec)
+		var lk *lookup
+		if hits := s.acHits(); hits != nil {
+			lk = newLookup(hits, &s.e.ix.hintPats[rule][k])
+		}
+		m := s.submatch(src.Re, t, lk)
 		if m == nil {
 			return "", false
 		}
@@ -3791,7 +3938,7 @@ func (s *Scan) hintValue(src *HintSource, rec string, doc *lazyJSON) (string, bo
 		if 2*g+1 >= len(m) || m[2*g] < 0 {
 			return "", false
 		}
-		return rec[m[2*g]:m[2*g+1]], true
+		return t.s[m[2*g]:m[2*g+1]], true
 	}
 	return "", false
 }
@@ -3837,6 +3984,22 @@ type index struct {
 	ac        *automaton // over every rule's triggers; nil when there are none
 	patRules  [][]int32  // trigger pattern -> rules
 	unindexed []int32    // rules with record matchers but no trigger
+	// unindexedJSON are the unindexed rules with json matchers: without a
+	// body they need JSON in the record, and cannot match one without.
+	unindexedJSON []int32
+	// pats[rule][branch] are the patterns that reveal the literals of
+	// the rule's regex branches, notPats those of its guard's patterns
+	// and hintPats those of its hints' (lits.go); nil without an
+	// automaton.
+	pats, notPats, hintPats [][]regexPats
+	trigRefs                [][]trigRef // pattern -> the branch triggers it reveals
+	branches                int         // rule branches, numbered in pats
+	// byBranch[rule]: the rule's record matchers can hold only where one
+	// of its branches' triggers is confirmed (litHits.rules).
+	byBranch []bool
+	// guardID numbers each rule's guard, alike guards alike (guards.go).
+	guardID []int32
+	guards  int
 }
 
 func buildIndex(c *Catalogue) *index {
@@ -3846,6 +4009,7 @@ func buildIndex(c *Catalogue) *index {
 		bySignal:   map[string][]int32{},
 		byProvider: map[string][]int32{},
 	}
+	ix.guardID, ix.guards = guardIDs(c)
 	ix.pureState = make([]ruleState, len(c.Rules))
 	ix.pureGuard = make([]bool, len(c.Rules))
 	ix.noBodyState = make([]ruleState, len(c.Rules))
@@ -3893,7 +4057,11 @@ func buildIndex(c *Catalogue) *index {
 			continue // never reads a record
 		}
 		if len(r.Triggers) == 0 {
-			ix.unindexed = append(ix.unindexed, ri)
+			if len(m.JSON) > 0 {
+				ix.unindexedJSON = append(ix.unindexedJSON, ri)
+			} else {
+				ix.unindexed = append(ix.unindexed, ri)
+			}
 			continue
 		}
 		for _, t := range r.Triggers {
@@ -3908,9 +4076,76 @@ func buildIndex(c *Catalogue) *index {
 		}
 	}
 	if len(patterns) > 0 {
+		// The other literals the matchers look for (lits.go).
+		eachRegex(c, func(re *Regex) {
+			regexLiterals(re, func(lit string) {
+				if len(lit) < 3 || suffixPattern(patID, lit) >= 0 {
+					return // searched for: a short pattern would end everywhere
+				}
+				p := extraPattern(lit)
+				patID[p] = int32(len(patterns))
+				patterns = append(patterns, p)
+				ix.patRules = append(ix.patRules, nil)
+			})
+		})
 		ix.ac = buildAutomaton(patterns)
+		ix.trigRefs = make([][]trigRef, len(patterns))
+		ix.pats = make([][]regexPats, len(c.Rules))
+		ix.byBranch = make([]bool, len(c.Rules))
+		ix.notPats = make([][]regexPats, len(c.Rules))
+		ix.hintPats = make([][]regexPats, len(c.Rules))
+		for i := range c.Rules {
+			r := &c.Rules[i]
+			for _, re := range r.Match.Regex {
+				rp := patternsOf(patID, re)
+				rp.branch = int32(ix.branches)
+				ix.branches++
+				for k, p := range rp.trig {
+					if p < 0 {
+						rp.unmapped = append(rp.unmapped, re.Triggers[k])
+					} else {
+						ix.trigRefs[p] = append(ix.trigRefs[p], trigRef{rp.branch, int32(i), re.Triggers[k]})
+					}
+				}
+				ix.pats[i] = append(ix.pats[i], rp)
+			}
+			ix.byBranch[i] = byBranches(r, ix.pats[i])
+			if r.Not != nil {
+				for _, re := range r.Not.Regex {
+					ix.notPats[i] = append(ix.notPats[i], patternsOf(patID, re))
+				}
+			}
+			for _, h := range r.Hints {
+				var rp regexPats
+				if h.Re != nil {
+					rp = patternsOf(patID, h.Re)
+				}
+				ix.hintPats[i] = append(ix.hintPats[i], rp)
+			}
+		}
 	}
 	return ix
+}
+
+// eachRegex calls fn with every pattern that reads records: rule
+// branches, guards and hint extractors.
+func eachRegex(c *Catalogue, fn func(*Regex)) {
+	for i := range c.Rules {
+		r := &c.Rules[i]
+		for _, re := range r.Match.Regex {
+			fn(re)
+		}
+		if r.Not != nil {
+			for _, re := range r.Not.Regex {
+				fn(re)
+			}
+		}
+		for _, h := range r.Hints {
+			if h.Re != nil {
+				fn(h.Re)
+			}
+		}
+	}
 }
 
 // pure reports whether a rule reads records only, in match and guard
@@ -3982,12 +4217,29 @@ func foldSpecial(rec string) string {
 	return strings.NewReplacer("\u212a", "k", "\u017f", "s").Replace(rec)
 }
 
+// byBranches reports whether a rule's record matchers can hold only in a
+// record where the automaton confirms a trigger of one of its regex
+// branches: it has no exact or contains matcher, which a record could
+// satisfy instead, and every branch has triggers the automaton reveals.
+func byBranches(r *Rule, pats []regexPats) bool {
+	m := &r.Match
+	if len(m.Exact) > 0 || len(m.Contains) > 0 || len(m.Regex) == 0 {
+		return false
+	}
+	for k, re := range m.Regex {
+		if len(re.Triggers) == 0 || len(pats[k].unmapped) > 0 {
+			return false
+		}
+	}
+	return true
+}
+
 // parseJSON decodes a JSON document with numbers kept as written, so that a
 // rule comparing `error.code: 429` sees "429", not "429.0". It returns nil
 // for anything that is not a JSON object or array.
 func parseJSON(s string) any {
 	s = strings.TrimSpace(s)
-	if s == "" || (s[0] != '{' && s[0] != '[') {
+	if s == "" || (s[0] != '{' && s[0] != '[') || !canOpen(s) {
 		return nil
 	}
 	d := json.NewDecoder(strings.NewReader(s))
@@ -3999,27 +4251,58 @@ func parseJSON(s string) any {
 	return v
 }
 
+// canOpen reports whether the byte after s's opening bracket (spaces
+// aside) can follow it in JSON. Log lines often end in something that
+// only looks like JSON, a Python dict above all ("{'error': ...}"), and
+// the decoder allocates a handful of objects before it says so.
+func canOpen(s string) bool {
+	i := 1
+	for i < len(s) && (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r') {
+		i++
+	}
+	if i == len(s) {
+		return false
+	}
+	c := s[i]
+	if s[0] == '{' {
+		return c == '"' || c == '}'
+	}
+	return strings.IndexByte("{[]\"-0123456789tfn", c) >= 0
+}
+
 // recordJSON finds the JSON inside a text record: the record itself, an SSE
 // "data: {...}" line, or a log line that ends in a JSON object
 // ("Error: 429 {"error":...}"). Anything else has none.
 func recordJSON(rec string) any {
+	if s, ok := jsonPart(rec); ok {
+		return parseJSON(s)
+	}
+	return nil
+}
+
+// jsonPart returns the part of rec that recordJSON decodes, and false when
+// there is none or it cannot decode: it reads a few bytes and decodes
+// nothing, so a scan can pass over the rules that need a record's JSON
+// when the record has none.
+func jsonPart(rec string) (string, bool) {
 	s := strings.TrimSpace(rec)
 	if rest, ok := strings.CutPrefix(s, "data:"); ok {
 		s = strings.TrimSpace(rest)
 	}
 	if s == "" {
-		return nil
+		return "", false
 	}
-	if s[0] == '{' || s[0] == '[' {
-		return parseJSON(s)
+	if s[0] != '{' && s[0] != '[' {
+		if s[len(s)-1] != '}' {
+			return "", false
+		}
+		i := strings.IndexByte(s, '{')
+		if i <= 0 {
+			return "", false
+		}
+		s = s[i:]
 	}
-	if s[len(s)-1] != '}' {
-		return nil
-	}
-	if i := strings.IndexByte(s, '{'); i > 0 {
-		return parseJSON(s[i:])
-	}
-	return nil
+	return s, canOpen(s)
 }
 
 // lookupJSON calls fn on every value reached by path and reports whether fn
@@ -4072,6 +4355,745 @@ func jsonScalar(v any) (string, bool) {
 	return "", false
 }
 
+// litHits records where each automaton pattern ended in the current
+// record. Arrays are indexed by pattern and stamped with the record's
+// generation, so nothing is cleared between records.
+type litHits struct {
+	gen   uint32   // the scan generation in which they were recorded
+	rec   uint32   // the record they describe (Scan.recGen)
+	stamp []uint32 // pattern -> generation of its last occurrence
+	head  []int32  // pattern -> its last occurrence in ends
+	ends  []hitEnd
+	live  []uint32 // branch -> generation in which one of its triggers occurred
+	rules []uint32 // rule -> generation in which one of its branches' did
+}
+
+// trigRef is a branch trigger that a pattern reveals: it occurs where the
+// pattern ends and the bytes before are the rest of it.
+type trigRef struct {
+	branch, rule int32
+	lit          string
+}
+
+// confirm marks the branches whose triggers end where pattern p ended.
+func (h *litHits) confirm(rec string, refs []trigRef, end int) {
+	for _, r := range refs {
+		if end >= len(r.lit) && equalFoldASCII(rec[end-len(r.lit):end], r.lit) {
+			h.live[r.branch] = h.gen
+			h.rules[r.rule] = h.gen
+		}
+	}
+}
+
+type hitEnd struct {
+	end  int32 // offset just past the occurrence
+	prev int32 // the pattern's previous occurrence, -1 for none
+}
+
+func (h *litHits) add(gen uint32, p int32, end int) {
+	if h.stamp[p] != gen {
+		h.stamp[p], h.head[p] = gen, -1
+	}
+	h.ends = append(h.ends, hitEnd{int32(end), h.head[p]})
+	h.head[p] = int32(len(h.ends) - 1)
+}
+
+// lookup finds a pattern's literals in a record: through the automaton's
+// hits where a literal has a pattern among its suffixes, by a search
+// otherwise. A nil lookup always searches.
+type lookup struct {
+	hits *litHits
+	pats *regexPats
+}
+
+// regexPats gives, for each literal a pattern's matchers look for, the
+// automaton pattern that is its longest suffix, or -1: for the Regex's
+// Triggers, and for each Alt's Triggers and Lead.
+type regexPats struct {
+	trig []int32
+	alts []altPats
+	// For a rule's branch: its number in litHits.live, and the triggers
+	// no pattern reveals, which are searched for.
+	branch   int32
+	unmapped []string
+}
+
+type altPats struct {
+	trig []int32
+	lead []int32
+}
+
+func newLookup(hits *litHits, pats *regexPats) *lookup {
+	if hits == nil || pats == nil {
+		return nil
+	}
+	return &lookup{hits, pats}
+}
+
+// anyOf reports whether one of lits occurs in t; pats are their patterns.
+func (lk *lookup) anyOf(t *recText, lits []string, pats []int32) bool {
+	if lk == nil || len(pats) != len(lits) {
+		return t.any(lits)
+	}
+	for i, l := range lits {
+		if lk.has(t, l, pats[i]) {
+			return true
+		}
+	}
+	return false
+}
+
+// branchTriggers reports whether one of a rule branch's triggers, lits,
+// occurs in t.
+func (lk *lookup) branchTriggers(t *recText, lits []string) bool {
+	if lk == nil || lk.pats.branch < 0 {
+		return t.any(lits)
+	}
+	if lk.hits.live[lk.pats.branch] == lk.hits.gen {
+		return true
+	}
+	return t.any(lk.pats.unmapped)
+}
+
+// triggers returns the patterns of the Regex's Triggers.
+func (lk *lookup) triggers() []int32 {
+	if lk == nil {
+		return nil
+	}
+	return lk.pats.trig
+}
+
+// alt returns the patterns of the literals of Alt k.
+func (lk *lookup) alt(k int) *altPats {
+	if lk == nil || k >= len(lk.pats.alts) {
+		return nil
+	}
+	return &lk.pats.alts[k]
+}
+
+// has reports whether lit occurs in rec; p is its pattern or -1.
+func (lk *lookup) has(t *recText, lit string, p int32) bool {
+	if p < 0 {
+		return t.index(lit) >= 0
+	}
+	rec := t.s
+	h := lk.hits
+	if h.stamp[p] != h.gen {
+		return false
+	}
+	for i := h.head[p]; i >= 0; i = h.ends[i].prev {
+		e := int(h.ends[i].end)
+		if e >= len(lit) && equalFoldASCII(rec[e-len(lit):e], lit) {
+			return true
+		}
+	}
+	return false
+}
+
+// leadPattern returns the pattern of lead string k of ap, or -1.
+func (ap *altPats) leadPattern(k int) int32 {
+	if ap == nil || k >= len(ap.lead) {
+		return -1
+	}
+	return ap.lead[k]
+}
+
+// triggers returns the patterns of ap's triggers, nil if none are known.
+func (ap *altPats) triggers() []int32 {
+	if ap == nil {
+		return nil
+	}
+	return ap.trig
+}
+
+// suffixPattern returns the longest suffix of s that is an automaton
+// pattern, or -1.
+func suffixPattern(patID map[string]int32, s string) int32 {
+	for j := 0; j < len(s); j++ {
+		if id, ok := patID[s[j:]]; ok {
+			return id
+		}
+	}
+	return -1
+}
+
+// extraPattern is the pattern the index adds for a literal no rule
+// trigger ends: its last maxExtra bytes, which keeps the automaton small
+// (the literal itself is compared where one of them occurs).
+func extraPattern(lit string) string {
+	const maxExtra = 8
+	if len(lit) <= maxExtra {
+		return lit
+	}
+	return lit[len(lit)-maxExtra:]
+}
+
+// regexLiterals calls fn with every literal the engine looks for on
+// behalf of re: its Triggers and its Alts' Triggers and Lead (not the
+// Lead of an alternative anchored at the start, compared in place).
+func regexLiterals(re *Regex, fn func(string)) {
+	for _, t := range re.Triggers {
+		fn(t)
+	}
+	for _, a := range re.Alts {
+		for _, t := range a.Triggers {
+			fn(t)
+		}
+		if !a.Start {
+			for _, l := range a.Lead {
+				fn(l)
+			}
+		}
+	}
+}
+
+// patternsOf maps re's literals to their patterns.
+func patternsOf(patID map[string]int32, re *Regex) regexPats {
+	rp := regexPats{branch: -1}
+	for _, t := range re.Triggers {
+		rp.trig = append(rp.trig, suffixPattern(patID, t))
+	}
+	for _, a := range re.Alts {
+		var ap altPats
+		for _, t := range a.Triggers {
+			ap.trig = append(ap.trig, suffixPattern(patID, t))
+		}
+		if !a.Start {
+			for _, l := range a.Lead {
+				ap.lead = append(ap.lead, suffixPattern(patID, l))
+			}
+		}
+		rp.alts = append(rp.alts, ap)
+	}
+	return rp
+}
+
+// recText is a record as its matchers read it, with a copy whose ASCII
+// letters are lowered, made the first time a matcher needs it. Rules'
+// literals are lower case, and on the copy they are found by strings.Index,
+// which compares many bytes at a time, rather than by indexFold, which
+// jumps between the occurrences of one byte in both cases; and patterns
+// without case-sensitive parts run on the copy without (?i) (probe.go),
+// which spares RE2 a unicode.SimpleFold for every letter it compares.
+// Lowering ASCII keeps every offset, so what is found in the copy is
+// found at the same place in the record.
+//
+// The copy lives in a buffer of the scan, reused from record to record:
+// nothing may keep it, or a string made from it, past the record.
+type recText struct {
+	s    string
+	low  string
+	buf  *[]byte
+	ok   bool
+	memo *memo // answers for this record, numbered gen; nil: none kept
+	gen  uint32
+}
+
+func newText(s string, buf *[]byte, m *memo, gen uint32) recText {
+	return recText{s: s, buf: buf, memo: m, gen: gen}
+}
+
+// lower returns the lowered copy.
+func (t *recText) lower() string {
+	if !t.ok {
+		b := append((*t.buf)[:0], t.s...)
+		for i, c := range b {
+			if 'A' <= c && c <= 'Z' {
+				b[i] = c + 'a' - 'A'
+			}
+		}
+		*t.buf = b
+		t.low, t.ok = unsafe.String(unsafe.SliceData(b), len(b)), true
+	}
+	return t.low
+}
+
+// index is indexFold(t.s, lit) for a lower-case lit.
+func (t *recText) index(lit string) int { return t.memo.index(t.gen, t.lower(), lit) }
+
+// any reports whether one of the lower-case lits occurs.
+func (t *recText) any(lits []string) bool {
+	for _, l := range lits {
+		if t.index(l) >= 0 {
+			return true
+		}
+	}
+	return false
+}
+
+const memoSlots = 64
+
+type memo struct {
+	lits  [memoSlots]litAnswer
+	subs  [memoSlots]subAnswer
+	parse parseAnswer
+}
+
+// parseAnswer is the last hint parsed: rules that share an extractor
+// read the same value from a record.
+type parseAnswer struct {
+	ok   bool
+	unit hintUnit
+	raw  string
+	v    hintValue
+	err  error
+}
+
+type litAnswer struct {
+	gen uint32
+	pos int32
+	lit string
+}
+
+type subAnswer struct {
+	gen uint32
+	re  *regexp.Regexp
+	m   []int
+}
+
+// nextRecord starts a record: answers kept for the last one expire.
+func (s *Scan) nextRecord() {
+	s.recGen++
+	if s.recGen == 0 { // wrapped: an old answer could look current
+		clear(s.guardRec)
+		s.memo = memo{}
+		s.lits.rec = 0
+		s.recGen = 1
+	}
+}
+
+// index returns strings.Index(low, lit), asked once per record.
+func (m *memo) index(gen uint32, low, lit string) int {
+	if m == nil || lit == "" {
+		return strings.Index(low, lit)
+	}
+	a := &m.lits[(len(lit)*31+int(lit[0])*7+int(lit[len(lit)-1])*3+int(lit[len(lit)/2]))%memoSlots]
+	if a.gen == gen && a.lit == lit {
+		return int(a.pos)
+	}
+	pos := strings.Index(low, lit)
+	*a = litAnswer{gen, int32(pos), lit}
+	return pos
+}
+
+func uintptrOf(re *regexp.Regexp) uintptr { return uintptr(unsafe.Pointer(re)) }
+
+// submatch returns r.findSubmatch(t), asked once per record and pattern.
+// Patterns with the same source share one *regexp.Regexp (share.go). The
+// result is shared: callers must not change it.
+func (s *Scan) submatch(r *Regex, t *recText, lk *lookup) []int {
+	a := &s.memo.subs[(uintptrOf(r.re)>>4)%memoSlots]
+	if a.gen == s.recGen && a.re == r.re {
+		return a.m
+	}
+	m := r.findSubmatch(t, lk)
+	*a = subAnswer{s.recGen, r.re, m}
+	return m
+}
+
+// parseHint is hint.Parse, which depends on nothing else, remembered for
+// the last value.
+func (s *Scan) parseHint(raw string, unit hintUnit) (hintValue, error) {
+	a := &s.memo.parse
+	if a.ok && a.unit == unit && a.raw == raw {
+		return a.v, a.err
+	}
+	v, err := hintParse(raw, unit)
+	*a = parseAnswer{true, unit, raw, v, err}
+	return v, err
+}
+
+// Go's regexp has no literal prefix to skip to when a pattern begins with
+// \b or is case-folded, and most rules' patterns are both: an unanchored
+// search then costs tens of nanoseconds per byte of record, for every
+// pattern whose triggers occur. A fastRegex runs the pattern anchored, only
+// at the places where the compiler says a match can begin (Regex.Alts),
+// which costs about as much as the match is long.
+//
+// The answer is the one FindStringIndex gives. Go's leftmost-first search
+// returns the match that begins leftmost and, of those, the one its
+// backtracking order prefers; a search anchored at that beginning prefers
+// the same one. Every match begins at one of the places tried, and they
+// are tried from the left, so the first that matches is the leftmost.
+//
+// An anchored search must see the byte before its start, for \b, \B and
+// (?m)^. It therefore runs on the record from one rune before the place,
+// as \A(?s:.)(?:pattern): the rune is consumed as context, and the pattern
+// then sees exactly what it would see in the whole record. At the start of
+// the record \A(?:pattern) runs instead. Both are compiled on first use,
+// so a pattern that never gets that far costs nothing at startup.
+type fastRegex struct {
+	alts []fastAlt
+	src  string
+	nsub int
+
+	once sync.Once
+	at0  *regexp.Regexp // \A(?:src); nil if it did not compile
+	ctx  *regexp.Regexp // \A(?s:.)(?:src)
+	low  bool           // the variants run on the lowered record
+	prog *syntax.Prog   // the program runAt runs; nil: regexp runs all
+}
+
+type fastAlt struct {
+	*Alt
+	skip  byteSet // Alt.Skip
+	first byteSet // first bytes of Alt.Lead, in both cases
+}
+
+// byteSet is a set of bytes.
+type byteSet [4]uint64
+
+func (b *byteSet) add(c byte) { b[c>>6] |= 1 << (c & 63) }
+
+func (b *byteSet) has(c byte) bool { return b[c>>6]&(1<<(c&63)) != 0 }
+
+func (b *byteSet) addFold(c byte) { b.add(c); b.add(upperASCII(c)) }
+
+// maxPlaces bounds how many places a search tries before it hands the
+// record to the unanchored search: past a handful, that is no slower,
+// and a bound keeps the places on the stack.
+const maxPlaces = 16
+
+func newFast(r *Regex) *fastRegex {
+	f := &fastRegex{src: r.Src, nsub: r.re.NumSubexp()}
+	for i := range r.Alts {
+		a := fastAlt{Alt: &r.Alts[i]}
+		for j := 0; j < len(a.Skip); j++ {
+			a.skip.add(a.Skip[j])
+		}
+		for _, l := range a.Lead {
+			if l == "" {
+				return nil // tables not from the compiler: trust nothing
+			}
+			a.first.addFold(l[0])
+		}
+		f.alts = append(f.alts, a)
+	}
+	return f
+}
+
+// variants compiles the anchored forms; it reports false if they do not
+// compile as the same pattern (they always should), and the caller then
+// searches the usual way. A pattern that says nothing case-sensitive
+// about ASCII letters is compiled without case folding, to run on the
+// record's lowered copy (see caseFree).
+func (f *fastRegex) variants() bool {
+	f.once.Do(func() {
+		src, low := f.src, false
+		tree, err := syntax.Parse(f.src, syntax.Perl)
+		if err != nil {
+			return
+		}
+		if caseFree(tree) {
+			src, low = tree.String(), true
+		} else if tree, err = syntax.Parse(f.src, syntax.Perl); err != nil {
+			return // caseFree may have changed the tree before it gave up
+		}
+		at0, err0 := regexp.Compile(`\A(?:` + src + `)`)
+		ctx, err1 := regexp.Compile(`\A(?s:.)(?:` + src + `)`)
+		if err0 != nil || err1 != nil || at0.NumSubexp() != f.nsub || ctx.NumSubexp() != f.nsub {
+			return
+		}
+		f.at0, f.ctx, f.low = at0, ctx, low
+		f.prog = compileVM(tree)
+	})
+	return f.at0 != nil
+}
+
+// caseFree rewrites re to run on a lowered record, and reports whether
+// that gives the answers re gives on the record itself. It does when
+// every test re makes of an ASCII letter ignores its case: a folded
+// literal then tests for the lower-case letter alone (a record has no
+// upper-case letters once lowered, and no Kelvin sign or long s once
+// through foldSpecial), and a character class must hold both cases of
+// each ASCII letter it holds, so that it takes a letter exactly when it
+// takes the letter lowered. A case-sensitive letter ("(?-i:PASSED)",
+// "[A-Z]") makes it false, and re is then not to be used. Folding stays
+// on for runes outside ASCII, which lowering leaves alone.
+func caseFree(re *syntax.Regexp) bool {
+	switch re.Op {
+	case syntax.OpLiteral:
+		fold := re.Flags&syntax.FoldCase != 0
+		keepFold := false
+		for i, r := range re.Rune {
+			switch {
+			case 'A' <= r && r <= 'Z' || 'a' <= r && r <= 'z':
+				if !fold {
+					return false
+				}
+				re.Rune[i] = r | 0x20
+			case r >= utf8.RuneSelf && unicode.SimpleFold(r) != r:
+				keepFold = true
+			}
+		}
+		if !keepFold {
+			re.Flags &^= syntax.FoldCase
+		}
+		return true
+	case syntax.OpCharClass:
+		return closedUnderCase(re.Rune)
+	}
+	for _, sub := range re.Sub {
+		if !caseFree(sub) {
+			return false
+		}
+	}
+	return true
+}
+
+// closedUnderCase reports whether a class (sorted ranges) holds the other
+// case of every ASCII letter it holds.
+func closedUnderCase(ranges []rune) bool {
+	in := func(r rune) bool {
+		for i := 0; i+1 < len(ranges); i += 2 {
+			if ranges[i] <= r && r <= ranges[i+1] {
+				return true
+			}
+		}
+		return false
+	}
+	for c := 'a'; c <= 'z'; c++ {
+		if in(c) != in(c-'a'+'A') {
+			return false
+		}
+	}
+	return true
+}
+
+// places appends to buf, in increasing order, every offset of rec where a
+// match can begin. all reports that a match may begin anywhere, or at too
+// many places to try one by one.
+func (f *fastRegex) places(t *recText, buf []int, lk *lookup) (pos []int, all bool) {
+	rec := t.s
+	pos = buf
+	for i := range f.alts {
+		a := &f.alts[i]
+		ap := lk.alt(i)
+		if len(a.Triggers) > 0 && !lk.anyOf(t, a.Triggers, ap.triggers()) {
+			continue
+		}
+		switch {
+		case a.Start:
+			if a.startsHere(rec) {
+				if len(pos) == cap(pos) {
+					return nil, true
+				}
+				pos = append(pos, 0)
+			}
+		case a.Lead == nil:
+			return nil, true
+		default:
+			for k, l := range a.Lead {
+				var ok bool
+				if pos, ok = a.leadPlaces(t, l, ap.leadPattern(k), lk, pos); !ok {
+					return nil, true
+				}
+			}
+		}
+	}
+	// Insertion sort: a few places, mostly in order already.
+	for i := 1; i < len(pos); i++ {
+		for j := i; j > 0 && pos[j] < pos[j-1]; j-- {
+			pos[j], pos[j-1] = pos[j-1], pos[j]
+		}
+	}
+	out := pos[:0]
+	for i, p := range pos {
+		if i == 0 || p != pos[i-1] {
+			out = append(out, p)
+		}
+	}
+	return out, false
+}
+
+// leadPlaces appends where lead string l occurs in rec, found through the
+// automaton's hits when p is its pattern; ok is false when pos is full.
+// With Word, an occurrence inside a word is no place: the match begins
+// with \b.
+func (a *fastAlt) leadPlaces(t *recText, l string, p int32, lk *lookup, pos []int) (_ []int, ok bool) {
+	rec := t.s
+	add := func(at int) bool {
+		if a.Word && at > 0 && isWordByte(rec[at-1]) {
+			return true
+		}
+		if len(pos) == cap(pos) {
+			return false
+		}
+		pos = append(pos, at)
+		return true
+	}
+	if p >= 0 {
+		h := lk.hits
+		if h.stamp[p] != h.gen {
+			return pos, true
+		}
+		for i := h.head[p]; i >= 0; i = h.ends[i].prev {
+			e := int(h.ends[i].end)
+			if e >= len(l) && equalFoldASCII(rec[e-len(l):e], l) && !add(e-len(l)) {
+				return nil, false
+			}
+		}
+		return pos, true
+	}
+	low := t.lower()
+	for from := 0; ; {
+		j := strings.Index(low[from:], l)
+		if j < 0 {
+			return pos, true
+		}
+		if !add(from + j) {
+			return nil, false
+		}
+		from += j + 1
+	}
+}
+
+func isWordByte(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_'
+}
+
+// startsHere reports whether an alternative anchored at the start of the
+// record can match rec.
+func (a *fastAlt) startsHere(rec string) bool {
+	k := 0
+	if a.Skip != "" {
+		for k < len(rec) && a.skip.has(rec[k]) {
+			k++
+		}
+	}
+	if a.Lead == nil {
+		return true
+	}
+	if k == len(rec) || !a.first.has(rec[k]) {
+		return false
+	}
+	for _, l := range a.Lead {
+		if len(rec)-k >= len(l) && equalFoldASCII(rec[k:k+len(l)], l) {
+			return true
+		}
+	}
+	return false
+}
+
+// at returns the anchored form to run at offset p of t (a place where a
+// rune begins), the slice of the record (or of its lowered copy) to run
+// it on, and that slice's offset. ok is false when p is not where the
+// context rune ends, which a place never is.
+func (f *fastRegex) at(t *recText, p int) (re *regexp.Regexp, sub string, off int, ok bool) {
+	s := t.s
+	if f.low {
+		s = t.lower()
+	}
+	if p == 0 {
+		return f.at0, s, 0, true
+	}
+	r, w := utf8.DecodeLastRuneInString(s[:p])
+	q := p - w
+	if r2, w2 := utf8.DecodeRuneInString(s[q:]); w2 != w || r2 != r {
+		return nil, "", 0, false
+	}
+	return f.ctx, s[q:], q, true
+}
+
+// find returns the leftmost match of r in t, as r.re.FindStringIndex
+// would, if it begins before offset before: a caller that already has a
+// match there needs none that begins later. The record must have been
+// through foldSpecial. lk, if not nil, finds the lead strings of a rule's
+// branch.
+func (r *Regex) find(t *recText, lk *lookup, before int) (start, end int, found bool) {
+	if f := r.fast; f != nil && f.variants() {
+		var buf [maxPlaces]int
+		pos, all := f.places(t, buf[:0], lk)
+		if !all {
+			for _, p := range pos {
+				if p >= before {
+					break
+				}
+				if f.prog != nil {
+					x := t.s
+					if f.low {
+						x = t.lower()
+					}
+					if end, matched, done := runAt(f.prog, x, p, nil); done {
+						if matched {
+							return p, end, true
+						}
+						continue
+					}
+				}
+				re, sub, off, ok := f.at(t, p)
+				if !ok {
+					goto slow
+				}
+				if loc := re.FindStringIndex(sub); loc != nil {
+					return p, off + loc[1], true
+				}
+			}
+			return 0, 0, false
+		}
+	}
+slow:
+	if loc := r.re.FindStringIndex(t.s); loc != nil && loc[0] < before {
+		return loc[0], loc[1], true
+	}
+	return 0, 0, false
+}
+
+// submatchAt runs the program at p for the submatches, laid out as
+// FindStringSubmatchIndex lays them out.
+func (f *fastRegex) submatchAt(t *recText, p int) (m []int, matched, done bool) {
+	x := t.s
+	if f.low {
+		x = t.lower()
+	}
+	caps := make([]int, 2*(1+f.nsub))
+	for i := range caps {
+		caps[i] = -1
+	}
+	// The program has no instructions for the whole match (regexp sets
+	// its bounds itself): slots 0 and 1 are the place and the end.
+	end, matched, done := runAt(f.prog, x, p, caps)
+	caps[0], caps[1] = p, end
+	return caps, matched, done
+}
+
+// findSubmatch is FindStringSubmatchIndex, found as find finds.
+func (r *Regex) findSubmatch(t *recText, lk *lookup) []int {
+	if f := r.fast; f != nil && f.variants() {
+		var buf [maxPlaces]int
+		pos, all := f.places(t, buf[:0], lk)
+		if !all {
+			for _, p := range pos {
+				if f.prog != nil {
+					if m, matched, done := f.submatchAt(t, p); done {
+						if matched {
+							return m
+						}
+						continue
+					}
+				}
+				re, sub, off, ok := f.at(t, p)
+				if !ok {
+					goto slow
+				}
+				if m := re.FindStringSubmatchIndex(sub); m != nil {
+					m[0] = p
+					m[1] += off
+					for i := 2; i < len(m); i++ {
+						if m[i] >= 0 {
+							m[i] += off
+						}
+					}
+					return m
+				}
+			}
+			return nil
+		}
+	}
+slow:
+	return r.re.FindStringSubmatchIndex(t.s)
+}
+
 // Finish ranks the rules that matched and returns the answer.
 func (s *Scan) Finish() Classification {
 	cat := s.e.cat
@@ -4085,7 +5107,14 @@ func (s *Scan) Finish() Classification {
 		}
 		return out
 	}
-	sort.Slice(live, func(i, j int) bool { return s.e.outranks(live[i].rule, live[j].rule) })
+	// outranks is a total order (the rule index breaks every tie), so
+	// any sort gives the same order; SortFunc needs no allocation.
+	slices.SortFunc(live, func(a, b *hit) int {
+		if s.e.outranks(a.rule, b.rule) {
+			return -1
+		}
+		return 1
+	})
 
 	// The top group: every hit that ranks with the best, minus those that
 	// another member overrides.
@@ -4095,12 +5124,14 @@ func (s *Scan) Finish() Classification {
 			top = live[:len(top)+1]
 		}
 	}
-	winners := make([]*hit, 0, len(top))
+	winners := s.winners[:0]
 	for _, h := range top {
 		if !s.overridden(h.rule, top) {
 			winners = append(winners, h)
 		}
 	}
+	s.winners = winners
+	out.Candidates = make([]Candidate, 0, len(live))
 	for _, h := range live {
 		out.Candidates = append(out.Candidates, s.e.candidate(h.rule))
 	}
@@ -4111,7 +5142,7 @@ func (s *Scan) Finish() Classification {
 			conflict = true
 		}
 	}
-	out.SafeExcerpt = win.excerpt
+	out.SafeExcerpt = win.cut()
 	if s.opts.Explain {
 		out.Explain = s.explain(live, winners, conflict)
 	}
@@ -4143,13 +5174,16 @@ func (s *Scan) Finish() Classification {
 	return out
 }
 
+// liveHits returns the hits whose rule still stands, in a buffer the
+// scan reuses.
 func (s *Scan) liveHits() []*hit {
-	var live []*hit
+	live := s.live[:0]
 	for i := range s.hits {
 		if s.state[s.hits[i].rule] == stMatched {
 			live = append(live, &s.hits[i])
 		}
 	}
+	s.live = live
 	return live
 }
 
@@ -4216,7 +5250,7 @@ func (s *Scan) explain(live, winners []*hit, conflict bool) *Explain {
 			Record:  h.line,
 			In:      h.in,
 			Offset:  h.sp.start,
-			Excerpt: h.excerpt,
+			Excerpt: h.cut(),
 		}
 		if r.File == "" {
 			note.Source = ""
@@ -4502,6 +5536,10 @@ type hit struct {
 	at        time.Time
 	hasHint   bool
 	hintNotes []HintNote
+	// A put-off excerpt: see excerpt.go.
+	exRec          string
+	exStart, exEnd int
+	exLazy         bool
 }
 
 // Scan classifies one piece of evidence whose text arrives record by
@@ -4527,16 +5565,26 @@ type Scan struct {
 	pending      int     // rules in stPending
 	watch        []int32 // matched rules that still read records (guards, hints)
 	cands        []int32
+	lits         litHits // where the automaton's patterns ended in this record
 	hits         []hit
+	live         []*hit // Finish's buffers, reused
+	winners      []*hit
 	needExcerpt  []int // hits that still want an excerpt from a record
 	sawText      bool
 	truncated    bool
+	keepRecords  bool     // records stay valid until Finish: cut excerpts there
+	lowBuf       []byte   // the lowered copy of the record (lower.go)
+	memo         memo     // answers kept for the record (memo.go)
+	recGen       uint32   // counts records, for answers kept per record
+	guardRec     []uint32 // guard -> recGen of its answer in guardHeld
+	guardHeld    []bool
 }
 
 // Classify classifies one piece of evidence.
 func (e *Engine) Classify(ev Evidence, opts Options) Classification {
 	s := e.pool.Get().(*Scan)
 	s.begin(ev, opts)
+	s.keepRecords = true // ev.Text is an immutable string the call holds
 	s.truncated = eachRecord(ev.Text, func(rec string, line int) bool {
 		s.record(rec, line, "text")
 		return true
@@ -4558,6 +5606,14 @@ func (e *Engine) newScan() *Scan {
 		guardRecord: make([]bool, n),
 		hitOf:       make([]int32, n),
 		mark:        make([]uint32, n),
+	}
+	s.guardRec = make([]uint32, e.ix.guards)
+	s.guardHeld = make([]bool, e.ix.guards)
+	if ac := e.ix.ac; ac != nil {
+		s.lits.stamp = make([]uint32, len(e.ix.patRules))
+		s.lits.head = make([]int32, len(e.ix.patRules))
+		s.lits.live = make([]uint32, e.ix.branches)
+		s.lits.rules = make([]uint32, n)
 	}
 	for i := range s.hitOf {
 		s.hitOf[i] = -1
@@ -4581,7 +5637,11 @@ func (s *Scan) release() {
 	}
 	clear(s.hits)
 	s.hits = s.hits[:0]
+	clear(s.live)
+	clear(s.winners)
 	s.ev, s.body, s.opts = Evidence{}, nil, Options{}
+	s.memo.parse = parseAnswer{} // it holds a piece of the evidence
+	s.keepRecords = false
 }
 
 func (s *Scan) begin(ev Evidence, opts Options) {
@@ -4624,12 +5684,12 @@ func (s *Scan) consider(ri int32) {
 	s.state[i] = stMatched
 	h := s.addHit(i, hit{rule: i, evidence: true})
 	if s.hasBody {
-		h.excerpt = redactExcerpt(s.ev.HTTP.Body, 0, 0, ExcerptBytes)
+		s.excerptAt(h, s.ev.HTTP.Body, 0, 0, true)
 		h.in = "body"
 	} else {
 		s.needExcerpt = append(s.needExcerpt, int(s.hitOf[i]))
 	}
-	s.hints(h, "", nil)
+	s.hints(h, nil, nil)
 	if s.guardRecord[i] || (!h.hasHint && hasRecordHints(r)) {
 		s.watch = append(s.watch, ri)
 	}
@@ -4674,16 +5734,19 @@ func (s *Scan) record(rec string, line int, in string) {
 		return
 	}
 	s.sawText = true
+	s.nextRecord()
+	t := newText(rec, &s.lowBuf, &s.memo, s.recGen)
 	var doc lazyJSON
 	for len(s.needExcerpt) > 0 {
 		h := &s.hits[s.needExcerpt[0]]
-		h.excerpt, h.line, h.in = redactExcerpt(rec, 0, 0, ExcerptBytes), line, in
+		s.excerptAt(h, rec, 0, 0, false)
+		h.line, h.in = line, in
 		s.needExcerpt = s.needExcerpt[1:]
 	}
 	if s.pending > 0 {
 		s.collect(rec)
 		for _, ri := range s.cands {
-			s.tryRule(int(ri), rec, line, in, &doc)
+			s.tryRule(int(ri), &t, line, in, &doc)
 		}
 	}
 	for _, ri := range s.watch {
@@ -4691,15 +5754,15 @@ func (s *Scan) record(rec string, line int, in string) {
 		if s.state[i] != stMatched {
 			continue
 		}
-		r, h := &s.e.cat.Rules[i], &s.hits[s.hitOf[i]]
+		h := &s.hits[s.hitOf[i]]
 		if s.guardRecord[i] {
-			if held, _ := r.Not.recordHolds(rec, s.jsonInRecord, &doc); held {
+			if s.guardHolds(i, &t, &doc) {
 				s.state[i] = stKilled
 				continue
 			}
 		}
 		if !h.hasHint {
-			s.hints(h, rec, &doc)
+			s.hints(h, &t, &doc)
 		}
 	}
 }
@@ -4710,6 +5773,9 @@ func (s *Scan) collect(rec string) {
 	s.gen++
 	if s.gen == 0 { // wrapped: old marks could look current
 		clear(s.mark)
+		clear(s.lits.stamp)
+		clear(s.lits.live)
+		clear(s.lits.rules)
 		s.gen = 1
 	}
 	s.cands = s.cands[:0]
@@ -4721,36 +5787,68 @@ func (s *Scan) collect(rec string) {
 		}
 	}
 	if ix.ac != nil {
-		ix.ac.scan(rec, func(p int32) bool {
+		lits, gen := &s.lits, s.gen
+		lits.ends = lits.ends[:0]
+		lits.gen = gen
+		acScan(ix.ac, rec, func(p int32, end int) bool {
+			lits.add(gen, p, end)
+			if refs := ix.trigRefs[p]; len(refs) > 0 {
+				lits.confirm(rec, refs, end)
+			}
 			for _, ri := range ix.patRules[p] {
 				add(ri)
 			}
 			return true
 		})
+		lits.gen, lits.rec = gen, s.recGen
 	}
 	for _, ri := range ix.unindexed {
 		add(ri)
 	}
+	if len(ix.unindexedJSON) > 0 {
+		if _, ok := jsonPart(rec); ok || !s.jsonInRecord {
+			for _, ri := range ix.unindexedJSON {
+				add(ri)
+			}
+		}
+	}
+}
+
+// acHits returns where the automaton's patterns ended in the record being
+// read, or nil if it did not run over it.
+func (s *Scan) acHits() *litHits {
+	if s.e.ix.ac == nil || s.lits.rec != s.recGen {
+		return nil
+	}
+	return &s.lits
 }
 
 // tryRule runs a pending rule's record matchers on rec.
-func (s *Scan) tryRule(i int, rec string, line int, in string, doc *lazyJSON) {
+func (s *Scan) tryRule(i int, t *recText, line int, in string, doc *lazyJSON) {
 	r := &s.e.cat.Rules[i]
-	ok, sp := r.Match.recordHolds(rec, s.jsonInRecord, doc)
+	var pats []regexPats
+	hits := s.acHits()
+	if hits != nil {
+		if s.e.ix.byBranch[i] && hits.rules[i] != hits.gen {
+			return // none of its branches' triggers is in the record
+		}
+		pats = s.e.ix.pats[i]
+	}
+	ok, sp := r.Match.recordHolds(t, s.jsonInRecord, doc, pats, hits)
 	if !ok {
 		return
 	}
 	if s.guardRecord[i] {
-		if held, _ := r.Not.recordHolds(rec, s.jsonInRecord, doc); held {
+		if s.guardHolds(i, t, doc) {
 			return // guarded in this record; a later one may match
 		}
 	}
 	s.state[i] = stMatched
 	s.pending--
 	h := s.addHit(i, hit{rule: i, line: line, in: in, sp: sp})
-	h.excerpt = redactExcerpt(rec, sp.start, sp.end, ExcerptBytes)
-	s.hints(h, "", nil)
-	s.hints(h, rec, doc)
+	s.excerptAt(h, t.s, sp.start, sp.end, false)
+	s.hints(h, nil, nil)
+	s.hints(h, t, doc)
 }
 
 // clock is the time hints are checked against: the caller's, or the
@@ -4813,3 +5911,156 @@ func (s *Scanner) Truncated() bool { return s.truncated }
 
 // Err returns the first read error.
 func (s *Scanner) Err() error { return s.c.err }
+
+// A catalogue repeats patterns. Tables from the compiler, and the
+// generated package's, share one *Regex per source; but equal patterns can
+// still come as separate objects (alternatives split out of the same
+// pattern on two rules, tables built by hand), and New would compile each
+// and give each its own search state. New compiles each distinct pattern
+// once and lets the copies share it, so that a scan's answers kept per
+// pattern (memo.go) are shared too. A pattern already compiled is left as
+// it is: tables are not to change under an engine built on them.
+type sharer map[string]*Regex
+
+// prepare compiles r, or gives it the compiled form of an equal pattern.
+func (sh sharer) prepare(r *Regex) error {
+	p := sh[r.Src]
+	switch {
+	case r.re != nil:
+	case p != nil && equalAlts(p.Alts, r.Alts):
+		r.re, r.fast = p.re, p.fast
+	default:
+		if err := r.Prepare(); err != nil {
+			return err
+		}
+	}
+	if p == nil {
+		sh[r.Src] = r
+	}
+	return nil
+}
+
+func equalAlts(a, b []Alt) bool {
+	return slices.EqualFunc(a, b, func(x, y Alt) bool {
+		return x.Start == y.Start && x.Skip == y.Skip && x.Word == y.Word &&
+			slices.Equal(x.Triggers, y.Triggers) && slices.Equal(x.Lead, y.Lead)
+	})
+}
+
+const (
+	vmSteps = 1024 // instructions one attempt may execute
+	vmStack = 32   // alternatives one attempt may have pending
+)
+
+// compileVM returns the program regexp runs for re, if runAt can run it.
+func compileVM(re *syntax.Regexp) *syntax.Prog {
+	prog, err := syntax.Compile(re.Simplify())
+	if err != nil {
+		return nil
+	}
+	for i := range prog.Inst {
+		if prog.Inst[i].Op == syntax.InstAltMatch {
+			return nil
+		}
+	}
+	return prog
+}
+
+// runAt returns the end of the match the program prefers beginning at
+// offset p of x: what a regexp search anchored at p finds. It runs the
+// backtracking search regexp's backtracker runs, without its memory of
+// failed states, which changes how long a search takes but not what it
+// finds; the budget bounds the difference. done is false when the budget
+// ran out, and the caller must ask regexp. caps, if not nil, has a slot
+// for each capture (-1 on entry) and receives the match's submatches.
+func runAt(prog *syntax.Prog, x string, p int, caps []int) (end int, matched, done bool) {
+	type alt struct {
+		pc   uint32
+		pos  int
+		undo bool // a capture's old value (in pos) to put back in slot pc
+	}
+	var stack [vmStack]alt
+	n := 0
+	pc, pos := uint32(prog.Start), p
+	for steps := 0; ; steps++ {
+		if steps == vmSteps {
+			return 0, false, false
+		}
+		inst := &prog.Inst[pc]
+		ok := true
+		switch inst.Op {
+		case syntax.InstMatch:
+			return pos, true, true
+		case syntax.InstFail:
+			ok = false
+		case syntax.InstAlt:
+			if n == vmStack {
+				return 0, false, false
+			}
+			stack[n] = alt{inst.Arg, pos, false}
+			n++
+			pc = inst.Out
+		case syntax.InstCapture:
+			if int(inst.Arg) < len(caps) {
+				if n == vmStack {
+					return 0, false, false
+				}
+				stack[n] = alt{inst.Arg, caps[inst.Arg], true}
+				n++
+				caps[inst.Arg] = pos
+			}
+			pc = inst.Out
+		case syntax.InstNop:
+			pc = inst.Out
+		case syntax.InstEmptyWidth:
+			r1, r2 := rune(-1), rune(-1)
+			if pos > 0 {
+				r1, _ = utf8.DecodeLastRuneInString(x[:pos])
+			}
+			if pos < len(x) {
+				r2, _ = utf8.DecodeRuneInString(x[pos:])
+			}
+			if syntax.EmptyOp(inst.Arg)&^syntax.EmptyOpContext(r1, r2) != 0 {
+				ok = false
+			} else {
+				pc = inst.Out
+			}
+		default: // the rune instructions
+			r, w := rune(-1), 0
+			if pos < len(x) {
+				if c := x[pos]; c < utf8.RuneSelf {
+					r, w = rune(c), 1
+				} else {
+					r, w = utf8.DecodeRuneInString(x[pos:])
+				}
+			}
+			switch inst.Op {
+			case syntax.InstRune1:
+				ok = r == inst.Rune[0]
+			case syntax.InstRune:
+				ok = r >= 0 && inst.MatchRune(r)
+			case syntax.InstRuneAny:
+				ok = r >= 0
+			case syntax.InstRuneAnyNotNL:
+				ok = r >= 0 && r != '\n'
+			default:
+				return 0, false, false
+			}
+			if ok {
+				pos += w
+				pc = inst.Out
+			}
+		}
+		for !ok {
+			if n == 0 {
+				return 0, false, true
+			}
+			n--
+			if a := stack[n]; a.undo {
+				caps[a.pc] = a.pos
+			} else {
+				pc, pos, ok = a.pc, a.pos, true
+			}
+		}
+	}
+}

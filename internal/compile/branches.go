@@ -28,6 +28,7 @@ func branches(re *match.Regex) []*match.Regex {
 	out := make([]*match.Regex, 0, len(tree.Sub))
 	for _, sub := range tree.Sub {
 		b := &match.Regex{Src: sub.String()}
+		b.Alts = alts(b.Src)
 		if b.Prepare() != nil {
 			// syntax.Regexp.String round-trips for every RE2 pattern;
 			// should it ever not, keep the pattern whole.

@@ -277,7 +277,7 @@ func (t *translator) regex(f *source.File, id, where string, n *yaml.Node) *matc
 	if re, ok := t.regexes[n.Value]; ok {
 		return re
 	}
-	re := &match.Regex{Src: n.Value}
+	re := &match.Regex{Src: n.Value, Alts: alts(n.Value)}
 	if err := re.Prepare(); err != nil {
 		msg := err.Error()
 		var se *syntax.Error

@@ -19,7 +19,14 @@ type automaton struct {
 	// chosen to begin with rare bytes, so in the start state the scan
 	// skips ahead over bytes that cannot begin one, without table walks.
 	leaves [256]bool
-	delta  []uint32 // row(state)+class -> row(next)<<1 | ends
+	// pairs has bit c1*nclass+c2 set when a pattern begins with a byte of
+	// class c1 followed by one of class c2; nil when a pattern is one
+	// byte long. Letters begin so many patterns that most bytes are
+	// leaves; two bytes that begin one are much rarer, and in the start
+	// state a byte whose pair begins none can be passed over: reading it
+	// would lead, at the next byte, where reading that byte alone leads.
+	pairs []uint64
+	delta []uint32 // row(state)+class -> row(next)<<1 | ends
 	// out[outAt[s]:outAt[s+1]] are the patterns that end at state s,
 	// including those ending at its suffixes.
 	outAt []int32
@@ -110,6 +117,15 @@ func buildAutomaton(patterns []string) *automaton {
 	for b := 0; b < 256; b++ {
 		a.leaves[b] = next[int(a.class[b])] != 0
 	}
+	a.pairs = make([]uint64, (nc*nc+63)/64)
+	for _, p := range patterns {
+		if len(p) < 2 {
+			a.pairs = nil
+			break
+		}
+		k := int(a.class[p[0]])*nc + int(a.class[p[1]])
+		a.pairs[k/64] |= 1 << (k % 64)
+	}
 	a.delta = make([]uint32, len(next))
 	for i, nx := range next {
 		e := uint32(int(nx)*a.nclass) << 1
@@ -132,14 +148,27 @@ func (a *automaton) scan(s string, hit func(pattern int32) bool) {
 // a []byte buffer without converting it to a string.
 func acScan[T string | []byte](a *automaton, s T, hit func(pattern int32, end int) bool) {
 	row := uint32(0)
-	delta, class, leaves := a.delta, &a.class, &a.leaves
+	delta, class, leaves, pairs, nc := a.delta, &a.class, &a.leaves, a.pairs, uint32(a.nclass)
 	for i := 0; i < len(s); i++ {
 		if row == 0 {
-			for i < len(s) && !leaves[s[i]] {
-				i++
-			}
-			if i == len(s) {
-				return
+			if pairs != nil {
+				for {
+					if i+1 >= len(s) {
+						return // no pattern is one byte long
+					}
+					k := uint32(class[s[i]])*nc + uint32(class[s[i+1]])
+					if pairs[k/64]&(1<<(k%64)) != 0 {
+						break
+					}
+					i++
+				}
+			} else {
+				for i < len(s) && !leaves[s[i]] {
+					i++
+				}
+				if i == len(s) {
+					return
+				}
 			}
 		}
 		e := delta[row+uint32(class[s[i]])]

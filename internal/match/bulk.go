@@ -153,7 +153,7 @@ func (e *Engine) linesParallel(ch *chunker, ev *Evidence, opts LinesOptions, fn 
 func (e *Engine) region(reg region, ev *Evidence, opts Options, out *[]LineResult) LineStats {
 	var st LineStats
 	data := reg.data
-	every := len(e.ix.unindexed) > 0 || ev.HTTP != nil || ev.ExitCode != nil || ev.Signal != "" || ev.Provider != ""
+	every := len(e.ix.unindexed) > 0 || len(e.ix.unindexedJSON) > 0 || ev.HTTP != nil || ev.ExitCode != nil || ev.Signal != "" || ev.Provider != ""
 	// Where a record must be looked at: a trigger ends inside it, or it
 	// holds bytes the scan cannot judge (terminal escapes, the two runes
 	// foldSpecial maps).
@@ -201,6 +201,7 @@ func (e *Engine) region(reg region, ev *Evidence, opts Options, out *[]LineResul
 		}
 		s := e.pool.Get().(*Scan)
 		s.begin(*ev, opts)
+		s.keepRecords = true // text is this loop's own copy
 		s.Record(trimCR(text), recLine, truncated)
 		c := s.Finish()
 		s.release()

@@ -68,19 +68,23 @@ func (c *Cond) evidenceHolds(ev *Evidence, hasBody bool, body any) bool {
 // A pattern none of whose triggers occurs in rec cannot match and is not
 // run. Of the patterns that match, the leftmost match is reported, the
 // first pattern winning ties, as one alternation written out whole would.
-func (c *Cond) recordHolds(rec string, jsonInRecord bool, doc *lazyJSON) (bool, span) {
+//
+// pats, if not nil, has the automaton patterns of each regex branch's
+// literals, and hits where they occurred in rec (see lits.go).
+func (c *Cond) recordHolds(t *recText, jsonInRecord bool, doc *lazyJSON, pats []regexPats, hits *litHits) (bool, span) {
+	rec := t.s
 	var sp span
 	if len(c.Exact) > 0 {
-		t := strings.TrimSpace(rec)
-		i := indexString(c.Exact, t)
+		trimmed := strings.TrimSpace(rec)
+		i := indexString(c.Exact, trimmed)
 		if i < 0 {
 			return false, sp
 		}
-		start := strings.Index(rec, t)
-		sp = span{kExact, i, start, start + len(t)}
+		start := strings.Index(rec, trimmed)
+		sp = span{kExact, i, start, start + len(trimmed)}
 	}
 	if len(c.Contains) > 0 {
-		i, at := c.containsAny(rec)
+		i, at := c.containsAny(t)
 		if i < 0 {
 			return false, sp
 		}
@@ -91,11 +95,19 @@ func (c *Cond) recordHolds(rec string, jsonInRecord bool, doc *lazyJSON) (bool, 
 	if len(c.Regex) > 0 {
 		best := span{start: -1}
 		for i, re := range c.Regex {
-			if len(re.Triggers) > 0 && !anyFold(rec, re.Triggers) {
+			var lk *lookup
+			if pats != nil && hits != nil {
+				lk = &lookup{hits, &pats[i]}
+			}
+			if len(re.Triggers) > 0 && !lk.branchTriggers(t, re.Triggers) {
 				continue
 			}
-			if loc := re.re.FindStringIndex(rec); loc != nil && (best.start < 0 || loc[0] < best.start) {
-				best = span{kRegex, i, loc[0], loc[1]}
+			before := len(rec) + 1
+			if best.start >= 0 {
+				before = best.start
+			}
+			if start, end, ok := re.find(t, lk, before); ok {
+				best = span{kRegex, i, start, end}
 			}
 		}
 		if best.start < 0 {
@@ -116,23 +128,13 @@ func (c *Cond) recordHolds(rec string, jsonInRecord bool, doc *lazyJSON) (bool, 
 	return true, sp
 }
 
-// anyFold reports whether one of the lower-case literals occurs in s.
-func anyFold(s string, lits []string) bool {
-	for _, l := range lits {
-		if indexFold(s, l) >= 0 {
-			return true
-		}
-	}
-	return false
-}
-
-func (c *Cond) containsAny(rec string) (idx, at int) {
+func (c *Cond) containsAny(t *recText) (idx, at int) {
 	for i, lit := range c.Contains {
 		var j int
 		if c.CaseSensitive {
-			j = strings.Index(rec, lit)
+			j = strings.Index(t.s, lit)
 		} else {
-			j = indexFold(rec, lit)
+			j = t.index(lit)
 		}
 		if j >= 0 {
 			return i, j

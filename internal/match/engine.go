@@ -28,20 +28,21 @@ type Options struct {
 // New prepares a catalogue for matching: it compiles every pattern once.
 // The tables are not copied; the caller must not change them afterwards.
 func New(c *Catalogue) (*Engine, error) {
+	sh := sharer{}
 	for i := range c.Rules {
 		r := &c.Rules[i]
-		if err := prepareCond(&r.Match); err != nil {
+		if err := prepareCond(&r.Match, sh); err != nil {
 			return nil, fmt.Errorf("rule %s: %w", r.ID, err)
 		}
 		if r.Not != nil {
-			if err := prepareCond(r.Not); err != nil {
+			if err := prepareCond(r.Not, sh); err != nil {
 				return nil, fmt.Errorf("rule %s: not: %w", r.ID, err)
 			}
 		}
 		for j := range r.Hints {
 			h := &r.Hints[j]
 			if h.Re != nil {
-				if err := h.Re.Prepare(); err != nil {
+				if err := sh.prepare(h.Re); err != nil {
 					return nil, fmt.Errorf("rule %s: extract: %w", r.ID, err)
 				}
 			}
@@ -66,15 +67,18 @@ func (r *Regex) Prepare() error {
 		return err
 	}
 	r.re = re
+	if len(r.Alts) > 0 {
+		r.fast = newFast(r)
+	}
 	return nil
 }
 
 // Regexp returns the compiled pattern; nil before Prepare.
 func (r *Regex) Regexp() *regexp.Regexp { return r.re }
 
-func prepareCond(c *Cond) error {
+func prepareCond(c *Cond, sh sharer) error {
 	for _, re := range c.Regex {
-		if err := re.Prepare(); err != nil {
+		if err := sh.prepare(re); err != nil {
 			return err
 		}
 	}
@@ -83,7 +87,7 @@ func prepareCond(c *Cond) error {
 			t := &set[i]
 			t.path = strings.Split(t.Name, ".")
 			if t.Re != nil {
-				if err := t.Re.Prepare(); err != nil {
+				if err := sh.prepare(t.Re); err != nil {
 					return err
 				}
 			}

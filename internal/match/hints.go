@@ -13,19 +13,19 @@ import (
 // validation is kept; with Explain, every hint seen is noted with why it was
 // kept or dropped, because a dropped Retry-After is exactly what a person
 // debugging a retry loop needs to see.
-func (s *Scan) hints(h *hit, rec string, doc *lazyJSON) {
+func (s *Scan) hints(h *hit, t *recText, doc *lazyJSON) {
 	r := &s.e.cat.Rules[h.rule]
 	for i := range r.Hints {
 		if h.hasHint {
 			return
 		}
 		src := &r.Hints[i]
-		raw, ok := s.hintValue(src, rec, doc)
+		raw, ok := s.hintValue(h.rule, i, t, doc)
 		if !ok {
 			continue
 		}
 		var why hint.Reason
-		v, err := hint.Parse(raw, hint.Unit(src.Unit))
+		v, err := s.parseHint(raw, hint.Unit(src.Unit))
 		if err != nil {
 			why = hint.Unparseable
 		} else {
@@ -46,7 +46,8 @@ func (s *Scan) hints(h *hit, rec string, doc *lazyJSON) {
 	}
 }
 
-func (s *Scan) hintValue(src *HintSource, rec string, doc *lazyJSON) (string, bool) {
+func (s *Scan) hintValue(rule, k int, t *recText, doc *lazyJSON) (string, bool) {
+	src := &s.e.cat.Rules[rule].Hints[k]
 	switch src.From {
 	case FromHeader:
 		if doc != nil {
@@ -59,7 +60,7 @@ func (s *Scan) hintValue(src *HintSource, rec string, doc *lazyJSON) (string, bo
 		case doc == nil && s.hasBody:
 			v = s.body
 		case doc != nil && s.jsonInRecord:
-			v = doc.get(rec)
+			v = doc.get(t.s)
 		}
 		var out string
 		found := v != nil && lookupJSON(v, src.path, func(x any) bool {
@@ -72,7 +73,11 @@ func (s *Scan) hintValue(src *HintSource, rec string, doc *lazyJSON) (string, bo
 		if doc == nil {
 			return "", false
 		}
-		m := src.Re.re.FindStringSubmatchIndex(rec)
+		var lk *lookup
+		if hits := s.acHits(); hits != nil {
+			lk = newLookup(hits, &s.e.ix.hintPats[rule][k])
+		}
+		m := s.submatch(src.Re, t, lk)
 		if m == nil {
 			return "", false
 		}
@@ -83,7 +88,7 @@ func (s *Scan) hintValue(src *HintSource, rec string, doc *lazyJSON) (string, bo
 		if 2*g+1 >= len(m) || m[2*g] < 0 {
 			return "", false
 		}
-		return rec[m[2*g]:m[2*g+1]], true
+		return t.s[m[2*g]:m[2*g+1]], true
 	}
 	return "", false
 }

@@ -31,6 +31,22 @@ type index struct {
 	ac        *automaton // over every rule's triggers; nil when there are none
 	patRules  [][]int32  // trigger pattern -> rules
 	unindexed []int32    // rules with record matchers but no trigger
+	// unindexedJSON are the unindexed rules with json matchers: without a
+	// body they need JSON in the record, and cannot match one without.
+	unindexedJSON []int32
+	// pats[rule][branch] are the patterns that reveal the literals of
+	// the rule's regex branches, notPats those of its guard's patterns
+	// and hintPats those of its hints' (lits.go); nil without an
+	// automaton.
+	pats, notPats, hintPats [][]regexPats
+	trigRefs                [][]trigRef // pattern -> the branch triggers it reveals
+	branches                int         // rule branches, numbered in pats
+	// byBranch[rule]: the rule's record matchers can hold only where one
+	// of its branches' triggers is confirmed (litHits.rules).
+	byBranch []bool
+	// guardID numbers each rule's guard, alike guards alike (guards.go).
+	guardID []int32
+	guards  int
 }
 
 func buildIndex(c *Catalogue) *index {
@@ -40,6 +56,7 @@ func buildIndex(c *Catalogue) *index {
 		bySignal:   map[string][]int32{},
 		byProvider: map[string][]int32{},
 	}
+	ix.guardID, ix.guards = guardIDs(c)
 	ix.pureState = make([]ruleState, len(c.Rules))
 	ix.pureGuard = make([]bool, len(c.Rules))
 	ix.noBodyState = make([]ruleState, len(c.Rules))
@@ -87,7 +104,11 @@ func buildIndex(c *Catalogue) *index {
 			continue // never reads a record
 		}
 		if len(r.Triggers) == 0 {
-			ix.unindexed = append(ix.unindexed, ri)
+			if len(m.JSON) > 0 {
+				ix.unindexedJSON = append(ix.unindexedJSON, ri)
+			} else {
+				ix.unindexed = append(ix.unindexed, ri)
+			}
 			continue
 		}
 		for _, t := range r.Triggers {
@@ -102,9 +123,76 @@ func buildIndex(c *Catalogue) *index {
 		}
 	}
 	if len(patterns) > 0 {
+		// The other literals the matchers look for (lits.go).
+		eachRegex(c, func(re *Regex) {
+			regexLiterals(re, func(lit string) {
+				if len(lit) < 3 || suffixPattern(patID, lit) >= 0 {
+					return // searched for: a short pattern would end everywhere
+				}
+				p := extraPattern(lit)
+				patID[p] = int32(len(patterns))
+				patterns = append(patterns, p)
+				ix.patRules = append(ix.patRules, nil)
+			})
+		})
 		ix.ac = buildAutomaton(patterns)
+		ix.trigRefs = make([][]trigRef, len(patterns))
+		ix.pats = make([][]regexPats, len(c.Rules))
+		ix.byBranch = make([]bool, len(c.Rules))
+		ix.notPats = make([][]regexPats, len(c.Rules))
+		ix.hintPats = make([][]regexPats, len(c.Rules))
+		for i := range c.Rules {
+			r := &c.Rules[i]
+			for _, re := range r.Match.Regex {
+				rp := patternsOf(patID, re)
+				rp.branch = int32(ix.branches)
+				ix.branches++
+				for k, p := range rp.trig {
+					if p < 0 {
+						rp.unmapped = append(rp.unmapped, re.Triggers[k])
+					} else {
+						ix.trigRefs[p] = append(ix.trigRefs[p], trigRef{rp.branch, int32(i), re.Triggers[k]})
+					}
+				}
+				ix.pats[i] = append(ix.pats[i], rp)
+			}
+			ix.byBranch[i] = byBranches(r, ix.pats[i])
+			if r.Not != nil {
+				for _, re := range r.Not.Regex {
+					ix.notPats[i] = append(ix.notPats[i], patternsOf(patID, re))
+				}
+			}
+			for _, h := range r.Hints {
+				var rp regexPats
+				if h.Re != nil {
+					rp = patternsOf(patID, h.Re)
+				}
+				ix.hintPats[i] = append(ix.hintPats[i], rp)
+			}
+		}
 	}
 	return ix
+}
+
+// eachRegex calls fn with every pattern that reads records: rule
+// branches, guards and hint extractors.
+func eachRegex(c *Catalogue, fn func(*Regex)) {
+	for i := range c.Rules {
+		r := &c.Rules[i]
+		for _, re := range r.Match.Regex {
+			fn(re)
+		}
+		if r.Not != nil {
+			for _, re := range r.Not.Regex {
+				fn(re)
+			}
+		}
+		for _, h := range r.Hints {
+			if h.Re != nil {
+				fn(h.Re)
+			}
+		}
+	}
 }
 
 // pure reports whether a rule reads records only, in match and guard
@@ -174,4 +262,21 @@ func foldSpecial(rec string) string {
 		return rec
 	}
 	return strings.NewReplacer("\u212a", "k", "\u017f", "s").Replace(rec)
+}
+
+// byBranches reports whether a rule's record matchers can hold only in a
+// record where the automaton confirms a trigger of one of its regex
+// branches: it has no exact or contains matcher, which a record could
+// satisfy instead, and every branch has triggers the automaton reveals.
+func byBranches(r *Rule, pats []regexPats) bool {
+	m := &r.Match
+	if len(m.Exact) > 0 || len(m.Contains) > 0 || len(m.Regex) == 0 {
+		return false
+	}
+	for k, re := range m.Regex {
+		if len(re.Triggers) == 0 || len(pats[k].unmapped) > 0 {
+			return false
+		}
+	}
+	return true
 }

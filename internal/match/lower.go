@@ -1,0 +1,56 @@
+package match
+
+import "unsafe"
+
+// recText is a record as its matchers read it, with a copy whose ASCII
+// letters are lowered, made the first time a matcher needs it. Rules'
+// literals are lower case, and on the copy they are found by strings.Index,
+// which compares many bytes at a time, rather than by indexFold, which
+// jumps between the occurrences of one byte in both cases; and patterns
+// without case-sensitive parts run on the copy without (?i) (probe.go),
+// which spares RE2 a unicode.SimpleFold for every letter it compares.
+// Lowering ASCII keeps every offset, so what is found in the copy is
+// found at the same place in the record.
+//
+// The copy lives in a buffer of the scan, reused from record to record:
+// nothing may keep it, or a string made from it, past the record.
+type recText struct {
+	s    string
+	low  string
+	buf  *[]byte
+	ok   bool
+	memo *memo // answers for this record, numbered gen; nil: none kept
+	gen  uint32
+}
+
+func newText(s string, buf *[]byte, m *memo, gen uint32) recText {
+	return recText{s: s, buf: buf, memo: m, gen: gen}
+}
+
+// lower returns the lowered copy.
+func (t *recText) lower() string {
+	if !t.ok {
+		b := append((*t.buf)[:0], t.s...)
+		for i, c := range b {
+			if 'A' <= c && c <= 'Z' {
+				b[i] = c + 'a' - 'A'
+			}
+		}
+		*t.buf = b
+		t.low, t.ok = unsafe.String(unsafe.SliceData(b), len(b)), true
+	}
+	return t.low
+}
+
+// index is indexFold(t.s, lit) for a lower-case lit.
+func (t *recText) index(lit string) int { return t.memo.index(t.gen, t.lower(), lit) }
+
+// any reports whether one of the lower-case lits occurs.
+func (t *recText) any(lits []string) bool {
+	for _, l := range lits {
+		if t.index(l) >= 0 {
+			return true
+		}
+	}
+	return false
+}
