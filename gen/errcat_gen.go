@@ -13378,8 +13378,9 @@ type automaton struct {
 	// leaves; two bytes that begin one are much rarer, and in the start
 	// state a byte whose pair begins none can be passed over: reading it
 	// would lead, at the next byte, where reading that byte alone leads.
-	pairs []uint64
-	delta []uint32 // row(state)+class -> row(next)<<1 | ends
+	pairs  []uint64
+	delta  []uint32 // row(state)+class -> row(next)<<1 | ends
+	maxLen int      // the longest pattern
 	// out[outAt[s]:outAt[s+1]] are the patterns that end at state s,
 	// including those ending at its suffixes.
 	outAt []int32
@@ -13479,6 +13480,9 @@ func buildAutomaton(patterns []string) *automaton {
 		k := int(a.class[p[0]])*nc + int(a.class[p[1]])
 		a.pairs[k/64] |= 1 << (k % 64)
 	}
+	for _, p := range patterns {
+		a.maxLen = max(a.maxLen, len(p))
+	}
 	a.delta = make([]uint32, len(next))
 	for i, nx := range next {
 		e := uint32(int(nx)*a.nclass) << 1
@@ -13498,8 +13502,13 @@ func (a *automaton) scan(s string, hit func(pattern int32) bool) {
 
 // acScan runs a over s, calling hit with each pattern that occurs and the
 // offset just past its end. It is generic so that the bulk path can scan
-// a []byte buffer without converting it to a string.
+// a []byte buffer without converting it to a string. Hits come in no
+// particular order.
 func acScan[T string | []byte](a *automaton, s T, hit func(pattern int32, end int) bool) {
+	if len(s) >= 4*a.maxLen && len(s) >= splitMin {
+		acScan2(a, s, hit)
+		return
+	}
 	row := uint32(0)
 	delta, class, leaves, pairs, nc := a.delta, &a.class, &a.leaves, a.pairs, uint32(a.nclass)
 	for i := 0; i < len(s); i++ {
@@ -13533,6 +13542,52 @@ func acScan[T string | []byte](a *automaton, s T, hit func(pattern int32, end in
 					return
 				}
 			}
+		}
+	}
+}
+
+// splitMin is the shortest text acScan2 splits.
+const splitMin = 64
+
+// acScan2 scans the two halves of s side by side. Each step of a scan
+// waits for the table load of the step before, and a record's rows are
+// rarely all in the nearest cache by the time the next record comes: two
+// scans in step keep two loads in flight. The second half is scanned from
+// maxLen-1 bytes before the middle, so that it sees every occurrence that
+// ends past the middle whole; occurrences ending before are the first
+// half's.
+func acScan2[T string | []byte](a *automaton, s T, hit func(pattern int32, end int) bool) {
+	delta, class := a.delta, &a.class
+	mid := len(s) / 2
+	j := mid - (a.maxLen - 1)
+	report := func(row uint32, end int) bool {
+		st := int(row) / a.nclass
+		for _, p := range a.out[a.outAt[st]:a.outAt[st+1]] {
+			if !hit(p, end) {
+				return false
+			}
+		}
+		return true
+	}
+	var ra, rb uint32
+	for i := 0; i < mid; i, j = i+1, j+1 {
+		ea := delta[ra+uint32(class[s[i]])]
+		eb := delta[rb+uint32(class[s[j]])]
+		ra, rb = ea>>1, eb>>1
+		if (ea|eb)&1 != 0 {
+			if ea&1 != 0 && !report(ra, i+1) {
+				return
+			}
+			if eb&1 != 0 && j+1 > mid && !report(rb, j+1) {
+				return
+			}
+		}
+	}
+	for ; j < len(s); j++ {
+		eb := delta[rb+uint32(class[s[j]])]
+		rb = eb >> 1
+		if eb&1 != 0 && j+1 > mid && !report(rb, j+1) {
+			return
 		}
 	}
 }
@@ -13701,7 +13756,7 @@ func (e *Engine) region(reg region, ev *Evidence, opts Options, out *[]LineResul
 		marks = appendAll(marks, data, "\x1b")
 		marks = appendAll(marks, data, "\u212a")
 		marks = appendAll(marks, data, "\u017f")
-		sortInts(marks)
+		slices.Sort(marks) // the scan reports the halves of data side by side
 	}
 	line, m := reg.line, 0
 	for pos := 0; pos < len(data); {
@@ -13758,14 +13813,6 @@ func appendAll(offs []int, data []byte, sep string) []int {
 		}
 		offs = append(offs, i+j)
 		i += j + 1
-	}
-}
-
-func sortInts(xs []int) {
-	for i := 1; i < len(xs); i++ { // nearly sorted: triggers come in order
-		for j := i; j > 0 && xs[j] < xs[j-1]; j-- {
-			xs[j], xs[j-1] = xs[j-1], xs[j]
-		}
 	}
 }
 
@@ -14511,6 +14558,15 @@ func (h *hit) cut() string {
 	return h.excerpt
 }
 
+// lowerByte folds one byte as equalFoldASCII does: a quick test of the
+// first byte settles most comparisons without the call.
+func lowerByte(c byte) byte {
+	if 'A' <= c && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
+}
+
 func upperASCII(c byte) byte {
 	if 'a' <= c && c <= 'z' {
 		return c - 'a' + 'A'
@@ -14747,6 +14803,13 @@ type index struct {
 	guards  int
 }
 
+// maxPattern bounds the automaton's patterns: a trigger longer than this
+// is looked for by its last maxPattern bytes (which occur wherever it
+// does; lits.go compares the rest). Sixteen bytes of a phrase select as
+// well as seventy, and short patterns let the scan run two halves of a
+// record side by side (acScan).
+const maxPattern = 16
+
 func buildIndex(c *Catalogue) *index {
 	ix := &index{
 		byStatus:   map[int][]int32{},
@@ -14810,6 +14873,9 @@ func buildIndex(c *Catalogue) *index {
 			continue
 		}
 		for _, t := range r.Triggers {
+			if len(t) > maxPattern {
+				t = t[len(t)-maxPattern:]
+			}
 			id, ok := patID[t]
 			if !ok {
 				id = int32(len(patterns))
@@ -14849,7 +14915,7 @@ func buildIndex(c *Catalogue) *index {
 					if p < 0 {
 						rp.unmapped = append(rp.unmapped, re.Triggers[k])
 					} else {
-						ix.trigRefs[p] = append(ix.trigRefs[p], trigRef{rp.branch, int32(i), re.Triggers[k]})
+						ix.trigRefs[p] = addTrigRef(ix.trigRefs[p], re.Triggers[k], rp.branch, int32(i))
 					}
 				}
 				ix.pats[i] = append(ix.pats[i], rp)
@@ -14977,6 +15043,20 @@ func byBranches(r *Rule, pats []regexPats) bool {
 		}
 	}
 	return true
+}
+
+// addTrigRef adds a branch of rule ri to the trigRef of lit in refs.
+func addTrigRef(refs []trigRef, lit string, branch, ri int32) []trigRef {
+	for i := range refs {
+		if refs[i].lit == lit {
+			refs[i].branches = append(refs[i].branches, branch)
+			if n := len(refs[i].rules); n == 0 || refs[i].rules[n-1] != ri {
+				refs[i].rules = append(refs[i].rules, ri)
+			}
+			return refs
+		}
+	}
+	return append(refs, trigRef{lit, []int32{branch}, []int32{ri}})
 }
 
 // parseJSON decodes a JSON document with numbers kept as written, so that a
@@ -15114,18 +15194,25 @@ type litHits struct {
 }
 
 // trigRef is a branch trigger that a pattern reveals: it occurs where the
-// pattern ends and the bytes before are the rest of it.
+// pattern ends and the bytes before are the rest of it. Branches with the
+// same trigger share one trigRef, so it is compared once.
 type trigRef struct {
-	branch, rule int32
-	lit          string
+	lit      string
+	branches []int32
+	rules    []int32
 }
 
-// confirm marks the branches whose triggers end where pattern p ended.
+// confirm marks the branches whose triggers end where a pattern ended.
 func (h *litHits) confirm(rec string, refs []trigRef, end int) {
-	for _, r := range refs {
-		if end >= len(r.lit) && equalFoldASCII(rec[end-len(r.lit):end], r.lit) {
-			h.live[r.branch] = h.gen
-			h.rules[r.rule] = h.gen
+	for i := range refs {
+		r := &refs[i]
+		if start := end - len(r.lit); start >= 0 && lowerByte(rec[start]) == r.lit[0] && equalFoldASCII(rec[start:end], r.lit) {
+			for _, b := range r.branches {
+				h.live[b] = h.gen
+			}
+			for _, ri := range r.rules {
+				h.rules[ri] = h.gen
+			}
 		}
 	}
 }
@@ -15266,7 +15353,7 @@ func suffixPattern(patID map[string]int32, s string) int32 {
 // trigger ends: its last maxExtra bytes, which keeps the automaton small
 // (the literal itself is compared where one of them occurs).
 func extraPattern(lit string) string {
-	const maxExtra = 8
+	const maxExtra = 8 // no more than maxPattern
 	if len(lit) <= maxExtra {
 		return lit
 	}
@@ -15476,7 +15563,7 @@ type fastRegex struct {
 	at0  *regexp.Regexp // \A(?:src); nil if it did not compile
 	ctx  *regexp.Regexp // \A(?s:.)(?:src)
 	low  bool           // the variants run on the lowered record
-	prog *syntax.Prog   // the program runAt runs; nil: regexp runs all
+	prog *vmProg        // the program runAt runs; nil: regexp runs all
 }
 
 type fastAlt struct {
@@ -15511,6 +15598,9 @@ func newFast(r *Regex) *fastRegex {
 				return nil // tables not from the compiler: trust nothing
 			}
 			a.first.addFold(l[0])
+		}
+		if !slices.IsSorted(a.Lead) {
+			return nil // startsHere searches it
 		}
 		f.alts = append(f.alts, a)
 	}
@@ -15712,8 +15802,12 @@ func (a *fastAlt) startsHere(rec string) bool {
 	if k == len(rec) || !a.first.has(rec[k]) {
 		return false
 	}
-	for _, l := range a.Lead {
-		if len(rec)-k >= len(l) && equalFoldASCII(rec[k:k+len(l)], l) {
+	// Lead is sorted: only the strings that begin with this byte need a
+	// look (a guard's start-of-line alternative has dozens).
+	c := lowerByte(rec[k])
+	i, _ := slices.BinarySearchFunc(a.Lead, c, func(l string, c byte) int { return int(l[0]) - int(c) })
+	for ; i < len(a.Lead) && a.Lead[i][0] == c; i++ {
+		if l := a.Lead[i]; len(rec)-k >= len(l) && equalFoldASCII(rec[k:k+len(l)], l) {
 			return true
 		}
 	}
@@ -16694,21 +16788,51 @@ func equalAlts(a, b []Alt) bool {
 
 const (
 	vmSteps = 1024 // instructions one attempt may execute
-	vmStack = 32   // alternatives one attempt may have pending
+	vmStack = 32   // alternatives and saved captures one attempt may hold
 )
 
-// compileVM returns the program regexp runs for re, if runAt can run it.
-func compileVM(re *syntax.Regexp) *syntax.Prog {
+// vmProg is a syntax.Prog with what each step needs in the instruction.
+type vmProg struct {
+	inst  []vmInst
+	start uint32
+}
+
+type vmInst struct {
+	op    syntax.InstOp
+	out   uint32
+	arg   uint32 // InstAlt: the other branch; InstCapture: the slot; InstEmptyWidth: the assertion
+	r     rune   // InstRune1
+	ascii [2]uint64
+	in    *syntax.Inst // InstRune: for runes outside ASCII
+}
+
+// compileVM returns the program regexp runs for re, laid out for runAt,
+// or nil if runAt cannot run it.
+func compileVM(re *syntax.Regexp) *vmProg {
 	prog, err := syntax.Compile(re.Simplify())
 	if err != nil {
 		return nil
 	}
+	vp := &vmProg{inst: make([]vmInst, len(prog.Inst)), start: uint32(prog.Start)}
 	for i := range prog.Inst {
-		if prog.Inst[i].Op == syntax.InstAltMatch {
+		in := &prog.Inst[i]
+		vi := vmInst{op: in.Op, out: in.Out, arg: in.Arg}
+		switch in.Op {
+		case syntax.InstAltMatch:
 			return nil
+		case syntax.InstRune1:
+			vi.r = in.Rune[0]
+		case syntax.InstRune:
+			vi.in = in
+			for c := rune(0); c < utf8.RuneSelf; c++ {
+				if in.MatchRune(c) {
+					vi.ascii[c>>6] |= 1 << (c & 63)
+				}
+			}
 		}
+		vp.inst[i] = vi
 	}
-	return prog
+	return vp
 }
 
 // runAt returns the end of the match the program prefers beginning at
@@ -16718,7 +16842,7 @@ func compileVM(re *syntax.Regexp) *syntax.Prog {
 // finds; the budget bounds the difference. done is false when the budget
 // ran out, and the caller must ask regexp. caps, if not nil, has a slot
 // for each capture (-1 on entry) and receives the match's submatches.
-func runAt(prog *syntax.Prog, x string, p int, caps []int) (end int, matched, done bool) {
+func runAt(prog *vmProg, x string, p int, caps []int) (end int, matched, done bool) {
 	type alt struct {
 		pc   uint32
 		pos  int
@@ -16726,75 +16850,68 @@ func runAt(prog *syntax.Prog, x string, p int, caps []int) (end int, matched, do
 	}
 	var stack [vmStack]alt
 	n := 0
-	pc, pos := uint32(prog.Start), p
+	pc, pos := prog.start, p
 	for steps := 0; ; steps++ {
 		if steps == vmSteps {
 			return 0, false, false
 		}
-		inst := &prog.Inst[pc]
+		inst := &prog.inst[pc]
 		ok := true
-		switch inst.Op {
-		case syntax.InstMatch:
-			return pos, true, true
-		case syntax.InstFail:
-			ok = false
+		switch inst.op {
+		case syntax.InstRune1:
+			if pos < len(x) && x[pos] < utf8.RuneSelf {
+				ok = rune(x[pos]) == inst.r
+				pos++
+			} else {
+				r, w := decodeAt(x, pos)
+				ok = r == inst.r
+				pos += w
+			}
+			pc = inst.out
+		case syntax.InstRune:
+			if pos < len(x) && x[pos] < utf8.RuneSelf {
+				c := x[pos]
+				ok = inst.ascii[c>>6]&(1<<(c&63)) != 0
+				pos++
+			} else {
+				r, w := decodeAt(x, pos)
+				ok = r >= 0 && inst.in.MatchRune(r)
+				pos += w
+			}
+			pc = inst.out
 		case syntax.InstAlt:
 			if n == vmStack {
 				return 0, false, false
 			}
-			stack[n] = alt{inst.Arg, pos, false}
+			stack[n] = alt{inst.arg, pos, false}
 			n++
-			pc = inst.Out
+			pc = inst.out
+		case syntax.InstEmptyWidth:
+			if syntax.EmptyOp(inst.arg)&^emptyContext(x, pos) != 0 {
+				ok = false
+			}
+			pc = inst.out
 		case syntax.InstCapture:
-			if int(inst.Arg) < len(caps) {
+			if int(inst.arg) < len(caps) {
 				if n == vmStack {
 					return 0, false, false
 				}
-				stack[n] = alt{inst.Arg, caps[inst.Arg], true}
+				stack[n] = alt{inst.arg, caps[inst.arg], true}
 				n++
-				caps[inst.Arg] = pos
+				caps[inst.arg] = pos
 			}
-			pc = inst.Out
+			pc = inst.out
 		case syntax.InstNop:
-			pc = inst.Out
-		case syntax.InstEmptyWidth:
-			r1, r2 := rune(-1), rune(-1)
-			if pos > 0 {
-				r1, _ = utf8.DecodeLastRuneInString(x[:pos])
-			}
-			if pos < len(x) {
-				r2, _ = utf8.DecodeRuneInString(x[pos:])
-			}
-			if syntax.EmptyOp(inst.Arg)&^syntax.EmptyOpContext(r1, r2) != 0 {
-				ok = false
-			} else {
-				pc = inst.Out
-			}
-		default: // the rune instructions
-			r, w := rune(-1), 0
-			if pos < len(x) {
-				if c := x[pos]; c < utf8.RuneSelf {
-					r, w = rune(c), 1
-				} else {
-					r, w = utf8.DecodeRuneInString(x[pos:])
-				}
-			}
-			switch inst.Op {
-			case syntax.InstRune1:
-				ok = r == inst.Rune[0]
-			case syntax.InstRune:
-				ok = r >= 0 && inst.MatchRune(r)
-			case syntax.InstRuneAny:
-				ok = r >= 0
-			case syntax.InstRuneAnyNotNL:
-				ok = r >= 0 && r != '\n'
-			default:
-				return 0, false, false
-			}
-			if ok {
-				pos += w
-				pc = inst.Out
-			}
+			pc = inst.out
+		case syntax.InstMatch:
+			return pos, true, true
+		case syntax.InstRuneAny, syntax.InstRuneAnyNotNL:
+			r, w := decodeAt(x, pos)
+			ok = r >= 0 && (inst.op == syntax.InstRuneAny || r != '\n')
+			pos += w
+			pc = inst.out
+		default: // InstFail
+			ok = false
 		}
 		for !ok {
 			if n == 0 {
@@ -16808,4 +16925,31 @@ func runAt(prog *syntax.Prog, x string, p int, caps []int) (end int, matched, do
 			}
 		}
 	}
+}
+
+// decodeAt returns the rune at pos of x as regexp reads it, -1 at the end.
+func decodeAt(x string, pos int) (rune, int) {
+	if pos >= len(x) {
+		return -1, 0
+	}
+	if c := x[pos]; c < utf8.RuneSelf {
+		return rune(c), 1
+	}
+	return utf8.DecodeRuneInString(x[pos:])
+}
+
+// emptyContext returns the empty-width assertions that hold at pos of x.
+func emptyContext(x string, pos int) syntax.EmptyOp {
+	r1, r2 := rune(-1), rune(-1)
+	if pos > 0 {
+		if c := x[pos-1]; c < utf8.RuneSelf {
+			r1 = rune(c)
+		} else {
+			r1, _ = utf8.DecodeLastRuneInString(x[:pos])
+		}
+	}
+	if pos < len(x) {
+		r2, _ = decodeAt(x, pos)
+	}
+	return syntax.EmptyOpContext(r1, r2)
 }

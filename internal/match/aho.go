@@ -25,8 +25,9 @@ type automaton struct {
 	// leaves; two bytes that begin one are much rarer, and in the start
 	// state a byte whose pair begins none can be passed over: reading it
 	// would lead, at the next byte, where reading that byte alone leads.
-	pairs []uint64
-	delta []uint32 // row(state)+class -> row(next)<<1 | ends
+	pairs  []uint64
+	delta  []uint32 // row(state)+class -> row(next)<<1 | ends
+	maxLen int      // the longest pattern
 	// out[outAt[s]:outAt[s+1]] are the patterns that end at state s,
 	// including those ending at its suffixes.
 	outAt []int32
@@ -126,6 +127,9 @@ func buildAutomaton(patterns []string) *automaton {
 		k := int(a.class[p[0]])*nc + int(a.class[p[1]])
 		a.pairs[k/64] |= 1 << (k % 64)
 	}
+	for _, p := range patterns {
+		a.maxLen = max(a.maxLen, len(p))
+	}
 	a.delta = make([]uint32, len(next))
 	for i, nx := range next {
 		e := uint32(int(nx)*a.nclass) << 1
@@ -145,8 +149,13 @@ func (a *automaton) scan(s string, hit func(pattern int32) bool) {
 
 // acScan runs a over s, calling hit with each pattern that occurs and the
 // offset just past its end. It is generic so that the bulk path can scan
-// a []byte buffer without converting it to a string.
+// a []byte buffer without converting it to a string. Hits come in no
+// particular order.
 func acScan[T string | []byte](a *automaton, s T, hit func(pattern int32, end int) bool) {
+	if len(s) >= 4*a.maxLen && len(s) >= splitMin {
+		acScan2(a, s, hit)
+		return
+	}
 	row := uint32(0)
 	delta, class, leaves, pairs, nc := a.delta, &a.class, &a.leaves, a.pairs, uint32(a.nclass)
 	for i := 0; i < len(s); i++ {
@@ -180,6 +189,52 @@ func acScan[T string | []byte](a *automaton, s T, hit func(pattern int32, end in
 					return
 				}
 			}
+		}
+	}
+}
+
+// splitMin is the shortest text acScan2 splits.
+const splitMin = 64
+
+// acScan2 scans the two halves of s side by side. Each step of a scan
+// waits for the table load of the step before, and a record's rows are
+// rarely all in the nearest cache by the time the next record comes: two
+// scans in step keep two loads in flight. The second half is scanned from
+// maxLen-1 bytes before the middle, so that it sees every occurrence that
+// ends past the middle whole; occurrences ending before are the first
+// half's.
+func acScan2[T string | []byte](a *automaton, s T, hit func(pattern int32, end int) bool) {
+	delta, class := a.delta, &a.class
+	mid := len(s) / 2
+	j := mid - (a.maxLen - 1)
+	report := func(row uint32, end int) bool {
+		st := int(row) / a.nclass
+		for _, p := range a.out[a.outAt[st]:a.outAt[st+1]] {
+			if !hit(p, end) {
+				return false
+			}
+		}
+		return true
+	}
+	var ra, rb uint32
+	for i := 0; i < mid; i, j = i+1, j+1 {
+		ea := delta[ra+uint32(class[s[i]])]
+		eb := delta[rb+uint32(class[s[j]])]
+		ra, rb = ea>>1, eb>>1
+		if (ea|eb)&1 != 0 {
+			if ea&1 != 0 && !report(ra, i+1) {
+				return
+			}
+			if eb&1 != 0 && j+1 > mid && !report(rb, j+1) {
+				return
+			}
+		}
+	}
+	for ; j < len(s); j++ {
+		eb := delta[rb+uint32(class[s[j]])]
+		rb = eb >> 1
+		if eb&1 != 0 && j+1 > mid && !report(rb, j+1) {
+			return
 		}
 	}
 }

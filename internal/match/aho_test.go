@@ -56,3 +56,51 @@ func uniqInts(xs []int) []int {
 	}
 	return out
 }
+
+// TestAutomatonEnds compares every reported occurrence end, on texts long
+// enough for acScan to scan two halves side by side, with the ends
+// strings.Index finds.
+func TestAutomatonEnds(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 5))
+	word := func(n int) string {
+		b := make([]byte, n)
+		for i := range b {
+			b[i] = "abcAB -"[r.IntN(7)]
+		}
+		return string(b)
+	}
+	type occ struct{ p, end int }
+	for round := 0; round < 300; round++ {
+		var pats []string
+		for i := 0; i < 1+r.IntN(8); i++ {
+			pats = append(pats, strings.ToLower(word(2+r.IntN(5))))
+		}
+		a := buildAutomaton(pats)
+		text := word(r.IntN(300))
+		var got []occ
+		acScan(a, text, func(p int32, end int) bool {
+			got = append(got, occ{int(p), end})
+			return true
+		})
+		var want []occ
+		low := strings.ToLower(text)
+		for i, p := range pats {
+			for from := 0; ; {
+				j := strings.Index(low[from:], p)
+				if j < 0 {
+					break
+				}
+				want = append(want, occ{i, from + j + len(p)})
+				from += j + 1
+			}
+		}
+		less := func(x []occ) func(i, j int) bool {
+			return func(i, j int) bool { return x[i].end < x[j].end || x[i].end == x[j].end && x[i].p < x[j].p }
+		}
+		sort.Slice(got, less(got))
+		sort.Slice(want, less(want))
+		if diff := cmp.Diff(want, got, cmp.AllowUnexported(occ{})); diff != "" {
+			t.Fatalf("patterns %q, text %q (-want +got):\n%s", pats, text, diff)
+		}
+	}
+}

@@ -3,6 +3,7 @@ package match
 import (
 	"bytes"
 	"io"
+	"slices"
 	"sync"
 )
 
@@ -170,7 +171,7 @@ func (e *Engine) region(reg region, ev *Evidence, opts Options, out *[]LineResul
 		marks = appendAll(marks, data, "\x1b")
 		marks = appendAll(marks, data, "\u212a")
 		marks = appendAll(marks, data, "\u017f")
-		sortInts(marks)
+		slices.Sort(marks) // the scan reports the halves of data side by side
 	}
 	line, m := reg.line, 0
 	for pos := 0; pos < len(data); {
@@ -227,14 +228,6 @@ func appendAll(offs []int, data []byte, sep string) []int {
 		}
 		offs = append(offs, i+j)
 		i += j + 1
-	}
-}
-
-func sortInts(xs []int) {
-	for i := 1; i < len(xs); i++ { // nearly sorted: triggers come in order
-		for j := i; j > 0 && xs[j] < xs[j-1]; j-- {
-			xs[j], xs[j-1] = xs[j-1], xs[j]
-		}
 	}
 }
 

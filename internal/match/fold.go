@@ -7,6 +7,15 @@ package match
 // rule that needs Unicode folding can say (?i) in a regex, and foldSpecial
 // maps the two non-ASCII runes that fold to ASCII letters beforehand.
 
+// lowerByte folds one byte as equalFoldASCII does: a quick test of the
+// first byte settles most comparisons without the call.
+func lowerByte(c byte) byte {
+	if 'A' <= c && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
+}
+
 func upperASCII(c byte) byte {
 	if 'a' <= c && c <= 'z' {
 		return c - 'a' + 'A'

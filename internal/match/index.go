@@ -49,6 +49,13 @@ type index struct {
 	guards  int
 }
 
+// maxPattern bounds the automaton's patterns: a trigger longer than this
+// is looked for by its last maxPattern bytes (which occur wherever it
+// does; lits.go compares the rest). Sixteen bytes of a phrase select as
+// well as seventy, and short patterns let the scan run two halves of a
+// record side by side (acScan).
+const maxPattern = 16
+
 func buildIndex(c *Catalogue) *index {
 	ix := &index{
 		byStatus:   map[int][]int32{},
@@ -112,6 +119,9 @@ func buildIndex(c *Catalogue) *index {
 			continue
 		}
 		for _, t := range r.Triggers {
+			if len(t) > maxPattern {
+				t = t[len(t)-maxPattern:]
+			}
 			id, ok := patID[t]
 			if !ok {
 				id = int32(len(patterns))
@@ -151,7 +161,7 @@ func buildIndex(c *Catalogue) *index {
 					if p < 0 {
 						rp.unmapped = append(rp.unmapped, re.Triggers[k])
 					} else {
-						ix.trigRefs[p] = append(ix.trigRefs[p], trigRef{rp.branch, int32(i), re.Triggers[k]})
+						ix.trigRefs[p] = addTrigRef(ix.trigRefs[p], re.Triggers[k], rp.branch, int32(i))
 					}
 				}
 				ix.pats[i] = append(ix.pats[i], rp)
@@ -279,4 +289,18 @@ func byBranches(r *Rule, pats []regexPats) bool {
 		}
 	}
 	return true
+}
+
+// addTrigRef adds a branch of rule ri to the trigRef of lit in refs.
+func addTrigRef(refs []trigRef, lit string, branch, ri int32) []trigRef {
+	for i := range refs {
+		if refs[i].lit == lit {
+			refs[i].branches = append(refs[i].branches, branch)
+			if n := len(refs[i].rules); n == 0 || refs[i].rules[n-1] != ri {
+				refs[i].rules = append(refs[i].rules, ri)
+			}
+			return refs
+		}
+	}
+	return append(refs, trigRef{lit, []int32{branch}, []int32{ri}})
 }

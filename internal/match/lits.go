@@ -34,18 +34,25 @@ type litHits struct {
 }
 
 // trigRef is a branch trigger that a pattern reveals: it occurs where the
-// pattern ends and the bytes before are the rest of it.
+// pattern ends and the bytes before are the rest of it. Branches with the
+// same trigger share one trigRef, so it is compared once.
 type trigRef struct {
-	branch, rule int32
-	lit          string
+	lit      string
+	branches []int32
+	rules    []int32
 }
 
-// confirm marks the branches whose triggers end where pattern p ended.
+// confirm marks the branches whose triggers end where a pattern ended.
 func (h *litHits) confirm(rec string, refs []trigRef, end int) {
-	for _, r := range refs {
-		if end >= len(r.lit) && equalFoldASCII(rec[end-len(r.lit):end], r.lit) {
-			h.live[r.branch] = h.gen
-			h.rules[r.rule] = h.gen
+	for i := range refs {
+		r := &refs[i]
+		if start := end - len(r.lit); start >= 0 && lowerByte(rec[start]) == r.lit[0] && equalFoldASCII(rec[start:end], r.lit) {
+			for _, b := range r.branches {
+				h.live[b] = h.gen
+			}
+			for _, ri := range r.rules {
+				h.rules[ri] = h.gen
+			}
 		}
 	}
 }
@@ -186,7 +193,7 @@ func suffixPattern(patID map[string]int32, s string) int32 {
 // trigger ends: its last maxExtra bytes, which keeps the automaton small
 // (the literal itself is compared where one of them occurs).
 func extraPattern(lit string) string {
-	const maxExtra = 8
+	const maxExtra = 8 // no more than maxPattern
 	if len(lit) <= maxExtra {
 		return lit
 	}

@@ -3,6 +3,7 @@ package match
 import (
 	"regexp"
 	"regexp/syntax"
+	"slices"
 	"strings"
 	"sync"
 	"unicode"
@@ -37,7 +38,7 @@ type fastRegex struct {
 	at0  *regexp.Regexp // \A(?:src); nil if it did not compile
 	ctx  *regexp.Regexp // \A(?s:.)(?:src)
 	low  bool           // the variants run on the lowered record
-	prog *syntax.Prog   // the program runAt runs; nil: regexp runs all
+	prog *vmProg        // the program runAt runs; nil: regexp runs all
 }
 
 type fastAlt struct {
@@ -70,6 +71,9 @@ func newFast(r *Regex) *fastRegex {
 				return nil // tables not from the compiler: trust nothing
 			}
 			a.first.addFold(l[0])
+		}
+		if !slices.IsSorted(a.Lead) {
+			return nil // startsHere searches it
 		}
 		f.alts = append(f.alts, a)
 	}
@@ -271,8 +275,12 @@ func (a *fastAlt) startsHere(rec string) bool {
 	if k == len(rec) || !a.first.has(rec[k]) {
 		return false
 	}
-	for _, l := range a.Lead {
-		if len(rec)-k >= len(l) && equalFoldASCII(rec[k:k+len(l)], l) {
+	// Lead is sorted: only the strings that begin with this byte need a
+	// look (a guard's start-of-line alternative has dozens).
+	c := lowerByte(rec[k])
+	i, _ := slices.BinarySearchFunc(a.Lead, c, func(l string, c byte) int { return int(l[0]) - int(c) })
+	for ; i < len(a.Lead) && a.Lead[i][0] == c; i++ {
+		if l := a.Lead[i]; len(rec)-k >= len(l) && equalFoldASCII(rec[k:k+len(l)], l) {
 			return true
 		}
 	}
