@@ -12,6 +12,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -25,6 +26,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 	"unicode"
 	"unicode/utf8"
@@ -2758,17 +2760,30 @@ func buildAutomaton(patterns []string) *automaton {
 	return a
 }
 
+// hitter receives a scan's hits: hit is called with each pattern that
+// occurs and the offset just past its end, and stops the scan by
+// returning false. A scan is instantiated for each hitter type, so the
+// call is direct: the record path meets a pattern every few bytes.
+type hitter interface {
+	hit(pattern int32, end int) bool
+}
+
+// hitFunc makes a function a hitter.
+type hitFunc func(pattern int32, end int) bool
+
+func (f hitFunc) hit(p int32, end int) bool { return f(p, end) }
+
 // scan runs the automaton over s and calls hit for every pattern that
 // occurs, once per occurrence end; it stops when hit returns false.
 func (a *automaton) scan(s string, hit func(pattern int32) bool) {
-	acScan(a, s, func(p int32, _ int) bool { return hit(p) })
+	acScan(a, s, hitFunc(func(p int32, _ int) bool { return hit(p) }))
 }
 
 // acScan runs a over s, calling hit with each pattern that occurs and the
 // offset just past its end. It is generic so that the bulk path can scan
 // a []byte buffer without converting it to a string. Hits come in no
 // particular order.
-func acScan[T string | []byte](a *automaton, s T, hit func(pattern int32, end int) bool) {
+func acScan[T string | []byte, H hitter](a *automaton, s T, hit H) {
 	if len(s) >= 4*a.maxLen && len(s) >= splitMin {
 		acScan2(a, s, hit)
 		return
@@ -2802,7 +2817,7 @@ func acScan[T string | []byte](a *automaton, s T, hit func(pattern int32, end in
 		if e&1 != 0 {
 			st := int(row) / a.nclass
 			for _, p := range a.out[a.outAt[st]:a.outAt[st+1]] {
-				if !hit(p, i+1) {
+				if !hit.hit(p, i+1) {
 					return
 				}
 			}
@@ -2813,45 +2828,56 @@ func acScan[T string | []byte](a *automaton, s T, hit func(pattern int32, end in
 // splitMin is the shortest text acScan2 splits.
 const splitMin = 64
 
-// acScan2 scans the two halves of s side by side. Each step of a scan
+// acScan2 scans four quarters of s side by side. Each step of a scan
 // waits for the table load of the step before, and a record's rows are
-// rarely all in the nearest cache by the time the next record comes: two
-// scans in step keep two loads in flight. The second half is scanned from
-// maxLen-1 bytes before the middle, so that it sees every occurrence that
-// ends past the middle whole; occurrences ending before are the first
-// half's.
-func acScan2[T string | []byte](a *automaton, s T, hit func(pattern int32, end int) bool) {
+// rarely all in the nearest cache by the time the next record comes:
+// scans in step keep several loads in flight. Each quarter after the
+// first is scanned from maxLen-1 bytes before its start, so that it sees
+// whole every occurrence that ends inside it; each reports only those.
+func acScan2[T string | []byte, H hitter](a *automaton, s T, hit H) {
 	delta, class := a.delta, &a.class
-	mid := len(s) / 2
-	j := mid - (a.maxLen - 1)
+	q := len(s) / 4
+	lo := [4]int{0, q, 2 * q, 3 * q}      // where each quarter's reports begin (exclusive of ends <= lo)
+	hi := [4]int{q, 2 * q, 3 * q, len(s)} // and end
+	var pos [4]int
+	for k := range pos {
+		pos[k] = max(0, lo[k]-(a.maxLen-1))
+	}
 	report := func(row uint32, end int) bool {
 		st := int(row) / a.nclass
 		for _, p := range a.out[a.outAt[st]:a.outAt[st+1]] {
-			if !hit(p, end) {
+			if !hit.hit(p, end) {
 				return false
 			}
 		}
 		return true
 	}
-	var ra, rb uint32
-	for i := 0; i < mid; i, j = i+1, j+1 {
-		ea := delta[ra+uint32(class[s[i]])]
-		eb := delta[rb+uint32(class[s[j]])]
-		ra, rb = ea>>1, eb>>1
-		if (ea|eb)&1 != 0 {
-			if ea&1 != 0 && !report(ra, i+1) {
-				return
-			}
-			if eb&1 != 0 && j+1 > mid && !report(rb, j+1) {
-				return
+	var r0, r1, r2, r3 uint32
+	// All four have at least hi[0]-pos[0] = q bytes to go; the last has more.
+	for n := 0; n < q; n++ {
+		e0 := delta[r0+uint32(class[s[pos[0]+n]])]
+		e1 := delta[r1+uint32(class[s[pos[1]+n]])]
+		e2 := delta[r2+uint32(class[s[pos[2]+n]])]
+		e3 := delta[r3+uint32(class[s[pos[3]+n]])]
+		r0, r1, r2, r3 = e0>>1, e1>>1, e2>>1, e3>>1
+		if (e0|e1|e2|e3)&1 != 0 {
+			for k, e := range [4]uint32{e0, e1, e2, e3} {
+				if end := pos[k] + n + 1; e&1 != 0 && end > lo[k] && end <= hi[k] && !report(e>>1, end) {
+					return
+				}
 			}
 		}
 	}
-	for ; j < len(s); j++ {
-		eb := delta[rb+uint32(class[s[j]])]
-		rb = eb >> 1
-		if eb&1 != 0 && j+1 > mid && !report(rb, j+1) {
-			return
+	// Finish each quarter on its own.
+	rows := [4]uint32{r0, r1, r2, r3}
+	for k := range pos {
+		row := rows[k]
+		for i := pos[k] + q; i < hi[k]; i++ {
+			e := delta[row+uint32(class[s[i]])]
+			row = e >> 1
+			if e&1 != 0 && i+1 > lo[k] && !report(row, i+1) {
+				return
+			}
 		}
 	}
 }
@@ -3010,12 +3036,12 @@ func (e *Engine) region(reg region, ev *Evidence, opts Options, out *[]LineResul
 	var marks []int
 	if !every {
 		if e.ix.ac != nil {
-			acScan(e.ix.ac, data, func(_ int32, end int) bool {
+			acScan(e.ix.ac, data, hitFunc(func(_ int32, end int) bool {
 				if n := len(marks); n == 0 || marks[n-1] != end-1 {
 					marks = append(marks, end-1)
 				}
 				return true
-			})
+			}))
 		}
 		marks = appendAll(marks, data, "\x1b")
 		marks = appendAll(marks, data, "\u212a")
@@ -4060,7 +4086,8 @@ type index struct {
 	trigRefs                [][]trigRef // pattern -> the branch triggers it reveals
 	branches                int         // rule branches, numbered in pats
 	// byBranch[rule]: the rule's record matchers can hold only where one
-	// of its branches' triggers is confirmed (litHits.rules).
+	// of its branches' triggers is confirmed (litHits.rules); it is not
+	// in patRules.
 	byBranch []bool
 	// guardID numbers each rule's guard, alike guards alike (guards.go).
 	guardID []int32
@@ -4198,6 +4225,13 @@ func buildIndex(c *Catalogue) *index {
 				ix.hintPats[i] = append(ix.hintPats[i], rp)
 			}
 		}
+		packRefs(ix.trigRefs)
+		// A rule that can match only where a branch trigger is confirmed
+		// becomes a candidate when one is (collect), not when a shorter
+		// pattern it shares with rules that are not there occurs.
+		for p, rules := range ix.patRules {
+			ix.patRules[p] = slices.DeleteFunc(rules, func(ri int32) bool { return ix.byBranch[ri] })
+		}
 	}
 	return ix
 }
@@ -4320,7 +4354,35 @@ func addTrigRef(refs []trigRef, lit string, branch, ri int32) []trigRef {
 			return refs
 		}
 	}
-	return append(refs, trigRef{lit, []int32{branch}, []int32{ri}})
+	return append(refs, trigRef{lit[0], lit, []int32{branch}, []int32{ri}})
+}
+
+// packRefs moves every pattern's trigRefs, and their branch and rule
+// lists, into one array each: the scan reads them for every pattern it
+// meets, and scattered, nearly every read missed the cache.
+func packRefs(refs [][]trigRef) {
+	var n, m int
+	for _, rs := range refs {
+		n += len(rs)
+		for _, r := range rs {
+			m += len(r.branches) + len(r.rules)
+		}
+	}
+	all := make([]trigRef, 0, n)
+	ids := make([]int32, 0, m)
+	for p, rs := range refs {
+		start := len(all)
+		for _, r := range rs {
+			b := len(ids)
+			ids = append(ids, r.branches...)
+			r.branches = ids[b:len(ids):len(ids)]
+			b = len(ids)
+			ids = append(ids, r.rules...)
+			r.rules = ids[b:len(ids):len(ids)]
+			all = append(all, r)
+		}
+		refs[p] = all[start:len(all):len(all)]
+	}
 }
 
 // parseJSON decodes a JSON document with numbers kept as written, so that a
@@ -4461,21 +4523,24 @@ type litHits struct {
 // pattern ends and the bytes before are the rest of it. Branches with the
 // same trigger share one trigRef, so it is compared once.
 type trigRef struct {
+	first    byte // lit[0], here so that most refs are settled without loading lit
 	lit      string
 	branches []int32
 	rules    []int32
 }
 
-// confirm marks the branches whose triggers end where a pattern ended.
-func (h *litHits) confirm(rec string, refs []trigRef, end int) {
+// confirm marks the branches whose triggers end where a pattern ended,
+// and makes candidates of their rules.
+func (h *litHits) confirm(rec string, refs []trigRef, end int, s *Scan) {
 	for i := range refs {
 		r := &refs[i]
-		if start := end - len(r.lit); start >= 0 && lowerByte(rec[start]) == r.lit[0] && equalFoldASCII(rec[start:end], r.lit) {
+		if start := end - len(r.lit); start >= 0 && lowerByte(rec[start]) == r.first && equalFoldASCII(rec[start:end], r.lit) {
 			for _, b := range r.branches {
 				h.live[b] = h.gen
 			}
 			for _, ri := range r.rules {
 				h.rules[ri] = h.gen
+				s.addCand(ri)
 			}
 		}
 	}
@@ -4693,11 +4758,7 @@ func newText(s string, buf *[]byte, m *memo, gen uint32) recText {
 func (t *recText) lower() string {
 	if !t.ok {
 		b := append((*t.buf)[:0], t.s...)
-		for i, c := range b {
-			if 'A' <= c && c <= 'Z' {
-				b[i] = c + 'a' - 'A'
-			}
-		}
+		lowerBytes(b)
 		*t.buf = b
 		t.low, t.ok = unsafe.String(unsafe.SliceData(b), len(b)), true
 	}
@@ -4715,6 +4776,33 @@ func (t *recText) any(lits []string) bool {
 		}
 	}
 	return false
+}
+
+// lowerBytes lowers the ASCII letters of b in place, eight bytes at a
+// time: a byte is an upper-case letter when it is below 0x80, at least
+// 'A' and at most 'Z', which adding to each byte's low seven bits tests
+// for all eight at once, without carries between them; the test's high
+// bit, moved down two, is the 0x20 that lowers the letter.
+func lowerBytes(b []byte) {
+	const (
+		ones = 0x0101010101010101
+		high = 0x8080808080808080
+		low7 = 0x7f7f7f7f7f7f7f7f
+	)
+	i := 0
+	for ; i+8 <= len(b); i += 8 {
+		w := binary.LittleEndian.Uint64(b[i:])
+		h := w & low7
+		upper := (h + (0x80-'A')*ones) &^ (h + (0x80-'Z'-1)*ones) &^ w & high
+		if upper != 0 {
+			binary.LittleEndian.PutUint64(b[i:], w|upper>>2)
+		}
+	}
+	for ; i < len(b); i++ {
+		if c := b[i]; 'A' <= c && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
 }
 
 const memoSlots = 64
@@ -4823,11 +4911,12 @@ type fastRegex struct {
 	src  string
 	nsub int
 
-	once sync.Once
-	at0  *regexp.Regexp // \A(?:src); nil if it did not compile
-	ctx  *regexp.Regexp // \A(?s:.)(?:src)
-	low  bool           // the variants run on the lowered record
-	prog *vmProg        // the program runAt runs; nil: regexp runs all
+	once  sync.Once
+	ready atomic.Bool    // once has run and the variants compiled
+	at0   *regexp.Regexp // \A(?:src); nil if it did not compile
+	ctx   *regexp.Regexp // \A(?s:.)(?:src)
+	low   bool           // the variants run on the lowered record
+	prog  *vmProg        // the program runAt runs; nil: regexp runs all
 }
 
 type fastAlt struct {
@@ -4877,6 +4966,9 @@ func newFast(r *Regex) *fastRegex {
 // about ASCII letters is compiled without case folding, to run on the
 // record's lowered copy (see caseFree).
 func (f *fastRegex) variants() bool {
+	if f.ready.Load() {
+		return true
+	}
 	f.once.Do(func() {
 		src, low := f.src, false
 		tree, err := syntax.Parse(f.src, syntax.Perl)
@@ -4895,6 +4987,7 @@ func (f *fastRegex) variants() bool {
 		}
 		f.at0, f.ctx, f.low = at0, ctx, low
 		f.prog = compileVM(tree)
+		f.ready.Store(true)
 	})
 	return f.at0 != nil
 }
@@ -5883,38 +5976,50 @@ func (s *Scan) collect(rec string) {
 	}
 	s.cands = s.cands[:0]
 	ix := s.e.ix
-	add := func(ri int32) {
-		if s.state[ri] == stPending && s.mark[ri] != s.gen {
-			s.mark[ri] = s.gen
-			s.cands = append(s.cands, ri)
-		}
-	}
 	if ix.ac != nil {
-		lits, gen := &s.lits, s.gen
-		lits.ends = lits.ends[:0]
-		lits.gen = gen
-		acScan(ix.ac, rec, func(p int32, end int) bool {
-			lits.add(gen, p, end)
-			if refs := ix.trigRefs[p]; len(refs) > 0 {
-				lits.confirm(rec, refs, end)
-			}
-			for _, ri := range ix.patRules[p] {
-				add(ri)
-			}
-			return true
-		})
-		lits.gen, lits.rec = gen, s.recGen
+		s.lits.ends = s.lits.ends[:0]
+		s.lits.gen = s.gen
+		acScan(ix.ac, rec, collector{s, rec})
+		s.lits.rec = s.recGen
 	}
 	for _, ri := range ix.unindexed {
-		add(ri)
+		s.addCand(ri)
 	}
 	if len(ix.unindexedJSON) > 0 {
 		if _, ok := jsonPart(rec); ok || !s.jsonInRecord {
 			for _, ri := range ix.unindexedJSON {
-				add(ri)
+				s.addCand(ri)
 			}
 		}
 	}
+}
+
+// addCand makes a pending rule a candidate for the record, once.
+func (s *Scan) addCand(ri int32) {
+	if s.state[ri] == stPending && s.mark[ri] != s.gen {
+		s.mark[ri] = s.gen
+		s.cands = append(s.cands, ri)
+	}
+}
+
+// collector takes the automaton's hits in a record: it keeps where each
+// pattern ended, confirms the branch triggers the pattern reveals, and
+// makes candidates of the rules it selects.
+type collector struct {
+	s   *Scan
+	rec string
+}
+
+func (c collector) hit(p int32, end int) bool {
+	s, ix := c.s, c.s.e.ix
+	s.lits.add(s.gen, p, end)
+	if refs := ix.trigRefs[p]; len(refs) > 0 {
+		s.lits.confirm(c.rec, refs, end, s)
+	}
+	for _, ri := range ix.patRules[p] {
+		s.addCand(ri)
+	}
+	return true
 }
 
 // acHits returns where the automaton's patterns ended in the record being

@@ -141,17 +141,30 @@ func buildAutomaton(patterns []string) *automaton {
 	return a
 }
 
+// hitter receives a scan's hits: hit is called with each pattern that
+// occurs and the offset just past its end, and stops the scan by
+// returning false. A scan is instantiated for each hitter type, so the
+// call is direct: the record path meets a pattern every few bytes.
+type hitter interface {
+	hit(pattern int32, end int) bool
+}
+
+// hitFunc makes a function a hitter.
+type hitFunc func(pattern int32, end int) bool
+
+func (f hitFunc) hit(p int32, end int) bool { return f(p, end) }
+
 // scan runs the automaton over s and calls hit for every pattern that
 // occurs, once per occurrence end; it stops when hit returns false.
 func (a *automaton) scan(s string, hit func(pattern int32) bool) {
-	acScan(a, s, func(p int32, _ int) bool { return hit(p) })
+	acScan(a, s, hitFunc(func(p int32, _ int) bool { return hit(p) }))
 }
 
 // acScan runs a over s, calling hit with each pattern that occurs and the
 // offset just past its end. It is generic so that the bulk path can scan
 // a []byte buffer without converting it to a string. Hits come in no
 // particular order.
-func acScan[T string | []byte](a *automaton, s T, hit func(pattern int32, end int) bool) {
+func acScan[T string | []byte, H hitter](a *automaton, s T, hit H) {
 	if len(s) >= 4*a.maxLen && len(s) >= splitMin {
 		acScan2(a, s, hit)
 		return
@@ -185,7 +198,7 @@ func acScan[T string | []byte](a *automaton, s T, hit func(pattern int32, end in
 		if e&1 != 0 {
 			st := int(row) / a.nclass
 			for _, p := range a.out[a.outAt[st]:a.outAt[st+1]] {
-				if !hit(p, i+1) {
+				if !hit.hit(p, i+1) {
 					return
 				}
 			}
@@ -196,45 +209,56 @@ func acScan[T string | []byte](a *automaton, s T, hit func(pattern int32, end in
 // splitMin is the shortest text acScan2 splits.
 const splitMin = 64
 
-// acScan2 scans the two halves of s side by side. Each step of a scan
+// acScan2 scans four quarters of s side by side. Each step of a scan
 // waits for the table load of the step before, and a record's rows are
-// rarely all in the nearest cache by the time the next record comes: two
-// scans in step keep two loads in flight. The second half is scanned from
-// maxLen-1 bytes before the middle, so that it sees every occurrence that
-// ends past the middle whole; occurrences ending before are the first
-// half's.
-func acScan2[T string | []byte](a *automaton, s T, hit func(pattern int32, end int) bool) {
+// rarely all in the nearest cache by the time the next record comes:
+// scans in step keep several loads in flight. Each quarter after the
+// first is scanned from maxLen-1 bytes before its start, so that it sees
+// whole every occurrence that ends inside it; each reports only those.
+func acScan2[T string | []byte, H hitter](a *automaton, s T, hit H) {
 	delta, class := a.delta, &a.class
-	mid := len(s) / 2
-	j := mid - (a.maxLen - 1)
+	q := len(s) / 4
+	lo := [4]int{0, q, 2 * q, 3 * q}      // where each quarter's reports begin (exclusive of ends <= lo)
+	hi := [4]int{q, 2 * q, 3 * q, len(s)} // and end
+	var pos [4]int
+	for k := range pos {
+		pos[k] = max(0, lo[k]-(a.maxLen-1))
+	}
 	report := func(row uint32, end int) bool {
 		st := int(row) / a.nclass
 		for _, p := range a.out[a.outAt[st]:a.outAt[st+1]] {
-			if !hit(p, end) {
+			if !hit.hit(p, end) {
 				return false
 			}
 		}
 		return true
 	}
-	var ra, rb uint32
-	for i := 0; i < mid; i, j = i+1, j+1 {
-		ea := delta[ra+uint32(class[s[i]])]
-		eb := delta[rb+uint32(class[s[j]])]
-		ra, rb = ea>>1, eb>>1
-		if (ea|eb)&1 != 0 {
-			if ea&1 != 0 && !report(ra, i+1) {
-				return
-			}
-			if eb&1 != 0 && j+1 > mid && !report(rb, j+1) {
-				return
+	var r0, r1, r2, r3 uint32
+	// All four have at least hi[0]-pos[0] = q bytes to go; the last has more.
+	for n := 0; n < q; n++ {
+		e0 := delta[r0+uint32(class[s[pos[0]+n]])]
+		e1 := delta[r1+uint32(class[s[pos[1]+n]])]
+		e2 := delta[r2+uint32(class[s[pos[2]+n]])]
+		e3 := delta[r3+uint32(class[s[pos[3]+n]])]
+		r0, r1, r2, r3 = e0>>1, e1>>1, e2>>1, e3>>1
+		if (e0|e1|e2|e3)&1 != 0 {
+			for k, e := range [4]uint32{e0, e1, e2, e3} {
+				if end := pos[k] + n + 1; e&1 != 0 && end > lo[k] && end <= hi[k] && !report(e>>1, end) {
+					return
+				}
 			}
 		}
 	}
-	for ; j < len(s); j++ {
-		eb := delta[rb+uint32(class[s[j]])]
-		rb = eb >> 1
-		if eb&1 != 0 && j+1 > mid && !report(rb, j+1) {
-			return
+	// Finish each quarter on its own.
+	rows := [4]uint32{r0, r1, r2, r3}
+	for k := range pos {
+		row := rows[k]
+		for i := pos[k] + q; i < hi[k]; i++ {
+			e := delta[row+uint32(class[s[i]])]
+			row = e >> 1
+			if e&1 != 0 && i+1 > lo[k] && !report(row, i+1) {
+				return
+			}
 		}
 	}
 }

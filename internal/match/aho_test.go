@@ -78,10 +78,10 @@ func TestAutomatonEnds(t *testing.T) {
 		a := buildAutomaton(pats)
 		text := word(r.IntN(300))
 		var got []occ
-		acScan(a, text, func(p int32, end int) bool {
+		acScan(a, text, hitFunc(func(p int32, end int) bool {
 			got = append(got, occ{int(p), end})
 			return true
-		})
+		}))
 		var want []occ
 		low := strings.ToLower(text)
 		for i, p := range pats {

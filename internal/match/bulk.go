@@ -161,12 +161,12 @@ func (e *Engine) region(reg region, ev *Evidence, opts Options, out *[]LineResul
 	var marks []int
 	if !every {
 		if e.ix.ac != nil {
-			acScan(e.ix.ac, data, func(_ int32, end int) bool {
+			acScan(e.ix.ac, data, hitFunc(func(_ int32, end int) bool {
 				if n := len(marks); n == 0 || marks[n-1] != end-1 {
 					marks = append(marks, end-1)
 				}
 				return true
-			})
+			}))
 		}
 		marks = appendAll(marks, data, "\x1b")
 		marks = appendAll(marks, data, "\u212a")

@@ -1,6 +1,9 @@
 package match
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // index is what New precomputes so that a classification touches only the
 // rules that can apply: structured evidence selects rules through buckets,
@@ -42,7 +45,8 @@ type index struct {
 	trigRefs                [][]trigRef // pattern -> the branch triggers it reveals
 	branches                int         // rule branches, numbered in pats
 	// byBranch[rule]: the rule's record matchers can hold only where one
-	// of its branches' triggers is confirmed (litHits.rules).
+	// of its branches' triggers is confirmed (litHits.rules); it is not
+	// in patRules.
 	byBranch []bool
 	// guardID numbers each rule's guard, alike guards alike (guards.go).
 	guardID []int32
@@ -180,6 +184,13 @@ func buildIndex(c *Catalogue) *index {
 				ix.hintPats[i] = append(ix.hintPats[i], rp)
 			}
 		}
+		packRefs(ix.trigRefs)
+		// A rule that can match only where a branch trigger is confirmed
+		// becomes a candidate when one is (collect), not when a shorter
+		// pattern it shares with rules that are not there occurs.
+		for p, rules := range ix.patRules {
+			ix.patRules[p] = slices.DeleteFunc(rules, func(ri int32) bool { return ix.byBranch[ri] })
+		}
 	}
 	return ix
 }
@@ -302,5 +313,33 @@ func addTrigRef(refs []trigRef, lit string, branch, ri int32) []trigRef {
 			return refs
 		}
 	}
-	return append(refs, trigRef{lit, []int32{branch}, []int32{ri}})
+	return append(refs, trigRef{lit[0], lit, []int32{branch}, []int32{ri}})
+}
+
+// packRefs moves every pattern's trigRefs, and their branch and rule
+// lists, into one array each: the scan reads them for every pattern it
+// meets, and scattered, nearly every read missed the cache.
+func packRefs(refs [][]trigRef) {
+	var n, m int
+	for _, rs := range refs {
+		n += len(rs)
+		for _, r := range rs {
+			m += len(r.branches) + len(r.rules)
+		}
+	}
+	all := make([]trigRef, 0, n)
+	ids := make([]int32, 0, m)
+	for p, rs := range refs {
+		start := len(all)
+		for _, r := range rs {
+			b := len(ids)
+			ids = append(ids, r.branches...)
+			r.branches = ids[b:len(ids):len(ids)]
+			b = len(ids)
+			ids = append(ids, r.rules...)
+			r.rules = ids[b:len(ids):len(ids)]
+			all = append(all, r)
+		}
+		refs[p] = all[start:len(all):len(all)]
+	}
 }

@@ -37,21 +37,24 @@ type litHits struct {
 // pattern ends and the bytes before are the rest of it. Branches with the
 // same trigger share one trigRef, so it is compared once.
 type trigRef struct {
+	first    byte // lit[0], here so that most refs are settled without loading lit
 	lit      string
 	branches []int32
 	rules    []int32
 }
 
-// confirm marks the branches whose triggers end where a pattern ended.
-func (h *litHits) confirm(rec string, refs []trigRef, end int) {
+// confirm marks the branches whose triggers end where a pattern ended,
+// and makes candidates of their rules.
+func (h *litHits) confirm(rec string, refs []trigRef, end int, s *Scan) {
 	for i := range refs {
 		r := &refs[i]
-		if start := end - len(r.lit); start >= 0 && lowerByte(rec[start]) == r.lit[0] && equalFoldASCII(rec[start:end], r.lit) {
+		if start := end - len(r.lit); start >= 0 && lowerByte(rec[start]) == r.first && equalFoldASCII(rec[start:end], r.lit) {
 			for _, b := range r.branches {
 				h.live[b] = h.gen
 			}
 			for _, ri := range r.rules {
 				h.rules[ri] = h.gen
+				s.addCand(ri)
 			}
 		}
 	}

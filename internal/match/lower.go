@@ -1,6 +1,9 @@
 package match
 
-import "unsafe"
+import (
+	"encoding/binary"
+	"unsafe"
+)
 
 // recText is a record as its matchers read it, with a copy whose ASCII
 // letters are lowered, made the first time a matcher needs it. Rules'
@@ -31,11 +34,7 @@ func newText(s string, buf *[]byte, m *memo, gen uint32) recText {
 func (t *recText) lower() string {
 	if !t.ok {
 		b := append((*t.buf)[:0], t.s...)
-		for i, c := range b {
-			if 'A' <= c && c <= 'Z' {
-				b[i] = c + 'a' - 'A'
-			}
-		}
+		lowerBytes(b)
 		*t.buf = b
 		t.low, t.ok = unsafe.String(unsafe.SliceData(b), len(b)), true
 	}
@@ -53,4 +52,31 @@ func (t *recText) any(lits []string) bool {
 		}
 	}
 	return false
+}
+
+// lowerBytes lowers the ASCII letters of b in place, eight bytes at a
+// time: a byte is an upper-case letter when it is below 0x80, at least
+// 'A' and at most 'Z', which adding to each byte's low seven bits tests
+// for all eight at once, without carries between them; the test's high
+// bit, moved down two, is the 0x20 that lowers the letter.
+func lowerBytes(b []byte) {
+	const (
+		ones = 0x0101010101010101
+		high = 0x8080808080808080
+		low7 = 0x7f7f7f7f7f7f7f7f
+	)
+	i := 0
+	for ; i+8 <= len(b); i += 8 {
+		w := binary.LittleEndian.Uint64(b[i:])
+		h := w & low7
+		upper := (h + (0x80-'A')*ones) &^ (h + (0x80-'Z'-1)*ones) &^ w & high
+		if upper != 0 {
+			binary.LittleEndian.PutUint64(b[i:], w|upper>>2)
+		}
+	}
+	for ; i < len(b); i++ {
+		if c := b[i]; 'A' <= c && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
 }

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"unicode"
 	"unicode/utf8"
 )
@@ -34,11 +35,12 @@ type fastRegex struct {
 	src  string
 	nsub int
 
-	once sync.Once
-	at0  *regexp.Regexp // \A(?:src); nil if it did not compile
-	ctx  *regexp.Regexp // \A(?s:.)(?:src)
-	low  bool           // the variants run on the lowered record
-	prog *vmProg        // the program runAt runs; nil: regexp runs all
+	once  sync.Once
+	ready atomic.Bool    // once has run and the variants compiled
+	at0   *regexp.Regexp // \A(?:src); nil if it did not compile
+	ctx   *regexp.Regexp // \A(?s:.)(?:src)
+	low   bool           // the variants run on the lowered record
+	prog  *vmProg        // the program runAt runs; nil: regexp runs all
 }
 
 type fastAlt struct {
@@ -86,6 +88,9 @@ func newFast(r *Regex) *fastRegex {
 // about ASCII letters is compiled without case folding, to run on the
 // record's lowered copy (see caseFree).
 func (f *fastRegex) variants() bool {
+	if f.ready.Load() {
+		return true
+	}
 	f.once.Do(func() {
 		src, low := f.src, false
 		tree, err := syntax.Parse(f.src, syntax.Perl)
@@ -104,6 +109,7 @@ func (f *fastRegex) variants() bool {
 		}
 		f.at0, f.ctx, f.low = at0, ctx, low
 		f.prog = compileVM(tree)
+		f.ready.Store(true)
 	})
 	return f.at0 != nil
 }

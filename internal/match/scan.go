@@ -277,38 +277,50 @@ func (s *Scan) collect(rec string) {
 	}
 	s.cands = s.cands[:0]
 	ix := s.e.ix
-	add := func(ri int32) {
-		if s.state[ri] == stPending && s.mark[ri] != s.gen {
-			s.mark[ri] = s.gen
-			s.cands = append(s.cands, ri)
-		}
-	}
 	if ix.ac != nil {
-		lits, gen := &s.lits, s.gen
-		lits.ends = lits.ends[:0]
-		lits.gen = gen
-		acScan(ix.ac, rec, func(p int32, end int) bool {
-			lits.add(gen, p, end)
-			if refs := ix.trigRefs[p]; len(refs) > 0 {
-				lits.confirm(rec, refs, end)
-			}
-			for _, ri := range ix.patRules[p] {
-				add(ri)
-			}
-			return true
-		})
-		lits.gen, lits.rec = gen, s.recGen
+		s.lits.ends = s.lits.ends[:0]
+		s.lits.gen = s.gen
+		acScan(ix.ac, rec, collector{s, rec})
+		s.lits.rec = s.recGen
 	}
 	for _, ri := range ix.unindexed {
-		add(ri)
+		s.addCand(ri)
 	}
 	if len(ix.unindexedJSON) > 0 {
 		if _, ok := jsonPart(rec); ok || !s.jsonInRecord {
 			for _, ri := range ix.unindexedJSON {
-				add(ri)
+				s.addCand(ri)
 			}
 		}
 	}
+}
+
+// addCand makes a pending rule a candidate for the record, once.
+func (s *Scan) addCand(ri int32) {
+	if s.state[ri] == stPending && s.mark[ri] != s.gen {
+		s.mark[ri] = s.gen
+		s.cands = append(s.cands, ri)
+	}
+}
+
+// collector takes the automaton's hits in a record: it keeps where each
+// pattern ended, confirms the branch triggers the pattern reveals, and
+// makes candidates of the rules it selects.
+type collector struct {
+	s   *Scan
+	rec string
+}
+
+func (c collector) hit(p int32, end int) bool {
+	s, ix := c.s, c.s.e.ix
+	s.lits.add(s.gen, p, end)
+	if refs := ix.trigRefs[p]; len(refs) > 0 {
+		s.lits.confirm(c.rec, refs, end, s)
+	}
+	for _, ri := range ix.patRules[p] {
+		s.addCand(ri)
+	}
+	return true
 }
 
 // acHits returns where the automaton's patterns ended in the record being
