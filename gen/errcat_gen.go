@@ -11749,6 +11749,26 @@ func redactExcerpt(s string, start, end, max int) string {
 	return r[wlo:whi]
 }
 
+// ExcerptAll returns what Excerpt returns for every span of s, and true,
+// when that is all of s sanitised: when s is short enough that the raw
+// context always takes all of it, and it sanitises to at most max bytes.
+// Otherwise it returns "", false. A caller that would find the span only
+// to cut around it can skip finding it.
+func redactExcerptAll(s string, max int) (string, bool) {
+	if max <= 0 {
+		max = redact_defaultMax
+	}
+	if len(s) > 4*min(max, len(s))+2*redact_widen {
+		return "", false // a span far enough in would move the context's edges
+	}
+	c := redact_clean(s, true, nil)
+	r, _ := redact_redact(c, redactFind(c), nil)
+	if len(r) > max {
+		return "", false // the window would be centred on the span
+	}
+	return r, true
+}
+
 // window returns the w-byte window of r[zlo:zhi] centred on [ms, me),
 // shrunk to rune boundaries and so as not to cut a marker.
 func redact_window(r string, spans [][2]int, zlo, zhi, ms, me, w int) (int, int) {
@@ -13383,6 +13403,7 @@ type automaton struct {
 	pairs  []uint64
 	delta  []uint32 // row(state)+class -> row(next)<<1 | ends
 	maxLen int      // the longest pattern
+	recip  uint64   // 2^32/nclass rounded up: state(row) without a division
 	// out[outAt[s]:outAt[s+1]] are the patterns that end at state s,
 	// including those ending at its suffixes.
 	outAt []int32
@@ -13485,6 +13506,7 @@ func buildAutomaton(patterns []string) *automaton {
 	for _, p := range patterns {
 		a.maxLen = max(a.maxLen, len(p))
 	}
+	a.recip = 1<<32/uint64(a.nclass) + 1
 	a.delta = make([]uint32, len(next))
 	for i, nx := range next {
 		e := uint32(int(nx)*a.nclass) << 1
@@ -13508,6 +13530,14 @@ type hitter interface {
 type hitFunc func(pattern int32, end int) bool
 
 func (f hitFunc) hit(p int32, end int) bool { return f(p, end) }
+
+// state returns the state whose row begins at row, a multiple of nclass.
+// Multiplying by the rounded-up reciprocal is exact there: row*recip is
+// state*2^32 plus state times a fraction of nclass, well under 2^32 for
+// any table that fits in memory.
+func (a *automaton) state(row uint32) int {
+	return int(uint64(row) * a.recip >> 32)
+}
 
 // scan runs the automaton over s and calls hit for every pattern that
 // occurs, once per occurrence end; it stops when hit returns false.
@@ -13551,7 +13581,7 @@ func acScan[T string | []byte, H hitter](a *automaton, s T, hit H) {
 		e := delta[row+uint32(class[s[i]])]
 		row = e >> 1
 		if e&1 != 0 {
-			st := int(row) / a.nclass
+			st := a.state(row)
 			for _, p := range a.out[a.outAt[st]:a.outAt[st+1]] {
 				if !hit.hit(p, i+1) {
 					return
@@ -13580,7 +13610,7 @@ func acScan2[T string | []byte, H hitter](a *automaton, s T, hit H) {
 		pos[k] = max(0, lo[k]-(a.maxLen-1))
 	}
 	report := func(row uint32, end int) bool {
-		st := int(row) / a.nclass
+		st := a.state(row)
 		for _, p := range a.out[a.outAt[st]:a.outAt[st+1]] {
 			if !hit.hit(p, end) {
 				return false
@@ -14213,14 +14243,19 @@ func (c *Cond) evidenceHolds(ev *Evidence, hasBody bool, body any) bool {
 //
 // pats, if not nil, has the automaton patterns of each regex branch's
 // literals, and hits where they occurred in rec (see lits.go).
-func (c *Cond) recordHolds(t *recText, jsonInRecord bool, doc *lazyJSON, pats []regexPats, hits *litHits) (bool, span) {
+//
+// With anySpan, a caller that has no use for where a pattern matched
+// (guards; a winner's excerpt that shows the whole record) lets the
+// patterns stop at the first that matches; exact then reports whether
+// the span is the one described above, or that of some pattern only.
+func (c *Cond) recordHolds(t *recText, jsonInRecord bool, doc *lazyJSON, pats []regexPats, hits *litHits, anySpan bool) (ok bool, sp span, exact bool) {
 	rec := t.s
-	var sp span
+	exact = true
 	if len(c.Exact) > 0 {
 		trimmed := strings.TrimSpace(rec)
 		i := indexString(c.Exact, trimmed)
 		if i < 0 {
-			return false, sp
+			return false, sp, exact
 		}
 		start := strings.Index(rec, trimmed)
 		sp = span{kExact, i, start, start + len(trimmed)}
@@ -14228,15 +14263,22 @@ func (c *Cond) recordHolds(t *recText, jsonInRecord bool, doc *lazyJSON, pats []
 	if len(c.Contains) > 0 {
 		i, at := c.containsAny(t)
 		if i < 0 {
-			return false, sp
+			return false, sp, exact
 		}
 		if sp.kind == kNone {
 			sp = span{kContains, i, at, at + len(c.Contains[i])}
 		}
 	}
 	if len(c.Regex) > 0 {
+		// A span already placed by exact or contains stands: the
+		// patterns need only say whether one matches.
+		first := anySpan || sp.kind != kNone
 		best := span{start: -1}
 		for i, re := range c.Regex {
+			if first && best.start >= 0 {
+				exact = sp.kind != kNone
+				break
+			}
 			var lk *lookup
 			if pats != nil && hits != nil {
 				lk = &lookup{hits, &pats[i]}
@@ -14253,7 +14295,7 @@ func (c *Cond) recordHolds(t *recText, jsonInRecord bool, doc *lazyJSON, pats []
 			}
 		}
 		if best.start < 0 {
-			return false, sp
+			return false, sp, exact
 		}
 		if sp.kind == kNone {
 			sp = best
@@ -14261,13 +14303,13 @@ func (c *Cond) recordHolds(t *recText, jsonInRecord bool, doc *lazyJSON, pats []
 	}
 	if jsonInRecord && len(c.JSON) > 0 {
 		if !jsonHolds(c.JSON, doc.get(rec)) {
-			return false, sp
+			return false, sp, exact
 		}
 		if sp.kind == kNone {
 			sp = span{kind: kJSON, end: len(rec)}
 		}
 	}
-	return true, sp
+	return true, sp, exact
 }
 
 func (c *Cond) containsAny(t *recText) (idx, at int) {
@@ -14576,11 +14618,29 @@ func (s *Scan) excerptAt(h *hit, rec string, start, end int, kept bool) {
 }
 
 // cut returns h's excerpt, cutting it if that was put off.
-func (h *hit) cut() string {
-	if h.exLazy {
-		h.excerpt = redactExcerpt(h.exRec, h.exStart, h.exEnd, ExcerptBytes)
-		h.exRec, h.exLazy = "", false
+//
+// A hit matched with anySpan (scan.go) knows some match, not the leftmost
+// its rule's patterns have, which is where the excerpt is centred and
+// what --explain reports. Most records are shorter than an excerpt, and
+// their excerpt is the whole record wherever the match is: that is cut
+// without the span. Otherwise the rule's matchers are run again on the
+// record to place it.
+func (s *Scan) cut(h *hit) string {
+	if !h.exLazy {
+		return h.excerpt
 	}
+	if h.spanLater {
+		if ex, ok := redactExcerptAll(h.exRec, ExcerptBytes); ok {
+			h.excerpt, h.exRec, h.exLazy = ex, "", false
+			return h.excerpt
+		}
+		t := newText(h.exRec, &s.lowBuf, nil, 0)
+		var doc lazyJSON
+		_, h.sp, _ = s.e.cat.Rules[h.rule].Match.recordHolds(&t, s.jsonInRecord, &doc, nil, nil, false)
+		h.exStart, h.exEnd, h.spanLater = h.sp.start, h.sp.end, false
+	}
+	h.excerpt = redactExcerpt(h.exRec, h.exStart, h.exEnd, ExcerptBytes)
+	h.exRec, h.exLazy = "", false
 	return h.excerpt
 }
 
@@ -14679,7 +14739,7 @@ func (s *Scan) guardHolds(i int, t *recText, doc *lazyJSON) bool {
 	if hits != nil {
 		pats = s.e.ix.notPats[i]
 	}
-	held, _ := s.e.cat.Rules[i].Not.recordHolds(t, s.jsonInRecord, doc, pats, hits)
+	held, _, _ := s.e.cat.Rules[i].Not.recordHolds(t, s.jsonInRecord, doc, pats, hits, true)
 	s.guardRec[g], s.guardHeld[g] = s.recGen, held
 	return held
 }
@@ -14819,8 +14879,11 @@ type index struct {
 	// and hintPats those of its hints' (lits.go); nil without an
 	// automaton.
 	pats, notPats, hintPats [][]regexPats
-	trigRefs                [][]trigRef // pattern -> the branch triggers it reveals
-	branches                int         // rule branches, numbered in pats
+	refs                    refTable // pattern -> the branch triggers it reveals
+	// needEnds[pattern]: a lookup asks where the pattern ended (litHits);
+	// the scan records only those.
+	needEnds []bool
+	branches int // rule branches, numbered in pats
 	// byBranch[rule]: the rule's record matchers can hold only where one
 	// of its branches' triggers is confirmed (litHits.rules); it is not
 	// in patRules.
@@ -14927,7 +14990,7 @@ func buildIndex(c *Catalogue) *index {
 			})
 		})
 		ix.ac = buildAutomaton(patterns)
-		ix.trigRefs = make([][]trigRef, len(patterns))
+		trigRefs := make([][]trigRef, len(patterns))
 		ix.pats = make([][]regexPats, len(c.Rules))
 		ix.byBranch = make([]bool, len(c.Rules))
 		ix.notPats = make([][]regexPats, len(c.Rules))
@@ -14942,7 +15005,7 @@ func buildIndex(c *Catalogue) *index {
 					if p < 0 {
 						rp.unmapped = append(rp.unmapped, re.Triggers[k])
 					} else {
-						ix.trigRefs[p] = addTrigRef(ix.trigRefs[p], re.Triggers[k], rp.branch, int32(i))
+						trigRefs[p] = addTrigRef(trigRefs[p], re.Triggers[k], rp.branch, int32(i))
 					}
 				}
 				ix.pats[i] = append(ix.pats[i], rp)
@@ -14961,7 +15024,23 @@ func buildIndex(c *Catalogue) *index {
 				ix.hintPats[i] = append(ix.hintPats[i], rp)
 			}
 		}
-		packRefs(ix.trigRefs)
+		ix.refs = packRefs(trigRefs)
+		ix.needEnds = make([]bool, len(patterns))
+		for _, set := range [][][]regexPats{ix.pats, ix.notPats, ix.hintPats} {
+			for _, rps := range set {
+				for _, rp := range rps {
+					for _, ap := range rp.alts {
+						for _, ps := range [][]int32{ap.trig, ap.lead} {
+							for _, p := range ps {
+								if p >= 0 {
+									ix.needEnds[p] = true
+								}
+							}
+						}
+					}
+				}
+			}
+		}
 		// A rule that can match only where a branch trigger is confirmed
 		// becomes a candidate when one is (collect), not when a shorter
 		// pattern it shares with rules that are not there occurs.
@@ -15090,35 +15169,24 @@ func addTrigRef(refs []trigRef, lit string, branch, ri int32) []trigRef {
 			return refs
 		}
 	}
-	return append(refs, trigRef{lit[0], lit, []int32{branch}, []int32{ri}})
+	return append(refs, trigRef{lit, []int32{branch}, []int32{ri}})
 }
 
-// packRefs moves every pattern's trigRefs, and their branch and rule
-// lists, into one array each: the scan reads them for every pattern it
-// meets, and scattered, nearly every read missed the cache.
-func packRefs(refs [][]trigRef) {
-	var n, m int
-	for _, rs := range refs {
-		n += len(rs)
-		for _, r := range rs {
-			m += len(r.branches) + len(r.rules)
-		}
-	}
-	all := make([]trigRef, 0, n)
-	ids := make([]int32, 0, m)
+// packRefs lays every pattern's trigRefs out in one table, with the
+// lengths and first bytes that settle most of them in arrays of their
+// own: the scan reads them for every pattern it meets, and scattered,
+// nearly every read missed the cache.
+func packRefs(refs [][]trigRef) refTable {
+	t := refTable{at: make([]int32, len(refs)+1)}
 	for p, rs := range refs {
-		start := len(all)
 		for _, r := range rs {
-			b := len(ids)
-			ids = append(ids, r.branches...)
-			r.branches = ids[b:len(ids):len(ids)]
-			b = len(ids)
-			ids = append(ids, r.rules...)
-			r.rules = ids[b:len(ids):len(ids)]
-			all = append(all, r)
+			t.first = append(t.first, r.lit[0])
+			t.lens = append(t.lens, int32(len(r.lit)))
+			t.refs = append(t.refs, r)
 		}
-		refs[p] = all[start:len(all):len(all)]
+		t.at[p+1] = int32(len(t.refs))
 	}
+	return t
 }
 
 // parseJSON decodes a JSON document with numbers kept as written, so that a
@@ -15259,25 +15327,38 @@ type litHits struct {
 // pattern ends and the bytes before are the rest of it. Branches with the
 // same trigger share one trigRef, so it is compared once.
 type trigRef struct {
-	first    byte // lit[0], here so that most refs are settled without loading lit
 	lit      string
 	branches []int32
 	rules    []int32
 }
 
-// confirm marks the branches whose triggers end where a pattern ended,
+// refTable holds the trigRefs of every pattern: those of pattern p are
+// [at[p], at[p+1]), with each one's length and first byte also apart.
+type refTable struct {
+	at    []int32
+	lens  []int32
+	first []byte
+	refs  []trigRef
+}
+
+// confirm marks the branches whose triggers end where pattern p ended,
 // and makes candidates of their rules.
-func (h *litHits) confirm(rec string, refs []trigRef, end int, s *Scan) {
-	for i := range refs {
-		r := &refs[i]
-		if start := end - len(r.lit); start >= 0 && lowerByte(rec[start]) == r.first && equalFoldASCII(rec[start:end], r.lit) {
-			for _, b := range r.branches {
-				h.live[b] = h.gen
-			}
-			for _, ri := range r.rules {
-				h.rules[ri] = h.gen
-				s.addCand(ri)
-			}
+func (h *litHits) confirm(rec string, t *refTable, p int32, end int, s *Scan) {
+	for i := t.at[p]; i < t.at[p+1]; i++ {
+		start := end - int(t.lens[i])
+		if start < 0 || lowerByte(rec[start]) != t.first[i] {
+			continue
+		}
+		r := &t.refs[i]
+		if !equalFoldASCII(rec[start:end], r.lit) {
+			continue
+		}
+		for _, b := range r.branches {
+			h.live[b] = h.gen
+		}
+		for _, ri := range r.rules {
+			h.rules[ri] = h.gen
+			s.addCand(ri)
 		}
 	}
 }
@@ -15569,6 +15650,7 @@ type subAnswer struct {
 	gen uint32
 	re  *regexp.Regexp
 	m   []int
+	buf [12]int // m's array when the pattern has few enough groups
 }
 
 // nextRecord starts a record: answers kept for the last one expire.
@@ -15600,15 +15682,16 @@ func uintptrOf(re *regexp.Regexp) uintptr { return uintptr(unsafe.Pointer(re)) }
 
 // submatch returns r.findSubmatch(t), asked once per record and pattern.
 // Patterns with the same source share one *regexp.Regexp (share.go). The
-// result is shared: callers must not change it.
+// result is shared, and valid until the next submatch: callers must use
+// it at once and not change it.
 func (s *Scan) submatch(r *Regex, t *recText, lk *lookup) []int {
 	a := &s.memo.subs[(uintptrOf(r.re)>>4)%memoSlots]
 	if a.gen == s.recGen && a.re == r.re {
 		return a.m
 	}
-	m := r.findSubmatch(t, lk)
-	*a = subAnswer{s.recGen, r.re, m}
-	return m
+	a.gen, a.re = s.recGen, r.re
+	a.m = r.findSubmatch(t, lk, a.buf[:0])
+	return a.m
 }
 
 // parseHint is hint.Parse, which depends on nothing else, remembered for
@@ -15973,12 +16056,17 @@ slow:
 
 // submatchAt runs the program at p for the submatches, laid out as
 // FindStringSubmatchIndex lays them out.
-func (f *fastRegex) submatchAt(t *recText, p int) (m []int, matched, done bool) {
+func (f *fastRegex) submatchAt(t *recText, p int, dst []int) (m []int, matched, done bool) {
 	x := t.s
 	if f.low {
 		x = t.lower()
 	}
-	caps := make([]int, 2*(1+f.nsub))
+	caps := dst[:0]
+	if n := 2 * (1 + f.nsub); n <= cap(dst) {
+		caps = dst[:n]
+	} else {
+		caps = make([]int, n)
+	}
 	for i := range caps {
 		caps[i] = -1
 	}
@@ -15989,15 +16077,16 @@ func (f *fastRegex) submatchAt(t *recText, p int) (m []int, matched, done bool) 
 	return caps, matched, done
 }
 
-// findSubmatch is FindStringSubmatchIndex, found as find finds.
-func (r *Regex) findSubmatch(t *recText, lk *lookup) []int {
+// findSubmatch is FindStringSubmatchIndex, found as find finds. What the
+// engine finds itself goes in dst when it is large enough.
+func (r *Regex) findSubmatch(t *recText, lk *lookup, dst []int) []int {
 	if f := r.fast; f != nil && f.variants() {
 		var buf [maxPlaces]int
 		pos, all := f.places(t, buf[:0], lk)
 		if !all {
 			for _, p := range pos {
 				if f.prog != nil {
-					if m, matched, done := f.submatchAt(t, p); done {
+					if m, matched, done := f.submatchAt(t, p, dst); done {
 						if matched {
 							return m
 						}
@@ -16074,7 +16163,7 @@ func (s *Scan) Finish() Classification {
 			conflict = true
 		}
 	}
-	out.SafeExcerpt = win.cut()
+	out.SafeExcerpt = s.cut(win)
 	if s.opts.Explain {
 		out.Explain = s.explain(live, winners, conflict)
 	}
@@ -16182,7 +16271,7 @@ func (s *Scan) explain(live, winners []*hit, conflict bool) *Explain {
 			Record:  h.line,
 			In:      h.in,
 			Offset:  h.sp.start,
-			Excerpt: h.cut(),
+			Excerpt: s.cut(h),
 		}
 		if r.File == "" {
 			note.Source = ""
@@ -16472,6 +16561,7 @@ type hit struct {
 	exRec          string
 	exStart, exEnd int
 	exLazy         bool
+	spanLater      bool // sp is some match, not yet the leftmost: see excerpt.go
 }
 
 // Scan classifies one piece of evidence whose text arrives record by
@@ -16748,10 +16838,10 @@ type collector struct {
 
 func (c collector) hit(p int32, end int) bool {
 	s, ix := c.s, c.s.e.ix
-	s.lits.add(s.gen, p, end)
-	if refs := ix.trigRefs[p]; len(refs) > 0 {
-		s.lits.confirm(c.rec, refs, end, s)
+	if ix.needEnds[p] {
+		s.lits.add(s.gen, p, end)
 	}
+	s.lits.confirm(c.rec, &ix.refs, p, end, s)
 	for _, ri := range ix.patRules[p] {
 		s.addCand(ri)
 	}
@@ -16778,7 +16868,11 @@ func (s *Scan) tryRule(i int, t *recText, line int, in string, doc *lazyJSON) {
 		}
 		pats = s.e.ix.pats[i]
 	}
-	ok, sp := r.Match.recordHolds(t, s.jsonInRecord, doc, pats, hits)
+	// Where the match is only shows in the explanation and the excerpt;
+	// an excerpt put off is cut from the whole record when that fits,
+	// and the span is found then if it does not (excerpt.go).
+	anySpan := s.keepRecords && !s.opts.Explain
+	ok, sp, exact := r.Match.recordHolds(t, s.jsonInRecord, doc, pats, hits, anySpan)
 	if !ok {
 		return
 	}
@@ -16789,7 +16883,7 @@ func (s *Scan) tryRule(i int, t *recText, line int, in string, doc *lazyJSON) {
 	}
 	s.state[i] = stMatched
 	s.pending--
-	h := s.addHit(i, hit{rule: i, line: line, in: in, sp: sp})
+	h := s.addHit(i, hit{rule: i, line: line, in: in, sp: sp, spanLater: !exact})
 	s.excerptAt(h, t.s, sp.start, sp.end, false)
 	s.hints(h, nil, nil)
 	s.hints(h, t, doc)

@@ -28,6 +28,7 @@ type automaton struct {
 	pairs  []uint64
 	delta  []uint32 // row(state)+class -> row(next)<<1 | ends
 	maxLen int      // the longest pattern
+	recip  uint64   // 2^32/nclass rounded up: state(row) without a division
 	// out[outAt[s]:outAt[s+1]] are the patterns that end at state s,
 	// including those ending at its suffixes.
 	outAt []int32
@@ -130,6 +131,7 @@ func buildAutomaton(patterns []string) *automaton {
 	for _, p := range patterns {
 		a.maxLen = max(a.maxLen, len(p))
 	}
+	a.recip = 1<<32/uint64(a.nclass) + 1
 	a.delta = make([]uint32, len(next))
 	for i, nx := range next {
 		e := uint32(int(nx)*a.nclass) << 1
@@ -153,6 +155,14 @@ type hitter interface {
 type hitFunc func(pattern int32, end int) bool
 
 func (f hitFunc) hit(p int32, end int) bool { return f(p, end) }
+
+// state returns the state whose row begins at row, a multiple of nclass.
+// Multiplying by the rounded-up reciprocal is exact there: row*recip is
+// state*2^32 plus state times a fraction of nclass, well under 2^32 for
+// any table that fits in memory.
+func (a *automaton) state(row uint32) int {
+	return int(uint64(row) * a.recip >> 32)
+}
 
 // scan runs the automaton over s and calls hit for every pattern that
 // occurs, once per occurrence end; it stops when hit returns false.
@@ -196,7 +206,7 @@ func acScan[T string | []byte, H hitter](a *automaton, s T, hit H) {
 		e := delta[row+uint32(class[s[i]])]
 		row = e >> 1
 		if e&1 != 0 {
-			st := int(row) / a.nclass
+			st := a.state(row)
 			for _, p := range a.out[a.outAt[st]:a.outAt[st+1]] {
 				if !hit.hit(p, i+1) {
 					return
@@ -225,7 +235,7 @@ func acScan2[T string | []byte, H hitter](a *automaton, s T, hit H) {
 		pos[k] = max(0, lo[k]-(a.maxLen-1))
 	}
 	report := func(row uint32, end int) bool {
-		st := int(row) / a.nclass
+		st := a.state(row)
 		for _, p := range a.out[a.outAt[st]:a.outAt[st+1]] {
 			if !hit.hit(p, end) {
 				return false

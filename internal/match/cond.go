@@ -71,14 +71,19 @@ func (c *Cond) evidenceHolds(ev *Evidence, hasBody bool, body any) bool {
 //
 // pats, if not nil, has the automaton patterns of each regex branch's
 // literals, and hits where they occurred in rec (see lits.go).
-func (c *Cond) recordHolds(t *recText, jsonInRecord bool, doc *lazyJSON, pats []regexPats, hits *litHits) (bool, span) {
+//
+// With anySpan, a caller that has no use for where a pattern matched
+// (guards; a winner's excerpt that shows the whole record) lets the
+// patterns stop at the first that matches; exact then reports whether
+// the span is the one described above, or that of some pattern only.
+func (c *Cond) recordHolds(t *recText, jsonInRecord bool, doc *lazyJSON, pats []regexPats, hits *litHits, anySpan bool) (ok bool, sp span, exact bool) {
 	rec := t.s
-	var sp span
+	exact = true
 	if len(c.Exact) > 0 {
 		trimmed := strings.TrimSpace(rec)
 		i := indexString(c.Exact, trimmed)
 		if i < 0 {
-			return false, sp
+			return false, sp, exact
 		}
 		start := strings.Index(rec, trimmed)
 		sp = span{kExact, i, start, start + len(trimmed)}
@@ -86,15 +91,22 @@ func (c *Cond) recordHolds(t *recText, jsonInRecord bool, doc *lazyJSON, pats []
 	if len(c.Contains) > 0 {
 		i, at := c.containsAny(t)
 		if i < 0 {
-			return false, sp
+			return false, sp, exact
 		}
 		if sp.kind == kNone {
 			sp = span{kContains, i, at, at + len(c.Contains[i])}
 		}
 	}
 	if len(c.Regex) > 0 {
+		// A span already placed by exact or contains stands: the
+		// patterns need only say whether one matches.
+		first := anySpan || sp.kind != kNone
 		best := span{start: -1}
 		for i, re := range c.Regex {
+			if first && best.start >= 0 {
+				exact = sp.kind != kNone
+				break
+			}
 			var lk *lookup
 			if pats != nil && hits != nil {
 				lk = &lookup{hits, &pats[i]}
@@ -111,7 +123,7 @@ func (c *Cond) recordHolds(t *recText, jsonInRecord bool, doc *lazyJSON, pats []
 			}
 		}
 		if best.start < 0 {
-			return false, sp
+			return false, sp, exact
 		}
 		if sp.kind == kNone {
 			sp = best
@@ -119,13 +131,13 @@ func (c *Cond) recordHolds(t *recText, jsonInRecord bool, doc *lazyJSON, pats []
 	}
 	if jsonInRecord && len(c.JSON) > 0 {
 		if !jsonHolds(c.JSON, doc.get(rec)) {
-			return false, sp
+			return false, sp, exact
 		}
 		if sp.kind == kNone {
 			sp = span{kind: kJSON, end: len(rec)}
 		}
 	}
-	return true, sp
+	return true, sp, exact
 }
 
 func (c *Cond) containsAny(t *recText) (idx, at int) {

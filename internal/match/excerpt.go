@@ -21,10 +21,28 @@ func (s *Scan) excerptAt(h *hit, rec string, start, end int, kept bool) {
 }
 
 // cut returns h's excerpt, cutting it if that was put off.
-func (h *hit) cut() string {
-	if h.exLazy {
-		h.excerpt = redact.Excerpt(h.exRec, h.exStart, h.exEnd, ExcerptBytes)
-		h.exRec, h.exLazy = "", false
+//
+// A hit matched with anySpan (scan.go) knows some match, not the leftmost
+// its rule's patterns have, which is where the excerpt is centred and
+// what --explain reports. Most records are shorter than an excerpt, and
+// their excerpt is the whole record wherever the match is: that is cut
+// without the span. Otherwise the rule's matchers are run again on the
+// record to place it.
+func (s *Scan) cut(h *hit) string {
+	if !h.exLazy {
+		return h.excerpt
 	}
+	if h.spanLater {
+		if ex, ok := redact.ExcerptAll(h.exRec, ExcerptBytes); ok {
+			h.excerpt, h.exRec, h.exLazy = ex, "", false
+			return h.excerpt
+		}
+		t := newText(h.exRec, &s.lowBuf, nil, 0)
+		var doc lazyJSON
+		_, h.sp, _ = s.e.cat.Rules[h.rule].Match.recordHolds(&t, s.jsonInRecord, &doc, nil, nil, false)
+		h.exStart, h.exEnd, h.spanLater = h.sp.start, h.sp.end, false
+	}
+	h.excerpt = redact.Excerpt(h.exRec, h.exStart, h.exEnd, ExcerptBytes)
+	h.exRec, h.exLazy = "", false
 	return h.excerpt
 }

@@ -15,7 +15,7 @@ func (r *Regex) Find(s string) (start, end int, ok bool) {
 // FindSubmatch is the engine's search with submatches.
 func (r *Regex) FindSubmatch(s string) []int {
 	t := newText(s, new([]byte), nil, 0)
-	return r.findSubmatch(&t, nil)
+	return r.findSubmatch(&t, nil, nil)
 }
 
 // Fast reports whether r is searched at places rather than everywhere.

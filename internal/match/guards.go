@@ -75,7 +75,7 @@ func (s *Scan) guardHolds(i int, t *recText, doc *lazyJSON) bool {
 	if hits != nil {
 		pats = s.e.ix.notPats[i]
 	}
-	held, _ := s.e.cat.Rules[i].Not.recordHolds(t, s.jsonInRecord, doc, pats, hits)
+	held, _, _ := s.e.cat.Rules[i].Not.recordHolds(t, s.jsonInRecord, doc, pats, hits, true)
 	s.guardRec[g], s.guardHeld[g] = s.recGen, held
 	return held
 }

@@ -42,8 +42,11 @@ type index struct {
 	// and hintPats those of its hints' (lits.go); nil without an
 	// automaton.
 	pats, notPats, hintPats [][]regexPats
-	trigRefs                [][]trigRef // pattern -> the branch triggers it reveals
-	branches                int         // rule branches, numbered in pats
+	refs                    refTable // pattern -> the branch triggers it reveals
+	// needEnds[pattern]: a lookup asks where the pattern ended (litHits);
+	// the scan records only those.
+	needEnds []bool
+	branches int // rule branches, numbered in pats
 	// byBranch[rule]: the rule's record matchers can hold only where one
 	// of its branches' triggers is confirmed (litHits.rules); it is not
 	// in patRules.
@@ -150,7 +153,7 @@ func buildIndex(c *Catalogue) *index {
 			})
 		})
 		ix.ac = buildAutomaton(patterns)
-		ix.trigRefs = make([][]trigRef, len(patterns))
+		trigRefs := make([][]trigRef, len(patterns))
 		ix.pats = make([][]regexPats, len(c.Rules))
 		ix.byBranch = make([]bool, len(c.Rules))
 		ix.notPats = make([][]regexPats, len(c.Rules))
@@ -165,7 +168,7 @@ func buildIndex(c *Catalogue) *index {
 					if p < 0 {
 						rp.unmapped = append(rp.unmapped, re.Triggers[k])
 					} else {
-						ix.trigRefs[p] = addTrigRef(ix.trigRefs[p], re.Triggers[k], rp.branch, int32(i))
+						trigRefs[p] = addTrigRef(trigRefs[p], re.Triggers[k], rp.branch, int32(i))
 					}
 				}
 				ix.pats[i] = append(ix.pats[i], rp)
@@ -184,7 +187,23 @@ func buildIndex(c *Catalogue) *index {
 				ix.hintPats[i] = append(ix.hintPats[i], rp)
 			}
 		}
-		packRefs(ix.trigRefs)
+		ix.refs = packRefs(trigRefs)
+		ix.needEnds = make([]bool, len(patterns))
+		for _, set := range [][][]regexPats{ix.pats, ix.notPats, ix.hintPats} {
+			for _, rps := range set {
+				for _, rp := range rps {
+					for _, ap := range rp.alts {
+						for _, ps := range [][]int32{ap.trig, ap.lead} {
+							for _, p := range ps {
+								if p >= 0 {
+									ix.needEnds[p] = true
+								}
+							}
+						}
+					}
+				}
+			}
+		}
 		// A rule that can match only where a branch trigger is confirmed
 		// becomes a candidate when one is (collect), not when a shorter
 		// pattern it shares with rules that are not there occurs.
@@ -313,33 +332,22 @@ func addTrigRef(refs []trigRef, lit string, branch, ri int32) []trigRef {
 			return refs
 		}
 	}
-	return append(refs, trigRef{lit[0], lit, []int32{branch}, []int32{ri}})
+	return append(refs, trigRef{lit, []int32{branch}, []int32{ri}})
 }
 
-// packRefs moves every pattern's trigRefs, and their branch and rule
-// lists, into one array each: the scan reads them for every pattern it
-// meets, and scattered, nearly every read missed the cache.
-func packRefs(refs [][]trigRef) {
-	var n, m int
-	for _, rs := range refs {
-		n += len(rs)
-		for _, r := range rs {
-			m += len(r.branches) + len(r.rules)
-		}
-	}
-	all := make([]trigRef, 0, n)
-	ids := make([]int32, 0, m)
+// packRefs lays every pattern's trigRefs out in one table, with the
+// lengths and first bytes that settle most of them in arrays of their
+// own: the scan reads them for every pattern it meets, and scattered,
+// nearly every read missed the cache.
+func packRefs(refs [][]trigRef) refTable {
+	t := refTable{at: make([]int32, len(refs)+1)}
 	for p, rs := range refs {
-		start := len(all)
 		for _, r := range rs {
-			b := len(ids)
-			ids = append(ids, r.branches...)
-			r.branches = ids[b:len(ids):len(ids)]
-			b = len(ids)
-			ids = append(ids, r.rules...)
-			r.rules = ids[b:len(ids):len(ids)]
-			all = append(all, r)
+			t.first = append(t.first, r.lit[0])
+			t.lens = append(t.lens, int32(len(r.lit)))
+			t.refs = append(t.refs, r)
 		}
-		refs[p] = all[start:len(all):len(all)]
+		t.at[p+1] = int32(len(t.refs))
 	}
+	return t
 }

@@ -37,25 +37,38 @@ type litHits struct {
 // pattern ends and the bytes before are the rest of it. Branches with the
 // same trigger share one trigRef, so it is compared once.
 type trigRef struct {
-	first    byte // lit[0], here so that most refs are settled without loading lit
 	lit      string
 	branches []int32
 	rules    []int32
 }
 
-// confirm marks the branches whose triggers end where a pattern ended,
+// refTable holds the trigRefs of every pattern: those of pattern p are
+// [at[p], at[p+1]), with each one's length and first byte also apart.
+type refTable struct {
+	at    []int32
+	lens  []int32
+	first []byte
+	refs  []trigRef
+}
+
+// confirm marks the branches whose triggers end where pattern p ended,
 // and makes candidates of their rules.
-func (h *litHits) confirm(rec string, refs []trigRef, end int, s *Scan) {
-	for i := range refs {
-		r := &refs[i]
-		if start := end - len(r.lit); start >= 0 && lowerByte(rec[start]) == r.first && equalFoldASCII(rec[start:end], r.lit) {
-			for _, b := range r.branches {
-				h.live[b] = h.gen
-			}
-			for _, ri := range r.rules {
-				h.rules[ri] = h.gen
-				s.addCand(ri)
-			}
+func (h *litHits) confirm(rec string, t *refTable, p int32, end int, s *Scan) {
+	for i := t.at[p]; i < t.at[p+1]; i++ {
+		start := end - int(t.lens[i])
+		if start < 0 || lowerByte(rec[start]) != t.first[i] {
+			continue
+		}
+		r := &t.refs[i]
+		if !equalFoldASCII(rec[start:end], r.lit) {
+			continue
+		}
+		for _, b := range r.branches {
+			h.live[b] = h.gen
+		}
+		for _, ri := range r.rules {
+			h.rules[ri] = h.gen
+			s.addCand(ri)
 		}
 	}
 }

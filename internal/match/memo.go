@@ -43,6 +43,7 @@ type subAnswer struct {
 	gen uint32
 	re  *regexp.Regexp
 	m   []int
+	buf [12]int // m's array when the pattern has few enough groups
 }
 
 // nextRecord starts a record: answers kept for the last one expire.
@@ -74,15 +75,16 @@ func uintptrOf(re *regexp.Regexp) uintptr { return uintptr(unsafe.Pointer(re)) }
 
 // submatch returns r.findSubmatch(t), asked once per record and pattern.
 // Patterns with the same source share one *regexp.Regexp (share.go). The
-// result is shared: callers must not change it.
+// result is shared, and valid until the next submatch: callers must use
+// it at once and not change it.
 func (s *Scan) submatch(r *Regex, t *recText, lk *lookup) []int {
 	a := &s.memo.subs[(uintptrOf(r.re)>>4)%memoSlots]
 	if a.gen == s.recGen && a.re == r.re {
 		return a.m
 	}
-	m := r.findSubmatch(t, lk)
-	*a = subAnswer{s.recGen, r.re, m}
-	return m
+	a.gen, a.re = s.recGen, r.re
+	a.m = r.findSubmatch(t, lk, a.buf[:0])
+	return a.m
 }
 
 // parseHint is hint.Parse, which depends on nothing else, remembered for

@@ -359,12 +359,17 @@ slow:
 
 // submatchAt runs the program at p for the submatches, laid out as
 // FindStringSubmatchIndex lays them out.
-func (f *fastRegex) submatchAt(t *recText, p int) (m []int, matched, done bool) {
+func (f *fastRegex) submatchAt(t *recText, p int, dst []int) (m []int, matched, done bool) {
 	x := t.s
 	if f.low {
 		x = t.lower()
 	}
-	caps := make([]int, 2*(1+f.nsub))
+	caps := dst[:0]
+	if n := 2 * (1 + f.nsub); n <= cap(dst) {
+		caps = dst[:n]
+	} else {
+		caps = make([]int, n)
+	}
 	for i := range caps {
 		caps[i] = -1
 	}
@@ -375,15 +380,16 @@ func (f *fastRegex) submatchAt(t *recText, p int) (m []int, matched, done bool) 
 	return caps, matched, done
 }
 
-// findSubmatch is FindStringSubmatchIndex, found as find finds.
-func (r *Regex) findSubmatch(t *recText, lk *lookup) []int {
+// findSubmatch is FindStringSubmatchIndex, found as find finds. What the
+// engine finds itself goes in dst when it is large enough.
+func (r *Regex) findSubmatch(t *recText, lk *lookup, dst []int) []int {
 	if f := r.fast; f != nil && f.variants() {
 		var buf [maxPlaces]int
 		pos, all := f.places(t, buf[:0], lk)
 		if !all {
 			for _, p := range pos {
 				if f.prog != nil {
-					if m, matched, done := f.submatchAt(t, p); done {
+					if m, matched, done := f.submatchAt(t, p, dst); done {
 						if matched {
 							return m
 						}

@@ -56,7 +56,7 @@ func (s *Scan) Finish() Classification {
 			conflict = true
 		}
 	}
-	out.SafeExcerpt = win.cut()
+	out.SafeExcerpt = s.cut(win)
 	if s.opts.Explain {
 		out.Explain = s.explain(live, winners, conflict)
 	}
@@ -164,7 +164,7 @@ func (s *Scan) explain(live, winners []*hit, conflict bool) *Explain {
 			Record:  h.line,
 			In:      h.in,
 			Offset:  h.sp.start,
-			Excerpt: h.cut(),
+			Excerpt: s.cut(h),
 		}
 		if r.File == "" {
 			note.Source = ""

@@ -37,6 +37,7 @@ type hit struct {
 	exRec          string
 	exStart, exEnd int
 	exLazy         bool
+	spanLater      bool // sp is some match, not yet the leftmost: see excerpt.go
 }
 
 // Scan classifies one piece of evidence whose text arrives record by
@@ -313,10 +314,10 @@ type collector struct {
 
 func (c collector) hit(p int32, end int) bool {
 	s, ix := c.s, c.s.e.ix
-	s.lits.add(s.gen, p, end)
-	if refs := ix.trigRefs[p]; len(refs) > 0 {
-		s.lits.confirm(c.rec, refs, end, s)
+	if ix.needEnds[p] {
+		s.lits.add(s.gen, p, end)
 	}
+	s.lits.confirm(c.rec, &ix.refs, p, end, s)
 	for _, ri := range ix.patRules[p] {
 		s.addCand(ri)
 	}
@@ -343,7 +344,11 @@ func (s *Scan) tryRule(i int, t *recText, line int, in string, doc *lazyJSON) {
 		}
 		pats = s.e.ix.pats[i]
 	}
-	ok, sp := r.Match.recordHolds(t, s.jsonInRecord, doc, pats, hits)
+	// Where the match is only shows in the explanation and the excerpt;
+	// an excerpt put off is cut from the whole record when that fits,
+	// and the span is found then if it does not (excerpt.go).
+	anySpan := s.keepRecords && !s.opts.Explain
+	ok, sp, exact := r.Match.recordHolds(t, s.jsonInRecord, doc, pats, hits, anySpan)
 	if !ok {
 		return
 	}
@@ -354,7 +359,7 @@ func (s *Scan) tryRule(i int, t *recText, line int, in string, doc *lazyJSON) {
 	}
 	s.state[i] = stMatched
 	s.pending--
-	h := s.addHit(i, hit{rule: i, line: line, in: in, sp: sp})
+	h := s.addHit(i, hit{rule: i, line: line, in: in, sp: sp, spanLater: !exact})
 	s.excerptAt(h, t.s, sp.start, sp.end, false)
 	s.hints(h, nil, nil)
 	s.hints(h, t, doc)
