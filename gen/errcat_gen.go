@@ -11565,6 +11565,19 @@ func redact_skipEscape(s string, i int) int {
 // plainRun returns the end of the run of bytes from i that clean keeps
 // as they are: printable ASCII and tabs, and newlines unless flat.
 func redact_plainRun(s string, i int, flat bool) int {
+	// Eight bytes at a time while none is below 0x20 or above 0x7e (a
+	// byte below 0x20 borrows into its high bit when 0x20 is taken away;
+	// one of 0x7f or more has its high bit set once 1 is added).
+	const (
+		ones = 0x0101010101010101
+		high = 0x8080808080808080
+	)
+	for ; i+8 <= len(s); i += 8 {
+		w := binary.LittleEndian.Uint64([]byte(s[i : i+8]))
+		if ((w-0x20*ones)&^w|(w+ones)|w)&high != 0 {
+			break
+		}
+	}
 	for ; i < len(s); i++ {
 		c := s[i]
 		if (c < 0x20 || c >= 0x7f) && c != '\t' && (c != '\n' || flat) {
@@ -11917,7 +11930,7 @@ type redact_hit struct {
 // change it. The cost is that a secret whose match would include a literal
 // marker from the input (as in "password=[redacted:jwt]xyz") is not found.
 func redactFind(s string) []redactFinding {
-	byFirst, second := &redact_anchorsByFirst, &redact_anchorSecond
+	byFirst, pairs := &redact_anchorsByFirst, &redact_anchorPairs
 	// One pass over s: at each byte that can start an anchor, try the
 	// rules with an anchor there. A rule is not tried again inside its own
 	// last match, so its findings do not overlap each other.
@@ -11929,13 +11942,19 @@ func redactFind(s string) []redactFinding {
 		next = make([]int, len(redact_rules))
 	}
 	var hits []redact_hit
+	last := len(s) - 1
 	for p := 0; p < len(s); p++ {
-		c := s[p]
 		// Letters begin most words and many anchors: the byte after
-		// them settles most places without a look at the anchors.
-		if p+1 < len(s) && !second[c].has(s[p+1]) {
-			continue
+		// them settles most places without a look at the anchors. One
+		// bit per pair of bytes says which pairs can begin one.
+		for p < last {
+			k := uint(s[p]) | uint(s[p+1])<<8
+			if pairs[k>>6]&(1<<(k&63)) != 0 {
+				break
+			}
+			p++
 		}
+		c := s[p]
 		for _, ref := range byFirst[c] {
 			if p < next[ref.rule] || !redact_hasPrefixFold(s[p:], ref.anchor) {
 				continue
@@ -12067,18 +12086,15 @@ func redact_tokenByte(c byte) bool {
 // time cost more than the search.
 var redact_anchorsByFirst = redact_indexAnchors()
 
-// anchorSecond[c] holds the bytes that can follow c in an anchor that
-// begins with c, in both cases; every byte when an anchor is c alone.
-var redact_anchorSecond = redact_indexSecond()
+// anchorPairs has bit c|d<<8 set when an anchor can begin with byte c
+// followed by d, in either case; every d when an anchor is c alone.
+var redact_anchorPairs = redact_indexPairs()
 
-// byteSet is a set of bytes.
-type redact_byteSet [4]uint64
-
-func (b *redact_byteSet) add(c byte) { b[c>>6] |= 1 << (c & 63) }
-
-func (b *redact_byteSet) has(c byte) bool { return b[c>>6]&(1<<(c&63)) != 0 }
-
-func redact_indexSecond() (second [256]redact_byteSet) {
+func redact_indexPairs() (pairs [65536 / 64]uint64) {
+	set := func(c, d byte) {
+		k := uint(c) | uint(d)<<8
+		pairs[k>>6] |= 1 << (k & 63)
+	}
 	both := func(c byte) []byte {
 		if 'a' <= c && c <= 'z' {
 			return []byte{c, c - 'a' + 'A'}
@@ -12089,16 +12105,18 @@ func redact_indexSecond() (second [256]redact_byteSet) {
 		for _, a := range redact_rules[ri].anchors {
 			for _, c := range both(a[0]) {
 				if len(a) == 1 {
-					second[c] = redact_byteSet{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)}
+					for d := 0; d < 256; d++ {
+						set(c, byte(d))
+					}
 					continue
 				}
 				for _, d := range both(a[1]) {
-					second[c].add(d)
+					set(c, d)
 				}
 			}
 		}
 	}
-	return second
+	return pairs
 }
 
 func redact_indexAnchors() (byFirst [256][]redact_anchorRef) {

@@ -1,6 +1,7 @@
 package redact
 
 import (
+	"encoding/binary"
 	"strings"
 	"unicode/utf8"
 )
@@ -142,6 +143,19 @@ func skipEscape(s string, i int) int {
 // plainRun returns the end of the run of bytes from i that clean keeps
 // as they are: printable ASCII and tabs, and newlines unless flat.
 func plainRun(s string, i int, flat bool) int {
+	// Eight bytes at a time while none is below 0x20 or above 0x7e (a
+	// byte below 0x20 borrows into its high bit when 0x20 is taken away;
+	// one of 0x7f or more has its high bit set once 1 is added).
+	const (
+		ones = 0x0101010101010101
+		high = 0x8080808080808080
+	)
+	for ; i+8 <= len(s); i += 8 {
+		w := binary.LittleEndian.Uint64([]byte(s[i : i+8]))
+		if ((w-0x20*ones)&^w|(w+ones)|w)&high != 0 {
+			break
+		}
+	}
 	for ; i < len(s); i++ {
 		c := s[i]
 		if (c < 0x20 || c >= 0x7f) && c != '\t' && (c != '\n' || flat) {

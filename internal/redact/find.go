@@ -42,7 +42,7 @@ type hit struct {
 // change it. The cost is that a secret whose match would include a literal
 // marker from the input (as in "password=[redacted:jwt]xyz") is not found.
 func Find(s string) []Finding {
-	byFirst, second := &anchorsByFirst, &anchorSecond
+	byFirst, pairs := &anchorsByFirst, &anchorPairs
 	// One pass over s: at each byte that can start an anchor, try the
 	// rules with an anchor there. A rule is not tried again inside its own
 	// last match, so its findings do not overlap each other.
@@ -54,13 +54,19 @@ func Find(s string) []Finding {
 		next = make([]int, len(rules))
 	}
 	var hits []hit
+	last := len(s) - 1
 	for p := 0; p < len(s); p++ {
-		c := s[p]
 		// Letters begin most words and many anchors: the byte after
-		// them settles most places without a look at the anchors.
-		if p+1 < len(s) && !second[c].has(s[p+1]) {
-			continue
+		// them settles most places without a look at the anchors. One
+		// bit per pair of bytes says which pairs can begin one.
+		for p < last {
+			k := uint(s[p]) | uint(s[p+1])<<8
+			if pairs[k>>6]&(1<<(k&63)) != 0 {
+				break
+			}
+			p++
 		}
+		c := s[p]
 		for _, ref := range byFirst[c] {
 			if p < next[ref.rule] || !hasPrefixFold(s[p:], ref.anchor) {
 				continue
@@ -192,17 +198,15 @@ func tokenByte(c byte) bool {
 // time cost more than the search.
 var anchorsByFirst = indexAnchors()
 
-// anchorSecond[c] holds the bytes that can follow c in an anchor that
-// begins with c, in both cases; every byte when an anchor is c alone.
-var anchorSecond = indexSecond()
+// anchorPairs has bit c|d<<8 set when an anchor can begin with byte c
+// followed by d, in either case; every d when an anchor is c alone.
+var anchorPairs = indexPairs()
 
-// byteSet is a set of bytes.
-type byteSet [4]uint64
-
-func (b *byteSet) add(c byte)      { b[c>>6] |= 1 << (c & 63) }
-func (b *byteSet) has(c byte) bool { return b[c>>6]&(1<<(c&63)) != 0 }
-
-func indexSecond() (second [256]byteSet) {
+func indexPairs() (pairs [65536 / 64]uint64) {
+	set := func(c, d byte) {
+		k := uint(c) | uint(d)<<8
+		pairs[k>>6] |= 1 << (k & 63)
+	}
 	both := func(c byte) []byte {
 		if 'a' <= c && c <= 'z' {
 			return []byte{c, c - 'a' + 'A'}
@@ -213,16 +217,18 @@ func indexSecond() (second [256]byteSet) {
 		for _, a := range rules[ri].anchors {
 			for _, c := range both(a[0]) {
 				if len(a) == 1 {
-					second[c] = byteSet{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)}
+					for d := 0; d < 256; d++ {
+						set(c, byte(d))
+					}
 					continue
 				}
 				for _, d := range both(a[1]) {
-					second[c].add(d)
+					set(c, d)
 				}
 			}
 		}
 	}
-	return second
+	return pairs
 }
 
 func indexAnchors() (byFirst [256][]anchorRef) {
