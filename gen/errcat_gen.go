@@ -14292,15 +14292,20 @@ func (c *Cond) recordHolds(t *recText, jsonInRecord bool, doc *lazyJSON, pats []
 		// patterns need only say whether one matches.
 		first := anySpan || sp.kind != kNone
 		best := span{start: -1}
-		for i, re := range c.Regex {
+		for i := range c.Regex {
 			if first && best.start >= 0 {
 				exact = sp.kind != kNone
 				break
 			}
 			var lk *lookup
 			if pats != nil && hits != nil {
-				lk = &lookup{hits, &pats[i]}
+				rp := &pats[i]
+				if rp.dead(hits) {
+					continue // settled from the index, without loading the pattern
+				}
+				lk = &lookup{hits, rp}
 			}
+			re := c.Regex[i]
 			if len(re.Triggers) > 0 && !lk.branchTriggers(t, re.Triggers) {
 				continue
 			}
@@ -14801,6 +14806,22 @@ func (s *Scan) hints(h *hit, t *recText, doc *lazyJSON) {
 	}
 }
 
+// hintsLater reads the hints of a hit whose reading tryRule put off:
+// without Explain only the winner's hint is shown, and reading one (a
+// pattern, a parse, the clock) costs as much as matching a rule. The
+// record was kept (Scan.keepRecords), and its hints are read from it as
+// tryRule would have: the evidence's headers and body, then the record.
+func (s *Scan) hintsLater(h *hit) {
+	if !h.hintsLater {
+		return
+	}
+	h.hintsLater = false
+	s.hints(h, nil, nil)
+	t := newText(h.rec, &s.lowBuf, nil, 0)
+	var doc lazyJSON
+	s.hints(h, &t, &doc)
+}
+
 func (s *Scan) hintValue(rule, k int, t *recText, doc *lazyJSON) (string, bool) {
 	src := &s.e.cat.Rules[rule].Hints[k]
 	switch src.From {
@@ -15017,7 +15038,7 @@ func buildIndex(c *Catalogue) *index {
 			r := &c.Rules[i]
 			for _, re := range r.Match.Regex {
 				rp := patternsOf(patID, re)
-				rp.branch = int32(ix.branches)
+				rp.branch, rp.trigs = int32(ix.branches), len(re.Triggers) > 0
 				ix.branches++
 				for k, p := range rp.trig {
 					if p < 0 {
@@ -15408,10 +15429,17 @@ type lookup struct {
 type regexPats struct {
 	trig []int32
 	alts []altPats
-	// For a rule's branch: its number in litHits.live, and the triggers
-	// no pattern reveals, which are searched for.
+	// For a rule's branch: its number in litHits.live, whether it has
+	// triggers, and those no pattern reveals, which are searched for.
 	branch   int32
+	trigs    bool
 	unmapped []string
+}
+
+// dead reports that the scan's hits show none of a rule branch's
+// triggers in the record: it cannot match.
+func (rp *regexPats) dead(h *litHits) bool {
+	return rp.trigs && rp.branch >= 0 && len(rp.unmapped) == 0 && h.live[rp.branch] != h.gen
 }
 
 type altPats struct {
@@ -15757,7 +15785,7 @@ type fastRegex struct {
 }
 
 type fastAlt struct {
-	*Alt
+	Alt           // a copy: next to the sets, not a cache miss away in the tables
 	skip  byteSet // Alt.Skip
 	first byteSet // first bytes of Alt.Lead, in both cases
 }
@@ -15779,7 +15807,7 @@ const maxPlaces = 16
 func newFast(r *Regex) *fastRegex {
 	f := &fastRegex{src: r.Src, nsub: r.re.NumSubexp()}
 	for i := range r.Alts {
-		a := fastAlt{Alt: &r.Alts[i]}
+		a := fastAlt{Alt: r.Alts[i]}
 		for j := 0; j < len(a.Skip); j++ {
 			a.skip.add(a.Skip[j])
 		}
@@ -16205,6 +16233,7 @@ func (s *Scan) Finish() Classification {
 		out.Scope = r.Scope
 	}
 	out.Unblock = code.Unblock
+	s.hintsLater(win)
 	if win.hasHint {
 		secs := math.Round(win.after.Seconds()*1000) / 1000
 		out.RetryAfterSeconds = &secs
@@ -16580,6 +16609,8 @@ type hit struct {
 	exStart, exEnd int
 	exLazy         bool
 	spanLater      bool // sp is some match, not yet the leftmost: see excerpt.go
+	rec            string
+	hintsLater     bool // hints are to be read from rec: see hints.go
 }
 
 // Scan classifies one piece of evidence whose text arrives record by
@@ -16903,6 +16934,11 @@ func (s *Scan) tryRule(i int, t *recText, line int, in string, doc *lazyJSON) {
 	s.pending--
 	h := s.addHit(i, hit{rule: i, line: line, in: in, sp: sp, spanLater: !exact})
 	s.excerptAt(h, t.s, sp.start, sp.end, false)
+	if s.keepRecords && !s.opts.Explain {
+		// Only the winner's hint is shown: read it in Finish.
+		h.rec, h.hintsLater = t.s, len(r.Hints) > 0
+		return
+	}
 	s.hints(h, nil, nil)
 	s.hints(h, t, doc)
 }

@@ -102,15 +102,20 @@ func (c *Cond) recordHolds(t *recText, jsonInRecord bool, doc *lazyJSON, pats []
 		// patterns need only say whether one matches.
 		first := anySpan || sp.kind != kNone
 		best := span{start: -1}
-		for i, re := range c.Regex {
+		for i := range c.Regex {
 			if first && best.start >= 0 {
 				exact = sp.kind != kNone
 				break
 			}
 			var lk *lookup
 			if pats != nil && hits != nil {
-				lk = &lookup{hits, &pats[i]}
+				rp := &pats[i]
+				if rp.dead(hits) {
+					continue // settled from the index, without loading the pattern
+				}
+				lk = &lookup{hits, rp}
 			}
+			re := c.Regex[i]
 			if len(re.Triggers) > 0 && !lk.branchTriggers(t, re.Triggers) {
 				continue
 			}

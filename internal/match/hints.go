@@ -46,6 +46,22 @@ func (s *Scan) hints(h *hit, t *recText, doc *lazyJSON) {
 	}
 }
 
+// hintsLater reads the hints of a hit whose reading tryRule put off:
+// without Explain only the winner's hint is shown, and reading one (a
+// pattern, a parse, the clock) costs as much as matching a rule. The
+// record was kept (Scan.keepRecords), and its hints are read from it as
+// tryRule would have: the evidence's headers and body, then the record.
+func (s *Scan) hintsLater(h *hit) {
+	if !h.hintsLater {
+		return
+	}
+	h.hintsLater = false
+	s.hints(h, nil, nil)
+	t := newText(h.rec, &s.lowBuf, nil, 0)
+	var doc lazyJSON
+	s.hints(h, &t, &doc)
+}
+
 func (s *Scan) hintValue(rule, k int, t *recText, doc *lazyJSON) (string, bool) {
 	src := &s.e.cat.Rules[rule].Hints[k]
 	switch src.From {

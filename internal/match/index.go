@@ -162,7 +162,7 @@ func buildIndex(c *Catalogue) *index {
 			r := &c.Rules[i]
 			for _, re := range r.Match.Regex {
 				rp := patternsOf(patID, re)
-				rp.branch = int32(ix.branches)
+				rp.branch, rp.trigs = int32(ix.branches), len(re.Triggers) > 0
 				ix.branches++
 				for k, p := range rp.trig {
 					if p < 0 {

@@ -100,10 +100,17 @@ type lookup struct {
 type regexPats struct {
 	trig []int32
 	alts []altPats
-	// For a rule's branch: its number in litHits.live, and the triggers
-	// no pattern reveals, which are searched for.
+	// For a rule's branch: its number in litHits.live, whether it has
+	// triggers, and those no pattern reveals, which are searched for.
 	branch   int32
+	trigs    bool
 	unmapped []string
+}
+
+// dead reports that the scan's hits show none of a rule branch's
+// triggers in the record: it cannot match.
+func (rp *regexPats) dead(h *litHits) bool {
+	return rp.trigs && rp.branch >= 0 && len(rp.unmapped) == 0 && h.live[rp.branch] != h.gen
 }
 
 type altPats struct {

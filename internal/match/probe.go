@@ -44,7 +44,7 @@ type fastRegex struct {
 }
 
 type fastAlt struct {
-	*Alt
+	Alt           // a copy: next to the sets, not a cache miss away in the tables
 	skip  byteSet // Alt.Skip
 	first byteSet // first bytes of Alt.Lead, in both cases
 }
@@ -64,7 +64,7 @@ const maxPlaces = 16
 func newFast(r *Regex) *fastRegex {
 	f := &fastRegex{src: r.Src, nsub: r.re.NumSubexp()}
 	for i := range r.Alts {
-		a := fastAlt{Alt: &r.Alts[i]}
+		a := fastAlt{Alt: r.Alts[i]}
 		for j := 0; j < len(a.Skip); j++ {
 			a.skip.add(a.Skip[j])
 		}

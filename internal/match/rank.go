@@ -80,6 +80,7 @@ func (s *Scan) Finish() Classification {
 		out.Scope = r.Scope
 	}
 	out.Unblock = code.Unblock
+	s.hintsLater(win)
 	if win.hasHint {
 		secs := math.Round(win.after.Seconds()*1000) / 1000
 		out.RetryAfterSeconds = &secs

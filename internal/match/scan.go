@@ -38,6 +38,8 @@ type hit struct {
 	exStart, exEnd int
 	exLazy         bool
 	spanLater      bool // sp is some match, not yet the leftmost: see excerpt.go
+	rec            string
+	hintsLater     bool // hints are to be read from rec: see hints.go
 }
 
 // Scan classifies one piece of evidence whose text arrives record by
@@ -361,6 +363,11 @@ func (s *Scan) tryRule(i int, t *recText, line int, in string, doc *lazyJSON) {
 	s.pending--
 	h := s.addHit(i, hit{rule: i, line: line, in: in, sp: sp, spanLater: !exact})
 	s.excerptAt(h, t.s, sp.start, sp.end, false)
+	if s.keepRecords && !s.opts.Explain {
+		// Only the winner's hint is shown: read it in Finish.
+		h.rec, h.hintsLater = t.s, len(r.Hints) > 0
+		return
+	}
 	s.hints(h, nil, nil)
 	s.hints(h, t, doc)
 }
