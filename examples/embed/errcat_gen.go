@@ -3084,8 +3084,9 @@ func (e *Engine) region(reg region, ev *Evidence, opts Options, out *[]LineResul
 	var marks []int
 	if !every {
 		if e.ix.ac != nil {
-			acScan(e.ix.ac, data, hitFunc(func(_ int32, end int) bool {
-				if n := len(marks); n == 0 || marks[n-1] != end-1 {
+			selects := e.ix.selects
+			acScan(e.ix.ac, data, hitFunc(func(p int32, end int) bool {
+				if n := len(marks); selects[p] && (n == 0 || marks[n-1] != end-1) {
 					marks = append(marks, end-1)
 				}
 				return true
@@ -3921,7 +3922,7 @@ func (s *Scan) cut(h *hit) string {
 			h.excerpt, h.exRec, h.exLazy = ex, "", false
 			return h.excerpt
 		}
-		t := newText(h.exRec, &s.lowBuf, nil, 0)
+		t := newText(h.exRec, &s.lowBuf, nil, h.recGen)
 		var doc lazyJSON
 		_, h.sp, _ = s.e.cat.Rules[h.rule].Match.recordHolds(&t, s.jsonInRecord, &doc, nil, nil, false)
 		h.exStart, h.exEnd, h.spanLater = h.sp.start, h.sp.end, false
@@ -4081,7 +4082,7 @@ func (s *Scan) hintsLater(h *hit) {
 	}
 	h.hintsLater = false
 	s.hints(h, nil, nil)
-	t := newText(h.rec, &s.lowBuf, nil, 0)
+	t := newText(h.rec, &s.lowBuf, nil, h.recGen)
 	var doc lazyJSON
 	s.hints(h, &t, &doc)
 }
@@ -4186,6 +4187,11 @@ type index struct {
 	// needEnds[pattern]: a lookup asks where the pattern ended (litHits);
 	// the scan records only those.
 	needEnds []bool
+	// selects[pattern]: the pattern can make a rule a candidate, through
+	// patRules or a branch trigger it reveals. The others are literals
+	// the matchers look for (lits.go): alone they select nothing, and the
+	// bulk path passes over a record where only they occur.
+	selects  []bool
 	branches int // rule branches, numbered in pats
 	// byBranch[rule]: the rule's record matchers can hold only where one
 	// of its branches' triggers is confirmed (litHits.rules); it is not
@@ -4198,10 +4204,10 @@ type index struct {
 
 // maxPattern bounds the automaton's patterns: a trigger longer than this
 // is looked for by its last maxPattern bytes (which occur wherever it
-// does; lits.go compares the rest). Sixteen bytes of a phrase select as
-// well as seventy, and short patterns let the scan run two halves of a
-// record side by side (acScan).
-const maxPattern = 16
+// does; lits.go compares the rest). Twelve bytes of a phrase select as
+// well as seventy, and short patterns let the scan walk the quarters of
+// a record side by side (acScan2).
+const maxPattern = 12
 
 func buildIndex(c *Catalogue) *index {
 	ix := &index{
@@ -4328,6 +4334,10 @@ func buildIndex(c *Catalogue) *index {
 			}
 		}
 		ix.refs = packRefs(trigRefs)
+		ix.selects = make([]bool, len(patterns))
+		for p := range patterns {
+			ix.selects[p] = len(ix.patRules[p]) > 0 || ix.refs.at[p] < ix.refs.at[p+1]
+		}
 		ix.needEnds = make([]bool, len(patterns))
 		for _, set := range [][][]regexPats{ix.pats, ix.notPats, ix.hintPats} {
 			for _, rps := range set {
@@ -4871,23 +4881,35 @@ func patternsOf(patID map[string]int32, re *Regex) regexPats {
 type recText struct {
 	s    string
 	low  string
-	buf  *[]byte
+	buf  *lowBuf
 	ok   bool
-	memo *memo // answers for this record, numbered gen; nil: none kept
-	gen  uint32
+	memo *memo  // answers for this record; nil: none kept
+	gen  uint32 // the record's number in the scan, 0 if unknown
 }
 
-func newText(s string, buf *[]byte, m *memo, gen uint32) recText {
+// lowBuf is a scan's buffer for lowered copies, and the record whose copy
+// it holds, by its number in the scan (Scan.recGen; 0 for none): Finish,
+// which may read the winner's record again, finds the copy made while
+// matching if no record came after.
+type lowBuf struct {
+	b   []byte
+	gen uint32
+}
+
+func newText(s string, buf *lowBuf, m *memo, gen uint32) recText {
 	return recText{s: s, buf: buf, memo: m, gen: gen}
 }
 
 // lower returns the lowered copy.
 func (t *recText) lower() string {
 	if !t.ok {
-		b := append((*t.buf)[:0], t.s...)
-		lowerBytes(b)
-		*t.buf = b
-		t.low, t.ok = unsafe.String(unsafe.SliceData(b), len(b)), true
+		lb := t.buf
+		if t.gen == 0 || lb.gen != t.gen || len(lb.b) != len(t.s) {
+			lb.b = append(lb.b[:0], t.s...)
+			lowerBytes(lb.b)
+			lb.gen = t.gen
+		}
+		t.low, t.ok = unsafe.String(unsafe.SliceData(lb.b), len(lb.b)), true
 	}
 	return t.low
 }
@@ -4969,6 +4991,7 @@ func (s *Scan) nextRecord() {
 	if s.recGen == 0 { // wrapped: an old answer could look current
 		clear(s.guardRec)
 		s.memo = memo{}
+		s.lowBuf.gen = 0
 		s.lits.rec = 0
 		s.recGen = 1
 	}
@@ -5874,7 +5897,8 @@ type hit struct {
 	exLazy         bool
 	spanLater      bool // sp is some match, not yet the leftmost: see excerpt.go
 	rec            string
-	hintsLater     bool // hints are to be read from rec: see hints.go
+	recGen         uint32 // rec's number in the scan
+	hintsLater     bool   // hints are to be read from rec: see hints.go
 }
 
 // Scan classifies one piece of evidence whose text arrives record by
@@ -5908,7 +5932,7 @@ type Scan struct {
 	sawText      bool
 	truncated    bool
 	keepRecords  bool     // records stay valid until Finish: cut excerpts there
-	lowBuf       []byte   // the lowered copy of the record (lower.go)
+	lowBuf       lowBuf   // the lowered copy of the record (lower.go)
 	memo         memo     // answers kept for the record (memo.go)
 	recGen       uint32   // counts records, for answers kept per record
 	guardRec     []uint32 // guard -> recGen of its answer in guardHeld
@@ -5976,6 +6000,7 @@ func (s *Scan) release() {
 	clear(s.winners)
 	s.ev, s.body, s.opts = Evidence{}, nil, Options{}
 	s.memo.parse = parseAnswer{} // it holds a piece of the evidence
+	s.lowBuf.gen = 0
 	s.keepRecords = false
 }
 
@@ -6196,11 +6221,11 @@ func (s *Scan) tryRule(i int, t *recText, line int, in string, doc *lazyJSON) {
 	}
 	s.state[i] = stMatched
 	s.pending--
-	h := s.addHit(i, hit{rule: i, line: line, in: in, sp: sp, spanLater: !exact})
+	h := s.addHit(i, hit{rule: i, line: line, in: in, sp: sp, spanLater: !exact, recGen: s.recGen})
 	s.excerptAt(h, t.s, sp.start, sp.end, false)
 	if s.keepRecords && !s.opts.Explain {
 		// Only the winner's hint is shown: read it in Finish.
-		h.rec, h.hintsLater = t.s, len(r.Hints) > 0
+		h.rec, h.recGen, h.hintsLater = t.s, s.recGen, len(r.Hints) > 0
 		return
 	}
 	s.hints(h, nil, nil)
@@ -6362,7 +6387,7 @@ func compileVM(re *syntax.Regexp) *vmProg {
 func runAt(prog *vmProg, x string, p int, caps []int) (end int, matched, done bool) {
 	type alt struct {
 		pc   uint32
-		pos  int
+		pos  int32
 		undo bool // a capture's old value (in pos) to put back in slot pc
 	}
 	var stack [vmStack]alt
@@ -6400,7 +6425,7 @@ func runAt(prog *vmProg, x string, p int, caps []int) (end int, matched, done bo
 			if n == vmStack {
 				return 0, false, false
 			}
-			stack[n] = alt{inst.arg, pos, false}
+			stack[n] = alt{inst.arg, int32(pos), false}
 			n++
 			pc = inst.out
 		case syntax.InstEmptyWidth:
@@ -6413,7 +6438,7 @@ func runAt(prog *vmProg, x string, p int, caps []int) (end int, matched, done bo
 				if n == vmStack {
 					return 0, false, false
 				}
-				stack[n] = alt{inst.arg, caps[inst.arg], true}
+				stack[n] = alt{inst.arg, int32(caps[inst.arg]), true}
 				n++
 				caps[inst.arg] = pos
 			}
@@ -6436,9 +6461,9 @@ func runAt(prog *vmProg, x string, p int, caps []int) (end int, matched, done bo
 			}
 			n--
 			if a := stack[n]; a.undo {
-				caps[a.pc] = a.pos
+				caps[a.pc] = int(a.pos)
 			} else {
-				pc, pos, ok = a.pc, a.pos, true
+				pc, pos, ok = a.pc, int(a.pos), true
 			}
 		}
 	}

@@ -161,8 +161,9 @@ func (e *Engine) region(reg region, ev *Evidence, opts Options, out *[]LineResul
 	var marks []int
 	if !every {
 		if e.ix.ac != nil {
-			acScan(e.ix.ac, data, hitFunc(func(_ int32, end int) bool {
-				if n := len(marks); n == 0 || marks[n-1] != end-1 {
+			selects := e.ix.selects
+			acScan(e.ix.ac, data, hitFunc(func(p int32, end int) bool {
+				if n := len(marks); selects[p] && (n == 0 || marks[n-1] != end-1) {
 					marks = append(marks, end-1)
 				}
 				return true

@@ -37,7 +37,7 @@ func (s *Scan) cut(h *hit) string {
 			h.excerpt, h.exRec, h.exLazy = ex, "", false
 			return h.excerpt
 		}
-		t := newText(h.exRec, &s.lowBuf, nil, 0)
+		t := newText(h.exRec, &s.lowBuf, nil, h.recGen)
 		var doc lazyJSON
 		_, h.sp, _ = s.e.cat.Rules[h.rule].Match.recordHolds(&t, s.jsonInRecord, &doc, nil, nil, false)
 		h.exStart, h.exEnd, h.spanLater = h.sp.start, h.sp.end, false

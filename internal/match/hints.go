@@ -57,7 +57,7 @@ func (s *Scan) hintsLater(h *hit) {
 	}
 	h.hintsLater = false
 	s.hints(h, nil, nil)
-	t := newText(h.rec, &s.lowBuf, nil, 0)
+	t := newText(h.rec, &s.lowBuf, nil, h.recGen)
 	var doc lazyJSON
 	s.hints(h, &t, &doc)
 }

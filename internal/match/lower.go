@@ -20,23 +20,35 @@ import (
 type recText struct {
 	s    string
 	low  string
-	buf  *[]byte
+	buf  *lowBuf
 	ok   bool
-	memo *memo // answers for this record, numbered gen; nil: none kept
-	gen  uint32
+	memo *memo  // answers for this record; nil: none kept
+	gen  uint32 // the record's number in the scan, 0 if unknown
 }
 
-func newText(s string, buf *[]byte, m *memo, gen uint32) recText {
+// lowBuf is a scan's buffer for lowered copies, and the record whose copy
+// it holds, by its number in the scan (Scan.recGen; 0 for none): Finish,
+// which may read the winner's record again, finds the copy made while
+// matching if no record came after.
+type lowBuf struct {
+	b   []byte
+	gen uint32
+}
+
+func newText(s string, buf *lowBuf, m *memo, gen uint32) recText {
 	return recText{s: s, buf: buf, memo: m, gen: gen}
 }
 
 // lower returns the lowered copy.
 func (t *recText) lower() string {
 	if !t.ok {
-		b := append((*t.buf)[:0], t.s...)
-		lowerBytes(b)
-		*t.buf = b
-		t.low, t.ok = unsafe.String(unsafe.SliceData(b), len(b)), true
+		lb := t.buf
+		if t.gen == 0 || lb.gen != t.gen || len(lb.b) != len(t.s) {
+			lb.b = append(lb.b[:0], t.s...)
+			lowerBytes(lb.b)
+			lb.gen = t.gen
+		}
+		t.low, t.ok = unsafe.String(unsafe.SliceData(lb.b), len(lb.b)), true
 	}
 	return t.low
 }

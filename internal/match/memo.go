@@ -52,6 +52,7 @@ func (s *Scan) nextRecord() {
 	if s.recGen == 0 { // wrapped: an old answer could look current
 		clear(s.guardRec)
 		s.memo = memo{}
+		s.lowBuf.gen = 0
 		s.lits.rec = 0
 		s.recGen = 1
 	}

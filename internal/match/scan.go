@@ -39,7 +39,8 @@ type hit struct {
 	exLazy         bool
 	spanLater      bool // sp is some match, not yet the leftmost: see excerpt.go
 	rec            string
-	hintsLater     bool // hints are to be read from rec: see hints.go
+	recGen         uint32 // rec's number in the scan
+	hintsLater     bool   // hints are to be read from rec: see hints.go
 }
 
 // Scan classifies one piece of evidence whose text arrives record by
@@ -73,7 +74,7 @@ type Scan struct {
 	sawText      bool
 	truncated    bool
 	keepRecords  bool     // records stay valid until Finish: cut excerpts there
-	lowBuf       []byte   // the lowered copy of the record (lower.go)
+	lowBuf       lowBuf   // the lowered copy of the record (lower.go)
 	memo         memo     // answers kept for the record (memo.go)
 	recGen       uint32   // counts records, for answers kept per record
 	guardRec     []uint32 // guard -> recGen of its answer in guardHeld
@@ -141,6 +142,7 @@ func (s *Scan) release() {
 	clear(s.winners)
 	s.ev, s.body, s.opts = Evidence{}, nil, Options{}
 	s.memo.parse = parseAnswer{} // it holds a piece of the evidence
+	s.lowBuf.gen = 0
 	s.keepRecords = false
 }
 
@@ -361,11 +363,11 @@ func (s *Scan) tryRule(i int, t *recText, line int, in string, doc *lazyJSON) {
 	}
 	s.state[i] = stMatched
 	s.pending--
-	h := s.addHit(i, hit{rule: i, line: line, in: in, sp: sp, spanLater: !exact})
+	h := s.addHit(i, hit{rule: i, line: line, in: in, sp: sp, spanLater: !exact, recGen: s.recGen})
 	s.excerptAt(h, t.s, sp.start, sp.end, false)
 	if s.keepRecords && !s.opts.Explain {
 		// Only the winner's hint is shown: read it in Finish.
-		h.rec, h.hintsLater = t.s, len(r.Hints) > 0
+		h.rec, h.recGen, h.hintsLater = t.s, s.recGen, len(r.Hints) > 0
 		return
 	}
 	s.hints(h, nil, nil)

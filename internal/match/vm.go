@@ -76,7 +76,7 @@ func compileVM(re *syntax.Regexp) *vmProg {
 func runAt(prog *vmProg, x string, p int, caps []int) (end int, matched, done bool) {
 	type alt struct {
 		pc   uint32
-		pos  int
+		pos  int32
 		undo bool // a capture's old value (in pos) to put back in slot pc
 	}
 	var stack [vmStack]alt
@@ -114,7 +114,7 @@ func runAt(prog *vmProg, x string, p int, caps []int) (end int, matched, done bo
 			if n == vmStack {
 				return 0, false, false
 			}
-			stack[n] = alt{inst.arg, pos, false}
+			stack[n] = alt{inst.arg, int32(pos), false}
 			n++
 			pc = inst.out
 		case syntax.InstEmptyWidth:
@@ -127,7 +127,7 @@ func runAt(prog *vmProg, x string, p int, caps []int) (end int, matched, done bo
 				if n == vmStack {
 					return 0, false, false
 				}
-				stack[n] = alt{inst.arg, caps[inst.arg], true}
+				stack[n] = alt{inst.arg, int32(caps[inst.arg]), true}
 				n++
 				caps[inst.arg] = pos
 			}
@@ -150,9 +150,9 @@ func runAt(prog *vmProg, x string, p int, caps []int) (end int, matched, done bo
 			}
 			n--
 			if a := stack[n]; a.undo {
-				caps[a.pc] = a.pos
+				caps[a.pc] = int(a.pos)
 			} else {
-				pc, pos, ok = a.pc, a.pos, true
+				pc, pos, ok = a.pc, int(a.pos), true
 			}
 		}
 	}
