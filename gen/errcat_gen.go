@@ -12,6 +12,7 @@ package gen
 
 import (
 	"bytes"
+	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -213,22 +214,37 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bbroken pipe\b`,
 						Triggers: []string{`broken pipe`},
+						Alts: []Alt{
+							{
+								Lead: []string{`broken pipe`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bEPIPE\b`,
 						Triggers: []string{`epipe`},
+						Alts: []Alt{
+							{
+								Lead: []string{`epipe`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\[Errno 32\]`,
 						Triggers: []string{`[errno 32]`},
+						Alts: []Alt{
+							{
+								Lead: []string{`[errno 32]`},
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`[errno 32]`, `broken pipe`, `epipe`},
@@ -247,6 +263,12 @@ var catalogueTables = &Catalogue{
 						Kind: 2,
 						Re: &Regex{
 							Src: `(?i)\b(connection|transport) closed\b`,
+							Alts: []Alt{
+								{
+									Lead: []string{`connection closed`, `transport closed`},
+									Word: true,
+								},
+							},
 						},
 					},
 					{
@@ -270,18 +292,28 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bMCP error -32000\b`,
 						Triggers: []string{`mcp error -32000`},
+						Alts: []Alt{
+							{
+								Lead: []string{`mcp error -32000`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bMCP server\b.{0,80}\b(disconnected|connection closed|transport closed|closed unexpectedly|exited unexpectedly|crashed)\b`,
 						Triggers: []string{`mcp server`},
+						Alts: []Alt{
+							{
+								Lead: []string{`mcp server`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`mcp error -32000`, `mcp server`},
@@ -298,38 +330,78 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bstream (disconnected|closed|ended|terminated) (before|unexpectedly|prematurely|early)\b`,
 						Triggers: []string{`stream closed before`, `stream closed early`, `stream closed prematurely`, `stream closed unexpectedly`, `stream disconnected before`, `stream disconnected early`, `stream disconnected prematurely`, `stream disconnected unexpectedly`, `stream ended before`, `stream ended early`, `stream ended prematurely`, `stream ended unexpectedly`, `stream terminated before`, `stream terminated early`, `stream terminated prematurely`, `stream terminated unexpectedly`},
+						Alts: []Alt{
+							{
+								Lead: []string{`stream closed before`, `stream closed early`, `stream closed prematurely`, `stream closed unexpectedly`, `stream disconnected before`, `stream disconnected early`, `stream disconnected prematurely`, `stream disconnected unexpectedly`, `stream ended before`, `stream ended early`, `stream ended prematurely`, `stream ended unexpectedly`, `stream terminated before`, `stream terminated early`, `stream terminated prematurely`, `stream terminated unexpectedly`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bpremature close\b`,
 						Triggers: []string{`premature close`},
+						Alts: []Alt{
+							{
+								Lead: []string{`premature close`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bERR_STREAM_PREMATURE_CLOSE\b`,
 						Triggers: []string{`err_stream_premature_close`},
+						Alts: []Alt{
+							{
+								Lead: []string{`err_stream_premature_close`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bpeer closed connection without sending complete message body\b`,
 						Triggers: []string{`peer closed connection without sending complete message body`},
+						Alts: []Alt{
+							{
+								Lead: []string{`peer closed connection without sending complete message body`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bincomplete chunked read\b`,
 						Triggers: []string{`incomplete chunked read`},
+						Alts: []Alt{
+							{
+								Lead: []string{`incomplete chunked read`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bIncompleteRead\b`,
 						Triggers: []string{`incompleteread`},
+						Alts: []Alt{
+							{
+								Lead: []string{`incompleteread`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bSSE (stream|connection) (closed|ended|disconnected|dropped)\b`,
 						Triggers: []string{`sse connection closed`, `sse connection disconnected`, `sse connection dropped`, `sse connection ended`, `sse stream closed`, `sse stream disconnected`, `sse stream dropped`, `sse stream ended`},
+						Alts: []Alt{
+							{
+								Lead: []string{`sse connection closed`, `sse connection disconnected`, `sse connection dropped`, `sse connection ended`, `sse stream closed`, `sse stream disconnected`, `sse stream dropped`, `sse stream ended`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`err_stream_premature_close`, `incomplete chunked read`, `incompleteread`, `peer closed connection without sending complete message body`, `premature close`, `sse connection closed`, `sse connection disconnected`, `sse connection dropped`, `sse connection ended`, `sse stream closed`, `sse stream disconnected`, `sse stream dropped`, `sse stream ended`, `stream closed before`, `stream closed early`, `stream closed prematurely`, `stream closed unexpectedly`, `stream disconnected before`, `stream disconnected early`, `stream disconnected prematurely`, `stream disconnected unexpectedly`, `stream ended before`, `stream ended early`, `stream ended prematurely`, `stream ended unexpectedly`, `stream terminated before`, `stream terminated early`, `stream terminated prematurely`, `stream terminated unexpectedly`},
@@ -346,26 +418,48 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bwebsocket\b.{0,60}\b(closed|disconnected) (unexpectedly|abnormally)\b`,
 						Triggers: []string{`websocket`},
+						Alts: []Alt{
+							{
+								Lead: []string{`websocket`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bclose code:? 1006\b`,
 						Triggers: []string{`close code 1006`, `close code: 1006`},
+						Alts: []Alt{
+							{
+								Lead: []string{`close code 1006`, `close code: 1006`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\b1006 \(?abnormal closure\b`,
 						Triggers: []string{`1006 (abnormal closure`, `1006 abnormal closure`},
+						Alts: []Alt{
+							{
+								Lead: []string{`1006 (abnormal closure`, `1006 abnormal closure`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bWebSocketConnectionClosedError\b`,
 						Triggers: []string{`websocketconnectionclosederror`},
+						Alts: []Alt{
+							{
+								Lead: []string{`websocketconnectionclosederror`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`1006 (abnormal closure`, `1006 abnormal closure`, `close code 1006`, `close code: 1006`, `websocket`, `websocketconnectionclosederror`},
@@ -383,10 +477,22 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bwould exceed your (account|organization|organisation)['’]s rate limit\b`,
 						Triggers: []string{`would exceed your account's rate limit`, `would exceed your account’s rate limit`, `would exceed your organisation's rate limit`, `would exceed your organisation’s rate limit`, `would exceed your organization's rate limit`, `would exceed your organization’s rate limit`},
+						Alts: []Alt{
+							{
+								Lead: []string{`would exceed your account's rate limit`, `would exceed your account’s rate limit`, `would exceed your organisation's rate limit`, `would exceed your organisation’s rate limit`, `would exceed your organization's rate limit`, `would exceed your organization’s rate limit`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bexceeded your per-minute rate limit\b`,
 						Triggers: []string{`exceeded your per-minute rate limit`},
+						Alts: []Alt{
+							{
+								Lead: []string{`exceeded your per-minute rate limit`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -394,6 +500,52 @@ var catalogueTables = &Catalogue{
 				Regex: []*Regex{
 					{
 						Src: `(?:(?i)\b(error code|status code|status|http)[: ]+400\b|\bBadRequestError\b)|(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
+						Alts: []Alt{
+							{
+								Triggers: []string{`400`},
+								Lead:     []string{`erro`, `http`, `stat`},
+								Word:     true,
+							},
+							{
+								Triggers: []string{`badrequesterror`},
+								Lead:     []string{`badrequesterror`},
+								Word:     true,
+							},
+							{
+								Start: true,
+								Skip:  "\t\n\f\r ",
+								Lead:  []string{`#`, `--- `, `=== `, `buil`, `chor`, `ci`, `cont`, `def `, `desc`, `docs`, `exam`, `feat`, `fix`, `func`, `if a`, `if t`, `if y`, `it`, `merg`, `note`, `ok	`, "ok\n", "ok\f", "ok\r", `ok `, `pass`, `perf`, `rais`, `refa`, `retu`, `reve`, `see `, `styl`, `test`, `this`, `to a`, `to f`, `to h`, `to r`, `when`, `√`, `✓`, `✔`},
+							},
+							{
+								Triggers: []string{`passed`},
+								Lead:     []string{`passed`},
+								Word:     true,
+							},
+							{
+								Triggers: []string{`troubleshooting guide`},
+								Lead:     []string{`troubleshooting guide`},
+								Word:     true,
+							},
+							{
+								Triggers: []string{`reason`},
+								Lead:     []string{`"done_`, `"finis`, `"stop_`, `'done_`, `'finis`, `'stop_`, `done_r`, `finish`, `stop_r`},
+							},
+							{
+								Start: true,
+								Skip:  "\t\n\f\r ",
+								Lead:  []string{`> `},
+							},
+							{
+								Start: true,
+								Skip:  "\t\n\f\r ",
+								Lead:  []string{`|`},
+							},
+							{
+								Triggers: []string{`means `},
+								Lead:     []string{`means a`, `means an`, `means that a`, `means that an`, `means that the`, `means that your`, `means the`, `means your`},
+								Word:     true,
+							},
+						},
 					},
 				},
 			},
@@ -471,6 +623,12 @@ var catalogueTables = &Catalogue{
 						Kind: 2,
 						Re: &Regex{
 							Src: `(?i)^model:`,
+							Alts: []Alt{
+								{
+									Start: true,
+									Lead:  []string{`model:`},
+								},
+							},
 						},
 					},
 					{
@@ -495,14 +653,18 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\boutput blocked by content filtering policy\b`,
 						Triggers: []string{`output blocked by content filtering policy`},
+						Alts: []Alt{
+							{
+								Lead: []string{`output blocked by content filtering policy`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`output blocked by content filtering policy`},
@@ -562,30 +724,58 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\boverloaded_error\b`,
 						Triggers: []string{`overloaded_error`},
+						Alts: []Alt{
+							{
+								Lead: []string{`overloaded_error`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\b(API Error|error code|status code|status|http)[: ]+529\b`,
 						Triggers: []string{`529`},
+						Alts: []Alt{
+							{
+								Lead: []string{`api `, `erro`, `http`, `stat`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\b529:? Overloaded\b`,
 						Triggers: []string{`529 overloaded`, `529: overloaded`},
+						Alts: []Alt{
+							{
+								Lead: []string{`529 overloaded`, `529: overloaded`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bOverloadedError\b`,
 						Triggers: []string{`overloadederror`},
+						Alts: []Alt{
+							{
+								Lead: []string{`overloadederror`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\b(error|exception)( -|:) Overloaded\b`,
 						Triggers: []string{`error - overloaded`, `error: overloaded`, `exception - overloaded`, `exception: overloaded`},
+						Alts: []Alt{
+							{
+								Lead: []string{`error - overloaded`, `error: overloaded`, `exception - overloaded`, `exception: overloaded`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`529`, `529 overloaded`, `529: overloaded`, `error - overloaded`, `error: overloaded`, `exception - overloaded`, `exception: overloaded`, `overloaded_error`, `overloadederror`},
@@ -622,18 +812,28 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bprompt is too long\b`,
 						Triggers: []string{`prompt is too long`},
+						Alts: []Alt{
+							{
+								Lead: []string{`prompt is too long`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bexceed context limit: \d+ \+ \d+ > \d+`,
 						Triggers: []string{`exceed context limit: `},
+						Alts: []Alt{
+							{
+								Lead: []string{`exceed context limit: `},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`exceed context limit: `, `prompt is too long`},
@@ -716,14 +916,18 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `\b404 model: \S+`,
 						Triggers: []string{`404 model: `},
+						Alts: []Alt{
+							{
+								Lead: []string{`404 model: `},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`404 model: `},
@@ -741,14 +945,18 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\byou've (hit|reached) your (session |weekly |opus |sonnet )?limit\b`,
 						Triggers: []string{`you've hit your limit`, `you've hit your opus limit`, `you've hit your session limit`, `you've hit your sonnet limit`, `you've hit your weekly limit`, `you've reached your limit`, `you've reached your opus limit`, `you've reached your session limit`, `you've reached your sonnet limit`, `you've reached your weekly limit`},
+						Alts: []Alt{
+							{
+								Lead: []string{`you've hit your limit`, `you've hit your opus limit`, `you've hit your session limit`, `you've hit your sonnet limit`, `you've hit your weekly limit`, `you've reached your limit`, `you've reached your opus limit`, `you've reached your session limit`, `you've reached your sonnet limit`, `you've reached your weekly limit`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`you've hit your limit`, `you've hit your opus limit`, `you've hit your session limit`, `you've hit your sonnet limit`, `you've hit your weekly limit`, `you've reached your limit`, `you've reached your opus limit`, `you've reached your session limit`, `you've reached your sonnet limit`, `you've reached your weekly limit`},
@@ -787,6 +995,18 @@ var catalogueTables = &Catalogue{
 						Kind: 2,
 						Re: &Regex{
 							Src: `(?i)\bregain access on\b|\breached your specified (API|workspace) usage limits\b`,
+							Alts: []Alt{
+								{
+									Triggers: []string{`regain access on`},
+									Lead:     []string{`regain access on`},
+									Word:     true,
+								},
+								{
+									Triggers: []string{`reached your specified `},
+									Lead:     []string{`reached your specified api usage limits`, `reached your specified workspace usage limits`},
+									Word:     true,
+								},
+							},
 						},
 					},
 				},
@@ -794,9 +1014,7 @@ var catalogueTables = &Catalogue{
 			Hints: []HintSource{
 				{
 					From: 3,
-					Re: &Regex{
-						Src: `(?i)regain access on (?P<value>\d{4}-\d{2}-\d{2}(?: at \d{1,2}:\d{2}(?::\d{2})?)?(?: UTC)?)`,
-					},
+					Re:   sharedRegex1,
 				},
 			},
 			Triggers: []string{`reached your specified api usage limits`, `reached your specified workspace usage limits`, `regain access on`},
@@ -814,22 +1032,24 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\byou will regain access on \d{4}-\d{2}-\d{2}`,
 						Triggers: []string{`you will regain access on `},
+						Alts: []Alt{
+							{
+								Lead: []string{`you will regain access on `},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Hints: []HintSource{
 				{
 					From: 3,
-					Re: &Regex{
-						Src: `(?i)regain access on (?P<value>\d{4}-\d{2}-\d{2}(?: at \d{1,2}:\d{2}(?::\d{2})?)?(?: UTC)?)`,
-					},
+					Re:   sharedRegex1,
 				},
 			},
 			Triggers: []string{`you will regain access on `},
@@ -847,22 +1067,38 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bcould not get lock /var/(lib|cache)/(dpkg|apt)\b`,
 						Triggers: []string{`could not get lock /var/cache/apt`, `could not get lock /var/cache/dpkg`, `could not get lock /var/lib/apt`, `could not get lock /var/lib/dpkg`},
+						Alts: []Alt{
+							{
+								Lead: []string{`could not get lock /var/cache/apt`, `could not get lock /var/cache/dpkg`, `could not get lock /var/lib/apt`, `could not get lock /var/lib/dpkg`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bunable to acquire the dpkg frontend lock\b`,
 						Triggers: []string{`unable to acquire the dpkg frontend lock`},
+						Alts: []Alt{
+							{
+								Lead: []string{`unable to acquire the dpkg frontend lock`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bunable to lock the (administration|download) directory\b`,
 						Triggers: []string{`unable to lock the administration directory`, `unable to lock the download directory`},
+						Alts: []Alt{
+							{
+								Lead: []string{`unable to lock the administration directory`, `unable to lock the download directory`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`could not get lock /var/cache/apt`, `could not get lock /var/cache/dpkg`, `could not get lock /var/lib/apt`, `could not get lock /var/lib/dpkg`, `unable to acquire the dpkg frontend lock`, `unable to lock the administration directory`, `unable to lock the download directory`},
@@ -880,18 +1116,28 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bAccessDenied(Exception)?\b`,
 						Triggers: []string{`accessdenied`, `accessdeniedexception`},
+						Alts: []Alt{
+							{
+								Lead: []string{`accessdenied`, `accessdeniedexception`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bis not authorized to perform\b`,
 						Triggers: []string{`is not authorized to perform`},
+						Alts: []Alt{
+							{
+								Lead: []string{`is not authorized to perform`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`accessdenied`, `accessdeniedexception`, `is not authorized to perform`},
@@ -909,22 +1155,38 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bExpiredToken(Exception)?\b`,
 						Triggers: []string{`expiredtoken`, `expiredtokenexception`},
+						Alts: []Alt{
+							{
+								Lead: []string{`expiredtoken`, `expiredtokenexception`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bUnrecognizedClientException\b`,
 						Triggers: []string{`unrecognizedclientexception`},
+						Alts: []Alt{
+							{
+								Lead: []string{`unrecognizedclientexception`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bthe security token included in the request is (expired|invalid)\b`,
 						Triggers: []string{`the security token included in the request is expired`, `the security token included in the request is invalid`},
+						Alts: []Alt{
+							{
+								Lead: []string{`the security token included in the request is expired`, `the security token included in the request is invalid`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`expiredtoken`, `expiredtokenexception`, `the security token included in the request is expired`, `the security token included in the request is invalid`, `unrecognizedclientexception`},
@@ -952,14 +1214,32 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bExpiredToken(Exception)?\b`,
 						Triggers: []string{`expiredtoken`, `expiredtokenexception`},
+						Alts: []Alt{
+							{
+								Lead: []string{`expiredtoken`, `expiredtokenexception`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bthe security token included in the request is (expired|invalid)\b`,
 						Triggers: []string{`the security token included in the request is expired`, `the security token included in the request is invalid`},
+						Alts: []Alt{
+							{
+								Lead: []string{`the security token included in the request is expired`, `the security token included in the request is invalid`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bUnrecognizedClientException\b`,
 						Triggers: []string{`unrecognizedclientexception`},
+						Alts: []Alt{
+							{
+								Lead: []string{`unrecognizedclientexception`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -978,30 +1258,58 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bunable to locate credentials\b`,
 						Triggers: []string{`unable to locate credentials`},
+						Alts: []Alt{
+							{
+								Lead: []string{`unable to locate credentials`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bNoCredentialProviders\b`,
 						Triggers: []string{`nocredentialproviders`},
+						Alts: []Alt{
+							{
+								Lead: []string{`nocredentialproviders`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bno valid providers in chain\b`,
 						Triggers: []string{`no valid providers in chain`},
+						Alts: []Alt{
+							{
+								Lead: []string{`no valid providers in chain`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bNoCredentialsError\b`,
 						Triggers: []string{`nocredentialserror`},
+						Alts: []Alt{
+							{
+								Lead: []string{`nocredentialserror`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bcould not load credentials from any providers\b`,
 						Triggers: []string{`could not load credentials from any providers`},
+						Alts: []Alt{
+							{
+								Lead: []string{`could not load credentials from any providers`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`could not load credentials from any providers`, `no valid providers in chain`, `nocredentialproviders`, `nocredentialserror`, `unable to locate credentials`},
@@ -1019,22 +1327,38 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `\bResourceNotFoundException\b`,
 						Triggers: []string{`resourcenotfoundexception`},
+						Alts: []Alt{
+							{
+								Lead: []string{`resourcenotfoundexception`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `\bNoSuchKey\b`,
 						Triggers: []string{`nosuchkey`},
+						Alts: []Alt{
+							{
+								Lead: []string{`nosuchkey`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `\bNoSuchBucket\b`,
 						Triggers: []string{`nosuchbucket`},
+						Alts: []Alt{
+							{
+								Lead: []string{`nosuchbucket`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`nosuchbucket`, `nosuchkey`, `resourcenotfoundexception`},
@@ -1052,26 +1376,48 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `\bThrottlingException\b`,
 						Triggers: []string{`throttlingexception`},
+						Alts: []Alt{
+							{
+								Lead: []string{`throttlingexception`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `\bTooManyRequestsException\b`,
 						Triggers: []string{`toomanyrequestsexception`},
+						Alts: []Alt{
+							{
+								Lead: []string{`toomanyrequestsexception`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `\bThrottling: Rate exceeded\b`,
 						Triggers: []string{`throttling: rate exceeded`},
+						Alts: []Alt{
+							{
+								Lead: []string{`throttling: rate exceeded`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `\bSlowDown\b`,
 						Triggers: []string{`slowdown`},
+						Alts: []Alt{
+							{
+								Lead: []string{`slowdown`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`slowdown`, `throttling: rate exceeded`, `throttlingexception`, `toomanyrequestsexception`},
@@ -1108,18 +1454,28 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bDeploymentNotFound\b`,
 						Triggers: []string{`deploymentnotfound`},
+						Alts: []Alt{
+							{
+								Lead: []string{`deploymentnotfound`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bthe API deployment for this resource does not exist\b`,
 						Triggers: []string{`the api deployment for this resource does not exist`},
+						Alts: []Alt{
+							{
+								Lead: []string{`the api deployment for this resource does not exist`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`deploymentnotfound`, `the api deployment for this resource does not exist`},
@@ -1137,14 +1493,18 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\binvalid subscription key or wrong api endpoint\b`,
 						Triggers: []string{`invalid subscription key or wrong api endpoint`},
+						Alts: []Alt{
+							{
+								Lead: []string{`invalid subscription key or wrong api endpoint`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`invalid subscription key or wrong api endpoint`},
@@ -1162,14 +1522,18 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\boperation does not work with the specified model\b`,
 						Triggers: []string{`operation does not work with the specified model`},
+						Alts: []Alt{
+							{
+								Lead: []string{`operation does not work with the specified model`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`operation does not work with the specified model`},
@@ -1187,18 +1551,28 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bhave exceeded (the )?(token |call )?rate limit of your current\b`,
 						Triggers: []string{`have exceeded call rate limit of your current`, `have exceeded rate limit of your current`, `have exceeded the call rate limit of your current`, `have exceeded the rate limit of your current`, `have exceeded the token rate limit of your current`, `have exceeded token rate limit of your current`},
+						Alts: []Alt{
+							{
+								Lead: []string{`have exceeded call rate limit of your current`, `have exceeded rate limit of your current`, `have exceeded the call rate limit of your current`, `have exceeded the rate limit of your current`, `have exceeded the token rate limit of your current`, `have exceeded token rate limit of your current`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bexceeded (the )?(token|call) rate limit\b`,
 						Triggers: []string{`exceeded call rate limit`, `exceeded the call rate limit`, `exceeded the token rate limit`, `exceeded token rate limit`},
+						Alts: []Alt{
+							{
+								Lead: []string{`exceeded call rate limit`, `exceeded the call rate limit`, `exceeded the token rate limit`, `exceeded token rate limit`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Hints: []HintSource{
@@ -1215,6 +1589,11 @@ var catalogueTables = &Catalogue{
 					From: 3,
 					Re: &Regex{
 						Src: `(?i)retry after (?P<value>\d+(?:\.\d+)? ?(?:seconds?|s))\b`,
+						Alts: []Alt{
+							{
+								Lead: []string{`retry after `},
+							},
+						},
 					},
 				},
 			},
@@ -1233,18 +1612,28 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\byou don't have access to the model with the specified model ID\b`,
 						Triggers: []string{`you don't have access to the model with the specified model id`},
+						Alts: []Alt{
+							{
+								Lead: []string{`you don't have access to the model with the specified model id`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bthe provided model identifier is invalid(\.|\s*$)`,
 						Triggers: []string{`the provided model identifier is invalid`},
+						Alts: []Alt{
+							{
+								Lead: []string{`the provided model identifier is invalid`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`the provided model identifier is invalid`, `you don't have access to the model with the specified model id`},
@@ -1262,14 +1651,18 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bmodel(stream)?ErrorException\b`,
 						Triggers: []string{`modelerrorexception`, `modelstreamerrorexception`},
+						Alts: []Alt{
+							{
+								Lead: []string{`modelerrorexception`, `modelstreamerrorexception`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`modelerrorexception`, `modelstreamerrorexception`},
@@ -1287,14 +1680,18 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `\bModelTimeoutException\b`,
 						Triggers: []string{`modeltimeoutexception`},
+						Alts: []Alt{
+							{
+								Lead: []string{`modeltimeoutexception`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`modeltimeoutexception`},
@@ -1312,14 +1709,18 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bwith on-demand throughput isn.t supported\b`,
 						Triggers: []string{`with on-demand throughput isn`},
+						Alts: []Alt{
+							{
+								Lead: []string{`with on-demand throughput isn`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`with on-demand throughput isn`},
@@ -1337,18 +1738,28 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `\bServiceQuotaExceededException\b`,
 						Triggers: []string{`servicequotaexceededexception`},
+						Alts: []Alt{
+							{
+								Lead: []string{`servicequotaexceededexception`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bYOUR REQUEST EXCEEDS THE SERVICE QUOTA\b)`,
 						Triggers: []string{`your request exceeds the service quota`},
+						Alts: []Alt{
+							{
+								Lead: []string{`your request exceeds the service quota`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`servicequotaexceededexception`, `your request exceeds the service quota`},
@@ -1368,6 +1779,12 @@ var catalogueTables = &Catalogue{
 						Kind: 2,
 						Re: &Regex{
 							Src: `^ServiceQuotaExceededException`,
+							Alts: []Alt{
+								{
+									Start: true,
+									Lead:  []string{`servicequotaexceededexception`},
+								},
+							},
 						},
 					},
 				},
@@ -1388,6 +1805,12 @@ var catalogueTables = &Catalogue{
 						Kind: 2,
 						Re: &Regex{
 							Src: `^ThrottlingException`,
+							Alts: []Alt{
+								{
+									Start: true,
+									Lead:  []string{`throttlingexception`},
+								},
+							},
 						},
 					},
 				},
@@ -1406,14 +1829,18 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\btoo many (tokens|requests) per day\b`,
 						Triggers: []string{`too many requests per day`, `too many tokens per day`},
+						Alts: []Alt{
+							{
+								Lead: []string{`too many requests per day`, `too many tokens per day`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`too many requests per day`, `too many tokens per day`},
@@ -1431,14 +1858,18 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\btoo many tokens, please wait\b`,
 						Triggers: []string{`too many tokens, please wait`},
+						Alts: []Alt{
+							{
+								Lead: []string{`too many tokens, please wait`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`too many tokens, please wait`},
@@ -1456,14 +1887,18 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `\bValidationException\b`,
 						Triggers: []string{`validationexception`},
+						Alts: []Alt{
+							{
+								Lead: []string{`validationexception`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`validationexception`},
@@ -1481,14 +1916,18 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\binvalid api token\b`,
 						Triggers: []string{`invalid api token`},
+						Alts: []Alt{
+							{
+								Lead: []string{`invalid api token`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`invalid api token`},
@@ -1506,14 +1945,18 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\btoo many tokens: (total number of tokens|size limit exceeded)\b`,
 						Triggers: []string{`too many tokens: size limit exceeded`, `too many tokens: total number of tokens`},
+						Alts: []Alt{
+							{
+								Lead: []string{`too many tokens: size limit exceeded`, `too many tokens: total number of tokens`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`too many tokens: size limit exceeded`, `too many tokens: total number of tokens`},
@@ -1531,14 +1974,18 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\btrial key\b.{0,80}\b(\d+ api calls ?/ ?month|per month|monthly)\b`,
 						Triggers: []string{`trial key`},
+						Alts: []Alt{
+							{
+								Lead: []string{`trial key`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`trial key`},
@@ -1556,18 +2003,28 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `\Acurl: \(3\) `,
 						Triggers: []string{`curl: (3) `},
+						Alts: []Alt{
+							{
+								Start: true,
+								Lead:  []string{`curl: (3) `},
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bURL USING BAD/ILLEGAL FORMAT OR MISSING URL\b)`,
 						Triggers: []string{`url using bad/illegal format or missing url`},
+						Alts: []Alt{
+							{
+								Lead: []string{`url using bad/illegal format or missing url`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`curl: (3) `, `url using bad/illegal format or missing url`},
@@ -1585,14 +2042,18 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `^curl: \((16|18|52|55|56|92)\) `,
 						Triggers: []string{`curl: (16) `, `curl: (18) `, `curl: (52) `, `curl: (55) `, `curl: (56) `, `curl: (92) `},
+						Alts: []Alt{
+							{
+								Start: true,
+								Lead:  []string{`curl: (`},
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`curl: (16) `, `curl: (18) `, `curl: (52) `, `curl: (55) `, `curl: (56) `, `curl: (92) `},
@@ -1610,14 +2071,18 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bThe requested URL returned error: 401\b`,
 						Triggers: []string{`the requested url returned error: 401`},
+						Alts: []Alt{
+							{
+								Lead: []string{`the requested url returned error: 401`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`the requested url returned error: 401`},
@@ -1635,14 +2100,18 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bThe requested URL returned error: 404\b`,
 						Triggers: []string{`the requested url returned error: 404`},
+						Alts: []Alt{
+							{
+								Lead: []string{`the requested url returned error: 404`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`the requested url returned error: 404`},
@@ -1660,14 +2129,18 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bThe requested URL returned error: 429\b`,
 						Triggers: []string{`the requested url returned error: 429`},
+						Alts: []Alt{
+							{
+								Lead: []string{`the requested url returned error: 429`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`the requested url returned error: 429`},
@@ -1685,14 +2158,18 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bThe requested URL returned error: 50[0-3]\b`,
 						Triggers: []string{`the requested url returned error: 500`, `the requested url returned error: 501`, `the requested url returned error: 502`, `the requested url returned error: 503`},
+						Alts: []Alt{
+							{
+								Lead: []string{`the requested url returned error: 500`, `the requested url returned error: 501`, `the requested url returned error: 502`, `the requested url returned error: 503`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`the requested url returned error: 500`, `the requested url returned error: 501`, `the requested url returned error: 502`, `the requested url returned error: 503`},
@@ -1710,14 +2187,18 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bauthentication fails\b`,
 						Triggers: []string{`authentication fails`},
+						Alts: []Alt{
+							{
+								Lead: []string{`authentication fails`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`authentication fails`},
@@ -1735,18 +2216,42 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bCannot connect to the Docker daemon at\b`,
 						Triggers: []string{`cannot connect to the docker daemon at`},
+						Alts: []Alt{
+							{
+								Lead: []string{`cannot connect to the docker daemon at`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bIs the docker daemon running\?`,
 						Triggers: []string{`is the docker daemon running?`},
+						Alts: []Alt{
+							{
+								Lead: []string{`is the docker daemon running?`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bopen //\./pipe/docker_engine\b`,
 						Triggers: []string{`open //./pipe/docker_engine`},
+						Alts: []Alt{
+							{
+								Lead: []string{`open //./pipe/docker_engine`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bdocker_engine: The system cannot find the file specified\b`,
 						Triggers: []string{`docker_engine: the system cannot find the file specified`},
+						Alts: []Alt{
+							{
+								Lead: []string{`docker_engine: the system cannot find the file specified`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -1754,6 +2259,47 @@ var catalogueTables = &Catalogue{
 				Regex: []*Regex{
 					{
 						Src: `(?:(?i)\bpermission denied\b)|(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
+						Alts: []Alt{
+							{
+								Triggers: []string{`permission denied`},
+								Lead:     []string{`permission denied`},
+								Word:     true,
+							},
+							{
+								Start: true,
+								Skip:  "\t\n\f\r ",
+								Lead:  []string{`#`, `--- `, `=== `, `buil`, `chor`, `ci`, `cont`, `def `, `desc`, `docs`, `exam`, `feat`, `fix`, `func`, `if a`, `if t`, `if y`, `it`, `merg`, `note`, `ok	`, "ok\n", "ok\f", "ok\r", `ok `, `pass`, `perf`, `rais`, `refa`, `retu`, `reve`, `see `, `styl`, `test`, `this`, `to a`, `to f`, `to h`, `to r`, `when`, `√`, `✓`, `✔`},
+							},
+							{
+								Triggers: []string{`passed`},
+								Lead:     []string{`passed`},
+								Word:     true,
+							},
+							{
+								Triggers: []string{`troubleshooting guide`},
+								Lead:     []string{`troubleshooting guide`},
+								Word:     true,
+							},
+							{
+								Triggers: []string{`reason`},
+								Lead:     []string{`"done_`, `"finis`, `"stop_`, `'done_`, `'finis`, `'stop_`, `done_r`, `finish`, `stop_r`},
+							},
+							{
+								Start: true,
+								Skip:  "\t\n\f\r ",
+								Lead:  []string{`> `},
+							},
+							{
+								Start: true,
+								Skip:  "\t\n\f\r ",
+								Lead:  []string{`|`},
+							},
+							{
+								Triggers: []string{`means `},
+								Lead:     []string{`means a`, `means an`, `means that a`, `means that an`, `means that the`, `means that your`, `means the`, `means your`},
+								Word:     true,
+							},
+						},
 					},
 				},
 			},
@@ -1772,22 +2318,38 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bmanifest unknown\b`,
 						Triggers: []string{`manifest unknown`},
+						Alts: []Alt{
+							{
+								Lead: []string{`manifest unknown`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bmanifest for \S+ not found\b`,
 						Triggers: []string{`manifest for `},
+						Alts: []Alt{
+							{
+								Lead: []string{`manifest for `},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bNo such (container|image|volume|network|object): `,
 						Triggers: []string{`no such container: `, `no such image: `, `no such network: `, `no such object: `, `no such volume: `},
+						Alts: []Alt{
+							{
+								Lead: []string{`no such container: `, `no such image: `, `no such network: `, `no such object: `, `no such volume: `},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`manifest for `, `manifest unknown`, `no such container: `, `no such image: `, `no such network: `, `no such object: `, `no such volume: `},
@@ -1805,14 +2367,18 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bpull access denied for \S+, repository does not exist or may require\b`,
 						Triggers: []string{`, repository does not exist or may require`},
+						Alts: []Alt{
+							{
+								Lead: []string{`pull access denied for `},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`, repository does not exist or may require`},
@@ -1830,18 +2396,28 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bunauthorized: (incorrect username or password|authentication required)\b`,
 						Triggers: []string{`unauthorized: authentication required`, `unauthorized: incorrect username or password`},
+						Alts: []Alt{
+							{
+								Lead: []string{`unauthorized: authentication required`, `unauthorized: incorrect username or password`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bdenied: requested access to the resource is denied\b`,
 						Triggers: []string{`denied: requested access to the resource is denied`},
+						Alts: []Alt{
+							{
+								Lead: []string{`denied: requested access to the resource is denied`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`denied: requested access to the resource is denied`, `unauthorized: authentication required`, `unauthorized: incorrect username or password`},
@@ -1859,14 +2435,18 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bmodel not found, inaccessible\b`,
 						Triggers: []string{`model not found, inaccessible`},
+						Alts: []Alt{
+							{
+								Lead: []string{`model not found, inaccessible`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`model not found, inaccessible`},
@@ -1884,38 +2464,78 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bEBUSY\b`,
 						Triggers: []string{`ebusy`},
+						Alts: []Alt{
+							{
+								Lead: []string{`ebusy`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bresource busy or locked\b`,
 						Triggers: []string{`resource busy or locked`},
+						Alts: []Alt{
+							{
+								Lead: []string{`resource busy or locked`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\btext file busy\b`,
 						Triggers: []string{`text file busy`},
+						Alts: []Alt{
+							{
+								Lead: []string{`text file busy`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bETXTBSY\b`,
 						Triggers: []string{`etxtbsy`},
+						Alts: []Alt{
+							{
+								Lead: []string{`etxtbsy`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bdevice or resource busy\b`,
 						Triggers: []string{`device or resource busy`},
+						Alts: []Alt{
+							{
+								Lead: []string{`device or resource busy`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\b(could not|couldn't|failed to|unable to) (acquire|obtain|get) (an? |the )?(exclusive |file |advisory )?lock\b`,
 						Triggers: []string{`could not acquire `, `could not acquire a `, `could not acquire an `, `could not acquire the `, `could not get `, `could not get a `, `could not get an `, `could not get the `, `could not obtain `, `could not obtain a `, `could not obtain an `, `could not obtain the `, `couldn't acquire `, `couldn't acquire a `, `couldn't acquire an `, `couldn't acquire the `, `couldn't get `, `couldn't get a `, `couldn't get an `, `couldn't get the `, `couldn't obtain `, `couldn't obtain a `, `couldn't obtain an `, `couldn't obtain the `, `failed to acquire `, `failed to acquire a `, `failed to acquire an `, `failed to acquire the `, `failed to get `, `failed to get a `, `failed to get an `, `failed to get the `, `failed to obtain `, `failed to obtain a `, `failed to obtain an `, `failed to obtain the `, `unable to acquire `, `unable to acquire a `, `unable to acquire an `, `unable to acquire the `, `unable to get `, `unable to get a `, `unable to get an `, `unable to get the `, `unable to obtain `, `unable to obtain a `, `unable to obtain an `, `unable to obtain the `},
+						Alts: []Alt{
+							{
+								Lead: []string{`could`, `faile`, `unabl`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\block (is )?held by (another )?process\b`,
 						Triggers: []string{`lock held by another process`, `lock held by process`, `lock is held by another process`, `lock is held by process`},
+						Alts: []Alt{
+							{
+								Lead: []string{`lock held by another process`, `lock held by process`, `lock is held by another process`, `lock is held by process`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`could not acquire `, `could not acquire a `, `could not acquire an `, `could not acquire the `, `could not get `, `could not get a `, `could not get an `, `could not get the `, `could not obtain `, `could not obtain a `, `could not obtain an `, `could not obtain the `, `couldn't acquire `, `couldn't acquire a `, `couldn't acquire an `, `couldn't acquire the `, `couldn't get `, `couldn't get a `, `couldn't get an `, `couldn't get the `, `couldn't obtain `, `couldn't obtain a `, `couldn't obtain an `, `couldn't obtain the `, `device or resource busy`, `ebusy`, `etxtbsy`, `failed to acquire `, `failed to acquire a `, `failed to acquire an `, `failed to acquire the `, `failed to get `, `failed to get a `, `failed to get an `, `failed to get the `, `failed to obtain `, `failed to obtain a `, `failed to obtain an `, `failed to obtain the `, `lock held by another process`, `lock held by process`, `lock is held by another process`, `lock is held by process`, `resource busy or locked`, `text file busy`, `unable to acquire `, `unable to acquire a `, `unable to acquire an `, `unable to acquire the `, `unable to get `, `unable to get a `, `unable to get an `, `unable to get the `, `unable to obtain `, `unable to obtain a `, `unable to obtain an `, `unable to obtain the `},
@@ -1933,22 +2553,38 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bDefaultCredentialsError\b`,
 						Triggers: []string{`defaultcredentialserror`},
+						Alts: []Alt{
+							{
+								Lead: []string{`defaultcredentialserror`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bdefault credentials were not found\b`,
 						Triggers: []string{`default credentials were not found`},
+						Alts: []Alt{
+							{
+								Lead: []string{`default credentials were not found`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bcould not automatically determine credentials\b`,
 						Triggers: []string{`could not automatically determine credentials`},
+						Alts: []Alt{
+							{
+								Lead: []string{`could not automatically determine credentials`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`could not automatically determine credentials`, `default credentials were not found`, `defaultcredentialserror`},
@@ -1966,26 +2602,48 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\binvalid_grant\b`,
 						Triggers: []string{`invalid_grant`},
+						Alts: []Alt{
+							{
+								Lead: []string{`invalid_grant`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\btoken has been expired or revoked\b`,
 						Triggers: []string{`token has been expired or revoked`},
+						Alts: []Alt{
+							{
+								Lead: []string{`token has been expired or revoked`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\breauthentication (is )?(needed|required)\b`,
 						Triggers: []string{`reauthentication is needed`, `reauthentication is required`, `reauthentication needed`, `reauthentication required`},
+						Alts: []Alt{
+							{
+								Lead: []string{`reauthentication is needed`, `reauthentication is required`, `reauthentication needed`, `reauthentication required`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bgcloud auth (application-default )?login\b\W{0,3}(to|and) (re-?)?authenticate`,
 						Triggers: []string{`gcloud auth application-default login`, `gcloud auth login`},
+						Alts: []Alt{
+							{
+								Lead: []string{`gcloud auth application-default login`, `gcloud auth login`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`gcloud auth application-default login`, `gcloud auth login`, `invalid_grant`, `reauthentication is needed`, `reauthentication is required`, `reauthentication needed`, `reauthentication required`, `token has been expired or revoked`},
@@ -2024,6 +2682,11 @@ var catalogueTables = &Catalogue{
 						Kind: 2,
 						Re: &Regex{
 							Src: `PerDay`,
+							Alts: []Alt{
+								{
+									Lead: []string{`perday`},
+								},
+							},
 						},
 					},
 					{
@@ -2069,6 +2732,11 @@ var catalogueTables = &Catalogue{
 						Kind: 2,
 						Re: &Regex{
 							Src: `(?i)free_tier\S*, limit: 0\b`,
+							Alts: []Alt{
+								{
+									Lead: []string{`free_tier`},
+								},
+							},
 						},
 					},
 				},
@@ -2088,14 +2756,17 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)quota exceeded for metric: \S*free_tier\S*, limit: 0\b`,
 						Triggers: []string{`quota exceeded for metric: `},
+						Alts: []Alt{
+							{
+								Lead: []string{`quota exceeded for metric: `},
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`quota exceeded for metric: `},
@@ -2113,14 +2784,18 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\buser location is not supported for the api use\b`,
 						Triggers: []string{`user location is not supported for the api use`},
+						Alts: []Alt{
+							{
+								Lead: []string{`user location is not supported for the api use`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`user location is not supported for the api use`},
@@ -2140,6 +2815,12 @@ var catalogueTables = &Catalogue{
 						Kind: 2,
 						Re: &Regex{
 							Src: `(?i)\buser location is not supported\b`,
+							Alts: []Alt{
+								{
+									Lead: []string{`user location is not supported`},
+									Word: true,
+								},
+							},
 						},
 					},
 				},
@@ -2161,6 +2842,12 @@ var catalogueTables = &Catalogue{
 						Kind: 2,
 						Re: &Regex{
 							Src: `(?i)\bmodels/\S+ is not found\b`,
+							Alts: []Alt{
+								{
+									Lead: []string{`models/`},
+									Word: true,
+								},
+							},
 						},
 					},
 				},
@@ -2182,6 +2869,12 @@ var catalogueTables = &Catalogue{
 						Kind: 2,
 						Re: &Regex{
 							Src: `(?i)\bmodel is (currently )?overloaded\b`,
+							Alts: []Alt{
+								{
+									Lead: []string{`model is currently overloaded`, `model is overloaded`},
+									Word: true,
+								},
+							},
 						},
 					},
 				},
@@ -2219,6 +2912,12 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bexceeded your current quota\b.*(please retry in \d|retryDelay)`,
 						Triggers: []string{`exceeded your current quota`},
+						Alts: []Alt{
+							{
+								Lead: []string{`exceeded your current quota`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -2226,6 +2925,46 @@ var catalogueTables = &Catalogue{
 				Regex: []*Regex{
 					{
 						Src: `(?:PerDay)|(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
+						Alts: []Alt{
+							{
+								Triggers: []string{`perday`},
+								Lead:     []string{`perday`},
+							},
+							{
+								Start: true,
+								Skip:  "\t\n\f\r ",
+								Lead:  []string{`#`, `--- `, `=== `, `buil`, `chor`, `ci`, `cont`, `def `, `desc`, `docs`, `exam`, `feat`, `fix`, `func`, `if a`, `if t`, `if y`, `it`, `merg`, `note`, `ok	`, "ok\n", "ok\f", "ok\r", `ok `, `pass`, `perf`, `rais`, `refa`, `retu`, `reve`, `see `, `styl`, `test`, `this`, `to a`, `to f`, `to h`, `to r`, `when`, `√`, `✓`, `✔`},
+							},
+							{
+								Triggers: []string{`passed`},
+								Lead:     []string{`passed`},
+								Word:     true,
+							},
+							{
+								Triggers: []string{`troubleshooting guide`},
+								Lead:     []string{`troubleshooting guide`},
+								Word:     true,
+							},
+							{
+								Triggers: []string{`reason`},
+								Lead:     []string{`"done_`, `"finis`, `"stop_`, `'done_`, `'finis`, `'stop_`, `done_r`, `finish`, `stop_r`},
+							},
+							{
+								Start: true,
+								Skip:  "\t\n\f\r ",
+								Lead:  []string{`> `},
+							},
+							{
+								Start: true,
+								Skip:  "\t\n\f\r ",
+								Lead:  []string{`|`},
+							},
+							{
+								Triggers: []string{`means `},
+								Lead:     []string{`means a`, `means an`, `means that a`, `means that an`, `means that the`, `means that your`, `means the`, `means your`},
+								Word:     true,
+							},
+						},
 					},
 				},
 			},
@@ -2234,6 +2973,11 @@ var catalogueTables = &Catalogue{
 					From: 3,
 					Re: &Regex{
 						Src: `(?i)please retry in (?P<value>\d+(?:\.\d+)?(?:ms|s|m|h))\b`,
+						Alts: []Alt{
+							{
+								Lead: []string{`please retry in `},
+							},
+						},
 					},
 				},
 			},
@@ -2269,6 +3013,11 @@ var catalogueTables = &Catalogue{
 					From: 3,
 					Re: &Regex{
 						Src: `(?i)retry in (?P<value>\d+(?:\.\d+)?(?:ms|s|m|h))\b`,
+						Alts: []Alt{
+							{
+								Lead: []string{`retry in `},
+							},
+						},
 					},
 				},
 			},
@@ -2401,14 +3150,18 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bmethod doesn't allow unregistered callers\b`,
 						Triggers: []string{`method doesn't allow unregistered callers`},
+						Alts: []Alt{
+							{
+								Lead: []string{`method doesn't allow unregistered callers`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`method doesn't allow unregistered callers`},
@@ -2426,18 +3179,28 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\berror connecting to (api\.)?github\.com\b`,
 						Triggers: []string{`error connecting to api.github.com`, `error connecting to github.com`},
+						Alts: []Alt{
+							{
+								Lead: []string{`error connecting to api.github.com`, `error connecting to github.com`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bcheck your internet connection or https://githubstatus\.com\b`,
 						Triggers: []string{`check your internet connection or https://githubstatus.com`},
+						Alts: []Alt{
+							{
+								Lead: []string{`check your internet connection or https://githubstatus.com`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`check your internet connection or https://githubstatus.com`, `error connecting to api.github.com`, `error connecting to github.com`},
@@ -2455,14 +3218,18 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bCould not resolve to an? (Repository|Issue|Issue or PullRequest|PullRequest|User|Organization|Node) with\b`,
 						Triggers: []string{`could not resolve to a issue or pullrequest with`, `could not resolve to a issue with`, `could not resolve to a node with`, `could not resolve to a organization with`, `could not resolve to a pullrequest with`, `could not resolve to a repository with`, `could not resolve to a user with`, `could not resolve to an issue or pullrequest with`, `could not resolve to an issue with`, `could not resolve to an node with`, `could not resolve to an organization with`, `could not resolve to an pullrequest with`, `could not resolve to an repository with`, `could not resolve to an user with`},
+						Alts: []Alt{
+							{
+								Lead: []string{`could not resolve to a issue or pullrequest with`, `could not resolve to a issue with`, `could not resolve to a node with`, `could not resolve to a organization with`, `could not resolve to a pullrequest with`, `could not resolve to a repository with`, `could not resolve to a user with`, `could not resolve to an issue or pullrequest with`, `could not resolve to an issue with`, `could not resolve to an node with`, `could not resolve to an organization with`, `could not resolve to an pullrequest with`, `could not resolve to an repository with`, `could not resolve to an user with`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`could not resolve to a issue or pullrequest with`, `could not resolve to a issue with`, `could not resolve to a node with`, `could not resolve to a organization with`, `could not resolve to a pullrequest with`, `could not resolve to a repository with`, `could not resolve to a user with`, `could not resolve to an issue or pullrequest with`, `could not resolve to an issue with`, `could not resolve to an node with`, `could not resolve to an organization with`, `could not resolve to an pullrequest with`, `could not resolve to an repository with`, `could not resolve to an user with`},
@@ -2480,22 +3247,38 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bhas not been granted the required scopes\b`,
 						Triggers: []string{`has not been granted the required scopes`},
+						Alts: []Alt{
+							{
+								Lead: []string{`has not been granted the required scopes`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bauthentication token is missing required scopes?\b`,
 						Triggers: []string{`authentication token is missing required scope`, `authentication token is missing required scopes`},
+						Alts: []Alt{
+							{
+								Lead: []string{`authentication token is missing required scope`, `authentication token is missing required scopes`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bmissing required scopes? \[[\w:-]+(, ?[\w:-]+)*\]`,
 						Triggers: []string{`missing required scope [`, `missing required scopes [`},
+						Alts: []Alt{
+							{
+								Lead: []string{`missing required scope [`, `missing required scopes [`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`authentication token is missing required scope`, `authentication token is missing required scopes`, `has not been granted the required scopes`, `missing required scope [`, `missing required scopes [`},
@@ -2513,22 +3296,38 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bplease run:?\s+gh auth login\b`,
 						Triggers: []string{`gh auth login`},
+						Alts: []Alt{
+							{
+								Lead: []string{`please run`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bpopulate the GH_TOKEN environment variable\b`,
 						Triggers: []string{`populate the gh_token environment variable`},
+						Alts: []Alt{
+							{
+								Lead: []string{`populate the gh_token environment variable`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\byou are not logged into any GitHub hosts\b`,
 						Triggers: []string{`you are not logged into any github hosts`},
+						Alts: []Alt{
+							{
+								Lead: []string{`you are not logged into any github hosts`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`gh auth login`, `populate the gh_token environment variable`, `you are not logged into any github hosts`},
@@ -2546,14 +3345,18 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bRequires authentication\b`,
 						Triggers: []string{`requires authentication`},
+						Alts: []Alt{
+							{
+								Lead: []string{`requires authentication`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`requires authentication`},
@@ -2571,14 +3374,18 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bwas submitted too quickly\b`,
 						Triggers: []string{`was submitted too quickly`},
+						Alts: []Alt{
+							{
+								Lead: []string{`was submitted too quickly`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`was submitted too quickly`},
@@ -2596,26 +3403,48 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bfatal: Authentication failed for\b`,
 						Triggers: []string{`fatal: authentication failed for`},
+						Alts: []Alt{
+							{
+								Lead: []string{`fatal: authentication failed for`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bPermission denied \(publickey[,)]`,
 						Triggers: []string{`permission denied (publickey)`, `permission denied (publickey,`},
+						Alts: []Alt{
+							{
+								Lead: []string{`permission denied (publickey)`, `permission denied (publickey,`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bInvalid username or (password|token)\b`,
 						Triggers: []string{`invalid username or password`, `invalid username or token`},
+						Alts: []Alt{
+							{
+								Lead: []string{`invalid username or password`, `invalid username or token`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bBad credentials\b`,
 						Triggers: []string{`bad credentials`},
+						Alts: []Alt{
+							{
+								Lead: []string{`bad credentials`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`bad credentials`, `fatal: authentication failed for`, `invalid username or password`, `invalid username or token`, `permission denied (publickey)`, `permission denied (publickey,`},
@@ -2633,22 +3462,38 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bover its data quota\b`,
 						Triggers: []string{`over its data quota`},
+						Alts: []Alt{
+							{
+								Lead: []string{`over its data quota`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bpurchase more data packs\b`,
 						Triggers: []string{`purchase more data packs`},
+						Alts: []Alt{
+							{
+								Lead: []string{`purchase more data packs`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bLFS (bandwidth|storage) (quota|limit) (exceeded|reached)\b`,
 						Triggers: []string{`lfs bandwidth limit exceeded`, `lfs bandwidth limit reached`, `lfs bandwidth quota exceeded`, `lfs bandwidth quota reached`, `lfs storage limit exceeded`, `lfs storage limit reached`, `lfs storage quota exceeded`, `lfs storage quota reached`},
+						Alts: []Alt{
+							{
+								Lead: []string{`lfs bandwidth limit exceeded`, `lfs bandwidth limit reached`, `lfs bandwidth quota exceeded`, `lfs bandwidth quota reached`, `lfs storage limit exceeded`, `lfs storage limit reached`, `lfs storage quota exceeded`, `lfs storage quota reached`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`lfs bandwidth limit exceeded`, `lfs bandwidth limit reached`, `lfs bandwidth quota exceeded`, `lfs bandwidth quota reached`, `lfs storage limit exceeded`, `lfs storage limit reached`, `lfs storage quota exceeded`, `lfs storage quota reached`, `over its data quota`, `purchase more data packs`},
@@ -2666,18 +3511,28 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bunable to create '[^']*\.lock': file exists\b`,
 						Triggers: []string{`.lock': file exists`},
+						Alts: []Alt{
+							{
+								Lead: []string{`unable to create '`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\banother git process seems to be running\b`,
 						Triggers: []string{`another git process seems to be running`},
+						Alts: []Alt{
+							{
+								Lead: []string{`another git process seems to be running`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`.lock': file exists`, `another git process seems to be running`},
@@ -2695,18 +3550,28 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bcould not read (Username|Password) for\b`,
 						Triggers: []string{`could not read password for`, `could not read username for`},
+						Alts: []Alt{
+							{
+								Lead: []string{`could not read password for`, `could not read username for`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bterminal prompts disabled\b`,
 						Triggers: []string{`terminal prompts disabled`},
+						Alts: []Alt{
+							{
+								Lead: []string{`terminal prompts disabled`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`could not read password for`, `could not read username for`, `terminal prompts disabled`},
@@ -2724,14 +3589,18 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bfatal: not a git repository\b`,
 						Triggers: []string{`fatal: not a git repository`},
+						Alts: []Alt{
+							{
+								Lead: []string{`fatal: not a git repository`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`fatal: not a git repository`},
@@ -2749,14 +3618,18 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bsupport for password authentication was removed\b`,
 						Triggers: []string{`support for password authentication was removed`},
+						Alts: []Alt{
+							{
+								Lead: []string{`support for password authentication was removed`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`support for password authentication was removed`},
@@ -2774,26 +3647,48 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bPermission to \S+ denied to\b`,
 						Triggers: []string{`permission to `},
+						Alts: []Alt{
+							{
+								Lead: []string{`permission to `},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bthe requested URL returned error: 403\b`,
 						Triggers: []string{`the requested url returned error: 403`},
+						Alts: []Alt{
+							{
+								Lead: []string{`the requested url returned error: 403`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bwrite access to repository not granted\b`,
 						Triggers: []string{`write access to repository not granted`},
+						Alts: []Alt{
+							{
+								Lead: []string{`write access to repository not granted`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bResource not accessible by integration\b`,
 						Triggers: []string{`resource not accessible by integration`},
+						Alts: []Alt{
+							{
+								Lead: []string{`resource not accessible by integration`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`permission to `, `resource not accessible by integration`, `the requested url returned error: 403`, `write access to repository not granted`},
@@ -2811,26 +3706,48 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bRPC failed; curl (18|52|55|56|92)\b`,
 						Triggers: []string{`rpc failed; curl 18`, `rpc failed; curl 52`, `rpc failed; curl 55`, `rpc failed; curl 56`, `rpc failed; curl 92`},
+						Alts: []Alt{
+							{
+								Lead: []string{`rpc failed; curl 18`, `rpc failed; curl 52`, `rpc failed; curl 55`, `rpc failed; curl 56`, `rpc failed; curl 92`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bthe remote end hung up unexpectedly\b`,
 						Triggers: []string{`the remote end hung up unexpectedly`},
+						Alts: []Alt{
+							{
+								Lead: []string{`the remote end hung up unexpectedly`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\btransfer closed with (\d+ bytes )?outstanding read data remaining\b`,
 						Triggers: []string{`outstanding read data remaining`},
+						Alts: []Alt{
+							{
+								Lead: []string{`transfer closed with `},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bHTTP/2 stream \d+ was not closed cleanly\b`,
 						Triggers: []string{` was not closed cleanly`},
+						Alts: []Alt{
+							{
+								Lead: []string{`http/2 stream `},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{` was not closed cleanly`, `outstanding read data remaining`, `rpc failed; curl 18`, `rpc failed; curl 52`, `rpc failed; curl 55`, `rpc failed; curl 56`, `rpc failed; curl 92`, `the remote end hung up unexpectedly`},
@@ -2848,30 +3765,58 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bfatal: repository '[^'\s]+' not found\b`,
 						Triggers: []string{`fatal: repository '`},
+						Alts: []Alt{
+							{
+								Lead: []string{`fatal: repository '`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bERROR: Repository not found\b`,
 						Triggers: []string{`error: repository not found`},
+						Alts: []Alt{
+							{
+								Lead: []string{`error: repository not found`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)^remote: Repository not found\b`,
 						Triggers: []string{`remote: repository not found`},
+						Alts: []Alt{
+							{
+								Start: true,
+								Lead:  []string{`remote: repository not found`},
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bdid not match any file\(s\) known to git\b`,
 						Triggers: []string{`did not match any file(s) known to git`},
+						Alts: []Alt{
+							{
+								Lead: []string{`did not match any file(s) known to git`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bfatal: couldn't find remote ref\b`,
 						Triggers: []string{`fatal: couldn't find remote ref`},
+						Alts: []Alt{
+							{
+								Lead: []string{`fatal: couldn't find remote ref`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`did not match any file(s) known to git`, `error: repository not found`, `fatal: couldn't find remote ref`, `fatal: repository '`, `remote: repository not found`},
@@ -2889,18 +3834,28 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bserver sent GOAWAY and closed the connection\b`,
 						Triggers: []string{`server sent goaway and closed the connection`},
+						Alts: []Alt{
+							{
+								Lead: []string{`server sent goaway and closed the connection`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bhttp2: client connection lost\b`,
 						Triggers: []string{`http2: client connection lost`},
+						Alts: []Alt{
+							{
+								Lead: []string{`http2: client connection lost`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`http2: client connection lost`, `server sent goaway and closed the connection`},
@@ -2918,22 +3873,38 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bno required module provides package\b`,
 						Triggers: []string{`no required module provides package`},
+						Alts: []Alt{
+							{
+								Lead: []string{`no required module provides package`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bcannot find package "[^"\s]+" in any of\b`,
 						Triggers: []string{`cannot find package "`},
+						Alts: []Alt{
+							{
+								Lead: []string{`cannot find package "`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bmissing go\.sum entry for module providing package\b`,
 						Triggers: []string{`missing go.sum entry for module providing package`},
+						Alts: []Alt{
+							{
+								Lead: []string{`missing go.sum entry for module providing package`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`cannot find package "`, `missing go.sum entry for module providing package`, `no required module provides package`},
@@ -2951,22 +3922,38 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\binvalid version: unknown revision\b`,
 						Triggers: []string{`invalid version: unknown revision`},
+						Alts: []Alt{
+							{
+								Lead: []string{`invalid version: unknown revision`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bunknown revision \S+\b`,
 						Triggers: []string{`unknown revision `},
+						Alts: []Alt{
+							{
+								Lead: []string{`unknown revision `},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bgo: module \S+: no matching versions for query\b`,
 						Triggers: []string{`: no matching versions for query`},
+						Alts: []Alt{
+							{
+								Lead: []string{`go: module `},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`: no matching versions for query`, `invalid version: unknown revision`, `unknown revision `},
@@ -2984,14 +3971,18 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `\bgoogle\.api_core\.exceptions\.(ServiceUnavailable|InternalServerError|BadGateway)\b`,
 						Triggers: []string{`google.api_core.exceptions.badgateway`, `google.api_core.exceptions.internalservererror`, `google.api_core.exceptions.serviceunavailable`},
+						Alts: []Alt{
+							{
+								Lead: []string{`google.api_core.exceptions.badgateway`, `google.api_core.exceptions.internalservererror`, `google.api_core.exceptions.serviceunavailable`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`google.api_core.exceptions.badgateway`, `google.api_core.exceptions.internalservererror`, `google.api_core.exceptions.serviceunavailable`},
@@ -3027,14 +4018,18 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bflex tier capacity exceeded\b`,
 						Triggers: []string{`flex tier capacity exceeded`},
+						Alts: []Alt{
+							{
+								Lead: []string{`flex tier capacity exceeded`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`flex tier capacity exceeded`},
@@ -3052,18 +4047,28 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\borganization_restricted\b`,
 						Triggers: []string{`organization_restricted`},
+						Alts: []Alt{
+							{
+								Lead: []string{`organization_restricted`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\borganization has been restricted\b`,
 						Triggers: []string{`organization has been restricted`},
+						Alts: []Alt{
+							{
+								Lead: []string{`organization has been restricted`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`organization has been restricted`, `organization_restricted`},
@@ -3081,10 +4086,7 @@ var catalogueTables = &Catalogue{
 					{
 						Name: `error.message`,
 						Kind: 2,
-						Re: &Regex{
-							Src:      `(?i)\brequest too large for model\b`,
-							Triggers: []string{`request too large for model`},
-						},
+						Re:   sharedRegex2,
 					},
 				},
 			},
@@ -3100,17 +4102,12 @@ var catalogueTables = &Catalogue{
 			Confidence: 2,
 			Match: Cond{
 				Regex: []*Regex{
-					{
-						Src:      `(?i)\brequest too large for model\b`,
-						Triggers: []string{`request too large for model`},
-					},
+					sharedRegex2,
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`request too large for model`},
@@ -3302,9 +4299,7 @@ var catalogueTables = &Catalogue{
 				},
 				{
 					From: 3,
-					Re: &Regex{
-						Src: `(?i)(?:try again|retry) in (?P<value>\d+(?:\.\d+)?(?:ms|s|m|h)(?:\d+(?:\.\d+)?(?:ms|s|m|h))*|\d+(?:\.\d+)? (?:seconds?|minutes?|hours?))\b`,
-					},
+					Re:   sharedRegex3,
 				},
 				{
 					From: 1,
@@ -3418,34 +4413,68 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\b(error code|status code|status_code|status|http)[: ]+(400|422)\b`,
 						Triggers: []string{`400`, `422`},
+						Alts: []Alt{
+							{
+								Lead: []string{`erro`, `http`, `stat`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bError (400|422):`,
 						Triggers: []string{`error 400:`, `error 422:`},
+						Alts: []Alt{
+							{
+								Lead: []string{`error 400:`, `error 422:`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bBadRequestError\b`,
 						Triggers: []string{`badrequesterror`},
+						Alts: []Alt{
+							{
+								Lead: []string{`badrequesterror`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bUnprocessableEntityError\b`,
 						Triggers: []string{`unprocessableentityerror`},
+						Alts: []Alt{
+							{
+								Lead: []string{`unprocessableentityerror`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\binvalid_request_error\b`,
 						Triggers: []string{`invalid_request_error`},
+						Alts: []Alt{
+							{
+								Lead: []string{`invalid_request_error`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\b400 Bad Request\b`,
 						Triggers: []string{`400 bad request`},
+						Alts: []Alt{
+							{
+								Lead: []string{`400 bad request`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`400`, `400 bad request`, `422`, `badrequesterror`, `error 400:`, `error 422:`, `invalid_request_error`, `unprocessableentityerror`},
@@ -3462,22 +4491,38 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\b(error code|status code|status_code|status|http)[: ]+401\b`,
 						Triggers: []string{`401`},
+						Alts: []Alt{
+							{
+								Lead: []string{`erro`, `http`, `stat`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\b401 Unauthorized\b`,
 						Triggers: []string{`401 unauthorized`},
+						Alts: []Alt{
+							{
+								Lead: []string{`401 unauthorized`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\b401 Client Error:`,
 						Triggers: []string{`401 client error:`},
+						Alts: []Alt{
+							{
+								Lead: []string{`401 client error:`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`401`, `401 client error:`, `401 unauthorized`},
@@ -3494,26 +4539,48 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\b(error code|status code|status_code|status|http)[: ]+403\b`,
 						Triggers: []string{`403`},
+						Alts: []Alt{
+							{
+								Lead: []string{`erro`, `http`, `stat`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\b403 Forbidden\b`,
 						Triggers: []string{`403 forbidden`},
+						Alts: []Alt{
+							{
+								Lead: []string{`403 forbidden`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\b403 Client Error:`,
 						Triggers: []string{`403 client error:`},
+						Alts: []Alt{
+							{
+								Lead: []string{`403 client error:`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bPermissionDeniedError\b`,
 						Triggers: []string{`permissiondeniederror`},
+						Alts: []Alt{
+							{
+								Lead: []string{`permissiondeniederror`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`403`, `403 client error:`, `403 forbidden`, `permissiondeniederror`},
@@ -3530,30 +4597,58 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\b(error code|status code|status_code|status|http)[: ]+404\b`,
 						Triggers: []string{`404`},
+						Alts: []Alt{
+							{
+								Lead: []string{`erro`, `http`, `stat`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\b404 Not Found\b`,
 						Triggers: []string{`404 not found`},
+						Alts: []Alt{
+							{
+								Lead: []string{`404 not found`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\b404 Client Error:`,
 						Triggers: []string{`404 client error:`},
+						Alts: []Alt{
+							{
+								Lead: []string{`404 client error:`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bNotFoundError\b`,
 						Triggers: []string{`notfounderror`},
+						Alts: []Alt{
+							{
+								Lead: []string{`notfounderror`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bnot_found_error\b`,
 						Triggers: []string{`not_found_error`},
+						Alts: []Alt{
+							{
+								Lead: []string{`not_found_error`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`404`, `404 client error:`, `404 not found`, `not_found_error`, `notfounderror`},
@@ -3571,42 +4666,88 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\b(error code|status code|status_code|status|http)[: ]+413\b`,
 						Triggers: []string{`413`},
+						Alts: []Alt{
+							{
+								Lead: []string{`erro`, `http`, `stat`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\brequest entity too large\b`,
 						Triggers: []string{`request entity too large`},
+						Alts: []Alt{
+							{
+								Lead: []string{`request entity too large`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bpayload too large\b`,
 						Triggers: []string{`payload too large`},
+						Alts: []Alt{
+							{
+								Lead: []string{`payload too large`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\brequest_too_large\b`,
 						Triggers: []string{`request_too_large`},
+						Alts: []Alt{
+							{
+								Lead: []string{`request_too_large`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bclient intended to send too large body\b`,
 						Triggers: []string{`client intended to send too large body`},
+						Alts: []Alt{
+							{
+								Lead: []string{`client intended to send too large body`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\brequest exceeds the maximum allowed number of bytes\b`,
 						Triggers: []string{`request exceeds the maximum allowed number of bytes`},
+						Alts: []Alt{
+							{
+								Lead: []string{`request exceeds the maximum allowed number of bytes`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bimage exceeds \d+(\.\d+)? ?MB maximum\b`,
 						Triggers: []string{`image exceeds `},
+						Alts: []Alt{
+							{
+								Lead: []string{`image exceeds `},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bpayload size exceeds the limit\b`,
 						Triggers: []string{`payload size exceeds the limit`},
+						Alts: []Alt{
+							{
+								Lead: []string{`payload size exceeds the limit`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`413`, `client intended to send too large body`, `image exceeds `, `payload size exceeds the limit`, `payload too large`, `request entity too large`, `request exceeds the maximum allowed number of bytes`, `request_too_large`},
@@ -3623,14 +4764,32 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\b(error code|status code|status_code|status|http)[: ]+429\b`,
 						Triggers: []string{`429`},
+						Alts: []Alt{
+							{
+								Lead: []string{`erro`, `http`, `stat`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\b429 Too Many Requests\b`,
 						Triggers: []string{`429 too many requests`},
+						Alts: []Alt{
+							{
+								Lead: []string{`429 too many requests`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\b429 Client Error:`,
 						Triggers: []string{`429 client error:`},
+						Alts: []Alt{
+							{
+								Lead: []string{`429 client error:`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -3638,15 +4797,63 @@ var catalogueTables = &Catalogue{
 				Regex: []*Regex{
 					{
 						Src: `(?:(?i)\b(error code|status code|status_code|status|http)[: ]+400\b|\bBadRequestError\b|["']finish_?reason["'])|(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
+						Alts: []Alt{
+							{
+								Triggers: []string{`400`},
+								Lead:     []string{`erro`, `http`, `stat`},
+								Word:     true,
+							},
+							{
+								Triggers: []string{`badrequesterror`},
+								Lead:     []string{`badrequesterror`},
+								Word:     true,
+							},
+							{
+								Triggers: []string{`finish`},
+								Lead:     []string{`"finish_reason"`, `"finish_reason'`, `"finishreason"`, `"finishreason'`, `'finish_reason"`, `'finish_reason'`, `'finishreason"`, `'finishreason'`},
+							},
+							{
+								Start: true,
+								Skip:  "\t\n\f\r ",
+								Lead:  []string{`#`, `--- `, `=== `, `buil`, `chor`, `ci`, `cont`, `def `, `desc`, `docs`, `exam`, `feat`, `fix`, `func`, `if a`, `if t`, `if y`, `it`, `merg`, `note`, `ok	`, "ok\n", "ok\f", "ok\r", `ok `, `pass`, `perf`, `rais`, `refa`, `retu`, `reve`, `see `, `styl`, `test`, `this`, `to a`, `to f`, `to h`, `to r`, `when`, `√`, `✓`, `✔`},
+							},
+							{
+								Triggers: []string{`passed`},
+								Lead:     []string{`passed`},
+								Word:     true,
+							},
+							{
+								Triggers: []string{`troubleshooting guide`},
+								Lead:     []string{`troubleshooting guide`},
+								Word:     true,
+							},
+							{
+								Triggers: []string{`reason`},
+								Lead:     []string{`"done_`, `"finis`, `"stop_`, `'done_`, `'finis`, `'stop_`, `done_r`, `finish`, `stop_r`},
+							},
+							{
+								Start: true,
+								Skip:  "\t\n\f\r ",
+								Lead:  []string{`> `},
+							},
+							{
+								Start: true,
+								Skip:  "\t\n\f\r ",
+								Lead:  []string{`|`},
+							},
+							{
+								Triggers: []string{`means `},
+								Lead:     []string{`means a`, `means an`, `means that a`, `means that an`, `means that the`, `means that your`, `means the`, `means your`},
+								Word:     true,
+							},
+						},
 					},
 				},
 			},
 			Hints: []HintSource{
 				{
 					From: 3,
-					Re: &Regex{
-						Src: `(?i)(?:try again|retry) in (?P<value>\d+(?:\.\d+)?(?:ms|s|m|h)(?:\d+(?:\.\d+)?(?:ms|s|m|h))*|\d+(?:\.\d+)? (?:seconds?|minutes?|hours?))\b`,
-					},
+					Re:   sharedRegex3,
 				},
 			},
 			Triggers: []string{`429`, `429 client error:`, `429 too many requests`},
@@ -3664,18 +4871,28 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\b(error code|status code|status_code|status|http)[: ]+504\b`,
 						Triggers: []string{`504`},
+						Alts: []Alt{
+							{
+								Lead: []string{`erro`, `http`, `stat`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\b504 Gateway Time-?out\b`,
 						Triggers: []string{`504 gateway time-out`, `504 gateway timeout`},
+						Alts: []Alt{
+							{
+								Lead: []string{`504 gateway time-out`, `504 gateway timeout`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`504`, `504 gateway time-out`, `504 gateway timeout`},
@@ -3693,30 +4910,58 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\b(error code|status code|status_code|status|http)[: ]+(500|502|503)\b`,
 						Triggers: []string{`500`, `502`, `503`},
+						Alts: []Alt{
+							{
+								Lead: []string{`erro`, `http`, `stat`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\b500 Internal Server Error\b`,
 						Triggers: []string{`500 internal server error`},
+						Alts: []Alt{
+							{
+								Lead: []string{`500 internal server error`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\b502 Bad Gateway\b`,
 						Triggers: []string{`502 bad gateway`},
+						Alts: []Alt{
+							{
+								Lead: []string{`502 bad gateway`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\b503 Service (Temporarily )?Unavailable\b`,
 						Triggers: []string{`503 service temporarily unavailable`, `503 service unavailable`},
+						Alts: []Alt{
+							{
+								Lead: []string{`503 service temporarily unavailable`, `503 service unavailable`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\b50[023] Server Error\b`,
 						Triggers: []string{`500 server error`, `502 server error`, `503 server error`},
+						Alts: []Alt{
+							{
+								Lead: []string{`500 server error`, `502 server error`, `503 server error`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`500`, `500 internal server error`, `500 server error`, `502`, `502 bad gateway`, `502 server error`, `503`, `503 server error`, `503 service temporarily unavailable`, `503 service unavailable`},
@@ -3734,14 +4979,18 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bthe object has been modified; please apply your changes to the latest version\b`,
 						Triggers: []string{`the object has been modified; please apply your changes to the latest version`},
+						Alts: []Alt{
+							{
+								Lead: []string{`the object has been modified; please apply your changes to the latest version`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`the object has been modified; please apply your changes to the latest version`},
@@ -3759,14 +5008,18 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bThe connection to the server \S+ was refused\b`,
 						Triggers: []string{`the connection to the server `},
+						Alts: []Alt{
+							{
+								Lead: []string{`the connection to the server `},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`the connection to the server `},
@@ -3784,18 +5037,28 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `\bError from server \(Forbidden\)`,
 						Triggers: []string{`error from server (forbidden)`},
+						Alts: []Alt{
+							{
+								Lead: []string{`error from server (forbidden)`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bIS FORBIDDEN: USER "[^\t\n\f\r "]+" CANNOT [0-9A-Z_a-zſK]+ RESOURCE\b)`,
 						Triggers: []string{`is forbidden: user "`},
+						Alts: []Alt{
+							{
+								Lead: []string{`is forbidden: user "`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`error from server (forbidden)`, `is forbidden: user "`},
@@ -3813,18 +5076,28 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bYou must be logged in to the server \(Unauthorized\)`,
 						Triggers: []string{`you must be logged in to the server (unauthorized)`},
+						Alts: []Alt{
+							{
+								Lead: []string{`you must be logged in to the server (unauthorized)`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bthe server has asked for the client to provide credentials\b`,
 						Triggers: []string{`the server has asked for the client to provide credentials`},
+						Alts: []Alt{
+							{
+								Lead: []string{`the server has asked for the client to provide credentials`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`the server has asked for the client to provide credentials`, `you must be logged in to the server (unauthorized)`},
@@ -3842,18 +5115,28 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `\bError from server \(NotFound\)`,
 						Triggers: []string{`error from server (notfound)`},
+						Alts: []Alt{
+							{
+								Lead: []string{`error from server (notfound)`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bTHE SERVER DOESN'T HAVE A RESOURCE TYPE\b)`,
 						Triggers: []string{`the server doesn't have a resource type`},
+						Alts: []Alt{
+							{
+								Lead: []string{`the server doesn't have a resource type`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`error from server (notfound)`, `the server doesn't have a resource type`},
@@ -3871,18 +5154,28 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `\bError from server \(Timeout\)`,
 						Triggers: []string{`error from server (timeout)`},
+						Alts: []Alt{
+							{
+								Lead: []string{`error from server (timeout)`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bTHE SERVER WAS UNABLE TO RETURN A RESPONSE IN THE TIME ALLOTTED\b)`,
 						Triggers: []string{`the server was unable to return a response in the time allotted`},
+						Alts: []Alt{
+							{
+								Lead: []string{`the server was unable to return a response in the time allotted`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`error from server (timeout)`, `the server was unable to return a response in the time allotted`},
@@ -3900,18 +5193,28 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `\bError from server \((ServiceUnavailable|InternalError)\)`,
 						Triggers: []string{`error from server (internalerror)`, `error from server (serviceunavailable)`},
+						Alts: []Alt{
+							{
+								Lead: []string{`error from server (internalerror)`, `error from server (serviceunavailable)`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bTHE SERVER IS CURRENTLY UNABLE TO HANDLE THE REQUEST\b)`,
 						Triggers: []string{`the server is currently unable to handle the request`},
+						Alts: []Alt{
+							{
+								Lead: []string{`the server is currently unable to handle the request`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`error from server (internalerror)`, `error from server (serviceunavailable)`, `the server is currently unable to handle the request`},
@@ -3929,14 +5232,18 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `\bError from server \(TooManyRequests\)`,
 						Triggers: []string{`error from server (toomanyrequests)`},
+						Alts: []Alt{
+							{
+								Lead: []string{`error from server (toomanyrequests)`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`error from server (toomanyrequests)`},
@@ -3954,14 +5261,18 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `\bContentPolicyViolationError\b`,
 						Triggers: []string{`contentpolicyviolationerror`},
+						Alts: []Alt{
+							{
+								Lead: []string{`contentpolicyviolationerror`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`contentpolicyviolationerror`},
@@ -3979,14 +5290,18 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `\bContextWindowExceededError\b`,
 						Triggers: []string{`contextwindowexceedederror`},
+						Alts: []Alt{
+							{
+								Lead: []string{`contextwindowexceedederror`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`contextwindowexceedederror`},
@@ -4004,50 +5319,108 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\b(invalid|incorrect) (x-)?api[ _-]?key\b`,
 						Triggers: []string{`incorrect api key`, `incorrect api-key`, `incorrect api_key`, `incorrect apikey`, `incorrect x-api key`, `incorrect x-api-key`, `incorrect x-api_key`, `incorrect x-apikey`, `invalid api key`, `invalid api-key`, `invalid api_key`, `invalid apikey`, `invalid x-api key`, `invalid x-api-key`, `invalid x-api_key`, `invalid x-apikey`},
+						Alts: []Alt{
+							{
+								Lead: []string{`incorrect api key`, `incorrect api-key`, `incorrect api_key`, `incorrect apikey`, `incorrect x-api key`, `incorrect x-api-key`, `incorrect x-api_key`, `incorrect x-apikey`, `invalid api key`, `invalid api-key`, `invalid api_key`, `invalid apikey`, `invalid x-api key`, `invalid x-api-key`, `invalid x-api_key`, `invalid x-apikey`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\binvalid_api_key\b`,
 						Triggers: []string{`invalid_api_key`},
+						Alts: []Alt{
+							{
+								Lead: []string{`invalid_api_key`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bauthentication_error\b`,
 						Triggers: []string{`authentication_error`},
+						Alts: []Alt{
+							{
+								Lead: []string{`authentication_error`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bAuthenticationError\b`,
 						Triggers: []string{`authenticationerror`},
+						Alts: []Alt{
+							{
+								Lead: []string{`authenticationerror`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\b(oauth |access |auth |session )?token (has )?expired\b`,
 						Triggers: []string{`access token expired`, `access token has expired`, `auth token expired`, `auth token has expired`, `oauth token expired`, `oauth token has expired`, `session token expired`, `session token has expired`, `token expired`, `token has expired`},
+						Alts: []Alt{
+							{
+								Lead: []string{`access token expired`, `access token has expired`, `auth token expired`, `auth token has expired`, `oauth token expired`, `oauth token has expired`, `session token expired`, `session token has expired`, `token expired`, `token has expired`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\binvalid authentication credentials\b`,
 						Triggers: []string{`invalid authentication credentials`},
+						Alts: []Alt{
+							{
+								Lead: []string{`invalid authentication credentials`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bAPI key not valid\b`,
 						Triggers: []string{`api key not valid`},
+						Alts: []Alt{
+							{
+								Lead: []string{`api key not valid`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bAPI key expired\b`,
 						Triggers: []string{`api key expired`},
+						Alts: []Alt{
+							{
+								Lead: []string{`api key expired`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bplease run /login\b`,
 						Triggers: []string{`please run /login`},
+						Alts: []Alt{
+							{
+								Lead: []string{`please run /login`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bAPI_KEY_INVALID\b`,
 						Triggers: []string{`api_key_invalid`},
+						Alts: []Alt{
+							{
+								Lead: []string{`api_key_invalid`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`access token expired`, `access token has expired`, `api key expired`, `api key not valid`, `api_key_invalid`, `auth token expired`, `auth token has expired`, `authentication_error`, `authenticationerror`, `incorrect api key`, `incorrect api-key`, `incorrect api_key`, `incorrect apikey`, `incorrect x-api key`, `incorrect x-api-key`, `incorrect x-api_key`, `incorrect x-apikey`, `invalid api key`, `invalid api-key`, `invalid api_key`, `invalid apikey`, `invalid authentication credentials`, `invalid x-api key`, `invalid x-api-key`, `invalid x-api_key`, `invalid x-apikey`, `invalid_api_key`, `oauth token expired`, `oauth token has expired`, `please run /login`, `session token expired`, `session token has expired`, `token expired`, `token has expired`},
@@ -4083,14 +5456,32 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bservice[ _]tier[ _]capacity[ _]exceeded\b`,
 						Triggers: []string{`service tier capacity exceeded`, `service tier capacity_exceeded`, `service tier_capacity exceeded`, `service tier_capacity_exceeded`, `service_tier capacity exceeded`, `service_tier capacity_exceeded`, `service_tier_capacity exceeded`, `service_tier_capacity_exceeded`},
+						Alts: []Alt{
+							{
+								Lead: []string{`service tier capacity exceeded`, `service tier capacity_exceeded`, `service tier_capacity exceeded`, `service tier_capacity_exceeded`, `service_tier capacity exceeded`, `service_tier capacity_exceeded`, `service_tier_capacity exceeded`, `service_tier_capacity_exceeded`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bmodel( [\w./:-]+)? is (currently )?(overloaded|loading|not ready)\b`,
 						Triggers: []string{` is currently loading`, ` is currently not ready`, ` is currently overloaded`, ` is loading`, ` is not ready`, ` is overloaded`},
+						Alts: []Alt{
+							{
+								Lead: []string{`model`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bflex tier capacity exceeded\b`,
 						Triggers: []string{`flex tier capacity exceeded`},
+						Alts: []Alt{
+							{
+								Lead: []string{`flex tier capacity exceeded`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -4111,6 +5502,28 @@ var catalogueTables = &Catalogue{
 						Kind: 2,
 						Re: &Regex{
 							Src: `(?i)\boutput blocked by content filtering policy\b|\brejected as a result of (our|the) safety system\b|\bcontent management policy\b|\bflagged as potentially violating our usage policy\b`,
+							Alts: []Alt{
+								{
+									Triggers: []string{`output blocked by content filtering policy`},
+									Lead:     []string{`output blocked by content filtering policy`},
+									Word:     true,
+								},
+								{
+									Triggers: []string{`rejected as a result of `},
+									Lead:     []string{`rejected as a result of our safety system`, `rejected as a result of the safety system`},
+									Word:     true,
+								},
+								{
+									Triggers: []string{`content management policy`},
+									Lead:     []string{`content management policy`},
+									Word:     true,
+								},
+								{
+									Triggers: []string{`flagged as potentially violating our usage policy`},
+									Lead:     []string{`flagged as potentially violating our usage policy`},
+									Word:     true,
+								},
+							},
 						},
 					},
 				},
@@ -4130,42 +5543,88 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bcontent_policy_violation\b`,
 						Triggers: []string{`content_policy_violation`},
+						Alts: []Alt{
+							{
+								Lead: []string{`content_policy_violation`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\brejected as a result of (our|the) safety system\b`,
 						Triggers: []string{`rejected as a result of our safety system`, `rejected as a result of the safety system`},
+						Alts: []Alt{
+							{
+								Lead: []string{`rejected as a result of our safety system`, `rejected as a result of the safety system`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\brejected by the content filter\b`,
 						Triggers: []string{`rejected by the content filter`},
+						Alts: []Alt{
+							{
+								Lead: []string{`rejected by the content filter`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bcontent management policy\b`,
 						Triggers: []string{`content management policy`},
+						Alts: []Alt{
+							{
+								Lead: []string{`content management policy`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bresponse was filtered\b`,
 						Triggers: []string{`response was filtered`},
+						Alts: []Alt{
+							{
+								Lead: []string{`response was filtered`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bflagged as potentially violating our usage policy\b`,
 						Triggers: []string{`flagged as potentially violating our usage policy`},
+						Alts: []Alt{
+							{
+								Lead: []string{`flagged as potentially violating our usage policy`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bfinish_reason["']?: ?["']?content_filter\b`,
 						Triggers: []string{`finish_reason": "content_filter`, `finish_reason": 'content_filter`, `finish_reason": content_filter`, `finish_reason":"content_filter`, `finish_reason":'content_filter`, `finish_reason":content_filter`, `finish_reason': "content_filter`, `finish_reason': 'content_filter`, `finish_reason': content_filter`, `finish_reason':"content_filter`, `finish_reason':'content_filter`, `finish_reason':content_filter`, `finish_reason: "content_filter`, `finish_reason: 'content_filter`, `finish_reason: content_filter`, `finish_reason:"content_filter`, `finish_reason:'content_filter`, `finish_reason:content_filter`},
+						Alts: []Alt{
+							{
+								Lead: []string{`finish_reason`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bContentFilterFinishReasonError\b`,
 						Triggers: []string{`contentfilterfinishreasonerror`},
+						Alts: []Alt{
+							{
+								Lead: []string{`contentfilterfinishreasonerror`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`content management policy`, `content_policy_violation`, `contentfilterfinishreasonerror`, `finish_reason": "content_filter`, `finish_reason": 'content_filter`, `finish_reason": content_filter`, `finish_reason":"content_filter`, `finish_reason":'content_filter`, `finish_reason":content_filter`, `finish_reason': "content_filter`, `finish_reason': 'content_filter`, `finish_reason': content_filter`, `finish_reason':"content_filter`, `finish_reason':'content_filter`, `finish_reason':content_filter`, `finish_reason: "content_filter`, `finish_reason: 'content_filter`, `finish_reason: content_filter`, `finish_reason:"content_filter`, `finish_reason:'content_filter`, `finish_reason:content_filter`, `flagged as potentially violating our usage policy`, `rejected as a result of our safety system`, `rejected as a result of the safety system`, `rejected by the content filter`, `response was filtered`},
@@ -4185,6 +5644,38 @@ var catalogueTables = &Catalogue{
 						Kind: 2,
 						Re: &Regex{
 							Src: `(?i)\bmaximum context length is \d+|\bprompt is too long\b|\bexceed context limit\b|\bexceeds? the (model's |maximum |available )?context (window|length|size)\b|\binput token count \(\d+\) exceeds the maximum\b|\binput is too long for (the )?requested model\b`,
+							Alts: []Alt{
+								{
+									Triggers: []string{`maximum context length is `},
+									Lead:     []string{`maximum context length is `},
+									Word:     true,
+								},
+								{
+									Triggers: []string{`prompt is too long`},
+									Lead:     []string{`prompt is too long`},
+									Word:     true,
+								},
+								{
+									Triggers: []string{`exceed context limit`},
+									Lead:     []string{`exceed context limit`},
+									Word:     true,
+								},
+								{
+									Triggers: []string{` context `},
+									Lead:     []string{`exceed`},
+									Word:     true,
+								},
+								{
+									Triggers: []string{`) exceeds the maximum`},
+									Lead:     []string{`input token count (`},
+									Word:     true,
+								},
+								{
+									Triggers: []string{`input is too long for `},
+									Lead:     []string{`input is too long for requested model`, `input is too long for the requested model`},
+									Word:     true,
+								},
+							},
 						},
 					},
 				},
@@ -4204,42 +5695,88 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bmaximum context length is \d+`,
 						Triggers: []string{`maximum context length is `},
+						Alts: []Alt{
+							{
+								Lead: []string{`maximum context length is `},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bcontext_length_exceeded\b`,
 						Triggers: []string{`context_length_exceeded`},
+						Alts: []Alt{
+							{
+								Lead: []string{`context_length_exceeded`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bcontext_window_exceeded\b`,
 						Triggers: []string{`context_window_exceeded`},
+						Alts: []Alt{
+							{
+								Lead: []string{`context_window_exceeded`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bcontext (window|length) exceeded\b`,
 						Triggers: []string{`context length exceeded`, `context window exceeded`},
+						Alts: []Alt{
+							{
+								Lead: []string{`context length exceeded`, `context window exceeded`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bexceeds? the (model's |maximum |available )?context (window|length|size)\b`,
 						Triggers: []string{`exceed the available context length`, `exceed the available context size`, `exceed the available context window`, `exceed the context length`, `exceed the context size`, `exceed the context window`, `exceed the maximum context length`, `exceed the maximum context size`, `exceed the maximum context window`, `exceed the model's context length`, `exceed the model's context size`, `exceed the model's context window`, `exceeds the available context length`, `exceeds the available context size`, `exceeds the available context window`, `exceeds the context length`, `exceeds the context size`, `exceeds the context window`, `exceeds the maximum context length`, `exceeds the maximum context size`, `exceeds the maximum context window`, `exceeds the model's context length`, `exceeds the model's context size`, `exceeds the model's context window`},
+						Alts: []Alt{
+							{
+								Lead: []string{`exceed`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\binput token count \(\d+\) exceeds the maximum\b`,
 						Triggers: []string{`) exceeds the maximum`},
+						Alts: []Alt{
+							{
+								Lead: []string{`input token count (`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\binput is too long for (the )?requested model\b`,
 						Triggers: []string{`input is too long for requested model`, `input is too long for the requested model`},
+						Alts: []Alt{
+							{
+								Lead: []string{`input is too long for requested model`, `input is too long for the requested model`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\breduce the length of the messages\b`,
 						Triggers: []string{`reduce the length of the messages`},
+						Alts: []Alt{
+							{
+								Lead: []string{`reduce the length of the messages`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`) exceeds the maximum`, `context length exceeded`, `context window exceeded`, `context_length_exceeded`, `context_window_exceeded`, `exceed the available context length`, `exceed the available context size`, `exceed the available context window`, `exceed the context length`, `exceed the context size`, `exceed the context window`, `exceed the maximum context length`, `exceed the maximum context size`, `exceed the maximum context window`, `exceed the model's context length`, `exceed the model's context size`, `exceed the model's context window`, `exceeds the available context length`, `exceeds the available context size`, `exceeds the available context window`, `exceeds the context length`, `exceeds the context size`, `exceeds the context window`, `exceeds the maximum context length`, `exceeds the maximum context size`, `exceeds the maximum context window`, `exceeds the model's context length`, `exceeds the model's context size`, `exceeds the model's context window`, `input is too long for requested model`, `input is too long for the requested model`, `maximum context length is `, `reduce the length of the messages`},
@@ -4271,42 +5808,101 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bmaximum context length is \d+`,
 						Triggers: []string{`maximum context length is `},
+						Alts: []Alt{
+							{
+								Lead: []string{`maximum context length is `},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bprompt is too long\b`,
 						Triggers: []string{`prompt is too long`},
+						Alts: []Alt{
+							{
+								Lead: []string{`prompt is too long`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bcontext_length_exceeded\b`,
 						Triggers: []string{`context_length_exceeded`},
+						Alts: []Alt{
+							{
+								Lead: []string{`context_length_exceeded`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bexceeds? the (model's |maximum |available )?context (window|length|size)\b`,
 						Triggers: []string{`exceed the available context length`, `exceed the available context size`, `exceed the available context window`, `exceed the context length`, `exceed the context size`, `exceed the context window`, `exceed the maximum context length`, `exceed the maximum context size`, `exceed the maximum context window`, `exceed the model's context length`, `exceed the model's context size`, `exceed the model's context window`, `exceeds the available context length`, `exceeds the available context size`, `exceeds the available context window`, `exceeds the context length`, `exceeds the context size`, `exceeds the context window`, `exceeds the maximum context length`, `exceeds the maximum context size`, `exceeds the maximum context window`, `exceeds the model's context length`, `exceeds the model's context size`, `exceeds the model's context window`},
+						Alts: []Alt{
+							{
+								Lead: []string{`exceed`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\binput token count \(\d+\) exceeds the maximum\b`,
 						Triggers: []string{`) exceeds the maximum`},
+						Alts: []Alt{
+							{
+								Lead: []string{`input token count (`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\binput is too long for (the )?requested model\b`,
 						Triggers: []string{`input is too long for requested model`, `input is too long for the requested model`},
+						Alts: []Alt{
+							{
+								Lead: []string{`input is too long for requested model`, `input is too long for the requested model`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\brequest too large for model\b`,
 						Triggers: []string{`request too large for model`},
+						Alts: []Alt{
+							{
+								Lead: []string{`request too large for model`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      "(?i)`?inputs`? tokens \\+ `?max_new_tokens`? must be <= \\d+",
 						Triggers: []string{"`inputs tokens + `max_new_tokens must be <= ", "`inputs tokens + `max_new_tokens` must be <= ", "`inputs tokens + max_new_tokens must be <= ", "`inputs tokens + max_new_tokens` must be <= ", "`inputs` tokens + `max_new_tokens must be <= ", "`inputs` tokens + `max_new_tokens` must be <= ", "`inputs` tokens + max_new_tokens must be <= ", "`inputs` tokens + max_new_tokens` must be <= ", "inputs tokens + `max_new_tokens must be <= ", "inputs tokens + `max_new_tokens` must be <= ", `inputs tokens + max_new_tokens must be <= `, "inputs tokens + max_new_tokens` must be <= ", "inputs` tokens + `max_new_tokens must be <= ", "inputs` tokens + `max_new_tokens` must be <= ", "inputs` tokens + max_new_tokens must be <= ", "inputs` tokens + max_new_tokens` must be <= "},
+						Alts: []Alt{
+							{
+								Lead: []string{"`inputs tokens + `max_new_tokens must be <= ", "`inputs tokens + `max_new_tokens` must be <= ", "`inputs tokens + max_new_tokens must be <= ", "`inputs tokens + max_new_tokens` must be <= ", "`inputs` tokens + `max_new_tokens must be <= ", "`inputs` tokens + `max_new_tokens` must be <= ", "`inputs` tokens + max_new_tokens must be <= ", "`inputs` tokens + max_new_tokens` must be <= ", "inputs tokens + `max_new_tokens must be <= ", "inputs tokens + `max_new_tokens` must be <= ", `inputs tokens + max_new_tokens must be <= `, "inputs tokens + max_new_tokens` must be <= ", "inputs` tokens + `max_new_tokens must be <= ", "inputs` tokens + `max_new_tokens` must be <= ", "inputs` tokens + max_new_tokens must be <= ", "inputs` tokens + max_new_tokens` must be <= "},
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bis longer than the maximum model length\b`,
 						Triggers: []string{`is longer than the maximum model length`},
+						Alts: []Alt{
+							{
+								Lead: []string{`is longer than the maximum model length`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\btoo many tokens: (total number of tokens|size limit exceeded)\b`,
 						Triggers: []string{`too many tokens: size limit exceeded`, `too many tokens: total number of tokens`},
+						Alts: []Alt{
+							{
+								Lead: []string{`too many tokens: size limit exceeded`, `too many tokens: total number of tokens`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -4331,18 +5927,42 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bno auth(entication)? credentials (found|provided)\b`,
 						Triggers: []string{`no auth credentials found`, `no auth credentials provided`, `no authentication credentials found`, `no authentication credentials provided`},
+						Alts: []Alt{
+							{
+								Lead: []string{`no auth credentials found`, `no auth credentials provided`, `no authentication credentials found`, `no authentication credentials provided`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\b(no|missing) api[ _-]?key (was )?(provided|found|set)\b`,
 						Triggers: []string{`missing api key found`, `missing api key provided`, `missing api key set`, `missing api key was found`, `missing api key was provided`, `missing api key was set`, `missing api-key found`, `missing api-key provided`, `missing api-key set`, `missing api-key was found`, `missing api-key was provided`, `missing api-key was set`, `missing api_key found`, `missing api_key provided`, `missing api_key set`, `missing api_key was found`, `missing api_key was provided`, `missing api_key was set`, `missing apikey found`, `missing apikey provided`, `missing apikey set`, `missing apikey was found`, `missing apikey was provided`, `missing apikey was set`, `no api key found`, `no api key provided`, `no api key set`, `no api key was found`, `no api key was provided`, `no api key was set`, `no api-key found`, `no api-key provided`, `no api-key set`, `no api-key was found`, `no api-key was provided`, `no api-key was set`, `no api_key found`, `no api_key provided`, `no api_key set`, `no api_key was found`, `no api_key was provided`, `no api_key was set`, `no apikey found`, `no apikey provided`, `no apikey set`, `no apikey was found`, `no apikey was provided`, `no apikey was set`},
+						Alts: []Alt{
+							{
+								Lead: []string{`missin`, `no api`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\byou didn't provide an api key\b`,
 						Triggers: []string{`you didn't provide an api key`},
+						Alts: []Alt{
+							{
+								Lead: []string{`you didn't provide an api key`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bmissing (authorization|authentication) header\b`,
 						Triggers: []string{`missing authentication header`, `missing authorization header`},
+						Alts: []Alt{
+							{
+								Lead: []string{`missing authentication header`, `missing authorization header`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -4365,22 +5985,52 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\b(no|missing) api[ _-]?key (was )?(provided|found|set|configured|specified)\b`,
 						Triggers: []string{`missing api key `, `missing api key was `, `missing api-key `, `missing api-key was `, `missing api_key `, `missing api_key was `, `missing apikey `, `missing apikey was `, `no api key `, `no api key was `, `no api-key `, `no api-key was `, `no api_key `, `no api_key was `, `no apikey `, `no apikey was `},
+						Alts: []Alt{
+							{
+								Lead: []string{`missing api key `, `missing api key was `, `missing api-key `, `missing api-key was `, `missing api_key `, `missing api_key was `, `missing apikey `, `missing apikey was `, `no api key `, `no api key was `, `no api-key `, `no api-key was `, `no api_key `, `no api_key was `, `no apikey `, `no apikey was `},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bapi[ _-]?key (is )?(missing|not (set|found|provided|configured))\b`,
 						Triggers: []string{`api key is missing`, `api key is not configured`, `api key is not found`, `api key is not provided`, `api key is not set`, `api key missing`, `api key not configured`, `api key not found`, `api key not provided`, `api key not set`, `api-key is missing`, `api-key is not configured`, `api-key is not found`, `api-key is not provided`, `api-key is not set`, `api-key missing`, `api-key not configured`, `api-key not found`, `api-key not provided`, `api-key not set`, `api_key is missing`, `api_key is not configured`, `api_key is not found`, `api_key is not provided`, `api_key is not set`, `api_key missing`, `api_key not configured`, `api_key not found`, `api_key not provided`, `api_key not set`, `apikey is missing`, `apikey is not configured`, `apikey is not found`, `apikey is not provided`, `apikey is not set`, `apikey missing`, `apikey not configured`, `apikey not found`, `apikey not provided`, `apikey not set`},
+						Alts: []Alt{
+							{
+								Lead: []string{`api key`, `api-key`, `api_key`, `apikey `},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bapi_key client option must be set\b`,
 						Triggers: []string{`api_key client option must be set`},
+						Alts: []Alt{
+							{
+								Lead: []string{`api_key client option must be set`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bcould not resolve authentication method\b`,
 						Triggers: []string{`could not resolve authentication method`},
+						Alts: []Alt{
+							{
+								Lead: []string{`could not resolve authentication method`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\byou didn't provide an api key\b`,
 						Triggers: []string{`you didn't provide an api key`},
+						Alts: []Alt{
+							{
+								Lead: []string{`you didn't provide an api key`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -4388,6 +6038,51 @@ var catalogueTables = &Catalogue{
 				Regex: []*Regex{
 					{
 						Src: `(?:(?i)^\W*(warn(ing)?|info|notice|hint)\b|\boptional\b)|(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
+						Alts: []Alt{
+							{
+								Triggers: []string{`hint`, `info`, `notice`, `warn`, `warning`},
+								Start:    true,
+							},
+							{
+								Triggers: []string{`optional`},
+								Lead:     []string{`optional`},
+								Word:     true,
+							},
+							{
+								Start: true,
+								Skip:  "\t\n\f\r ",
+								Lead:  []string{`#`, `--- `, `=== `, `buil`, `chor`, `ci`, `cont`, `def `, `desc`, `docs`, `exam`, `feat`, `fix`, `func`, `if a`, `if t`, `if y`, `it`, `merg`, `note`, `ok	`, "ok\n", "ok\f", "ok\r", `ok `, `pass`, `perf`, `rais`, `refa`, `retu`, `reve`, `see `, `styl`, `test`, `this`, `to a`, `to f`, `to h`, `to r`, `when`, `√`, `✓`, `✔`},
+							},
+							{
+								Triggers: []string{`passed`},
+								Lead:     []string{`passed`},
+								Word:     true,
+							},
+							{
+								Triggers: []string{`troubleshooting guide`},
+								Lead:     []string{`troubleshooting guide`},
+								Word:     true,
+							},
+							{
+								Triggers: []string{`reason`},
+								Lead:     []string{`"done_`, `"finis`, `"stop_`, `'done_`, `'finis`, `'stop_`, `done_r`, `finish`, `stop_r`},
+							},
+							{
+								Start: true,
+								Skip:  "\t\n\f\r ",
+								Lead:  []string{`> `},
+							},
+							{
+								Start: true,
+								Skip:  "\t\n\f\r ",
+								Lead:  []string{`|`},
+							},
+							{
+								Triggers: []string{`means `},
+								Lead:     []string{`means a`, `means an`, `means that a`, `means that an`, `means that the`, `means that your`, `means the`, `means your`},
+								Word:     true,
+							},
+						},
 					},
 				},
 			},
@@ -4406,18 +6101,28 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bmodel( [\w./:-]+)? is (currently )?(overloaded|loading|not ready)\b`,
 						Triggers: []string{` is currently loading`, ` is currently not ready`, ` is currently overloaded`, ` is loading`, ` is not ready`, ` is overloaded`},
+						Alts: []Alt{
+							{
+								Lead: []string{`model`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bModelNotReadyException\b`,
 						Triggers: []string{`modelnotreadyexception`},
+						Alts: []Alt{
+							{
+								Lead: []string{`modelnotreadyexception`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{` is currently loading`, ` is currently not ready`, ` is currently overloaded`, ` is loading`, ` is not ready`, ` is overloaded`, `modelnotreadyexception`},
@@ -4437,6 +6142,23 @@ var catalogueTables = &Catalogue{
 						Kind: 2,
 						Re: &Regex{
 							Src: "(?i)\\bthe model `?[\\w.:/-]+`? does not exist\\b|\\bmodel ['\"`]?[\\w.:/-]+['\"`]? not found\\b|\\bthe model `?[\\w.:/-]+`? has been deprecated\\b",
+							Alts: []Alt{
+								{
+									Triggers: []string{` does not exist`},
+									Lead:     []string{`the model `},
+									Word:     true,
+								},
+								{
+									Triggers: []string{` not found`},
+									Lead:     []string{`model `},
+									Word:     true,
+								},
+								{
+									Triggers: []string{` has been deprecated`},
+									Lead:     []string{`the model `},
+									Word:     true,
+								},
+							},
 						},
 					},
 				},
@@ -4456,38 +6178,78 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      "(?i)\\bthe model `?[\\w.:/-]+`? does not exist\\b",
 						Triggers: []string{` does not exist`, "` does not exist"},
+						Alts: []Alt{
+							{
+								Lead: []string{`the model `},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bmodel_not_found\b`,
 						Triggers: []string{`model_not_found`},
+						Alts: []Alt{
+							{
+								Lead: []string{`model_not_found`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      "(?i)\\bmodel ['\"`]?[\\w.:/-]+['\"`]? not found\\b",
 						Triggers: []string{` not found`, `" not found`, `' not found`, "` not found"},
+						Alts: []Alt{
+							{
+								Lead: []string{`model `},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bmodels/[\w.-]+ is not found\b`,
 						Triggers: []string{` is not found`},
+						Alts: []Alt{
+							{
+								Lead: []string{`models/`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      "(?i)\\bthe model `?[\\w.:/-]+`? has been (deprecated|decommissioned)\\b",
 						Triggers: []string{`the model `, "the model `"},
+						Alts: []Alt{
+							{
+								Lead: []string{`the model `, "the model `"},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      "(?i)\\b(unknown|invalid|unsupported) model( name| id)?:? ['\"`]?[\\w.:/-]+",
 						Triggers: []string{`invalid model `, `invalid model id `, `invalid model id: `, `invalid model name `, `invalid model name: `, `invalid model: `, `unknown model `, `unknown model id `, `unknown model id: `, `unknown model name `, `unknown model name: `, `unknown model: `, `unsupported model `, `unsupported model id `, `unsupported model id: `, `unsupported model name `, `unsupported model name: `, `unsupported model: `},
+						Alts: []Alt{
+							{
+								Lead: []string{`invalid model`, `unknown model`, `unsupported m`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bno such model\b`,
 						Triggers: []string{`no such model`},
+						Alts: []Alt{
+							{
+								Lead: []string{`no such model`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{` does not exist`, ` is not found`, ` not found`, `" not found`, `' not found`, "` does not exist", "` not found", `invalid model `, `invalid model id `, `invalid model id: `, `invalid model name `, `invalid model name: `, `invalid model: `, `model_not_found`, `no such model`, `the model `, "the model `", `unknown model `, `unknown model id `, `unknown model id: `, `unknown model name `, `unknown model name: `, `unknown model: `, `unsupported model `, `unsupported model id `, `unsupported model id: `, `unsupported model name `, `unsupported model name: `, `unsupported model: `},
@@ -4523,34 +6285,82 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      "(?i)\\bthe model `?[\\w.:/-]+`? does not exist\\b",
 						Triggers: []string{` does not exist`, "` does not exist"},
+						Alts: []Alt{
+							{
+								Lead: []string{`the model `},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      "(?i)\\bmodel \\\\?['\"`]?[\\w.:/-]+\\\\?['\"`]? not found\\b",
 						Triggers: []string{` not found`, `" not found`, `' not found`, `\ not found`, `\" not found`, `\' not found`, "\\` not found", "` not found"},
+						Alts: []Alt{
+							{
+								Lead: []string{`model `},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bmodel not found, inaccessible\b`,
 						Triggers: []string{`model not found, inaccessible`},
+						Alts: []Alt{
+							{
+								Lead: []string{`model not found, inaccessible`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bunable to access (the )?model\b`,
 						Triggers: []string{`unable to access model`, `unable to access the model`},
+						Alts: []Alt{
+							{
+								Lead: []string{`unable to access model`, `unable to access the model`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bno endpoints found (for|matching|that support)\b`,
 						Triggers: []string{`no endpoints found for`, `no endpoints found matching`, `no endpoints found that support`},
+						Alts: []Alt{
+							{
+								Lead: []string{`no endpoints found for`, `no endpoints found matching`, `no endpoints found that support`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bmodel requires more (system )?memory\b`,
 						Triggers: []string{`model requires more memory`, `model requires more system memory`},
+						Alts: []Alt{
+							{
+								Lead: []string{`model requires more memory`, `model requires more system memory`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bhas been (deprecated|decommissioned)\b`,
 						Triggers: []string{`has been decommissioned`, `has been deprecated`},
+						Alts: []Alt{
+							{
+								Lead: []string{`has been decommissioned`, `has been deprecated`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bwas not found or your project does not have access to it\b`,
 						Triggers: []string{`was not found or your project does not have access to it`},
+						Alts: []Alt{
+							{
+								Lead: []string{`was not found or your project does not have access to it`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -4569,18 +6379,28 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\b(server|servers|engine|api|service) (is |are )?(currently )?overloaded\b`,
 						Triggers: []string{`api are currently overloaded`, `api are overloaded`, `api currently overloaded`, `api is currently overloaded`, `api is overloaded`, `api overloaded`, `engine are currently overloaded`, `engine are overloaded`, `engine currently overloaded`, `engine is currently overloaded`, `engine is overloaded`, `engine overloaded`, `server are currently overloaded`, `server are overloaded`, `server currently overloaded`, `server is currently overloaded`, `server is overloaded`, `server overloaded`, `servers are currently overloaded`, `servers are overloaded`, `servers currently overloaded`, `servers is currently overloaded`, `servers is overloaded`, `servers overloaded`, `service are currently overloaded`, `service are overloaded`, `service currently overloaded`, `service is currently overloaded`, `service is overloaded`, `service overloaded`},
+						Alts: []Alt{
+							{
+								Lead: []string{`api `, `engi`, `serv`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bserver_is_overloaded\b`,
 						Triggers: []string{`server_is_overloaded`},
+						Alts: []Alt{
+							{
+								Lead: []string{`server_is_overloaded`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`api are currently overloaded`, `api are overloaded`, `api currently overloaded`, `api is currently overloaded`, `api is overloaded`, `api overloaded`, `engine are currently overloaded`, `engine are overloaded`, `engine currently overloaded`, `engine is currently overloaded`, `engine is overloaded`, `engine overloaded`, `server are currently overloaded`, `server are overloaded`, `server currently overloaded`, `server is currently overloaded`, `server is overloaded`, `server overloaded`, `server_is_overloaded`, `servers are currently overloaded`, `servers are overloaded`, `servers currently overloaded`, `servers is currently overloaded`, `servers is overloaded`, `servers overloaded`, `service are currently overloaded`, `service are overloaded`, `service currently overloaded`, `service is currently overloaded`, `service is overloaded`, `service overloaded`},
@@ -4598,26 +6418,48 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bpermission_error\b`,
 						Triggers: []string{`permission_error`},
+						Alts: []Alt{
+							{
+								Lead: []string{`permission_error`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bcountry, region, or territory not supported\b`,
 						Triggers: []string{`country, region, or territory not supported`},
+						Alts: []Alt{
+							{
+								Lead: []string{`country, region, or territory not supported`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bunsupported_country_region_territory\b`,
 						Triggers: []string{`unsupported_country_region_territory`},
+						Alts: []Alt{
+							{
+								Lead: []string{`unsupported_country_region_territory`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\b(api key|token|account|organization|user|role|principal|key) (does not|doesn't) have (the )?(required )?permissions? to\b`,
 						Triggers: []string{`account does not have permission`, `account does not have required permission`, `account does not have the permission`, `account does not have the required permission`, `account doesn't have permission`, `account doesn't have required permission`, `account doesn't have the permission`, `account doesn't have the required permission`, `api key does not have permission`, `api key does not have required permission`, `api key does not have the permission`, `api key does not have the required permission`, `api key doesn't have permission`, `api key doesn't have required permission`, `api key doesn't have the permission`, `api key doesn't have the required permission`, `key does not have permission`, `key does not have required permission`, `key does not have the permission`, `key does not have the required permission`, `key doesn't have permission`, `key doesn't have required permission`, `key doesn't have the permission`, `key doesn't have the required permission`, `organization does not have permission`, `organization does not have required permission`, `organization does not have the permission`, `organization does not have the required permission`, `organization doesn't have permission`, `organization doesn't have required permission`, `organization doesn't have the permission`, `organization doesn't have the required permission`, `principal does not have permission`, `principal does not have required permission`, `principal does not have the permission`, `principal does not have the required permission`, `principal doesn't have permission`, `principal doesn't have required permission`, `principal doesn't have the permission`, `principal doesn't have the required permission`, `role does not have permission`, `role does not have required permission`, `role does not have the permission`, `role does not have the required permission`, `role doesn't have permission`, `role doesn't have required permission`, `role doesn't have the permission`, `role doesn't have the required permission`, `token does not have permission`, `token does not have required permission`, `token does not have the permission`, `token does not have the required permission`, `token doesn't have permission`, `token doesn't have required permission`, `token doesn't have the permission`, `token doesn't have the required permission`, `user does not have permission`, `user does not have required permission`, `user does not have the permission`, `user does not have the required permission`, `user doesn't have permission`, `user doesn't have required permission`, `user doesn't have the permission`, `user doesn't have the required permission`},
+						Alts: []Alt{
+							{
+								Lead: []string{`account `, `api key `, `key does`, `organiza`, `principa`, `role doe`, `token do`, `user doe`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`account does not have permission`, `account does not have required permission`, `account does not have the permission`, `account does not have the required permission`, `account doesn't have permission`, `account doesn't have required permission`, `account doesn't have the permission`, `account doesn't have the required permission`, `api key does not have permission`, `api key does not have required permission`, `api key does not have the permission`, `api key does not have the required permission`, `api key doesn't have permission`, `api key doesn't have required permission`, `api key doesn't have the permission`, `api key doesn't have the required permission`, `country, region, or territory not supported`, `key does not have permission`, `key does not have required permission`, `key does not have the permission`, `key does not have the required permission`, `key doesn't have permission`, `key doesn't have required permission`, `key doesn't have the permission`, `key doesn't have the required permission`, `organization does not have permission`, `organization does not have required permission`, `organization does not have the permission`, `organization does not have the required permission`, `organization doesn't have permission`, `organization doesn't have required permission`, `organization doesn't have the permission`, `organization doesn't have the required permission`, `permission_error`, `principal does not have permission`, `principal does not have required permission`, `principal does not have the permission`, `principal does not have the required permission`, `principal doesn't have permission`, `principal doesn't have required permission`, `principal doesn't have the permission`, `principal doesn't have the required permission`, `role does not have permission`, `role does not have required permission`, `role does not have the permission`, `role does not have the required permission`, `role doesn't have permission`, `role doesn't have required permission`, `role doesn't have the permission`, `role doesn't have the required permission`, `token does not have permission`, `token does not have required permission`, `token does not have the permission`, `token does not have the required permission`, `token doesn't have permission`, `token doesn't have required permission`, `token doesn't have the permission`, `token doesn't have the required permission`, `unsupported_country_region_territory`, `user does not have permission`, `user does not have required permission`, `user does not have the permission`, `user does not have the required permission`, `user doesn't have permission`, `user doesn't have required permission`, `user doesn't have the permission`, `user doesn't have the required permission`},
@@ -4635,26 +6477,48 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bLLM provider not provided\b`,
 						Triggers: []string{`llm provider not provided`},
+						Alts: []Alt{
+							{
+								Lead: []string{`llm provider not provided`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bno (llm |model )?provider (is )?(configured|selected|specified)\b`,
 						Triggers: []string{`no llm provider configured`, `no llm provider is configured`, `no llm provider is selected`, `no llm provider is specified`, `no llm provider selected`, `no llm provider specified`, `no model provider configured`, `no model provider is configured`, `no model provider is selected`, `no model provider is specified`, `no model provider selected`, `no model provider specified`, `no provider configured`, `no provider is configured`, `no provider is selected`, `no provider is specified`, `no provider selected`, `no provider specified`},
+						Alts: []Alt{
+							{
+								Lead: []string{`no llm provi`, `no model pro`, `no provider `},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bprovider (is )?not configured\b`,
 						Triggers: []string{`provider is not configured`, `provider not configured`},
+						Alts: []Alt{
+							{
+								Lead: []string{`provider is not configured`, `provider not configured`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bno (api )?base url (is )?(configured|set)\b`,
 						Triggers: []string{`no api base url configured`, `no api base url is configured`, `no api base url is set`, `no api base url set`, `no base url configured`, `no base url is configured`, `no base url is set`, `no base url set`},
+						Alts: []Alt{
+							{
+								Lead: []string{`no api base url configured`, `no api base url is configured`, `no api base url is set`, `no api base url set`, `no base url configured`, `no base url is configured`, `no base url is set`, `no base url set`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`llm provider not provided`, `no api base url configured`, `no api base url is configured`, `no api base url is set`, `no api base url set`, `no base url configured`, `no base url is configured`, `no base url is set`, `no base url set`, `no llm provider configured`, `no llm provider is configured`, `no llm provider is selected`, `no llm provider is specified`, `no llm provider selected`, `no llm provider specified`, `no model provider configured`, `no model provider is configured`, `no model provider is selected`, `no model provider is specified`, `no model provider selected`, `no model provider specified`, `no provider configured`, `no provider is configured`, `no provider is selected`, `no provider is specified`, `no provider selected`, `no provider specified`, `provider is not configured`, `provider not configured`},
@@ -4674,6 +6538,48 @@ var catalogueTables = &Catalogue{
 						Kind: 2,
 						Re: &Regex{
 							Src: `(?i)\bcredit balance is too low\b|\breached your specified API usage limits\b|\binsufficient (credits?|balance|funds)\b|\brequires more credits\b|\bcan only afford \d+|\bfree-models-per-day\b|\bkey limit exceeded\b|\bused all available credits\b`,
+							Alts: []Alt{
+								{
+									Triggers: []string{`credit balance is too low`},
+									Lead:     []string{`credit balance is too low`},
+									Word:     true,
+								},
+								{
+									Triggers: []string{`reached your specified api usage limits`},
+									Lead:     []string{`reached your specified api usage limits`},
+									Word:     true,
+								},
+								{
+									Triggers: []string{`insufficient `},
+									Lead:     []string{`insufficient balance`, `insufficient credit`, `insufficient credits`, `insufficient funds`},
+									Word:     true,
+								},
+								{
+									Triggers: []string{`requires more credits`},
+									Lead:     []string{`requires more credits`},
+									Word:     true,
+								},
+								{
+									Triggers: []string{`can only afford `},
+									Lead:     []string{`can only afford `},
+									Word:     true,
+								},
+								{
+									Triggers: []string{`free-models-per-day`},
+									Lead:     []string{`free-models-per-day`},
+									Word:     true,
+								},
+								{
+									Triggers: []string{`key limit exceeded`},
+									Lead:     []string{`key limit exceeded`},
+									Word:     true,
+								},
+								{
+									Triggers: []string{`used all available credits`},
+									Lead:     []string{`used all available credits`},
+									Word:     true,
+								},
+							},
 						},
 					},
 				},
@@ -4693,14 +6599,18 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bquota exceeded for quota metric\b.*\bper day\b`,
 						Triggers: []string{`quota exceeded for quota metric`},
+						Alts: []Alt{
+							{
+								Lead: []string{`quota exceeded for quota metric`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`quota exceeded for quota metric`},
@@ -4718,14 +6628,18 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bquota exceeded\b.*\bper (minute|second)\b`,
 						Triggers: []string{`quota exceeded`},
+						Alts: []Alt{
+							{
+								Lead: []string{`quota exceeded`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`quota exceeded`},
@@ -4761,54 +6675,132 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bcredit balance is too low\b`,
 						Triggers: []string{`credit balance is too low`},
+						Alts: []Alt{
+							{
+								Lead: []string{`credit balance is too low`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\breached your specified API usage limits\b`,
 						Triggers: []string{`reached your specified api usage limits`},
+						Alts: []Alt{
+							{
+								Lead: []string{`reached your specified api usage limits`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\binsufficient (credits?|balance|funds)\b`,
 						Triggers: []string{`insufficient balance`, `insufficient credit`, `insufficient credits`, `insufficient funds`},
+						Alts: []Alt{
+							{
+								Lead: []string{`insufficient balance`, `insufficient credit`, `insufficient credits`, `insufficient funds`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\brequires more credits\b`,
 						Triggers: []string{`requires more credits`},
+						Alts: []Alt{
+							{
+								Lead: []string{`requires more credits`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bcan only afford \d+`,
 						Triggers: []string{`can only afford `},
+						Alts: []Alt{
+							{
+								Lead: []string{`can only afford `},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bused all available credits\b`,
 						Triggers: []string{`used all available credits`},
+						Alts: []Alt{
+							{
+								Lead: []string{`used all available credits`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\breached its monthly spending limit\b`,
 						Triggers: []string{`reached its monthly spending limit`},
+						Alts: []Alt{
+							{
+								Lead: []string{`reached its monthly spending limit`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\b(have )?run out of credits\b`,
 						Triggers: []string{`have run out of credits`, `run out of credits`},
+						Alts: []Alt{
+							{
+								Lead: []string{`have run out of credits`, `run out of credits`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bfree-models-per-day\b`,
 						Triggers: []string{`free-models-per-day`},
+						Alts: []Alt{
+							{
+								Lead: []string{`free-models-per-day`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bkey limit exceeded\b`,
 						Triggers: []string{`key limit exceeded`},
+						Alts: []Alt{
+							{
+								Lead: []string{`key limit exceeded`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bexceeds the service quota\b`,
 						Triggers: []string{`exceeds the service quota`},
+						Alts: []Alt{
+							{
+								Lead: []string{`exceeds the service quota`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\b(spend(ing)?|billing|usage) (hard )?limit (has been )?(reached|exceeded)\b`,
 						Triggers: []string{`billing hard limit exceeded`, `billing hard limit has been exceeded`, `billing hard limit has been reached`, `billing hard limit reached`, `billing limit exceeded`, `billing limit has been exceeded`, `billing limit has been reached`, `billing limit reached`, `spend hard limit exceeded`, `spend hard limit has been exceeded`, `spend hard limit has been reached`, `spend hard limit reached`, `spend limit exceeded`, `spend limit has been exceeded`, `spend limit has been reached`, `spend limit reached`, `spending hard limit exceeded`, `spending hard limit has been exceeded`, `spending hard limit has been reached`, `spending hard limit reached`, `spending limit exceeded`, `spending limit has been exceeded`, `spending limit has been reached`, `spending limit reached`, `usage hard limit exceeded`, `usage hard limit has been exceeded`, `usage hard limit has been reached`, `usage hard limit reached`, `usage limit exceeded`, `usage limit has been exceeded`, `usage limit has been reached`, `usage limit reached`},
+						Alts: []Alt{
+							{
+								Lead: []string{`billi`, `spend`, `usage`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bServiceQuotaExceededException\b`,
 						Triggers: []string{`servicequotaexceededexception`},
+						Alts: []Alt{
+							{
+								Lead: []string{`servicequotaexceededexception`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -4827,54 +6819,118 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bexceeded your current quota\b`,
 						Triggers: []string{`exceeded your current quota`},
+						Alts: []Alt{
+							{
+								Lead: []string{`exceeded your current quota`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\binsufficient_quota\b`,
 						Triggers: []string{`insufficient_quota`},
+						Alts: []Alt{
+							{
+								Lead: []string{`insufficient_quota`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\binsufficient (credits?|balance|funds)\b`,
 						Triggers: []string{`insufficient balance`, `insufficient credit`, `insufficient credits`, `insufficient funds`},
+						Alts: []Alt{
+							{
+								Lead: []string{`insufficient balance`, `insufficient credit`, `insufficient credits`, `insufficient funds`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bcredit_balance_exhausted\b`,
 						Triggers: []string{`credit_balance_exhausted`},
+						Alts: []Alt{
+							{
+								Lead: []string{`credit_balance_exhausted`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\b(organization|project)_(spend|usage)_limit_exceeded\b`,
 						Triggers: []string{`organization_spend_limit_exceeded`, `organization_usage_limit_exceeded`, `project_spend_limit_exceeded`, `project_usage_limit_exceeded`},
+						Alts: []Alt{
+							{
+								Lead: []string{`organization_spend_limit_exceeded`, `organization_usage_limit_exceeded`, `project_spend_limit_exceeded`, `project_usage_limit_exceeded`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\b(spend(ing)?|billing|usage) (hard )?limit (has been )?(reached|exceeded)\b`,
 						Triggers: []string{`billing hard limit exceeded`, `billing hard limit has been exceeded`, `billing hard limit has been reached`, `billing hard limit reached`, `billing limit exceeded`, `billing limit has been exceeded`, `billing limit has been reached`, `billing limit reached`, `spend hard limit exceeded`, `spend hard limit has been exceeded`, `spend hard limit has been reached`, `spend hard limit reached`, `spend limit exceeded`, `spend limit has been exceeded`, `spend limit has been reached`, `spend limit reached`, `spending hard limit exceeded`, `spending hard limit has been exceeded`, `spending hard limit has been reached`, `spending hard limit reached`, `spending limit exceeded`, `spending limit has been exceeded`, `spending limit has been reached`, `spending limit reached`, `usage hard limit exceeded`, `usage hard limit has been exceeded`, `usage hard limit has been reached`, `usage hard limit reached`, `usage limit exceeded`, `usage limit has been exceeded`, `usage limit has been reached`, `usage limit reached`},
+						Alts: []Alt{
+							{
+								Lead: []string{`billi`, `spend`, `usage`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bout of credits\b`,
 						Triggers: []string{`out of credits`},
+						Alts: []Alt{
+							{
+								Lead: []string{`out of credits`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\b(hit|reached) your (usage|spend(ing)?|monthly|daily|weekly) limit\b`,
 						Triggers: []string{`hit your daily limit`, `hit your monthly limit`, `hit your spend limit`, `hit your spending limit`, `hit your usage limit`, `hit your weekly limit`, `reached your daily limit`, `reached your monthly limit`, `reached your spend limit`, `reached your spending limit`, `reached your usage limit`, `reached your weekly limit`},
+						Alts: []Alt{
+							{
+								Lead: []string{`hit your daily limit`, `hit your monthly limit`, `hit your spend limit`, `hit your spending limit`, `hit your usage limit`, `hit your weekly limit`, `reached your daily limit`, `reached your monthly limit`, `reached your spend limit`, `reached your spending limit`, `reached your usage limit`, `reached your weekly limit`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bcredit limit (exceeded|reached)\b`,
 						Triggers: []string{`credit limit exceeded`, `credit limit reached`},
+						Alts: []Alt{
+							{
+								Lead: []string{`credit limit exceeded`, `credit limit reached`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bcredit balance is too low\b`,
 						Triggers: []string{`credit balance is too low`},
+						Alts: []Alt{
+							{
+								Lead: []string{`credit balance is too low`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\breached your specified API usage limits\b`,
 						Triggers: []string{`reached your specified api usage limits`},
+						Alts: []Alt{
+							{
+								Lead: []string{`reached your specified api usage limits`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Hints: []HintSource{
@@ -4882,6 +6938,11 @@ var catalogueTables = &Catalogue{
 					From: 3,
 					Re: &Regex{
 						Src: `(?i)limit reached\|(?P<value>\d{9,11})\b`,
+						Alts: []Alt{
+							{
+								Lead: []string{`limit reached|`},
+							},
+						},
 					},
 					Unit: 2,
 				},
@@ -4901,14 +6962,17 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `['"](code|status|status_code)['"]: ?['"]?429\b`,
 						Triggers: []string{`"429`, `'429`, `429`},
+						Alts: []Alt{
+							{
+								Lead: []string{`"code`, `"stat`, `'code`, `'stat`},
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`"429`, `'429`, `429`},
@@ -4932,10 +6996,22 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\brate[ _-]?limit(s|ed)?( has been| was)? (exceeded|reached)\b`,
 						Triggers: []string{`exceeded`, `reached`},
+						Alts: []Alt{
+							{
+								Lead: []string{`rate`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\b(exceeded|reached|hit) (your|the|a) ([\w-]+ )?rate[ _-]?limit\b`,
 						Triggers: []string{`rate limit`, `rate-limit`, `rate_limit`, `ratelimit`},
+						Alts: []Alt{
+							{
+								Lead: []string{`exce`, `hit `, `reac`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -4955,54 +7031,132 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\brate[ _-]?limit(s|ed)?( has been| was)? (exceeded|reached)\b`,
 						Triggers: []string{`exceeded`, `reached`},
+						Alts: []Alt{
+							{
+								Lead: []string{`rate`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\brate_limit_(exceeded|error)\b`,
 						Triggers: []string{`rate_limit_error`, `rate_limit_exceeded`},
+						Alts: []Alt{
+							{
+								Lead: []string{`rate_limit_error`, `rate_limit_exceeded`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\b(exceeded|reached|hit) (your|the|a) ((secondary|primary|pull|api|request|requests|token|tokens|concurrency|account|org|organization|usage|user|ip|global|daily|hourly|minute|per-minute|per-hour|per-day|abuse|free|model) )?rate[ _-]?limit\b`,
 						Triggers: []string{` limit`, `-limit`, `_limit`, `limit`},
+						Alts: []Alt{
+							{
+								Lead: []string{`exce`, `hit `, `reac`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bwould exceed the rate limit\b`,
 						Triggers: []string{`would exceed the rate limit`},
+						Alts: []Alt{
+							{
+								Lead: []string{`would exceed the rate limit`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bRateLimitError\b`,
 						Triggers: []string{`ratelimiterror`},
+						Alts: []Alt{
+							{
+								Lead: []string{`ratelimiterror`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\btoo many requests\b`,
 						Triggers: []string{`too many requests`},
+						Alts: []Alt{
+							{
+								Lead: []string{`too many requests`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bRate limit reached for\b`,
 						Triggers: []string{`rate limit reached for`},
+						Alts: []Alt{
+							{
+								Lead: []string{`rate limit reached for`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bresource_exhausted\b`,
 						Triggers: []string{`resource_exhausted`},
+						Alts: []Alt{
+							{
+								Lead: []string{`resource_exhausted`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bresource (has been )?exhausted\b`,
 						Triggers: []string{`resource exhausted`, `resource has been exhausted`},
+						Alts: []Alt{
+							{
+								Lead: []string{`resource exhausted`, `resource has been exhausted`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\btoomanyrequests\b`,
 						Triggers: []string{`toomanyrequests`},
+						Alts: []Alt{
+							{
+								Lead: []string{`toomanyrequests`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bTooManyRequests(Error|Exception)\b`,
 						Triggers: []string{`toomanyrequestserror`, `toomanyrequestsexception`},
+						Alts: []Alt{
+							{
+								Lead: []string{`toomanyrequestserror`, `toomanyrequestsexception`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\b(temporarily|currently) rate[ _-]?limited\b`,
 						Triggers: []string{`currently rate limited`, `currently rate-limited`, `currently rate_limited`, `currently ratelimited`, `temporarily rate limited`, `temporarily rate-limited`, `temporarily rate_limited`, `temporarily ratelimited`},
+						Alts: []Alt{
+							{
+								Lead: []string{`currently rate limited`, `currently rate-limited`, `currently rate_limited`, `currently ratelimited`, `temporarily rate limited`, `temporarily rate-limited`, `temporarily rate_limited`, `temporarily ratelimited`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\byou (are|have been|were|got) rate[ _-]?limited\b`,
 						Triggers: []string{`you are rate limited`, `you are rate-limited`, `you are rate_limited`, `you are ratelimited`, `you got rate limited`, `you got rate-limited`, `you got rate_limited`, `you got ratelimited`, `you have been rate limited`, `you have been rate-limited`, `you have been rate_limited`, `you have been ratelimited`, `you were rate limited`, `you were rate-limited`, `you were rate_limited`, `you were ratelimited`},
+						Alts: []Alt{
+							{
+								Lead: []string{`you are rate limited`, `you are rate-limited`, `you are rate_limited`, `you are ratelimited`, `you got rate limited`, `you got rate-limited`, `you got rate_limited`, `you got ratelimited`, `you have been rate limited`, `you have been rate-limited`, `you have been rate_limited`, `you have been ratelimited`, `you were rate limited`, `you were rate-limited`, `you were rate_limited`, `you were ratelimited`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -5010,15 +7164,63 @@ var catalogueTables = &Catalogue{
 				Regex: []*Regex{
 					{
 						Src: `(?:(?i)\b(error code|status code|status_code|status|http)[: ]+400\b|\bBadRequestError\b|["']finish_?reason["']|["']stop_reason["']: ?["']end_turn)|(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
+						Alts: []Alt{
+							{
+								Triggers: []string{`400`},
+								Lead:     []string{`erro`, `http`, `stat`},
+								Word:     true,
+							},
+							{
+								Triggers: []string{`badrequesterror`},
+								Lead:     []string{`badrequesterror`},
+								Word:     true,
+							},
+							{
+								Triggers: []string{`reason`},
+								Lead:     []string{`"finish`, `"stop_r`, `'finish`, `'stop_r`},
+							},
+							{
+								Start: true,
+								Skip:  "\t\n\f\r ",
+								Lead:  []string{`#`, `--- `, `=== `, `buil`, `chor`, `ci`, `cont`, `def `, `desc`, `docs`, `exam`, `feat`, `fix`, `func`, `if a`, `if t`, `if y`, `it`, `merg`, `note`, `ok	`, "ok\n", "ok\f", "ok\r", `ok `, `pass`, `perf`, `rais`, `refa`, `retu`, `reve`, `see `, `styl`, `test`, `this`, `to a`, `to f`, `to h`, `to r`, `when`, `√`, `✓`, `✔`},
+							},
+							{
+								Triggers: []string{`passed`},
+								Lead:     []string{`passed`},
+								Word:     true,
+							},
+							{
+								Triggers: []string{`troubleshooting guide`},
+								Lead:     []string{`troubleshooting guide`},
+								Word:     true,
+							},
+							{
+								Triggers: []string{`reason`},
+								Lead:     []string{`"done_`, `"finis`, `"stop_`, `'done_`, `'finis`, `'stop_`, `done_r`, `finish`, `stop_r`},
+							},
+							{
+								Start: true,
+								Skip:  "\t\n\f\r ",
+								Lead:  []string{`> `},
+							},
+							{
+								Start: true,
+								Skip:  "\t\n\f\r ",
+								Lead:  []string{`|`},
+							},
+							{
+								Triggers: []string{`means `},
+								Lead:     []string{`means a`, `means an`, `means that a`, `means that an`, `means that the`, `means that your`, `means the`, `means your`},
+								Word:     true,
+							},
+						},
 					},
 				},
 			},
 			Hints: []HintSource{
 				{
 					From: 3,
-					Re: &Regex{
-						Src: `(?i)(?:try again|retry) in (?P<value>\d+(?:\.\d+)?(?:ms|s|m|h)(?:\d+(?:\.\d+)?(?:ms|s|m|h))*|\d+(?:\.\d+)? (?:seconds?|minutes?|hours?))\b`,
-					},
+					Re:   sharedRegex3,
 				},
 			},
 			Triggers: []string{` limit`, `-limit`, `_limit`, `currently rate limited`, `currently rate-limited`, `currently rate_limited`, `currently ratelimited`, `exceeded`, `limit`, `rate limit reached for`, `rate_limit_error`, `rate_limit_exceeded`, `ratelimiterror`, `reached`, `resource exhausted`, `resource has been exhausted`, `resource_exhausted`, `temporarily rate limited`, `temporarily rate-limited`, `temporarily rate_limited`, `temporarily ratelimited`, `too many requests`, `toomanyrequests`, `toomanyrequestserror`, `toomanyrequestsexception`, `would exceed the rate limit`, `you are rate limited`, `you are rate-limited`, `you are rate_limited`, `you are ratelimited`, `you got rate limited`, `you got rate-limited`, `you got rate_limited`, `you got ratelimited`, `you have been rate limited`, `you have been rate-limited`, `you have been rate_limited`, `you have been ratelimited`, `you were rate limited`, `you were rate-limited`, `you were rate_limited`, `you were ratelimited`},
@@ -5055,58 +7257,127 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bthe server had an error (while )?processing your request\b`,
 						Triggers: []string{`the server had an error processing your request`, `the server had an error while processing your request`},
+						Alts: []Alt{
+							{
+								Lead: []string{`the server had an error processing your request`, `the server had an error while processing your request`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bInternalServerError\b`,
 						Triggers: []string{`internalservererror`},
+						Alts: []Alt{
+							{
+								Lead: []string{`internalservererror`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\binternal server error\b`,
 						Triggers: []string{`internal server error`},
+						Alts: []Alt{
+							{
+								Lead: []string{`internal server error`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bServiceUnavailableError\b`,
 						Triggers: []string{`serviceunavailableerror`},
+						Alts: []Alt{
+							{
+								Lead: []string{`serviceunavailableerror`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bservice (is )?(temporarily |currently )?unavailable\b`,
 						Triggers: []string{`service currently unavailable`, `service is currently unavailable`, `service is temporarily unavailable`, `service is unavailable`, `service temporarily unavailable`, `service unavailable`},
+						Alts: []Alt{
+							{
+								Lead: []string{`service currently unavailable`, `service is currently unavailable`, `service is temporarily unavailable`, `service is unavailable`, `service temporarily unavailable`, `service unavailable`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bbad gateway\b`,
 						Triggers: []string{`bad gateway`},
+						Alts: []Alt{
+							{
+								Lead: []string{`bad gateway`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\ban error occurred while processing your request\b`,
 						Triggers: []string{`an error occurred while processing your request`},
+						Alts: []Alt{
+							{
+								Lead: []string{`an error occurred while processing your request`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)['"]api_error['"]`,
 						Triggers: []string{`"api_error"`, `"api_error'`, `'api_error"`, `'api_error'`},
+						Alts: []Alt{
+							{
+								Lead: []string{`"api_error"`, `"api_error'`, `'api_error"`, `'api_error'`},
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bno healthy upstream\b`,
 						Triggers: []string{`no healthy upstream`},
+						Alts: []Alt{
+							{
+								Lead: []string{`no healthy upstream`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bupstream connect error\b`,
 						Triggers: []string{`upstream connect error`},
+						Alts: []Alt{
+							{
+								Lead: []string{`upstream connect error`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bServiceUnavailableException\b`,
 						Triggers: []string{`serviceunavailableexception`},
+						Alts: []Alt{
+							{
+								Lead: []string{`serviceunavailableexception`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bInternalServerException\b`,
 						Triggers: []string{`internalserverexception`},
+						Alts: []Alt{
+							{
+								Lead: []string{`internalserverexception`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`"api_error"`, `"api_error'`, `'api_error"`, `'api_error'`, `an error occurred while processing your request`, `bad gateway`, `internal server error`, `internalservererror`, `internalserverexception`, `no healthy upstream`, `service currently unavailable`, `service is currently unavailable`, `service is temporarily unavailable`, `service is unavailable`, `service temporarily unavailable`, `service unavailable`, `serviceunavailableerror`, `serviceunavailableexception`, `the server had an error processing your request`, `the server had an error while processing your request`, `upstream connect error`},
@@ -5124,38 +7395,78 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\brequires? an? (active |paid |pro |plus |premium |team |enterprise )+(plan|subscription|tier|account)\b`,
 						Triggers: []string{`require a `, `require an `, `requires a `, `requires an `},
+						Alts: []Alt{
+							{
+								Lead: []string{`require`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bupgrade (your|to an?) (plan|subscription|paid (plan|tier)|pro|plus|premium)\b`,
 						Triggers: []string{`upgrade to a paid plan`, `upgrade to a paid tier`, `upgrade to a plan`, `upgrade to a plus`, `upgrade to a premium`, `upgrade to a pro`, `upgrade to a subscription`, `upgrade to an paid plan`, `upgrade to an paid tier`, `upgrade to an plan`, `upgrade to an plus`, `upgrade to an premium`, `upgrade to an pro`, `upgrade to an subscription`, `upgrade your paid plan`, `upgrade your paid tier`, `upgrade your plan`, `upgrade your plus`, `upgrade your premium`, `upgrade your pro`, `upgrade your subscription`},
+						Alts: []Alt{
+							{
+								Lead: []string{`upgrade `},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\borgani[sz]ation must be verified\b`,
 						Triggers: []string{`organisation must be verified`, `organization must be verified`, `organiſation must be verified`},
+						Alts: []Alt{
+							{
+								Lead: []string{`organisation must be verified`, `organization must be verified`, `organiſation must be verified`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bonly available (to|for|on) (paid|pro|plus|premium|team|enterprise)\b`,
 						Triggers: []string{`only available for enterprise`, `only available for paid`, `only available for plus`, `only available for premium`, `only available for pro`, `only available for team`, `only available on enterprise`, `only available on paid`, `only available on plus`, `only available on premium`, `only available on pro`, `only available on team`, `only available to enterprise`, `only available to paid`, `only available to plus`, `only available to premium`, `only available to pro`, `only available to team`},
+						Alts: []Alt{
+							{
+								Lead: []string{`only available `},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bnot (included|available) (in|on|with) your (current )?(plan|subscription|tier)\b`,
 						Triggers: []string{`not available in your current plan`, `not available in your current subscription`, `not available in your current tier`, `not available in your plan`, `not available in your subscription`, `not available in your tier`, `not available on your current plan`, `not available on your current subscription`, `not available on your current tier`, `not available on your plan`, `not available on your subscription`, `not available on your tier`, `not available with your current plan`, `not available with your current subscription`, `not available with your current tier`, `not available with your plan`, `not available with your subscription`, `not available with your tier`, `not included in your current plan`, `not included in your current subscription`, `not included in your current tier`, `not included in your plan`, `not included in your subscription`, `not included in your tier`, `not included on your current plan`, `not included on your current subscription`, `not included on your current tier`, `not included on your plan`, `not included on your subscription`, `not included on your tier`, `not included with your current plan`, `not included with your current subscription`, `not included with your current tier`, `not included with your plan`, `not included with your subscription`, `not included with your tier`},
+						Alts: []Alt{
+							{
+								Lead: []string{`not `},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bno active subscription\b`,
 						Triggers: []string{`no active subscription`},
+						Alts: []Alt{
+							{
+								Lead: []string{`no active subscription`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bsubscription (is )?(required|expired|inactive)\b`,
 						Triggers: []string{`subscription expired`, `subscription inactive`, `subscription is expired`, `subscription is inactive`, `subscription is required`, `subscription required`},
+						Alts: []Alt{
+							{
+								Lead: []string{`subscription expired`, `subscription inactive`, `subscription is expired`, `subscription is inactive`, `subscription is required`, `subscription required`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`no active subscription`, `not available in your current plan`, `not available in your current subscription`, `not available in your current tier`, `not available in your plan`, `not available in your subscription`, `not available in your tier`, `not available on your current plan`, `not available on your current subscription`, `not available on your current tier`, `not available on your plan`, `not available on your subscription`, `not available on your tier`, `not available with your current plan`, `not available with your current subscription`, `not available with your current tier`, `not available with your plan`, `not available with your subscription`, `not available with your tier`, `not included in your current plan`, `not included in your current subscription`, `not included in your current tier`, `not included in your plan`, `not included in your subscription`, `not included in your tier`, `not included on your current plan`, `not included on your current subscription`, `not included on your current tier`, `not included on your plan`, `not included on your subscription`, `not included on your tier`, `not included with your current plan`, `not included with your current subscription`, `not included with your current tier`, `not included with your plan`, `not included with your subscription`, `not included with your tier`, `only available for enterprise`, `only available for paid`, `only available for plus`, `only available for premium`, `only available for pro`, `only available for team`, `only available on enterprise`, `only available on paid`, `only available on plus`, `only available on premium`, `only available on pro`, `only available on team`, `only available to enterprise`, `only available to paid`, `only available to plus`, `only available to premium`, `only available to pro`, `only available to team`, `organisation must be verified`, `organization must be verified`, `organiſation must be verified`, `require a `, `require an `, `requires a `, `requires an `, `subscription expired`, `subscription inactive`, `subscription is expired`, `subscription is inactive`, `subscription is required`, `subscription required`, `upgrade to a paid plan`, `upgrade to a paid tier`, `upgrade to a plan`, `upgrade to a plus`, `upgrade to a premium`, `upgrade to a pro`, `upgrade to a subscription`, `upgrade to an paid plan`, `upgrade to an paid tier`, `upgrade to an plan`, `upgrade to an plus`, `upgrade to an premium`, `upgrade to an pro`, `upgrade to an subscription`, `upgrade your paid plan`, `upgrade your paid tier`, `upgrade your plan`, `upgrade your plus`, `upgrade your premium`, `upgrade your pro`, `upgrade your subscription`},
@@ -5173,14 +7484,18 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bservice[ _]tier[ _]capacity[ _]exceeded\b`,
 						Triggers: []string{`service tier capacity exceeded`, `service tier capacity_exceeded`, `service tier_capacity exceeded`, `service tier_capacity_exceeded`, `service_tier capacity exceeded`, `service_tier capacity_exceeded`, `service_tier_capacity exceeded`, `service_tier_capacity_exceeded`},
+						Alts: []Alt{
+							{
+								Lead: []string{`service tier capacity exceeded`, `service tier capacity_exceeded`, `service tier_capacity exceeded`, `service tier_capacity_exceeded`, `service_tier capacity exceeded`, `service_tier capacity_exceeded`, `service_tier_capacity exceeded`, `service_tier_capacity_exceeded`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`service tier capacity exceeded`, `service tier capacity_exceeded`, `service tier_capacity exceeded`, `service tier_capacity_exceeded`, `service_tier capacity exceeded`, `service_tier capacity_exceeded`, `service_tier_capacity exceeded`, `service_tier_capacity_exceeded`},
@@ -5217,22 +7532,37 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bAPIConnectionError\b`,
 						Triggers: []string{`apiconnectionerror`},
+						Alts: []Alt{
+							{
+								Lead: []string{`apiconnectionerror`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bAPI Error:? \(?Connection error\b`,
 						Triggers: []string{`api error (connection error`, `api error connection error`, `api error: (connection error`, `api error: connection error`},
+						Alts: []Alt{
+							{
+								Lead: []string{`api error (connection error`, `api error connection error`, `api error: (connection error`, `api error: connection error`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i): Connection error\.`,
 						Triggers: []string{`: connection error.`},
+						Alts: []Alt{
+							{
+								Lead: []string{`: connection error.`},
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`: connection error.`, `api error (connection error`, `api error connection error`, `api error: (connection error`, `api error: connection error`, `apiconnectionerror`},
@@ -5262,38 +7592,77 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bconnection refused\b`,
 						Triggers: []string{`connection refused`},
+						Alts: []Alt{
+							{
+								Lead: []string{`connection refused`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bECONNREFUSED\b`,
 						Triggers: []string{`econnrefused`},
+						Alts: []Alt{
+							{
+								Lead: []string{`econnrefused`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\[Errno 111\]`,
 						Triggers: []string{`[errno 111]`},
+						Alts: []Alt{
+							{
+								Lead: []string{`[errno 111]`},
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bConnectionRefusedError\b`,
 						Triggers: []string{`connectionrefusederror`},
+						Alts: []Alt{
+							{
+								Lead: []string{`connectionrefusederror`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bfailed to connect to \S+ port \d+`,
 						Triggers: []string{`failed to connect to `},
+						Alts: []Alt{
+							{
+								Lead: []string{`failed to connect to `},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bcouldn't connect to server\b`,
 						Triggers: []string{`couldn't connect to server`},
+						Alts: []Alt{
+							{
+								Lead: []string{`couldn't connect to server`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bactively refused\b`,
 						Triggers: []string{`actively refused`},
+						Alts: []Alt{
+							{
+								Lead: []string{`actively refused`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`[errno 111]`, `actively refused`, `connection refused`, `connectionrefusederror`, `couldn't connect to server`, `econnrefused`, `failed to connect to `},
@@ -5311,42 +7680,88 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bconnection reset by peer\b`,
 						Triggers: []string{`connection reset by peer`},
+						Alts: []Alt{
+							{
+								Lead: []string{`connection reset by peer`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bECONNRESET\b`,
 						Triggers: []string{`econnreset`},
+						Alts: []Alt{
+							{
+								Lead: []string{`econnreset`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bsocket hang up\b`,
 						Triggers: []string{`socket hang up`},
+						Alts: []Alt{
+							{
+								Lead: []string{`socket hang up`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bConnectionResetError\b`,
 						Triggers: []string{`connectionreseterror`},
+						Alts: []Alt{
+							{
+								Lead: []string{`connectionreseterror`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bconnection was forcibly closed\b`,
 						Triggers: []string{`connection was forcibly closed`},
+						Alts: []Alt{
+							{
+								Lead: []string{`connection was forcibly closed`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bremote end closed connection without response\b`,
 						Triggers: []string{`remote end closed connection without response`},
+						Alts: []Alt{
+							{
+								Lead: []string{`remote end closed connection without response`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bserver disconnected without sending a response\b`,
 						Triggers: []string{`server disconnected without sending a response`},
+						Alts: []Alt{
+							{
+								Lead: []string{`server disconnected without sending a response`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bempty reply from server\b`,
 						Triggers: []string{`empty reply from server`},
+						Alts: []Alt{
+							{
+								Lead: []string{`empty reply from server`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`connection reset by peer`, `connection was forcibly closed`, `connectionreseterror`, `econnreset`, `empty reply from server`, `remote end closed connection without response`, `server disconnected without sending a response`, `socket hang up`},
@@ -5364,54 +7779,118 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bno such host\b`,
 						Triggers: []string{`no such host`},
+						Alts: []Alt{
+							{
+								Lead: []string{`no such host`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bENOTFOUND\b`,
 						Triggers: []string{`enotfound`},
+						Alts: []Alt{
+							{
+								Lead: []string{`enotfound`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bEAI_AGAIN\b`,
 						Triggers: []string{`eai_again`},
+						Alts: []Alt{
+							{
+								Lead: []string{`eai_again`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bcould not resolve host\b`,
 						Triggers: []string{`could not resolve host`},
+						Alts: []Alt{
+							{
+								Lead: []string{`could not resolve host`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\btemporary failure in name resolution\b`,
 						Triggers: []string{`temporary failure in name resolution`},
+						Alts: []Alt{
+							{
+								Lead: []string{`temporary failure in name resolution`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bname or service not known\b`,
 						Triggers: []string{`name or service not known`},
+						Alts: []Alt{
+							{
+								Lead: []string{`name or service not known`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bnodename nor servname provided\b`,
 						Triggers: []string{`nodename nor servname provided`},
+						Alts: []Alt{
+							{
+								Lead: []string{`nodename nor servname provided`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bgetaddrinfo failed\b`,
 						Triggers: []string{`getaddrinfo failed`},
+						Alts: []Alt{
+							{
+								Lead: []string{`getaddrinfo failed`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bNameResolutionError\b`,
 						Triggers: []string{`nameresolutionerror`},
+						Alts: []Alt{
+							{
+								Lead: []string{`nameresolutionerror`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bfailed to resolve\b`,
 						Triggers: []string{`failed to resolve`},
+						Alts: []Alt{
+							{
+								Lead: []string{`failed to resolve`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bcould not resolve proxy\b`,
 						Triggers: []string{`could not resolve proxy`},
+						Alts: []Alt{
+							{
+								Lead: []string{`could not resolve proxy`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`could not resolve host`, `could not resolve proxy`, `eai_again`, `enotfound`, `failed to resolve`, `getaddrinfo failed`, `name or service not known`, `nameresolutionerror`, `no such host`, `nodename nor servname provided`, `temporary failure in name resolution`},
@@ -5429,6 +7908,12 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bmax retries exceeded with url\b`,
 						Triggers: []string{`max retries exceeded with url`},
+						Alts: []Alt{
+							{
+								Lead: []string{`max retries exceeded with url`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -5436,6 +7921,55 @@ var catalogueTables = &Catalogue{
 				Regex: []*Regex{
 					{
 						Src: `(?:(?i)too many \d{3} error responses|\bSSLError\b|CERTIFICATE_VERIFY_FAILED|certificate verify failed)|(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
+						Alts: []Alt{
+							{
+								Triggers: []string{` error responses`},
+								Lead:     []string{`too many `},
+							},
+							{
+								Triggers: []string{`sslerror`},
+								Lead:     []string{`sslerror`},
+								Word:     true,
+							},
+							{
+								Triggers: []string{`certificate`},
+								Lead:     []string{`certificate verify failed`, `certificate_verify_failed`},
+							},
+							{
+								Start: true,
+								Skip:  "\t\n\f\r ",
+								Lead:  []string{`#`, `--- `, `=== `, `buil`, `chor`, `ci`, `cont`, `def `, `desc`, `docs`, `exam`, `feat`, `fix`, `func`, `if a`, `if t`, `if y`, `it`, `merg`, `note`, `ok	`, "ok\n", "ok\f", "ok\r", `ok `, `pass`, `perf`, `rais`, `refa`, `retu`, `reve`, `see `, `styl`, `test`, `this`, `to a`, `to f`, `to h`, `to r`, `when`, `√`, `✓`, `✔`},
+							},
+							{
+								Triggers: []string{`passed`},
+								Lead:     []string{`passed`},
+								Word:     true,
+							},
+							{
+								Triggers: []string{`troubleshooting guide`},
+								Lead:     []string{`troubleshooting guide`},
+								Word:     true,
+							},
+							{
+								Triggers: []string{`reason`},
+								Lead:     []string{`"done_`, `"finis`, `"stop_`, `'done_`, `'finis`, `'stop_`, `done_r`, `finish`, `stop_r`},
+							},
+							{
+								Start: true,
+								Skip:  "\t\n\f\r ",
+								Lead:  []string{`> `},
+							},
+							{
+								Start: true,
+								Skip:  "\t\n\f\r ",
+								Lead:  []string{`|`},
+							},
+							{
+								Triggers: []string{`means `},
+								Lead:     []string{`means a`, `means an`, `means that a`, `means that an`, `means that the`, `means that your`, `means the`, `means your`},
+								Word:     true,
+							},
+						},
 					},
 				},
 			},
@@ -5454,14 +7988,17 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)too many 429 error responses`,
 						Triggers: []string{`too many 429 error responses`},
+						Alts: []Alt{
+							{
+								Lead: []string{`too many 429 error responses`},
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`too many 429 error responses`},
@@ -5479,14 +8016,17 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)too many 5\d\d error responses`,
 						Triggers: []string{`0 error responses`, `1 error responses`, `2 error responses`, `3 error responses`, `4 error responses`, `5 error responses`, `6 error responses`, `7 error responses`, `8 error responses`, `9 error responses`},
+						Alts: []Alt{
+							{
+								Lead: []string{`too many 5`},
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`0 error responses`, `1 error responses`, `2 error responses`, `3 error responses`, `4 error responses`, `5 error responses`, `6 error responses`, `7 error responses`, `8 error responses`, `9 error responses`},
@@ -5504,74 +8044,168 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bi/o timeout\b`,
 						Triggers: []string{`i/o timeout`},
+						Alts: []Alt{
+							{
+								Lead: []string{`i/o timeout`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bcontext deadline exceeded\b`,
 						Triggers: []string{`context deadline exceeded`},
+						Alts: []Alt{
+							{
+								Lead: []string{`context deadline exceeded`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bDeadlineExceeded\b`,
 						Triggers: []string{`deadlineexceeded`},
+						Alts: []Alt{
+							{
+								Lead: []string{`deadlineexceeded`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\b504 Deadline Exceeded\b`,
 						Triggers: []string{`504 deadline exceeded`},
+						Alts: []Alt{
+							{
+								Lead: []string{`504 deadline exceeded`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bTLS handshake timeout\b`,
 						Triggers: []string{`tls handshake timeout`},
+						Alts: []Alt{
+							{
+								Lead: []string{`tls handshake timeout`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bClient\.Timeout exceeded\b`,
 						Triggers: []string{`client.timeout exceeded`},
+						Alts: []Alt{
+							{
+								Lead: []string{`client.timeout exceeded`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bETIMEDOUT\b`,
 						Triggers: []string{`etimedout`},
+						Alts: []Alt{
+							{
+								Lead: []string{`etimedout`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bESOCKETTIMEDOUT\b`,
 						Triggers: []string{`esockettimedout`},
+						Alts: []Alt{
+							{
+								Lead: []string{`esockettimedout`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\b(operation|connection|request|read|connect|handshake|socket) timed out\b`,
 						Triggers: []string{`connect timed out`, `connection timed out`, `handshake timed out`, `operation timed out`, `read timed out`, `request timed out`, `socket timed out`},
+						Alts: []Alt{
+							{
+								Lead: []string{`connect timed out`, `connection timed out`, `handshake timed out`, `operation timed out`, `read timed out`, `request timed out`, `socket timed out`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\btimed out after \d`,
 						Triggers: []string{`timed out after 0`, `timed out after 1`, `timed out after 2`, `timed out after 3`, `timed out after 4`, `timed out after 5`, `timed out after 6`, `timed out after 7`, `timed out after 8`, `timed out after 9`},
+						Alts: []Alt{
+							{
+								Lead: []string{`timed out after 0`, `timed out after 1`, `timed out after 2`, `timed out after 3`, `timed out after 4`, `timed out after 5`, `timed out after 6`, `timed out after 7`, `timed out after 8`, `timed out after 9`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\b(Read|Connect|Pool|Write)Timeout(Error)?\b`,
 						Triggers: []string{`connecttimeout`, `connecttimeouterror`, `pooltimeout`, `pooltimeouterror`, `readtimeout`, `readtimeouterror`, `writetimeout`, `writetimeouterror`},
+						Alts: []Alt{
+							{
+								Lead: []string{`connecttimeout`, `connecttimeouterror`, `pooltimeout`, `pooltimeouterror`, `readtimeout`, `readtimeouterror`, `writetimeout`, `writetimeouterror`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bAPITimeoutError\b`,
 						Triggers: []string{`apitimeouterror`},
+						Alts: []Alt{
+							{
+								Lead: []string{`apitimeouterror`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bTimeoutError\b`,
 						Triggers: []string{`timeouterror`},
+						Alts: []Alt{
+							{
+								Lead: []string{`timeouterror`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\baborted due to timeout\b`,
 						Triggers: []string{`aborted due to timeout`},
+						Alts: []Alt{
+							{
+								Lead: []string{`aborted due to timeout`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bUND_ERR_(CONNECT|HEADERS|BODY)_TIMEOUT\b`,
 						Triggers: []string{`und_err_body_timeout`, `und_err_connect_timeout`, `und_err_headers_timeout`},
+						Alts: []Alt{
+							{
+								Lead: []string{`und_err_body_timeout`, `und_err_connect_timeout`, `und_err_headers_timeout`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)^curl: \(28\) `,
 						Triggers: []string{`curl: (28) `},
+						Alts: []Alt{
+							{
+								Start: true,
+								Lead:  []string{`curl: (28) `},
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`504 deadline exceeded`, `aborted due to timeout`, `apitimeouterror`, `client.timeout exceeded`, `connect timed out`, `connection timed out`, `connecttimeout`, `connecttimeouterror`, `context deadline exceeded`, `curl: (28) `, `deadlineexceeded`, `esockettimedout`, `etimedout`, `handshake timed out`, `i/o timeout`, `operation timed out`, `pooltimeout`, `pooltimeouterror`, `read timed out`, `readtimeout`, `readtimeouterror`, `request timed out`, `socket timed out`, `timed out after 0`, `timed out after 1`, `timed out after 2`, `timed out after 3`, `timed out after 4`, `timed out after 5`, `timed out after 6`, `timed out after 7`, `timed out after 8`, `timed out after 9`, `timeouterror`, `tls handshake timeout`, `und_err_body_timeout`, `und_err_connect_timeout`, `und_err_headers_timeout`, `writetimeout`, `writetimeouterror`},
@@ -5601,30 +8235,58 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bnetwork is unreachable\b`,
 						Triggers: []string{`network is unreachable`},
+						Alts: []Alt{
+							{
+								Lead: []string{`network is unreachable`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bno route to host\b`,
 						Triggers: []string{`no route to host`},
+						Alts: []Alt{
+							{
+								Lead: []string{`no route to host`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bENETUNREACH\b`,
 						Triggers: []string{`enetunreach`},
+						Alts: []Alt{
+							{
+								Lead: []string{`enetunreach`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bEHOSTUNREACH\b`,
 						Triggers: []string{`ehostunreach`},
+						Alts: []Alt{
+							{
+								Lead: []string{`ehostunreach`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bnetwork is down\b`,
 						Triggers: []string{`network is down`},
+						Alts: []Alt{
+							{
+								Lead: []string{`network is down`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`ehostunreach`, `enetunreach`, `network is down`, `network is unreachable`, `no route to host`},
@@ -5642,30 +8304,57 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bEADDRINUSE\b`,
 						Triggers: []string{`eaddrinuse`},
+						Alts: []Alt{
+							{
+								Lead: []string{`eaddrinuse`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\baddress already in use\b`,
 						Triggers: []string{`address already in use`},
+						Alts: []Alt{
+							{
+								Lead: []string{`address already in use`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bport is already allocated\b`,
 						Triggers: []string{`port is already allocated`},
+						Alts: []Alt{
+							{
+								Lead: []string{`port is already allocated`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bOnly one usage of each socket address\b`,
 						Triggers: []string{`only one usage of each socket address`},
+						Alts: []Alt{
+							{
+								Lead: []string{`only one usage of each socket address`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\[Errno 98\]`,
 						Triggers: []string{`[errno 98]`},
+						Alts: []Alt{
+							{
+								Lead: []string{`[errno 98]`},
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`[errno 98]`, `address already in use`, `eaddrinuse`, `only one usage of each socket address`, `port is already allocated`},
@@ -5683,18 +8372,28 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `\bUND_ERR_SOCKET\b`,
 						Triggers: []string{`und_err_socket`},
+						Alts: []Alt{
+							{
+								Lead: []string{`und_err_socket`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i:\bSOCKETERROR: OTHER SIDE CLOSED\b)`,
 						Triggers: []string{`socketerror: other side closed`},
+						Alts: []Alt{
+							{
+								Lead: []string{`socketerror: other side closed`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`socketerror: other side closed`, `und_err_socket`},
@@ -5712,22 +8411,38 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bnpm (ERR!|error) code E401\b`,
 						Triggers: []string{`npm err! code e401`, `npm error code e401`},
+						Alts: []Alt{
+							{
+								Lead: []string{`npm err! code e401`, `npm error code e401`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bERR_PNPM_FETCH_401\b`,
 						Triggers: []string{`err_pnpm_fetch_401`},
+						Alts: []Alt{
+							{
+								Lead: []string{`err_pnpm_fetch_401`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bUnable to authenticate, need: \w+`,
 						Triggers: []string{`unable to authenticate, need: `},
+						Alts: []Alt{
+							{
+								Lead: []string{`unable to authenticate, need: `},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`err_pnpm_fetch_401`, `npm err! code e401`, `npm error code e401`, `unable to authenticate, need: `},
@@ -5745,18 +8460,28 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bnpm (ERR!|error) code E403\b`,
 						Triggers: []string{`npm err! code e403`, `npm error code e403`},
+						Alts: []Alt{
+							{
+								Lead: []string{`npm err! code e403`, `npm error code e403`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bERR_PNPM_FETCH_403\b`,
 						Triggers: []string{`err_pnpm_fetch_403`},
+						Alts: []Alt{
+							{
+								Lead: []string{`err_pnpm_fetch_403`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`err_pnpm_fetch_403`, `npm err! code e403`, `npm error code e403`},
@@ -5774,22 +8499,38 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bnpm (ERR!|error) code E404\b`,
 						Triggers: []string{`npm err! code e404`, `npm error code e404`},
+						Alts: []Alt{
+							{
+								Lead: []string{`npm err! code e404`, `npm error code e404`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bis not in (this|the npm) registry\b`,
 						Triggers: []string{`is not in the npm registry`, `is not in this registry`},
+						Alts: []Alt{
+							{
+								Lead: []string{`is not in the npm registry`, `is not in this registry`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bERR_PNPM_FETCH_404\b`,
 						Triggers: []string{`err_pnpm_fetch_404`},
+						Alts: []Alt{
+							{
+								Lead: []string{`err_pnpm_fetch_404`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`err_pnpm_fetch_404`, `is not in the npm registry`, `is not in this registry`, `npm err! code e404`, `npm error code e404`},
@@ -5807,18 +8548,28 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bnpm (ERR!|error) code E429\b`,
 						Triggers: []string{`npm err! code e429`, `npm error code e429`},
+						Alts: []Alt{
+							{
+								Lead: []string{`npm err! code e429`, `npm error code e429`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bERR_PNPM_FETCH_429\b`,
 						Triggers: []string{`err_pnpm_fetch_429`},
+						Alts: []Alt{
+							{
+								Lead: []string{`err_pnpm_fetch_429`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`err_pnpm_fetch_429`, `npm err! code e429`, `npm error code e429`},
@@ -5836,18 +8587,28 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bnpm (ERR!|error) code ENEEDAUTH\b`,
 						Triggers: []string{`npm err! code eneedauth`, `npm error code eneedauth`},
+						Alts: []Alt{
+							{
+								Lead: []string{`npm err! code eneedauth`, `npm error code eneedauth`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bThis command requires you to be logged in\b`,
 						Triggers: []string{`this command requires you to be logged in`},
+						Alts: []Alt{
+							{
+								Lead: []string{`this command requires you to be logged in`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`npm err! code eneedauth`, `npm error code eneedauth`, `this command requires you to be logged in`},
@@ -5865,22 +8626,38 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bnpm (ERR!|error) code ETARGET\b`,
 						Triggers: []string{`npm err! code etarget`, `npm error code etarget`},
+						Alts: []Alt{
+							{
+								Lead: []string{`npm err! code etarget`, `npm error code etarget`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bNo matching version found for\b`,
 						Triggers: []string{`no matching version found for`},
+						Alts: []Alt{
+							{
+								Lead: []string{`no matching version found for`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bERR_PNPM_NO_MATCHING_VERSION\b`,
 						Triggers: []string{`err_pnpm_no_matching_version`},
+						Alts: []Alt{
+							{
+								Lead: []string{`err_pnpm_no_matching_version`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`err_pnpm_no_matching_version`, `no matching version found for`, `npm err! code etarget`, `npm error code etarget`},
@@ -5898,14 +8675,18 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bmodel requires more (system )?memory\b`,
 						Triggers: []string{`model requires more memory`, `model requires more system memory`},
+						Alts: []Alt{
+							{
+								Lead: []string{`model requires more memory`, `model requires more system memory`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`model requires more memory`, `model requires more system memory`},
@@ -5923,18 +8704,28 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bpull model manifest: file does not exist\b`,
 						Triggers: []string{`pull model manifest: file does not exist`},
+						Alts: []Alt{
+							{
+								Lead: []string{`pull model manifest: file does not exist`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bpull model manifest: (\d{3} )?not found\b`,
 						Triggers: []string{`pull model manifest: `},
+						Alts: []Alt{
+							{
+								Lead: []string{`pull model manifest: `},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`pull model manifest: `, `pull model manifest: file does not exist`},
@@ -5954,6 +8745,12 @@ var catalogueTables = &Catalogue{
 						Kind: 2,
 						Re: &Regex{
 							Src: `(?i)\bmodel\b.*\bnot found\b`,
+							Alts: []Alt{
+								{
+									Lead: []string{`model`},
+									Word: true,
+								},
+							},
 						},
 					},
 				},
@@ -5973,18 +8770,28 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bcould not connect to (a running )?ollama (app|instance|server)\b`,
 						Triggers: []string{`could not connect to a running ollama app`, `could not connect to a running ollama instance`, `could not connect to a running ollama server`, `could not connect to ollama app`, `could not connect to ollama instance`, `could not connect to ollama server`},
+						Alts: []Alt{
+							{
+								Lead: []string{`could not connect to a running ollama app`, `could not connect to a running ollama instance`, `could not connect to a running ollama server`, `could not connect to ollama app`, `could not connect to ollama instance`, `could not connect to ollama server`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bollama\b.{0,60}\bis it running\?`,
 						Triggers: []string{`is it running?`},
+						Alts: []Alt{
+							{
+								Lead: []string{`ollama`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`could not connect to a running ollama app`, `could not connect to a running ollama instance`, `could not connect to a running ollama server`, `could not connect to ollama app`, `could not connect to ollama instance`, `could not connect to ollama server`, `is it running?`},
@@ -6002,26 +8809,48 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\baccount_deactivated\b`,
 						Triggers: []string{`account_deactivated`},
+						Alts: []Alt{
+							{
+								Lead: []string{`account_deactivated`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bassociated with a deactivated account\b`,
 						Triggers: []string{`associated with a deactivated account`},
+						Alts: []Alt{
+							{
+								Lead: []string{`associated with a deactivated account`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\baccess_terminated\b`,
 						Triggers: []string{`access_terminated`},
+						Alts: []Alt{
+							{
+								Lead: []string{`access_terminated`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\byour access was terminated\b`,
 						Triggers: []string{`your access was terminated`},
+						Alts: []Alt{
+							{
+								Lead: []string{`your access was terminated`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`access_terminated`, `account_deactivated`, `associated with a deactivated account`, `your access was terminated`},
@@ -6039,18 +8868,28 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bbilling_not_active\b`,
 						Triggers: []string{`billing_not_active`},
+						Alts: []Alt{
+							{
+								Lead: []string{`billing_not_active`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\byour account is not active, please check your billing details\b`,
 						Triggers: []string{`your account is not active, please check your billing details`},
+						Alts: []Alt{
+							{
+								Lead: []string{`your account is not active, please check your billing details`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`billing_not_active`, `your account is not active, please check your billing details`},
@@ -6203,6 +9042,11 @@ var catalogueTables = &Catalogue{
 						Kind: 2,
 						Re: &Regex{
 							Src: `(?i)you didn't provide an api key`,
+							Alts: []Alt{
+								{
+									Lead: []string{`you didn't provide an api key`},
+								},
+							},
 						},
 					},
 				},
@@ -6222,18 +9066,28 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bmust be a member of an organization to use the api\b`,
 						Triggers: []string{`must be a member of an organization to use the api`},
+						Alts: []Alt{
+							{
+								Lead: []string{`must be a member of an organization to use the api`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bno_organization\b`,
 						Triggers: []string{`no_organization`},
+						Alts: []Alt{
+							{
+								Lead: []string{`no_organization`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`must be a member of an organization to use the api`, `no_organization`},
@@ -6253,6 +9107,12 @@ var catalogueTables = &Catalogue{
 						Kind: 2,
 						Re: &Regex{
 							Src: `(?i)\borganization must be verified\b`,
+							Alts: []Alt{
+								{
+									Lead: []string{`organization must be verified`},
+									Word: true,
+								},
+							},
 						},
 					},
 				},
@@ -6288,9 +9148,7 @@ var catalogueTables = &Catalogue{
 				},
 				{
 					From: 3,
-					Re: &Regex{
-						Src: `(?i)(?:try again|retry) in (?P<value>\d+(?:\.\d+)?(?:ms|s|m|h)(?:\d+(?:\.\d+)?(?:ms|s|m|h))*|\d+(?:\.\d+)? (?:seconds?|minutes?|hours?))\b`,
-					},
+					Re:   sharedRegex3,
 				},
 				{
 					From: 1,
@@ -6354,26 +9212,48 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bunsupported parameter: '?\w+`,
 						Triggers: []string{`unsupported parameter: `, `unsupported parameter: '`},
+						Alts: []Alt{
+							{
+								Lead: []string{`unsupported parameter: `, `unsupported parameter: '`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bunsupported_parameter\b`,
 						Triggers: []string{`unsupported_parameter`},
+						Alts: []Alt{
+							{
+								Lead: []string{`unsupported_parameter`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bmax_tokens is too large: \d+`,
 						Triggers: []string{`max_tokens is too large: `},
+						Alts: []Alt{
+							{
+								Lead: []string{`max_tokens is too large: `},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bunrecognized request argument supplied\b`,
 						Triggers: []string{`unrecognized request argument supplied`},
+						Alts: []Alt{
+							{
+								Lead: []string{`unrecognized request argument supplied`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`max_tokens is too large: `, `unrecognized request argument supplied`, `unsupported parameter: `, `unsupported parameter: '`, `unsupported_parameter`},
@@ -6391,18 +9271,28 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\brequires more credits\b`,
 						Triggers: []string{`requires more credits`},
+						Alts: []Alt{
+							{
+								Lead: []string{`requires more credits`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bcan only afford \d+`,
 						Triggers: []string{`can only afford `},
+						Alts: []Alt{
+							{
+								Lead: []string{`can only afford `},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`can only afford `, `requires more credits`},
@@ -6466,14 +9356,18 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bfree-models-per-day\b`,
 						Triggers: []string{`free-models-per-day`},
+						Alts: []Alt{
+							{
+								Lead: []string{`free-models-per-day`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`free-models-per-day`},
@@ -6491,22 +9385,38 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bkey with a higher (monthly )?limit\b`,
 						Triggers: []string{`key with a higher limit`, `key with a higher monthly limit`},
+						Alts: []Alt{
+							{
+								Lead: []string{`key with a higher limit`, `key with a higher monthly limit`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bkey limit exceeded\b`,
 						Triggers: []string{`key limit exceeded`},
+						Alts: []Alt{
+							{
+								Lead: []string{`key limit exceeded`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bprompt tokens limit exceeded: \d+ > \d+`,
 						Triggers: []string{`prompt tokens limit exceeded: `},
+						Alts: []Alt{
+							{
+								Lead: []string{`prompt tokens limit exceeded: `},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`key limit exceeded`, `key with a higher limit`, `key with a higher monthly limit`, `prompt tokens limit exceeded: `},
@@ -6524,18 +9434,28 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bno endpoints found (for|matching)\b`,
 						Triggers: []string{`no endpoints found for`, `no endpoints found matching`},
+						Alts: []Alt{
+							{
+								Lead: []string{`no endpoints found for`, `no endpoints found matching`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bno allowed providers are available for the selected model\b`,
 						Triggers: []string{`no allowed providers are available for the selected model`},
+						Alts: []Alt{
+							{
+								Lead: []string{`no allowed providers are available for the selected model`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`no allowed providers are available for the selected model`, `no endpoints found for`, `no endpoints found matching`},
@@ -6553,18 +9473,28 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bNo matching distribution found for\b`,
 						Triggers: []string{`no matching distribution found for`},
+						Alts: []Alt{
+							{
+								Lead: []string{`no matching distribution found for`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bCould not find a version that satisfies the requirement\b`,
 						Triggers: []string{`could not find a version that satisfies the requirement`},
+						Alts: []Alt{
+							{
+								Lead: []string{`could not find a version that satisfies the requirement`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`could not find a version that satisfies the requirement`, `no matching distribution found for`},
@@ -6582,30 +9512,58 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bFailed to establish a new connection\b`,
 						Triggers: []string{`failed to establish a new connection`},
+						Alts: []Alt{
+							{
+								Lead: []string{`failed to establish a new connection`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bCannot connect to host \S+ ssl:`,
 						Triggers: []string{`cannot connect to host `},
+						Alts: []Alt{
+							{
+								Lead: []string{`cannot connect to host `},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bConnect call failed\b`,
 						Triggers: []string{`connect call failed`},
+						Alts: []Alt{
+							{
+								Lead: []string{`connect call failed`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bServerDisconnectedError\b`,
 						Triggers: []string{`serverdisconnectederror`},
+						Alts: []Alt{
+							{
+								Lead: []string{`serverdisconnectederror`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bClientConnectorError\b`,
 						Triggers: []string{`clientconnectorerror`},
+						Alts: []Alt{
+							{
+								Lead: []string{`clientconnectorerror`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`cannot connect to host `, `clientconnectorerror`, `connect call failed`, `failed to establish a new connection`, `serverdisconnectederror`},
@@ -6623,18 +9581,28 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bargument list too long\b`,
 						Triggers: []string{`argument list too long`},
+						Alts: []Alt{
+							{
+								Lead: []string{`argument list too long`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bE2BIG\b`,
 						Triggers: []string{`e2big`},
+						Alts: []Alt{
+							{
+								Lead: []string{`e2big`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`argument list too long`, `e2big`},
@@ -6652,18 +9620,28 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bbad interpreter: No such file or directory\b`,
 						Triggers: []string{`bad interpreter: no such file or directory`},
+						Alts: []Alt{
+							{
+								Lead: []string{`bad interpreter: no such file or directory`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)^(/usr)?/bin/env: [‘'"]?[^:’'"\s]+[’'"]?: No such file or directory`,
 						Triggers: []string{`": no such file or directory`, `': no such file or directory`, `: no such file or directory`, `’: no such file or directory`},
+						Alts: []Alt{
+							{
+								Start: true,
+								Lead:  []string{`/bin/env: `, `/usr/bin/e`},
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`": no such file or directory`, `': no such file or directory`, `: no such file or directory`, `bad interpreter: no such file or directory`, `’: no such file or directory`},
@@ -6681,34 +9659,67 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bcommand not found\b`,
 						Triggers: []string{`command not found`},
+						Alts: []Alt{
+							{
+								Lead: []string{`command not found`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)^\S*sh: (line )?(\d+: )?[^:\s]+: not found\s*$`,
 						Triggers: []string{`: not found`},
+						Alts: []Alt{
+							{
+								Start: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bis not recognized as an internal or external command\b`,
 						Triggers: []string{`is not recognized as an internal or external command`},
+						Alts: []Alt{
+							{
+								Lead: []string{`is not recognized as an internal or external command`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bexecutable file not found in \$PATH\b`,
 						Triggers: []string{`executable file not found in $path`},
+						Alts: []Alt{
+							{
+								Lead: []string{`executable file not found in $path`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bspawn \S+ ENOENT\b`,
 						Triggers: []string{` enoent`},
+						Alts: []Alt{
+							{
+								Lead: []string{`spawn `},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)^env: '?[^:'\s]+'?: No such file or directory`,
 						Triggers: []string{`': no such file or directory`, `: no such file or directory`},
+						Alts: []Alt{
+							{
+								Start: true,
+								Lead:  []string{`env: `},
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{` enoent`, `': no such file or directory`, `: no such file or directory`, `: not found`, `command not found`, `executable file not found in $path`, `is not recognized as an internal or external command`},
@@ -6749,26 +9760,48 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `\bModuleNotFoundError: No module named\b`,
 						Triggers: []string{`modulenotfounderror: no module named`},
+						Alts: []Alt{
+							{
+								Lead: []string{`modulenotfounderror: no module named`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `\bImportError: No module named\b`,
 						Triggers: []string{`importerror: no module named`},
+						Alts: []Alt{
+							{
+								Lead: []string{`importerror: no module named`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `\bCannot find module '[^./'\s][^'\s]*'`,
 						Triggers: []string{`cannot find module '`},
+						Alts: []Alt{
+							{
+								Lead: []string{`cannot find module '`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `\bCannot find package '[^./'\s][^'\s]*'`,
 						Triggers: []string{`cannot find package '`},
+						Alts: []Alt{
+							{
+								Lead: []string{`cannot find package '`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`cannot find module '`, `cannot find package '`, `importerror: no module named`, `modulenotfounderror: no module named`},
@@ -6786,34 +9819,67 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bno space left on device\b`,
 						Triggers: []string{`no space left on device`},
+						Alts: []Alt{
+							{
+								Lead: []string{`no space left on device`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bENOSPC\b`,
 						Triggers: []string{`enospc`},
+						Alts: []Alt{
+							{
+								Lead: []string{`enospc`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\[Errno 28\]`,
 						Triggers: []string{`[errno 28]`},
+						Alts: []Alt{
+							{
+								Lead: []string{`[errno 28]`},
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bdisk quota exceeded\b`,
 						Triggers: []string{`disk quota exceeded`},
+						Alts: []Alt{
+							{
+								Lead: []string{`disk quota exceeded`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bEDQUOT\b`,
 						Triggers: []string{`edquot`},
+						Alts: []Alt{
+							{
+								Lead: []string{`edquot`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bnot enough space on the disk\b`,
 						Triggers: []string{`not enough space on the disk`},
+						Alts: []Alt{
+							{
+								Lead: []string{`not enough space on the disk`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`[errno 28]`, `disk quota exceeded`, `edquot`, `enospc`, `no space left on device`, `not enough space on the disk`},
@@ -6831,26 +9897,48 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bno such file or directory\b`,
 						Triggers: []string{`no such file or directory`},
+						Alts: []Alt{
+							{
+								Lead: []string{`no such file or directory`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bENOENT\b`,
 						Triggers: []string{`enoent`},
+						Alts: []Alt{
+							{
+								Lead: []string{`enoent`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bFileNotFoundError\b`,
 						Triggers: []string{`filenotfounderror`},
+						Alts: []Alt{
+							{
+								Lead: []string{`filenotfounderror`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bthe system cannot find the (file|path) specified\b`,
 						Triggers: []string{`the system cannot find the file specified`, `the system cannot find the path specified`},
+						Alts: []Alt{
+							{
+								Lead: []string{`the system cannot find the file specified`, `the system cannot find the path specified`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`enoent`, `filenotfounderror`, `no such file or directory`, `the system cannot find the file specified`, `the system cannot find the path specified`},
@@ -6869,34 +9957,67 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bpermission denied\b`,
 						Triggers: []string{`permission denied`},
+						Alts: []Alt{
+							{
+								Lead: []string{`permission denied`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bEACCES\b`,
 						Triggers: []string{`eacces`},
+						Alts: []Alt{
+							{
+								Lead: []string{`eacces`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bEPERM\b`,
 						Triggers: []string{`eperm`},
+						Alts: []Alt{
+							{
+								Lead: []string{`eperm`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\boperation not permitted\b`,
 						Triggers: []string{`operation not permitted`},
+						Alts: []Alt{
+							{
+								Lead: []string{`operation not permitted`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\[Errno 13\]`,
 						Triggers: []string{`[errno 13]`},
+						Alts: []Alt{
+							{
+								Lead: []string{`[errno 13]`},
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bAccess is denied\b`,
 						Triggers: []string{`access is denied`},
+						Alts: []Alt{
+							{
+								Lead: []string{`access is denied`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`[errno 13]`, `access is denied`, `eacces`, `eperm`, `operation not permitted`, `permission denied`},
@@ -6915,18 +10036,28 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bread-only file system\b`,
 						Triggers: []string{`read-only file system`},
+						Alts: []Alt{
+							{
+								Lead: []string{`read-only file system`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bEROFS\b`,
 						Triggers: []string{`erofs`},
+						Alts: []Alt{
+							{
+								Lead: []string{`erofs`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`erofs`, `read-only file system`},
@@ -6955,22 +10086,38 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bdatabase is locked\b`,
 						Triggers: []string{`database is locked`},
+						Alts: []Alt{
+							{
+								Lead: []string{`database is locked`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bSQLITE_BUSY\b`,
 						Triggers: []string{`sqlite_busy`},
+						Alts: []Alt{
+							{
+								Lead: []string{`sqlite_busy`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bdatabase table is locked\b`,
 						Triggers: []string{`database table is locked`},
+						Alts: []Alt{
+							{
+								Lead: []string{`database table is locked`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`database is locked`, `database table is locked`, `sqlite_busy`},
@@ -6989,22 +10136,38 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bUNPROTECTED PRIVATE KEY FILE\b`,
 						Triggers: []string{`unprotected private key file`},
+						Alts: []Alt{
+							{
+								Lead: []string{`unprotected private key file`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bLoad key ("[^"]*"|[^"\s]+): bad permissions\b`,
 						Triggers: []string{`: bad permissions`},
+						Alts: []Alt{
+							{
+								Lead: []string{`load key `},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bBad owner or permissions on\b`,
 						Triggers: []string{`bad owner or permissions on`},
+						Alts: []Alt{
+							{
+								Lead: []string{`bad owner or permissions on`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`: bad permissions`, `bad owner or permissions on`, `unprotected private key file`},
@@ -7022,18 +10185,28 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bConnection closed by (remote host|\S+ port \d+)\b`,
 						Triggers: []string{`connection closed by `},
+						Alts: []Alt{
+							{
+								Lead: []string{`connection closed by `},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bkex_exchange_identification: Connection closed by remote host\b`,
 						Triggers: []string{`kex_exchange_identification: connection closed by remote host`},
+						Alts: []Alt{
+							{
+								Lead: []string{`kex_exchange_identification: connection closed by remote host`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`connection closed by `, `kex_exchange_identification: connection closed by remote host`},
@@ -7051,18 +10224,28 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bToo many authentication failures\b`,
 						Triggers: []string{`too many authentication failures`},
+						Alts: []Alt{
+							{
+								Lead: []string{`too many authentication failures`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bno supported authentication methods available\b`,
 						Triggers: []string{`no supported authentication methods available`},
+						Alts: []Alt{
+							{
+								Lead: []string{`no supported authentication methods available`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`no supported authentication methods available`, `too many authentication failures`},
@@ -7080,18 +10263,28 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\berror acquiring the state lock\b`,
 						Triggers: []string{`error acquiring the state lock`},
+						Alts: []Alt{
+							{
+								Lead: []string{`error acquiring the state lock`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\berror locking state\b`,
 						Triggers: []string{`error locking state`},
+						Alts: []Alt{
+							{
+								Lead: []string{`error locking state`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`error acquiring the state lock`, `error locking state`},
@@ -7109,14 +10302,17 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      "(?i)`?inputs`? tokens \\+ `?max_new_tokens`? must be <= \\d+",
 						Triggers: []string{"`inputs tokens + `max_new_tokens must be <= ", "`inputs tokens + `max_new_tokens` must be <= ", "`inputs tokens + max_new_tokens must be <= ", "`inputs tokens + max_new_tokens` must be <= ", "`inputs` tokens + `max_new_tokens must be <= ", "`inputs` tokens + `max_new_tokens` must be <= ", "`inputs` tokens + max_new_tokens must be <= ", "`inputs` tokens + max_new_tokens` must be <= ", "inputs tokens + `max_new_tokens must be <= ", "inputs tokens + `max_new_tokens` must be <= ", `inputs tokens + max_new_tokens must be <= `, "inputs tokens + max_new_tokens` must be <= ", "inputs` tokens + `max_new_tokens must be <= ", "inputs` tokens + `max_new_tokens` must be <= ", "inputs` tokens + max_new_tokens must be <= ", "inputs` tokens + max_new_tokens` must be <= "},
+						Alts: []Alt{
+							{
+								Lead: []string{"`inputs tokens + `max_new_tokens must be <= ", "`inputs tokens + `max_new_tokens` must be <= ", "`inputs tokens + max_new_tokens must be <= ", "`inputs tokens + max_new_tokens` must be <= ", "`inputs` tokens + `max_new_tokens must be <= ", "`inputs` tokens + `max_new_tokens` must be <= ", "`inputs` tokens + max_new_tokens must be <= ", "`inputs` tokens + max_new_tokens` must be <= ", "inputs tokens + `max_new_tokens must be <= ", "inputs tokens + `max_new_tokens` must be <= ", `inputs tokens + max_new_tokens must be <= `, "inputs tokens + max_new_tokens` must be <= ", "inputs` tokens + `max_new_tokens must be <= ", "inputs` tokens + `max_new_tokens` must be <= ", "inputs` tokens + max_new_tokens must be <= ", "inputs` tokens + max_new_tokens` must be <= "},
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{"`inputs tokens + `max_new_tokens must be <= ", "`inputs tokens + `max_new_tokens` must be <= ", "`inputs tokens + max_new_tokens must be <= ", "`inputs tokens + max_new_tokens` must be <= ", "`inputs` tokens + `max_new_tokens must be <= ", "`inputs` tokens + `max_new_tokens` must be <= ", "`inputs` tokens + max_new_tokens must be <= ", "`inputs` tokens + max_new_tokens` must be <= ", "inputs tokens + `max_new_tokens must be <= ", "inputs tokens + `max_new_tokens` must be <= ", `inputs tokens + max_new_tokens must be <= `, "inputs tokens + max_new_tokens` must be <= ", "inputs` tokens + `max_new_tokens must be <= ", "inputs` tokens + `max_new_tokens` must be <= ", "inputs` tokens + max_new_tokens must be <= ", "inputs` tokens + max_new_tokens` must be <= "},
@@ -7134,14 +10330,18 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\brate limit specific to this model\b`,
 						Triggers: []string{`rate limit specific to this model`},
+						Alts: []Alt{
+							{
+								Lead: []string{`rate limit specific to this model`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`rate limit specific to this model`},
@@ -7159,18 +10359,28 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bunable to access (the )?model\b`,
 						Triggers: []string{`unable to access model`, `unable to access the model`},
+						Alts: []Alt{
+							{
+								Lead: []string{`unable to access model`, `unable to access the model`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bnon-serverless model\b`,
 						Triggers: []string{`non-serverless model`},
+						Alts: []Alt{
+							{
+								Lead: []string{`non-serverless model`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`non-serverless model`, `unable to access model`, `unable to access the model`},
@@ -7188,18 +10398,28 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bpermission '[\w.]+' denied on resource\b`,
 						Triggers: []string{`' denied on resource`},
+						Alts: []Alt{
+							{
+								Lead: []string{`permission '`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bIAM_PERMISSION_DENIED\b`,
 						Triggers: []string{`iam_permission_denied`},
+						Alts: []Alt{
+							{
+								Lead: []string{`iam_permission_denied`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`' denied on resource`, `iam_permission_denied`},
@@ -7217,18 +10437,28 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      "(?i)\\bpublisher model `?[^`\\s]+`? (was )?not found\\b",
 						Triggers: []string{`publisher model `, "publisher model `"},
+						Alts: []Alt{
+							{
+								Lead: []string{`publisher model `, "publisher model `"},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bwas not found or your project does not have access to it\b`,
 						Triggers: []string{`was not found or your project does not have access to it`},
+						Alts: []Alt{
+							{
+								Lead: []string{`was not found or your project does not have access to it`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`publisher model `, "publisher model `", `was not found or your project does not have access to it`},
@@ -7246,14 +10476,18 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bquota exceeded for \S*per_minute\S*`,
 						Triggers: []string{`quota exceeded for `},
+						Alts: []Alt{
+							{
+								Lead: []string{`quota exceeded for `},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`quota exceeded for `},
@@ -7271,22 +10505,38 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bis longer than the maximum model length\b`,
 						Triggers: []string{`is longer than the maximum model length`},
+						Alts: []Alt{
+							{
+								Lead: []string{`is longer than the maximum model length`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bexceeds? (the )?max(imum)?_model_len\b`,
 						Triggers: []string{`exceed max_model_len`, `exceed maximum_model_len`, `exceed the max_model_len`, `exceed the maximum_model_len`, `exceeds max_model_len`, `exceeds maximum_model_len`, `exceeds the max_model_len`, `exceeds the maximum_model_len`},
+						Alts: []Alt{
+							{
+								Lead: []string{`exceed max_model_len`, `exceed maximum_model_len`, `exceed the max_model_len`, `exceed the maximum_model_len`, `exceeds max_model_len`, `exceeds maximum_model_len`, `exceeds the max_model_len`, `exceeds the maximum_model_len`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bexceeded model token limit\b`,
 						Triggers: []string{`exceeded model token limit`},
+						Alts: []Alt{
+							{
+								Lead: []string{`exceeded model token limit`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`exceed max_model_len`, `exceed maximum_model_len`, `exceed the max_model_len`, `exceed the maximum_model_len`, `exceeded model token limit`, `exceeds max_model_len`, `exceeds maximum_model_len`, `exceeds the max_model_len`, `exceeds the maximum_model_len`, `is longer than the maximum model length`},
@@ -7304,18 +10554,28 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bthe connected party did not properly respond after a period of time\b`,
 						Triggers: []string{`the connected party did not properly respond after a period of time`},
+						Alts: []Alt{
+							{
+								Lead: []string{`the connected party did not properly respond after a period of time`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bWSAETIMEDOUT\b`,
 						Triggers: []string{`wsaetimedout`},
+						Alts: []Alt{
+							{
+								Lead: []string{`wsaetimedout`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`the connected party did not properly respond after a period of time`, `wsaetimedout`},
@@ -7333,14 +10593,18 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bbeing used by another process\b`,
 						Triggers: []string{`being used by another process`},
+						Alts: []Alt{
+							{
+								Lead: []string{`being used by another process`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`being used by another process`},
@@ -7358,26 +10622,48 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bThe network path was not found\b`,
 						Triggers: []string{`the network path was not found`},
+						Alts: []Alt{
+							{
+								Lead: []string{`the network path was not found`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bNo such host is known\b`,
 						Triggers: []string{`no such host is known`},
+						Alts: []Alt{
+							{
+								Lead: []string{`no such host is known`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bThe requested name is valid, but no data of the requested type was found\b`,
 						Triggers: []string{`the requested name is valid, but no data of the requested type was found`},
+						Alts: []Alt{
+							{
+								Lead: []string{`the requested name is valid, but no data of the requested type was found`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\bThe remote name could not be resolved\b`,
 						Triggers: []string{`the remote name could not be resolved`},
+						Alts: []Alt{
+							{
+								Lead: []string{`the remote name could not be resolved`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`no such host is known`, `the network path was not found`, `the remote name could not be resolved`, `the requested name is valid, but no data of the requested type was found`},
@@ -7395,14 +10681,18 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bis not recognized as the name of a cmdlet, function, script file, or operable program\b`,
 						Triggers: []string{`is not recognized as the name of a cmdlet, function, script file, or operable program`},
+						Alts: []Alt{
+							{
+								Lead: []string{`is not recognized as the name of a cmdlet, function, script file, or operable program`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`is not recognized as the name of a cmdlet, function, script file, or operable program`},
@@ -7421,14 +10711,18 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bcannot be loaded because running scripts is disabled on this system\b`,
 						Triggers: []string{`cannot be loaded because running scripts is disabled on this system`},
+						Alts: []Alt{
+							{
+								Lead: []string{`cannot be loaded because running scripts is disabled on this system`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`cannot be loaded because running scripts is disabled on this system`},
@@ -7446,22 +10740,38 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\bused all available credits\b`,
 						Triggers: []string{`used all available credits`},
+						Alts: []Alt{
+							{
+								Lead: []string{`used all available credits`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\breached its monthly spending limit\b`,
 						Triggers: []string{`reached its monthly spending limit`},
+						Alts: []Alt{
+							{
+								Lead: []string{`reached its monthly spending limit`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\b(have )?run out of credits\b`,
 						Triggers: []string{`have run out of credits`, `run out of credits`},
+						Alts: []Alt{
+							{
+								Lead: []string{`have run out of credits`, `run out of credits`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`have run out of credits`, `reached its monthly spending limit`, `run out of credits`, `used all available credits`},
@@ -7479,18 +10789,28 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\byour team'?s rate limit is [—–:-]`,
 						Triggers: []string{`your team's rate limit is -`, `your team's rate limit is :`, `your team's rate limit is –`, `your team's rate limit is —`, `your teams rate limit is -`, `your teams rate limit is :`, `your teams rate limit is –`, `your teams rate limit is —`},
+						Alts: []Alt{
+							{
+								Lead: []string{`your team's rate limit is -`, `your team's rate limit is :`, `your team's rate limit is –`, `your team's rate limit is —`, `your teams rate limit is -`, `your teams rate limit is :`, `your teams rate limit is –`, `your teams rate limit is —`},
+								Word: true,
+							},
+						},
 					},
 					{
 						Src:      `(?i)\btoo many (tokens|requests) for team\b`,
 						Triggers: []string{`too many requests for team`, `too many tokens for team`},
+						Alts: []Alt{
+							{
+								Lead: []string{`too many requests for team`, `too many tokens for team`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
 			Not: &Cond{
 				Regex: []*Regex{
-					{
-						Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-					},
+					sharedRegex0,
 				},
 			},
 			Triggers: []string{`too many requests for team`, `too many tokens for team`, `your team's rate limit is -`, `your team's rate limit is :`, `your team's rate limit is –`, `your team's rate limit is —`, `your teams rate limit is -`, `your teams rate limit is :`, `your teams rate limit is –`, `your teams rate limit is —`},
@@ -7586,6 +10906,75 @@ func classNames() []string {
 	}
 	return out
 }
+
+// Patterns the tables use more than once.
+var (
+	sharedRegex0 = &Regex{
+		Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
+		Alts: []Alt{
+			{
+				Start: true,
+				Skip:  "\t\n\f\r ",
+				Lead:  []string{`#`, `--- `, `=== `, `buil`, `chor`, `ci`, `cont`, `def `, `desc`, `docs`, `exam`, `feat`, `fix`, `func`, `if a`, `if t`, `if y`, `it`, `merg`, `note`, `ok	`, "ok\n", "ok\f", "ok\r", `ok `, `pass`, `perf`, `rais`, `refa`, `retu`, `reve`, `see `, `styl`, `test`, `this`, `to a`, `to f`, `to h`, `to r`, `when`, `√`, `✓`, `✔`},
+			},
+			{
+				Triggers: []string{`passed`},
+				Lead:     []string{`passed`},
+				Word:     true,
+			},
+			{
+				Triggers: []string{`troubleshooting guide`},
+				Lead:     []string{`troubleshooting guide`},
+				Word:     true,
+			},
+			{
+				Triggers: []string{`reason`},
+				Lead:     []string{`"done_`, `"finis`, `"stop_`, `'done_`, `'finis`, `'stop_`, `done_r`, `finish`, `stop_r`},
+			},
+			{
+				Start: true,
+				Skip:  "\t\n\f\r ",
+				Lead:  []string{`> `},
+			},
+			{
+				Start: true,
+				Skip:  "\t\n\f\r ",
+				Lead:  []string{`|`},
+			},
+			{
+				Triggers: []string{`means `},
+				Lead:     []string{`means a`, `means an`, `means that a`, `means that an`, `means that the`, `means that your`, `means the`, `means your`},
+				Word:     true,
+			},
+		},
+	}
+	sharedRegex1 = &Regex{
+		Src: `(?i)regain access on (?P<value>\d{4}-\d{2}-\d{2}(?: at \d{1,2}:\d{2}(?::\d{2})?)?(?: UTC)?)`,
+		Alts: []Alt{
+			{
+				Lead: []string{`regain access on `},
+			},
+		},
+	}
+	sharedRegex2 = &Regex{
+		Src:      `(?i)\brequest too large for model\b`,
+		Triggers: []string{`request too large for model`},
+		Alts: []Alt{
+			{
+				Lead: []string{`request too large for model`},
+				Word: true,
+			},
+		},
+	}
+	sharedRegex3 = &Regex{
+		Src: `(?i)(?:try again|retry) in (?P<value>\d+(?:\.\d+)?(?:ms|s|m|h)(?:\d+(?:\.\d+)?(?:ms|s|m|h))*|\d+(?:\.\d+)? (?:seconds?|minutes?|hours?))\b`,
+		Alts: []Alt{
+			{
+				Lead: []string{`retry in `, `try again`},
+			},
+		},
+	}
+)
 
 // ---- engine: internal/match, internal/hint, internal/redact and internal/policy ----
 
@@ -7941,16 +11330,25 @@ func hint_parseError(s, why string) error {
 
 // clean drops what surrounds a value when it was cut out of a header line, a JSON
 // document or a sentence: space, quotes, and sentence punctuation ("in 21.5s.").
+// In front that is space and quotes, behind also punctuation, in any order. It
+// looks at each end's runes once: trimming with strings.Trim and its cutsets
+// until nothing changed cost more than parsing the value.
 func hint_clean(s string) string {
-	for {
-		t := strings.TrimSpace(s)
-		t = strings.Trim(t, "\"'`")
-		t = strings.TrimRight(t, ".,;!")
-		if t == s {
-			return s
+	for s != "" {
+		r, n := utf8.DecodeRuneInString(s)
+		if !unicode.IsSpace(r) && !strings.ContainsRune("\"'`", r) {
+			break
 		}
-		s = t
+		s = s[n:]
 	}
+	for s != "" {
+		r, n := utf8.DecodeLastRuneInString(s)
+		if !unicode.IsSpace(r) && !strings.ContainsRune("\"'`.,;!", r) {
+			break
+		}
+		s = s[:len(s)-n]
+	}
+	return s
 }
 
 // stripKey drops a known header or JSON key in front of the value, for rules whose
@@ -8067,11 +11465,27 @@ func hintResolve(v hintValue, now time.Time) (at time.Time, after time.Duration,
 //
 // t, if not nil, records where given input offsets land in the output.
 func redact_clean(s string, flat bool, t *redact_track) string {
+	// Most text is printable ASCII throughout: it is returned as it is,
+	// without a copy.
+	if n := redact_plainRun(s, 0, flat); n == len(s) {
+		t.kept(0, len(s), 0)
+		t.replaced(len(s), len(s)+1, len(s), len(s))
+		return s
+	}
 	var b strings.Builder
 	b.Grow(len(s))
 	nl := false // the last byte written was a space standing for newlines
 	for i := 0; i < len(s); {
 		c := s[i]
+		// A run of bytes kept as they are is copied, and tracked, whole:
+		// byte by byte, tracking cost more than the rest of Excerpt.
+		if j := redact_plainRun(s, i, flat); j > i {
+			t.kept(i, j, b.Len())
+			b.WriteString(s[i:j])
+			nl = false
+			i = j
+			continue
+		}
 		switch {
 		case c == 0x1b:
 			j := redact_skipEscape(s, i)
@@ -8160,6 +11574,31 @@ func redact_skipEscape(s string, i int) int {
 		return j + 1
 	}
 	return j // a lone ESC
+}
+
+// plainRun returns the end of the run of bytes from i that clean keeps
+// as they are: printable ASCII and tabs, and newlines unless flat.
+func redact_plainRun(s string, i int, flat bool) int {
+	// Eight bytes at a time while none is below 0x20 or above 0x7e (a
+	// byte below 0x20 borrows into its high bit when 0x20 is taken away;
+	// one of 0x7f or more has its high bit set once 1 is added).
+	const (
+		ones = 0x0101010101010101
+		high = 0x8080808080808080
+	)
+	for ; i+8 <= len(s); i += 8 {
+		w := binary.LittleEndian.Uint64([]byte(s[i : i+8]))
+		if ((w-0x20*ones)&^w|(w+ones)|w)&high != 0 {
+			break
+		}
+	}
+	for ; i < len(s); i++ {
+		c := s[i]
+		if (c < 0x20 || c >= 0x7f) && c != '\t' && (c != '\n' || flat) {
+			break
+		}
+	}
+	return i
 }
 
 // emailDomain matches "@domain.tld". The local part is found by scanning
@@ -8337,6 +11776,26 @@ func redactExcerpt(s string, start, end, max int) string {
 	return r[wlo:whi]
 }
 
+// ExcerptAll returns what Excerpt returns for every span of s, and true,
+// when that is all of s sanitised: when s is short enough that the raw
+// context always takes all of it, and it sanitises to at most max bytes.
+// Otherwise it returns "", false. A caller that would find the span only
+// to cut around it can skip finding it.
+func redactExcerptAll(s string, max int) (string, bool) {
+	if max <= 0 {
+		max = redact_defaultMax
+	}
+	if len(s) > 4*min(max, len(s))+2*redact_widen {
+		return "", false // a span far enough in would move the context's edges
+	}
+	c := redact_clean(s, true, nil)
+	r, _ := redact_redact(c, redactFind(c), nil)
+	if len(r) > max {
+		return "", false // the window would be centred on the span
+	}
+	return r, true
+}
+
 // window returns the w-byte window of r[zlo:zhi] centred on [ms, me),
 // shrunk to rune boundaries and so as not to cut a marker.
 func redact_window(r string, spans [][2]int, zlo, zhi, ms, me, w int) (int, int) {
@@ -8485,14 +11944,32 @@ type redact_hit struct {
 // change it. The cost is that a secret whose match would include a literal
 // marker from the input (as in "password=[redacted:jwt]xyz") is not found.
 func redactFind(s string) []redactFinding {
-	byFirst := &redact_anchorsByFirst
+	byFirst, pairs := &redact_anchorsByFirst, &redact_anchorPairs
 	// One pass over s: at each byte that can start an anchor, try the
 	// rules with an anchor there. A rule is not tried again inside its own
 	// last match, so its findings do not overlap each other.
-	next := make([]int, len(redact_rules))
+	// It keeps each rule's next offset on the stack while rules are few:
+	// an allocation per excerpt cost more than the search.
+	var buf [16]int
+	next := buf[:min(len(redact_rules), len(buf))]
+	if len(redact_rules) > len(buf) {
+		next = make([]int, len(redact_rules))
+	}
 	var hits []redact_hit
+	last := len(s) - 1
 	for p := 0; p < len(s); p++ {
-		for _, ref := range byFirst[s[p]] {
+		// Letters begin most words and many anchors: the byte after
+		// them settles most places without a look at the anchors. One
+		// bit per pair of bytes says which pairs can begin one.
+		for p < last {
+			k := uint(s[p]) | uint(s[p+1])<<8
+			if pairs[k>>6]&(1<<(k&63)) != 0 {
+				break
+			}
+			p++
+		}
+		c := s[p]
+		for _, ref := range byFirst[c] {
 			if p < next[ref.rule] || !redact_hasPrefixFold(s[p:], ref.anchor) {
 				continue
 			}
@@ -8622,6 +12099,39 @@ func redact_tokenByte(c byte) bool {
 // cases), built once: Find runs for every excerpt, and rebuilding it each
 // time cost more than the search.
 var redact_anchorsByFirst = redact_indexAnchors()
+
+// anchorPairs has bit c|d<<8 set when an anchor can begin with byte c
+// followed by d, in either case; every d when an anchor is c alone.
+var redact_anchorPairs = redact_indexPairs()
+
+func redact_indexPairs() (pairs [65536 / 64]uint64) {
+	set := func(c, d byte) {
+		k := uint(c) | uint(d)<<8
+		pairs[k>>6] |= 1 << (k & 63)
+	}
+	both := func(c byte) []byte {
+		if 'a' <= c && c <= 'z' {
+			return []byte{c, c - 'a' + 'A'}
+		}
+		return []byte{c}
+	}
+	for ri := range redact_rules {
+		for _, a := range redact_rules[ri].anchors {
+			for _, c := range both(a[0]) {
+				if len(a) == 1 {
+					for d := 0; d < 256; d++ {
+						set(c, byte(d))
+					}
+					continue
+				}
+				for _, d := range both(a[1]) {
+					set(c, d)
+				}
+			}
+		}
+	}
+	return pairs
+}
 
 func redact_indexAnchors() (byFirst [256][]redact_anchorRef) {
 	for ri := range redact_rules {
@@ -9897,6 +13407,279 @@ func policy_sortedKeys[V any](m map[string]V) []string {
 	return keys
 }
 
+// automaton is an Aho-Corasick automaton over the rules' triggers, run
+// over ASCII-folded bytes. One pass over a record finds every trigger of
+// every rule in it, so the cost of a record does not grow with the number
+// of rules; only rules whose trigger occurs are then tried.
+//
+// It is a full DFA: delta has an entry for every state and byte class, so
+// the scan loop is one table load per byte with no failure-link chasing.
+// Bytes that occur in no trigger share class 0, which keeps the table
+// small (a few hundred KB for a thousand rules). An entry holds the next
+// state's row offset (state*nclass) shifted left by one, with the low bit
+// set when patterns end there, so the loop needs no second lookup to know
+// whether to stop.
+type automaton struct {
+	class  [256]uint8 // byte -> class; 'A'..'Z' share their lower-case class
+	nclass int
+	// leaves[b] says byte b takes the start state elsewhere. Triggers are
+	// chosen to begin with rare bytes, so in the start state the scan
+	// skips ahead over bytes that cannot begin one, without table walks.
+	leaves [256]bool
+	// pairs has bit c1*nclass+c2 set when a pattern begins with a byte of
+	// class c1 followed by one of class c2; nil when a pattern is one
+	// byte long. Letters begin so many patterns that most bytes are
+	// leaves; two bytes that begin one are much rarer, and in the start
+	// state a byte whose pair begins none can be passed over: reading it
+	// would lead, at the next byte, where reading that byte alone leads.
+	pairs  []uint64
+	delta  []uint32 // row(state)+class -> row(next)<<1 | ends
+	maxLen int      // the longest pattern
+	recip  uint64   // 2^32/nclass rounded up: state(row) without a division
+	// out[outAt[s]:outAt[s+1]] are the patterns that end at state s,
+	// including those ending at its suffixes.
+	outAt []int32
+	out   []int32
+}
+
+// buildAutomaton builds the automaton for patterns, which must be lower
+// case and non-empty.
+func buildAutomaton(patterns []string) *automaton {
+	a := &automaton{}
+	// Byte classes: one per distinct byte used by any pattern.
+	var used [256]bool
+	for _, p := range patterns {
+		for i := 0; i < len(p); i++ {
+			used[p[i]] = true
+		}
+	}
+	a.nclass = 1
+	for b := 0; b < 256; b++ {
+		if used[b] {
+			a.class[b] = uint8(a.nclass)
+			a.nclass++
+			if a.nclass > 255 {
+				break // cannot happen with ASCII-folded text triggers in practice
+			}
+		}
+	}
+	for b := 'A'; b <= 'Z'; b++ {
+		a.class[b] = a.class[b+'a'-'A']
+	}
+	// Trie, as a dense table: child[s*nclass+c] is the child of s on
+	// class c, 0 for none (the root is nobody's child).
+	nc := a.nclass
+	size := 1
+	for _, p := range patterns {
+		size += len(p)
+	}
+	child := make([]int32, nc, size*nc) // at most one node per pattern byte
+	pats := [][]int32{nil}
+	for pi, p := range patterns {
+		s := int32(0)
+		for i := 0; i < len(p); i++ {
+			c := int(a.class[p[i]])
+			nx := child[int(s)*nc+c]
+			if nx == 0 {
+				nx = int32(len(pats))
+				pats = append(pats, nil)
+				child = append(child, make([]int32, nc)...)
+				child[int(s)*nc+c] = nx
+			}
+			s = nx
+		}
+		pats[s] = append(pats[s], int32(pi))
+	}
+	// Breadth-first: failure links and the full transition table, built
+	// over the trie table in place.
+	n := len(pats)
+	next := child
+	fail := make([]int32, n)
+	outs := make([][]int32, n)
+	queue := []int32{0}
+	for len(queue) > 0 {
+		s := queue[0]
+		queue = queue[1:]
+		outs[s] = pats[s]
+		if s != 0 && len(outs[fail[s]]) > 0 {
+			outs[s] = append(append([]int32(nil), pats[s]...), outs[fail[s]]...)
+		}
+		row := int(s) * nc
+		for c := 0; c < nc; c++ {
+			nx := child[row+c]
+			switch {
+			case nx != 0:
+				if s != 0 {
+					fail[nx] = next[int(fail[s])*nc+c]
+				}
+				queue = append(queue, nx)
+			case s != 0:
+				next[row+c] = next[int(fail[s])*nc+c]
+			}
+		}
+	}
+	a.outAt = make([]int32, n+1)
+	for s := 0; s < n; s++ {
+		a.outAt[s+1] = a.outAt[s] + int32(len(outs[s]))
+		a.out = append(a.out, outs[s]...)
+	}
+	for b := 0; b < 256; b++ {
+		a.leaves[b] = next[int(a.class[b])] != 0
+	}
+	a.pairs = make([]uint64, (nc*nc+63)/64)
+	for _, p := range patterns {
+		if len(p) < 2 {
+			a.pairs = nil
+			break
+		}
+		k := int(a.class[p[0]])*nc + int(a.class[p[1]])
+		a.pairs[k/64] |= 1 << (k % 64)
+	}
+	for _, p := range patterns {
+		a.maxLen = max(a.maxLen, len(p))
+	}
+	a.recip = 1<<32/uint64(a.nclass) + 1
+	a.delta = make([]uint32, len(next))
+	for i, nx := range next {
+		e := uint32(int(nx)*a.nclass) << 1
+		if len(outs[nx]) > 0 {
+			e |= 1
+		}
+		a.delta[i] = e
+	}
+	return a
+}
+
+// hitter receives a scan's hits: hit is called with each pattern that
+// occurs and the offset just past its end, and stops the scan by
+// returning false. A scan is instantiated for each hitter type, so the
+// call is direct: the record path meets a pattern every few bytes.
+type hitter interface {
+	hit(pattern int32, end int) bool
+}
+
+// hitFunc makes a function a hitter.
+type hitFunc func(pattern int32, end int) bool
+
+func (f hitFunc) hit(p int32, end int) bool { return f(p, end) }
+
+// state returns the state whose row begins at row, a multiple of nclass.
+// Multiplying by the rounded-up reciprocal is exact there: row*recip is
+// state*2^32 plus state times a fraction of nclass, well under 2^32 for
+// any table that fits in memory.
+func (a *automaton) state(row uint32) int {
+	return int(uint64(row) * a.recip >> 32)
+}
+
+// scan runs the automaton over s and calls hit for every pattern that
+// occurs, once per occurrence end; it stops when hit returns false.
+func (a *automaton) scan(s string, hit func(pattern int32) bool) {
+	acScan(a, s, hitFunc(func(p int32, _ int) bool { return hit(p) }))
+}
+
+// acScan runs a over s, calling hit with each pattern that occurs and the
+// offset just past its end. It is generic so that the bulk path can scan
+// a []byte buffer without converting it to a string. Hits come in no
+// particular order.
+func acScan[T string | []byte, H hitter](a *automaton, s T, hit H) {
+	if len(s) >= 4*a.maxLen && len(s) >= splitMin {
+		acScan2(a, s, hit)
+		return
+	}
+	row := uint32(0)
+	delta, class, leaves, pairs, nc := a.delta, &a.class, &a.leaves, a.pairs, uint32(a.nclass)
+	for i := 0; i < len(s); i++ {
+		if row == 0 {
+			if pairs != nil {
+				for {
+					if i+1 >= len(s) {
+						return // no pattern is one byte long
+					}
+					k := uint32(class[s[i]])*nc + uint32(class[s[i+1]])
+					if pairs[k/64]&(1<<(k%64)) != 0 {
+						break
+					}
+					i++
+				}
+			} else {
+				for i < len(s) && !leaves[s[i]] {
+					i++
+				}
+				if i == len(s) {
+					return
+				}
+			}
+		}
+		e := delta[row+uint32(class[s[i]])]
+		row = e >> 1
+		if e&1 != 0 {
+			st := a.state(row)
+			for _, p := range a.out[a.outAt[st]:a.outAt[st+1]] {
+				if !hit.hit(p, i+1) {
+					return
+				}
+			}
+		}
+	}
+}
+
+// splitMin is the shortest text acScan2 splits.
+const splitMin = 64
+
+// acScan2 scans four quarters of s side by side. Each step of a scan
+// waits for the table load of the step before, and a record's rows are
+// rarely all in the nearest cache by the time the next record comes:
+// scans in step keep several loads in flight. Each quarter after the
+// first is scanned from maxLen-1 bytes before its start, so that it sees
+// whole every occurrence that ends inside it; each reports only those.
+func acScan2[T string | []byte, H hitter](a *automaton, s T, hit H) {
+	delta, class := a.delta, &a.class
+	q := len(s) / 4
+	lo := [4]int{0, q, 2 * q, 3 * q}      // where each quarter's reports begin (exclusive of ends <= lo)
+	hi := [4]int{q, 2 * q, 3 * q, len(s)} // and end
+	var pos [4]int
+	for k := range pos {
+		pos[k] = max(0, lo[k]-(a.maxLen-1))
+	}
+	report := func(row uint32, end int) bool {
+		st := a.state(row)
+		for _, p := range a.out[a.outAt[st]:a.outAt[st+1]] {
+			if !hit.hit(p, end) {
+				return false
+			}
+		}
+		return true
+	}
+	var r0, r1, r2, r3 uint32
+	// All four have at least hi[0]-pos[0] = q bytes to go; the last has more.
+	for n := 0; n < q; n++ {
+		e0 := delta[r0+uint32(class[s[pos[0]+n]])]
+		e1 := delta[r1+uint32(class[s[pos[1]+n]])]
+		e2 := delta[r2+uint32(class[s[pos[2]+n]])]
+		e3 := delta[r3+uint32(class[s[pos[3]+n]])]
+		r0, r1, r2, r3 = e0>>1, e1>>1, e2>>1, e3>>1
+		if (e0|e1|e2|e3)&1 != 0 {
+			for k, e := range [4]uint32{e0, e1, e2, e3} {
+				if end := pos[k] + n + 1; e&1 != 0 && end > lo[k] && end <= hi[k] && !report(e>>1, end) {
+					return
+				}
+			}
+		}
+	}
+	// Finish each quarter on its own.
+	rows := [4]uint32{r0, r1, r2, r3}
+	for k := range pos {
+		row := rows[k]
+		for i := pos[k] + q; i < hi[k]; i++ {
+			e := delta[row+uint32(class[s[i]])]
+			row = e >> 1
+			if e&1 != 0 && i+1 > lo[k] && !report(row, i+1) {
+				return
+			}
+		}
+	}
+}
+
 // LineStats counts the records Lines read.
 type LineStats struct {
 	Lines        int `json:"-"`       // lines read, blank ones included
@@ -10044,7 +13827,7 @@ func (e *Engine) linesParallel(ch *chunker, ev *Evidence, opts LinesOptions, fn 
 func (e *Engine) region(reg region, ev *Evidence, opts Options, out *[]LineResult) LineStats {
 	var st LineStats
 	data := reg.data
-	every := len(e.ix.unindexed) > 0 || ev.HTTP != nil || ev.ExitCode != nil || ev.Signal != "" || ev.Provider != ""
+	every := len(e.ix.unindexed) > 0 || len(e.ix.unindexedJSON) > 0 || ev.HTTP != nil || ev.ExitCode != nil || ev.Signal != "" || ev.Provider != ""
 	var marks []int
 	if !every {
 		marks = e.marks(data, nil)
@@ -10078,6 +13861,7 @@ func (e *Engine) region(reg region, ev *Evidence, opts Options, out *[]LineResul
 		}
 		s := e.pool.Get().(*Scan)
 		s.begin(*ev, opts)
+		s.keepRecords = true // text is this loop's own copy
 		s.Record(trimCR(text), recLine, truncated)
 		c := s.Finish()
 		s.release()
@@ -10111,7 +13895,7 @@ func (e *Engine) marks(data []byte, marks []int) []int {
 	marks = appendAll(marks, data, "\x1b")
 	marks = appendAll(marks, data, "\u212a")
 	marks = appendAll(marks, data, "\u017f")
-	sortInts(marks)
+	slices.Sort(marks) // anchors report ends nearly, not quite, in order
 	return marks
 }
 
@@ -10124,14 +13908,6 @@ func appendAll(offs []int, data []byte, sep string) []int {
 		}
 		offs = append(offs, i+j)
 		i += j + 1
-	}
-}
-
-func sortInts(xs []int) {
-	for i := 1; i < len(xs); i++ { // nearly sorted: triggers come in order
-		for j := i; j > 0 && xs[j] < xs[j-1]; j-- {
-			xs[j], xs[j-1] = xs[j-1], xs[j]
-		}
 	}
 }
 
@@ -10272,6 +14048,35 @@ const (
 	Match                       // Re matches the value
 	Present                     // the field exists
 )
+
+// Alt is what the compiler knows about where the matches of one top-level
+// alternative of a pattern begin. The engine looks for these places first
+// and runs the pattern only there (see probe.go), because an unanchored
+// (?i) search with \b costs RE2 tens of nanoseconds per byte of record.
+// Everything here assumes ASCII case folding of the record, and records
+// from which foldSpecial has removed the two non-ASCII runes that fold to
+// ASCII letters.
+type Alt struct {
+	// Triggers, when set, are lower-case literals one of which occurs in
+	// every match of the alternative; without one, it cannot match. Set
+	// only when a pattern has several alternatives: a single one has the
+	// pattern's own Triggers.
+	Triggers []string
+	// Start: every match begins at the start of the record (\A or a
+	// non-multiline ^).
+	Start bool
+	// Skip, with Start, lists the bytes of a leading run (such as \s*)
+	// that Lead applies after: Lead then applies at the first byte of the
+	// record not in Skip. No Lead string begins with a Skip byte.
+	Skip string
+	// Lead, when set, are lower-case literals one of which every match
+	// begins with (ASCII case folded). Without Lead and Start, a match may
+	// begin anywhere.
+	Lead []string
+	// Word: every match begins with \b, and every Lead string with an
+	// ASCII letter, digit or underscore, so no match begins inside a word.
+	Word bool
+}
 
 // HintSource says where a rule finds a timing hint.
 type HintSource struct {
@@ -10568,38 +14373,67 @@ func (c *Cond) evidenceHolds(ev *Evidence, hasBody bool, body any) bool {
 // A pattern none of whose triggers occurs in rec cannot match and is not
 // run. Of the patterns that match, the leftmost match is reported, the
 // first pattern winning ties, as one alternation written out whole would.
-func (c *Cond) recordHolds(rec string, jsonInRecord bool, doc *lazyJSON) (bool, span) {
-	var sp span
+//
+// pats, if not nil, has the automaton patterns of each regex branch's
+// literals, and hits where they occurred in rec (see lits.go).
+//
+// With anySpan, a caller that has no use for where a pattern matched
+// (guards; a winner's excerpt that shows the whole record) lets the
+// patterns stop at the first that matches; exact then reports whether
+// the span is the one described above, or that of some pattern only.
+func (c *Cond) recordHolds(t *recText, jsonInRecord bool, doc *lazyJSON, pats []regexPats, hits *litHits, anySpan bool) (ok bool, sp span, exact bool) {
+	rec := t.s
+	exact = true
 	if len(c.Exact) > 0 {
-		t := strings.TrimSpace(rec)
-		i := indexString(c.Exact, t)
+		trimmed := strings.TrimSpace(rec)
+		i := indexString(c.Exact, trimmed)
 		if i < 0 {
-			return false, sp
+			return false, sp, exact
 		}
-		start := strings.Index(rec, t)
-		sp = span{kExact, i, start, start + len(t)}
+		start := strings.Index(rec, trimmed)
+		sp = span{kExact, i, start, start + len(trimmed)}
 	}
 	if len(c.Contains) > 0 {
-		i, at := c.containsAny(rec)
+		i, at := c.containsAny(t)
 		if i < 0 {
-			return false, sp
+			return false, sp, exact
 		}
 		if sp.kind == kNone {
 			sp = span{kContains, i, at, at + len(c.Contains[i])}
 		}
 	}
 	if len(c.Regex) > 0 {
+		// A span already placed by exact or contains stands: the
+		// patterns need only say whether one matches.
+		first := anySpan || sp.kind != kNone
 		best := span{start: -1}
-		for i, re := range c.Regex {
-			if len(re.Triggers) > 0 && !anyFold(rec, re.Triggers) {
+		for i := range c.Regex {
+			if first && best.start >= 0 {
+				exact = sp.kind != kNone
+				break
+			}
+			var lk *lookup
+			if pats != nil && hits != nil {
+				rp := &pats[i]
+				if rp.dead(hits) {
+					continue // settled from the index, without loading the pattern
+				}
+				lk = &lookup{hits, rp}
+			}
+			re := c.Regex[i]
+			if len(re.Triggers) > 0 && !lk.branchTriggers(t, re.Triggers) {
 				continue
 			}
-			if loc := re.Regexp().FindStringIndex(rec); loc != nil && (best.start < 0 || loc[0] < best.start) {
-				best = span{kRegex, i, loc[0], loc[1]}
+			before := len(rec) + 1
+			if best.start >= 0 {
+				before = best.start
+			}
+			if start, end, ok := re.find(t, lk, before); ok {
+				best = span{kRegex, i, start, end}
 			}
 		}
 		if best.start < 0 {
-			return false, sp
+			return false, sp, exact
 		}
 		if sp.kind == kNone {
 			sp = best
@@ -10607,32 +14441,22 @@ func (c *Cond) recordHolds(rec string, jsonInRecord bool, doc *lazyJSON) (bool, 
 	}
 	if jsonInRecord && len(c.JSON) > 0 {
 		if !jsonHolds(c.JSON, doc.get(rec)) {
-			return false, sp
+			return false, sp, exact
 		}
 		if sp.kind == kNone {
 			sp = span{kind: kJSON, end: len(rec)}
 		}
 	}
-	return true, sp
+	return true, sp, exact
 }
 
-// anyFold reports whether one of the lower-case literals occurs in s.
-func anyFold(s string, lits []string) bool {
-	for _, l := range lits {
-		if indexFold(s, l) >= 0 {
-			return true
-		}
-	}
-	return false
-}
-
-func (c *Cond) containsAny(rec string) (idx, at int) {
+func (c *Cond) containsAny(t *recText) (idx, at int) {
 	for i, lit := range c.Contains {
 		var j int
 		if c.CaseSensitive {
-			j = strings.Index(rec, lit)
+			j = strings.Index(t.s, lit)
 		} else {
-			j = indexFold(rec, lit)
+			j = t.index(lit)
 		}
 		if j >= 0 {
 			return i, j
@@ -10674,7 +14498,7 @@ func (t *FieldTest) test(v string) bool {
 	case Equal:
 		return stringIn(t.Values, strings.TrimSpace(v))
 	case Match:
-		return t.Re.Regexp().MatchString(v)
+		return t.Re.re.MatchString(v)
 	}
 	return false
 }
@@ -10794,24 +14618,24 @@ type Options struct {
 	Explain bool
 }
 
-// New prepares a catalogue for matching: it checks every pattern, which
-// is then compiled the first time it runs. The tables are not copied; the
-// caller must not change them afterwards.
+// New prepares a catalogue for matching: it compiles every pattern once.
+// The tables are not copied; the caller must not change them afterwards.
 func New(c *Catalogue) (*Engine, error) {
+	sh := sharer{}
 	for i := range c.Rules {
 		r := &c.Rules[i]
-		if err := prepareCond(&r.Match); err != nil {
+		if err := prepareCond(&r.Match, sh); err != nil {
 			return nil, fmt.Errorf("rule %s: %w", r.ID, err)
 		}
 		if r.Not != nil {
-			if err := prepareCond(r.Not); err != nil {
+			if err := prepareCond(r.Not, sh); err != nil {
 				return nil, fmt.Errorf("rule %s: not: %w", r.ID, err)
 			}
 		}
 		for j := range r.Hints {
 			h := &r.Hints[j]
 			if h.Re != nil {
-				if err := h.Re.check(); err != nil {
+				if err := sh.prepare(h.Re); err != nil {
 					return nil, fmt.Errorf("rule %s: extract: %w", r.ID, err)
 				}
 			}
@@ -10826,9 +14650,28 @@ func New(c *Catalogue) (*Engine, error) {
 // Catalogue returns the tables the engine runs on.
 func (e *Engine) Catalogue() *Catalogue { return e.cat }
 
-func prepareCond(c *Cond) error {
+// Prepare compiles the pattern if it has not been compiled yet.
+func (r *Regex) Prepare() error {
+	if r.re != nil {
+		return nil
+	}
+	re, err := regexp.Compile(r.Src)
+	if err != nil {
+		return err
+	}
+	r.re = re
+	if len(r.Alts) > 0 {
+		r.fast = newFast(r)
+	}
+	return nil
+}
+
+// Regexp returns the compiled pattern; nil before Prepare.
+func (r *Regex) Regexp() *regexp.Regexp { return r.re }
+
+func prepareCond(c *Cond, sh sharer) error {
 	for _, re := range c.Regex {
-		if err := re.check(); err != nil {
+		if err := sh.prepare(re); err != nil {
 			return err
 		}
 	}
@@ -10837,7 +14680,7 @@ func prepareCond(c *Cond) error {
 			t := &set[i]
 			t.path = strings.Split(t.Name, ".")
 			if t.Re != nil {
-				if err := t.Re.check(); err != nil {
+				if err := sh.prepare(t.Re); err != nil {
 					return err
 				}
 			}
@@ -10902,6 +14745,43 @@ var signalNumbers = map[string]string{
 	"15": "SIGTERM",
 }
 
+// excerptAt gives h the excerpt of rec around [start, end), now or when
+// asked for. A body is kept by the scan's evidence anyway.
+func (s *Scan) excerptAt(h *hit, rec string, start, end int, kept bool) {
+	if s.keepRecords || kept {
+		h.exRec, h.exStart, h.exEnd, h.exLazy = rec, start, end, true
+		return
+	}
+	h.excerpt = redactExcerpt(rec, start, end, ExcerptBytes)
+}
+
+// cut returns h's excerpt, cutting it if that was put off.
+//
+// A hit matched with anySpan (scan.go) knows some match, not the leftmost
+// its rule's patterns have, which is where the excerpt is centred and
+// what --explain reports. Most records are shorter than an excerpt, and
+// their excerpt is the whole record wherever the match is: that is cut
+// without the span. Otherwise the rule's matchers are run again on the
+// record to place it.
+func (s *Scan) cut(h *hit) string {
+	if !h.exLazy {
+		return h.excerpt
+	}
+	if h.spanLater {
+		if ex, ok := redactExcerptAll(h.exRec, ExcerptBytes); ok {
+			h.excerpt, h.exRec, h.exLazy = ex, "", false
+			return h.excerpt
+		}
+		t := newText(h.exRec, &s.lowBuf, nil, h.recGen)
+		var doc lazyJSON
+		_, h.sp, _ = s.e.cat.Rules[h.rule].Match.recordHolds(&t, s.jsonInRecord, &doc, nil, nil, false)
+		h.exStart, h.exEnd, h.spanLater = h.sp.start, h.sp.end, false
+	}
+	h.excerpt = redactExcerpt(h.exRec, h.exStart, h.exEnd, ExcerptBytes)
+	h.exRec, h.exLazy = "", false
+	return h.excerpt
+}
+
 // Feed reads every record of r into the scan, numbering lines after
 // first, with the same answer as calling Record on each; it returns how
 // many lines it read. It is the whole-input counterpart of Lines: text is
@@ -10958,48 +14838,27 @@ func (s *Scan) feedRegion(reg region, first int, marks []int) {
 // needsEvery reports whether the next record must be read whatever it
 // holds.
 func (s *Scan) needsEvery() bool {
-	return len(s.watch) > 0 || len(s.needExcerpt) > 0 || (s.pending > 0 && len(s.e.ix.unindexed) > 0)
+	return len(s.watch) > 0 || len(s.needExcerpt) > 0 || (s.pending > 0 && len(s.e.ix.unindexed)+len(s.e.ix.unindexedJSON) > 0)
 }
 
-// indexFold reports the first index of needle in hay, comparing ASCII letters
-// without case; needle must already be lower case. Rules' literals are
-// folded once at compile time, so the hot path folds only the haystack, byte
-// by byte, and never allocates a lowered copy of a record. Non-ASCII bytes
-// compare exactly: error messages worth matching are ASCII in practice, and
-// a rule that needs Unicode folding can say (?i) in a regex.
-func indexFold(hay, needle string) int {
-	n := len(needle)
-	switch {
-	case n == 0:
-		return 0
-	case n > len(hay):
-		return -1
+// lowerByte folds one byte as equalFoldASCII does: a quick test of the
+// first byte settles most comparisons without the call.
+func lowerByte(c byte) byte {
+	if 'A' <= c && c <= 'Z' {
+		return c + 'a' - 'A'
 	}
-	c0 := needle[0]
-	upper := c0
-	if 'a' <= c0 && c0 <= 'z' {
-		upper = c0 - 'a' + 'A'
-	}
-	for i := 0; i+n <= len(hay); {
-		// Jump to the next byte that can start a match.
-		j := strings.IndexByte(hay[i:len(hay)-n+1], c0)
-		if upper != c0 {
-			if k := strings.IndexByte(hay[i:len(hay)-n+1], upper); k >= 0 && (j < 0 || k < j) {
-				j = k
-			}
-		}
-		if j < 0 {
-			return -1
-		}
-		i += j
-		if equalFoldASCII(hay[i:i+n], needle) {
-			return i
-		}
-		i++
-	}
-	return -1
+	return c
 }
 
+func upperASCII(c byte) byte {
+	if 'a' <= c && c <= 'z' {
+		return c - 'a' + 'A'
+	}
+	return c
+}
+
+// equalFoldASCII reports whether s begins with lower, comparing ASCII
+// letters without case; lower must be lower case and no longer than s.
 func equalFoldASCII(s, lower string) bool {
 	for i := 0; i < len(lower); i++ {
 		c := s[i]
@@ -11013,25 +14872,94 @@ func equalFoldASCII(s, lower string) bool {
 	return true
 }
 
+// guardIDs numbers the rules' guards so that guards reading records the
+// same way share a number; -1 for a rule without one.
+func guardIDs(c *Catalogue) (ids []int32, n int) {
+	ids = make([]int32, len(c.Rules))
+	byKey := map[string]int32{}
+	for i := range c.Rules {
+		g := c.Rules[i].Not
+		if g == nil {
+			ids[i] = -1
+			continue
+		}
+		k := guardKey(g)
+		id, ok := byKey[k]
+		if !ok {
+			id = int32(len(byKey))
+			byKey[k] = id
+		}
+		ids[i] = id
+	}
+	return ids, len(byKey)
+}
+
+// guardKey renders what recordHolds reads of a condition.
+func guardKey(c *Cond) string {
+	var b strings.Builder
+	list := func(xs []string) {
+		for _, x := range xs {
+			b.WriteString(strconv.Quote(x))
+			b.WriteByte(',')
+		}
+		b.WriteByte(';')
+	}
+	list(c.Exact)
+	list(c.Contains)
+	b.WriteString(strconv.FormatBool(c.CaseSensitive))
+	for _, re := range c.Regex {
+		b.WriteString(strconv.Quote(re.Src))
+		b.WriteByte(',')
+	}
+	b.WriteByte(';')
+	for _, t := range c.JSON {
+		b.WriteString(strconv.Quote(t.Name))
+		b.WriteString(strconv.Itoa(int(t.Kind)))
+		list(t.Values)
+		if t.Re != nil {
+			b.WriteString(strconv.Quote(t.Re.Src))
+		}
+		b.WriteByte(';')
+	}
+	return b.String()
+}
+
+// guardHolds reports whether rule i's guard holds in t, the record the
+// scan is reading.
+func (s *Scan) guardHolds(i int, t *recText, doc *lazyJSON) bool {
+	g := s.e.ix.guardID[i]
+	if s.guardRec[g] == s.recGen {
+		return s.guardHeld[g]
+	}
+	var pats []regexPats
+	hits := s.acHits()
+	if hits != nil {
+		pats = s.e.ix.notPats[i]
+	}
+	held, _, _ := s.e.cat.Rules[i].Not.recordHolds(t, s.jsonInRecord, doc, pats, hits, true)
+	s.guardRec[g], s.guardHeld[g] = s.recGen, held
+	return held
+}
+
 // hints reads a hit's timing hint sources. With doc nil it reads the
 // sources that need no record (headers, the JSON body); with a record it
 // reads the text and the record's JSON. The first hint that survives
 // validation is kept; with Explain, every hint seen is noted with why it was
 // kept or dropped, because a dropped Retry-After is exactly what a person
 // debugging a retry loop needs to see.
-func (s *Scan) hints(h *hit, rec string, doc *lazyJSON) {
+func (s *Scan) hints(h *hit, t *recText, doc *lazyJSON) {
 	r := &s.e.cat.Rules[h.rule]
 	for i := range r.Hints {
 		if h.hasHint {
 			return
 		}
 		src := &r.Hints[i]
-		raw, ok := s.hintValue(src, rec, doc)
+		raw, ok := s.hintValue(h.rule, i, t, doc)
 		if !ok {
 			continue
 		}
 		var why hintReason
-		v, err := hintParse(raw, hintUnit(src.Unit))
+		v, err := s.parseHint(raw, hintUnit(src.Unit))
 		if err != nil {
 			why = hintUnparseable
 		} else {
@@ -11052,7 +14980,24 @@ func (s *Scan) hints(h *hit, rec string, doc *lazyJSON) {
 	}
 }
 
-func (s *Scan) hintValue(src *HintSource, rec string, doc *lazyJSON) (string, bool) {
+// hintsLater reads the hints of a hit whose reading tryRule put off:
+// without Explain only the winner's hint is shown, and reading one (a
+// pattern, a parse, the clock) costs as much as matching a rule. The
+// record was kept (Scan.keepRecords), and its hints are read from it as
+// tryRule would have: the evidence's headers and body, then the record.
+func (s *Scan) hintsLater(h *hit) {
+	if !h.hintsLater {
+		return
+	}
+	h.hintsLater = false
+	s.hints(h, nil, nil)
+	t := newText(h.rec, &s.lowBuf, nil, h.recGen)
+	var doc lazyJSON
+	s.hints(h, &t, &doc)
+}
+
+func (s *Scan) hintValue(rule, k int, t *recText, doc *lazyJSON) (string, bool) {
+	src := &s.e.cat.Rules[rule].Hints[k]
 	switch src.From {
 	case FromHeader:
 		if doc != nil {
@@ -11065,7 +15010,7 @@ func (s *Scan) hintValue(src *HintSource, rec string, doc *lazyJSON) (string, bo
 		case doc == nil && s.hasBody:
 			v = s.body
 		case doc != nil && s.jsonInRecord:
-			v = doc.get(rec)
+			v = doc.get(t.s)
 		}
 		var out string
 		found := v != nil && lookupJSON(v, src.path, func(x any) bool {
@@ -11078,19 +15023,22 @@ func (s *Scan) hintValue(src *HintSource, rec string, doc *lazyJSON) (string, bo
 		if doc == nil {
 			return "", false
 		}
-		re := src.Re.Regexp()
-		m := re.FindStringSubmatchIndex(rec)
+		var lk *lookup
+		if hits := s.acHits(); hits != nil {
+			lk = newLookup(hits, &s.e.ix.hintPats[rule][k])
+		}
+		m := s.submatch(src.Re, t, lk)
 		if m == nil {
 			return "", false
 		}
-		g := re.SubexpIndex("value")
+		g := src.Re.re.SubexpIndex("value")
 		if g < 0 {
 			g = 1
 		}
 		if 2*g+1 >= len(m) || m[2*g] < 0 {
 			return "", false
 		}
-		return rec[m[2*g]:m[2*g+1]], true
+		return t.s[m[2*g]:m[2*g+1]], true
 	}
 	return "", false
 }
@@ -11133,9 +15081,61 @@ type index struct {
 	noBodyPending int
 	jsonOnly      []int32
 
-	lits      *literalSet // every rule's triggers; nil when there are none
-	patRules  [][]int32   // trigger pattern -> rules
-	unindexed []int32     // rules with record matchers but no trigger
+	ac *automaton // over every rule's triggers; nil when there are none
+	// lits holds every rule's triggers whole, for the bulk path, which
+	// scans megabytes at once: its grams and stride suit long text and
+	// long literals (literals.go), where the automaton, which also holds
+	// the short literals the matchers look for, suits a record.
+	lits      *literalSet
+	patRules  [][]int32 // trigger pattern -> rules
+	unindexed []int32   // rules with record matchers but no trigger
+	// unindexedJSON are the unindexed rules with json matchers: without a
+	// body they need JSON in the record, and cannot match one without.
+	unindexedJSON []int32
+	// pats[rule][branch] are the patterns that reveal the literals of
+	// the rule's regex branches, notPats those of its guard's patterns
+	// and hintPats those of its hints' (lits.go); nil without an
+	// automaton.
+	pats, notPats, hintPats [][]regexPats
+	refs                    refTable // pattern -> the branch triggers it reveals
+	// needEnds[pattern]: a lookup asks where the pattern ended (litHits);
+	// the scan records only those.
+	needEnds []bool
+	// selects[pattern]: the pattern can make a rule a candidate, through
+	// patRules or a branch trigger it reveals. The others are literals
+	// the matchers look for (lits.go): alone they select nothing, and the
+	// bulk path passes over a record where only they occur.
+	selects  []bool
+	branches int // rule branches, numbered in pats
+	// byBranch[rule]: the rule's record matchers can hold only where one
+	// of its branches' triggers is confirmed (litHits.rules); it is not
+	// in patRules.
+	byBranch []bool
+	// guardID numbers each rule's guard, alike guards alike (guards.go).
+	guardID []int32
+	guards  int
+}
+
+// maxPattern bounds the automaton's patterns: a trigger longer than this
+// is looked for by its last maxPattern bytes (which occur wherever it
+// does; lits.go compares the rest). Twelve bytes of a phrase select as
+// well as seventy, and short patterns let the scan walk the quarters of
+// a record side by side (acScan2).
+const maxPattern = 12
+
+// ruleTriggers lists the distinct triggers of every rule.
+func ruleTriggers(c *Catalogue) []string {
+	seen := map[string]bool{}
+	var out []string
+	for i := range c.Rules {
+		for _, t := range c.Rules[i].Triggers {
+			if !seen[t] {
+				seen[t] = true
+				out = append(out, t)
+			}
+		}
+	}
+	return out
 }
 
 func buildIndex(c *Catalogue) *index {
@@ -11145,6 +15145,7 @@ func buildIndex(c *Catalogue) *index {
 		bySignal:   map[string][]int32{},
 		byProvider: map[string][]int32{},
 	}
+	ix.guardID, ix.guards = guardIDs(c)
 	ix.pureState = make([]ruleState, len(c.Rules))
 	ix.pureGuard = make([]bool, len(c.Rules))
 	ix.noBodyState = make([]ruleState, len(c.Rules))
@@ -11192,10 +15193,17 @@ func buildIndex(c *Catalogue) *index {
 			continue // never reads a record
 		}
 		if len(r.Triggers) == 0 {
-			ix.unindexed = append(ix.unindexed, ri)
+			if len(m.JSON) > 0 {
+				ix.unindexedJSON = append(ix.unindexedJSON, ri)
+			} else {
+				ix.unindexed = append(ix.unindexed, ri)
+			}
 			continue
 		}
 		for _, t := range r.Triggers {
+			if len(t) > maxPattern {
+				t = t[len(t)-maxPattern:]
+			}
 			id, ok := patID[t]
 			if !ok {
 				id = int32(len(patterns))
@@ -11207,9 +15215,104 @@ func buildIndex(c *Catalogue) *index {
 		}
 	}
 	if len(patterns) > 0 {
-		ix.lits = newLiteralSet(patterns)
+		// The other literals the matchers look for (lits.go).
+		eachRegex(c, func(re *Regex) {
+			regexLiterals(re, func(lit string) {
+				if len(lit) < 3 || suffixPattern(patID, lit) >= 0 {
+					return // searched for: a short pattern would end everywhere
+				}
+				p := extraPattern(lit)
+				patID[p] = int32(len(patterns))
+				patterns = append(patterns, p)
+				ix.patRules = append(ix.patRules, nil)
+			})
+		})
+		ix.ac = buildAutomaton(patterns)
+		ix.lits = newLiteralSet(ruleTriggers(c))
+		trigRefs := make([][]trigRef, len(patterns))
+		ix.pats = make([][]regexPats, len(c.Rules))
+		ix.byBranch = make([]bool, len(c.Rules))
+		ix.notPats = make([][]regexPats, len(c.Rules))
+		ix.hintPats = make([][]regexPats, len(c.Rules))
+		for i := range c.Rules {
+			r := &c.Rules[i]
+			for _, re := range r.Match.Regex {
+				rp := patternsOf(patID, re)
+				rp.branch, rp.trigs = int32(ix.branches), len(re.Triggers) > 0
+				ix.branches++
+				for k, p := range rp.trig {
+					if p < 0 {
+						rp.unmapped = append(rp.unmapped, re.Triggers[k])
+					} else {
+						trigRefs[p] = addTrigRef(trigRefs[p], re.Triggers[k], rp.branch, int32(i))
+					}
+				}
+				ix.pats[i] = append(ix.pats[i], rp)
+			}
+			ix.byBranch[i] = byBranches(r, ix.pats[i])
+			if r.Not != nil {
+				for _, re := range r.Not.Regex {
+					ix.notPats[i] = append(ix.notPats[i], patternsOf(patID, re))
+				}
+			}
+			for _, h := range r.Hints {
+				var rp regexPats
+				if h.Re != nil {
+					rp = patternsOf(patID, h.Re)
+				}
+				ix.hintPats[i] = append(ix.hintPats[i], rp)
+			}
+		}
+		ix.refs = packRefs(trigRefs)
+		ix.selects = make([]bool, len(patterns))
+		for p := range patterns {
+			ix.selects[p] = len(ix.patRules[p]) > 0 || ix.refs.at[p] < ix.refs.at[p+1]
+		}
+		ix.needEnds = make([]bool, len(patterns))
+		for _, set := range [][][]regexPats{ix.pats, ix.notPats, ix.hintPats} {
+			for _, rps := range set {
+				for _, rp := range rps {
+					for _, ap := range rp.alts {
+						for _, ps := range [][]int32{ap.trig, ap.lead} {
+							for _, p := range ps {
+								if p >= 0 {
+									ix.needEnds[p] = true
+								}
+							}
+						}
+					}
+				}
+			}
+		}
+		// A rule that can match only where a branch trigger is confirmed
+		// becomes a candidate when one is (collect), not when a shorter
+		// pattern it shares with rules that are not there occurs.
+		for p, rules := range ix.patRules {
+			ix.patRules[p] = slices.DeleteFunc(rules, func(ri int32) bool { return ix.byBranch[ri] })
+		}
 	}
 	return ix
+}
+
+// eachRegex calls fn with every pattern that reads records: rule
+// branches, guards and hint extractors.
+func eachRegex(c *Catalogue, fn func(*Regex)) {
+	for i := range c.Rules {
+		r := &c.Rules[i]
+		for _, re := range r.Match.Regex {
+			fn(re)
+		}
+		if r.Not != nil {
+			for _, re := range r.Not.Regex {
+				fn(re)
+			}
+		}
+		for _, h := range r.Hints {
+			if h.Re != nil {
+				fn(h.Re)
+			}
+		}
+	}
 }
 
 // pure reports whether a rule reads records only, in match and guard
@@ -11281,12 +15384,60 @@ func foldSpecial(rec string) string {
 	return strings.NewReplacer("\u212a", "k", "\u017f", "s").Replace(rec)
 }
 
+// byBranches reports whether a rule's record matchers can hold only in a
+// record where the automaton confirms a trigger of one of its regex
+// branches: it has no exact or contains matcher, which a record could
+// satisfy instead, and every branch has triggers the automaton reveals.
+func byBranches(r *Rule, pats []regexPats) bool {
+	m := &r.Match
+	if len(m.Exact) > 0 || len(m.Contains) > 0 || len(m.Regex) == 0 {
+		return false
+	}
+	for k, re := range m.Regex {
+		if len(re.Triggers) == 0 || len(pats[k].unmapped) > 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// addTrigRef adds a branch of rule ri to the trigRef of lit in refs.
+func addTrigRef(refs []trigRef, lit string, branch, ri int32) []trigRef {
+	for i := range refs {
+		if refs[i].lit == lit {
+			refs[i].branches = append(refs[i].branches, branch)
+			if n := len(refs[i].rules); n == 0 || refs[i].rules[n-1] != ri {
+				refs[i].rules = append(refs[i].rules, ri)
+			}
+			return refs
+		}
+	}
+	return append(refs, trigRef{lit, []int32{branch}, []int32{ri}})
+}
+
+// packRefs lays every pattern's trigRefs out in one table, with the
+// lengths and first bytes that settle most of them in arrays of their
+// own: the scan reads them for every pattern it meets, and scattered,
+// nearly every read missed the cache.
+func packRefs(refs [][]trigRef) refTable {
+	t := refTable{at: make([]int32, len(refs)+1)}
+	for p, rs := range refs {
+		for _, r := range rs {
+			t.first = append(t.first, r.lit[0])
+			t.lens = append(t.lens, int32(len(r.lit)))
+			t.refs = append(t.refs, r)
+		}
+		t.at[p+1] = int32(len(t.refs))
+	}
+	return t
+}
+
 // parseJSON decodes a JSON document with numbers kept as written, so that a
 // rule comparing `error.code: 429` sees "429", not "429.0". It returns nil
 // for anything that is not a JSON object or array.
 func parseJSON(s string) any {
 	s = strings.TrimSpace(s)
-	if s == "" || (s[0] != '{' && s[0] != '[') {
+	if s == "" || (s[0] != '{' && s[0] != '[') || !canOpen(s) {
 		return nil
 	}
 	d := json.NewDecoder(strings.NewReader(s))
@@ -11298,27 +15449,58 @@ func parseJSON(s string) any {
 	return v
 }
 
+// canOpen reports whether the byte after s's opening bracket (spaces
+// aside) can follow it in JSON. Log lines often end in something that
+// only looks like JSON, a Python dict above all ("{'error': ...}"), and
+// the decoder allocates a handful of objects before it says so.
+func canOpen(s string) bool {
+	i := 1
+	for i < len(s) && (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r') {
+		i++
+	}
+	if i == len(s) {
+		return false
+	}
+	c := s[i]
+	if s[0] == '{' {
+		return c == '"' || c == '}'
+	}
+	return strings.IndexByte("{[]\"-0123456789tfn", c) >= 0
+}
+
 // recordJSON finds the JSON inside a text record: the record itself, an SSE
 // "data: {...}" line, or a log line that ends in a JSON object
 // ("Error: 429 {"error":...}"). Anything else has none.
 func recordJSON(rec string) any {
+	if s, ok := jsonPart(rec); ok {
+		return parseJSON(s)
+	}
+	return nil
+}
+
+// jsonPart returns the part of rec that recordJSON decodes, and false when
+// there is none or it cannot decode: it reads a few bytes and decodes
+// nothing, so a scan can pass over the rules that need a record's JSON
+// when the record has none.
+func jsonPart(rec string) (string, bool) {
 	s := strings.TrimSpace(rec)
 	if rest, ok := strings.CutPrefix(s, "data:"); ok {
 		s = strings.TrimSpace(rest)
 	}
 	if s == "" {
-		return nil
+		return "", false
 	}
-	if s[0] == '{' || s[0] == '[' {
-		return parseJSON(s)
+	if s[0] != '{' && s[0] != '[' {
+		if s[len(s)-1] != '}' {
+			return "", false
+		}
+		i := strings.IndexByte(s, '{')
+		if i <= 0 {
+			return "", false
+		}
+		s = s[i:]
 	}
-	if s[len(s)-1] != '}' {
-		return nil
-	}
-	if i := strings.IndexByte(s, '{'); i > 0 {
-		return parseJSON(s[i:])
-	}
-	return nil
+	return s, canOpen(s)
 }
 
 // lookupJSON calls fn on every value reached by path and reports whether fn
@@ -11639,6 +15821,831 @@ func hasFoldAt(s string, start int, p string) bool {
 	return true
 }
 
+// litHits records where each automaton pattern ended in the current
+// record. Arrays are indexed by pattern and stamped with the record's
+// generation, so nothing is cleared between records.
+type litHits struct {
+	gen   uint32   // the scan generation in which they were recorded
+	rec   uint32   // the record they describe (Scan.recGen)
+	stamp []uint32 // pattern -> generation of its last occurrence
+	head  []int32  // pattern -> its last occurrence in ends
+	ends  []hitEnd
+	live  []uint32 // branch -> generation in which one of its triggers occurred
+	rules []uint32 // rule -> generation in which one of its branches' did
+}
+
+// trigRef is a branch trigger that a pattern reveals: it occurs where the
+// pattern ends and the bytes before are the rest of it. Branches with the
+// same trigger share one trigRef, so it is compared once.
+type trigRef struct {
+	lit      string
+	branches []int32
+	rules    []int32
+}
+
+// refTable holds the trigRefs of every pattern: those of pattern p are
+// [at[p], at[p+1]), with each one's length and first byte also apart.
+type refTable struct {
+	at    []int32
+	lens  []int32
+	first []byte
+	refs  []trigRef
+}
+
+// confirm marks the branches whose triggers end where pattern p ended,
+// and makes candidates of their rules.
+func (h *litHits) confirm(rec string, t *refTable, p int32, end int, s *Scan) {
+	for i := t.at[p]; i < t.at[p+1]; i++ {
+		start := end - int(t.lens[i])
+		if start < 0 || lowerByte(rec[start]) != t.first[i] {
+			continue
+		}
+		r := &t.refs[i]
+		if !equalFoldASCII(rec[start:end], r.lit) {
+			continue
+		}
+		for _, b := range r.branches {
+			h.live[b] = h.gen
+		}
+		for _, ri := range r.rules {
+			h.rules[ri] = h.gen
+			s.addCand(ri)
+		}
+	}
+}
+
+type hitEnd struct {
+	end  int32 // offset just past the occurrence
+	prev int32 // the pattern's previous occurrence, -1 for none
+}
+
+func (h *litHits) add(gen uint32, p int32, end int) {
+	if h.stamp[p] != gen {
+		h.stamp[p], h.head[p] = gen, -1
+	}
+	h.ends = append(h.ends, hitEnd{int32(end), h.head[p]})
+	h.head[p] = int32(len(h.ends) - 1)
+}
+
+// lookup finds a pattern's literals in a record: through the automaton's
+// hits where a literal has a pattern among its suffixes, by a search
+// otherwise. A nil lookup always searches.
+type lookup struct {
+	hits *litHits
+	pats *regexPats
+}
+
+// regexPats gives, for each literal a pattern's matchers look for, the
+// automaton pattern that is its longest suffix, or -1: for the Regex's
+// Triggers, and for each Alt's Triggers and Lead.
+type regexPats struct {
+	trig []int32
+	alts []altPats
+	// For a rule's branch: its number in litHits.live, whether it has
+	// triggers, and those no pattern reveals, which are searched for.
+	branch   int32
+	trigs    bool
+	unmapped []string
+}
+
+// dead reports that the scan's hits show none of a rule branch's
+// triggers in the record: it cannot match.
+func (rp *regexPats) dead(h *litHits) bool {
+	return rp.trigs && rp.branch >= 0 && len(rp.unmapped) == 0 && h.live[rp.branch] != h.gen
+}
+
+type altPats struct {
+	trig []int32
+	lead []int32
+}
+
+func newLookup(hits *litHits, pats *regexPats) *lookup {
+	if hits == nil || pats == nil {
+		return nil
+	}
+	return &lookup{hits, pats}
+}
+
+// anyOf reports whether one of lits occurs in t; pats are their patterns.
+func (lk *lookup) anyOf(t *recText, lits []string, pats []int32) bool {
+	if lk == nil || len(pats) != len(lits) {
+		return t.any(lits)
+	}
+	for i, l := range lits {
+		if lk.has(t, l, pats[i]) {
+			return true
+		}
+	}
+	return false
+}
+
+// branchTriggers reports whether one of a rule branch's triggers, lits,
+// occurs in t.
+func (lk *lookup) branchTriggers(t *recText, lits []string) bool {
+	if lk == nil || lk.pats.branch < 0 {
+		return t.any(lits)
+	}
+	if lk.hits.live[lk.pats.branch] == lk.hits.gen {
+		return true
+	}
+	return t.any(lk.pats.unmapped)
+}
+
+// triggers returns the patterns of the Regex's Triggers.
+func (lk *lookup) triggers() []int32 {
+	if lk == nil {
+		return nil
+	}
+	return lk.pats.trig
+}
+
+// alt returns the patterns of the literals of Alt k.
+func (lk *lookup) alt(k int) *altPats {
+	if lk == nil || k >= len(lk.pats.alts) {
+		return nil
+	}
+	return &lk.pats.alts[k]
+}
+
+// has reports whether lit occurs in rec; p is its pattern or -1.
+func (lk *lookup) has(t *recText, lit string, p int32) bool {
+	if p < 0 {
+		return t.index(lit) >= 0
+	}
+	rec := t.s
+	h := lk.hits
+	if h.stamp[p] != h.gen {
+		return false
+	}
+	for i := h.head[p]; i >= 0; i = h.ends[i].prev {
+		e := int(h.ends[i].end)
+		if e >= len(lit) && equalFoldASCII(rec[e-len(lit):e], lit) {
+			return true
+		}
+	}
+	return false
+}
+
+// leadPattern returns the pattern of lead string k of ap, or -1.
+func (ap *altPats) leadPattern(k int) int32 {
+	if ap == nil || k >= len(ap.lead) {
+		return -1
+	}
+	return ap.lead[k]
+}
+
+// triggers returns the patterns of ap's triggers, nil if none are known.
+func (ap *altPats) triggers() []int32 {
+	if ap == nil {
+		return nil
+	}
+	return ap.trig
+}
+
+// suffixPattern returns the longest suffix of s that is an automaton
+// pattern, or -1.
+func suffixPattern(patID map[string]int32, s string) int32 {
+	for j := 0; j < len(s); j++ {
+		if id, ok := patID[s[j:]]; ok {
+			return id
+		}
+	}
+	return -1
+}
+
+// extraPattern is the pattern the index adds for a literal no rule
+// trigger ends: its last maxExtra bytes, which keeps the automaton small
+// (the literal itself is compared where one of them occurs).
+func extraPattern(lit string) string {
+	const maxExtra = 8 // no more than maxPattern
+	if len(lit) <= maxExtra {
+		return lit
+	}
+	return lit[len(lit)-maxExtra:]
+}
+
+// regexLiterals calls fn with every literal the engine looks for on
+// behalf of re: its Triggers and its Alts' Triggers and Lead (not the
+// Lead of an alternative anchored at the start, compared in place).
+func regexLiterals(re *Regex, fn func(string)) {
+	for _, t := range re.Triggers {
+		fn(t)
+	}
+	for _, a := range re.Alts {
+		for _, t := range a.Triggers {
+			fn(t)
+		}
+		if !a.Start {
+			for _, l := range a.Lead {
+				fn(l)
+			}
+		}
+	}
+}
+
+// patternsOf maps re's literals to their patterns.
+func patternsOf(patID map[string]int32, re *Regex) regexPats {
+	rp := regexPats{branch: -1}
+	for _, t := range re.Triggers {
+		rp.trig = append(rp.trig, suffixPattern(patID, t))
+	}
+	for _, a := range re.Alts {
+		var ap altPats
+		for _, t := range a.Triggers {
+			ap.trig = append(ap.trig, suffixPattern(patID, t))
+		}
+		if !a.Start {
+			for _, l := range a.Lead {
+				ap.lead = append(ap.lead, suffixPattern(patID, l))
+			}
+		}
+		rp.alts = append(rp.alts, ap)
+	}
+	return rp
+}
+
+// recText is a record as its matchers read it, with a copy whose ASCII
+// letters are lowered, made the first time a matcher needs it. Rules'
+// literals are lower case, and on the copy they are found by strings.Index,
+// which compares many bytes at a time, rather than by indexFold, which
+// jumps between the occurrences of one byte in both cases; and patterns
+// without case-sensitive parts run on the copy without (?i) (probe.go),
+// which spares RE2 a unicode.SimpleFold for every letter it compares.
+// Lowering ASCII keeps every offset, so what is found in the copy is
+// found at the same place in the record.
+//
+// The copy lives in a buffer of the scan, reused from record to record:
+// nothing may keep it, or a string made from it, past the record.
+type recText struct {
+	s    string
+	low  string
+	buf  *lowBuf
+	ok   bool
+	memo *memo  // answers for this record; nil: none kept
+	gen  uint32 // the record's number in the scan, 0 if unknown
+}
+
+// lowBuf is a scan's buffer for lowered copies, and the record whose copy
+// it holds, by its number in the scan (Scan.recGen; 0 for none): Finish,
+// which may read the winner's record again, finds the copy made while
+// matching if no record came after.
+type lowBuf struct {
+	b   []byte
+	gen uint32
+}
+
+func newText(s string, buf *lowBuf, m *memo, gen uint32) recText {
+	return recText{s: s, buf: buf, memo: m, gen: gen}
+}
+
+// lower returns the lowered copy.
+func (t *recText) lower() string {
+	if !t.ok {
+		lb := t.buf
+		if t.gen == 0 || lb.gen != t.gen || len(lb.b) != len(t.s) {
+			lb.b = append(lb.b[:0], t.s...)
+			lowerBytes(lb.b)
+			lb.gen = t.gen
+		}
+		t.low, t.ok = unsafe.String(unsafe.SliceData(lb.b), len(lb.b)), true
+	}
+	return t.low
+}
+
+// index is indexFold(t.s, lit) for a lower-case lit.
+func (t *recText) index(lit string) int { return t.memo.index(t.gen, t.lower(), lit) }
+
+// any reports whether one of the lower-case lits occurs.
+func (t *recText) any(lits []string) bool {
+	for _, l := range lits {
+		if t.index(l) >= 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// lowerBytes lowers the ASCII letters of b in place, eight bytes at a
+// time: a byte is an upper-case letter when it is below 0x80, at least
+// 'A' and at most 'Z', which adding to each byte's low seven bits tests
+// for all eight at once, without carries between them; the test's high
+// bit, moved down two, is the 0x20 that lowers the letter.
+func lowerBytes(b []byte) {
+	const (
+		ones = 0x0101010101010101
+		high = 0x8080808080808080
+		low7 = 0x7f7f7f7f7f7f7f7f
+	)
+	i := 0
+	for ; i+8 <= len(b); i += 8 {
+		w := binary.LittleEndian.Uint64(b[i:])
+		h := w & low7
+		upper := (h + (0x80-'A')*ones) &^ (h + (0x80-'Z'-1)*ones) &^ w & high
+		if upper != 0 {
+			binary.LittleEndian.PutUint64(b[i:], w|upper>>2)
+		}
+	}
+	for ; i < len(b); i++ {
+		if c := b[i]; 'A' <= c && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
+}
+
+const memoSlots = 64
+
+type memo struct {
+	lits  [memoSlots]litAnswer
+	subs  [memoSlots]subAnswer
+	parse parseAnswer
+}
+
+// parseAnswer is the last hint parsed: rules that share an extractor
+// read the same value from a record.
+type parseAnswer struct {
+	ok   bool
+	unit hintUnit
+	raw  string
+	v    hintValue
+	err  error
+}
+
+type litAnswer struct {
+	gen uint32
+	pos int32
+	lit string
+}
+
+type subAnswer struct {
+	gen uint32
+	re  *regexp.Regexp
+	m   []int
+	buf [12]int // m's array when the pattern has few enough groups
+}
+
+// nextRecord starts a record: answers kept for the last one expire.
+func (s *Scan) nextRecord() {
+	s.recGen++
+	if s.recGen == 0 { // wrapped: an old answer could look current
+		clear(s.guardRec)
+		s.memo = memo{}
+		s.lowBuf.gen = 0
+		s.lits.rec = 0
+		s.recGen = 1
+	}
+}
+
+// index returns strings.Index(low, lit), asked once per record.
+func (m *memo) index(gen uint32, low, lit string) int {
+	if m == nil || lit == "" {
+		return strings.Index(low, lit)
+	}
+	a := &m.lits[(len(lit)*31+int(lit[0])*7+int(lit[len(lit)-1])*3+int(lit[len(lit)/2]))%memoSlots]
+	if a.gen == gen && a.lit == lit {
+		return int(a.pos)
+	}
+	pos := strings.Index(low, lit)
+	*a = litAnswer{gen, int32(pos), lit}
+	return pos
+}
+
+func uintptrOf(re *regexp.Regexp) uintptr { return uintptr(unsafe.Pointer(re)) }
+
+// submatch returns r.findSubmatch(t), asked once per record and pattern.
+// Patterns with the same source share one *regexp.Regexp (share.go). The
+// result is shared, and valid until the next submatch: callers must use
+// it at once and not change it.
+func (s *Scan) submatch(r *Regex, t *recText, lk *lookup) []int {
+	a := &s.memo.subs[(uintptrOf(r.re)>>4)%memoSlots]
+	if a.gen == s.recGen && a.re == r.re {
+		return a.m
+	}
+	a.gen, a.re = s.recGen, r.re
+	a.m = r.findSubmatch(t, lk, a.buf[:0])
+	return a.m
+}
+
+// parseHint is hint.Parse, which depends on nothing else, remembered for
+// the last value.
+func (s *Scan) parseHint(raw string, unit hintUnit) (hintValue, error) {
+	a := &s.memo.parse
+	if a.ok && a.unit == unit && a.raw == raw {
+		return a.v, a.err
+	}
+	v, err := hintParse(raw, unit)
+	*a = parseAnswer{true, unit, raw, v, err}
+	return v, err
+}
+
+// Go's regexp has no literal prefix to skip to when a pattern begins with
+// \b or is case-folded, and most rules' patterns are both: an unanchored
+// search then costs tens of nanoseconds per byte of record, for every
+// pattern whose triggers occur. A fastRegex runs the pattern anchored, only
+// at the places where the compiler says a match can begin (Regex.Alts),
+// which costs about as much as the match is long.
+//
+// The answer is the one FindStringIndex gives. Go's leftmost-first search
+// returns the match that begins leftmost and, of those, the one its
+// backtracking order prefers; a search anchored at that beginning prefers
+// the same one. Every match begins at one of the places tried, and they
+// are tried from the left, so the first that matches is the leftmost.
+//
+// An anchored search must see the byte before its start, for \b, \B and
+// (?m)^. It therefore runs on the record from one rune before the place,
+// as \A(?s:.)(?:pattern): the rune is consumed as context, and the pattern
+// then sees exactly what it would see in the whole record. At the start of
+// the record \A(?:pattern) runs instead. Both are compiled on first use,
+// so a pattern that never gets that far costs nothing at startup.
+type fastRegex struct {
+	alts []fastAlt
+	src  string
+	nsub int
+
+	once  sync.Once
+	ready atomic.Bool    // once has run and the variants compiled
+	at0   *regexp.Regexp // \A(?:src); nil if it did not compile
+	ctx   *regexp.Regexp // \A(?s:.)(?:src)
+	low   bool           // the variants run on the lowered record
+	prog  *vmProg        // the program runAt runs; nil: regexp runs all
+}
+
+type fastAlt struct {
+	Alt           // a copy: next to the sets, not a cache miss away in the tables
+	skip  byteSet // Alt.Skip
+	first byteSet // first bytes of Alt.Lead, in both cases
+}
+
+// byteSet is a set of bytes.
+type byteSet [4]uint64
+
+func (b *byteSet) add(c byte) { b[c>>6] |= 1 << (c & 63) }
+
+func (b *byteSet) has(c byte) bool { return b[c>>6]&(1<<(c&63)) != 0 }
+
+func (b *byteSet) addFold(c byte) { b.add(c); b.add(upperASCII(c)) }
+
+// maxPlaces bounds how many places a search tries before it hands the
+// record to the unanchored search: past a handful, that is no slower,
+// and a bound keeps the places on the stack.
+const maxPlaces = 16
+
+func newFast(r *Regex) *fastRegex {
+	f := &fastRegex{src: r.Src, nsub: r.re.NumSubexp()}
+	for i := range r.Alts {
+		a := fastAlt{Alt: r.Alts[i]}
+		for j := 0; j < len(a.Skip); j++ {
+			a.skip.add(a.Skip[j])
+		}
+		for _, l := range a.Lead {
+			if l == "" {
+				return nil // tables not from the compiler: trust nothing
+			}
+			a.first.addFold(l[0])
+		}
+		if !slices.IsSorted(a.Lead) {
+			return nil // startsHere searches it
+		}
+		f.alts = append(f.alts, a)
+	}
+	return f
+}
+
+// variants compiles the anchored forms; it reports false if they do not
+// compile as the same pattern (they always should), and the caller then
+// searches the usual way. A pattern that says nothing case-sensitive
+// about ASCII letters is compiled without case folding, to run on the
+// record's lowered copy (see caseFree).
+func (f *fastRegex) variants() bool {
+	if f.ready.Load() {
+		return true
+	}
+	f.once.Do(func() {
+		src, low := f.src, false
+		tree, err := syntax.Parse(f.src, syntax.Perl)
+		if err != nil {
+			return
+		}
+		if caseFree(tree) {
+			src, low = tree.String(), true
+		} else if tree, err = syntax.Parse(f.src, syntax.Perl); err != nil {
+			return // caseFree may have changed the tree before it gave up
+		}
+		at0, err0 := regexp.Compile(`\A(?:` + src + `)`)
+		ctx, err1 := regexp.Compile(`\A(?s:.)(?:` + src + `)`)
+		if err0 != nil || err1 != nil || at0.NumSubexp() != f.nsub || ctx.NumSubexp() != f.nsub {
+			return
+		}
+		f.at0, f.ctx, f.low = at0, ctx, low
+		f.prog = compileVM(tree)
+		f.ready.Store(true)
+	})
+	return f.at0 != nil
+}
+
+// caseFree rewrites re to run on a lowered record, and reports whether
+// that gives the answers re gives on the record itself. It does when
+// every test re makes of an ASCII letter ignores its case: a folded
+// literal then tests for the lower-case letter alone (a record has no
+// upper-case letters once lowered, and no Kelvin sign or long s once
+// through foldSpecial), and a character class must hold both cases of
+// each ASCII letter it holds, so that it takes a letter exactly when it
+// takes the letter lowered. A case-sensitive letter ("(?-i:PASSED)",
+// "[A-Z]") makes it false, and re is then not to be used. Folding stays
+// on for runes outside ASCII, which lowering leaves alone.
+func caseFree(re *syntax.Regexp) bool {
+	switch re.Op {
+	case syntax.OpLiteral:
+		fold := re.Flags&syntax.FoldCase != 0
+		keepFold := false
+		for i, r := range re.Rune {
+			switch {
+			case 'A' <= r && r <= 'Z' || 'a' <= r && r <= 'z':
+				if !fold {
+					return false
+				}
+				re.Rune[i] = r | 0x20
+			case r >= utf8.RuneSelf && unicode.SimpleFold(r) != r:
+				keepFold = true
+			}
+		}
+		if !keepFold {
+			re.Flags &^= syntax.FoldCase
+		}
+		return true
+	case syntax.OpCharClass:
+		return closedUnderCase(re.Rune)
+	}
+	for _, sub := range re.Sub {
+		if !caseFree(sub) {
+			return false
+		}
+	}
+	return true
+}
+
+// closedUnderCase reports whether a class (sorted ranges) holds the other
+// case of every ASCII letter it holds.
+func closedUnderCase(ranges []rune) bool {
+	in := func(r rune) bool {
+		for i := 0; i+1 < len(ranges); i += 2 {
+			if ranges[i] <= r && r <= ranges[i+1] {
+				return true
+			}
+		}
+		return false
+	}
+	for c := 'a'; c <= 'z'; c++ {
+		if in(c) != in(c-'a'+'A') {
+			return false
+		}
+	}
+	return true
+}
+
+// places appends to buf, in increasing order, every offset of rec where a
+// match can begin. all reports that a match may begin anywhere, or at too
+// many places to try one by one.
+func (f *fastRegex) places(t *recText, buf []int, lk *lookup) (pos []int, all bool) {
+	rec := t.s
+	pos = buf
+	for i := range f.alts {
+		a := &f.alts[i]
+		ap := lk.alt(i)
+		if len(a.Triggers) > 0 && !lk.anyOf(t, a.Triggers, ap.triggers()) {
+			continue
+		}
+		switch {
+		case a.Start:
+			if a.startsHere(rec) {
+				if len(pos) == cap(pos) {
+					return nil, true
+				}
+				pos = append(pos, 0)
+			}
+		case a.Lead == nil:
+			return nil, true
+		default:
+			for k, l := range a.Lead {
+				var ok bool
+				if pos, ok = a.leadPlaces(t, l, ap.leadPattern(k), lk, pos); !ok {
+					return nil, true
+				}
+			}
+		}
+	}
+	// Insertion sort: a few places, mostly in order already.
+	for i := 1; i < len(pos); i++ {
+		for j := i; j > 0 && pos[j] < pos[j-1]; j-- {
+			pos[j], pos[j-1] = pos[j-1], pos[j]
+		}
+	}
+	out := pos[:0]
+	for i, p := range pos {
+		if i == 0 || p != pos[i-1] {
+			out = append(out, p)
+		}
+	}
+	return out, false
+}
+
+// leadPlaces appends where lead string l occurs in rec, found through the
+// automaton's hits when p is its pattern; ok is false when pos is full.
+// With Word, an occurrence inside a word is no place: the match begins
+// with \b.
+func (a *fastAlt) leadPlaces(t *recText, l string, p int32, lk *lookup, pos []int) (_ []int, ok bool) {
+	rec := t.s
+	add := func(at int) bool {
+		if a.Word && at > 0 && isWordByte(rec[at-1]) {
+			return true
+		}
+		if len(pos) == cap(pos) {
+			return false
+		}
+		pos = append(pos, at)
+		return true
+	}
+	if p >= 0 {
+		h := lk.hits
+		if h.stamp[p] != h.gen {
+			return pos, true
+		}
+		for i := h.head[p]; i >= 0; i = h.ends[i].prev {
+			e := int(h.ends[i].end)
+			if e >= len(l) && equalFoldASCII(rec[e-len(l):e], l) && !add(e-len(l)) {
+				return nil, false
+			}
+		}
+		return pos, true
+	}
+	low := t.lower()
+	for from := 0; ; {
+		j := strings.Index(low[from:], l)
+		if j < 0 {
+			return pos, true
+		}
+		if !add(from + j) {
+			return nil, false
+		}
+		from += j + 1
+	}
+}
+
+func isWordByte(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_'
+}
+
+// startsHere reports whether an alternative anchored at the start of the
+// record can match rec.
+func (a *fastAlt) startsHere(rec string) bool {
+	k := 0
+	if a.Skip != "" {
+		for k < len(rec) && a.skip.has(rec[k]) {
+			k++
+		}
+	}
+	if a.Lead == nil {
+		return true
+	}
+	if k == len(rec) || !a.first.has(rec[k]) {
+		return false
+	}
+	// Lead is sorted: only the strings that begin with this byte need a
+	// look (a guard's start-of-line alternative has dozens).
+	c := lowerByte(rec[k])
+	i, _ := slices.BinarySearchFunc(a.Lead, c, func(l string, c byte) int { return int(l[0]) - int(c) })
+	for ; i < len(a.Lead) && a.Lead[i][0] == c; i++ {
+		if l := a.Lead[i]; len(rec)-k >= len(l) && equalFoldASCII(rec[k:k+len(l)], l) {
+			return true
+		}
+	}
+	return false
+}
+
+// at returns the anchored form to run at offset p of t (a place where a
+// rune begins), the slice of the record (or of its lowered copy) to run
+// it on, and that slice's offset. ok is false when p is not where the
+// context rune ends, which a place never is.
+func (f *fastRegex) at(t *recText, p int) (re *regexp.Regexp, sub string, off int, ok bool) {
+	s := t.s
+	if f.low {
+		s = t.lower()
+	}
+	if p == 0 {
+		return f.at0, s, 0, true
+	}
+	r, w := utf8.DecodeLastRuneInString(s[:p])
+	q := p - w
+	if r2, w2 := utf8.DecodeRuneInString(s[q:]); w2 != w || r2 != r {
+		return nil, "", 0, false
+	}
+	return f.ctx, s[q:], q, true
+}
+
+// find returns the leftmost match of r in t, as r.re.FindStringIndex
+// would, if it begins before offset before: a caller that already has a
+// match there needs none that begins later. The record must have been
+// through foldSpecial. lk, if not nil, finds the lead strings of a rule's
+// branch.
+func (r *Regex) find(t *recText, lk *lookup, before int) (start, end int, found bool) {
+	if f := r.fast; f != nil && f.variants() {
+		var buf [maxPlaces]int
+		pos, all := f.places(t, buf[:0], lk)
+		if !all {
+			for _, p := range pos {
+				if p >= before {
+					break
+				}
+				if f.prog != nil {
+					x := t.s
+					if f.low {
+						x = t.lower()
+					}
+					if end, matched, done := runAt(f.prog, x, p, nil); done {
+						if matched {
+							return p, end, true
+						}
+						continue
+					}
+				}
+				re, sub, off, ok := f.at(t, p)
+				if !ok {
+					goto slow
+				}
+				if loc := re.FindStringIndex(sub); loc != nil {
+					return p, off + loc[1], true
+				}
+			}
+			return 0, 0, false
+		}
+	}
+slow:
+	if loc := r.re.FindStringIndex(t.s); loc != nil && loc[0] < before {
+		return loc[0], loc[1], true
+	}
+	return 0, 0, false
+}
+
+// submatchAt runs the program at p for the submatches, laid out as
+// FindStringSubmatchIndex lays them out.
+func (f *fastRegex) submatchAt(t *recText, p int, dst []int) (m []int, matched, done bool) {
+	x := t.s
+	if f.low {
+		x = t.lower()
+	}
+	caps := dst[:0]
+	if n := 2 * (1 + f.nsub); n <= cap(dst) {
+		caps = dst[:n]
+	} else {
+		caps = make([]int, n)
+	}
+	for i := range caps {
+		caps[i] = -1
+	}
+	// The program has no instructions for the whole match (regexp sets
+	// its bounds itself): slots 0 and 1 are the place and the end.
+	end, matched, done := runAt(f.prog, x, p, caps)
+	caps[0], caps[1] = p, end
+	return caps, matched, done
+}
+
+// findSubmatch is FindStringSubmatchIndex, found as find finds. What the
+// engine finds itself goes in dst when it is large enough.
+func (r *Regex) findSubmatch(t *recText, lk *lookup, dst []int) []int {
+	if f := r.fast; f != nil && f.variants() {
+		var buf [maxPlaces]int
+		pos, all := f.places(t, buf[:0], lk)
+		if !all {
+			for _, p := range pos {
+				if f.prog != nil {
+					if m, matched, done := f.submatchAt(t, p, dst); done {
+						if matched {
+							return m
+						}
+						continue
+					}
+				}
+				re, sub, off, ok := f.at(t, p)
+				if !ok {
+					goto slow
+				}
+				if m := re.FindStringSubmatchIndex(sub); m != nil {
+					m[0] = p
+					m[1] += off
+					for i := 2; i < len(m); i++ {
+						if m[i] >= 0 {
+							m[i] += off
+						}
+					}
+					return m
+				}
+			}
+			return nil
+		}
+	}
+slow:
+	return r.re.FindStringSubmatchIndex(t.s)
+}
+
 // Finish ranks the rules that matched and returns the answer.
 func (s *Scan) Finish() Classification {
 	cat := s.e.cat
@@ -11652,7 +16659,14 @@ func (s *Scan) Finish() Classification {
 		}
 		return out
 	}
-	sort.Slice(live, func(i, j int) bool { return s.e.outranks(live[i].rule, live[j].rule) })
+	// outranks is a total order (the rule index breaks every tie), so
+	// any sort gives the same order; SortFunc needs no allocation.
+	slices.SortFunc(live, func(a, b *hit) int {
+		if s.e.outranks(a.rule, b.rule) {
+			return -1
+		}
+		return 1
+	})
 
 	// The top group: every hit that ranks with the best, minus those that
 	// another member overrides.
@@ -11662,12 +16676,14 @@ func (s *Scan) Finish() Classification {
 			top = live[:len(top)+1]
 		}
 	}
-	winners := make([]*hit, 0, len(top))
+	winners := s.winners[:0]
 	for _, h := range top {
 		if !s.overridden(h.rule, top) {
 			winners = append(winners, h)
 		}
 	}
+	s.winners = winners
+	out.Candidates = make([]Candidate, 0, len(live))
 	for _, h := range live {
 		out.Candidates = append(out.Candidates, s.e.candidate(h.rule))
 	}
@@ -11678,7 +16694,7 @@ func (s *Scan) Finish() Classification {
 			conflict = true
 		}
 	}
-	out.SafeExcerpt = win.excerpt
+	out.SafeExcerpt = s.cut(win)
 	if s.opts.Explain {
 		out.Explain = s.explain(live, winners, conflict)
 	}
@@ -11702,6 +16718,7 @@ func (s *Scan) Finish() Classification {
 		out.Scope = r.Scope
 	}
 	out.Unblock = code.Unblock
+	s.hintsLater(win)
 	if win.hasHint {
 		secs := math.Round(win.after.Seconds()*1000) / 1000
 		out.RetryAfterSeconds = &secs
@@ -11710,13 +16727,16 @@ func (s *Scan) Finish() Classification {
 	return out
 }
 
+// liveHits returns the hits whose rule still stands, in a buffer the
+// scan reuses.
 func (s *Scan) liveHits() []*hit {
-	var live []*hit
+	live := s.live[:0]
 	for i := range s.hits {
 		if s.state[s.hits[i].rule] == stMatched {
 			live = append(live, &s.hits[i])
 		}
 	}
+	s.live = live
 	return live
 }
 
@@ -11783,7 +16803,7 @@ func (s *Scan) explain(live, winners []*hit, conflict bool) *Explain {
 			Record:  h.line,
 			In:      h.in,
 			Offset:  h.sp.start,
-			Excerpt: h.excerpt,
+			Excerpt: s.cut(h),
 		}
 		if r.File == "" {
 			note.Source = ""
@@ -11981,64 +17001,32 @@ func cutUTF8(s string, n int) string {
 func startsRune(b byte) bool { return b&0xC0 != 0x80 }
 
 // Regex is an RE2 pattern kept with its source, so tables can be printed,
-// hashed and emitted as Go code.
-//
-// A pattern is checked when the engine is built but compiled only the
-// first time it runs. Most of a catalogue's patterns never run on a given
-// input: only those whose rule's triggers occur in it do. Compiling all of
-// them made every start pay for the whole catalogue, however short the
-// input.
+// hashed and emitted as Go code; Prepare compiles it.
 type Regex struct {
 	Src string
 	// Triggers, when set, are lower-case literals one of which occurs in
 	// any text the pattern matches: without one, it is not run. Like a
 	// rule's, they are derived, so not part of the digest.
 	Triggers []string `json:"-"`
-
-	checked bool // Src is known to parse, so it compiles
-	once    sync.Once
-	re      atomic.Pointer[regexp.Regexp] // nil until first used
+	// Alts say where the pattern's matches can begin, one entry per
+	// top-level alternative; nil when nothing is known. The compiler
+	// derives them from Src, so they add nothing to what the catalogue
+	// means and stay out of its digest: a better analysis in a later
+	// errcat must not re-version every catalogue.
+	Alts []Alt `json:"-"`
+	re   *regexp.Regexp
+	fast *fastRegex // built by Prepare from Alts
 }
 
 // ParseRegex checks src as RE2 and returns it as a Regex, with its syntax
 // tree for callers that analyse the pattern: parsing it once serves both.
-// An error is regexp.Compile's own.
+// The pattern is compiled later, by New. An error is regexp.Compile's own.
 func ParseRegex(src string) (*Regex, *syntax.Regexp, error) {
 	tree, err := syntax.Parse(src, syntax.Perl)
 	if err != nil {
 		return nil, nil, err
 	}
-	return &Regex{Src: src, checked: true}, tree, nil
-}
-
-// check makes sure the pattern compiles, without compiling it: regexp
-// fails to compile exactly the patterns syntax.Parse rejects.
-func (r *Regex) check() error {
-	if r.checked {
-		return nil
-	}
-	if _, err := syntax.Parse(r.Src, syntax.Perl); err != nil {
-		return err
-	}
-	r.checked = true
-	return nil
-}
-
-// Regexp returns the compiled pattern, compiling it on the first call. It
-// is safe for concurrent use. The pattern must have been checked (by
-// ParseRegex or New): an invalid one panics.
-func (r *Regex) Regexp() *regexp.Regexp {
-	if re := r.re.Load(); re != nil {
-		return re
-	}
-	// Out of line, so that the common path above stays cheap: the engine
-	// calls it for every record a pattern runs on.
-	return r.compile()
-}
-
-func (r *Regex) compile() *regexp.Regexp {
-	r.once.Do(func() { r.re.Store(regexp.MustCompile(r.Src)) })
-	return r.re.Load()
+	return &Regex{Src: src}, tree, nil
 }
 
 // States and reasons of a Classification. Unclassified is an answer, and the
@@ -12139,6 +17127,14 @@ type hit struct {
 	at        time.Time
 	hasHint   bool
 	hintNotes []HintNote
+	// A put-off excerpt: see excerpt.go.
+	exRec          string
+	exStart, exEnd int
+	exLazy         bool
+	spanLater      bool // sp is some match, not yet the leftmost: see excerpt.go
+	rec            string
+	recGen         uint32 // rec's number in the scan
+	hintsLater     bool   // hints are to be read from rec: see hints.go
 }
 
 // Scan classifies one piece of evidence whose text arrives record by
@@ -12164,16 +17160,26 @@ type Scan struct {
 	pending      int     // rules in stPending
 	watch        []int32 // matched rules that still read records (guards, hints)
 	cands        []int32
+	lits         litHits // where the automaton's patterns ended in this record
 	hits         []hit
+	live         []*hit // Finish's buffers, reused
+	winners      []*hit
 	needExcerpt  []int // hits that still want an excerpt from a record
 	sawText      bool
 	truncated    bool
+	keepRecords  bool     // records stay valid until Finish: cut excerpts there
+	lowBuf       lowBuf   // the lowered copy of the record (lower.go)
+	memo         memo     // answers kept for the record (memo.go)
+	recGen       uint32   // counts records, for answers kept per record
+	guardRec     []uint32 // guard -> recGen of its answer in guardHeld
+	guardHeld    []bool
 }
 
 // Classify classifies one piece of evidence.
 func (e *Engine) Classify(ev Evidence, opts Options) Classification {
 	s := e.pool.Get().(*Scan)
 	s.begin(ev, opts)
+	s.keepRecords = true // ev.Text is an immutable string the call holds
 	s.truncated = eachRecord(ev.Text, func(rec string, line int) bool {
 		s.record(rec, line, "text")
 		return true
@@ -12195,6 +17201,14 @@ func (e *Engine) newScan() *Scan {
 		guardRecord: make([]bool, n),
 		hitOf:       make([]int32, n),
 		mark:        make([]uint32, n),
+	}
+	s.guardRec = make([]uint32, e.ix.guards)
+	s.guardHeld = make([]bool, e.ix.guards)
+	if ac := e.ix.ac; ac != nil {
+		s.lits.stamp = make([]uint32, len(e.ix.patRules))
+		s.lits.head = make([]int32, len(e.ix.patRules))
+		s.lits.live = make([]uint32, e.ix.branches)
+		s.lits.rules = make([]uint32, n)
 	}
 	for i := range s.hitOf {
 		s.hitOf[i] = -1
@@ -12218,7 +17232,12 @@ func (s *Scan) release() {
 	}
 	clear(s.hits)
 	s.hits = s.hits[:0]
+	clear(s.live)
+	clear(s.winners)
 	s.ev, s.body, s.opts = Evidence{}, nil, Options{}
+	s.memo.parse = parseAnswer{} // it holds a piece of the evidence
+	s.lowBuf.gen = 0
+	s.keepRecords = false
 }
 
 func (s *Scan) begin(ev Evidence, opts Options) {
@@ -12261,12 +17280,12 @@ func (s *Scan) consider(ri int32) {
 	s.state[i] = stMatched
 	h := s.addHit(i, hit{rule: i, evidence: true})
 	if s.hasBody {
-		h.excerpt = redactExcerpt(s.ev.HTTP.Body, 0, 0, ExcerptBytes)
+		s.excerptAt(h, s.ev.HTTP.Body, 0, 0, true)
 		h.in = "body"
 	} else {
 		s.needExcerpt = append(s.needExcerpt, int(s.hitOf[i]))
 	}
-	s.hints(h, "", nil)
+	s.hints(h, nil, nil)
 	if s.guardRecord[i] || (!h.hasHint && hasRecordHints(r)) {
 		s.watch = append(s.watch, ri)
 	}
@@ -12311,16 +17330,19 @@ func (s *Scan) record(rec string, line int, in string) {
 		return
 	}
 	s.sawText = true
+	s.nextRecord()
+	t := newText(rec, &s.lowBuf, &s.memo, s.recGen)
 	var doc lazyJSON
 	for len(s.needExcerpt) > 0 {
 		h := &s.hits[s.needExcerpt[0]]
-		h.excerpt, h.line, h.in = redactExcerpt(rec, 0, 0, ExcerptBytes), line, in
+		s.excerptAt(h, rec, 0, 0, false)
+		h.line, h.in = line, in
 		s.needExcerpt = s.needExcerpt[1:]
 	}
 	if s.pending > 0 {
 		s.collect(rec)
 		for _, ri := range s.cands {
-			s.tryRule(int(ri), rec, line, in, &doc)
+			s.tryRule(int(ri), &t, line, in, &doc)
 		}
 	}
 	for _, ri := range s.watch {
@@ -12328,15 +17350,15 @@ func (s *Scan) record(rec string, line int, in string) {
 		if s.state[i] != stMatched {
 			continue
 		}
-		r, h := &s.e.cat.Rules[i], &s.hits[s.hitOf[i]]
+		h := &s.hits[s.hitOf[i]]
 		if s.guardRecord[i] {
-			if held, _ := r.Not.recordHolds(rec, s.jsonInRecord, &doc); held {
+			if s.guardHolds(i, &t, &doc) {
 				s.state[i] = stKilled
 				continue
 			}
 		}
 		if !h.hasHint {
-			s.hints(h, rec, &doc)
+			s.hints(h, &t, &doc)
 		}
 	}
 }
@@ -12347,47 +17369,103 @@ func (s *Scan) collect(rec string) {
 	s.gen++
 	if s.gen == 0 { // wrapped: old marks could look current
 		clear(s.mark)
+		clear(s.lits.stamp)
+		clear(s.lits.live)
+		clear(s.lits.rules)
 		s.gen = 1
 	}
 	s.cands = s.cands[:0]
 	ix := s.e.ix
-	add := func(ri int32) {
-		if s.state[ri] == stPending && s.mark[ri] != s.gen {
-			s.mark[ri] = s.gen
-			s.cands = append(s.cands, ri)
-		}
-	}
-	if ix.lits != nil {
-		ix.lits.scan(rec, func(p int32) bool {
-			for _, ri := range ix.patRules[p] {
-				add(ri)
-			}
-			return true
-		})
+	if ix.ac != nil {
+		s.lits.ends = s.lits.ends[:0]
+		s.lits.gen = s.gen
+		acScan(ix.ac, rec, collector{s, rec})
+		s.lits.rec = s.recGen
 	}
 	for _, ri := range ix.unindexed {
-		add(ri)
+		s.addCand(ri)
+	}
+	if len(ix.unindexedJSON) > 0 {
+		if _, ok := jsonPart(rec); ok || !s.jsonInRecord {
+			for _, ri := range ix.unindexedJSON {
+				s.addCand(ri)
+			}
+		}
 	}
 }
 
+// addCand makes a pending rule a candidate for the record, once.
+func (s *Scan) addCand(ri int32) {
+	if s.state[ri] == stPending && s.mark[ri] != s.gen {
+		s.mark[ri] = s.gen
+		s.cands = append(s.cands, ri)
+	}
+}
+
+// collector takes the automaton's hits in a record: it keeps where each
+// pattern ended, confirms the branch triggers the pattern reveals, and
+// makes candidates of the rules it selects.
+type collector struct {
+	s   *Scan
+	rec string
+}
+
+func (c collector) hit(p int32, end int) bool {
+	s, ix := c.s, c.s.e.ix
+	if ix.needEnds[p] {
+		s.lits.add(s.gen, p, end)
+	}
+	s.lits.confirm(c.rec, &ix.refs, p, end, s)
+	for _, ri := range ix.patRules[p] {
+		s.addCand(ri)
+	}
+	return true
+}
+
+// acHits returns where the automaton's patterns ended in the record being
+// read, or nil if it did not run over it.
+func (s *Scan) acHits() *litHits {
+	if s.e.ix.ac == nil || s.lits.rec != s.recGen {
+		return nil
+	}
+	return &s.lits
+}
+
 // tryRule runs a pending rule's record matchers on rec.
-func (s *Scan) tryRule(i int, rec string, line int, in string, doc *lazyJSON) {
+func (s *Scan) tryRule(i int, t *recText, line int, in string, doc *lazyJSON) {
 	r := &s.e.cat.Rules[i]
-	ok, sp := r.Match.recordHolds(rec, s.jsonInRecord, doc)
+	var pats []regexPats
+	hits := s.acHits()
+	if hits != nil {
+		if s.e.ix.byBranch[i] && hits.rules[i] != hits.gen {
+			return // none of its branches' triggers is in the record
+		}
+		pats = s.e.ix.pats[i]
+	}
+	// Where the match is only shows in the explanation and the excerpt;
+	// an excerpt put off is cut from the whole record when that fits,
+	// and the span is found then if it does not (excerpt.go).
+	anySpan := s.keepRecords && !s.opts.Explain
+	ok, sp, exact := r.Match.recordHolds(t, s.jsonInRecord, doc, pats, hits, anySpan)
 	if !ok {
 		return
 	}
 	if s.guardRecord[i] {
-		if held, _ := r.Not.recordHolds(rec, s.jsonInRecord, doc); held {
+		if s.guardHolds(i, t, doc) {
 			return // guarded in this record; a later one may match
 		}
 	}
 	s.state[i] = stMatched
 	s.pending--
-	h := s.addHit(i, hit{rule: i, line: line, in: in, sp: sp})
-	h.excerpt = redactExcerpt(rec, sp.start, sp.end, ExcerptBytes)
-	s.hints(h, "", nil)
-	s.hints(h, rec, doc)
+	h := s.addHit(i, hit{rule: i, line: line, in: in, sp: sp, spanLater: !exact, recGen: s.recGen})
+	s.excerptAt(h, t.s, sp.start, sp.end, false)
+	if s.keepRecords && !s.opts.Explain {
+		// Only the winner's hint is shown: read it in Finish.
+		h.rec, h.recGen, h.hintsLater = t.s, s.recGen, len(r.Hints) > 0
+		return
+	}
+	s.hints(h, nil, nil)
+	s.hints(h, t, doc)
 }
 
 // clock is the time hints are checked against: the caller's, or the
@@ -12450,3 +17528,206 @@ func (s *Scanner) Truncated() bool { return s.truncated }
 
 // Err returns the first read error.
 func (s *Scanner) Err() error { return s.c.err }
+
+// A catalogue repeats patterns. Tables from the compiler, and the
+// generated package's, share one *Regex per source; but equal patterns can
+// still come as separate objects (alternatives split out of the same
+// pattern on two rules, tables built by hand), and New would compile each
+// and give each its own search state. New compiles each distinct pattern
+// once and lets the copies share it, so that a scan's answers kept per
+// pattern (memo.go) are shared too. A pattern already compiled is left as
+// it is: tables are not to change under an engine built on them.
+type sharer map[string]*Regex
+
+// prepare compiles r, or gives it the compiled form of an equal pattern.
+func (sh sharer) prepare(r *Regex) error {
+	p := sh[r.Src]
+	switch {
+	case r.re != nil:
+	case p != nil && equalAlts(p.Alts, r.Alts):
+		r.re, r.fast = p.re, p.fast
+	default:
+		if err := r.Prepare(); err != nil {
+			return err
+		}
+	}
+	if p == nil {
+		sh[r.Src] = r
+	}
+	return nil
+}
+
+func equalAlts(a, b []Alt) bool {
+	return slices.EqualFunc(a, b, func(x, y Alt) bool {
+		return x.Start == y.Start && x.Skip == y.Skip && x.Word == y.Word &&
+			slices.Equal(x.Triggers, y.Triggers) && slices.Equal(x.Lead, y.Lead)
+	})
+}
+
+const (
+	vmSteps = 1024 // instructions one attempt may execute
+	vmStack = 32   // alternatives and saved captures one attempt may hold
+)
+
+// vmProg is a syntax.Prog with what each step needs in the instruction.
+type vmProg struct {
+	inst  []vmInst
+	start uint32
+}
+
+type vmInst struct {
+	op    syntax.InstOp
+	out   uint32
+	arg   uint32 // InstAlt: the other branch; InstCapture: the slot; InstEmptyWidth: the assertion
+	r     rune   // InstRune1
+	ascii [2]uint64
+	in    *syntax.Inst // InstRune: for runes outside ASCII
+}
+
+// compileVM returns the program regexp runs for re, laid out for runAt,
+// or nil if runAt cannot run it.
+func compileVM(re *syntax.Regexp) *vmProg {
+	prog, err := syntax.Compile(re.Simplify())
+	if err != nil {
+		return nil
+	}
+	vp := &vmProg{inst: make([]vmInst, len(prog.Inst)), start: uint32(prog.Start)}
+	for i := range prog.Inst {
+		in := &prog.Inst[i]
+		vi := vmInst{op: in.Op, out: in.Out, arg: in.Arg}
+		switch in.Op {
+		case syntax.InstAltMatch:
+			return nil
+		case syntax.InstRune1:
+			vi.r = in.Rune[0]
+		case syntax.InstRune:
+			vi.in = in
+			for c := rune(0); c < utf8.RuneSelf; c++ {
+				if in.MatchRune(c) {
+					vi.ascii[c>>6] |= 1 << (c & 63)
+				}
+			}
+		}
+		vp.inst[i] = vi
+	}
+	return vp
+}
+
+// runAt returns the end of the match the program prefers beginning at
+// offset p of x: what a regexp search anchored at p finds. It runs the
+// backtracking search regexp's backtracker runs, without its memory of
+// failed states, which changes how long a search takes but not what it
+// finds; the budget bounds the difference. done is false when the budget
+// ran out, and the caller must ask regexp. caps, if not nil, has a slot
+// for each capture (-1 on entry) and receives the match's submatches.
+func runAt(prog *vmProg, x string, p int, caps []int) (end int, matched, done bool) {
+	type alt struct {
+		pc   uint32
+		pos  int32
+		undo bool // a capture's old value (in pos) to put back in slot pc
+	}
+	var stack [vmStack]alt
+	n := 0
+	pc, pos := prog.start, p
+	for steps := 0; ; steps++ {
+		if steps == vmSteps {
+			return 0, false, false
+		}
+		inst := &prog.inst[pc]
+		ok := true
+		switch inst.op {
+		case syntax.InstRune1:
+			if pos < len(x) && x[pos] < utf8.RuneSelf {
+				ok = rune(x[pos]) == inst.r
+				pos++
+			} else {
+				r, w := decodeAt(x, pos)
+				ok = r == inst.r
+				pos += w
+			}
+			pc = inst.out
+		case syntax.InstRune:
+			if pos < len(x) && x[pos] < utf8.RuneSelf {
+				c := x[pos]
+				ok = inst.ascii[c>>6]&(1<<(c&63)) != 0
+				pos++
+			} else {
+				r, w := decodeAt(x, pos)
+				ok = r >= 0 && inst.in.MatchRune(r)
+				pos += w
+			}
+			pc = inst.out
+		case syntax.InstAlt:
+			if n == vmStack {
+				return 0, false, false
+			}
+			stack[n] = alt{inst.arg, int32(pos), false}
+			n++
+			pc = inst.out
+		case syntax.InstEmptyWidth:
+			if syntax.EmptyOp(inst.arg)&^emptyContext(x, pos) != 0 {
+				ok = false
+			}
+			pc = inst.out
+		case syntax.InstCapture:
+			if int(inst.arg) < len(caps) {
+				if n == vmStack {
+					return 0, false, false
+				}
+				stack[n] = alt{inst.arg, int32(caps[inst.arg]), true}
+				n++
+				caps[inst.arg] = pos
+			}
+			pc = inst.out
+		case syntax.InstNop:
+			pc = inst.out
+		case syntax.InstMatch:
+			return pos, true, true
+		case syntax.InstRuneAny, syntax.InstRuneAnyNotNL:
+			r, w := decodeAt(x, pos)
+			ok = r >= 0 && (inst.op == syntax.InstRuneAny || r != '\n')
+			pos += w
+			pc = inst.out
+		default: // InstFail
+			ok = false
+		}
+		for !ok {
+			if n == 0 {
+				return 0, false, true
+			}
+			n--
+			if a := stack[n]; a.undo {
+				caps[a.pc] = int(a.pos)
+			} else {
+				pc, pos, ok = a.pc, int(a.pos), true
+			}
+		}
+	}
+}
+
+// decodeAt returns the rune at pos of x as regexp reads it, -1 at the end.
+func decodeAt(x string, pos int) (rune, int) {
+	if pos >= len(x) {
+		return -1, 0
+	}
+	if c := x[pos]; c < utf8.RuneSelf {
+		return rune(c), 1
+	}
+	return utf8.DecodeRuneInString(x[pos:])
+}
+
+// emptyContext returns the empty-width assertions that hold at pos of x.
+func emptyContext(x string, pos int) syntax.EmptyOp {
+	r1, r2 := rune(-1), rune(-1)
+	if pos > 0 {
+		if c := x[pos-1]; c < utf8.RuneSelf {
+			r1 = rune(c)
+		} else {
+			r1, _ = utf8.DecodeLastRuneInString(x[:pos])
+		}
+	}
+	if pos < len(x) {
+		r2, _ = decodeAt(x, pos)
+	}
+	return syntax.EmptyOpContext(r1, r2)
+}

@@ -12,6 +12,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -87,6 +88,12 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\brate[ _-]?limit(ed)?\b`,
 						Triggers: []string{`rate limit`, `rate limited`, `rate-limit`, `rate-limited`, `rate_limit`, `rate_limited`, `ratelimit`, `ratelimited`},
+						Alts: []Alt{
+							{
+								Lead: []string{`rate limit`, `rate limited`, `rate-limit`, `rate-limited`, `rate_limit`, `rate_limited`, `ratelimit`, `ratelimited`},
+								Word: true,
+							},
+						},
 					},
 				},
 			},
@@ -95,6 +102,11 @@ var catalogueTables = &Catalogue{
 					From: 3,
 					Re: &Regex{
 						Src: `(?i)try again in (?P<value>[0-9.]+ ?s)`,
+						Alts: []Alt{
+							{
+								Lead: []string{`try again in `},
+							},
+						},
 					},
 				},
 			},
@@ -568,16 +580,25 @@ func hint_parseError(s, why string) error {
 
 // clean drops what surrounds a value when it was cut out of a header line, a JSON
 // document or a sentence: space, quotes, and sentence punctuation ("in 21.5s.").
+// In front that is space and quotes, behind also punctuation, in any order. It
+// looks at each end's runes once: trimming with strings.Trim and its cutsets
+// until nothing changed cost more than parsing the value.
 func hint_clean(s string) string {
-	for {
-		t := strings.TrimSpace(s)
-		t = strings.Trim(t, "\"'`")
-		t = strings.TrimRight(t, ".,;!")
-		if t == s {
-			return s
+	for s != "" {
+		r, n := utf8.DecodeRuneInString(s)
+		if !unicode.IsSpace(r) && !strings.ContainsRune("\"'`", r) {
+			break
 		}
-		s = t
+		s = s[n:]
 	}
+	for s != "" {
+		r, n := utf8.DecodeLastRuneInString(s)
+		if !unicode.IsSpace(r) && !strings.ContainsRune("\"'`.,;!", r) {
+			break
+		}
+		s = s[:len(s)-n]
+	}
+	return s
 }
 
 // stripKey drops a known header or JSON key in front of the value, for rules whose
@@ -694,11 +715,27 @@ func hintResolve(v hintValue, now time.Time) (at time.Time, after time.Duration,
 //
 // t, if not nil, records where given input offsets land in the output.
 func redact_clean(s string, flat bool, t *redact_track) string {
+	// Most text is printable ASCII throughout: it is returned as it is,
+	// without a copy.
+	if n := redact_plainRun(s, 0, flat); n == len(s) {
+		t.kept(0, len(s), 0)
+		t.replaced(len(s), len(s)+1, len(s), len(s))
+		return s
+	}
 	var b strings.Builder
 	b.Grow(len(s))
 	nl := false // the last byte written was a space standing for newlines
 	for i := 0; i < len(s); {
 		c := s[i]
+		// A run of bytes kept as they are is copied, and tracked, whole:
+		// byte by byte, tracking cost more than the rest of Excerpt.
+		if j := redact_plainRun(s, i, flat); j > i {
+			t.kept(i, j, b.Len())
+			b.WriteString(s[i:j])
+			nl = false
+			i = j
+			continue
+		}
 		switch {
 		case c == 0x1b:
 			j := redact_skipEscape(s, i)
@@ -787,6 +824,31 @@ func redact_skipEscape(s string, i int) int {
 		return j + 1
 	}
 	return j // a lone ESC
+}
+
+// plainRun returns the end of the run of bytes from i that clean keeps
+// as they are: printable ASCII and tabs, and newlines unless flat.
+func redact_plainRun(s string, i int, flat bool) int {
+	// Eight bytes at a time while none is below 0x20 or above 0x7e (a
+	// byte below 0x20 borrows into its high bit when 0x20 is taken away;
+	// one of 0x7f or more has its high bit set once 1 is added).
+	const (
+		ones = 0x0101010101010101
+		high = 0x8080808080808080
+	)
+	for ; i+8 <= len(s); i += 8 {
+		w := binary.LittleEndian.Uint64([]byte(s[i : i+8]))
+		if ((w-0x20*ones)&^w|(w+ones)|w)&high != 0 {
+			break
+		}
+	}
+	for ; i < len(s); i++ {
+		c := s[i]
+		if (c < 0x20 || c >= 0x7f) && c != '\t' && (c != '\n' || flat) {
+			break
+		}
+	}
+	return i
 }
 
 // emailDomain matches "@domain.tld". The local part is found by scanning
@@ -964,6 +1026,26 @@ func redactExcerpt(s string, start, end, max int) string {
 	return r[wlo:whi]
 }
 
+// ExcerptAll returns what Excerpt returns for every span of s, and true,
+// when that is all of s sanitised: when s is short enough that the raw
+// context always takes all of it, and it sanitises to at most max bytes.
+// Otherwise it returns "", false. A caller that would find the span only
+// to cut around it can skip finding it.
+func redactExcerptAll(s string, max int) (string, bool) {
+	if max <= 0 {
+		max = redact_defaultMax
+	}
+	if len(s) > 4*min(max, len(s))+2*redact_widen {
+		return "", false // a span far enough in would move the context's edges
+	}
+	c := redact_clean(s, true, nil)
+	r, _ := redact_redact(c, redactFind(c), nil)
+	if len(r) > max {
+		return "", false // the window would be centred on the span
+	}
+	return r, true
+}
+
 // window returns the w-byte window of r[zlo:zhi] centred on [ms, me),
 // shrunk to rune boundaries and so as not to cut a marker.
 func redact_window(r string, spans [][2]int, zlo, zhi, ms, me, w int) (int, int) {
@@ -1112,14 +1194,32 @@ type redact_hit struct {
 // change it. The cost is that a secret whose match would include a literal
 // marker from the input (as in "password=[redacted:jwt]xyz") is not found.
 func redactFind(s string) []redactFinding {
-	byFirst := &redact_anchorsByFirst
+	byFirst, pairs := &redact_anchorsByFirst, &redact_anchorPairs
 	// One pass over s: at each byte that can start an anchor, try the
 	// rules with an anchor there. A rule is not tried again inside its own
 	// last match, so its findings do not overlap each other.
-	next := make([]int, len(redact_rules))
+	// It keeps each rule's next offset on the stack while rules are few:
+	// an allocation per excerpt cost more than the search.
+	var buf [16]int
+	next := buf[:min(len(redact_rules), len(buf))]
+	if len(redact_rules) > len(buf) {
+		next = make([]int, len(redact_rules))
+	}
 	var hits []redact_hit
+	last := len(s) - 1
 	for p := 0; p < len(s); p++ {
-		for _, ref := range byFirst[s[p]] {
+		// Letters begin most words and many anchors: the byte after
+		// them settles most places without a look at the anchors. One
+		// bit per pair of bytes says which pairs can begin one.
+		for p < last {
+			k := uint(s[p]) | uint(s[p+1])<<8
+			if pairs[k>>6]&(1<<(k&63)) != 0 {
+				break
+			}
+			p++
+		}
+		c := s[p]
+		for _, ref := range byFirst[c] {
 			if p < next[ref.rule] || !redact_hasPrefixFold(s[p:], ref.anchor) {
 				continue
 			}
@@ -1249,6 +1349,39 @@ func redact_tokenByte(c byte) bool {
 // cases), built once: Find runs for every excerpt, and rebuilding it each
 // time cost more than the search.
 var redact_anchorsByFirst = redact_indexAnchors()
+
+// anchorPairs has bit c|d<<8 set when an anchor can begin with byte c
+// followed by d, in either case; every d when an anchor is c alone.
+var redact_anchorPairs = redact_indexPairs()
+
+func redact_indexPairs() (pairs [65536 / 64]uint64) {
+	set := func(c, d byte) {
+		k := uint(c) | uint(d)<<8
+		pairs[k>>6] |= 1 << (k & 63)
+	}
+	both := func(c byte) []byte {
+		if 'a' <= c && c <= 'z' {
+			return []byte{c, c - 'a' + 'A'}
+		}
+		return []byte{c}
+	}
+	for ri := range redact_rules {
+		for _, a := range redact_rules[ri].anchors {
+			for _, c := range both(a[0]) {
+				if len(a) == 1 {
+					for d := 0; d < 256; d++ {
+						set(c, byte(d))
+					}
+					continue
+				}
+				for _, d := range both(a[1]) {
+					set(c, d)
+				}
+			}
+		}
+	}
+	return pairs
+}
 
 func redact_indexAnchors() (byFirst [256][]redact_anchorRef) {
 	for ri := range redact_rules {
@@ -2524,6 +2657,279 @@ func policy_sortedKeys[V any](m map[string]V) []string {
 	return keys
 }
 
+// automaton is an Aho-Corasick automaton over the rules' triggers, run
+// over ASCII-folded bytes. One pass over a record finds every trigger of
+// every rule in it, so the cost of a record does not grow with the number
+// of rules; only rules whose trigger occurs are then tried.
+//
+// It is a full DFA: delta has an entry for every state and byte class, so
+// the scan loop is one table load per byte with no failure-link chasing.
+// Bytes that occur in no trigger share class 0, which keeps the table
+// small (a few hundred KB for a thousand rules). An entry holds the next
+// state's row offset (state*nclass) shifted left by one, with the low bit
+// set when patterns end there, so the loop needs no second lookup to know
+// whether to stop.
+type automaton struct {
+	class  [256]uint8 // byte -> class; 'A'..'Z' share their lower-case class
+	nclass int
+	// leaves[b] says byte b takes the start state elsewhere. Triggers are
+	// chosen to begin with rare bytes, so in the start state the scan
+	// skips ahead over bytes that cannot begin one, without table walks.
+	leaves [256]bool
+	// pairs has bit c1*nclass+c2 set when a pattern begins with a byte of
+	// class c1 followed by one of class c2; nil when a pattern is one
+	// byte long. Letters begin so many patterns that most bytes are
+	// leaves; two bytes that begin one are much rarer, and in the start
+	// state a byte whose pair begins none can be passed over: reading it
+	// would lead, at the next byte, where reading that byte alone leads.
+	pairs  []uint64
+	delta  []uint32 // row(state)+class -> row(next)<<1 | ends
+	maxLen int      // the longest pattern
+	recip  uint64   // 2^32/nclass rounded up: state(row) without a division
+	// out[outAt[s]:outAt[s+1]] are the patterns that end at state s,
+	// including those ending at its suffixes.
+	outAt []int32
+	out   []int32
+}
+
+// buildAutomaton builds the automaton for patterns, which must be lower
+// case and non-empty.
+func buildAutomaton(patterns []string) *automaton {
+	a := &automaton{}
+	// Byte classes: one per distinct byte used by any pattern.
+	var used [256]bool
+	for _, p := range patterns {
+		for i := 0; i < len(p); i++ {
+			used[p[i]] = true
+		}
+	}
+	a.nclass = 1
+	for b := 0; b < 256; b++ {
+		if used[b] {
+			a.class[b] = uint8(a.nclass)
+			a.nclass++
+			if a.nclass > 255 {
+				break // cannot happen with ASCII-folded text triggers in practice
+			}
+		}
+	}
+	for b := 'A'; b <= 'Z'; b++ {
+		a.class[b] = a.class[b+'a'-'A']
+	}
+	// Trie, as a dense table: child[s*nclass+c] is the child of s on
+	// class c, 0 for none (the root is nobody's child).
+	nc := a.nclass
+	size := 1
+	for _, p := range patterns {
+		size += len(p)
+	}
+	child := make([]int32, nc, size*nc) // at most one node per pattern byte
+	pats := [][]int32{nil}
+	for pi, p := range patterns {
+		s := int32(0)
+		for i := 0; i < len(p); i++ {
+			c := int(a.class[p[i]])
+			nx := child[int(s)*nc+c]
+			if nx == 0 {
+				nx = int32(len(pats))
+				pats = append(pats, nil)
+				child = append(child, make([]int32, nc)...)
+				child[int(s)*nc+c] = nx
+			}
+			s = nx
+		}
+		pats[s] = append(pats[s], int32(pi))
+	}
+	// Breadth-first: failure links and the full transition table, built
+	// over the trie table in place.
+	n := len(pats)
+	next := child
+	fail := make([]int32, n)
+	outs := make([][]int32, n)
+	queue := []int32{0}
+	for len(queue) > 0 {
+		s := queue[0]
+		queue = queue[1:]
+		outs[s] = pats[s]
+		if s != 0 && len(outs[fail[s]]) > 0 {
+			outs[s] = append(append([]int32(nil), pats[s]...), outs[fail[s]]...)
+		}
+		row := int(s) * nc
+		for c := 0; c < nc; c++ {
+			nx := child[row+c]
+			switch {
+			case nx != 0:
+				if s != 0 {
+					fail[nx] = next[int(fail[s])*nc+c]
+				}
+				queue = append(queue, nx)
+			case s != 0:
+				next[row+c] = next[int(fail[s])*nc+c]
+			}
+		}
+	}
+	a.outAt = make([]int32, n+1)
+	for s := 0; s < n; s++ {
+		a.outAt[s+1] = a.outAt[s] + int32(len(outs[s]))
+		a.out = append(a.out, outs[s]...)
+	}
+	for b := 0; b < 256; b++ {
+		a.leaves[b] = next[int(a.class[b])] != 0
+	}
+	a.pairs = make([]uint64, (nc*nc+63)/64)
+	for _, p := range patterns {
+		if len(p) < 2 {
+			a.pairs = nil
+			break
+		}
+		k := int(a.class[p[0]])*nc + int(a.class[p[1]])
+		a.pairs[k/64] |= 1 << (k % 64)
+	}
+	for _, p := range patterns {
+		a.maxLen = max(a.maxLen, len(p))
+	}
+	a.recip = 1<<32/uint64(a.nclass) + 1
+	a.delta = make([]uint32, len(next))
+	for i, nx := range next {
+		e := uint32(int(nx)*a.nclass) << 1
+		if len(outs[nx]) > 0 {
+			e |= 1
+		}
+		a.delta[i] = e
+	}
+	return a
+}
+
+// hitter receives a scan's hits: hit is called with each pattern that
+// occurs and the offset just past its end, and stops the scan by
+// returning false. A scan is instantiated for each hitter type, so the
+// call is direct: the record path meets a pattern every few bytes.
+type hitter interface {
+	hit(pattern int32, end int) bool
+}
+
+// hitFunc makes a function a hitter.
+type hitFunc func(pattern int32, end int) bool
+
+func (f hitFunc) hit(p int32, end int) bool { return f(p, end) }
+
+// state returns the state whose row begins at row, a multiple of nclass.
+// Multiplying by the rounded-up reciprocal is exact there: row*recip is
+// state*2^32 plus state times a fraction of nclass, well under 2^32 for
+// any table that fits in memory.
+func (a *automaton) state(row uint32) int {
+	return int(uint64(row) * a.recip >> 32)
+}
+
+// scan runs the automaton over s and calls hit for every pattern that
+// occurs, once per occurrence end; it stops when hit returns false.
+func (a *automaton) scan(s string, hit func(pattern int32) bool) {
+	acScan(a, s, hitFunc(func(p int32, _ int) bool { return hit(p) }))
+}
+
+// acScan runs a over s, calling hit with each pattern that occurs and the
+// offset just past its end. It is generic so that the bulk path can scan
+// a []byte buffer without converting it to a string. Hits come in no
+// particular order.
+func acScan[T string | []byte, H hitter](a *automaton, s T, hit H) {
+	if len(s) >= 4*a.maxLen && len(s) >= splitMin {
+		acScan2(a, s, hit)
+		return
+	}
+	row := uint32(0)
+	delta, class, leaves, pairs, nc := a.delta, &a.class, &a.leaves, a.pairs, uint32(a.nclass)
+	for i := 0; i < len(s); i++ {
+		if row == 0 {
+			if pairs != nil {
+				for {
+					if i+1 >= len(s) {
+						return // no pattern is one byte long
+					}
+					k := uint32(class[s[i]])*nc + uint32(class[s[i+1]])
+					if pairs[k/64]&(1<<(k%64)) != 0 {
+						break
+					}
+					i++
+				}
+			} else {
+				for i < len(s) && !leaves[s[i]] {
+					i++
+				}
+				if i == len(s) {
+					return
+				}
+			}
+		}
+		e := delta[row+uint32(class[s[i]])]
+		row = e >> 1
+		if e&1 != 0 {
+			st := a.state(row)
+			for _, p := range a.out[a.outAt[st]:a.outAt[st+1]] {
+				if !hit.hit(p, i+1) {
+					return
+				}
+			}
+		}
+	}
+}
+
+// splitMin is the shortest text acScan2 splits.
+const splitMin = 64
+
+// acScan2 scans four quarters of s side by side. Each step of a scan
+// waits for the table load of the step before, and a record's rows are
+// rarely all in the nearest cache by the time the next record comes:
+// scans in step keep several loads in flight. Each quarter after the
+// first is scanned from maxLen-1 bytes before its start, so that it sees
+// whole every occurrence that ends inside it; each reports only those.
+func acScan2[T string | []byte, H hitter](a *automaton, s T, hit H) {
+	delta, class := a.delta, &a.class
+	q := len(s) / 4
+	lo := [4]int{0, q, 2 * q, 3 * q}      // where each quarter's reports begin (exclusive of ends <= lo)
+	hi := [4]int{q, 2 * q, 3 * q, len(s)} // and end
+	var pos [4]int
+	for k := range pos {
+		pos[k] = max(0, lo[k]-(a.maxLen-1))
+	}
+	report := func(row uint32, end int) bool {
+		st := a.state(row)
+		for _, p := range a.out[a.outAt[st]:a.outAt[st+1]] {
+			if !hit.hit(p, end) {
+				return false
+			}
+		}
+		return true
+	}
+	var r0, r1, r2, r3 uint32
+	// All four have at least hi[0]-pos[0] = q bytes to go; the last has more.
+	for n := 0; n < q; n++ {
+		e0 := delta[r0+uint32(class[s[pos[0]+n]])]
+		e1 := delta[r1+uint32(class[s[pos[1]+n]])]
+		e2 := delta[r2+uint32(class[s[pos[2]+n]])]
+		e3 := delta[r3+uint32(class[s[pos[3]+n]])]
+		r0, r1, r2, r3 = e0>>1, e1>>1, e2>>1, e3>>1
+		if (e0|e1|e2|e3)&1 != 0 {
+			for k, e := range [4]uint32{e0, e1, e2, e3} {
+				if end := pos[k] + n + 1; e&1 != 0 && end > lo[k] && end <= hi[k] && !report(e>>1, end) {
+					return
+				}
+			}
+		}
+	}
+	// Finish each quarter on its own.
+	rows := [4]uint32{r0, r1, r2, r3}
+	for k := range pos {
+		row := rows[k]
+		for i := pos[k] + q; i < hi[k]; i++ {
+			e := delta[row+uint32(class[s[i]])]
+			row = e >> 1
+			if e&1 != 0 && i+1 > lo[k] && !report(row, i+1) {
+				return
+			}
+		}
+	}
+}
+
 // LineStats counts the records Lines read.
 type LineStats struct {
 	Lines        int `json:"-"`       // lines read, blank ones included
@@ -2671,7 +3077,7 @@ func (e *Engine) linesParallel(ch *chunker, ev *Evidence, opts LinesOptions, fn 
 func (e *Engine) region(reg region, ev *Evidence, opts Options, out *[]LineResult) LineStats {
 	var st LineStats
 	data := reg.data
-	every := len(e.ix.unindexed) > 0 || ev.HTTP != nil || ev.ExitCode != nil || ev.Signal != "" || ev.Provider != ""
+	every := len(e.ix.unindexed) > 0 || len(e.ix.unindexedJSON) > 0 || ev.HTTP != nil || ev.ExitCode != nil || ev.Signal != "" || ev.Provider != ""
 	var marks []int
 	if !every {
 		marks = e.marks(data, nil)
@@ -2705,6 +3111,7 @@ func (e *Engine) region(reg region, ev *Evidence, opts Options, out *[]LineResul
 		}
 		s := e.pool.Get().(*Scan)
 		s.begin(*ev, opts)
+		s.keepRecords = true // text is this loop's own copy
 		s.Record(trimCR(text), recLine, truncated)
 		c := s.Finish()
 		s.release()
@@ -2738,7 +3145,7 @@ func (e *Engine) marks(data []byte, marks []int) []int {
 	marks = appendAll(marks, data, "\x1b")
 	marks = appendAll(marks, data, "\u212a")
 	marks = appendAll(marks, data, "\u017f")
-	sortInts(marks)
+	slices.Sort(marks) // anchors report ends nearly, not quite, in order
 	return marks
 }
 
@@ -2751,14 +3158,6 @@ func appendAll(offs []int, data []byte, sep string) []int {
 		}
 		offs = append(offs, i+j)
 		i += j + 1
-	}
-}
-
-func sortInts(xs []int) {
-	for i := 1; i < len(xs); i++ { // nearly sorted: triggers come in order
-		for j := i; j > 0 && xs[j] < xs[j-1]; j-- {
-			xs[j], xs[j-1] = xs[j-1], xs[j]
-		}
 	}
 }
 
@@ -2899,6 +3298,35 @@ const (
 	Match                       // Re matches the value
 	Present                     // the field exists
 )
+
+// Alt is what the compiler knows about where the matches of one top-level
+// alternative of a pattern begin. The engine looks for these places first
+// and runs the pattern only there (see probe.go), because an unanchored
+// (?i) search with \b costs RE2 tens of nanoseconds per byte of record.
+// Everything here assumes ASCII case folding of the record, and records
+// from which foldSpecial has removed the two non-ASCII runes that fold to
+// ASCII letters.
+type Alt struct {
+	// Triggers, when set, are lower-case literals one of which occurs in
+	// every match of the alternative; without one, it cannot match. Set
+	// only when a pattern has several alternatives: a single one has the
+	// pattern's own Triggers.
+	Triggers []string
+	// Start: every match begins at the start of the record (\A or a
+	// non-multiline ^).
+	Start bool
+	// Skip, with Start, lists the bytes of a leading run (such as \s*)
+	// that Lead applies after: Lead then applies at the first byte of the
+	// record not in Skip. No Lead string begins with a Skip byte.
+	Skip string
+	// Lead, when set, are lower-case literals one of which every match
+	// begins with (ASCII case folded). Without Lead and Start, a match may
+	// begin anywhere.
+	Lead []string
+	// Word: every match begins with \b, and every Lead string with an
+	// ASCII letter, digit or underscore, so no match begins inside a word.
+	Word bool
+}
 
 // HintSource says where a rule finds a timing hint.
 type HintSource struct {
@@ -3195,38 +3623,67 @@ func (c *Cond) evidenceHolds(ev *Evidence, hasBody bool, body any) bool {
 // A pattern none of whose triggers occurs in rec cannot match and is not
 // run. Of the patterns that match, the leftmost match is reported, the
 // first pattern winning ties, as one alternation written out whole would.
-func (c *Cond) recordHolds(rec string, jsonInRecord bool, doc *lazyJSON) (bool, span) {
-	var sp span
+//
+// pats, if not nil, has the automaton patterns of each regex branch's
+// literals, and hits where they occurred in rec (see lits.go).
+//
+// With anySpan, a caller that has no use for where a pattern matched
+// (guards; a winner's excerpt that shows the whole record) lets the
+// patterns stop at the first that matches; exact then reports whether
+// the span is the one described above, or that of some pattern only.
+func (c *Cond) recordHolds(t *recText, jsonInRecord bool, doc *lazyJSON, pats []regexPats, hits *litHits, anySpan bool) (ok bool, sp span, exact bool) {
+	rec := t.s
+	exact = true
 	if len(c.Exact) > 0 {
-		t := strings.TrimSpace(rec)
-		i := indexString(c.Exact, t)
+		trimmed := strings.TrimSpace(rec)
+		i := indexString(c.Exact, trimmed)
 		if i < 0 {
-			return false, sp
+			return false, sp, exact
 		}
-		start := strings.Index(rec, t)
-		sp = span{kExact, i, start, start + len(t)}
+		start := strings.Index(rec, trimmed)
+		sp = span{kExact, i, start, start + len(trimmed)}
 	}
 	if len(c.Contains) > 0 {
-		i, at := c.containsAny(rec)
+		i, at := c.containsAny(t)
 		if i < 0 {
-			return false, sp
+			return false, sp, exact
 		}
 		if sp.kind == kNone {
 			sp = span{kContains, i, at, at + len(c.Contains[i])}
 		}
 	}
 	if len(c.Regex) > 0 {
+		// A span already placed by exact or contains stands: the
+		// patterns need only say whether one matches.
+		first := anySpan || sp.kind != kNone
 		best := span{start: -1}
-		for i, re := range c.Regex {
-			if len(re.Triggers) > 0 && !anyFold(rec, re.Triggers) {
+		for i := range c.Regex {
+			if first && best.start >= 0 {
+				exact = sp.kind != kNone
+				break
+			}
+			var lk *lookup
+			if pats != nil && hits != nil {
+				rp := &pats[i]
+				if rp.dead(hits) {
+					continue // settled from the index, without loading the pattern
+				}
+				lk = &lookup{hits, rp}
+			}
+			re := c.Regex[i]
+			if len(re.Triggers) > 0 && !lk.branchTriggers(t, re.Triggers) {
 				continue
 			}
-			if loc := re.Regexp().FindStringIndex(rec); loc != nil && (best.start < 0 || loc[0] < best.start) {
-				best = span{kRegex, i, loc[0], loc[1]}
+			before := len(rec) + 1
+			if best.start >= 0 {
+				before = best.start
+			}
+			if start, end, ok := re.find(t, lk, before); ok {
+				best = span{kRegex, i, start, end}
 			}
 		}
 		if best.start < 0 {
-			return false, sp
+			return false, sp, exact
 		}
 		if sp.kind == kNone {
 			sp = best
@@ -3234,32 +3691,22 @@ func (c *Cond) recordHolds(rec string, jsonInRecord bool, doc *lazyJSON) (bool, 
 	}
 	if jsonInRecord && len(c.JSON) > 0 {
 		if !jsonHolds(c.JSON, doc.get(rec)) {
-			return false, sp
+			return false, sp, exact
 		}
 		if sp.kind == kNone {
 			sp = span{kind: kJSON, end: len(rec)}
 		}
 	}
-	return true, sp
+	return true, sp, exact
 }
 
-// anyFold reports whether one of the lower-case literals occurs in s.
-func anyFold(s string, lits []string) bool {
-	for _, l := range lits {
-		if indexFold(s, l) >= 0 {
-			return true
-		}
-	}
-	return false
-}
-
-func (c *Cond) containsAny(rec string) (idx, at int) {
+func (c *Cond) containsAny(t *recText) (idx, at int) {
 	for i, lit := range c.Contains {
 		var j int
 		if c.CaseSensitive {
-			j = strings.Index(rec, lit)
+			j = strings.Index(t.s, lit)
 		} else {
-			j = indexFold(rec, lit)
+			j = t.index(lit)
 		}
 		if j >= 0 {
 			return i, j
@@ -3301,7 +3748,7 @@ func (t *FieldTest) test(v string) bool {
 	case Equal:
 		return stringIn(t.Values, strings.TrimSpace(v))
 	case Match:
-		return t.Re.Regexp().MatchString(v)
+		return t.Re.re.MatchString(v)
 	}
 	return false
 }
@@ -3421,24 +3868,24 @@ type Options struct {
 	Explain bool
 }
 
-// New prepares a catalogue for matching: it checks every pattern, which
-// is then compiled the first time it runs. The tables are not copied; the
-// caller must not change them afterwards.
+// New prepares a catalogue for matching: it compiles every pattern once.
+// The tables are not copied; the caller must not change them afterwards.
 func New(c *Catalogue) (*Engine, error) {
+	sh := sharer{}
 	for i := range c.Rules {
 		r := &c.Rules[i]
-		if err := prepareCond(&r.Match); err != nil {
+		if err := prepareCond(&r.Match, sh); err != nil {
 			return nil, fmt.Errorf("rule %s: %w", r.ID, err)
 		}
 		if r.Not != nil {
-			if err := prepareCond(r.Not); err != nil {
+			if err := prepareCond(r.Not, sh); err != nil {
 				return nil, fmt.Errorf("rule %s: not: %w", r.ID, err)
 			}
 		}
 		for j := range r.Hints {
 			h := &r.Hints[j]
 			if h.Re != nil {
-				if err := h.Re.check(); err != nil {
+				if err := sh.prepare(h.Re); err != nil {
 					return nil, fmt.Errorf("rule %s: extract: %w", r.ID, err)
 				}
 			}
@@ -3453,9 +3900,28 @@ func New(c *Catalogue) (*Engine, error) {
 // Catalogue returns the tables the engine runs on.
 func (e *Engine) Catalogue() *Catalogue { return e.cat }
 
-func prepareCond(c *Cond) error {
+// Prepare compiles the pattern if it has not been compiled yet.
+func (r *Regex) Prepare() error {
+	if r.re != nil {
+		return nil
+	}
+	re, err := regexp.Compile(r.Src)
+	if err != nil {
+		return err
+	}
+	r.re = re
+	if len(r.Alts) > 0 {
+		r.fast = newFast(r)
+	}
+	return nil
+}
+
+// Regexp returns the compiled pattern; nil before Prepare.
+func (r *Regex) Regexp() *regexp.Regexp { return r.re }
+
+func prepareCond(c *Cond, sh sharer) error {
 	for _, re := range c.Regex {
-		if err := re.check(); err != nil {
+		if err := sh.prepare(re); err != nil {
 			return err
 		}
 	}
@@ -3464,7 +3930,7 @@ func prepareCond(c *Cond) error {
 			t := &set[i]
 			t.path = strings.Split(t.Name, ".")
 			if t.Re != nil {
-				if err := t.Re.check(); err != nil {
+				if err := sh.prepare(t.Re); err != nil {
 					return err
 				}
 			}
@@ -3529,6 +3995,43 @@ var signalNumbers = map[string]string{
 	"15": "SIGTERM",
 }
 
+// excerptAt gives h the excerpt of rec around [start, end), now or when
+// asked for. A body is kept by the scan's evidence anyway.
+func (s *Scan) excerptAt(h *hit, rec string, start, end int, kept bool) {
+	if s.keepRecords || kept {
+		h.exRec, h.exStart, h.exEnd, h.exLazy = rec, start, end, true
+		return
+	}
+	h.excerpt = redactExcerpt(rec, start, end, ExcerptBytes)
+}
+
+// cut returns h's excerpt, cutting it if that was put off.
+//
+// A hit matched with anySpan (scan.go) knows some match, not the leftmost
+// its rule's patterns have, which is where the excerpt is centred and
+// what --explain reports. Most records are shorter than an excerpt, and
+// their excerpt is the whole record wherever the match is: that is cut
+// without the span. Otherwise the rule's matchers are run again on the
+// record to place it.
+func (s *Scan) cut(h *hit) string {
+	if !h.exLazy {
+		return h.excerpt
+	}
+	if h.spanLater {
+		if ex, ok := redactExcerptAll(h.exRec, ExcerptBytes); ok {
+			h.excerpt, h.exRec, h.exLazy = ex, "", false
+			return h.excerpt
+		}
+		t := newText(h.exRec, &s.lowBuf, nil, h.recGen)
+		var doc lazyJSON
+		_, h.sp, _ = s.e.cat.Rules[h.rule].Match.recordHolds(&t, s.jsonInRecord, &doc, nil, nil, false)
+		h.exStart, h.exEnd, h.spanLater = h.sp.start, h.sp.end, false
+	}
+	h.excerpt = redactExcerpt(h.exRec, h.exStart, h.exEnd, ExcerptBytes)
+	h.exRec, h.exLazy = "", false
+	return h.excerpt
+}
+
 // Feed reads every record of r into the scan, numbering lines after
 // first, with the same answer as calling Record on each; it returns how
 // many lines it read. It is the whole-input counterpart of Lines: text is
@@ -3585,48 +4088,27 @@ func (s *Scan) feedRegion(reg region, first int, marks []int) {
 // needsEvery reports whether the next record must be read whatever it
 // holds.
 func (s *Scan) needsEvery() bool {
-	return len(s.watch) > 0 || len(s.needExcerpt) > 0 || (s.pending > 0 && len(s.e.ix.unindexed) > 0)
+	return len(s.watch) > 0 || len(s.needExcerpt) > 0 || (s.pending > 0 && len(s.e.ix.unindexed)+len(s.e.ix.unindexedJSON) > 0)
 }
 
-// indexFold reports the first index of needle in hay, comparing ASCII letters
-// without case; needle must already be lower case. Rules' literals are
-// folded once at compile time, so the hot path folds only the haystack, byte
-// by byte, and never allocates a lowered copy of a record. Non-ASCII bytes
-// compare exactly: error messages worth matching are ASCII in practice, and
-// a rule that needs Unicode folding can say (?i) in a regex.
-func indexFold(hay, needle string) int {
-	n := len(needle)
-	switch {
-	case n == 0:
-		return 0
-	case n > len(hay):
-		return -1
+// lowerByte folds one byte as equalFoldASCII does: a quick test of the
+// first byte settles most comparisons without the call.
+func lowerByte(c byte) byte {
+	if 'A' <= c && c <= 'Z' {
+		return c + 'a' - 'A'
 	}
-	c0 := needle[0]
-	upper := c0
-	if 'a' <= c0 && c0 <= 'z' {
-		upper = c0 - 'a' + 'A'
-	}
-	for i := 0; i+n <= len(hay); {
-		// Jump to the next byte that can start a match.
-		j := strings.IndexByte(hay[i:len(hay)-n+1], c0)
-		if upper != c0 {
-			if k := strings.IndexByte(hay[i:len(hay)-n+1], upper); k >= 0 && (j < 0 || k < j) {
-				j = k
-			}
-		}
-		if j < 0 {
-			return -1
-		}
-		i += j
-		if equalFoldASCII(hay[i:i+n], needle) {
-			return i
-		}
-		i++
-	}
-	return -1
+	return c
 }
 
+func upperASCII(c byte) byte {
+	if 'a' <= c && c <= 'z' {
+		return c - 'a' + 'A'
+	}
+	return c
+}
+
+// equalFoldASCII reports whether s begins with lower, comparing ASCII
+// letters without case; lower must be lower case and no longer than s.
 func equalFoldASCII(s, lower string) bool {
 	for i := 0; i < len(lower); i++ {
 		c := s[i]
@@ -3640,25 +4122,94 @@ func equalFoldASCII(s, lower string) bool {
 	return true
 }
 
+// guardIDs numbers the rules' guards so that guards reading records the
+// same way share a number; -1 for a rule without one.
+func guardIDs(c *Catalogue) (ids []int32, n int) {
+	ids = make([]int32, len(c.Rules))
+	byKey := map[string]int32{}
+	for i := range c.Rules {
+		g := c.Rules[i].Not
+		if g == nil {
+			ids[i] = -1
+			continue
+		}
+		k := guardKey(g)
+		id, ok := byKey[k]
+		if !ok {
+			id = int32(len(byKey))
+			byKey[k] = id
+		}
+		ids[i] = id
+	}
+	return ids, len(byKey)
+}
+
+// guardKey renders what recordHolds reads of a condition.
+func guardKey(c *Cond) string {
+	var b strings.Builder
+	list := func(xs []string) {
+		for _, x := range xs {
+			b.WriteString(strconv.Quote(x))
+			b.WriteByte(',')
+		}
+		b.WriteByte(';')
+	}
+	list(c.Exact)
+	list(c.Contains)
+	b.WriteString(strconv.FormatBool(c.CaseSensitive))
+	for _, re := range c.Regex {
+		b.WriteString(strconv.Quote(re.Src))
+		b.WriteByte(',')
+	}
+	b.WriteByte(';')
+	for _, t := range c.JSON {
+		b.WriteString(strconv.Quote(t.Name))
+		b.WriteString(strconv.Itoa(int(t.Kind)))
+		list(t.Values)
+		if t.Re != nil {
+			b.WriteString(strconv.Quote(t.Re.Src))
+		}
+		b.WriteByte(';')
+	}
+	return b.String()
+}
+
+// guardHolds reports whether rule i's guard holds in t, the record the
+// scan is reading.
+func (s *Scan) guardHolds(i int, t *recText, doc *lazyJSON) bool {
+	g := s.e.ix.guardID[i]
+	if s.guardRec[g] == s.recGen {
+		return s.guardHeld[g]
+	}
+	var pats []regexPats
+	hits := s.acHits()
+	if hits != nil {
+		pats = s.e.ix.notPats[i]
+	}
+	held, _, _ := s.e.cat.Rules[i].Not.recordHolds(t, s.jsonInRecord, doc, pats, hits, true)
+	s.guardRec[g], s.guardHeld[g] = s.recGen, held
+	return held
+}
+
 // hints reads a hit's timing hint sources. With doc nil it reads the
 // sources that need no record (headers, the JSON body); with a record it
 // reads the text and the record's JSON. The first hint that survives
 // validation is kept; with Explain, every hint seen is noted with why it was
 // kept or dropped, because a dropped Retry-After is exactly what a person
 // debugging a retry loop needs to see.
-func (s *Scan) hints(h *hit, rec string, doc *lazyJSON) {
+func (s *Scan) hints(h *hit, t *recText, doc *lazyJSON) {
 	r := &s.e.cat.Rules[h.rule]
 	for i := range r.Hints {
 		if h.hasHint {
 			return
 		}
 		src := &r.Hints[i]
-		raw, ok := s.hintValue(src, rec, doc)
+		raw, ok := s.hintValue(h.rule, i, t, doc)
 		if !ok {
 			continue
 		}
 		var why hintReason
-		v, err := hintParse(raw, hintUnit(src.Unit))
+		v, err := s.parseHint(raw, hintUnit(src.Unit))
 		if err != nil {
 			why = hintUnparseable
 		} else {
@@ -3679,7 +4230,24 @@ func (s *Scan) hints(h *hit, rec string, doc *lazyJSON) {
 	}
 }
 
-func (s *Scan) hintValue(src *HintSource, rec string, doc *lazyJSON) (string, bool) {
+// hintsLater reads the hints of a hit whose reading tryRule put off:
+// without Explain only the winner's hint is shown, and reading one (a
+// pattern, a parse, the clock) costs as much as matching a rule. The
+// record was kept (Scan.keepRecords), and its hints are read from it as
+// tryRule would have: the evidence's headers and body, then the record.
+func (s *Scan) hintsLater(h *hit) {
+	if !h.hintsLater {
+		return
+	}
+	h.hintsLater = false
+	s.hints(h, nil, nil)
+	t := newText(h.rec, &s.lowBuf, nil, h.recGen)
+	var doc lazyJSON
+	s.hints(h, &t, &doc)
+}
+
+func (s *Scan) hintValue(rule, k int, t *recText, doc *lazyJSON) (string, bool) {
+	src := &s.e.cat.Rules[rule].Hints[k]
 	switch src.From {
 	case FromHeader:
 		if doc != nil {
@@ -3692,7 +4260,7 @@ func (s *Scan) hintValue(src *HintSource, rec string, doc *lazyJSON) (string, bo
 		case doc == nil && s.hasBody:
 			v = s.body
 		case doc != nil && s.jsonInRecord:
-			v = doc.get(rec)
+			v = doc.get(t.s)
 		}
 		var out string
 		found := v != nil && lookupJSON(v, src.path, func(x any) bool {
@@ -3705,19 +4273,22 @@ func (s *Scan) hintValue(src *HintSource, rec string, doc *lazyJSON) (string, bo
 		if doc == nil {
 			return "", false
 		}
-		re := src.Re.Regexp()
-		m := re.FindStringSubmatchIndex(rec)
+		var lk *lookup
+		if hits := s.acHits(); hits != nil {
+			lk = newLookup(hits, &s.e.ix.hintPats[rule][k])
+		}
+		m := s.submatch(src.Re, t, lk)
 		if m == nil {
 			return "", false
 		}
-		g := re.SubexpIndex("value")
+		g := src.Re.re.SubexpIndex("value")
 		if g < 0 {
 			g = 1
 		}
 		if 2*g+1 >= len(m) || m[2*g] < 0 {
 			return "", false
 		}
-		return rec[m[2*g]:m[2*g+1]], true
+		return t.s[m[2*g]:m[2*g+1]], true
 	}
 	return "", false
 }
@@ -3760,9 +4331,61 @@ type index struct {
 	noBodyPending int
 	jsonOnly      []int32
 
-	lits      *literalSet // every rule's triggers; nil when there are none
-	patRules  [][]int32   // trigger pattern -> rules
-	unindexed []int32     // rules with record matchers but no trigger
+	ac *automaton // over every rule's triggers; nil when there are none
+	// lits holds every rule's triggers whole, for the bulk path, which
+	// scans megabytes at once: its grams and stride suit long text and
+	// long literals (literals.go), where the automaton, which also holds
+	// the short literals the matchers look for, suits a record.
+	lits      *literalSet
+	patRules  [][]int32 // trigger pattern -> rules
+	unindexed []int32   // rules with record matchers but no trigger
+	// unindexedJSON are the unindexed rules with json matchers: without a
+	// body they need JSON in the record, and cannot match one without.
+	unindexedJSON []int32
+	// pats[rule][branch] are the patterns that reveal the literals of
+	// the rule's regex branches, notPats those of its guard's patterns
+	// and hintPats those of its hints' (lits.go); nil without an
+	// automaton.
+	pats, notPats, hintPats [][]regexPats
+	refs                    refTable // pattern -> the branch triggers it reveals
+	// needEnds[pattern]: a lookup asks where the pattern ended (litHits);
+	// the scan records only those.
+	needEnds []bool
+	// selects[pattern]: the pattern can make a rule a candidate, through
+	// patRules or a branch trigger it reveals. The others are literals
+	// the matchers look for (lits.go): alone they select nothing, and the
+	// bulk path passes over a record where only they occur.
+	selects  []bool
+	branches int // rule branches, numbered in pats
+	// byBranch[rule]: the rule's record matchers can hold only where one
+	// of its branches' triggers is confirmed (litHits.rules); it is not
+	// in patRules.
+	byBranch []bool
+	// guardID numbers each rule's guard, alike guards alike (guards.go).
+	guardID []int32
+	guards  int
+}
+
+// maxPattern bounds the automaton's patterns: a trigger longer than this
+// is looked for by its last maxPattern bytes (which occur wherever it
+// does; lits.go compares the rest). Twelve bytes of a phrase select as
+// well as seventy, and short patterns let the scan walk the quarters of
+// a record side by side (acScan2).
+const maxPattern = 12
+
+// ruleTriggers lists the distinct triggers of every rule.
+func ruleTriggers(c *Catalogue) []string {
+	seen := map[string]bool{}
+	var out []string
+	for i := range c.Rules {
+		for _, t := range c.Rules[i].Triggers {
+			if !seen[t] {
+				seen[t] = true
+				out = append(out, t)
+			}
+		}
+	}
+	return out
 }
 
 func buildIndex(c *Catalogue) *index {
@@ -3772,6 +4395,7 @@ func buildIndex(c *Catalogue) *index {
 		bySignal:   map[string][]int32{},
 		byProvider: map[string][]int32{},
 	}
+	ix.guardID, ix.guards = guardIDs(c)
 	ix.pureState = make([]ruleState, len(c.Rules))
 	ix.pureGuard = make([]bool, len(c.Rules))
 	ix.noBodyState = make([]ruleState, len(c.Rules))
@@ -3819,10 +4443,17 @@ func buildIndex(c *Catalogue) *index {
 			continue // never reads a record
 		}
 		if len(r.Triggers) == 0 {
-			ix.unindexed = append(ix.unindexed, ri)
+			if len(m.JSON) > 0 {
+				ix.unindexedJSON = append(ix.unindexedJSON, ri)
+			} else {
+				ix.unindexed = append(ix.unindexed, ri)
+			}
 			continue
 		}
 		for _, t := range r.Triggers {
+			if len(t) > maxPattern {
+				t = t[len(t)-maxPattern:]
+			}
 			id, ok := patID[t]
 			if !ok {
 				id = int32(len(patterns))
@@ -3834,9 +4465,104 @@ func buildIndex(c *Catalogue) *index {
 		}
 	}
 	if len(patterns) > 0 {
-		ix.lits = newLiteralSet(patterns)
+		// The other literals the matchers look for (lits.go).
+		eachRegex(c, func(re *Regex) {
+			regexLiterals(re, func(lit string) {
+				if len(lit) < 3 || suffixPattern(patID, lit) >= 0 {
+					return // searched for: a short pattern would end everywhere
+				}
+				p := extraPattern(lit)
+				patID[p] = int32(len(patterns))
+				patterns = append(patterns, p)
+				ix.patRules = append(ix.patRules, nil)
+			})
+		})
+		ix.ac = buildAutomaton(patterns)
+		ix.lits = newLiteralSet(ruleTriggers(c))
+		trigRefs := make([][]trigRef, len(patterns))
+		ix.pats = make([][]regexPats, len(c.Rules))
+		ix.byBranch = make([]bool, len(c.Rules))
+		ix.notPats = make([][]regexPats, len(c.Rules))
+		ix.hintPats = make([][]regexPats, len(c.Rules))
+		for i := range c.Rules {
+			r := &c.Rules[i]
+			for _, re := range r.Match.Regex {
+				rp := patternsOf(patID, re)
+				rp.branch, rp.trigs = int32(ix.branches), len(re.Triggers) > 0
+				ix.branches++
+				for k, p := range rp.trig {
+					if p < 0 {
+						rp.unmapped = append(rp.unmapped, re.Triggers[k])
+					} else {
+						trigRefs[p] = addTrigRef(trigRefs[p], re.Triggers[k], rp.branch, int32(i))
+					}
+				}
+				ix.pats[i] = append(ix.pats[i], rp)
+			}
+			ix.byBranch[i] = byBranches(r, ix.pats[i])
+			if r.Not != nil {
+				for _, re := range r.Not.Regex {
+					ix.notPats[i] = append(ix.notPats[i], patternsOf(patID, re))
+				}
+			}
+			for _, h := range r.Hints {
+				var rp regexPats
+				if h.Re != nil {
+					rp = patternsOf(patID, h.Re)
+				}
+				ix.hintPats[i] = append(ix.hintPats[i], rp)
+			}
+		}
+		ix.refs = packRefs(trigRefs)
+		ix.selects = make([]bool, len(patterns))
+		for p := range patterns {
+			ix.selects[p] = len(ix.patRules[p]) > 0 || ix.refs.at[p] < ix.refs.at[p+1]
+		}
+		ix.needEnds = make([]bool, len(patterns))
+		for _, set := range [][][]regexPats{ix.pats, ix.notPats, ix.hintPats} {
+			for _, rps := range set {
+				for _, rp := range rps {
+					for _, ap := range rp.alts {
+						for _, ps := range [][]int32{ap.trig, ap.lead} {
+							for _, p := range ps {
+								if p >= 0 {
+									ix.needEnds[p] = true
+								}
+							}
+						}
+					}
+				}
+			}
+		}
+		// A rule that can match only where a branch trigger is confirmed
+		// becomes a candidate when one is (collect), not when a shorter
+		// pattern it shares with rules that are not there occurs.
+		for p, rules := range ix.patRules {
+			ix.patRules[p] = slices.DeleteFunc(rules, func(ri int32) bool { return ix.byBranch[ri] })
+		}
 	}
 	return ix
+}
+
+// eachRegex calls fn with every pattern that reads records: rule
+// branches, guards and hint extractors.
+func eachRegex(c *Catalogue, fn func(*Regex)) {
+	for i := range c.Rules {
+		r := &c.Rules[i]
+		for _, re := range r.Match.Regex {
+			fn(re)
+		}
+		if r.Not != nil {
+			for _, re := range r.Not.Regex {
+				fn(re)
+			}
+		}
+		for _, h := range r.Hints {
+			if h.Re != nil {
+				fn(h.Re)
+			}
+		}
+	}
 }
 
 // pure reports whether a rule reads records only, in match and guard
@@ -3908,12 +4634,60 @@ func foldSpecial(rec string) string {
 	return strings.NewReplacer("\u212a", "k", "\u017f", "s").Replace(rec)
 }
 
+// byBranches reports whether a rule's record matchers can hold only in a
+// record where the automaton confirms a trigger of one of its regex
+// branches: it has no exact or contains matcher, which a record could
+// satisfy instead, and every branch has triggers the automaton reveals.
+func byBranches(r *Rule, pats []regexPats) bool {
+	m := &r.Match
+	if len(m.Exact) > 0 || len(m.Contains) > 0 || len(m.Regex) == 0 {
+		return false
+	}
+	for k, re := range m.Regex {
+		if len(re.Triggers) == 0 || len(pats[k].unmapped) > 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// addTrigRef adds a branch of rule ri to the trigRef of lit in refs.
+func addTrigRef(refs []trigRef, lit string, branch, ri int32) []trigRef {
+	for i := range refs {
+		if refs[i].lit == lit {
+			refs[i].branches = append(refs[i].branches, branch)
+			if n := len(refs[i].rules); n == 0 || refs[i].rules[n-1] != ri {
+				refs[i].rules = append(refs[i].rules, ri)
+			}
+			return refs
+		}
+	}
+	return append(refs, trigRef{lit, []int32{branch}, []int32{ri}})
+}
+
+// packRefs lays every pattern's trigRefs out in one table, with the
+// lengths and first bytes that settle most of them in arrays of their
+// own: the scan reads them for every pattern it meets, and scattered,
+// nearly every read missed the cache.
+func packRefs(refs [][]trigRef) refTable {
+	t := refTable{at: make([]int32, len(refs)+1)}
+	for p, rs := range refs {
+		for _, r := range rs {
+			t.first = append(t.first, r.lit[0])
+			t.lens = append(t.lens, int32(len(r.lit)))
+			t.refs = append(t.refs, r)
+		}
+		t.at[p+1] = int32(len(t.refs))
+	}
+	return t
+}
+
 // parseJSON decodes a JSON document with numbers kept as written, so that a
 // rule comparing `error.code: 429` sees "429", not "429.0". It returns nil
 // for anything that is not a JSON object or array.
 func parseJSON(s string) any {
 	s = strings.TrimSpace(s)
-	if s == "" || (s[0] != '{' && s[0] != '[') {
+	if s == "" || (s[0] != '{' && s[0] != '[') || !canOpen(s) {
 		return nil
 	}
 	d := json.NewDecoder(strings.NewReader(s))
@@ -3925,27 +4699,58 @@ func parseJSON(s string) any {
 	return v
 }
 
+// canOpen reports whether the byte after s's opening bracket (spaces
+// aside) can follow it in JSON. Log lines often end in something that
+// only looks like JSON, a Python dict above all ("{'error': ...}"), and
+// the decoder allocates a handful of objects before it says so.
+func canOpen(s string) bool {
+	i := 1
+	for i < len(s) && (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r') {
+		i++
+	}
+	if i == len(s) {
+		return false
+	}
+	c := s[i]
+	if s[0] == '{' {
+		return c == '"' || c == '}'
+	}
+	return strings.IndexByte("{[]\"-0123456789tfn", c) >= 0
+}
+
 // recordJSON finds the JSON inside a text record: the record itself, an SSE
 // "data: {...}" line, or a log line that ends in a JSON object
 // ("Error: 429 {"error":...}"). Anything else has none.
 func recordJSON(rec string) any {
+	if s, ok := jsonPart(rec); ok {
+		return parseJSON(s)
+	}
+	return nil
+}
+
+// jsonPart returns the part of rec that recordJSON decodes, and false when
+// there is none or it cannot decode: it reads a few bytes and decodes
+// nothing, so a scan can pass over the rules that need a record's JSON
+// when the record has none.
+func jsonPart(rec string) (string, bool) {
 	s := strings.TrimSpace(rec)
 	if rest, ok := strings.CutPrefix(s, "data:"); ok {
 		s = strings.TrimSpace(rest)
 	}
 	if s == "" {
-		return nil
+		return "", false
 	}
-	if s[0] == '{' || s[0] == '[' {
-		return parseJSON(s)
+	if s[0] != '{' && s[0] != '[' {
+		if s[len(s)-1] != '}' {
+			return "", false
+		}
+		i := strings.IndexByte(s, '{')
+		if i <= 0 {
+			return "", false
+		}
+		s = s[i:]
 	}
-	if s[len(s)-1] != '}' {
-		return nil
-	}
-	if i := strings.IndexByte(s, '{'); i > 0 {
-		return parseJSON(s[i:])
-	}
-	return nil
+	return s, canOpen(s)
 }
 
 // lookupJSON calls fn on every value reached by path and reports whether fn
@@ -4266,6 +5071,831 @@ func hasFoldAt(s string, start int, p string) bool {
 	return true
 }
 
+// litHits records where each automaton pattern ended in the current
+// record. Arrays are indexed by pattern and stamped with the record's
+// generation, so nothing is cleared between records.
+type litHits struct {
+	gen   uint32   // the scan generation in which they were recorded
+	rec   uint32   // the record they describe (Scan.recGen)
+	stamp []uint32 // pattern -> generation of its last occurrence
+	head  []int32  // pattern -> its last occurrence in ends
+	ends  []hitEnd
+	live  []uint32 // branch -> generation in which one of its triggers occurred
+	rules []uint32 // rule -> generation in which one of its branches' did
+}
+
+// trigRef is a branch trigger that a pattern reveals: it occurs where the
+// pattern ends and the bytes before are the rest of it. Branches with the
+// same trigger share one trigRef, so it is compared once.
+type trigRef struct {
+	lit      string
+	branches []int32
+	rules    []int32
+}
+
+// refTable holds the trigRefs of every pattern: those of pattern p are
+// [at[p], at[p+1]), with each one's length and first byte also apart.
+type refTable struct {
+	at    []int32
+	lens  []int32
+	first []byte
+	refs  []trigRef
+}
+
+// confirm marks the branches whose triggers end where pattern p ended,
+// and makes candidates of their rules.
+func (h *litHits) confirm(rec string, t *refTable, p int32, end int, s *Scan) {
+	for i := t.at[p]; i < t.at[p+1]; i++ {
+		start := end - int(t.lens[i])
+		if start < 0 || lowerByte(rec[start]) != t.first[i] {
+			continue
+		}
+		r := &t.refs[i]
+		if !equalFoldASCII(rec[start:end], r.lit) {
+			continue
+		}
+		for _, b := range r.branches {
+			h.live[b] = h.gen
+		}
+		for _, ri := range r.rules {
+			h.rules[ri] = h.gen
+			s.addCand(ri)
+		}
+	}
+}
+
+type hitEnd struct {
+	end  int32 // offset just past the occurrence
+	prev int32 // the pattern's previous occurrence, -1 for none
+}
+
+func (h *litHits) add(gen uint32, p int32, end int) {
+	if h.stamp[p] != gen {
+		h.stamp[p], h.head[p] = gen, -1
+	}
+	h.ends = append(h.ends, hitEnd{int32(end), h.head[p]})
+	h.head[p] = int32(len(h.ends) - 1)
+}
+
+// lookup finds a pattern's literals in a record: through the automaton's
+// hits where a literal has a pattern among its suffixes, by a search
+// otherwise. A nil lookup always searches.
+type lookup struct {
+	hits *litHits
+	pats *regexPats
+}
+
+// regexPats gives, for each literal a pattern's matchers look for, the
+// automaton pattern that is its longest suffix, or -1: for the Regex's
+// Triggers, and for each Alt's Triggers and Lead.
+type regexPats struct {
+	trig []int32
+	alts []altPats
+	// For a rule's branch: its number in litHits.live, whether it has
+	// triggers, and those no pattern reveals, which are searched for.
+	branch   int32
+	trigs    bool
+	unmapped []string
+}
+
+// dead reports that the scan's hits show none of a rule branch's
+// triggers in the record: it cannot match.
+func (rp *regexPats) dead(h *litHits) bool {
+	return rp.trigs && rp.branch >= 0 && len(rp.unmapped) == 0 && h.live[rp.branch] != h.gen
+}
+
+type altPats struct {
+	trig []int32
+	lead []int32
+}
+
+func newLookup(hits *litHits, pats *regexPats) *lookup {
+	if hits == nil || pats == nil {
+		return nil
+	}
+	return &lookup{hits, pats}
+}
+
+// anyOf reports whether one of lits occurs in t; pats are their patterns.
+func (lk *lookup) anyOf(t *recText, lits []string, pats []int32) bool {
+	if lk == nil || len(pats) != len(lits) {
+		return t.any(lits)
+	}
+	for i, l := range lits {
+		if lk.has(t, l, pats[i]) {
+			return true
+		}
+	}
+	return false
+}
+
+// branchTriggers reports whether one of a rule branch's triggers, lits,
+// occurs in t.
+func (lk *lookup) branchTriggers(t *recText, lits []string) bool {
+	if lk == nil || lk.pats.branch < 0 {
+		return t.any(lits)
+	}
+	if lk.hits.live[lk.pats.branch] == lk.hits.gen {
+		return true
+	}
+	return t.any(lk.pats.unmapped)
+}
+
+// triggers returns the patterns of the Regex's Triggers.
+func (lk *lookup) triggers() []int32 {
+	if lk == nil {
+		return nil
+	}
+	return lk.pats.trig
+}
+
+// alt returns the patterns of the literals of Alt k.
+func (lk *lookup) alt(k int) *altPats {
+	if lk == nil || k >= len(lk.pats.alts) {
+		return nil
+	}
+	return &lk.pats.alts[k]
+}
+
+// has reports whether lit occurs in rec; p is its pattern or -1.
+func (lk *lookup) has(t *recText, lit string, p int32) bool {
+	if p < 0 {
+		return t.index(lit) >= 0
+	}
+	rec := t.s
+	h := lk.hits
+	if h.stamp[p] != h.gen {
+		return false
+	}
+	for i := h.head[p]; i >= 0; i = h.ends[i].prev {
+		e := int(h.ends[i].end)
+		if e >= len(lit) && equalFoldASCII(rec[e-len(lit):e], lit) {
+			return true
+		}
+	}
+	return false
+}
+
+// leadPattern returns the pattern of lead string k of ap, or -1.
+func (ap *altPats) leadPattern(k int) int32 {
+	if ap == nil || k >= len(ap.lead) {
+		return -1
+	}
+	return ap.lead[k]
+}
+
+// triggers returns the patterns of ap's triggers, nil if none are known.
+func (ap *altPats) triggers() []int32 {
+	if ap == nil {
+		return nil
+	}
+	return ap.trig
+}
+
+// suffixPattern returns the longest suffix of s that is an automaton
+// pattern, or -1.
+func suffixPattern(patID map[string]int32, s string) int32 {
+	for j := 0; j < len(s); j++ {
+		if id, ok := patID[s[j:]]; ok {
+			return id
+		}
+	}
+	return -1
+}
+
+// extraPattern is the pattern the index adds for a literal no rule
+// trigger ends: its last maxExtra bytes, which keeps the automaton small
+// (the literal itself is compared where one of them occurs).
+func extraPattern(lit string) string {
+	const maxExtra = 8 // no more than maxPattern
+	if len(lit) <= maxExtra {
+		return lit
+	}
+	return lit[len(lit)-maxExtra:]
+}
+
+// regexLiterals calls fn with every literal the engine looks for on
+// behalf of re: its Triggers and its Alts' Triggers and Lead (not the
+// Lead of an alternative anchored at the start, compared in place).
+func regexLiterals(re *Regex, fn func(string)) {
+	for _, t := range re.Triggers {
+		fn(t)
+	}
+	for _, a := range re.Alts {
+		for _, t := range a.Triggers {
+			fn(t)
+		}
+		if !a.Start {
+			for _, l := range a.Lead {
+				fn(l)
+			}
+		}
+	}
+}
+
+// patternsOf maps re's literals to their patterns.
+func patternsOf(patID map[string]int32, re *Regex) regexPats {
+	rp := regexPats{branch: -1}
+	for _, t := range re.Triggers {
+		rp.trig = append(rp.trig, suffixPattern(patID, t))
+	}
+	for _, a := range re.Alts {
+		var ap altPats
+		for _, t := range a.Triggers {
+			ap.trig = append(ap.trig, suffixPattern(patID, t))
+		}
+		if !a.Start {
+			for _, l := range a.Lead {
+				ap.lead = append(ap.lead, suffixPattern(patID, l))
+			}
+		}
+		rp.alts = append(rp.alts, ap)
+	}
+	return rp
+}
+
+// recText is a record as its matchers read it, with a copy whose ASCII
+// letters are lowered, made the first time a matcher needs it. Rules'
+// literals are lower case, and on the copy they are found by strings.Index,
+// which compares many bytes at a time, rather than by indexFold, which
+// jumps between the occurrences of one byte in both cases; and patterns
+// without case-sensitive parts run on the copy without (?i) (probe.go),
+// which spares RE2 a unicode.SimpleFold for every letter it compares.
+// Lowering ASCII keeps every offset, so what is found in the copy is
+// found at the same place in the record.
+//
+// The copy lives in a buffer of the scan, reused from record to record:
+// nothing may keep it, or a string made from it, past the record.
+type recText struct {
+	s    string
+	low  string
+	buf  *lowBuf
+	ok   bool
+	memo *memo  // answers for this record; nil: none kept
+	gen  uint32 // the record's number in the scan, 0 if unknown
+}
+
+// lowBuf is a scan's buffer for lowered copies, and the record whose copy
+// it holds, by its number in the scan (Scan.recGen; 0 for none): Finish,
+// which may read the winner's record again, finds the copy made while
+// matching if no record came after.
+type lowBuf struct {
+	b   []byte
+	gen uint32
+}
+
+func newText(s string, buf *lowBuf, m *memo, gen uint32) recText {
+	return recText{s: s, buf: buf, memo: m, gen: gen}
+}
+
+// lower returns the lowered copy.
+func (t *recText) lower() string {
+	if !t.ok {
+		lb := t.buf
+		if t.gen == 0 || lb.gen != t.gen || len(lb.b) != len(t.s) {
+			lb.b = append(lb.b[:0], t.s...)
+			lowerBytes(lb.b)
+			lb.gen = t.gen
+		}
+		t.low, t.ok = unsafe.String(unsafe.SliceData(lb.b), len(lb.b)), true
+	}
+	return t.low
+}
+
+// index is indexFold(t.s, lit) for a lower-case lit.
+func (t *recText) index(lit string) int { return t.memo.index(t.gen, t.lower(), lit) }
+
+// any reports whether one of the lower-case lits occurs.
+func (t *recText) any(lits []string) bool {
+	for _, l := range lits {
+		if t.index(l) >= 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// lowerBytes lowers the ASCII letters of b in place, eight bytes at a
+// time: a byte is an upper-case letter when it is below 0x80, at least
+// 'A' and at most 'Z', which adding to each byte's low seven bits tests
+// for all eight at once, without carries between them; the test's high
+// bit, moved down two, is the 0x20 that lowers the letter.
+func lowerBytes(b []byte) {
+	const (
+		ones = 0x0101010101010101
+		high = 0x8080808080808080
+		low7 = 0x7f7f7f7f7f7f7f7f
+	)
+	i := 0
+	for ; i+8 <= len(b); i += 8 {
+		w := binary.LittleEndian.Uint64(b[i:])
+		h := w & low7
+		upper := (h + (0x80-'A')*ones) &^ (h + (0x80-'Z'-1)*ones) &^ w & high
+		if upper != 0 {
+			binary.LittleEndian.PutUint64(b[i:], w|upper>>2)
+		}
+	}
+	for ; i < len(b); i++ {
+		if c := b[i]; 'A' <= c && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
+}
+
+const memoSlots = 64
+
+type memo struct {
+	lits  [memoSlots]litAnswer
+	subs  [memoSlots]subAnswer
+	parse parseAnswer
+}
+
+// parseAnswer is the last hint parsed: rules that share an extractor
+// read the same value from a record.
+type parseAnswer struct {
+	ok   bool
+	unit hintUnit
+	raw  string
+	v    hintValue
+	err  error
+}
+
+type litAnswer struct {
+	gen uint32
+	pos int32
+	lit string
+}
+
+type subAnswer struct {
+	gen uint32
+	re  *regexp.Regexp
+	m   []int
+	buf [12]int // m's array when the pattern has few enough groups
+}
+
+// nextRecord starts a record: answers kept for the last one expire.
+func (s *Scan) nextRecord() {
+	s.recGen++
+	if s.recGen == 0 { // wrapped: an old answer could look current
+		clear(s.guardRec)
+		s.memo = memo{}
+		s.lowBuf.gen = 0
+		s.lits.rec = 0
+		s.recGen = 1
+	}
+}
+
+// index returns strings.Index(low, lit), asked once per record.
+func (m *memo) index(gen uint32, low, lit string) int {
+	if m == nil || lit == "" {
+		return strings.Index(low, lit)
+	}
+	a := &m.lits[(len(lit)*31+int(lit[0])*7+int(lit[len(lit)-1])*3+int(lit[len(lit)/2]))%memoSlots]
+	if a.gen == gen && a.lit == lit {
+		return int(a.pos)
+	}
+	pos := strings.Index(low, lit)
+	*a = litAnswer{gen, int32(pos), lit}
+	return pos
+}
+
+func uintptrOf(re *regexp.Regexp) uintptr { return uintptr(unsafe.Pointer(re)) }
+
+// submatch returns r.findSubmatch(t), asked once per record and pattern.
+// Patterns with the same source share one *regexp.Regexp (share.go). The
+// result is shared, and valid until the next submatch: callers must use
+// it at once and not change it.
+func (s *Scan) submatch(r *Regex, t *recText, lk *lookup) []int {
+	a := &s.memo.subs[(uintptrOf(r.re)>>4)%memoSlots]
+	if a.gen == s.recGen && a.re == r.re {
+		return a.m
+	}
+	a.gen, a.re = s.recGen, r.re
+	a.m = r.findSubmatch(t, lk, a.buf[:0])
+	return a.m
+}
+
+// parseHint is hint.Parse, which depends on nothing else, remembered for
+// the last value.
+func (s *Scan) parseHint(raw string, unit hintUnit) (hintValue, error) {
+	a := &s.memo.parse
+	if a.ok && a.unit == unit && a.raw == raw {
+		return a.v, a.err
+	}
+	v, err := hintParse(raw, unit)
+	*a = parseAnswer{true, unit, raw, v, err}
+	return v, err
+}
+
+// Go's regexp has no literal prefix to skip to when a pattern begins with
+// \b or is case-folded, and most rules' patterns are both: an unanchored
+// search then costs tens of nanoseconds per byte of record, for every
+// pattern whose triggers occur. A fastRegex runs the pattern anchored, only
+// at the places where the compiler says a match can begin (Regex.Alts),
+// which costs about as much as the match is long.
+//
+// The answer is the one FindStringIndex gives. Go's leftmost-first search
+// returns the match that begins leftmost and, of those, the one its
+// backtracking order prefers; a search anchored at that beginning prefers
+// the same one. Every match begins at one of the places tried, and they
+// are tried from the left, so the first that matches is the leftmost.
+//
+// An anchored search must see the byte before its start, for \b, \B and
+// (?m)^. It therefore runs on the record from one rune before the place,
+// as \A(?s:.)(?:pattern): the rune is consumed as context, and the pattern
+// then sees exactly what it would see in the whole record. At the start of
+// the record \A(?:pattern) runs instead. Both are compiled on first use,
+// so a pattern that never gets that far costs nothing at startup.
+type fastRegex struct {
+	alts []fastAlt
+	src  string
+	nsub int
+
+	once  sync.Once
+	ready atomic.Bool    // once has run and the variants compiled
+	at0   *regexp.Regexp // \A(?:src); nil if it did not compile
+	ctx   *regexp.Regexp // \A(?s:.)(?:src)
+	low   bool           // the variants run on the lowered record
+	prog  *vmProg        // the program runAt runs; nil: regexp runs all
+}
+
+type fastAlt struct {
+	Alt           // a copy: next to the sets, not a cache miss away in the tables
+	skip  byteSet // Alt.Skip
+	first byteSet // first bytes of Alt.Lead, in both cases
+}
+
+// byteSet is a set of bytes.
+type byteSet [4]uint64
+
+func (b *byteSet) add(c byte) { b[c>>6] |= 1 << (c & 63) }
+
+func (b *byteSet) has(c byte) bool { return b[c>>6]&(1<<(c&63)) != 0 }
+
+func (b *byteSet) addFold(c byte) { b.add(c); b.add(upperASCII(c)) }
+
+// maxPlaces bounds how many places a search tries before it hands the
+// record to the unanchored search: past a handful, that is no slower,
+// and a bound keeps the places on the stack.
+const maxPlaces = 16
+
+func newFast(r *Regex) *fastRegex {
+	f := &fastRegex{src: r.Src, nsub: r.re.NumSubexp()}
+	for i := range r.Alts {
+		a := fastAlt{Alt: r.Alts[i]}
+		for j := 0; j < len(a.Skip); j++ {
+			a.skip.add(a.Skip[j])
+		}
+		for _, l := range a.Lead {
+			if l == "" {
+				return nil // tables not from the compiler: trust nothing
+			}
+			a.first.addFold(l[0])
+		}
+		if !slices.IsSorted(a.Lead) {
+			return nil // startsHere searches it
+		}
+		f.alts = append(f.alts, a)
+	}
+	return f
+}
+
+// variants compiles the anchored forms; it reports false if they do not
+// compile as the same pattern (they always should), and the caller then
+// searches the usual way. A pattern that says nothing case-sensitive
+// about ASCII letters is compiled without case folding, to run on the
+// record's lowered copy (see caseFree).
+func (f *fastRegex) variants() bool {
+	if f.ready.Load() {
+		return true
+	}
+	f.once.Do(func() {
+		src, low := f.src, false
+		tree, err := syntax.Parse(f.src, syntax.Perl)
+		if err != nil {
+			return
+		}
+		if caseFree(tree) {
+			src, low = tree.String(), true
+		} else if tree, err = syntax.Parse(f.src, syntax.Perl); err != nil {
+			return // caseFree may have changed the tree before it gave up
+		}
+		at0, err0 := regexp.Compile(`\A(?:` + src + `)`)
+		ctx, err1 := regexp.Compile(`\A(?s:.)(?:` + src + `)`)
+		if err0 != nil || err1 != nil || at0.NumSubexp() != f.nsub || ctx.NumSubexp() != f.nsub {
+			return
+		}
+		f.at0, f.ctx, f.low = at0, ctx, low
+		f.prog = compileVM(tree)
+		f.ready.Store(true)
+	})
+	return f.at0 != nil
+}
+
+// caseFree rewrites re to run on a lowered record, and reports whether
+// that gives the answers re gives on the record itself. It does when
+// every test re makes of an ASCII letter ignores its case: a folded
+// literal then tests for the lower-case letter alone (a record has no
+// upper-case letters once lowered, and no Kelvin sign or long s once
+// through foldSpecial), and a character class must hold both cases of
+// each ASCII letter it holds, so that it takes a letter exactly when it
+// takes the letter lowered. A case-sensitive letter ("(?-i:PASSED)",
+// "[A-Z]") makes it false, and re is then not to be used. Folding stays
+// on for runes outside ASCII, which lowering leaves alone.
+func caseFree(re *syntax.Regexp) bool {
+	switch re.Op {
+	case syntax.OpLiteral:
+		fold := re.Flags&syntax.FoldCase != 0
+		keepFold := false
+		for i, r := range re.Rune {
+			switch {
+			case 'A' <= r && r <= 'Z' || 'a' <= r && r <= 'z':
+				if !fold {
+					return false
+				}
+				re.Rune[i] = r | 0x20
+			case r >= utf8.RuneSelf && unicode.SimpleFold(r) != r:
+				keepFold = true
+			}
+		}
+		if !keepFold {
+			re.Flags &^= syntax.FoldCase
+		}
+		return true
+	case syntax.OpCharClass:
+		return closedUnderCase(re.Rune)
+	}
+	for _, sub := range re.Sub {
+		if !caseFree(sub) {
+			return false
+		}
+	}
+	return true
+}
+
+// closedUnderCase reports whether a class (sorted ranges) holds the other
+// case of every ASCII letter it holds.
+func closedUnderCase(ranges []rune) bool {
+	in := func(r rune) bool {
+		for i := 0; i+1 < len(ranges); i += 2 {
+			if ranges[i] <= r && r <= ranges[i+1] {
+				return true
+			}
+		}
+		return false
+	}
+	for c := 'a'; c <= 'z'; c++ {
+		if in(c) != in(c-'a'+'A') {
+			return false
+		}
+	}
+	return true
+}
+
+// places appends to buf, in increasing order, every offset of rec where a
+// match can begin. all reports that a match may begin anywhere, or at too
+// many places to try one by one.
+func (f *fastRegex) places(t *recText, buf []int, lk *lookup) (pos []int, all bool) {
+	rec := t.s
+	pos = buf
+	for i := range f.alts {
+		a := &f.alts[i]
+		ap := lk.alt(i)
+		if len(a.Triggers) > 0 && !lk.anyOf(t, a.Triggers, ap.triggers()) {
+			continue
+		}
+		switch {
+		case a.Start:
+			if a.startsHere(rec) {
+				if len(pos) == cap(pos) {
+					return nil, true
+				}
+				pos = append(pos, 0)
+			}
+		case a.Lead == nil:
+			return nil, true
+		default:
+			for k, l := range a.Lead {
+				var ok bool
+				if pos, ok = a.leadPlaces(t, l, ap.leadPattern(k), lk, pos); !ok {
+					return nil, true
+				}
+			}
+		}
+	}
+	// Insertion sort: a few places, mostly in order already.
+	for i := 1; i < len(pos); i++ {
+		for j := i; j > 0 && pos[j] < pos[j-1]; j-- {
+			pos[j], pos[j-1] = pos[j-1], pos[j]
+		}
+	}
+	out := pos[:0]
+	for i, p := range pos {
+		if i == 0 || p != pos[i-1] {
+			out = append(out, p)
+		}
+	}
+	return out, false
+}
+
+// leadPlaces appends where lead string l occurs in rec, found through the
+// automaton's hits when p is its pattern; ok is false when pos is full.
+// With Word, an occurrence inside a word is no place: the match begins
+// with \b.
+func (a *fastAlt) leadPlaces(t *recText, l string, p int32, lk *lookup, pos []int) (_ []int, ok bool) {
+	rec := t.s
+	add := func(at int) bool {
+		if a.Word && at > 0 && isWordByte(rec[at-1]) {
+			return true
+		}
+		if len(pos) == cap(pos) {
+			return false
+		}
+		pos = append(pos, at)
+		return true
+	}
+	if p >= 0 {
+		h := lk.hits
+		if h.stamp[p] != h.gen {
+			return pos, true
+		}
+		for i := h.head[p]; i >= 0; i = h.ends[i].prev {
+			e := int(h.ends[i].end)
+			if e >= len(l) && equalFoldASCII(rec[e-len(l):e], l) && !add(e-len(l)) {
+				return nil, false
+			}
+		}
+		return pos, true
+	}
+	low := t.lower()
+	for from := 0; ; {
+		j := strings.Index(low[from:], l)
+		if j < 0 {
+			return pos, true
+		}
+		if !add(from + j) {
+			return nil, false
+		}
+		from += j + 1
+	}
+}
+
+func isWordByte(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_'
+}
+
+// startsHere reports whether an alternative anchored at the start of the
+// record can match rec.
+func (a *fastAlt) startsHere(rec string) bool {
+	k := 0
+	if a.Skip != "" {
+		for k < len(rec) && a.skip.has(rec[k]) {
+			k++
+		}
+	}
+	if a.Lead == nil {
+		return true
+	}
+	if k == len(rec) || !a.first.has(rec[k]) {
+		return false
+	}
+	// Lead is sorted: only the strings that begin with this byte need a
+	// look (a guard's start-of-line alternative has dozens).
+	c := lowerByte(rec[k])
+	i, _ := slices.BinarySearchFunc(a.Lead, c, func(l string, c byte) int { return int(l[0]) - int(c) })
+	for ; i < len(a.Lead) && a.Lead[i][0] == c; i++ {
+		if l := a.Lead[i]; len(rec)-k >= len(l) && equalFoldASCII(rec[k:k+len(l)], l) {
+			return true
+		}
+	}
+	return false
+}
+
+// at returns the anchored form to run at offset p of t (a place where a
+// rune begins), the slice of the record (or of its lowered copy) to run
+// it on, and that slice's offset. ok is false when p is not where the
+// context rune ends, which a place never is.
+func (f *fastRegex) at(t *recText, p int) (re *regexp.Regexp, sub string, off int, ok bool) {
+	s := t.s
+	if f.low {
+		s = t.lower()
+	}
+	if p == 0 {
+		return f.at0, s, 0, true
+	}
+	r, w := utf8.DecodeLastRuneInString(s[:p])
+	q := p - w
+	if r2, w2 := utf8.DecodeRuneInString(s[q:]); w2 != w || r2 != r {
+		return nil, "", 0, false
+	}
+	return f.ctx, s[q:], q, true
+}
+
+// find returns the leftmost match of r in t, as r.re.FindStringIndex
+// would, if it begins before offset before: a caller that already has a
+// match there needs none that begins later. The record must have been
+// through foldSpecial. lk, if not nil, finds the lead strings of a rule's
+// branch.
+func (r *Regex) find(t *recText, lk *lookup, before int) (start, end int, found bool) {
+	if f := r.fast; f != nil && f.variants() {
+		var buf [maxPlaces]int
+		pos, all := f.places(t, buf[:0], lk)
+		if !all {
+			for _, p := range pos {
+				if p >= before {
+					break
+				}
+				if f.prog != nil {
+					x := t.s
+					if f.low {
+						x = t.lower()
+					}
+					if end, matched, done := runAt(f.prog, x, p, nil); done {
+						if matched {
+							return p, end, true
+						}
+						continue
+					}
+				}
+				re, sub, off, ok := f.at(t, p)
+				if !ok {
+					goto slow
+				}
+				if loc := re.FindStringIndex(sub); loc != nil {
+					return p, off + loc[1], true
+				}
+			}
+			return 0, 0, false
+		}
+	}
+slow:
+	if loc := r.re.FindStringIndex(t.s); loc != nil && loc[0] < before {
+		return loc[0], loc[1], true
+	}
+	return 0, 0, false
+}
+
+// submatchAt runs the program at p for the submatches, laid out as
+// FindStringSubmatchIndex lays them out.
+func (f *fastRegex) submatchAt(t *recText, p int, dst []int) (m []int, matched, done bool) {
+	x := t.s
+	if f.low {
+		x = t.lower()
+	}
+	caps := dst[:0]
+	if n := 2 * (1 + f.nsub); n <= cap(dst) {
+		caps = dst[:n]
+	} else {
+		caps = make([]int, n)
+	}
+	for i := range caps {
+		caps[i] = -1
+	}
+	// The program has no instructions for the whole match (regexp sets
+	// its bounds itself): slots 0 and 1 are the place and the end.
+	end, matched, done := runAt(f.prog, x, p, caps)
+	caps[0], caps[1] = p, end
+	return caps, matched, done
+}
+
+// findSubmatch is FindStringSubmatchIndex, found as find finds. What the
+// engine finds itself goes in dst when it is large enough.
+func (r *Regex) findSubmatch(t *recText, lk *lookup, dst []int) []int {
+	if f := r.fast; f != nil && f.variants() {
+		var buf [maxPlaces]int
+		pos, all := f.places(t, buf[:0], lk)
+		if !all {
+			for _, p := range pos {
+				if f.prog != nil {
+					if m, matched, done := f.submatchAt(t, p, dst); done {
+						if matched {
+							return m
+						}
+						continue
+					}
+				}
+				re, sub, off, ok := f.at(t, p)
+				if !ok {
+					goto slow
+				}
+				if m := re.FindStringSubmatchIndex(sub); m != nil {
+					m[0] = p
+					m[1] += off
+					for i := 2; i < len(m); i++ {
+						if m[i] >= 0 {
+							m[i] += off
+						}
+					}
+					return m
+				}
+			}
+			return nil
+		}
+	}
+slow:
+	return r.re.FindStringSubmatchIndex(t.s)
+}
+
 // Finish ranks the rules that matched and returns the answer.
 func (s *Scan) Finish() Classification {
 	cat := s.e.cat
@@ -4279,7 +5909,14 @@ func (s *Scan) Finish() Classification {
 		}
 		return out
 	}
-	sort.Slice(live, func(i, j int) bool { return s.e.outranks(live[i].rule, live[j].rule) })
+	// outranks is a total order (the rule index breaks every tie), so
+	// any sort gives the same order; SortFunc needs no allocation.
+	slices.SortFunc(live, func(a, b *hit) int {
+		if s.e.outranks(a.rule, b.rule) {
+			return -1
+		}
+		return 1
+	})
 
 	// The top group: every hit that ranks with the best, minus those that
 	// another member overrides.
@@ -4289,12 +5926,14 @@ func (s *Scan) Finish() Classification {
 			top = live[:len(top)+1]
 		}
 	}
-	winners := make([]*hit, 0, len(top))
+	winners := s.winners[:0]
 	for _, h := range top {
 		if !s.overridden(h.rule, top) {
 			winners = append(winners, h)
 		}
 	}
+	s.winners = winners
+	out.Candidates = make([]Candidate, 0, len(live))
 	for _, h := range live {
 		out.Candidates = append(out.Candidates, s.e.candidate(h.rule))
 	}
@@ -4305,7 +5944,7 @@ func (s *Scan) Finish() Classification {
 			conflict = true
 		}
 	}
-	out.SafeExcerpt = win.excerpt
+	out.SafeExcerpt = s.cut(win)
 	if s.opts.Explain {
 		out.Explain = s.explain(live, winners, conflict)
 	}
@@ -4329,6 +5968,7 @@ func (s *Scan) Finish() Classification {
 		out.Scope = r.Scope
 	}
 	out.Unblock = code.Unblock
+	s.hintsLater(win)
 	if win.hasHint {
 		secs := math.Round(win.after.Seconds()*1000) / 1000
 		out.RetryAfterSeconds = &secs
@@ -4337,13 +5977,16 @@ func (s *Scan) Finish() Classification {
 	return out
 }
 
+// liveHits returns the hits whose rule still stands, in a buffer the
+// scan reuses.
 func (s *Scan) liveHits() []*hit {
-	var live []*hit
+	live := s.live[:0]
 	for i := range s.hits {
 		if s.state[s.hits[i].rule] == stMatched {
 			live = append(live, &s.hits[i])
 		}
 	}
+	s.live = live
 	return live
 }
 
@@ -4410,7 +6053,7 @@ func (s *Scan) explain(live, winners []*hit, conflict bool) *Explain {
 			Record:  h.line,
 			In:      h.in,
 			Offset:  h.sp.start,
-			Excerpt: h.excerpt,
+			Excerpt: s.cut(h),
 		}
 		if r.File == "" {
 			note.Source = ""
@@ -4608,64 +6251,32 @@ func cutUTF8(s string, n int) string {
 func startsRune(b byte) bool { return b&0xC0 != 0x80 }
 
 // Regex is an RE2 pattern kept with its source, so tables can be printed,
-// hashed and emitted as Go code.
-//
-// A pattern is checked when the engine is built but compiled only the
-// first time it runs. Most of a catalogue's patterns never run on a given
-// input: only those whose rule's triggers occur in it do. Compiling all of
-// them made every start pay for the whole catalogue, however short the
-// input.
+// hashed and emitted as Go code; Prepare compiles it.
 type Regex struct {
 	Src string
 	// Triggers, when set, are lower-case literals one of which occurs in
 	// any text the pattern matches: without one, it is not run. Like a
 	// rule's, they are derived, so not part of the digest.
 	Triggers []string `json:"-"`
-
-	checked bool // Src is known to parse, so it compiles
-	once    sync.Once
-	re      atomic.Pointer[regexp.Regexp] // nil until first used
+	// Alts say where the pattern's matches can begin, one entry per
+	// top-level alternative; nil when nothing is known. The compiler
+	// derives them from Src, so they add nothing to what the catalogue
+	// means and stay out of its digest: a better analysis in a later
+	// errcat must not re-version every catalogue.
+	Alts []Alt `json:"-"`
+	re   *regexp.Regexp
+	fast *fastRegex // built by Prepare from Alts
 }
 
 // ParseRegex checks src as RE2 and returns it as a Regex, with its syntax
 // tree for callers that analyse the pattern: parsing it once serves both.
-// An error is regexp.Compile's own.
+// The pattern is compiled later, by New. An error is regexp.Compile's own.
 func ParseRegex(src string) (*Regex, *syntax.Regexp, error) {
 	tree, err := syntax.Parse(src, syntax.Perl)
 	if err != nil {
 		return nil, nil, err
 	}
-	return &Regex{Src: src, checked: true}, tree, nil
-}
-
-// check makes sure the pattern compiles, without compiling it: regexp
-// fails to compile exactly the patterns syntax.Parse rejects.
-func (r *Regex) check() error {
-	if r.checked {
-		return nil
-	}
-	if _, err := syntax.Parse(r.Src, syntax.Perl); err != nil {
-		return err
-	}
-	r.checked = true
-	return nil
-}
-
-// Regexp returns the compiled pattern, compiling it on the first call. It
-// is safe for concurrent use. The pattern must have been checked (by
-// ParseRegex or New): an invalid one panics.
-func (r *Regex) Regexp() *regexp.Regexp {
-	if re := r.re.Load(); re != nil {
-		return re
-	}
-	// Out of line, so that the common path above stays cheap: the engine
-	// calls it for every record a pattern runs on.
-	return r.compile()
-}
-
-func (r *Regex) compile() *regexp.Regexp {
-	r.once.Do(func() { r.re.Store(regexp.MustCompile(r.Src)) })
-	return r.re.Load()
+	return &Regex{Src: src}, tree, nil
 }
 
 // States and reasons of a Classification. Unclassified is an answer, and the
@@ -4766,6 +6377,14 @@ type hit struct {
 	at        time.Time
 	hasHint   bool
 	hintNotes []HintNote
+	// A put-off excerpt: see excerpt.go.
+	exRec          string
+	exStart, exEnd int
+	exLazy         bool
+	spanLater      bool // sp is some match, not yet the leftmost: see excerpt.go
+	rec            string
+	recGen         uint32 // rec's number in the scan
+	hintsLater     bool   // hints are to be read from rec: see hints.go
 }
 
 // Scan classifies one piece of evidence whose text arrives record by
@@ -4791,16 +6410,26 @@ type Scan struct {
 	pending      int     // rules in stPending
 	watch        []int32 // matched rules that still read records (guards, hints)
 	cands        []int32
+	lits         litHits // where the automaton's patterns ended in this record
 	hits         []hit
+	live         []*hit // Finish's buffers, reused
+	winners      []*hit
 	needExcerpt  []int // hits that still want an excerpt from a record
 	sawText      bool
 	truncated    bool
+	keepRecords  bool     // records stay valid until Finish: cut excerpts there
+	lowBuf       lowBuf   // the lowered copy of the record (lower.go)
+	memo         memo     // answers kept for the record (memo.go)
+	recGen       uint32   // counts records, for answers kept per record
+	guardRec     []uint32 // guard -> recGen of its answer in guardHeld
+	guardHeld    []bool
 }
 
 // Classify classifies one piece of evidence.
 func (e *Engine) Classify(ev Evidence, opts Options) Classification {
 	s := e.pool.Get().(*Scan)
 	s.begin(ev, opts)
+	s.keepRecords = true // ev.Text is an immutable string the call holds
 	s.truncated = eachRecord(ev.Text, func(rec string, line int) bool {
 		s.record(rec, line, "text")
 		return true
@@ -4822,6 +6451,14 @@ func (e *Engine) newScan() *Scan {
 		guardRecord: make([]bool, n),
 		hitOf:       make([]int32, n),
 		mark:        make([]uint32, n),
+	}
+	s.guardRec = make([]uint32, e.ix.guards)
+	s.guardHeld = make([]bool, e.ix.guards)
+	if ac := e.ix.ac; ac != nil {
+		s.lits.stamp = make([]uint32, len(e.ix.patRules))
+		s.lits.head = make([]int32, len(e.ix.patRules))
+		s.lits.live = make([]uint32, e.ix.branches)
+		s.lits.rules = make([]uint32, n)
 	}
 	for i := range s.hitOf {
 		s.hitOf[i] = -1
@@ -4845,7 +6482,12 @@ func (s *Scan) release() {
 	}
 	clear(s.hits)
 	s.hits = s.hits[:0]
+	clear(s.live)
+	clear(s.winners)
 	s.ev, s.body, s.opts = Evidence{}, nil, Options{}
+	s.memo.parse = parseAnswer{} // it holds a piece of the evidence
+	s.lowBuf.gen = 0
+	s.keepRecords = false
 }
 
 func (s *Scan) begin(ev Evidence, opts Options) {
@@ -4888,12 +6530,12 @@ func (s *Scan) consider(ri int32) {
 	s.state[i] = stMatched
 	h := s.addHit(i, hit{rule: i, evidence: true})
 	if s.hasBody {
-		h.excerpt = redactExcerpt(s.ev.HTTP.Body, 0, 0, ExcerptBytes)
+		s.excerptAt(h, s.ev.HTTP.Body, 0, 0, true)
 		h.in = "body"
 	} else {
 		s.needExcerpt = append(s.needExcerpt, int(s.hitOf[i]))
 	}
-	s.hints(h, "", nil)
+	s.hints(h, nil, nil)
 	if s.guardRecord[i] || (!h.hasHint && hasRecordHints(r)) {
 		s.watch = append(s.watch, ri)
 	}
@@ -4938,16 +6580,19 @@ func (s *Scan) record(rec string, line int, in string) {
 		return
 	}
 	s.sawText = true
+	s.nextRecord()
+	t := newText(rec, &s.lowBuf, &s.memo, s.recGen)
 	var doc lazyJSON
 	for len(s.needExcerpt) > 0 {
 		h := &s.hits[s.needExcerpt[0]]
-		h.excerpt, h.line, h.in = redactExcerpt(rec, 0, 0, ExcerptBytes), line, in
+		s.excerptAt(h, rec, 0, 0, false)
+		h.line, h.in = line, in
 		s.needExcerpt = s.needExcerpt[1:]
 	}
 	if s.pending > 0 {
 		s.collect(rec)
 		for _, ri := range s.cands {
-			s.tryRule(int(ri), rec, line, in, &doc)
+			s.tryRule(int(ri), &t, line, in, &doc)
 		}
 	}
 	for _, ri := range s.watch {
@@ -4955,15 +6600,15 @@ func (s *Scan) record(rec string, line int, in string) {
 		if s.state[i] != stMatched {
 			continue
 		}
-		r, h := &s.e.cat.Rules[i], &s.hits[s.hitOf[i]]
+		h := &s.hits[s.hitOf[i]]
 		if s.guardRecord[i] {
-			if held, _ := r.Not.recordHolds(rec, s.jsonInRecord, &doc); held {
+			if s.guardHolds(i, &t, &doc) {
 				s.state[i] = stKilled
 				continue
 			}
 		}
 		if !h.hasHint {
-			s.hints(h, rec, &doc)
+			s.hints(h, &t, &doc)
 		}
 	}
 }
@@ -4974,47 +6619,103 @@ func (s *Scan) collect(rec string) {
 	s.gen++
 	if s.gen == 0 { // wrapped: old marks could look current
 		clear(s.mark)
+		clear(s.lits.stamp)
+		clear(s.lits.live)
+		clear(s.lits.rules)
 		s.gen = 1
 	}
 	s.cands = s.cands[:0]
 	ix := s.e.ix
-	add := func(ri int32) {
-		if s.state[ri] == stPending && s.mark[ri] != s.gen {
-			s.mark[ri] = s.gen
-			s.cands = append(s.cands, ri)
-		}
-	}
-	if ix.lits != nil {
-		ix.lits.scan(rec, func(p int32) bool {
-			for _, ri := range ix.patRules[p] {
-				add(ri)
-			}
-			return true
-		})
+	if ix.ac != nil {
+		s.lits.ends = s.lits.ends[:0]
+		s.lits.gen = s.gen
+		acScan(ix.ac, rec, collector{s, rec})
+		s.lits.rec = s.recGen
 	}
 	for _, ri := range ix.unindexed {
-		add(ri)
+		s.addCand(ri)
+	}
+	if len(ix.unindexedJSON) > 0 {
+		if _, ok := jsonPart(rec); ok || !s.jsonInRecord {
+			for _, ri := range ix.unindexedJSON {
+				s.addCand(ri)
+			}
+		}
 	}
 }
 
+// addCand makes a pending rule a candidate for the record, once.
+func (s *Scan) addCand(ri int32) {
+	if s.state[ri] == stPending && s.mark[ri] != s.gen {
+		s.mark[ri] = s.gen
+		s.cands = append(s.cands, ri)
+	}
+}
+
+// collector takes the automaton's hits in a record: it keeps where each
+// pattern ended, confirms the branch triggers the pattern reveals, and
+// makes candidates of the rules it selects.
+type collector struct {
+	s   *Scan
+	rec string
+}
+
+func (c collector) hit(p int32, end int) bool {
+	s, ix := c.s, c.s.e.ix
+	if ix.needEnds[p] {
+		s.lits.add(s.gen, p, end)
+	}
+	s.lits.confirm(c.rec, &ix.refs, p, end, s)
+	for _, ri := range ix.patRules[p] {
+		s.addCand(ri)
+	}
+	return true
+}
+
+// acHits returns where the automaton's patterns ended in the record being
+// read, or nil if it did not run over it.
+func (s *Scan) acHits() *litHits {
+	if s.e.ix.ac == nil || s.lits.rec != s.recGen {
+		return nil
+	}
+	return &s.lits
+}
+
 // tryRule runs a pending rule's record matchers on rec.
-func (s *Scan) tryRule(i int, rec string, line int, in string, doc *lazyJSON) {
+func (s *Scan) tryRule(i int, t *recText, line int, in string, doc *lazyJSON) {
 	r := &s.e.cat.Rules[i]
-	ok, sp := r.Match.recordHolds(rec, s.jsonInRecord, doc)
+	var pats []regexPats
+	hits := s.acHits()
+	if hits != nil {
+		if s.e.ix.byBranch[i] && hits.rules[i] != hits.gen {
+			return // none of its branches' triggers is in the record
+		}
+		pats = s.e.ix.pats[i]
+	}
+	// Where the match is only shows in the explanation and the excerpt;
+	// an excerpt put off is cut from the whole record when that fits,
+	// and the span is found then if it does not (excerpt.go).
+	anySpan := s.keepRecords && !s.opts.Explain
+	ok, sp, exact := r.Match.recordHolds(t, s.jsonInRecord, doc, pats, hits, anySpan)
 	if !ok {
 		return
 	}
 	if s.guardRecord[i] {
-		if held, _ := r.Not.recordHolds(rec, s.jsonInRecord, doc); held {
+		if s.guardHolds(i, t, doc) {
 			return // guarded in this record; a later one may match
 		}
 	}
 	s.state[i] = stMatched
 	s.pending--
-	h := s.addHit(i, hit{rule: i, line: line, in: in, sp: sp})
-	h.excerpt = redactExcerpt(rec, sp.start, sp.end, ExcerptBytes)
-	s.hints(h, "", nil)
-	s.hints(h, rec, doc)
+	h := s.addHit(i, hit{rule: i, line: line, in: in, sp: sp, spanLater: !exact, recGen: s.recGen})
+	s.excerptAt(h, t.s, sp.start, sp.end, false)
+	if s.keepRecords && !s.opts.Explain {
+		// Only the winner's hint is shown: read it in Finish.
+		h.rec, h.recGen, h.hintsLater = t.s, s.recGen, len(r.Hints) > 0
+		return
+	}
+	s.hints(h, nil, nil)
+	s.hints(h, t, doc)
 }
 
 // clock is the time hints are checked against: the caller's, or the
@@ -5077,3 +6778,206 @@ func (s *Scanner) Truncated() bool { return s.truncated }
 
 // Err returns the first read error.
 func (s *Scanner) Err() error { return s.c.err }
+
+// A catalogue repeats patterns. Tables from the compiler, and the
+// generated package's, share one *Regex per source; but equal patterns can
+// still come as separate objects (alternatives split out of the same
+// pattern on two rules, tables built by hand), and New would compile each
+// and give each its own search state. New compiles each distinct pattern
+// once and lets the copies share it, so that a scan's answers kept per
+// pattern (memo.go) are shared too. A pattern already compiled is left as
+// it is: tables are not to change under an engine built on them.
+type sharer map[string]*Regex
+
+// prepare compiles r, or gives it the compiled form of an equal pattern.
+func (sh sharer) prepare(r *Regex) error {
+	p := sh[r.Src]
+	switch {
+	case r.re != nil:
+	case p != nil && equalAlts(p.Alts, r.Alts):
+		r.re, r.fast = p.re, p.fast
+	default:
+		if err := r.Prepare(); err != nil {
+			return err
+		}
+	}
+	if p == nil {
+		sh[r.Src] = r
+	}
+	return nil
+}
+
+func equalAlts(a, b []Alt) bool {
+	return slices.EqualFunc(a, b, func(x, y Alt) bool {
+		return x.Start == y.Start && x.Skip == y.Skip && x.Word == y.Word &&
+			slices.Equal(x.Triggers, y.Triggers) && slices.Equal(x.Lead, y.Lead)
+	})
+}
+
+const (
+	vmSteps = 1024 // instructions one attempt may execute
+	vmStack = 32   // alternatives and saved captures one attempt may hold
+)
+
+// vmProg is a syntax.Prog with what each step needs in the instruction.
+type vmProg struct {
+	inst  []vmInst
+	start uint32
+}
+
+type vmInst struct {
+	op    syntax.InstOp
+	out   uint32
+	arg   uint32 // InstAlt: the other branch; InstCapture: the slot; InstEmptyWidth: the assertion
+	r     rune   // InstRune1
+	ascii [2]uint64
+	in    *syntax.Inst // InstRune: for runes outside ASCII
+}
+
+// compileVM returns the program regexp runs for re, laid out for runAt,
+// or nil if runAt cannot run it.
+func compileVM(re *syntax.Regexp) *vmProg {
+	prog, err := syntax.Compile(re.Simplify())
+	if err != nil {
+		return nil
+	}
+	vp := &vmProg{inst: make([]vmInst, len(prog.Inst)), start: uint32(prog.Start)}
+	for i := range prog.Inst {
+		in := &prog.Inst[i]
+		vi := vmInst{op: in.Op, out: in.Out, arg: in.Arg}
+		switch in.Op {
+		case syntax.InstAltMatch:
+			return nil
+		case syntax.InstRune1:
+			vi.r = in.Rune[0]
+		case syntax.InstRune:
+			vi.in = in
+			for c := rune(0); c < utf8.RuneSelf; c++ {
+				if in.MatchRune(c) {
+					vi.ascii[c>>6] |= 1 << (c & 63)
+				}
+			}
+		}
+		vp.inst[i] = vi
+	}
+	return vp
+}
+
+// runAt returns the end of the match the program prefers beginning at
+// offset p of x: what a regexp search anchored at p finds. It runs the
+// backtracking search regexp's backtracker runs, without its memory of
+// failed states, which changes how long a search takes but not what it
+// finds; the budget bounds the difference. done is false when the budget
+// ran out, and the caller must ask regexp. caps, if not nil, has a slot
+// for each capture (-1 on entry) and receives the match's submatches.
+func runAt(prog *vmProg, x string, p int, caps []int) (end int, matched, done bool) {
+	type alt struct {
+		pc   uint32
+		pos  int32
+		undo bool // a capture's old value (in pos) to put back in slot pc
+	}
+	var stack [vmStack]alt
+	n := 0
+	pc, pos := prog.start, p
+	for steps := 0; ; steps++ {
+		if steps == vmSteps {
+			return 0, false, false
+		}
+		inst := &prog.inst[pc]
+		ok := true
+		switch inst.op {
+		case syntax.InstRune1:
+			if pos < len(x) && x[pos] < utf8.RuneSelf {
+				ok = rune(x[pos]) == inst.r
+				pos++
+			} else {
+				r, w := decodeAt(x, pos)
+				ok = r == inst.r
+				pos += w
+			}
+			pc = inst.out
+		case syntax.InstRune:
+			if pos < len(x) && x[pos] < utf8.RuneSelf {
+				c := x[pos]
+				ok = inst.ascii[c>>6]&(1<<(c&63)) != 0
+				pos++
+			} else {
+				r, w := decodeAt(x, pos)
+				ok = r >= 0 && inst.in.MatchRune(r)
+				pos += w
+			}
+			pc = inst.out
+		case syntax.InstAlt:
+			if n == vmStack {
+				return 0, false, false
+			}
+			stack[n] = alt{inst.arg, int32(pos), false}
+			n++
+			pc = inst.out
+		case syntax.InstEmptyWidth:
+			if syntax.EmptyOp(inst.arg)&^emptyContext(x, pos) != 0 {
+				ok = false
+			}
+			pc = inst.out
+		case syntax.InstCapture:
+			if int(inst.arg) < len(caps) {
+				if n == vmStack {
+					return 0, false, false
+				}
+				stack[n] = alt{inst.arg, int32(caps[inst.arg]), true}
+				n++
+				caps[inst.arg] = pos
+			}
+			pc = inst.out
+		case syntax.InstNop:
+			pc = inst.out
+		case syntax.InstMatch:
+			return pos, true, true
+		case syntax.InstRuneAny, syntax.InstRuneAnyNotNL:
+			r, w := decodeAt(x, pos)
+			ok = r >= 0 && (inst.op == syntax.InstRuneAny || r != '\n')
+			pos += w
+			pc = inst.out
+		default: // InstFail
+			ok = false
+		}
+		for !ok {
+			if n == 0 {
+				return 0, false, true
+			}
+			n--
+			if a := stack[n]; a.undo {
+				caps[a.pc] = int(a.pos)
+			} else {
+				pc, pos, ok = a.pc, int(a.pos), true
+			}
+		}
+	}
+}
+
+// decodeAt returns the rune at pos of x as regexp reads it, -1 at the end.
+func decodeAt(x string, pos int) (rune, int) {
+	if pos >= len(x) {
+		return -1, 0
+	}
+	if c := x[pos]; c < utf8.RuneSelf {
+		return rune(c), 1
+	}
+	return utf8.DecodeRuneInString(x[pos:])
+}
+
+// emptyContext returns the empty-width assertions that hold at pos of x.
+func emptyContext(x string, pos int) syntax.EmptyOp {
+	r1, r2 := rune(-1), rune(-1)
+	if pos > 0 {
+		if c := x[pos-1]; c < utf8.RuneSelf {
+			r1 = rune(c)
+		} else {
+			r1, _ = utf8.DecodeLastRuneInString(x[:pos])
+		}
+	}
+	if pos < len(x) {
+		r2, _ = decodeAt(x, pos)
+	}
+	return syntax.EmptyOpContext(r1, r2)
+}

@@ -39,8 +39,18 @@ func Generate(cat *match.Catalogue, opts Options) ([]byte, error) {
 			return nil, fmt.Errorf("codegen: %s from %s collides with the generated API", name, from)
 		}
 	}
+	for name, from := range eng.names {
+		if isShareName(name) {
+			return nil, fmt.Errorf("codegen: %s from %s collides with the generated tables", name, from)
+		}
+	}
+	sh := sharePointers(reflect.ValueOf(cat).Elem())
 	var tables strings.Builder
-	if err := literal(&tables, reflect.ValueOf(cat), ""); err != nil {
+	if err := literal(&tables, reflect.ValueOf(cat), "", sh); err != nil {
+		return nil, err
+	}
+	var shared strings.Builder
+	if err := sh.decls(&shared); err != nil {
 		return nil, err
 	}
 	var b strings.Builder
@@ -51,6 +61,7 @@ func Generate(cat *match.Catalogue, opts Options) ([]byte, error) {
 	}
 	b.WriteString(")\n\n")
 	fmt.Fprintf(&b, api, cat.ID, tables.String())
+	b.WriteString(shared.String())
 	b.WriteString("// ---- engine: internal/match, internal/hint, internal/redact and internal/policy ----\n\n")
 	for _, d := range eng.decls {
 		b.WriteString(d)

@@ -13,18 +13,22 @@ import (
 // out, so the output stays readable), slices, pointers to structs,
 // strings, integers and booleans. Type names are the engine's own, which
 // the generated file declares.
-func literal(b *strings.Builder, v reflect.Value, indent string) error {
+func literal(b *strings.Builder, v reflect.Value, indent string, sh *shares) error {
 	switch v.Kind() {
 	case reflect.Pointer:
 		if v.IsNil() {
 			b.WriteString("nil")
 			return nil
 		}
+		if name := sh.name(v); name != "" {
+			b.WriteString(name)
+			return nil
+		}
 		b.WriteString("&")
-		return literal(b, v.Elem(), indent)
+		return literal(b, v.Elem(), indent, sh)
 	case reflect.Struct:
 		b.WriteString(v.Type().Name())
-		return structBody(b, v, indent)
+		return structBody(b, v, indent, sh)
 	case reflect.Slice:
 		if v.IsNil() {
 			b.WriteString("nil")
@@ -40,10 +44,14 @@ func literal(b *strings.Builder, v reflect.Value, indent string) error {
 			if elemStruct {
 				// Elements of []T and []*T may leave out their type.
 				b.WriteString("\n" + indent + "\t")
+				if name := sh.name(el); name != "" {
+					b.WriteString(name + ",")
+					continue
+				}
 				if el.Kind() == reflect.Pointer {
 					el = el.Elem()
 				}
-				if err := structBody(b, el, indent+"\t"); err != nil {
+				if err := structBody(b, el, indent+"\t", sh); err != nil {
 					return err
 				}
 				b.WriteString(",")
@@ -52,7 +60,7 @@ func literal(b *strings.Builder, v reflect.Value, indent string) error {
 			if i > 0 {
 				b.WriteString(", ")
 			}
-			if err := literal(b, el, indent); err != nil {
+			if err := literal(b, el, indent, sh); err != nil {
 				return err
 			}
 		}
@@ -75,7 +83,7 @@ func literal(b *strings.Builder, v reflect.Value, indent string) error {
 	return nil
 }
 
-func structBody(b *strings.Builder, v reflect.Value, indent string) error {
+func structBody(b *strings.Builder, v reflect.Value, indent string, sh *shares) error {
 	t := v.Type()
 	b.WriteString("{")
 	wrote := false
@@ -85,7 +93,7 @@ func structBody(b *strings.Builder, v reflect.Value, indent string) error {
 			continue
 		}
 		b.WriteString("\n" + indent + "\t" + f.Name + ": ")
-		if err := literal(b, v.Field(i), indent+"\t"); err != nil {
+		if err := literal(b, v.Field(i), indent+"\t", sh); err != nil {
 			return err
 		}
 		b.WriteString(",")

@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 )
 
 // Unit says how a bare number is read.
@@ -82,16 +84,25 @@ func parseError(s, why string) error {
 
 // clean drops what surrounds a value when it was cut out of a header line, a JSON
 // document or a sentence: space, quotes, and sentence punctuation ("in 21.5s.").
+// In front that is space and quotes, behind also punctuation, in any order. It
+// looks at each end's runes once: trimming with strings.Trim and its cutsets
+// until nothing changed cost more than parsing the value.
 func clean(s string) string {
-	for {
-		t := strings.TrimSpace(s)
-		t = strings.Trim(t, "\"'`")
-		t = strings.TrimRight(t, ".,;!")
-		if t == s {
-			return s
+	for s != "" {
+		r, n := utf8.DecodeRuneInString(s)
+		if !unicode.IsSpace(r) && !strings.ContainsRune("\"'`", r) {
+			break
 		}
-		s = t
+		s = s[n:]
 	}
+	for s != "" {
+		r, n := utf8.DecodeLastRuneInString(s)
+		if !unicode.IsSpace(r) && !strings.ContainsRune("\"'`.,;!", r) {
+			break
+		}
+		s = s[:len(s)-n]
+	}
+	return s
 }
 
 // stripKey drops a known header or JSON key in front of the value, for rules whose

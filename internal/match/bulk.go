@@ -3,6 +3,7 @@ package match
 import (
 	"bytes"
 	"io"
+	"slices"
 	"sync"
 )
 
@@ -153,7 +154,7 @@ func (e *Engine) linesParallel(ch *chunker, ev *Evidence, opts LinesOptions, fn 
 func (e *Engine) region(reg region, ev *Evidence, opts Options, out *[]LineResult) LineStats {
 	var st LineStats
 	data := reg.data
-	every := len(e.ix.unindexed) > 0 || ev.HTTP != nil || ev.ExitCode != nil || ev.Signal != "" || ev.Provider != ""
+	every := len(e.ix.unindexed) > 0 || len(e.ix.unindexedJSON) > 0 || ev.HTTP != nil || ev.ExitCode != nil || ev.Signal != "" || ev.Provider != ""
 	var marks []int
 	if !every {
 		marks = e.marks(data, nil)
@@ -187,6 +188,7 @@ func (e *Engine) region(reg region, ev *Evidence, opts Options, out *[]LineResul
 		}
 		s := e.pool.Get().(*Scan)
 		s.begin(*ev, opts)
+		s.keepRecords = true // text is this loop's own copy
 		s.Record(trimCR(text), recLine, truncated)
 		c := s.Finish()
 		s.release()
@@ -220,7 +222,7 @@ func (e *Engine) marks(data []byte, marks []int) []int {
 	marks = appendAll(marks, data, "\x1b")
 	marks = appendAll(marks, data, "\u212a")
 	marks = appendAll(marks, data, "\u017f")
-	sortInts(marks)
+	slices.Sort(marks) // anchors report ends nearly, not quite, in order
 	return marks
 }
 
@@ -233,14 +235,6 @@ func appendAll(offs []int, data []byte, sep string) []int {
 		}
 		offs = append(offs, i+j)
 		i += j + 1
-	}
-}
-
-func sortInts(xs []int) {
-	for i := 1; i < len(xs); i++ { // nearly sorted: triggers come in order
-		for j := i; j > 0 && xs[j] < xs[j-1]; j-- {
-			xs[j], xs[j-1] = xs[j-1], xs[j]
-		}
 	}
 }
 

@@ -5,9 +5,11 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/errcat/errcat/internal/compile"
 	"github.com/errcat/errcat/internal/match"
 )
 
@@ -117,5 +119,76 @@ func TestLinesStopsEarly(t *testing.T) {
 		if err != nil || n != 3 {
 			t.Errorf("workers %d: fn called %d times (err %v), want 3", workers, n, err)
 		}
+	}
+}
+
+// TestLinesPassesOverLeadsOnly runs the bulk path where it passes over
+// records without looking at them (no unindexed rules, no structured
+// evidence), on a log whose near misses hold only the literals the
+// matchers look for besides triggers (where a pattern can begin): such a
+// record selects no rule, and passing over it must change no answer.
+func TestLinesPassesOverLeadsOnly(t *testing.T) {
+	fsys := fstest.MapFS{
+		"catalogue.yaml": {Data: []byte(`name: leads
+version: 0.0.1
+classes:
+  transient: {description: d, exit_code: 75}
+codes:
+  rate_limited: {class: transient, description: d}
+  overloaded: {class: transient, description: d}
+`)},
+		"rules/r.yaml": {Data: []byte(`rules:
+  - id: t.rate
+    code: rate_limited
+    confidence: high
+    match: {regex: '(?i)\brate[ _-]?limit(s|ed)? (exceeded|reached)\b'}
+  - id: t.upstream
+    code: overloaded
+    confidence: high
+    match: {regex: '(?i)\bupstream account (refused|expired)\b \(code [0-9]+\)'}
+`)},
+	}
+	cat, err := compile.Load(fsys, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, err := match.New(cat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := rand.New(rand.NewPCG(9, 9))
+	lines := []string{
+		"rate limit exceeded", "Rate-Limited reached now", "rate limiter ok", "ratelimit",
+		"upstream account refused (code 7)", "upstream account is fine", "upstream account expired (code x)",
+		"the account was refused", "exceeded nothing", "plain line",
+	}
+	var b strings.Builder
+	for i := 0; i < 20000; i++ {
+		b.WriteString(lines[r.IntN(len(lines))])
+		b.WriteByte('\n')
+	}
+	log := b.String()
+	opts := match.Options{Now: now}
+	var want []match.LineResult
+	sc := match.NewScanner(strings.NewReader(log))
+	for sc.Scan() {
+		s := e.Begin(match.Evidence{}, opts)
+		s.Record(string(sc.Record()), sc.Line(), sc.Truncated())
+		if c := s.Finish(); c.State == match.Classified || c.Reason != match.ReasonNoMatch {
+			want = append(want, match.LineResult{Line: sc.Line(), Classification: c})
+		}
+	}
+	var got []match.LineResult
+	if _, err := e.Lines(strings.NewReader(log), match.Evidence{}, match.LinesOptions{Options: opts}, func(r match.LineResult) bool {
+		got = append(got, r)
+		return true
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("results (-per-record +bulk):\n%s", diff)
+	}
+	if len(want) == 0 {
+		t.Error("the log classified nothing; the test proves nothing")
 	}
 }

@@ -129,6 +129,35 @@ const (
 	Present                     // the field exists
 )
 
+// Alt is what the compiler knows about where the matches of one top-level
+// alternative of a pattern begin. The engine looks for these places first
+// and runs the pattern only there (see probe.go), because an unanchored
+// (?i) search with \b costs RE2 tens of nanoseconds per byte of record.
+// Everything here assumes ASCII case folding of the record, and records
+// from which foldSpecial has removed the two non-ASCII runes that fold to
+// ASCII letters.
+type Alt struct {
+	// Triggers, when set, are lower-case literals one of which occurs in
+	// every match of the alternative; without one, it cannot match. Set
+	// only when a pattern has several alternatives: a single one has the
+	// pattern's own Triggers.
+	Triggers []string
+	// Start: every match begins at the start of the record (\A or a
+	// non-multiline ^).
+	Start bool
+	// Skip, with Start, lists the bytes of a leading run (such as \s*)
+	// that Lead applies after: Lead then applies at the first byte of the
+	// record not in Skip. No Lead string begins with a Skip byte.
+	Skip string
+	// Lead, when set, are lower-case literals one of which every match
+	// begins with (ASCII case folded). Without Lead and Start, a match may
+	// begin anywhere.
+	Lead []string
+	// Word: every match begins with \b, and every Lead string with an
+	// ASCII letter, digit or underscore, so no match begins inside a word.
+	Word bool
+}
+
 // HintSource says where a rule finds a timing hint.
 type HintSource struct {
 	From HintFrom

@@ -68,38 +68,67 @@ func (c *Cond) evidenceHolds(ev *Evidence, hasBody bool, body any) bool {
 // A pattern none of whose triggers occurs in rec cannot match and is not
 // run. Of the patterns that match, the leftmost match is reported, the
 // first pattern winning ties, as one alternation written out whole would.
-func (c *Cond) recordHolds(rec string, jsonInRecord bool, doc *lazyJSON) (bool, span) {
-	var sp span
+//
+// pats, if not nil, has the automaton patterns of each regex branch's
+// literals, and hits where they occurred in rec (see lits.go).
+//
+// With anySpan, a caller that has no use for where a pattern matched
+// (guards; a winner's excerpt that shows the whole record) lets the
+// patterns stop at the first that matches; exact then reports whether
+// the span is the one described above, or that of some pattern only.
+func (c *Cond) recordHolds(t *recText, jsonInRecord bool, doc *lazyJSON, pats []regexPats, hits *litHits, anySpan bool) (ok bool, sp span, exact bool) {
+	rec := t.s
+	exact = true
 	if len(c.Exact) > 0 {
-		t := strings.TrimSpace(rec)
-		i := indexString(c.Exact, t)
+		trimmed := strings.TrimSpace(rec)
+		i := indexString(c.Exact, trimmed)
 		if i < 0 {
-			return false, sp
+			return false, sp, exact
 		}
-		start := strings.Index(rec, t)
-		sp = span{kExact, i, start, start + len(t)}
+		start := strings.Index(rec, trimmed)
+		sp = span{kExact, i, start, start + len(trimmed)}
 	}
 	if len(c.Contains) > 0 {
-		i, at := c.containsAny(rec)
+		i, at := c.containsAny(t)
 		if i < 0 {
-			return false, sp
+			return false, sp, exact
 		}
 		if sp.kind == kNone {
 			sp = span{kContains, i, at, at + len(c.Contains[i])}
 		}
 	}
 	if len(c.Regex) > 0 {
+		// A span already placed by exact or contains stands: the
+		// patterns need only say whether one matches.
+		first := anySpan || sp.kind != kNone
 		best := span{start: -1}
-		for i, re := range c.Regex {
-			if len(re.Triggers) > 0 && !anyFold(rec, re.Triggers) {
+		for i := range c.Regex {
+			if first && best.start >= 0 {
+				exact = sp.kind != kNone
+				break
+			}
+			var lk *lookup
+			if pats != nil && hits != nil {
+				rp := &pats[i]
+				if rp.dead(hits) {
+					continue // settled from the index, without loading the pattern
+				}
+				lk = &lookup{hits, rp}
+			}
+			re := c.Regex[i]
+			if len(re.Triggers) > 0 && !lk.branchTriggers(t, re.Triggers) {
 				continue
 			}
-			if loc := re.Regexp().FindStringIndex(rec); loc != nil && (best.start < 0 || loc[0] < best.start) {
-				best = span{kRegex, i, loc[0], loc[1]}
+			before := len(rec) + 1
+			if best.start >= 0 {
+				before = best.start
+			}
+			if start, end, ok := re.find(t, lk, before); ok {
+				best = span{kRegex, i, start, end}
 			}
 		}
 		if best.start < 0 {
-			return false, sp
+			return false, sp, exact
 		}
 		if sp.kind == kNone {
 			sp = best
@@ -107,32 +136,22 @@ func (c *Cond) recordHolds(rec string, jsonInRecord bool, doc *lazyJSON) (bool, 
 	}
 	if jsonInRecord && len(c.JSON) > 0 {
 		if !jsonHolds(c.JSON, doc.get(rec)) {
-			return false, sp
+			return false, sp, exact
 		}
 		if sp.kind == kNone {
 			sp = span{kind: kJSON, end: len(rec)}
 		}
 	}
-	return true, sp
+	return true, sp, exact
 }
 
-// anyFold reports whether one of the lower-case literals occurs in s.
-func anyFold(s string, lits []string) bool {
-	for _, l := range lits {
-		if indexFold(s, l) >= 0 {
-			return true
-		}
-	}
-	return false
-}
-
-func (c *Cond) containsAny(rec string) (idx, at int) {
+func (c *Cond) containsAny(t *recText) (idx, at int) {
 	for i, lit := range c.Contains {
 		var j int
 		if c.CaseSensitive {
-			j = strings.Index(rec, lit)
+			j = strings.Index(t.s, lit)
 		} else {
-			j = indexFold(rec, lit)
+			j = t.index(lit)
 		}
 		if j >= 0 {
 			return i, j
@@ -174,7 +193,7 @@ func (t *FieldTest) test(v string) bool {
 	case Equal:
 		return stringIn(t.Values, strings.TrimSpace(v))
 	case Match:
-		return t.Re.Regexp().MatchString(v)
+		return t.Re.re.MatchString(v)
 	}
 	return false
 }

@@ -2,6 +2,7 @@ package match
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 	"sync"
 	"time"
@@ -24,24 +25,24 @@ type Options struct {
 	Explain bool
 }
 
-// New prepares a catalogue for matching: it checks every pattern, which
-// is then compiled the first time it runs. The tables are not copied; the
-// caller must not change them afterwards.
+// New prepares a catalogue for matching: it compiles every pattern once.
+// The tables are not copied; the caller must not change them afterwards.
 func New(c *Catalogue) (*Engine, error) {
+	sh := sharer{}
 	for i := range c.Rules {
 		r := &c.Rules[i]
-		if err := prepareCond(&r.Match); err != nil {
+		if err := prepareCond(&r.Match, sh); err != nil {
 			return nil, fmt.Errorf("rule %s: %w", r.ID, err)
 		}
 		if r.Not != nil {
-			if err := prepareCond(r.Not); err != nil {
+			if err := prepareCond(r.Not, sh); err != nil {
 				return nil, fmt.Errorf("rule %s: not: %w", r.ID, err)
 			}
 		}
 		for j := range r.Hints {
 			h := &r.Hints[j]
 			if h.Re != nil {
-				if err := h.Re.check(); err != nil {
+				if err := sh.prepare(h.Re); err != nil {
 					return nil, fmt.Errorf("rule %s: extract: %w", r.ID, err)
 				}
 			}
@@ -56,9 +57,28 @@ func New(c *Catalogue) (*Engine, error) {
 // Catalogue returns the tables the engine runs on.
 func (e *Engine) Catalogue() *Catalogue { return e.cat }
 
-func prepareCond(c *Cond) error {
+// Prepare compiles the pattern if it has not been compiled yet.
+func (r *Regex) Prepare() error {
+	if r.re != nil {
+		return nil
+	}
+	re, err := regexp.Compile(r.Src)
+	if err != nil {
+		return err
+	}
+	r.re = re
+	if len(r.Alts) > 0 {
+		r.fast = newFast(r)
+	}
+	return nil
+}
+
+// Regexp returns the compiled pattern; nil before Prepare.
+func (r *Regex) Regexp() *regexp.Regexp { return r.re }
+
+func prepareCond(c *Cond, sh sharer) error {
 	for _, re := range c.Regex {
-		if err := re.check(); err != nil {
+		if err := sh.prepare(re); err != nil {
 			return err
 		}
 	}
@@ -67,7 +87,7 @@ func prepareCond(c *Cond) error {
 			t := &set[i]
 			t.path = strings.Split(t.Name, ".")
 			if t.Re != nil {
-				if err := t.Re.check(); err != nil {
+				if err := sh.prepare(t.Re); err != nil {
 					return err
 				}
 			}

@@ -63,5 +63,5 @@ func (s *Scan) feedRegion(reg region, first int, marks []int) {
 // needsEvery reports whether the next record must be read whatever it
 // holds.
 func (s *Scan) needsEvery() bool {
-	return len(s.watch) > 0 || len(s.needExcerpt) > 0 || (s.pending > 0 && len(s.e.ix.unindexed) > 0)
+	return len(s.watch) > 0 || len(s.needExcerpt) > 0 || (s.pending > 0 && len(s.e.ix.unindexed)+len(s.e.ix.unindexedJSON) > 0)
 }

@@ -13,19 +13,19 @@ import (
 // validation is kept; with Explain, every hint seen is noted with why it was
 // kept or dropped, because a dropped Retry-After is exactly what a person
 // debugging a retry loop needs to see.
-func (s *Scan) hints(h *hit, rec string, doc *lazyJSON) {
+func (s *Scan) hints(h *hit, t *recText, doc *lazyJSON) {
 	r := &s.e.cat.Rules[h.rule]
 	for i := range r.Hints {
 		if h.hasHint {
 			return
 		}
 		src := &r.Hints[i]
-		raw, ok := s.hintValue(src, rec, doc)
+		raw, ok := s.hintValue(h.rule, i, t, doc)
 		if !ok {
 			continue
 		}
 		var why hint.Reason
-		v, err := hint.Parse(raw, hint.Unit(src.Unit))
+		v, err := s.parseHint(raw, hint.Unit(src.Unit))
 		if err != nil {
 			why = hint.Unparseable
 		} else {
@@ -46,7 +46,24 @@ func (s *Scan) hints(h *hit, rec string, doc *lazyJSON) {
 	}
 }
 
-func (s *Scan) hintValue(src *HintSource, rec string, doc *lazyJSON) (string, bool) {
+// hintsLater reads the hints of a hit whose reading tryRule put off:
+// without Explain only the winner's hint is shown, and reading one (a
+// pattern, a parse, the clock) costs as much as matching a rule. The
+// record was kept (Scan.keepRecords), and its hints are read from it as
+// tryRule would have: the evidence's headers and body, then the record.
+func (s *Scan) hintsLater(h *hit) {
+	if !h.hintsLater {
+		return
+	}
+	h.hintsLater = false
+	s.hints(h, nil, nil)
+	t := newText(h.rec, &s.lowBuf, nil, h.recGen)
+	var doc lazyJSON
+	s.hints(h, &t, &doc)
+}
+
+func (s *Scan) hintValue(rule, k int, t *recText, doc *lazyJSON) (string, bool) {
+	src := &s.e.cat.Rules[rule].Hints[k]
 	switch src.From {
 	case FromHeader:
 		if doc != nil {
@@ -59,7 +76,7 @@ func (s *Scan) hintValue(src *HintSource, rec string, doc *lazyJSON) (string, bo
 		case doc == nil && s.hasBody:
 			v = s.body
 		case doc != nil && s.jsonInRecord:
-			v = doc.get(rec)
+			v = doc.get(t.s)
 		}
 		var out string
 		found := v != nil && lookupJSON(v, src.path, func(x any) bool {
@@ -72,19 +89,22 @@ func (s *Scan) hintValue(src *HintSource, rec string, doc *lazyJSON) (string, bo
 		if doc == nil {
 			return "", false
 		}
-		re := src.Re.Regexp()
-		m := re.FindStringSubmatchIndex(rec)
+		var lk *lookup
+		if hits := s.acHits(); hits != nil {
+			lk = newLookup(hits, &s.e.ix.hintPats[rule][k])
+		}
+		m := s.submatch(src.Re, t, lk)
 		if m == nil {
 			return "", false
 		}
-		g := re.SubexpIndex("value")
+		g := src.Re.re.SubexpIndex("value")
 		if g < 0 {
 			g = 1
 		}
 		if 2*g+1 >= len(m) || m[2*g] < 0 {
 			return "", false
 		}
-		return rec[m[2*g]:m[2*g+1]], true
+		return t.s[m[2*g]:m[2*g+1]], true
 	}
 	return "", false
 }

@@ -1,6 +1,9 @@
 package match
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // index is what New precomputes so that a classification touches only the
 // rules that can apply: structured evidence selects rules through buckets,
@@ -28,9 +31,61 @@ type index struct {
 	noBodyPending int
 	jsonOnly      []int32
 
-	lits      *literalSet // every rule's triggers; nil when there are none
-	patRules  [][]int32   // trigger pattern -> rules
-	unindexed []int32     // rules with record matchers but no trigger
+	ac *automaton // over every rule's triggers; nil when there are none
+	// lits holds every rule's triggers whole, for the bulk path, which
+	// scans megabytes at once: its grams and stride suit long text and
+	// long literals (literals.go), where the automaton, which also holds
+	// the short literals the matchers look for, suits a record.
+	lits      *literalSet
+	patRules  [][]int32 // trigger pattern -> rules
+	unindexed []int32   // rules with record matchers but no trigger
+	// unindexedJSON are the unindexed rules with json matchers: without a
+	// body they need JSON in the record, and cannot match one without.
+	unindexedJSON []int32
+	// pats[rule][branch] are the patterns that reveal the literals of
+	// the rule's regex branches, notPats those of its guard's patterns
+	// and hintPats those of its hints' (lits.go); nil without an
+	// automaton.
+	pats, notPats, hintPats [][]regexPats
+	refs                    refTable // pattern -> the branch triggers it reveals
+	// needEnds[pattern]: a lookup asks where the pattern ended (litHits);
+	// the scan records only those.
+	needEnds []bool
+	// selects[pattern]: the pattern can make a rule a candidate, through
+	// patRules or a branch trigger it reveals. The others are literals
+	// the matchers look for (lits.go): alone they select nothing, and the
+	// bulk path passes over a record where only they occur.
+	selects  []bool
+	branches int // rule branches, numbered in pats
+	// byBranch[rule]: the rule's record matchers can hold only where one
+	// of its branches' triggers is confirmed (litHits.rules); it is not
+	// in patRules.
+	byBranch []bool
+	// guardID numbers each rule's guard, alike guards alike (guards.go).
+	guardID []int32
+	guards  int
+}
+
+// maxPattern bounds the automaton's patterns: a trigger longer than this
+// is looked for by its last maxPattern bytes (which occur wherever it
+// does; lits.go compares the rest). Twelve bytes of a phrase select as
+// well as seventy, and short patterns let the scan walk the quarters of
+// a record side by side (acScan2).
+const maxPattern = 12
+
+// ruleTriggers lists the distinct triggers of every rule.
+func ruleTriggers(c *Catalogue) []string {
+	seen := map[string]bool{}
+	var out []string
+	for i := range c.Rules {
+		for _, t := range c.Rules[i].Triggers {
+			if !seen[t] {
+				seen[t] = true
+				out = append(out, t)
+			}
+		}
+	}
+	return out
 }
 
 func buildIndex(c *Catalogue) *index {
@@ -40,6 +95,7 @@ func buildIndex(c *Catalogue) *index {
 		bySignal:   map[string][]int32{},
 		byProvider: map[string][]int32{},
 	}
+	ix.guardID, ix.guards = guardIDs(c)
 	ix.pureState = make([]ruleState, len(c.Rules))
 	ix.pureGuard = make([]bool, len(c.Rules))
 	ix.noBodyState = make([]ruleState, len(c.Rules))
@@ -87,10 +143,17 @@ func buildIndex(c *Catalogue) *index {
 			continue // never reads a record
 		}
 		if len(r.Triggers) == 0 {
-			ix.unindexed = append(ix.unindexed, ri)
+			if len(m.JSON) > 0 {
+				ix.unindexedJSON = append(ix.unindexedJSON, ri)
+			} else {
+				ix.unindexed = append(ix.unindexed, ri)
+			}
 			continue
 		}
 		for _, t := range r.Triggers {
+			if len(t) > maxPattern {
+				t = t[len(t)-maxPattern:]
+			}
 			id, ok := patID[t]
 			if !ok {
 				id = int32(len(patterns))
@@ -102,9 +165,104 @@ func buildIndex(c *Catalogue) *index {
 		}
 	}
 	if len(patterns) > 0 {
-		ix.lits = newLiteralSet(patterns)
+		// The other literals the matchers look for (lits.go).
+		eachRegex(c, func(re *Regex) {
+			regexLiterals(re, func(lit string) {
+				if len(lit) < 3 || suffixPattern(patID, lit) >= 0 {
+					return // searched for: a short pattern would end everywhere
+				}
+				p := extraPattern(lit)
+				patID[p] = int32(len(patterns))
+				patterns = append(patterns, p)
+				ix.patRules = append(ix.patRules, nil)
+			})
+		})
+		ix.ac = buildAutomaton(patterns)
+		ix.lits = newLiteralSet(ruleTriggers(c))
+		trigRefs := make([][]trigRef, len(patterns))
+		ix.pats = make([][]regexPats, len(c.Rules))
+		ix.byBranch = make([]bool, len(c.Rules))
+		ix.notPats = make([][]regexPats, len(c.Rules))
+		ix.hintPats = make([][]regexPats, len(c.Rules))
+		for i := range c.Rules {
+			r := &c.Rules[i]
+			for _, re := range r.Match.Regex {
+				rp := patternsOf(patID, re)
+				rp.branch, rp.trigs = int32(ix.branches), len(re.Triggers) > 0
+				ix.branches++
+				for k, p := range rp.trig {
+					if p < 0 {
+						rp.unmapped = append(rp.unmapped, re.Triggers[k])
+					} else {
+						trigRefs[p] = addTrigRef(trigRefs[p], re.Triggers[k], rp.branch, int32(i))
+					}
+				}
+				ix.pats[i] = append(ix.pats[i], rp)
+			}
+			ix.byBranch[i] = byBranches(r, ix.pats[i])
+			if r.Not != nil {
+				for _, re := range r.Not.Regex {
+					ix.notPats[i] = append(ix.notPats[i], patternsOf(patID, re))
+				}
+			}
+			for _, h := range r.Hints {
+				var rp regexPats
+				if h.Re != nil {
+					rp = patternsOf(patID, h.Re)
+				}
+				ix.hintPats[i] = append(ix.hintPats[i], rp)
+			}
+		}
+		ix.refs = packRefs(trigRefs)
+		ix.selects = make([]bool, len(patterns))
+		for p := range patterns {
+			ix.selects[p] = len(ix.patRules[p]) > 0 || ix.refs.at[p] < ix.refs.at[p+1]
+		}
+		ix.needEnds = make([]bool, len(patterns))
+		for _, set := range [][][]regexPats{ix.pats, ix.notPats, ix.hintPats} {
+			for _, rps := range set {
+				for _, rp := range rps {
+					for _, ap := range rp.alts {
+						for _, ps := range [][]int32{ap.trig, ap.lead} {
+							for _, p := range ps {
+								if p >= 0 {
+									ix.needEnds[p] = true
+								}
+							}
+						}
+					}
+				}
+			}
+		}
+		// A rule that can match only where a branch trigger is confirmed
+		// becomes a candidate when one is (collect), not when a shorter
+		// pattern it shares with rules that are not there occurs.
+		for p, rules := range ix.patRules {
+			ix.patRules[p] = slices.DeleteFunc(rules, func(ri int32) bool { return ix.byBranch[ri] })
+		}
 	}
 	return ix
+}
+
+// eachRegex calls fn with every pattern that reads records: rule
+// branches, guards and hint extractors.
+func eachRegex(c *Catalogue, fn func(*Regex)) {
+	for i := range c.Rules {
+		r := &c.Rules[i]
+		for _, re := range r.Match.Regex {
+			fn(re)
+		}
+		if r.Not != nil {
+			for _, re := range r.Not.Regex {
+				fn(re)
+			}
+		}
+		for _, h := range r.Hints {
+			if h.Re != nil {
+				fn(h.Re)
+			}
+		}
+	}
 }
 
 // pure reports whether a rule reads records only, in match and guard
@@ -174,4 +332,52 @@ func foldSpecial(rec string) string {
 		return rec
 	}
 	return strings.NewReplacer("\u212a", "k", "\u017f", "s").Replace(rec)
+}
+
+// byBranches reports whether a rule's record matchers can hold only in a
+// record where the automaton confirms a trigger of one of its regex
+// branches: it has no exact or contains matcher, which a record could
+// satisfy instead, and every branch has triggers the automaton reveals.
+func byBranches(r *Rule, pats []regexPats) bool {
+	m := &r.Match
+	if len(m.Exact) > 0 || len(m.Contains) > 0 || len(m.Regex) == 0 {
+		return false
+	}
+	for k, re := range m.Regex {
+		if len(re.Triggers) == 0 || len(pats[k].unmapped) > 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// addTrigRef adds a branch of rule ri to the trigRef of lit in refs.
+func addTrigRef(refs []trigRef, lit string, branch, ri int32) []trigRef {
+	for i := range refs {
+		if refs[i].lit == lit {
+			refs[i].branches = append(refs[i].branches, branch)
+			if n := len(refs[i].rules); n == 0 || refs[i].rules[n-1] != ri {
+				refs[i].rules = append(refs[i].rules, ri)
+			}
+			return refs
+		}
+	}
+	return append(refs, trigRef{lit, []int32{branch}, []int32{ri}})
+}
+
+// packRefs lays every pattern's trigRefs out in one table, with the
+// lengths and first bytes that settle most of them in arrays of their
+// own: the scan reads them for every pattern it meets, and scattered,
+// nearly every read missed the cache.
+func packRefs(refs [][]trigRef) refTable {
+	t := refTable{at: make([]int32, len(refs)+1)}
+	for p, rs := range refs {
+		for _, r := range rs {
+			t.first = append(t.first, r.lit[0])
+			t.lens = append(t.lens, int32(len(r.lit)))
+			t.refs = append(t.refs, r)
+		}
+		t.at[p+1] = int32(len(t.refs))
+	}
+	return t
 }

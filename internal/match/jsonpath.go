@@ -11,7 +11,7 @@ import (
 // for anything that is not a JSON object or array.
 func parseJSON(s string) any {
 	s = strings.TrimSpace(s)
-	if s == "" || (s[0] != '{' && s[0] != '[') {
+	if s == "" || (s[0] != '{' && s[0] != '[') || !canOpen(s) {
 		return nil
 	}
 	d := json.NewDecoder(strings.NewReader(s))
@@ -23,27 +23,58 @@ func parseJSON(s string) any {
 	return v
 }
 
+// canOpen reports whether the byte after s's opening bracket (spaces
+// aside) can follow it in JSON. Log lines often end in something that
+// only looks like JSON, a Python dict above all ("{'error': ...}"), and
+// the decoder allocates a handful of objects before it says so.
+func canOpen(s string) bool {
+	i := 1
+	for i < len(s) && (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r') {
+		i++
+	}
+	if i == len(s) {
+		return false
+	}
+	c := s[i]
+	if s[0] == '{' {
+		return c == '"' || c == '}'
+	}
+	return strings.IndexByte("{[]\"-0123456789tfn", c) >= 0
+}
+
 // recordJSON finds the JSON inside a text record: the record itself, an SSE
 // "data: {...}" line, or a log line that ends in a JSON object
 // ("Error: 429 {"error":...}"). Anything else has none.
 func recordJSON(rec string) any {
+	if s, ok := jsonPart(rec); ok {
+		return parseJSON(s)
+	}
+	return nil
+}
+
+// jsonPart returns the part of rec that recordJSON decodes, and false when
+// there is none or it cannot decode: it reads a few bytes and decodes
+// nothing, so a scan can pass over the rules that need a record's JSON
+// when the record has none.
+func jsonPart(rec string) (string, bool) {
 	s := strings.TrimSpace(rec)
 	if rest, ok := strings.CutPrefix(s, "data:"); ok {
 		s = strings.TrimSpace(rest)
 	}
 	if s == "" {
-		return nil
+		return "", false
 	}
-	if s[0] == '{' || s[0] == '[' {
-		return parseJSON(s)
+	if s[0] != '{' && s[0] != '[' {
+		if s[len(s)-1] != '}' {
+			return "", false
+		}
+		i := strings.IndexByte(s, '{')
+		if i <= 0 {
+			return "", false
+		}
+		s = s[i:]
 	}
-	if s[len(s)-1] != '}' {
-		return nil
-	}
-	if i := strings.IndexByte(s, '{'); i > 0 {
-		return parseJSON(s[i:])
-	}
-	return nil
+	return s, canOpen(s)
 }
 
 // lookupJSON calls fn on every value reached by path and reports whether fn

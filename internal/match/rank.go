@@ -3,7 +3,7 @@ package match
 import (
 	"fmt"
 	"math"
-	"sort"
+	"slices"
 	"strings"
 	"time"
 )
@@ -21,7 +21,14 @@ func (s *Scan) Finish() Classification {
 		}
 		return out
 	}
-	sort.Slice(live, func(i, j int) bool { return s.e.outranks(live[i].rule, live[j].rule) })
+	// outranks is a total order (the rule index breaks every tie), so
+	// any sort gives the same order; SortFunc needs no allocation.
+	slices.SortFunc(live, func(a, b *hit) int {
+		if s.e.outranks(a.rule, b.rule) {
+			return -1
+		}
+		return 1
+	})
 
 	// The top group: every hit that ranks with the best, minus those that
 	// another member overrides.
@@ -31,12 +38,14 @@ func (s *Scan) Finish() Classification {
 			top = live[:len(top)+1]
 		}
 	}
-	winners := make([]*hit, 0, len(top))
+	winners := s.winners[:0]
 	for _, h := range top {
 		if !s.overridden(h.rule, top) {
 			winners = append(winners, h)
 		}
 	}
+	s.winners = winners
+	out.Candidates = make([]Candidate, 0, len(live))
 	for _, h := range live {
 		out.Candidates = append(out.Candidates, s.e.candidate(h.rule))
 	}
@@ -47,7 +56,7 @@ func (s *Scan) Finish() Classification {
 			conflict = true
 		}
 	}
-	out.SafeExcerpt = win.excerpt
+	out.SafeExcerpt = s.cut(win)
 	if s.opts.Explain {
 		out.Explain = s.explain(live, winners, conflict)
 	}
@@ -71,6 +80,7 @@ func (s *Scan) Finish() Classification {
 		out.Scope = r.Scope
 	}
 	out.Unblock = code.Unblock
+	s.hintsLater(win)
 	if win.hasHint {
 		secs := math.Round(win.after.Seconds()*1000) / 1000
 		out.RetryAfterSeconds = &secs
@@ -79,13 +89,16 @@ func (s *Scan) Finish() Classification {
 	return out
 }
 
+// liveHits returns the hits whose rule still stands, in a buffer the
+// scan reuses.
 func (s *Scan) liveHits() []*hit {
-	var live []*hit
+	live := s.live[:0]
 	for i := range s.hits {
 		if s.state[s.hits[i].rule] == stMatched {
 			live = append(live, &s.hits[i])
 		}
 	}
+	s.live = live
 	return live
 }
 
@@ -152,7 +165,7 @@ func (s *Scan) explain(live, winners []*hit, conflict bool) *Explain {
 			Record:  h.line,
 			In:      h.in,
 			Offset:  h.sp.start,
-			Excerpt: h.excerpt,
+			Excerpt: s.cut(h),
 		}
 		if r.File == "" {
 			note.Source = ""

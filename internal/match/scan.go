@@ -33,6 +33,14 @@ type hit struct {
 	at        time.Time
 	hasHint   bool
 	hintNotes []HintNote
+	// A put-off excerpt: see excerpt.go.
+	exRec          string
+	exStart, exEnd int
+	exLazy         bool
+	spanLater      bool // sp is some match, not yet the leftmost: see excerpt.go
+	rec            string
+	recGen         uint32 // rec's number in the scan
+	hintsLater     bool   // hints are to be read from rec: see hints.go
 }
 
 // Scan classifies one piece of evidence whose text arrives record by
@@ -58,16 +66,26 @@ type Scan struct {
 	pending      int     // rules in stPending
 	watch        []int32 // matched rules that still read records (guards, hints)
 	cands        []int32
+	lits         litHits // where the automaton's patterns ended in this record
 	hits         []hit
+	live         []*hit // Finish's buffers, reused
+	winners      []*hit
 	needExcerpt  []int // hits that still want an excerpt from a record
 	sawText      bool
 	truncated    bool
+	keepRecords  bool     // records stay valid until Finish: cut excerpts there
+	lowBuf       lowBuf   // the lowered copy of the record (lower.go)
+	memo         memo     // answers kept for the record (memo.go)
+	recGen       uint32   // counts records, for answers kept per record
+	guardRec     []uint32 // guard -> recGen of its answer in guardHeld
+	guardHeld    []bool
 }
 
 // Classify classifies one piece of evidence.
 func (e *Engine) Classify(ev Evidence, opts Options) Classification {
 	s := e.pool.Get().(*Scan)
 	s.begin(ev, opts)
+	s.keepRecords = true // ev.Text is an immutable string the call holds
 	s.truncated = eachRecord(ev.Text, func(rec string, line int) bool {
 		s.record(rec, line, "text")
 		return true
@@ -89,6 +107,14 @@ func (e *Engine) newScan() *Scan {
 		guardRecord: make([]bool, n),
 		hitOf:       make([]int32, n),
 		mark:        make([]uint32, n),
+	}
+	s.guardRec = make([]uint32, e.ix.guards)
+	s.guardHeld = make([]bool, e.ix.guards)
+	if ac := e.ix.ac; ac != nil {
+		s.lits.stamp = make([]uint32, len(e.ix.patRules))
+		s.lits.head = make([]int32, len(e.ix.patRules))
+		s.lits.live = make([]uint32, e.ix.branches)
+		s.lits.rules = make([]uint32, n)
 	}
 	for i := range s.hitOf {
 		s.hitOf[i] = -1
@@ -112,7 +138,12 @@ func (s *Scan) release() {
 	}
 	clear(s.hits)
 	s.hits = s.hits[:0]
+	clear(s.live)
+	clear(s.winners)
 	s.ev, s.body, s.opts = Evidence{}, nil, Options{}
+	s.memo.parse = parseAnswer{} // it holds a piece of the evidence
+	s.lowBuf.gen = 0
+	s.keepRecords = false
 }
 
 func (s *Scan) begin(ev Evidence, opts Options) {
@@ -155,12 +186,12 @@ func (s *Scan) consider(ri int32) {
 	s.state[i] = stMatched
 	h := s.addHit(i, hit{rule: i, evidence: true})
 	if s.hasBody {
-		h.excerpt = redact.Excerpt(s.ev.HTTP.Body, 0, 0, ExcerptBytes)
+		s.excerptAt(h, s.ev.HTTP.Body, 0, 0, true)
 		h.in = "body"
 	} else {
 		s.needExcerpt = append(s.needExcerpt, int(s.hitOf[i]))
 	}
-	s.hints(h, "", nil)
+	s.hints(h, nil, nil)
 	if s.guardRecord[i] || (!h.hasHint && hasRecordHints(r)) {
 		s.watch = append(s.watch, ri)
 	}
@@ -205,16 +236,19 @@ func (s *Scan) record(rec string, line int, in string) {
 		return
 	}
 	s.sawText = true
+	s.nextRecord()
+	t := newText(rec, &s.lowBuf, &s.memo, s.recGen)
 	var doc lazyJSON
 	for len(s.needExcerpt) > 0 {
 		h := &s.hits[s.needExcerpt[0]]
-		h.excerpt, h.line, h.in = redact.Excerpt(rec, 0, 0, ExcerptBytes), line, in
+		s.excerptAt(h, rec, 0, 0, false)
+		h.line, h.in = line, in
 		s.needExcerpt = s.needExcerpt[1:]
 	}
 	if s.pending > 0 {
 		s.collect(rec)
 		for _, ri := range s.cands {
-			s.tryRule(int(ri), rec, line, in, &doc)
+			s.tryRule(int(ri), &t, line, in, &doc)
 		}
 	}
 	for _, ri := range s.watch {
@@ -222,15 +256,15 @@ func (s *Scan) record(rec string, line int, in string) {
 		if s.state[i] != stMatched {
 			continue
 		}
-		r, h := &s.e.cat.Rules[i], &s.hits[s.hitOf[i]]
+		h := &s.hits[s.hitOf[i]]
 		if s.guardRecord[i] {
-			if held, _ := r.Not.recordHolds(rec, s.jsonInRecord, &doc); held {
+			if s.guardHolds(i, &t, &doc) {
 				s.state[i] = stKilled
 				continue
 			}
 		}
 		if !h.hasHint {
-			s.hints(h, rec, &doc)
+			s.hints(h, &t, &doc)
 		}
 	}
 }
@@ -241,47 +275,103 @@ func (s *Scan) collect(rec string) {
 	s.gen++
 	if s.gen == 0 { // wrapped: old marks could look current
 		clear(s.mark)
+		clear(s.lits.stamp)
+		clear(s.lits.live)
+		clear(s.lits.rules)
 		s.gen = 1
 	}
 	s.cands = s.cands[:0]
 	ix := s.e.ix
-	add := func(ri int32) {
-		if s.state[ri] == stPending && s.mark[ri] != s.gen {
-			s.mark[ri] = s.gen
-			s.cands = append(s.cands, ri)
-		}
-	}
-	if ix.lits != nil {
-		ix.lits.scan(rec, func(p int32) bool {
-			for _, ri := range ix.patRules[p] {
-				add(ri)
-			}
-			return true
-		})
+	if ix.ac != nil {
+		s.lits.ends = s.lits.ends[:0]
+		s.lits.gen = s.gen
+		acScan(ix.ac, rec, collector{s, rec})
+		s.lits.rec = s.recGen
 	}
 	for _, ri := range ix.unindexed {
-		add(ri)
+		s.addCand(ri)
+	}
+	if len(ix.unindexedJSON) > 0 {
+		if _, ok := jsonPart(rec); ok || !s.jsonInRecord {
+			for _, ri := range ix.unindexedJSON {
+				s.addCand(ri)
+			}
+		}
 	}
 }
 
+// addCand makes a pending rule a candidate for the record, once.
+func (s *Scan) addCand(ri int32) {
+	if s.state[ri] == stPending && s.mark[ri] != s.gen {
+		s.mark[ri] = s.gen
+		s.cands = append(s.cands, ri)
+	}
+}
+
+// collector takes the automaton's hits in a record: it keeps where each
+// pattern ended, confirms the branch triggers the pattern reveals, and
+// makes candidates of the rules it selects.
+type collector struct {
+	s   *Scan
+	rec string
+}
+
+func (c collector) hit(p int32, end int) bool {
+	s, ix := c.s, c.s.e.ix
+	if ix.needEnds[p] {
+		s.lits.add(s.gen, p, end)
+	}
+	s.lits.confirm(c.rec, &ix.refs, p, end, s)
+	for _, ri := range ix.patRules[p] {
+		s.addCand(ri)
+	}
+	return true
+}
+
+// acHits returns where the automaton's patterns ended in the record being
+// read, or nil if it did not run over it.
+func (s *Scan) acHits() *litHits {
+	if s.e.ix.ac == nil || s.lits.rec != s.recGen {
+		return nil
+	}
+	return &s.lits
+}
+
 // tryRule runs a pending rule's record matchers on rec.
-func (s *Scan) tryRule(i int, rec string, line int, in string, doc *lazyJSON) {
+func (s *Scan) tryRule(i int, t *recText, line int, in string, doc *lazyJSON) {
 	r := &s.e.cat.Rules[i]
-	ok, sp := r.Match.recordHolds(rec, s.jsonInRecord, doc)
+	var pats []regexPats
+	hits := s.acHits()
+	if hits != nil {
+		if s.e.ix.byBranch[i] && hits.rules[i] != hits.gen {
+			return // none of its branches' triggers is in the record
+		}
+		pats = s.e.ix.pats[i]
+	}
+	// Where the match is only shows in the explanation and the excerpt;
+	// an excerpt put off is cut from the whole record when that fits,
+	// and the span is found then if it does not (excerpt.go).
+	anySpan := s.keepRecords && !s.opts.Explain
+	ok, sp, exact := r.Match.recordHolds(t, s.jsonInRecord, doc, pats, hits, anySpan)
 	if !ok {
 		return
 	}
 	if s.guardRecord[i] {
-		if held, _ := r.Not.recordHolds(rec, s.jsonInRecord, doc); held {
+		if s.guardHolds(i, t, doc) {
 			return // guarded in this record; a later one may match
 		}
 	}
 	s.state[i] = stMatched
 	s.pending--
-	h := s.addHit(i, hit{rule: i, line: line, in: in, sp: sp})
-	h.excerpt = redact.Excerpt(rec, sp.start, sp.end, ExcerptBytes)
-	s.hints(h, "", nil)
-	s.hints(h, rec, doc)
+	h := s.addHit(i, hit{rule: i, line: line, in: in, sp: sp, spanLater: !exact, recGen: s.recGen})
+	s.excerptAt(h, t.s, sp.start, sp.end, false)
+	if s.keepRecords && !s.opts.Explain {
+		// Only the winner's hint is shown: read it in Finish.
+		h.rec, h.recGen, h.hintsLater = t.s, s.recGen, len(r.Hints) > 0
+		return
+	}
+	s.hints(h, nil, nil)
+	s.hints(h, t, doc)
 }
 
 // clock is the time hints are checked against: the caller's, or the

@@ -1,6 +1,7 @@
 package redact
 
 import (
+	"encoding/binary"
 	"strings"
 	"unicode/utf8"
 )
@@ -28,11 +29,27 @@ import (
 //
 // t, if not nil, records where given input offsets land in the output.
 func clean(s string, flat bool, t *track) string {
+	// Most text is printable ASCII throughout: it is returned as it is,
+	// without a copy.
+	if n := plainRun(s, 0, flat); n == len(s) {
+		t.kept(0, len(s), 0)
+		t.replaced(len(s), len(s)+1, len(s), len(s))
+		return s
+	}
 	var b strings.Builder
 	b.Grow(len(s))
 	nl := false // the last byte written was a space standing for newlines
 	for i := 0; i < len(s); {
 		c := s[i]
+		// A run of bytes kept as they are is copied, and tracked, whole:
+		// byte by byte, tracking cost more than the rest of Excerpt.
+		if j := plainRun(s, i, flat); j > i {
+			t.kept(i, j, b.Len())
+			b.WriteString(s[i:j])
+			nl = false
+			i = j
+			continue
+		}
 		switch {
 		case c == 0x1b:
 			j := skipEscape(s, i)
@@ -121,4 +138,29 @@ func skipEscape(s string, i int) int {
 		return j + 1
 	}
 	return j // a lone ESC
+}
+
+// plainRun returns the end of the run of bytes from i that clean keeps
+// as they are: printable ASCII and tabs, and newlines unless flat.
+func plainRun(s string, i int, flat bool) int {
+	// Eight bytes at a time while none is below 0x20 or above 0x7e (a
+	// byte below 0x20 borrows into its high bit when 0x20 is taken away;
+	// one of 0x7f or more has its high bit set once 1 is added).
+	const (
+		ones = 0x0101010101010101
+		high = 0x8080808080808080
+	)
+	for ; i+8 <= len(s); i += 8 {
+		w := binary.LittleEndian.Uint64([]byte(s[i : i+8]))
+		if ((w-0x20*ones)&^w|(w+ones)|w)&high != 0 {
+			break
+		}
+	}
+	for ; i < len(s); i++ {
+		c := s[i]
+		if (c < 0x20 || c >= 0x7f) && c != '\t' && (c != '\n' || flat) {
+			break
+		}
+	}
+	return i
 }

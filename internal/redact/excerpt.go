@@ -103,6 +103,26 @@ func Excerpt(s string, start, end, max int) string {
 	return r[wlo:whi]
 }
 
+// ExcerptAll returns what Excerpt returns for every span of s, and true,
+// when that is all of s sanitised: when s is short enough that the raw
+// context always takes all of it, and it sanitises to at most max bytes.
+// Otherwise it returns "", false. A caller that would find the span only
+// to cut around it can skip finding it.
+func ExcerptAll(s string, max int) (string, bool) {
+	if max <= 0 {
+		max = defaultMax
+	}
+	if len(s) > 4*min(max, len(s))+2*widen {
+		return "", false // a span far enough in would move the context's edges
+	}
+	c := clean(s, true, nil)
+	r, _ := redact(c, Find(c), nil)
+	if len(r) > max {
+		return "", false // the window would be centred on the span
+	}
+	return r, true
+}
+
 // window returns the w-byte window of r[zlo:zhi] centred on [ms, me),
 // shrunk to rune boundaries and so as not to cut a marker.
 func window(r string, spans [][2]int, zlo, zhi, ms, me, w int) (int, int) {

@@ -42,14 +42,32 @@ type hit struct {
 // change it. The cost is that a secret whose match would include a literal
 // marker from the input (as in "password=[redacted:jwt]xyz") is not found.
 func Find(s string) []Finding {
-	byFirst := &anchorsByFirst
+	byFirst, pairs := &anchorsByFirst, &anchorPairs
 	// One pass over s: at each byte that can start an anchor, try the
 	// rules with an anchor there. A rule is not tried again inside its own
 	// last match, so its findings do not overlap each other.
-	next := make([]int, len(rules))
+	// It keeps each rule's next offset on the stack while rules are few:
+	// an allocation per excerpt cost more than the search.
+	var buf [16]int
+	next := buf[:min(len(rules), len(buf))]
+	if len(rules) > len(buf) {
+		next = make([]int, len(rules))
+	}
 	var hits []hit
+	last := len(s) - 1
 	for p := 0; p < len(s); p++ {
-		for _, ref := range byFirst[s[p]] {
+		// Letters begin most words and many anchors: the byte after
+		// them settles most places without a look at the anchors. One
+		// bit per pair of bytes says which pairs can begin one.
+		for p < last {
+			k := uint(s[p]) | uint(s[p+1])<<8
+			if pairs[k>>6]&(1<<(k&63)) != 0 {
+				break
+			}
+			p++
+		}
+		c := s[p]
+		for _, ref := range byFirst[c] {
 			if p < next[ref.rule] || !hasPrefixFold(s[p:], ref.anchor) {
 				continue
 			}
@@ -179,6 +197,39 @@ func tokenByte(c byte) bool {
 // cases), built once: Find runs for every excerpt, and rebuilding it each
 // time cost more than the search.
 var anchorsByFirst = indexAnchors()
+
+// anchorPairs has bit c|d<<8 set when an anchor can begin with byte c
+// followed by d, in either case; every d when an anchor is c alone.
+var anchorPairs = indexPairs()
+
+func indexPairs() (pairs [65536 / 64]uint64) {
+	set := func(c, d byte) {
+		k := uint(c) | uint(d)<<8
+		pairs[k>>6] |= 1 << (k & 63)
+	}
+	both := func(c byte) []byte {
+		if 'a' <= c && c <= 'z' {
+			return []byte{c, c - 'a' + 'A'}
+		}
+		return []byte{c}
+	}
+	for ri := range rules {
+		for _, a := range rules[ri].anchors {
+			for _, c := range both(a[0]) {
+				if len(a) == 1 {
+					for d := 0; d < 256; d++ {
+						set(c, byte(d))
+					}
+					continue
+				}
+				for _, d := range both(a[1]) {
+					set(c, d)
+				}
+			}
+		}
+	}
+	return pairs
+}
 
 func indexAnchors() (byFirst [256][]anchorRef) {
 	for ri := range rules {

@@ -1,0 +1,274 @@
+package match
+
+// automaton is an Aho-Corasick automaton over the rules' triggers, run
+// over ASCII-folded bytes. One pass over a record finds every trigger of
+// every rule in it, so the cost of a record does not grow with the number
+// of rules; only rules whose trigger occurs are then tried.
+//
+// It is a full DFA: delta has an entry for every state and byte class, so
+// the scan loop is one table load per byte with no failure-link chasing.
+// Bytes that occur in no trigger share class 0, which keeps the table
+// small (a few hundred KB for a thousand rules). An entry holds the next
+// state's row offset (state*nclass) shifted left by one, with the low bit
+// set when patterns end there, so the loop needs no second lookup to know
+// whether to stop.
+type automaton struct {
+	class  [256]uint8 // byte -> class; 'A'..'Z' share their lower-case class
+	nclass int
+	// leaves[b] says byte b takes the start state elsewhere. Triggers are
+	// chosen to begin with rare bytes, so in the start state the scan
+	// skips ahead over bytes that cannot begin one, without table walks.
+	leaves [256]bool
+	// pairs has bit c1*nclass+c2 set when a pattern begins with a byte of
+	// class c1 followed by one of class c2; nil when a pattern is one
+	// byte long. Letters begin so many patterns that most bytes are
+	// leaves; two bytes that begin one are much rarer, and in the start
+	// state a byte whose pair begins none can be passed over: reading it
+	// would lead, at the next byte, where reading that byte alone leads.
+	pairs  []uint64
+	delta  []uint32 // row(state)+class -> row(next)<<1 | ends
+	maxLen int      // the longest pattern
+	recip  uint64   // 2^32/nclass rounded up: state(row) without a division
+	// out[outAt[s]:outAt[s+1]] are the patterns that end at state s,
+	// including those ending at its suffixes.
+	outAt []int32
+	out   []int32
+}
+
+// buildAutomaton builds the automaton for patterns, which must be lower
+// case and non-empty.
+func buildAutomaton(patterns []string) *automaton {
+	a := &automaton{}
+	// Byte classes: one per distinct byte used by any pattern.
+	var used [256]bool
+	for _, p := range patterns {
+		for i := 0; i < len(p); i++ {
+			used[p[i]] = true
+		}
+	}
+	a.nclass = 1
+	for b := 0; b < 256; b++ {
+		if used[b] {
+			a.class[b] = uint8(a.nclass)
+			a.nclass++
+			if a.nclass > 255 {
+				break // cannot happen with ASCII-folded text triggers in practice
+			}
+		}
+	}
+	for b := 'A'; b <= 'Z'; b++ {
+		a.class[b] = a.class[b+'a'-'A']
+	}
+	// Trie, as a dense table: child[s*nclass+c] is the child of s on
+	// class c, 0 for none (the root is nobody's child).
+	nc := a.nclass
+	size := 1
+	for _, p := range patterns {
+		size += len(p)
+	}
+	child := make([]int32, nc, size*nc) // at most one node per pattern byte
+	pats := [][]int32{nil}
+	for pi, p := range patterns {
+		s := int32(0)
+		for i := 0; i < len(p); i++ {
+			c := int(a.class[p[i]])
+			nx := child[int(s)*nc+c]
+			if nx == 0 {
+				nx = int32(len(pats))
+				pats = append(pats, nil)
+				child = append(child, make([]int32, nc)...)
+				child[int(s)*nc+c] = nx
+			}
+			s = nx
+		}
+		pats[s] = append(pats[s], int32(pi))
+	}
+	// Breadth-first: failure links and the full transition table, built
+	// over the trie table in place.
+	n := len(pats)
+	next := child
+	fail := make([]int32, n)
+	outs := make([][]int32, n)
+	queue := []int32{0}
+	for len(queue) > 0 {
+		s := queue[0]
+		queue = queue[1:]
+		outs[s] = pats[s]
+		if s != 0 && len(outs[fail[s]]) > 0 {
+			outs[s] = append(append([]int32(nil), pats[s]...), outs[fail[s]]...)
+		}
+		row := int(s) * nc
+		for c := 0; c < nc; c++ {
+			nx := child[row+c]
+			switch {
+			case nx != 0:
+				if s != 0 {
+					fail[nx] = next[int(fail[s])*nc+c]
+				}
+				queue = append(queue, nx)
+			case s != 0:
+				next[row+c] = next[int(fail[s])*nc+c]
+			}
+		}
+	}
+	a.outAt = make([]int32, n+1)
+	for s := 0; s < n; s++ {
+		a.outAt[s+1] = a.outAt[s] + int32(len(outs[s]))
+		a.out = append(a.out, outs[s]...)
+	}
+	for b := 0; b < 256; b++ {
+		a.leaves[b] = next[int(a.class[b])] != 0
+	}
+	a.pairs = make([]uint64, (nc*nc+63)/64)
+	for _, p := range patterns {
+		if len(p) < 2 {
+			a.pairs = nil
+			break
+		}
+		k := int(a.class[p[0]])*nc + int(a.class[p[1]])
+		a.pairs[k/64] |= 1 << (k % 64)
+	}
+	for _, p := range patterns {
+		a.maxLen = max(a.maxLen, len(p))
+	}
+	a.recip = 1<<32/uint64(a.nclass) + 1
+	a.delta = make([]uint32, len(next))
+	for i, nx := range next {
+		e := uint32(int(nx)*a.nclass) << 1
+		if len(outs[nx]) > 0 {
+			e |= 1
+		}
+		a.delta[i] = e
+	}
+	return a
+}
+
+// hitter receives a scan's hits: hit is called with each pattern that
+// occurs and the offset just past its end, and stops the scan by
+// returning false. A scan is instantiated for each hitter type, so the
+// call is direct: the record path meets a pattern every few bytes.
+type hitter interface {
+	hit(pattern int32, end int) bool
+}
+
+// hitFunc makes a function a hitter.
+type hitFunc func(pattern int32, end int) bool
+
+func (f hitFunc) hit(p int32, end int) bool { return f(p, end) }
+
+// state returns the state whose row begins at row, a multiple of nclass.
+// Multiplying by the rounded-up reciprocal is exact there: row*recip is
+// state*2^32 plus state times a fraction of nclass, well under 2^32 for
+// any table that fits in memory.
+func (a *automaton) state(row uint32) int {
+	return int(uint64(row) * a.recip >> 32)
+}
+
+// scan runs the automaton over s and calls hit for every pattern that
+// occurs, once per occurrence end; it stops when hit returns false.
+func (a *automaton) scan(s string, hit func(pattern int32) bool) {
+	acScan(a, s, hitFunc(func(p int32, _ int) bool { return hit(p) }))
+}
+
+// acScan runs a over s, calling hit with each pattern that occurs and the
+// offset just past its end. It is generic so that the bulk path can scan
+// a []byte buffer without converting it to a string. Hits come in no
+// particular order.
+func acScan[T string | []byte, H hitter](a *automaton, s T, hit H) {
+	if len(s) >= 4*a.maxLen && len(s) >= splitMin {
+		acScan2(a, s, hit)
+		return
+	}
+	row := uint32(0)
+	delta, class, leaves, pairs, nc := a.delta, &a.class, &a.leaves, a.pairs, uint32(a.nclass)
+	for i := 0; i < len(s); i++ {
+		if row == 0 {
+			if pairs != nil {
+				for {
+					if i+1 >= len(s) {
+						return // no pattern is one byte long
+					}
+					k := uint32(class[s[i]])*nc + uint32(class[s[i+1]])
+					if pairs[k/64]&(1<<(k%64)) != 0 {
+						break
+					}
+					i++
+				}
+			} else {
+				for i < len(s) && !leaves[s[i]] {
+					i++
+				}
+				if i == len(s) {
+					return
+				}
+			}
+		}
+		e := delta[row+uint32(class[s[i]])]
+		row = e >> 1
+		if e&1 != 0 {
+			st := a.state(row)
+			for _, p := range a.out[a.outAt[st]:a.outAt[st+1]] {
+				if !hit.hit(p, i+1) {
+					return
+				}
+			}
+		}
+	}
+}
+
+// splitMin is the shortest text acScan2 splits.
+const splitMin = 64
+
+// acScan2 scans four quarters of s side by side. Each step of a scan
+// waits for the table load of the step before, and a record's rows are
+// rarely all in the nearest cache by the time the next record comes:
+// scans in step keep several loads in flight. Each quarter after the
+// first is scanned from maxLen-1 bytes before its start, so that it sees
+// whole every occurrence that ends inside it; each reports only those.
+func acScan2[T string | []byte, H hitter](a *automaton, s T, hit H) {
+	delta, class := a.delta, &a.class
+	q := len(s) / 4
+	lo := [4]int{0, q, 2 * q, 3 * q}      // where each quarter's reports begin (exclusive of ends <= lo)
+	hi := [4]int{q, 2 * q, 3 * q, len(s)} // and end
+	var pos [4]int
+	for k := range pos {
+		pos[k] = max(0, lo[k]-(a.maxLen-1))
+	}
+	report := func(row uint32, end int) bool {
+		st := a.state(row)
+		for _, p := range a.out[a.outAt[st]:a.outAt[st+1]] {
+			if !hit.hit(p, end) {
+				return false
+			}
+		}
+		return true
+	}
+	var r0, r1, r2, r3 uint32
+	// All four have at least hi[0]-pos[0] = q bytes to go; the last has more.
+	for n := 0; n < q; n++ {
+		e0 := delta[r0+uint32(class[s[pos[0]+n]])]
+		e1 := delta[r1+uint32(class[s[pos[1]+n]])]
+		e2 := delta[r2+uint32(class[s[pos[2]+n]])]
+		e3 := delta[r3+uint32(class[s[pos[3]+n]])]
+		r0, r1, r2, r3 = e0>>1, e1>>1, e2>>1, e3>>1
+		if (e0|e1|e2|e3)&1 != 0 {
+			for k, e := range [4]uint32{e0, e1, e2, e3} {
+				if end := pos[k] + n + 1; e&1 != 0 && end > lo[k] && end <= hi[k] && !report(e>>1, end) {
+					return
+				}
+			}
+		}
+	}
+	// Finish each quarter on its own.
+	rows := [4]uint32{r0, r1, r2, r3}
+	for k := range pos {
+		row := rows[k]
+		for i := pos[k] + q; i < hi[k]; i++ {
+			e := delta[row+uint32(class[s[i]])]
+			row = e >> 1
+			if e&1 != 0 && i+1 > lo[k] && !report(row, i+1) {
+				return
+			}
+		}
+	}
+}

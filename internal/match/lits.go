@@ -1,0 +1,264 @@
+package match
+
+// A rule's branches each have triggers of their own, and the rule is only
+// a candidate because one of them (or a shorter form of it) occurred.
+// Searching the record again for every branch's triggers costs tens of
+// nanoseconds per literal, and a rule like llm.quota_text has sixty: on a
+// record that names a rate limit, the searches for literals that are not
+// there cost more than everything else together. So do the searches for
+// where a pattern can begin (Alt.Lead), the guards' and the hint
+// extractors'.
+//
+// The automaton already reads every byte of a record for the rules'
+// triggers, and a rule trigger is a suffix of its branches' triggers
+// (compile's rareStarts cuts them so). The index adds the other literals
+// the matchers look for, or a suffix of each, as patterns that select no
+// rule; the scan keeps where each pattern ended, and a literal is
+// confirmed by comparing the bytes before those ends: no search at all
+// when its pattern did not occur. A branch's triggers are confirmed as
+// their patterns are found, so that asking whether one occurred is one
+// comparison, however many the branch has, and a rule none of whose
+// branches' triggers occurred is passed over at once (index.byBranch).
+
+// litHits records where each automaton pattern ended in the current
+// record. Arrays are indexed by pattern and stamped with the record's
+// generation, so nothing is cleared between records.
+type litHits struct {
+	gen   uint32   // the scan generation in which they were recorded
+	rec   uint32   // the record they describe (Scan.recGen)
+	stamp []uint32 // pattern -> generation of its last occurrence
+	head  []int32  // pattern -> its last occurrence in ends
+	ends  []hitEnd
+	live  []uint32 // branch -> generation in which one of its triggers occurred
+	rules []uint32 // rule -> generation in which one of its branches' did
+}
+
+// trigRef is a branch trigger that a pattern reveals: it occurs where the
+// pattern ends and the bytes before are the rest of it. Branches with the
+// same trigger share one trigRef, so it is compared once.
+type trigRef struct {
+	lit      string
+	branches []int32
+	rules    []int32
+}
+
+// refTable holds the trigRefs of every pattern: those of pattern p are
+// [at[p], at[p+1]), with each one's length and first byte also apart.
+type refTable struct {
+	at    []int32
+	lens  []int32
+	first []byte
+	refs  []trigRef
+}
+
+// confirm marks the branches whose triggers end where pattern p ended,
+// and makes candidates of their rules.
+func (h *litHits) confirm(rec string, t *refTable, p int32, end int, s *Scan) {
+	for i := t.at[p]; i < t.at[p+1]; i++ {
+		start := end - int(t.lens[i])
+		if start < 0 || lowerByte(rec[start]) != t.first[i] {
+			continue
+		}
+		r := &t.refs[i]
+		if !equalFoldASCII(rec[start:end], r.lit) {
+			continue
+		}
+		for _, b := range r.branches {
+			h.live[b] = h.gen
+		}
+		for _, ri := range r.rules {
+			h.rules[ri] = h.gen
+			s.addCand(ri)
+		}
+	}
+}
+
+type hitEnd struct {
+	end  int32 // offset just past the occurrence
+	prev int32 // the pattern's previous occurrence, -1 for none
+}
+
+func (h *litHits) add(gen uint32, p int32, end int) {
+	if h.stamp[p] != gen {
+		h.stamp[p], h.head[p] = gen, -1
+	}
+	h.ends = append(h.ends, hitEnd{int32(end), h.head[p]})
+	h.head[p] = int32(len(h.ends) - 1)
+}
+
+// lookup finds a pattern's literals in a record: through the automaton's
+// hits where a literal has a pattern among its suffixes, by a search
+// otherwise. A nil lookup always searches.
+type lookup struct {
+	hits *litHits
+	pats *regexPats
+}
+
+// regexPats gives, for each literal a pattern's matchers look for, the
+// automaton pattern that is its longest suffix, or -1: for the Regex's
+// Triggers, and for each Alt's Triggers and Lead.
+type regexPats struct {
+	trig []int32
+	alts []altPats
+	// For a rule's branch: its number in litHits.live, whether it has
+	// triggers, and those no pattern reveals, which are searched for.
+	branch   int32
+	trigs    bool
+	unmapped []string
+}
+
+// dead reports that the scan's hits show none of a rule branch's
+// triggers in the record: it cannot match.
+func (rp *regexPats) dead(h *litHits) bool {
+	return rp.trigs && rp.branch >= 0 && len(rp.unmapped) == 0 && h.live[rp.branch] != h.gen
+}
+
+type altPats struct {
+	trig []int32
+	lead []int32
+}
+
+func newLookup(hits *litHits, pats *regexPats) *lookup {
+	if hits == nil || pats == nil {
+		return nil
+	}
+	return &lookup{hits, pats}
+}
+
+// anyOf reports whether one of lits occurs in t; pats are their patterns.
+func (lk *lookup) anyOf(t *recText, lits []string, pats []int32) bool {
+	if lk == nil || len(pats) != len(lits) {
+		return t.any(lits)
+	}
+	for i, l := range lits {
+		if lk.has(t, l, pats[i]) {
+			return true
+		}
+	}
+	return false
+}
+
+// branchTriggers reports whether one of a rule branch's triggers, lits,
+// occurs in t.
+func (lk *lookup) branchTriggers(t *recText, lits []string) bool {
+	if lk == nil || lk.pats.branch < 0 {
+		return t.any(lits)
+	}
+	if lk.hits.live[lk.pats.branch] == lk.hits.gen {
+		return true
+	}
+	return t.any(lk.pats.unmapped)
+}
+
+// triggers returns the patterns of the Regex's Triggers.
+func (lk *lookup) triggers() []int32 {
+	if lk == nil {
+		return nil
+	}
+	return lk.pats.trig
+}
+
+// alt returns the patterns of the literals of Alt k.
+func (lk *lookup) alt(k int) *altPats {
+	if lk == nil || k >= len(lk.pats.alts) {
+		return nil
+	}
+	return &lk.pats.alts[k]
+}
+
+// has reports whether lit occurs in rec; p is its pattern or -1.
+func (lk *lookup) has(t *recText, lit string, p int32) bool {
+	if p < 0 {
+		return t.index(lit) >= 0
+	}
+	rec := t.s
+	h := lk.hits
+	if h.stamp[p] != h.gen {
+		return false
+	}
+	for i := h.head[p]; i >= 0; i = h.ends[i].prev {
+		e := int(h.ends[i].end)
+		if e >= len(lit) && equalFoldASCII(rec[e-len(lit):e], lit) {
+			return true
+		}
+	}
+	return false
+}
+
+// leadPattern returns the pattern of lead string k of ap, or -1.
+func (ap *altPats) leadPattern(k int) int32 {
+	if ap == nil || k >= len(ap.lead) {
+		return -1
+	}
+	return ap.lead[k]
+}
+
+// triggers returns the patterns of ap's triggers, nil if none are known.
+func (ap *altPats) triggers() []int32 {
+	if ap == nil {
+		return nil
+	}
+	return ap.trig
+}
+
+// suffixPattern returns the longest suffix of s that is an automaton
+// pattern, or -1.
+func suffixPattern(patID map[string]int32, s string) int32 {
+	for j := 0; j < len(s); j++ {
+		if id, ok := patID[s[j:]]; ok {
+			return id
+		}
+	}
+	return -1
+}
+
+// extraPattern is the pattern the index adds for a literal no rule
+// trigger ends: its last maxExtra bytes, which keeps the automaton small
+// (the literal itself is compared where one of them occurs).
+func extraPattern(lit string) string {
+	const maxExtra = 8 // no more than maxPattern
+	if len(lit) <= maxExtra {
+		return lit
+	}
+	return lit[len(lit)-maxExtra:]
+}
+
+// regexLiterals calls fn with every literal the engine looks for on
+// behalf of re: its Triggers and its Alts' Triggers and Lead (not the
+// Lead of an alternative anchored at the start, compared in place).
+func regexLiterals(re *Regex, fn func(string)) {
+	for _, t := range re.Triggers {
+		fn(t)
+	}
+	for _, a := range re.Alts {
+		for _, t := range a.Triggers {
+			fn(t)
+		}
+		if !a.Start {
+			for _, l := range a.Lead {
+				fn(l)
+			}
+		}
+	}
+}
+
+// patternsOf maps re's literals to their patterns.
+func patternsOf(patID map[string]int32, re *Regex) regexPats {
+	rp := regexPats{branch: -1}
+	for _, t := range re.Triggers {
+		rp.trig = append(rp.trig, suffixPattern(patID, t))
+	}
+	for _, a := range re.Alts {
+		var ap altPats
+		for _, t := range a.Triggers {
+			ap.trig = append(ap.trig, suffixPattern(patID, t))
+		}
+		if !a.Start {
+			for _, l := range a.Lead {
+				ap.lead = append(ap.lead, suffixPattern(patID, l))
+			}
+		}
+		rp.alts = append(rp.alts, ap)
+	}
+	return rp
+}

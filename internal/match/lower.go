@@ -1,0 +1,94 @@
+package match
+
+import (
+	"encoding/binary"
+	"unsafe"
+)
+
+// recText is a record as its matchers read it, with a copy whose ASCII
+// letters are lowered, made the first time a matcher needs it. Rules'
+// literals are lower case, and on the copy they are found by strings.Index,
+// which compares many bytes at a time, rather than by indexFold, which
+// jumps between the occurrences of one byte in both cases; and patterns
+// without case-sensitive parts run on the copy without (?i) (probe.go),
+// which spares RE2 a unicode.SimpleFold for every letter it compares.
+// Lowering ASCII keeps every offset, so what is found in the copy is
+// found at the same place in the record.
+//
+// The copy lives in a buffer of the scan, reused from record to record:
+// nothing may keep it, or a string made from it, past the record.
+type recText struct {
+	s    string
+	low  string
+	buf  *lowBuf
+	ok   bool
+	memo *memo  // answers for this record; nil: none kept
+	gen  uint32 // the record's number in the scan, 0 if unknown
+}
+
+// lowBuf is a scan's buffer for lowered copies, and the record whose copy
+// it holds, by its number in the scan (Scan.recGen; 0 for none): Finish,
+// which may read the winner's record again, finds the copy made while
+// matching if no record came after.
+type lowBuf struct {
+	b   []byte
+	gen uint32
+}
+
+func newText(s string, buf *lowBuf, m *memo, gen uint32) recText {
+	return recText{s: s, buf: buf, memo: m, gen: gen}
+}
+
+// lower returns the lowered copy.
+func (t *recText) lower() string {
+	if !t.ok {
+		lb := t.buf
+		if t.gen == 0 || lb.gen != t.gen || len(lb.b) != len(t.s) {
+			lb.b = append(lb.b[:0], t.s...)
+			lowerBytes(lb.b)
+			lb.gen = t.gen
+		}
+		t.low, t.ok = unsafe.String(unsafe.SliceData(lb.b), len(lb.b)), true
+	}
+	return t.low
+}
+
+// index is indexFold(t.s, lit) for a lower-case lit.
+func (t *recText) index(lit string) int { return t.memo.index(t.gen, t.lower(), lit) }
+
+// any reports whether one of the lower-case lits occurs.
+func (t *recText) any(lits []string) bool {
+	for _, l := range lits {
+		if t.index(l) >= 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// lowerBytes lowers the ASCII letters of b in place, eight bytes at a
+// time: a byte is an upper-case letter when it is below 0x80, at least
+// 'A' and at most 'Z', which adding to each byte's low seven bits tests
+// for all eight at once, without carries between them; the test's high
+// bit, moved down two, is the 0x20 that lowers the letter.
+func lowerBytes(b []byte) {
+	const (
+		ones = 0x0101010101010101
+		high = 0x8080808080808080
+		low7 = 0x7f7f7f7f7f7f7f7f
+	)
+	i := 0
+	for ; i+8 <= len(b); i += 8 {
+		w := binary.LittleEndian.Uint64(b[i:])
+		h := w & low7
+		upper := (h + (0x80-'A')*ones) &^ (h + (0x80-'Z'-1)*ones) &^ w & high
+		if upper != 0 {
+			binary.LittleEndian.PutUint64(b[i:], w|upper>>2)
+		}
+	}
+	for ; i < len(b); i++ {
+		if c := b[i]; 'A' <= c && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
+}

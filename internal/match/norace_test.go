@@ -1,0 +1,5 @@
+//go:build !race
+
+package match_test
+
+const raceEnabled = false

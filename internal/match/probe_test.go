@@ -1,0 +1,225 @@
+package match_test
+
+import (
+	"math/rand/v2"
+	"os"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/errcat/errcat/internal/compile"
+	"github.com/errcat/errcat/internal/fixture"
+	"github.com/errcat/errcat/internal/match"
+)
+
+var (
+	shippedOnce sync.Once
+	shipped     *match.Catalogue
+	shippedErr  error
+)
+
+// shippedCatalogue is the catalogue errcat ships, prepared.
+func shippedCatalogue(t testing.TB) *match.Catalogue {
+	t.Helper()
+	shippedOnce.Do(func() {
+		shipped, shippedErr = compile.Load(os.DirFS("../../catalogue"), "catalogue")
+		if shippedErr == nil {
+			_, shippedErr = match.New(shipped)
+		}
+	})
+	if shippedErr != nil {
+		t.Fatal(shippedErr)
+	}
+	return shipped
+}
+
+// patterns returns every pattern that reads records: rule branches,
+// guards and hint extractors, once each.
+func patterns(cat *match.Catalogue) []*match.Regex {
+	seen := map[*match.Regex]bool{}
+	var out []*match.Regex
+	add := func(res ...*match.Regex) {
+		for _, re := range res {
+			if re != nil && !seen[re] {
+				seen[re] = true
+				out = append(out, re)
+			}
+		}
+	}
+	for i := range cat.Rules {
+		r := &cat.Rules[i]
+		add(r.Match.Regex...)
+		if r.Not != nil {
+			add(r.Not.Regex...)
+		}
+		for _, h := range r.Hints {
+			add(h.Re)
+		}
+	}
+	return out
+}
+
+// probeTexts are records to search: every fixture's text and body, line
+// by line, the same changed (case, spacing, words cut, spliced, escaped
+// runes around), and noise.
+func probeTexts(t testing.TB) []string {
+	fx, err := fixture.Load(os.DirFS("../../fixtures"), "fixtures")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var base []string
+	for _, f := range fx {
+		texts := []string{f.Evidence.Text}
+		if f.Evidence.HTTP != nil {
+			texts = append(texts, f.Evidence.HTTP.Body)
+		}
+		for _, s := range texts {
+			if s != "" {
+				base = append(base, s)
+				base = append(base, strings.Split(s, "\n")...)
+			}
+		}
+	}
+	slices.Sort(base)
+	base = slices.Compact(base)
+	r := rand.New(rand.NewPCG(7, 11))
+	out := append([]string(nil), base...)
+	affix := []string{"", " ", "x", "_", "é", "\u212a", "\u017f", "\xff", "\n", "  \t", "ok ", "-- ", "'", "\"", "ab1"}
+	for i := 0; i < 1000; i++ {
+		s := base[r.IntN(len(base))]
+		switch r.IntN(8) {
+		case 0:
+			s = strings.ToUpper(s)
+		case 1:
+			s = strings.ToLower(s)
+		case 2:
+			if len(s) > 2 {
+				a := r.IntN(len(s))
+				b := a + r.IntN(len(s)-a)
+				s = s[:a] + s[b:]
+			}
+		case 3:
+			s = s + affix[r.IntN(len(affix))] + base[r.IntN(len(base))]
+		case 4:
+			w := strings.Fields(s)
+			r.Shuffle(len(w), func(i, j int) { w[i], w[j] = w[j], w[i] })
+			s = strings.Join(w, affix[r.IntN(len(affix))])
+		case 5:
+			s = strings.ReplaceAll(s, " ", affix[r.IntN(len(affix))])
+		case 6:
+			b := []byte(s)
+			for k := 0; k < 3 && len(b) > 0; k++ {
+				b[r.IntN(len(b))] = byte(r.IntN(256))
+			}
+			s = string(b)
+		}
+		out = append(out, affix[r.IntN(len(affix))]+s+affix[r.IntN(len(affix))])
+	}
+	return out
+}
+
+// TestFindAgreesWithRegexp holds the anchored search to Go's own on every
+// shipped pattern: the same leftmost match, submatches included.
+func TestFindAgreesWithRegexp(t *testing.T) {
+	cat := shippedCatalogue(t)
+	res := patterns(cat)
+	texts := probeTexts(t)
+	if testing.Short() || raceEnabled {
+		var every4 []string
+		for i := 0; i < len(texts); i += 4 {
+			every4 = append(every4, texts[i])
+		}
+		texts = every4
+	}
+	fast := 0
+	for _, re := range res {
+		if re.Fast() {
+			fast++
+		}
+	}
+	t.Logf("%d patterns, %d searched at places; %d texts", len(res), fast, len(texts))
+	r := rand.New(rand.NewPCG(3, 5))
+	checked := 0
+	for _, text := range texts {
+		rec := match.FoldSpecial(text)
+		low := lowerASCII(rec)
+		for _, re := range res {
+			// Texts where the pattern can begin are the interesting
+			// ones; a sample of the rest is enough, and keeps the
+			// test quick under -race.
+			if near(re, low) || r.IntN(20) == 0 {
+				checkFind(t, re, rec)
+				checked++
+			}
+		}
+	}
+	t.Logf("%d searches compared", checked)
+}
+
+// near reports whether a pattern's triggers or lead strings occur in low,
+// or it is anchored at the start.
+func near(re *match.Regex, low string) bool {
+	for _, lits := range [][]string{re.Triggers} {
+		for _, l := range lits {
+			if strings.Contains(low, l) {
+				return true
+			}
+		}
+	}
+	for _, a := range re.Alts {
+		if a.Start {
+			return true
+		}
+		for _, lits := range [][]string{a.Triggers, a.Lead} {
+			for _, l := range lits {
+				if strings.Contains(low, l) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+func lowerASCII(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if 'A' <= c && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
+	return string(b)
+}
+
+func checkFind(t *testing.T, re *match.Regex, rec string) {
+	t.Helper()
+	{
+		want := re.Regexp().FindStringIndex(rec)
+		start, end, ok := re.Find(rec)
+		if (want != nil) != ok || ok && (want[0] != start || want[1] != end) {
+			t.Fatalf("%s on %q: Find = %d, %d, %v; regexp: %v", re.Src, rec, start, end, ok, want)
+		}
+		if re.Regexp().NumSubexp() == 0 {
+			return // the engine asks for submatches only from hint extractors
+		}
+		if diff := cmp.Diff(re.Regexp().FindStringSubmatchIndex(rec), re.FindSubmatch(rec)); diff != "" {
+			t.Fatalf("%s on %q: FindSubmatch differs (-regexp +engine):\n%s", re.Src, rec, diff)
+		}
+	}
+}
+
+// FuzzFind is TestFindAgreesWithRegexp on arbitrary records.
+func FuzzFind(f *testing.F) {
+	f.Add("openai.RateLimitError: Error code: 429 - rate limit reached, try again in 2.5s")
+	f.Add("  --- PASS: TestRateLimit (0.00s)")
+	f.Add("ok  \tgithub.com/x/y\t0.1s\nrate_limit_exceeded")
+	f.Add("x\xffRATE LIMIT EXCEEDED\u212a")
+	f.Fuzz(func(t *testing.T, text string) {
+		for _, re := range patterns(shippedCatalogue(t)) {
+			checkFind(t, re, match.FoldSpecial(text))
+		}
+	})
+}

@@ -1,0 +1,186 @@
+package match
+
+import (
+	"regexp/syntax"
+	"unicode/utf8"
+)
+
+// Even anchored, a call into regexp costs one to two hundred nanoseconds
+// before it reads a byte: a machine from a pool, a bitmap cleared for
+// the whole rest of the record, a slice for the answer. Most of the
+// catalogue's patterns are a phrase with a few alternatives between \b
+// and \b, which take a dozen steps to confirm or refute at a place. The
+// engine runs such steps itself, on the program regexp/syntax compiles
+// for the pattern (the program regexp itself runs) laid out flat, with
+// regexp's backtracking order, so it finds the same match; a search
+// that would take more steps or deeper backtracking than a small budget
+// is handed back to regexp, and so is a pattern with the one
+// instruction run differently here (InstAltMatch).
+
+const (
+	vmSteps = 1024 // instructions one attempt may execute
+	vmStack = 32   // alternatives and saved captures one attempt may hold
+)
+
+// vmProg is a syntax.Prog with what each step needs in the instruction.
+type vmProg struct {
+	inst  []vmInst
+	start uint32
+}
+
+type vmInst struct {
+	op    syntax.InstOp
+	out   uint32
+	arg   uint32 // InstAlt: the other branch; InstCapture: the slot; InstEmptyWidth: the assertion
+	r     rune   // InstRune1
+	ascii [2]uint64
+	in    *syntax.Inst // InstRune: for runes outside ASCII
+}
+
+// compileVM returns the program regexp runs for re, laid out for runAt,
+// or nil if runAt cannot run it.
+func compileVM(re *syntax.Regexp) *vmProg {
+	prog, err := syntax.Compile(re.Simplify())
+	if err != nil {
+		return nil
+	}
+	vp := &vmProg{inst: make([]vmInst, len(prog.Inst)), start: uint32(prog.Start)}
+	for i := range prog.Inst {
+		in := &prog.Inst[i]
+		vi := vmInst{op: in.Op, out: in.Out, arg: in.Arg}
+		switch in.Op {
+		case syntax.InstAltMatch:
+			return nil
+		case syntax.InstRune1:
+			vi.r = in.Rune[0]
+		case syntax.InstRune:
+			vi.in = in
+			for c := rune(0); c < utf8.RuneSelf; c++ {
+				if in.MatchRune(c) {
+					vi.ascii[c>>6] |= 1 << (c & 63)
+				}
+			}
+		}
+		vp.inst[i] = vi
+	}
+	return vp
+}
+
+// runAt returns the end of the match the program prefers beginning at
+// offset p of x: what a regexp search anchored at p finds. It runs the
+// backtracking search regexp's backtracker runs, without its memory of
+// failed states, which changes how long a search takes but not what it
+// finds; the budget bounds the difference. done is false when the budget
+// ran out, and the caller must ask regexp. caps, if not nil, has a slot
+// for each capture (-1 on entry) and receives the match's submatches.
+func runAt(prog *vmProg, x string, p int, caps []int) (end int, matched, done bool) {
+	type alt struct {
+		pc   uint32
+		pos  int32
+		undo bool // a capture's old value (in pos) to put back in slot pc
+	}
+	var stack [vmStack]alt
+	n := 0
+	pc, pos := prog.start, p
+	for steps := 0; ; steps++ {
+		if steps == vmSteps {
+			return 0, false, false
+		}
+		inst := &prog.inst[pc]
+		ok := true
+		switch inst.op {
+		case syntax.InstRune1:
+			if pos < len(x) && x[pos] < utf8.RuneSelf {
+				ok = rune(x[pos]) == inst.r
+				pos++
+			} else {
+				r, w := decodeAt(x, pos)
+				ok = r == inst.r
+				pos += w
+			}
+			pc = inst.out
+		case syntax.InstRune:
+			if pos < len(x) && x[pos] < utf8.RuneSelf {
+				c := x[pos]
+				ok = inst.ascii[c>>6]&(1<<(c&63)) != 0
+				pos++
+			} else {
+				r, w := decodeAt(x, pos)
+				ok = r >= 0 && inst.in.MatchRune(r)
+				pos += w
+			}
+			pc = inst.out
+		case syntax.InstAlt:
+			if n == vmStack {
+				return 0, false, false
+			}
+			stack[n] = alt{inst.arg, int32(pos), false}
+			n++
+			pc = inst.out
+		case syntax.InstEmptyWidth:
+			if syntax.EmptyOp(inst.arg)&^emptyContext(x, pos) != 0 {
+				ok = false
+			}
+			pc = inst.out
+		case syntax.InstCapture:
+			if int(inst.arg) < len(caps) {
+				if n == vmStack {
+					return 0, false, false
+				}
+				stack[n] = alt{inst.arg, int32(caps[inst.arg]), true}
+				n++
+				caps[inst.arg] = pos
+			}
+			pc = inst.out
+		case syntax.InstNop:
+			pc = inst.out
+		case syntax.InstMatch:
+			return pos, true, true
+		case syntax.InstRuneAny, syntax.InstRuneAnyNotNL:
+			r, w := decodeAt(x, pos)
+			ok = r >= 0 && (inst.op == syntax.InstRuneAny || r != '\n')
+			pos += w
+			pc = inst.out
+		default: // InstFail
+			ok = false
+		}
+		for !ok {
+			if n == 0 {
+				return 0, false, true
+			}
+			n--
+			if a := stack[n]; a.undo {
+				caps[a.pc] = int(a.pos)
+			} else {
+				pc, pos, ok = a.pc, int(a.pos), true
+			}
+		}
+	}
+}
+
+// decodeAt returns the rune at pos of x as regexp reads it, -1 at the end.
+func decodeAt(x string, pos int) (rune, int) {
+	if pos >= len(x) {
+		return -1, 0
+	}
+	if c := x[pos]; c < utf8.RuneSelf {
+		return rune(c), 1
+	}
+	return utf8.DecodeRuneInString(x[pos:])
+}
+
+// emptyContext returns the empty-width assertions that hold at pos of x.
+func emptyContext(x string, pos int) syntax.EmptyOp {
+	r1, r2 := rune(-1), rune(-1)
+	if pos > 0 {
+		if c := x[pos-1]; c < utf8.RuneSelf {
+			r1 = rune(c)
+		} else {
+			r1, _ = utf8.DecodeLastRuneInString(x[:pos])
+		}
+	}
+	if pos < len(x) {
+		r2, _ = decodeAt(x, pos)
+	}
+	return syntax.EmptyOpContext(r1, r2)
+}
