@@ -16067,10 +16067,10 @@ func patternsOf(patID map[string]int32, re *Regex) regexPats {
 // recText is a record as its matchers read it, with a copy whose ASCII
 // letters are lowered, made the first time a matcher needs it. Rules'
 // literals are lower case, and on the copy they are found by strings.Index,
-// which compares many bytes at a time, rather than by indexFold, which
-// jumps between the occurrences of one byte in both cases; and patterns
-// without case-sensitive parts run on the copy without (?i) (probe.go),
-// which spares RE2 a unicode.SimpleFold for every letter it compares.
+// which compares many bytes at a time, rather than by a search that folds
+// the record as it goes and must look for each byte in both cases; and
+// patterns without case-sensitive parts run on the copy without (?i)
+// (probe.go), which spares a unicode.SimpleFold for every letter compared.
 // Lowering ASCII keeps every offset, so what is found in the copy is
 // found at the same place in the record.
 //
@@ -16112,7 +16112,8 @@ func (t *recText) lower() string {
 	return t.low
 }
 
-// index is indexFold(t.s, lit) for a lower-case lit.
+// index returns the first offset of lit, which is lower case, in the
+// record, ASCII letters compared without case; -1 if there is none.
 func (t *recText) index(lit string) int { return t.memo.index(t.gen, t.lower(), lit) }
 
 // any reports whether one of the lower-case lits occurs.

@@ -71,7 +71,8 @@ func textGroups(c *match.Cond) []*group {
 }
 
 // literalPattern is s as a pattern; with fold, ASCII letters match either
-// case and nothing else does, as match.indexFold compares.
+// case and nothing else does, as the engine compares literals (ASCII
+// folding only).
 func literalPattern(s string, fold bool) string {
 	var b strings.Builder
 	b.WriteString("(?:")

@@ -1,0 +1,131 @@
+package compile
+
+import (
+	"math/rand/v2"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/errcat/errcat/internal/match"
+)
+
+func TestAlts(t *testing.T) {
+	tests := []struct {
+		re   string
+		want []match.Alt
+	}{
+		{`(?i)\bRATELIMITERROR\b`, []match.Alt{{Lead: []string{"ratelimiterror"}, Word: true}}},
+		// Leads that are all triggers are kept whole (the engine finds
+		// triggers without a search)...
+		{`(?i)\brate[ _-]?limit(ed)? exceeded\b`, []match.Alt{{Lead: []string{
+			"rate limit exceeded", "rate limited exceeded", "rate-limit exceeded", "rate-limited exceeded",
+			"rate_limit exceeded", "rate_limited exceeded", "ratelimit exceeded", "ratelimited exceeded",
+		}, Word: true}}},
+		// ... others are cut where longer variants would multiply them.
+		{`(?i)\brate[ _-]?limit(s|ed)?( has been| was)? (exceeded|reached)\b`, []match.Alt{{Lead: []string{"rate"}, Word: true}}},
+		{`(?i)(try again|retry) in \d+s`, []match.Alt{{Lead: []string{"retry in ", "try again"}}}},
+		{`^\s*(> |#)`, []match.Alt{{Start: true, Skip: "\t\n\f\r ", Lead: []string{"#", "> "}}}},
+		{`\bPASSED\b|(?i)^ok `, []match.Alt{
+			{Triggers: []string{"passed"}, Lead: []string{"passed"}, Word: true},
+			{Triggers: []string{"ok "}, Start: true, Lead: []string{"ok "}},
+		}},
+		{`\d+ tokens`, []match.Alt{{Lead: []string{"0", "1", "2", "3", "4", "5", "6", "7", "8", "9"}}}},
+		{`.*x`, nil},
+		{`x*y`, nil},
+	}
+	for _, tt := range tests {
+		if diff := cmp.Diff(tt.want, alts(tt.re)); diff != "" {
+			t.Errorf("alts(%q) (-want +got):\n%s", tt.re, diff)
+		}
+	}
+}
+
+// TestAltsAreSound checks what the engine relies on: every match of a
+// pattern begins where one of its alternatives allows, on random text
+// over an alphabet that makes near misses common.
+func TestAltsAreSound(t *testing.T) {
+	patterns := []string{
+		`(?i)\brate[ _-]?limit(s|ed)?( has been| was)? (exceeded|reached)\b`,
+		`(?i)\b(error code|status code|status|http)[: ]+4\d\b`,
+		`['"](code|status)['"]: ?['"]?429\b`,
+		`(?i:^\s*(ok\s+\S+|--- (PASS|SKIP)|#+ )|\bmeans (the|a)\b)`,
+		`(?i)(?:try again|retry) in (?P<value>\d+(?:\.\d+)?(?:ms|s))\b`,
+		`(?i)\bé+t\b|Ü`,
+	}
+	r := rand.New(rand.NewPCG(4, 2))
+	words := []string{"rate", "limit", "Rate", "LIMIT", "_", "-", " ", "exceeded", "reached", "ed", "s", "has been",
+		"error code", "status", "http", ":", "4", "2", "9", "'", "\"", "code", "ok", "\t", "--- ", "PASS", "#",
+		"means", "the", "a", "try again", "retry", "in", "1", ".", "5", "ms", "é", "É", "t", "Ü", "ü", "x"}
+	for _, src := range patterns {
+		re := regexp.MustCompile(src)
+		as := alts(src)
+		for i := 0; i < 3000; i++ {
+			var b strings.Builder
+			for n := r.IntN(12); n > 0; n-- {
+				b.WriteString(words[r.IntN(len(words))])
+			}
+			text := b.String()
+			for _, loc := range re.FindAllStringIndex(text, -1) {
+				if !allowed(as, text, loc[0]) {
+					t.Fatalf("%s matches %q at %d, where no alternative of %+v begins", src, text, loc[0], as)
+				}
+			}
+		}
+	}
+}
+
+// allowed reports whether some alternative lets a match begin at p.
+func allowed(as []match.Alt, text string, p int) bool {
+	if as == nil {
+		return true
+	}
+	for _, a := range as {
+		if len(a.Triggers) > 0 && !containsAny(text, a.Triggers) {
+			continue
+		}
+		switch {
+		case a.Start:
+			if p != 0 {
+				continue
+			}
+			k := 0
+			for k < len(text) && strings.IndexByte(a.Skip, text[k]) >= 0 {
+				k++
+			}
+			if a.Lead == nil || hasAnyPrefix(asciiLower(text[k:]), a.Lead) {
+				return true
+			}
+		case a.Lead == nil:
+			return true
+		default:
+			if hasAnyPrefix(asciiLower(text[p:]), a.Lead) && !(a.Word && p > 0 && isWord(text[p-1])) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func containsAny(s string, lits []string) bool {
+	for _, l := range lits {
+		if strings.Contains(asciiLower(s), l) {
+			return true
+		}
+	}
+	return false
+}
+
+func hasAnyPrefix(s string, lits []string) bool {
+	for _, l := range lits {
+		if strings.HasPrefix(s, l) {
+			return true
+		}
+	}
+	return false
+}
+
+func isWord(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_'
+}
