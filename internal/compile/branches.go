@@ -44,7 +44,7 @@ func branches(re *match.Regex, tree *syntax.Regexp) []*match.Regex {
 			// not, keep the pattern whole.
 			return whole()
 		}
-		b.Alts = alts(b.Src)
+		b.Alts = altsOf(btree)
 		b.Triggers = indexable(triggersOf(btree))
 		out = append(out, b)
 	}

@@ -37,6 +37,12 @@ func alts(src string) []match.Alt {
 	if err != nil {
 		return nil
 	}
+	return altsOf(re)
+}
+
+// altsOf is alts on a pattern already parsed (syntax.Perl), which it does
+// not change.
+func altsOf(re *syntax.Regexp) []match.Alt {
 	re = re.Simplify()
 	for re.Op == syntax.OpCapture {
 		re = re.Sub[0]

@@ -298,7 +298,7 @@ func (t *translator) regex(f *source.File, id, where string, n *yaml.Node) (pars
 		t.errs.Add(f.Errorf(n, diag.BadRegex, "rule %s: %s: invalid regex: %s", id, where, msg))
 		return parsedRegex{}, false
 	}
-	re.Alts = alts(n.Value)
+	re.Alts = altsOf(tree)
 	if t.regexes == nil {
 		t.regexes = map[string]parsedRegex{}
 	}

@@ -1,8 +1,10 @@
 package match
 
 import (
+	"cmp"
 	"math"
 	"math/bits"
+	"slices"
 )
 
 // literalSet finds every occurrence of a set of literals (the rules'
@@ -105,12 +107,14 @@ func newLiteralSet(patterns []string) *literalSet {
 		l.stride = min(l.stride, len(p)-l.gramLen+1)
 	}
 	l.gramMask = ^uint64(0) >> (64 - 8*l.gramLen)
+	l.set, l.set2, l.rank = new([gramWords]uint64), new([gramWords]uint64), new([gramWords]uint32)
 	gramOf := func(p string, off int) uint64 { return foldGram(loadN(p, off, l.gramLen), l.gramMask) }
 	// How many literals contain each gram: a gram many literals share is
 	// a common word of the catalogue's domain, likely common in text too.
 	shared := map[uint64]int{}
+	seen := map[uint64]bool{}
 	for _, p := range patterns {
-		seen := map[uint64]bool{}
+		clear(seen)
 		for off := 0; off+l.gramLen <= len(p); off++ {
 			if g := gramOf(p, off); !seen[g] {
 				seen[g] = true
@@ -118,19 +122,22 @@ func newLiteralSet(patterns []string) *literalSet {
 			}
 		}
 	}
-	byBit := map[uint32][]anchor{}
+	type bitAnchor struct {
+		bit uint32
+		anchor
+	}
+	var all []bitAnchor
+	var scores []float64
 	for pi, p := range patterns {
-		start := l.bestRun(p, func(off int) float64 { return gramScore(p[off:off+l.gramLen], shared[gramOf(p, off)]) })
+		scores = scores[:0]
+		for off := 0; off+l.gramLen <= len(p); off++ {
+			scores = append(scores, gramScore(p[off:off+l.gramLen], shared[gramOf(p, off)]))
+		}
+		start := l.bestRun(scores)
 		for off := start; off < start+l.stride; off++ {
 			g := gramOf(p, off)
-			h, _ := gramHash(g)
-			byBit[h] = append(byBit[h], anchor{int32(pi), int32(off), g})
-		}
-	}
-	l.set, l.set2, l.rank = new([gramWords]uint64), new([gramWords]uint64), new([gramWords]uint32)
-	for _, as := range byBit {
-		for _, a := range as {
-			h1, h2 := gramHash(a.gram)
+			h1, h2 := gramHash(g)
+			all = append(all, bitAnchor{h1, anchor{int32(pi), int32(off), g}})
 			l.set[h1>>6] |= 1 << (h1 & 63)
 			l.set2[h2>>6] |= 1 << (h2 & 63)
 		}
@@ -140,26 +147,30 @@ func newLiteralSet(patterns []string) *literalSet {
 		l.rank[k] = n
 		n += uint32(bits.OnesCount64(l.set[k]))
 	}
-	// Runs in bit order, so a bit's rank indexes its run.
+	// Runs in bit order, so a bit's rank indexes its run; within a run,
+	// in pattern order.
+	slices.SortStableFunc(all, func(a, b bitAnchor) int { return cmp.Compare(a.bit, b.bit) })
 	l.at = make([]int32, 0, n+1)
-	for h := uint32(0); h < 1<<16; h++ {
-		if as, ok := byBit[h]; ok {
-			l.at = append(l.at, int32(len(l.anchors)))
-			l.anchors = append(l.anchors, as...)
+	l.anchors = make([]anchor, 0, len(all))
+	for i, a := range all {
+		if i == 0 || a.bit != all[i-1].bit {
+			l.at = append(l.at, int32(i))
 		}
+		l.anchors = append(l.anchors, a.anchor)
 	}
 	l.at = append(l.at, int32(len(l.anchors)))
 	return l
 }
 
-// bestRun picks where p's run of l.stride anchors starts: the run whose
-// weakest gram scores best.
-func (l *literalSet) bestRun(p string, score func(off int) float64) int {
+// bestRun picks where a literal's run of l.stride anchors starts, given
+// the score of the gram at each offset: the run whose weakest gram scores
+// best.
+func (l *literalSet) bestRun(scores []float64) int {
 	start, best := 0, math.Inf(-1)
-	for off := 0; off+l.gramLen+l.stride-1 <= len(p); off++ {
+	for off := 0; off+l.stride <= len(scores); off++ {
 		s := math.Inf(1)
-		for j := off; j < off+l.stride; j++ {
-			s = min(s, score(j))
+		for _, g := range scores[off : off+l.stride] {
+			s = min(s, g)
 		}
 		if s > best {
 			start, best = off, s
