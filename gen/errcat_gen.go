@@ -15592,6 +15592,8 @@ type literalSet struct {
 	// densely so each owns a run of anchors without a 64K-entry table.
 	set, set2 *[gramWords]uint64
 	rank      *[gramWords]uint32
+	// dense: set has so many bits that the scan tests both at once.
+	dense bool
 	// at[r]:at[r+1] are the anchors of the r-th bit of set.
 	at      []int32
 	anchors []anchor
@@ -15706,8 +15708,15 @@ func newLiteralSet(patterns []string) *literalSet {
 		l.anchors = append(l.anchors, a.anchor)
 	}
 	l.at = append(l.at, int32(len(l.anchors)))
+	l.dense = n > gramWords*64/denseShare
 	return l
 }
+
+// denseShare: a set is dense when more than one bit in denseShare is set,
+// which a few thousand anchors make it. Measured on the bench log: at a
+// thousand rules (6,000 anchors) the one-branch test is 15 % faster, at
+// two hundred (1,150) the two-branch one 20 %.
+const denseShare = 16
 
 // bestRun picks where a literal's run of l.stride anchors starts, given
 // the score of the gram at each offset: the run whose weakest gram scores
@@ -15774,11 +15783,26 @@ func (l *literalSet) scan(s string, hit func(pattern int32) bool) {
 func (l *literalSet) scanEnds(s string, hit func(pattern int32, end int) bool) {
 	set, set2, mask, k := l.set, l.set2, l.gramMask, l.stride
 	i := 0
-	for ; i+8 <= len(s); i += k {
-		g := foldGram(load8(s, i), mask)
-		h, h2 := gramHash(g)
-		if set[h>>6]&(1<<(h&63)) != 0 && set2[h2>>6]&(1<<(h2&63)) != 0 && !l.confirm(s, i, g, h, hit) {
-			return
+	if l.dense {
+		// Both bits at once, with one branch: with many anchors the
+		// first alone is set often enough that a branch on it would be
+		// mispredicted every tenth position or so.
+		for ; i+8 <= len(s); i += k {
+			g := foldGram(load8(s, i), mask)
+			h, h2 := gramHash(g)
+			if (set[h>>6]>>(h&63))&(set2[h2>>6]>>(h2&63))&1 != 0 && !l.confirm(s, i, g, h, hit) {
+				return
+			}
+		}
+	} else {
+		// With few, the first bit is nearly always clear: testing it
+		// alone saves the second load.
+		for ; i+8 <= len(s); i += k {
+			g := foldGram(load8(s, i), mask)
+			h, h2 := gramHash(g)
+			if set[h>>6]&(1<<(h&63)) != 0 && set2[h2>>6]&(1<<(h2&63)) != 0 && !l.confirm(s, i, g, h, hit) {
+				return
+			}
 		}
 	}
 	// The last few positions, where eight bytes are not there to load
@@ -15786,7 +15810,7 @@ func (l *literalSet) scanEnds(s string, hit func(pattern int32, end int) bool) {
 	for ; i+l.gramLen <= len(s); i += k {
 		g := foldGram(loadN(s, i, l.gramLen), mask)
 		h, h2 := gramHash(g)
-		if set[h>>6]&(1<<(h&63)) != 0 && set2[h2>>6]&(1<<(h2&63)) != 0 && !l.confirm(s, i, g, h, hit) {
+		if (set[h>>6]>>(h&63))&(set2[h2>>6]>>(h2&63))&1 != 0 && !l.confirm(s, i, g, h, hit) {
 			return
 		}
 	}

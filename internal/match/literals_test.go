@@ -81,3 +81,60 @@ func TestLiteralsStop(t *testing.T) {
 		t.Fatalf("hit called %d times after returning false, want 1", n)
 	}
 }
+
+// TestLiteralsDense does the same with thousands of long literals, enough
+// that the scan tests both bits of a gram at once.
+func TestLiteralsDense(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 2))
+	word := func(n int) string {
+		b := make([]byte, n)
+		for i := range b {
+			b[i] = "abcdefghijklmnopqrstuvwxyz  "[r.IntN(28)]
+		}
+		return string(b)
+	}
+	seen := map[string]bool{}
+	var pats []string
+	for len(pats) < 3000 {
+		if p := word(12 + r.IntN(10)); !seen[p] {
+			seen[p] = true
+			pats = append(pats, p)
+		}
+	}
+	l := newLiteralSet(pats)
+	if !l.dense || l.stride != maxStride {
+		t.Fatalf("dense %v, stride %d: the test does not reach the dense loop", l.dense, l.stride)
+	}
+	var b strings.Builder
+	for b.Len() < 20000 {
+		if r.IntN(4) == 0 {
+			b.WriteString(strings.ToUpper(pats[r.IntN(len(pats))]))
+		} else {
+			b.WriteString(word(1 + r.IntN(30)))
+		}
+	}
+	text := b.String()
+	low := strings.ToLower(text)
+	want := map[[2]int]bool{}
+	for pi, p := range pats {
+		for i := 0; ; {
+			j := strings.Index(low[i:], p)
+			if j < 0 {
+				break
+			}
+			want[[2]int{pi, i + j + len(p)}] = true
+			i += j + 1
+		}
+	}
+	got := map[[2]int]bool{}
+	l.scanEnds(text, func(p int32, end int) bool {
+		got[[2]int{int(p), end}] = true
+		return true
+	})
+	if len(want) < 100 {
+		t.Fatalf("only %d occurrences: the test proves little", len(want))
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Fatalf("(-want +got):\n%s", diff)
+	}
+}
