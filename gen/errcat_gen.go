@@ -13756,14 +13756,14 @@ type regionResult struct {
 
 // linesParallel reads regions in order, classifies them on Workers
 // goroutines, and hands results to fn in input order. At most 2×Workers
-// regions are in flight, each in a buffer of its own.
+// regions are in flight, each in the buffer the chunker read it into.
 func (e *Engine) linesParallel(ch *chunker, ev *Evidence, opts LinesOptions, fn func(LineResult) bool) (LineStats, error) {
 	type job struct {
 		reg    region
 		buf    *[]byte
 		result chan regionResult
 	}
-	bufs := sync.Pool{New: func() any { b := make([]byte, 0, chunkSize+MaxRecord+1); return &b }}
+	bufs := sync.Pool{New: func() any { b := ch.newBuffer(); return &b }}
 	jobs := make(chan job, opts.Workers)
 	order := make(chan chan regionResult, 2*opts.Workers)
 	stop := make(chan struct{})
@@ -13787,10 +13787,11 @@ func (e *Engine) linesParallel(ch *chunker, ev *Evidence, opts LinesOptions, fn 
 			if !ok {
 				return
 			}
-			buf := bufs.Get().(*[]byte)
-			*buf = append((*buf)[:0], reg.data...)
-			reg.data = *buf
-			j := job{reg, buf, make(chan regionResult, 1)}
+			// The region keeps the buffer it was read into, and the
+			// reader goes on in a fresh one: only the unread rest moves.
+			fresh := bufs.Get().(*[]byte)
+			old := ch.detach(*fresh)
+			j := job{reg, &old, make(chan regionResult, 1)}
 			select {
 			case order <- j.result:
 			case <-stop:
@@ -14136,6 +14137,21 @@ func newChunker(r io.Reader) *chunker { return newChunkerSize(r, chunkSize) }
 
 func newChunkerSize(r io.Reader, size int) *chunker {
 	return &chunker{r: r, size: size, buf: make([]byte, size+MaxRecord+1), line: 1}
+}
+
+// newBuffer returns a buffer the size of the chunker's own, for detach.
+func (c *chunker) newBuffer() []byte { return make([]byte, len(c.buf)) }
+
+// detach gives up the chunker's buffer, which the regions returned so far
+// point into, and goes on in fresh (from newBuffer), to which only the
+// input read but not yet returned is copied. The bulk path hands each
+// region to a worker this way instead of copying the region.
+func (c *chunker) detach(fresh []byte) []byte {
+	old := c.buf
+	fresh = fresh[:len(old)]
+	c.end = copy(fresh, old[c.start:c.end])
+	c.buf, c.start = fresh, 0
+	return old
 }
 
 // fill reads until the buffer holds want bytes or the input ends.

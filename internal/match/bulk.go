@@ -82,14 +82,14 @@ type regionResult struct {
 
 // linesParallel reads regions in order, classifies them on Workers
 // goroutines, and hands results to fn in input order. At most 2×Workers
-// regions are in flight, each in a buffer of its own.
+// regions are in flight, each in the buffer the chunker read it into.
 func (e *Engine) linesParallel(ch *chunker, ev *Evidence, opts LinesOptions, fn func(LineResult) bool) (LineStats, error) {
 	type job struct {
 		reg    region
 		buf    *[]byte
 		result chan regionResult
 	}
-	bufs := sync.Pool{New: func() any { b := make([]byte, 0, chunkSize+MaxRecord+1); return &b }}
+	bufs := sync.Pool{New: func() any { b := ch.newBuffer(); return &b }}
 	jobs := make(chan job, opts.Workers)
 	order := make(chan chan regionResult, 2*opts.Workers)
 	stop := make(chan struct{})
@@ -113,10 +113,11 @@ func (e *Engine) linesParallel(ch *chunker, ev *Evidence, opts LinesOptions, fn 
 			if !ok {
 				return
 			}
-			buf := bufs.Get().(*[]byte)
-			*buf = append((*buf)[:0], reg.data...)
-			reg.data = *buf
-			j := job{reg, buf, make(chan regionResult, 1)}
+			// The region keeps the buffer it was read into, and the
+			// reader goes on in a fresh one: only the unread rest moves.
+			fresh := bufs.Get().(*[]byte)
+			old := ch.detach(*fresh)
+			j := job{reg, &old, make(chan regionResult, 1)}
 			select {
 			case order <- j.result:
 			case <-stop:

@@ -40,6 +40,21 @@ func newChunkerSize(r io.Reader, size int) *chunker {
 	return &chunker{r: r, size: size, buf: make([]byte, size+MaxRecord+1), line: 1}
 }
 
+// newBuffer returns a buffer the size of the chunker's own, for detach.
+func (c *chunker) newBuffer() []byte { return make([]byte, len(c.buf)) }
+
+// detach gives up the chunker's buffer, which the regions returned so far
+// point into, and goes on in fresh (from newBuffer), to which only the
+// input read but not yet returned is copied. The bulk path hands each
+// region to a worker this way instead of copying the region.
+func (c *chunker) detach(fresh []byte) []byte {
+	old := c.buf
+	fresh = fresh[:len(old)]
+	c.end = copy(fresh, old[c.start:c.end])
+	c.buf, c.start = fresh, 0
+	return old
+}
+
 // fill reads until the buffer holds want bytes or the input ends.
 func (c *chunker) fill(want int) {
 	if c.start > 0 {
