@@ -2822,12 +2822,6 @@ func (a *automaton) state(row uint32) int {
 	return int(uint64(row) * a.recip >> 32)
 }
 
-// scan runs the automaton over s and calls hit for every pattern that
-// occurs, once per occurrence end; it stops when hit returns false.
-func (a *automaton) scan(s string, hit func(pattern int32) bool) {
-	acScan(a, s, hitFunc(func(p int32, _ int) bool { return hit(p) }))
-}
-
 // acScan runs a over s, calling hit with each pattern that occurs and the
 // offset just past its end. It is generic so that the bulk path can scan
 // a []byte buffer without converting it to a string. Hits come in no
@@ -4368,11 +4362,6 @@ type index struct {
 	// needEnds[pattern]: a lookup asks where the pattern ended (litHits);
 	// the scan records only those.
 	needEnds []bool
-	// selects[pattern]: the pattern can make a rule a candidate, through
-	// patRules or a branch trigger it reveals. The others are literals
-	// the matchers look for (lits.go): alone they select nothing, and the
-	// bulk path passes over a record where only they occur.
-	selects  []bool
 	branches int // rule branches, numbered in pats
 	// byBranch[rule]: the rule's record matchers can hold only where one
 	// of its branches' triggers is confirmed (litHits.rules); it is not
@@ -4531,10 +4520,6 @@ func buildIndex(c *Catalogue) *index {
 			}
 		}
 		ix.refs = packRefs(trigRefs)
-		ix.selects = make([]bool, len(patterns))
-		for p := range patterns {
-			ix.selects[p] = len(ix.patRules[p]) > 0 || ix.refs.at[p] < ix.refs.at[p+1]
-		}
 		ix.needEnds = make([]bool, len(patterns))
 		for _, set := range [][][]regexPats{ix.pats, ix.notPats, ix.hintPats} {
 			for _, rps := range set {
@@ -5057,12 +5042,6 @@ func byteRarity(c byte) float64 {
 		return 1.6
 	}
 	return 1.5
-}
-
-// scan calls hit for every occurrence of a pattern in s; it stops when hit
-// returns false.
-func (l *literalSet) scan(s string, hit func(pattern int32) bool) {
-	l.scanEnds(s, func(p int32, _ int) bool { return hit(p) })
 }
 
 // scanEnds calls hit with each pattern that occurs in s and the offset

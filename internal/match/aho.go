@@ -164,12 +164,6 @@ func (a *automaton) state(row uint32) int {
 	return int(uint64(row) * a.recip >> 32)
 }
 
-// scan runs the automaton over s and calls hit for every pattern that
-// occurs, once per occurrence end; it stops when hit returns false.
-func (a *automaton) scan(s string, hit func(pattern int32) bool) {
-	acScan(a, s, hitFunc(func(p int32, _ int) bool { return hit(p) }))
-}
-
 // acScan runs a over s, calling hit with each pattern that occurs and the
 // offset just past its end. It is generic so that the bulk path can scan
 // a []byte buffer without converting it to a string. Hits come in no

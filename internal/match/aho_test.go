@@ -29,10 +29,10 @@ func TestAutomatonAgainstIndex(t *testing.T) {
 		a := buildAutomaton(pats)
 		text := word(r.IntN(40))
 		var got []int
-		a.scan(text, func(p int32) bool {
+		acScan(a, text, hitFunc(func(p int32, _ int) bool {
 			got = append(got, int(p))
 			return true
-		})
+		}))
 		got = uniqInts(got)
 		var want []int
 		for i, p := range pats {

@@ -51,11 +51,6 @@ type index struct {
 	// needEnds[pattern]: a lookup asks where the pattern ended (litHits);
 	// the scan records only those.
 	needEnds []bool
-	// selects[pattern]: the pattern can make a rule a candidate, through
-	// patRules or a branch trigger it reveals. The others are literals
-	// the matchers look for (lits.go): alone they select nothing, and the
-	// bulk path passes over a record where only they occur.
-	selects  []bool
 	branches int // rule branches, numbered in pats
 	// byBranch[rule]: the rule's record matchers can hold only where one
 	// of its branches' triggers is confirmed (litHits.rules); it is not
@@ -214,10 +209,6 @@ func buildIndex(c *Catalogue) *index {
 			}
 		}
 		ix.refs = packRefs(trigRefs)
-		ix.selects = make([]bool, len(patterns))
-		for p := range patterns {
-			ix.selects[p] = len(ix.patRules[p]) > 0 || ix.refs.at[p] < ix.refs.at[p+1]
-		}
 		ix.needEnds = make([]bool, len(patterns))
 		for _, set := range [][][]regexPats{ix.pats, ix.notPats, ix.hintPats} {
 			for _, rps := range set {

@@ -246,12 +246,6 @@ func byteRarity(c byte) float64 {
 	return 1.5
 }
 
-// scan calls hit for every occurrence of a pattern in s; it stops when hit
-// returns false.
-func (l *literalSet) scan(s string, hit func(pattern int32) bool) {
-	l.scanEnds(s, func(p int32, _ int) bool { return hit(p) })
-}
-
 // scanEnds calls hit with each pattern that occurs in s and the offset
 // just past the occurrence, until hit returns false. Occurrences come in
 // the order of their anchors, so ends are only nearly sorted.

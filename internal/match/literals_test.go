@@ -76,7 +76,7 @@ func TestLiteralsAgainstIndex(t *testing.T) {
 func TestLiteralsStop(t *testing.T) {
 	l := newLiteralSet([]string{"abc", "bcd"})
 	n := 0
-	l.scan("abcd abcd abcd", func(int32) bool { n++; return false })
+	l.scanEnds("abcd abcd abcd", func(int32, int) bool { n++; return false })
 	if n != 1 {
 		t.Fatalf("hit called %d times after returning false, want 1", n)
 	}
