@@ -3073,42 +3073,29 @@ func (e *Engine) linesParallel(ch *chunker, ev *Evidence, opts LinesOptions, fn 
 func (e *Engine) region(reg region, ev *Evidence, opts Options, out *[]LineResult) LineStats {
 	var st LineStats
 	data := reg.data
-	every := len(e.ix.unindexed) > 0 || len(e.ix.unindexedJSON) > 0 || ev.HTTP != nil || ev.ExitCode != nil || ev.Signal != "" || ev.Provider != ""
+	every := e.ix.readsEveryRecord() || ev.HTTP != nil || ev.ExitCode != nil || ev.Signal != "" || ev.Provider != ""
 	var marks []int
 	if !every {
 		marks = e.marks(data, nil)
 	}
-	line, m := reg.line, 0
-	for pos := 0; pos < len(data); {
-		end, next, n, _ := nextRecord(data[pos:], true)
-		rec := data[pos : pos+end]
-		recLine := line
-		line += n
-		start := pos
-		pos += next
-		if next == 0 {
-			pos = len(data)
+	w := newRecordWalk(reg, 0, marks)
+	for {
+		rec, recLine, truncated, marked, ok := w.next()
+		if !ok {
+			break
 		}
 		if blank(rec) {
 			continue
 		}
 		st.Records++
-		for m < len(marks) && marks[m] < start {
-			m++
-		}
-		if !every && (m == len(marks) || marks[m] >= start+end) {
+		if !every && !marked {
 			st.Unclassified++
 			continue
 		}
-		text := string(rec)
-		truncated := reg.truncated
-		if len(text) > MaxRecord {
-			text, truncated = cutUTF8(text, MaxRecord), true
-		}
 		s := e.pool.Get().(*Scan)
 		s.begin(*ev, opts)
-		s.keepRecords = true // text is this loop's own copy
-		s.Record(trimCR(text), recLine, truncated)
+		s.keepRecords = true // the record is this loop's own copy
+		s.Record(string(rec), recLine, truncated)
 		c := s.Finish()
 		s.release()
 		e.pool.Put(s)
@@ -4065,41 +4052,27 @@ func (s *Scan) Feed(r io.Reader, first int) (int, error) {
 }
 
 func (s *Scan) feedRegion(reg region, first int, marks []int) {
-	data := reg.data
-	line, m := first+reg.line, 0
-	for pos := 0; pos < len(data); {
-		end, next, n, _ := nextRecord(data[pos:], true)
-		rec, recLine, start := data[pos:pos+end], line, pos
-		line += n
-		pos += next
-		if next == 0 {
-			pos = len(data)
+	w := newRecordWalk(reg, first, marks)
+	for {
+		rec, line, truncated, marked, ok := w.next()
+		if !ok {
+			return
 		}
-		for m < len(marks) && marks[m] < start {
-			m++
-		}
-		marked := m < len(marks) && marks[m] < start+end
 		if !marked && !s.needsEvery() {
-			if reg.truncated || len(rec) > MaxRecord {
-				s.truncated = true
-			}
+			s.truncated = s.truncated || truncated
 			if !s.sawText {
 				s.sawText = strings.TrimSpace(foldSpecial(redactStripEscapes(string(rec)))) != ""
 			}
 			continue
 		}
-		text, truncated := string(rec), reg.truncated
-		if len(text) > MaxRecord {
-			text, truncated = cutUTF8(text, MaxRecord), true
-		}
-		s.Record(trimCR(text), recLine, truncated)
+		s.Record(string(rec), line, truncated)
 	}
 }
 
 // needsEvery reports whether the next record must be read whatever it
 // holds.
 func (s *Scan) needsEvery() bool {
-	return len(s.watch) > 0 || len(s.needExcerpt) > 0 || (s.pending > 0 && len(s.e.ix.unindexed)+len(s.e.ix.unindexedJSON) > 0)
+	return len(s.watch) > 0 || len(s.needExcerpt) > 0 || (s.pending > 0 && s.e.ix.readsEveryRecord())
 }
 
 // lowerByte folds one byte as equalFoldASCII does: a quick test of the
@@ -4378,6 +4351,12 @@ type index struct {
 // well as seventy, and short patterns let the scan walk the quarters of
 // a record side by side (acScan2).
 const maxPattern = 12
+
+// readsEveryRecord reports whether some rule without a trigger reads
+// records, so no record can be passed over unread.
+func (ix *index) readsEveryRecord() bool {
+	return len(ix.unindexed)+len(ix.unindexedJSON) > 0
+}
 
 // ruleTriggers lists the distinct triggers of every rule.
 func ruleTriggers(c *Catalogue) []string {
@@ -6252,6 +6231,50 @@ func nextRecord(s []byte, atEOF bool) (end, next, lines int, needMore bool) {
 	return lineEnd, min(lineEnd+1, len(s)), 1, false
 }
 
+// recordWalk steps through the records of a region: Lines, Feed and
+// Scanner share it, so a record is cut, numbered and marked alike on
+// every path.
+type recordWalk struct {
+	data            []byte
+	marks           []int // sorted offsets where a record must be looked at
+	pos, line, m    int
+	regionTruncated bool
+}
+
+// newRecordWalk walks reg, numbering lines after first; marks may be nil.
+func newRecordWalk(reg region, first int, marks []int) recordWalk {
+	return recordWalk{data: reg.data, marks: marks, line: first + reg.line, regionTruncated: reg.truncated}
+}
+
+// next returns the next record, cut to MaxRecord and without a trailing
+// CR, with the line it starts on; truncated says it or its region was
+// cut, and marked that a mark falls inside it. ok is false at the end.
+func (w *recordWalk) next() (rec []byte, line int, truncated, marked, ok bool) {
+	if w.pos >= len(w.data) {
+		return nil, 0, false, false, false
+	}
+	start := w.pos
+	end, next, n, _ := nextRecord(w.data[start:], true)
+	rec, line = w.data[start:start+end], w.line
+	w.line += n
+	w.pos += next
+	if next == 0 {
+		w.pos = len(w.data)
+	}
+	for w.m < len(w.marks) && w.marks[w.m] < start {
+		w.m++
+	}
+	marked = w.m < len(w.marks) && w.marks[w.m] < start+end
+	truncated = w.regionTruncated
+	if len(rec) > MaxRecord {
+		rec, truncated = rec[:len(cutUTF8(bytesString(rec[:MaxRecord+1]), MaxRecord))], true
+	}
+	if len(rec) > 0 && rec[len(rec)-1] == '\r' {
+		rec = rec[:len(rec)-1]
+	}
+	return rec, line, truncated, marked, true
+}
+
 // eachRecord calls fn on every record of s with its 1-based line number,
 // until fn returns false. It reports whether a record was cut at
 // MaxRecord. It slices s and never allocates.
@@ -6787,10 +6810,9 @@ func (s *Scan) clock() time.Time {
 // `errcat classify` runs over stdin and files of any size.
 type Scanner struct {
 	c         *chunker
-	reg       region
-	pos, line int
-	cur       int
+	w         recordWalk
 	rec       []byte
+	cur       int
 	truncated bool
 }
 
@@ -6799,27 +6821,17 @@ func NewScanner(r io.Reader) *Scanner { return &Scanner{c: newChunker(r)} }
 
 // Scan advances to the next record and reports whether there is one.
 func (s *Scanner) Scan() bool {
-	for s.pos >= len(s.reg.data) {
+	for {
+		if rec, line, truncated, _, ok := s.w.next(); ok {
+			s.rec, s.cur, s.truncated = rec, line, truncated
+			return true
+		}
 		reg, ok := s.c.next()
 		if !ok {
 			return false
 		}
-		s.reg, s.pos, s.line = reg, 0, reg.line
+		s.w = newRecordWalk(reg, 0, nil)
 	}
-	end, next, n, _ := nextRecord(s.reg.data[s.pos:], true)
-	s.rec = s.reg.data[s.pos : s.pos+end]
-	s.truncated = s.reg.truncated
-	if len(s.rec) > MaxRecord {
-		s.rec, s.truncated = s.rec[:len(cutUTF8(string(s.rec[:MaxRecord+1]), MaxRecord))], true
-	}
-	if len(s.rec) > 0 && s.rec[len(s.rec)-1] == '\r' {
-		s.rec = s.rec[:len(s.rec)-1]
-	}
-	line := s.line
-	s.line += n
-	s.pos += next
-	s.cur = line
-	return true
 }
 
 // Record returns the current record; it is valid until the next Scan.

@@ -155,42 +155,29 @@ func (e *Engine) linesParallel(ch *chunker, ev *Evidence, opts LinesOptions, fn 
 func (e *Engine) region(reg region, ev *Evidence, opts Options, out *[]LineResult) LineStats {
 	var st LineStats
 	data := reg.data
-	every := len(e.ix.unindexed) > 0 || len(e.ix.unindexedJSON) > 0 || ev.HTTP != nil || ev.ExitCode != nil || ev.Signal != "" || ev.Provider != ""
+	every := e.ix.readsEveryRecord() || ev.HTTP != nil || ev.ExitCode != nil || ev.Signal != "" || ev.Provider != ""
 	var marks []int
 	if !every {
 		marks = e.marks(data, nil)
 	}
-	line, m := reg.line, 0
-	for pos := 0; pos < len(data); {
-		end, next, n, _ := nextRecord(data[pos:], true)
-		rec := data[pos : pos+end]
-		recLine := line
-		line += n
-		start := pos
-		pos += next
-		if next == 0 {
-			pos = len(data)
+	w := newRecordWalk(reg, 0, marks)
+	for {
+		rec, recLine, truncated, marked, ok := w.next()
+		if !ok {
+			break
 		}
 		if blank(rec) {
 			continue
 		}
 		st.Records++
-		for m < len(marks) && marks[m] < start {
-			m++
-		}
-		if !every && (m == len(marks) || marks[m] >= start+end) {
+		if !every && !marked {
 			st.Unclassified++
 			continue
 		}
-		text := string(rec)
-		truncated := reg.truncated
-		if len(text) > MaxRecord {
-			text, truncated = cutUTF8(text, MaxRecord), true
-		}
 		s := e.pool.Get().(*Scan)
 		s.begin(*ev, opts)
-		s.keepRecords = true // text is this loop's own copy
-		s.Record(trimCR(text), recLine, truncated)
+		s.keepRecords = true // the record is this loop's own copy
+		s.Record(string(rec), recLine, truncated)
 		c := s.Finish()
 		s.release()
 		e.pool.Put(s)

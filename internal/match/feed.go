@@ -29,39 +29,25 @@ func (s *Scan) Feed(r io.Reader, first int) (int, error) {
 }
 
 func (s *Scan) feedRegion(reg region, first int, marks []int) {
-	data := reg.data
-	line, m := first+reg.line, 0
-	for pos := 0; pos < len(data); {
-		end, next, n, _ := nextRecord(data[pos:], true)
-		rec, recLine, start := data[pos:pos+end], line, pos
-		line += n
-		pos += next
-		if next == 0 {
-			pos = len(data)
+	w := newRecordWalk(reg, first, marks)
+	for {
+		rec, line, truncated, marked, ok := w.next()
+		if !ok {
+			return
 		}
-		for m < len(marks) && marks[m] < start {
-			m++
-		}
-		marked := m < len(marks) && marks[m] < start+end
 		if !marked && !s.needsEvery() {
-			if reg.truncated || len(rec) > MaxRecord {
-				s.truncated = true
-			}
+			s.truncated = s.truncated || truncated
 			if !s.sawText {
 				s.sawText = strings.TrimSpace(foldSpecial(redact.StripEscapes(string(rec)))) != ""
 			}
 			continue
 		}
-		text, truncated := string(rec), reg.truncated
-		if len(text) > MaxRecord {
-			text, truncated = cutUTF8(text, MaxRecord), true
-		}
-		s.Record(trimCR(text), recLine, truncated)
+		s.Record(string(rec), line, truncated)
 	}
 }
 
 // needsEvery reports whether the next record must be read whatever it
 // holds.
 func (s *Scan) needsEvery() bool {
-	return len(s.watch) > 0 || len(s.needExcerpt) > 0 || (s.pending > 0 && len(s.e.ix.unindexed)+len(s.e.ix.unindexedJSON) > 0)
+	return len(s.watch) > 0 || len(s.needExcerpt) > 0 || (s.pending > 0 && s.e.ix.readsEveryRecord())
 }

@@ -68,6 +68,12 @@ type index struct {
 // a record side by side (acScan2).
 const maxPattern = 12
 
+// readsEveryRecord reports whether some rule without a trigger reads
+// records, so no record can be passed over unread.
+func (ix *index) readsEveryRecord() bool {
+	return len(ix.unindexed)+len(ix.unindexedJSON) > 0
+}
+
 // ruleTriggers lists the distinct triggers of every rule.
 func ruleTriggers(c *Catalogue) []string {
 	seen := map[string]bool{}

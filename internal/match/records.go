@@ -97,6 +97,50 @@ func nextRecord(s []byte, atEOF bool) (end, next, lines int, needMore bool) {
 	return lineEnd, min(lineEnd+1, len(s)), 1, false
 }
 
+// recordWalk steps through the records of a region: Lines, Feed and
+// Scanner share it, so a record is cut, numbered and marked alike on
+// every path.
+type recordWalk struct {
+	data            []byte
+	marks           []int // sorted offsets where a record must be looked at
+	pos, line, m    int
+	regionTruncated bool
+}
+
+// newRecordWalk walks reg, numbering lines after first; marks may be nil.
+func newRecordWalk(reg region, first int, marks []int) recordWalk {
+	return recordWalk{data: reg.data, marks: marks, line: first + reg.line, regionTruncated: reg.truncated}
+}
+
+// next returns the next record, cut to MaxRecord and without a trailing
+// CR, with the line it starts on; truncated says it or its region was
+// cut, and marked that a mark falls inside it. ok is false at the end.
+func (w *recordWalk) next() (rec []byte, line int, truncated, marked, ok bool) {
+	if w.pos >= len(w.data) {
+		return nil, 0, false, false, false
+	}
+	start := w.pos
+	end, next, n, _ := nextRecord(w.data[start:], true)
+	rec, line = w.data[start:start+end], w.line
+	w.line += n
+	w.pos += next
+	if next == 0 {
+		w.pos = len(w.data)
+	}
+	for w.m < len(w.marks) && w.marks[w.m] < start {
+		w.m++
+	}
+	marked = w.m < len(w.marks) && w.marks[w.m] < start+end
+	truncated = w.regionTruncated
+	if len(rec) > MaxRecord {
+		rec, truncated = rec[:len(cutUTF8(bytesString(rec[:MaxRecord+1]), MaxRecord))], true
+	}
+	if len(rec) > 0 && rec[len(rec)-1] == '\r' {
+		rec = rec[:len(rec)-1]
+	}
+	return rec, line, truncated, marked, true
+}
+
 // eachRecord calls fn on every record of s with its 1-based line number,
 // until fn returns false. It reports whether a record was cut at
 // MaxRecord. It slices s and never allocates.

@@ -9,10 +9,9 @@ import (
 // `errcat classify` runs over stdin and files of any size.
 type Scanner struct {
 	c         *chunker
-	reg       region
-	pos, line int
-	cur       int
+	w         recordWalk
 	rec       []byte
+	cur       int
 	truncated bool
 }
 
@@ -21,27 +20,17 @@ func NewScanner(r io.Reader) *Scanner { return &Scanner{c: newChunker(r)} }
 
 // Scan advances to the next record and reports whether there is one.
 func (s *Scanner) Scan() bool {
-	for s.pos >= len(s.reg.data) {
+	for {
+		if rec, line, truncated, _, ok := s.w.next(); ok {
+			s.rec, s.cur, s.truncated = rec, line, truncated
+			return true
+		}
 		reg, ok := s.c.next()
 		if !ok {
 			return false
 		}
-		s.reg, s.pos, s.line = reg, 0, reg.line
+		s.w = newRecordWalk(reg, 0, nil)
 	}
-	end, next, n, _ := nextRecord(s.reg.data[s.pos:], true)
-	s.rec = s.reg.data[s.pos : s.pos+end]
-	s.truncated = s.reg.truncated
-	if len(s.rec) > MaxRecord {
-		s.rec, s.truncated = s.rec[:len(cutUTF8(string(s.rec[:MaxRecord+1]), MaxRecord))], true
-	}
-	if len(s.rec) > 0 && s.rec[len(s.rec)-1] == '\r' {
-		s.rec = s.rec[:len(s.rec)-1]
-	}
-	line := s.line
-	s.line += n
-	s.pos += next
-	s.cur = line
-	return true
 }
 
 // Record returns the current record; it is valid until the next Scan.
