@@ -22,7 +22,7 @@ const maxLead = 16
 // places, and is more often a trigger the engine has already found.
 const leadLen = 4
 
-// alts computes a pattern's match.Alts: for each top-level alternative,
+// altsOf computes a pattern's match.Alts: for each top-level alternative,
 // where its matches can begin. Where a match begins is what lets the
 // engine run a pattern anchored at a few places instead of searching the
 // whole record, which for a (?i) pattern with \b is the difference
@@ -32,16 +32,8 @@ const leadLen = 4
 // places: a guard's "^\s*(...)" begins at the start of the record while
 // its "\bPASSED\b" begins at "passed". It returns nil when no alternative
 // narrows anything.
-func alts(src string) []match.Alt {
-	re, err := syntax.Parse(src, syntax.Perl)
-	if err != nil {
-		return nil
-	}
-	return altsOf(re)
-}
-
-// altsOf is alts on a pattern already parsed (syntax.Perl), which it does
-// not change.
+//
+// re is the pattern as parsed with syntax.Perl; it is not changed.
 func altsOf(re *syntax.Regexp) []match.Alt {
 	re = re.Simplify()
 	for re.Op == syntax.OpCapture {

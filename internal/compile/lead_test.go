@@ -3,6 +3,7 @@ package compile
 import (
 	"math/rand/v2"
 	"regexp"
+	"regexp/syntax"
 	"strings"
 	"testing"
 
@@ -128,4 +129,13 @@ func hasAnyPrefix(s string, lits []string) bool {
 
 func isWord(c byte) bool {
 	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_'
+}
+
+// alts parses src and computes its Alts, as the compiler does.
+func alts(src string) []match.Alt {
+	re, err := syntax.Parse(src, syntax.Perl)
+	if err != nil {
+		return nil
+	}
+	return altsOf(re)
 }
