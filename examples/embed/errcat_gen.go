@@ -12,7 +12,6 @@ package main
 
 import (
 	"bytes"
-	"cmp"
 	"encoding/binary"
 	"encoding/json"
 	"errors"
@@ -2971,14 +2970,18 @@ func (e *Engine) Lines(r io.Reader, ev Evidence, opts LinesOptions, fn func(Line
 	if opts.Workers < 2 {
 		var total LineStats
 		var out []LineResult
+		var lits *literalSet
 		for {
 			reg, ok := ch.next()
 			if !ok {
 				total.Lines = ch.line - 1
 				return total, ch.err
 			}
+			if lits == nil {
+				lits = e.ix.lits.tuned(reg.data)
+			}
 			out = out[:0]
-			st := e.region(reg, &ev, opts.Options, &out)
+			st := e.region(reg, lits, &ev, opts.Options, &out)
 			total.add(st)
 			for _, lr := range out {
 				if !fn(lr) {
@@ -3004,6 +3007,7 @@ type regionResult struct {
 func (e *Engine) linesParallel(ch *chunker, ev *Evidence, opts LinesOptions, fn func(LineResult) bool) (LineStats, error) {
 	type job struct {
 		reg    region
+		lits   *literalSet
 		buf    *[]byte
 		result chan regionResult
 	}
@@ -3018,7 +3022,7 @@ func (e *Engine) linesParallel(ch *chunker, ev *Evidence, opts LinesOptions, fn 
 			defer wg.Done()
 			for j := range jobs {
 				var out []LineResult
-				st := e.region(j.reg, ev, opts.Options, &out)
+				st := e.region(j.reg, j.lits, ev, opts.Options, &out)
 				j.result <- regionResult{st, out, j.buf}
 			}
 		}()
@@ -3026,16 +3030,20 @@ func (e *Engine) linesParallel(ch *chunker, ev *Evidence, opts LinesOptions, fn 
 	go func() {
 		defer close(order)
 		defer close(jobs)
+		var lits *literalSet
 		for {
 			reg, ok := ch.next()
 			if !ok {
 				return
 			}
+			if lits == nil {
+				lits = e.ix.lits.tuned(reg.data)
+			}
 			// The region keeps the buffer it was read into, and the
 			// reader goes on in a fresh one: only the unread rest moves.
 			fresh := bufs.Get().(*[]byte)
 			old := ch.detach(*fresh)
-			j := job{reg, &old, make(chan regionResult, 1)}
+			j := job{reg, lits, &old, make(chan regionResult, 1)}
 			select {
 			case order <- j.result:
 			case <-stop:
@@ -3069,14 +3077,14 @@ func (e *Engine) linesParallel(ch *chunker, ev *Evidence, opts LinesOptions, fn 
 }
 
 // region classifies the records of one region, appending those that
-// matched a rule to out.
-func (e *Engine) region(reg region, ev *Evidence, opts Options, out *[]LineResult) LineStats {
+// matched a rule to out; lits is the engine's literal set, perhaps tuned.
+func (e *Engine) region(reg region, lits *literalSet, ev *Evidence, opts Options, out *[]LineResult) LineStats {
 	var st LineStats
 	data := reg.data
 	every := e.ix.readsEveryRecord() || ev.HTTP != nil || ev.ExitCode != nil || ev.Signal != "" || ev.Provider != ""
 	var marks []int
 	if !every {
-		marks = e.marks(data, nil)
+		marks = marksOf(lits, data, nil)
 	}
 	w := newRecordWalk(reg, 0, marks)
 	for {
@@ -3111,14 +3119,14 @@ func (e *Engine) region(reg region, ev *Evidence, opts Options, out *[]LineResul
 	return st
 }
 
-// marks appends to marks, in order, where in data a record must be looked
-// at: where a trigger ends, and where there are bytes the scan cannot
-// judge (terminal escapes, the two runes foldSpecial maps). A record with
-// no mark holds no trigger once normalised, so no indexed rule can match
-// it.
-func (e *Engine) marks(data []byte, marks []int) []int {
-	if e.ix.lits != nil {
-		e.ix.lits.scanEnds(bytesString(data), func(_ int32, end int) bool {
+// marksOf appends to marks, in order, where in data a record must be
+// looked at: where a trigger of lits ends, and where there are bytes the
+// scan cannot judge (terminal escapes, the two runes foldSpecial maps). A
+// record with no mark holds no trigger once normalised, so no indexed rule
+// can match it.
+func marksOf(lits *literalSet, data []byte, marks []int) []int {
+	if lits != nil {
+		lits.scanEnds(bytesString(data), func(_ int32, end int) bool {
 			if n := len(marks); n == 0 || marks[n-1] != end-1 {
 				marks = append(marks, end-1)
 			}
@@ -4041,12 +4049,16 @@ func (s *Scan) cut(h *hit) string {
 func (s *Scan) Feed(r io.Reader, first int) (int, error) {
 	ch := newChunker(r)
 	var marks []int
+	var lits *literalSet
 	for {
 		reg, ok := ch.next()
 		if !ok {
 			return ch.line - 1, ch.err
 		}
-		marks = s.e.marks(reg.data, marks[:0])
+		if lits == nil {
+			lits = s.e.ix.lits.tuned(reg.data)
+		}
+		marks = marksOf(lits, reg.data, marks[:0])
 		s.feedRegion(reg, first, marks)
 	}
 }
@@ -4886,7 +4898,12 @@ func loadN(s string, i, n int) uint64 {
 }
 
 // newLiteralSet indexes patterns, which must be lower case and non-empty.
-func newLiteralSet(patterns []string) *literalSet {
+func newLiteralSet(patterns []string) *literalSet { return buildLiteralSet(patterns, nil) }
+
+// buildLiteralSet indexes patterns. seen, when not nil, counts how often
+// each of their grams occurred in a sample of the text to be scanned, and
+// anchors are then chosen first by that count.
+func buildLiteralSet(patterns []string, seen *gramCounts) *literalSet {
 	l := &literalSet{pats: patterns, gramLen: 8, stride: maxStride}
 	for _, p := range patterns {
 		l.gramLen = min(l.gramLen, len(p))
@@ -4896,36 +4913,43 @@ func newLiteralSet(patterns []string) *literalSet {
 	}
 	l.gramMask = ^uint64(0) >> (64 - 8*l.gramLen)
 	l.set, l.set2, l.rank = new([gramWords]uint64), new([gramWords]uint64), new([gramWords]uint32)
-	gramOf := func(p string, off int) uint64 { return foldGram(loadN(p, off, l.gramLen), l.gramMask) }
 	// How many literals contain each gram: a gram many literals share is
 	// a common word of the catalogue's domain, likely common in text too.
-	shared := map[uint64]int{}
-	seen := map[uint64]bool{}
-	for _, p := range patterns {
-		clear(seen)
+	// Grams are counted by their first bit, as the scan tells them apart:
+	// literals whose anchors share a bit cost as if they shared the gram.
+	// last[h] is the literal (plus one) that last counted bit h, so a
+	// literal counts each bit once.
+	shared, last := make([]uint16, 1<<16), make([]int32, 1<<16)
+	for pi, p := range patterns {
 		for off := 0; off+l.gramLen <= len(p); off++ {
-			if g := gramOf(p, off); !seen[g] {
-				seen[g] = true
-				shared[g]++
+			h, _ := gramHash(l.gramOf(p, off))
+			if last[h] != int32(pi+1) {
+				last[h] = int32(pi + 1)
+				shared[h] = min(shared[h], math.MaxUint16-1) + 1
 			}
 		}
 	}
-	type bitAnchor struct {
-		bit uint32
-		anchor
-	}
-	var all []bitAnchor
-	var scores []float64
+	var all []anchor
+	var ranks []gramRank
+	var rarity []float64
 	for pi, p := range patterns {
-		scores = scores[:0]
-		for off := 0; off+l.gramLen <= len(p); off++ {
-			scores = append(scores, gramScore(p[off:off+l.gramLen], shared[gramOf(p, off)]))
+		// rarity[k] sums the rarity of p[:k], so a gram's is a difference.
+		rarity = append(rarity[:0], 0)
+		for k := 0; k < len(p); k++ {
+			rarity = append(rarity, rarity[k]+byteRarity(p[k]))
 		}
-		start := l.bestRun(scores)
+		ranks = ranks[:0]
+		for off := 0; off+l.gramLen <= len(p); off++ {
+			g := l.gramOf(p, off)
+			h, _ := gramHash(g)
+			score := gramScore(rarity[off+l.gramLen]-rarity[off], int(shared[h]))
+			ranks = append(ranks, gramRank{seen.rank(g), score})
+		}
+		start := l.bestRun(ranks)
 		for off := start; off < start+l.stride; off++ {
-			g := gramOf(p, off)
+			g := l.gramOf(p, off)
 			h1, h2 := gramHash(g)
-			all = append(all, bitAnchor{h1, checkedAnchor(p, pi, off, g)})
+			all = append(all, checkedAnchor(p, pi, off, g))
 			l.set[h1>>6] |= 1 << (h1 & 63)
 			l.set2[h2>>6] |= 1 << (h2 & 63)
 		}
@@ -4936,19 +4960,38 @@ func newLiteralSet(patterns []string) *literalSet {
 		n += uint32(bits.OnesCount64(l.set[k]))
 	}
 	// Runs in bit order, so a bit's rank indexes its run; within a run,
-	// in pattern order.
-	slices.SortStableFunc(all, func(a, b bitAnchor) int { return cmp.Compare(a.bit, b.bit) })
-	l.at = make([]int32, 0, n+1)
-	l.anchors = make([]anchor, 0, len(all))
-	for i, a := range all {
-		if i == 0 || a.bit != all[i-1].bit {
-			l.at = append(l.at, int32(i))
-		}
-		l.anchors = append(l.anchors, a.anchor)
+	// in pattern order: a counting sort by rank, which keeps the order
+	// anchors were made in.
+	l.at = make([]int32, n+1)
+	for _, a := range all {
+		h, _ := gramHash(a.gram)
+		l.at[l.bitRank(h)+1]++
 	}
-	l.at = append(l.at, int32(len(l.anchors)))
+	for r := range n {
+		l.at[r+1] += l.at[r]
+	}
+	next := slices.Clone(l.at[:n])
+	l.anchors = make([]anchor, len(all))
+	for _, a := range all {
+		h, _ := gramHash(a.gram)
+		r := l.bitRank(h)
+		l.anchors[next[r]] = a
+		next[r]++
+	}
 	l.dense = n > gramWords*64/denseShare
 	return l
+}
+
+// bitRank numbers h, the first bit of an anchor gram, among the set's
+// bits.
+func (l *literalSet) bitRank(h uint32) uint32 {
+	k := h >> 6
+	return l.rank[k] + uint32(bits.OnesCount64(l.set[k]&(1<<(h&63)-1)))
+}
+
+// gramOf is the folded gram of p at off.
+func (l *literalSet) gramOf(p string, off int) uint64 {
+	return foldGram(loadN(p, off, l.gramLen), l.gramMask)
 }
 
 // denseShare: a set is dense when more than one bit in denseShare is set,
@@ -4970,18 +5013,32 @@ func checkedAnchor(p string, pi, off int, g uint64) anchor {
 	return a
 }
 
+// gramRank is what makes a gram a good anchor: how often it was seen in
+// a sample of the text (fewer is better), then its score (higher is
+// better).
+type gramRank struct {
+	seen  int32
+	score float64
+}
+
+// worse reports whether r makes a worse anchor than o.
+func (r gramRank) worse(o gramRank) bool {
+	return r.seen > o.seen || r.seen == o.seen && r.score < o.score
+}
+
 // bestRun picks where a literal's run of l.stride anchors starts, given
-// the score of the gram at each offset: the run whose weakest gram scores
-// best.
-func (l *literalSet) bestRun(scores []float64) int {
-	start, best := 0, math.Inf(-1)
-	for off := 0; off+l.stride <= len(scores); off++ {
-		s := math.Inf(1)
-		for _, g := range scores[off : off+l.stride] {
-			s = min(s, g)
+// the rank of the gram at each offset: the run whose weakest gram is best.
+func (l *literalSet) bestRun(ranks []gramRank) int {
+	start, best := 0, gramRank{math.MaxInt32, math.Inf(-1)}
+	for off := 0; off+l.stride <= len(ranks); off++ {
+		weakest := ranks[off]
+		for _, g := range ranks[off+1 : off+l.stride] {
+			if g.worse(weakest) {
+				weakest = g
+			}
 		}
-		if s > best {
-			start, best = off, s
+		if best.worse(weakest) {
+			start, best = off, weakest
 		}
 	}
 	return start
@@ -4991,13 +5048,10 @@ func (l *literalSet) bestRun(scores []float64) int {
 // not known, but the catalogue says which words its domain is made of: a
 // gram many literals share ("ploy" of every "deployment ...") is a common
 // word wherever such literals are looked for, so sharing weighs most;
-// among grams shared alike, rarer bytes win.
-func gramScore(g string, shared int) float64 {
-	s := 0.0
-	for i := 0; i < len(g); i++ {
-		s += byteRarity(g[i])
-	}
-	return s - 2*math.Log2(float64(shared))
+// among grams shared alike, rarer bytes win. rarity is the sum of the
+// gram's byteRarity.
+func gramScore(rarity float64, shared int) float64 {
+	return rarity - 2*math.Log2(float64(shared))
 }
 
 // byteRarity weighs a byte by how seldom it occurs in logs and error
@@ -5067,8 +5121,7 @@ func (l *literalSet) scanEnds(s string, hit func(pattern int32, end int) bool) {
 // false when hit does. It is kept out of scanEnds' loop so the loop stays
 // small.
 func (l *literalSet) confirm(s string, i int, g uint64, h uint32, hit func(int32, int) bool) bool {
-	k := h >> 6
-	r := l.rank[k] + uint32(bits.OnesCount64(l.set[k]&(1<<(h&63)-1)))
+	r := l.bitRank(h)
 	for _, a := range l.anchors[l.at[r]:l.at[r+1]] {
 		if a.gram != g {
 			continue
@@ -6879,6 +6932,62 @@ func equalAlts(a, b []Alt) bool {
 		return x.Start == y.Start && x.Skip == y.Skip && x.Word == y.Word &&
 			slices.Equal(x.Triggers, y.Triggers) && slices.Equal(x.Lead, y.Lead)
 	})
+}
+
+// sampleSize is how much text tuned reads: enough to see any gram that
+// occurs once in a few thousand bytes, which are the grams that cost; a
+// small part of the megabyte chunks the bulk path reads.
+const sampleSize = 256 << 10
+
+// tuneMin is the least text worth tuning for: below it the sample and the
+// new set cost more than the comparisons they could save.
+const tuneMin = 512 << 10
+
+// tuned returns a set of the same literals anchored for text like sample,
+// or l itself when the sample is too small to be worth it. Which anchors
+// are used changes no occurrence found, only the time it takes.
+func (l *literalSet) tuned(sample []byte) *literalSet {
+	if l == nil || len(sample) < tuneMin {
+		return l
+	}
+	return l.tunedTo(bytesString(sample[:sampleSize]))
+}
+
+// tunedTo returns a set of the same literals anchored for text like
+// sample, whatever its size.
+func (l *literalSet) tunedTo(sample string) *literalSet {
+	return buildLiteralSet(l.pats, l.count(sample))
+}
+
+// gramCounts is a count-min sketch of the grams of a sample: how many of
+// its positions hold a gram with each first bit, and with each second.
+// What an anchor costs the scan is how often text passes its bits, so
+// counting bits rather than grams is no loss: the lesser of a gram's two
+// counts bounds how often text passes both.
+type gramCounts struct {
+	by1, by2 [1 << 16]uint32
+}
+
+// count returns the sketch of s, at every position.
+func (l *literalSet) count(s string) *gramCounts {
+	c := new(gramCounts)
+	for i := 0; i+8 <= len(s); i++ {
+		h1, h2 := gramHash(foldGram(load8(s, i), l.gramMask))
+		c.by1[h1]++
+		c.by2[h2]++
+	}
+	return c
+}
+
+// rank is how often g was seen, to within a power of two, so that grams
+// seen about as often are told apart by their scores instead; zero for a
+// nil sketch.
+func (c *gramCounts) rank(g uint64) int32 {
+	if c == nil {
+		return 0
+	}
+	h1, h2 := gramHash(g)
+	return int32(bits.Len32(min(c.by1[h1], c.by2[h2])))
 }
 
 const (

@@ -53,14 +53,18 @@ func (e *Engine) Lines(r io.Reader, ev Evidence, opts LinesOptions, fn func(Line
 	if opts.Workers < 2 {
 		var total LineStats
 		var out []LineResult
+		var lits *literalSet
 		for {
 			reg, ok := ch.next()
 			if !ok {
 				total.Lines = ch.line - 1
 				return total, ch.err
 			}
+			if lits == nil {
+				lits = e.ix.lits.tuned(reg.data)
+			}
 			out = out[:0]
-			st := e.region(reg, &ev, opts.Options, &out)
+			st := e.region(reg, lits, &ev, opts.Options, &out)
 			total.add(st)
 			for _, lr := range out {
 				if !fn(lr) {
@@ -86,6 +90,7 @@ type regionResult struct {
 func (e *Engine) linesParallel(ch *chunker, ev *Evidence, opts LinesOptions, fn func(LineResult) bool) (LineStats, error) {
 	type job struct {
 		reg    region
+		lits   *literalSet
 		buf    *[]byte
 		result chan regionResult
 	}
@@ -100,7 +105,7 @@ func (e *Engine) linesParallel(ch *chunker, ev *Evidence, opts LinesOptions, fn 
 			defer wg.Done()
 			for j := range jobs {
 				var out []LineResult
-				st := e.region(j.reg, ev, opts.Options, &out)
+				st := e.region(j.reg, j.lits, ev, opts.Options, &out)
 				j.result <- regionResult{st, out, j.buf}
 			}
 		}()
@@ -108,16 +113,20 @@ func (e *Engine) linesParallel(ch *chunker, ev *Evidence, opts LinesOptions, fn 
 	go func() {
 		defer close(order)
 		defer close(jobs)
+		var lits *literalSet
 		for {
 			reg, ok := ch.next()
 			if !ok {
 				return
 			}
+			if lits == nil {
+				lits = e.ix.lits.tuned(reg.data)
+			}
 			// The region keeps the buffer it was read into, and the
 			// reader goes on in a fresh one: only the unread rest moves.
 			fresh := bufs.Get().(*[]byte)
 			old := ch.detach(*fresh)
-			j := job{reg, &old, make(chan regionResult, 1)}
+			j := job{reg, lits, &old, make(chan regionResult, 1)}
 			select {
 			case order <- j.result:
 			case <-stop:
@@ -151,14 +160,14 @@ func (e *Engine) linesParallel(ch *chunker, ev *Evidence, opts LinesOptions, fn 
 }
 
 // region classifies the records of one region, appending those that
-// matched a rule to out.
-func (e *Engine) region(reg region, ev *Evidence, opts Options, out *[]LineResult) LineStats {
+// matched a rule to out; lits is the engine's literal set, perhaps tuned.
+func (e *Engine) region(reg region, lits *literalSet, ev *Evidence, opts Options, out *[]LineResult) LineStats {
 	var st LineStats
 	data := reg.data
 	every := e.ix.readsEveryRecord() || ev.HTTP != nil || ev.ExitCode != nil || ev.Signal != "" || ev.Provider != ""
 	var marks []int
 	if !every {
-		marks = e.marks(data, nil)
+		marks = marksOf(lits, data, nil)
 	}
 	w := newRecordWalk(reg, 0, marks)
 	for {
@@ -193,14 +202,14 @@ func (e *Engine) region(reg region, ev *Evidence, opts Options, out *[]LineResul
 	return st
 }
 
-// marks appends to marks, in order, where in data a record must be looked
-// at: where a trigger ends, and where there are bytes the scan cannot
-// judge (terminal escapes, the two runes foldSpecial maps). A record with
-// no mark holds no trigger once normalised, so no indexed rule can match
-// it.
-func (e *Engine) marks(data []byte, marks []int) []int {
-	if e.ix.lits != nil {
-		e.ix.lits.scanEnds(bytesString(data), func(_ int32, end int) bool {
+// marksOf appends to marks, in order, where in data a record must be
+// looked at: where a trigger of lits ends, and where there are bytes the
+// scan cannot judge (terminal escapes, the two runes foldSpecial maps). A
+// record with no mark holds no trigger once normalised, so no indexed rule
+// can match it.
+func marksOf(lits *literalSet, data []byte, marks []int) []int {
+	if lits != nil {
+		lits.scanEnds(bytesString(data), func(_ int32, end int) bool {
 			if n := len(marks); n == 0 || marks[n-1] != end-1 {
 				marks = append(marks, end-1)
 			}

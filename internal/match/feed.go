@@ -18,12 +18,16 @@ import (
 func (s *Scan) Feed(r io.Reader, first int) (int, error) {
 	ch := newChunker(r)
 	var marks []int
+	var lits *literalSet
 	for {
 		reg, ok := ch.next()
 		if !ok {
 			return ch.line - 1, ch.err
 		}
-		marks = s.e.marks(reg.data, marks[:0])
+		if lits == nil {
+			lits = s.e.ix.lits.tuned(reg.data)
+		}
+		marks = marksOf(lits, reg.data, marks[:0])
 		s.feedRegion(reg, first, marks)
 	}
 }

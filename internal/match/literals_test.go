@@ -22,7 +22,6 @@ func TestLiteralsAgainstIndex(t *testing.T) {
 		}
 		return string(b)
 	}
-	type occ struct{ Pat, End int }
 	for round := 0; round < 2000; round++ {
 		var pats []string
 		seen := map[string]bool{}
@@ -35,41 +34,56 @@ func TestLiteralsAgainstIndex(t *testing.T) {
 		}
 		l := newLiteralSet(pats)
 		text := word(r.IntN(60))
-		var want []occ
-		low := strings.ToLower(text)
-		for pi, p := range pats {
-			for i := 0; i+len(p) <= len(low); i++ {
-				if low[i:i+len(p)] == p {
-					want = append(want, occ{pi, i + len(p)})
-				}
-			}
-		}
-		sortOcc := func(xs []occ) {
-			slices.SortFunc(xs, func(a, b occ) int {
-				if a.End != b.End {
-					return a.End - b.End
-				}
-				return a.Pat - b.Pat
-			})
-		}
-		sortOcc(want)
+		want := bruteOccurrences(pats, text)
 		for _, asBytes := range []bool{false, true} {
-			var got []occ
-			collect := func(p int32, end int) bool {
-				got = append(got, occ{int(p), end})
-				return true
-			}
+			s := text
 			if asBytes {
-				l.scanEnds(bytesString([]byte(text)), collect)
-			} else {
-				l.scanEnds(text, collect)
+				s = bytesString([]byte(text))
 			}
-			sortOcc(got)
-			if diff := cmp.Diff(want, got); diff != "" {
+			if diff := cmp.Diff(want, scannedOccurrences(l, s)); diff != "" {
 				t.Fatalf("patterns %q, text %q, bytes %v (-want +got):\n%s", pats, text, asBytes, diff)
 			}
 		}
 	}
+}
+
+// occ is an occurrence of pattern Pat ending at End.
+type occ struct{ Pat, End int }
+
+// bruteOccurrences finds every occurrence of pats in text, ASCII case
+// folded, the slow way, sorted by end then pattern.
+func bruteOccurrences(pats []string, text string) []occ {
+	var out []occ
+	low := strings.ToLower(text)
+	for pi, p := range pats {
+		for i := 0; i+len(p) <= len(low); i++ {
+			if low[i:i+len(p)] == p {
+				out = append(out, occ{pi, i + len(p)})
+			}
+		}
+	}
+	sortOcc(out)
+	return out
+}
+
+// scannedOccurrences is what l's scan reports in text, sorted alike.
+func scannedOccurrences(l *literalSet, text string) []occ {
+	var out []occ
+	l.scanEnds(text, func(p int32, end int) bool {
+		out = append(out, occ{int(p), end})
+		return true
+	})
+	sortOcc(out)
+	return out
+}
+
+func sortOcc(xs []occ) {
+	slices.SortFunc(xs, func(a, b occ) int {
+		if a.End != b.End {
+			return a.End - b.End
+		}
+		return a.Pat - b.Pat
+	})
 }
 
 // TestLiteralsStop checks that the scan ends when hit says so.

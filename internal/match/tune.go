@@ -1,0 +1,68 @@
+package match
+
+import "math/bits"
+
+// The anchors newLiteralSet picks are guesses: from the catalogue alone it
+// cannot tell which of a literal's grams are rare in the text it will
+// scan. When a catalogue's words are the log's own words — rules about
+// "upstream account refused" over a log full of "upstream account
+// served" — a guess can anchor a literal on a gram that occurs on most
+// lines, and every occurrence costs a comparison. tuned looks at the text
+// instead: it counts, in a sample, how often each gram's bits come up,
+// and anchors every literal on the grams seen least.
+
+// sampleSize is how much text tuned reads: enough to see any gram that
+// occurs once in a few thousand bytes, which are the grams that cost; a
+// small part of the megabyte chunks the bulk path reads.
+const sampleSize = 256 << 10
+
+// tuneMin is the least text worth tuning for: below it the sample and the
+// new set cost more than the comparisons they could save.
+const tuneMin = 512 << 10
+
+// tuned returns a set of the same literals anchored for text like sample,
+// or l itself when the sample is too small to be worth it. Which anchors
+// are used changes no occurrence found, only the time it takes.
+func (l *literalSet) tuned(sample []byte) *literalSet {
+	if l == nil || len(sample) < tuneMin {
+		return l
+	}
+	return l.tunedTo(bytesString(sample[:sampleSize]))
+}
+
+// tunedTo returns a set of the same literals anchored for text like
+// sample, whatever its size.
+func (l *literalSet) tunedTo(sample string) *literalSet {
+	return buildLiteralSet(l.pats, l.count(sample))
+}
+
+// gramCounts is a count-min sketch of the grams of a sample: how many of
+// its positions hold a gram with each first bit, and with each second.
+// What an anchor costs the scan is how often text passes its bits, so
+// counting bits rather than grams is no loss: the lesser of a gram's two
+// counts bounds how often text passes both.
+type gramCounts struct {
+	by1, by2 [1 << 16]uint32
+}
+
+// count returns the sketch of s, at every position.
+func (l *literalSet) count(s string) *gramCounts {
+	c := new(gramCounts)
+	for i := 0; i+8 <= len(s); i++ {
+		h1, h2 := gramHash(foldGram(load8(s, i), l.gramMask))
+		c.by1[h1]++
+		c.by2[h2]++
+	}
+	return c
+}
+
+// rank is how often g was seen, to within a power of two, so that grams
+// seen about as often are told apart by their scores instead; zero for a
+// nil sketch.
+func (c *gramCounts) rank(g uint64) int32 {
+	if c == nil {
+		return 0
+	}
+	h1, h2 := gramHash(g)
+	return int32(bits.Len32(min(c.by1[h1], c.by2[h2])))
+}

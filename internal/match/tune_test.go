@@ -1,0 +1,76 @@
+package match
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// TestTunedFindsTheSame checks that anchoring on a sample changes no
+// occurrence found: random literals over a small alphabet, tuned to one
+// random text and scanned over another, against brute force.
+func TestTunedFindsTheSame(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 5))
+	word := func(n int) string {
+		b := make([]byte, n)
+		for i := range b {
+			b[i] = "abcdAB -"[r.IntN(8)]
+		}
+		return string(b)
+	}
+	for round := 0; round < 1000; round++ {
+		var pats []string
+		seen := map[string]bool{}
+		for i := 0; i < 1+r.IntN(20); i++ {
+			if p := strings.ToLower(word(1 + r.IntN(14))); !seen[p] {
+				seen[p] = true
+				pats = append(pats, p)
+			}
+		}
+		sample, text := word(r.IntN(400)), word(r.IntN(200))
+		l := newLiteralSet(pats).tunedTo(sample)
+		if diff := cmp.Diff(bruteOccurrences(pats, text), scannedOccurrences(l, text)); diff != "" {
+			t.Fatalf("patterns %q tuned to %q, text %q (-want +got):\n%s", pats, sample, text, diff)
+		}
+	}
+}
+
+// TestTunedAvoidsSampleGrams checks what tuning is for: literals whose
+// words are the log's own words are anchored, once tuned to the log, on
+// grams the log does not hold. Untuned, the same literals are anchored on
+// grams it does hold, or the test would prove nothing.
+func TestTunedAvoidsSampleGrams(t *testing.T) {
+	pats := []string{
+		"upstream account refused",
+		"lock credential missing",
+		"deployment pipeline unavailable",
+		"session socket expired",
+	}
+	var b strings.Builder
+	for i := 0; b.Len() < 64<<10; i++ {
+		b.WriteString("2026-01-01T00:00:00Z INFO upstream account served 12 items\n")
+		b.WriteString("2026-01-01T00:00:00Z DEBUG payload credential=ok credential=ok credential=ok\n")
+		b.WriteString("2026-01-01T00:00:00Z INFO deployment pipeline ok after unavailable check\n")
+		b.WriteString("2026-01-01T00:00:00Z WARN session socket retrying in 3s\n")
+	}
+	sample := b.String()
+	held := func(l *literalSet) []string {
+		var out []string
+		for _, a := range l.anchors {
+			g := l.pats[a.pat][a.off : int(a.off)+l.gramLen]
+			if strings.Contains(sample, g) {
+				out = append(out, g)
+			}
+		}
+		return out
+	}
+	l := newLiteralSet(pats)
+	if len(held(l)) == 0 {
+		t.Fatal("untuned anchors hold no gram of the sample: the test proves nothing")
+	}
+	if got := held(l.tunedTo(sample)); len(got) != 0 {
+		t.Errorf("tuned anchors still on grams of the sample: %q", got)
+	}
+}
