@@ -2,6 +2,8 @@ package match
 
 import (
 	"bytes"
+	"encoding/binary"
+	"math/bits"
 	"unsafe"
 )
 
@@ -36,25 +38,49 @@ func opensJSON(line []byte) (jsonState, bool) {
 	return st, st.depth > 0
 }
 
+// feed advances the state over b. Log lines of JSON are mostly string
+// contents, so a string is crossed eight bytes at a time, to its closing
+// quote or an escape; only the bytes between strings are looked at one by
+// one.
 func (st *jsonState) feed(b []byte) {
-	for _, c := range b {
+	for i := 0; i < len(b); i++ {
 		switch {
 		case st.escape:
 			st.escape = false
 		case st.inStr:
-			if c == '\\' {
-				st.escape = true
-			} else if c == '"' {
-				st.inStr = false
+			i += quoteOrEscape(b[i:])
+			if i == len(b) {
+				return
 			}
-		case c == '"':
+			st.escape, st.inStr = b[i] == '\\', b[i] != '"'
+		case b[i] == '"':
 			st.inStr = true
-		case c == '{' || c == '[':
+		case b[i] == '{' || b[i] == '[':
 			st.depth++
-		case c == '}' || c == ']':
+		case b[i] == '}' || b[i] == ']':
 			st.depth--
 		}
 	}
+}
+
+// quoteOrEscape returns the offset of the first '"' or '\\' in b, or
+// len(b). Each word of eight bytes is tested at once: a byte equal to c
+// leaves a zero byte in w^c, and (x-0x01..)&^x&0x80.. sets the top bit of
+// the lowest zero byte of x (higher ones may be false), so the lowest set
+// bit of either test is the first match.
+func quoteOrEscape(b []byte) int {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	i := 0
+	for ; i+8 <= len(b); i += 8 {
+		w := binary.LittleEndian.Uint64(b[i:])
+		q, e := w^('"'*ones), w^('\\'*ones)
+		if m := ((q-ones)&^q | (e-ones)&^e) & highs; m != 0 {
+			return i + bits.TrailingZeros64(m)/8
+		}
+	}
+	for ; i < len(b) && b[i] != '"' && b[i] != '\\'; i++ {
+	}
+	return i
 }
 
 // nextRecord finds the record that starts s. It is the one definition of
