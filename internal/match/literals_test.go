@@ -15,13 +15,7 @@ import (
 // (pattern and end) must be reported once, on strings and byte slices.
 func TestLiteralsAgainstIndex(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 11))
-	word := func(n int) string {
-		b := make([]byte, n)
-		for i := range b {
-			b[i] = "abcAB -_\x7f"[r.IntN(9)]
-		}
-		return string(b)
-	}
+	word := func(n int) string { return randomWord(r, "abcAB -_\x7f", n) }
 	for round := 0; round < 2000; round++ {
 		var pats []string
 		seen := map[string]bool{}
@@ -100,13 +94,7 @@ func TestLiteralsStop(t *testing.T) {
 // that the scan tests both bits of a gram at once.
 func TestLiteralsDense(t *testing.T) {
 	r := rand.New(rand.NewPCG(9, 2))
-	word := func(n int) string {
-		b := make([]byte, n)
-		for i := range b {
-			b[i] = "abcdefghijklmnopqrstuvwxyz  "[r.IntN(28)]
-		}
-		return string(b)
-	}
+	word := func(n int) string { return randomWord(r, "abcdefghijklmnopqrstuvwxyz  ", n) }
 	seen := map[string]bool{}
 	var pats []string
 	for len(pats) < 3000 {
@@ -151,4 +139,14 @@ func TestLiteralsDense(t *testing.T) {
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Fatalf("(-want +got):\n%s", diff)
 	}
+}
+
+// randomWord is n bytes drawn from alphabet: over a small alphabet,
+// random literals and texts share grams and overlap often.
+func randomWord(r *rand.Rand, alphabet string, n int) string {
+	b := make([]byte, n)
+	for i := range b {
+		b[i] = alphabet[r.IntN(len(alphabet))]
+	}
+	return string(b)
 }

@@ -13,13 +13,7 @@ import (
 // random text and scanned over another, against brute force.
 func TestTunedFindsTheSame(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 5))
-	word := func(n int) string {
-		b := make([]byte, n)
-		for i := range b {
-			b[i] = "abcdAB -"[r.IntN(8)]
-		}
-		return string(b)
-	}
+	word := func(n int) string { return randomWord(r, "abcdAB -", n) }
 	for round := 0; round < 1000; round++ {
 		var pats []string
 		seen := map[string]bool{}
