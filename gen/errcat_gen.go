@@ -13694,6 +13694,12 @@ type LinesOptions struct {
 	// Workers is how many chunks are classified at once; below 2, one.
 	// Output order does not depend on it.
 	Workers int
+	// Delivered, when set, is called after fn has been handed a region's
+	// records when no other region is waiting to be: Lines may be about
+	// to wait for input. A caller that buffers what fn writes flushes it
+	// here, so that a stream still open (tail -f) is answered as its
+	// lines arrive rather than when a buffer fills or input ends.
+	Delivered func()
 }
 
 // LineResult is one record that matched some rule.
@@ -13720,18 +13726,15 @@ func (e *Engine) Lines(r io.Reader, ev Evidence, opts LinesOptions, fn func(Line
 	if opts.Workers < 2 {
 		var total LineStats
 		var out []LineResult
-		var lits *literalSet
+		tn := tuning{lits: e.ix.lits}
 		for {
 			reg, ok := ch.next()
 			if !ok {
 				total.Lines = ch.line - 1
 				return total, ch.err
 			}
-			if lits == nil {
-				lits = e.ix.lits.tuned(reg.data)
-			}
 			out = out[:0]
-			st := e.region(reg, lits, &ev, opts.Options, &out)
+			st := e.region(reg, tn.set(reg.data), &ev, opts.Options, &out)
 			total.add(st)
 			for _, lr := range out {
 				if !fn(lr) {
@@ -13739,9 +13742,16 @@ func (e *Engine) Lines(r io.Reader, ev Evidence, opts LinesOptions, fn func(Line
 					return total, nil
 				}
 			}
+			opts.delivered()
 		}
 	}
 	return e.linesParallel(ch, &ev, opts, fn)
+}
+
+func (o *LinesOptions) delivered() {
+	if o.Delivered != nil {
+		o.Delivered()
+	}
 }
 
 // regionResult is a worker's answer for one region.
@@ -13780,15 +13790,13 @@ func (e *Engine) linesParallel(ch *chunker, ev *Evidence, opts LinesOptions, fn 
 	go func() {
 		defer close(order)
 		defer close(jobs)
-		var lits *literalSet
+		tn := tuning{lits: e.ix.lits}
 		for {
 			reg, ok := ch.next()
 			if !ok {
 				return
 			}
-			if lits == nil {
-				lits = e.ix.lits.tuned(reg.data)
-			}
+			lits := tn.set(reg.data)
 			// The region keeps the buffer it was read into, and the
 			// reader goes on in a fresh one: only the unread rest moves.
 			fresh := bufs.Get().(*[]byte)
@@ -13817,6 +13825,9 @@ func (e *Engine) linesParallel(ch *chunker, ev *Evidence, opts LinesOptions, fn 
 				close(stop)
 				break
 			}
+		}
+		if !stopped && len(order) == 0 {
+			opts.delivered()
 		}
 	}
 	wg.Wait()
@@ -14143,19 +14154,28 @@ func (c *chunker) detach(fresh []byte) []byte {
 	return old
 }
 
-// fill reads until the buffer holds want bytes or the input ends.
+// fill reads until the buffer holds want bytes, the input ends, or a read
+// returns less than it asked for and ends a line. A file fills the buffer
+// in one read; a pipe or terminal returns what has been written so far,
+// and waiting for a megabyte of it would hold back the answers about lines
+// already there (tail -f | errcat classify --lines) until the writer
+// writes more. A read that ends no line goes on reading, so a long line
+// trickling in is not cut up again at every read.
 func (c *chunker) fill(want int) {
 	if c.start > 0 {
 		c.end = copy(c.buf, c.buf[c.start:c.end])
 		c.start = 0
 	}
 	for c.end < want && !c.eof {
+		asked := len(c.buf) - c.end
 		n, err := c.r.Read(c.buf[c.end:])
 		c.end += n
 		if err == io.EOF {
 			c.eof = true
 		} else if err != nil {
 			c.eof, c.err = true, err
+		} else if n < asked && bytes.IndexByte(c.buf[c.end-n:c.end], '\n') >= 0 {
+			return
 		}
 	}
 }
@@ -14799,16 +14819,13 @@ func (s *Scan) cut(h *hit) string {
 func (s *Scan) Feed(r io.Reader, first int) (int, error) {
 	ch := newChunker(r)
 	var marks []int
-	var lits *literalSet
+	tn := tuning{lits: s.e.ix.lits}
 	for {
 		reg, ok := ch.next()
 		if !ok {
 			return ch.line - 1, ch.err
 		}
-		if lits == nil {
-			lits = s.e.ix.lits.tuned(reg.data)
-		}
-		marks = marksOf(lits, reg.data, marks[:0])
+		marks = marksOf(tn.set(reg.data), reg.data, marks[:0])
 		s.feedRegion(reg, first, marks)
 	}
 }
@@ -17708,23 +17725,41 @@ func equalAlts(a, b []Alt) bool {
 	})
 }
 
-// sampleSize is how much text tuned reads: enough to see any gram that
+// sampleSize is how much text a tuning reads: enough to see any gram that
 // occurs once in a few thousand bytes, which are the grams that cost; a
 // small part of the megabyte chunks the bulk path reads.
 const sampleSize = 256 << 10
 
-// tuneMin is the least text worth tuning for: below it the sample and the
-// new set cost more than the comparisons they could save.
-const tuneMin = 512 << 10
+// tuneMin is how much input must have come before a set is tuned: below
+// it the sample and the new set cost more than the comparisons they could
+// save, and an input that long is likely to go on. minSample is the least
+// of a region that makes a sample: a pipe hands over regions of tens of
+// kilobytes.
+const (
+	tuneMin   = 512 << 10
+	minSample = 32 << 10
+)
 
-// tuned returns a set of the same literals anchored for text like sample,
-// or l itself when the sample is too small to be worth it. Which anchors
-// are used changes no occurrence found, only the time it takes.
-func (l *literalSet) tuned(sample []byte) *literalSet {
-	if l == nil || len(sample) < tuneMin {
-		return l
+// tuning picks the literal set that one goroutine scans regions with: the
+// engine's own until tuneMin bytes have come, then one tuned to the
+// region at hand. Which anchors are used changes no occurrence found,
+// only the time it takes.
+type tuning struct {
+	lits *literalSet
+	read int
+	done bool
+}
+
+// set returns the set to scan data with.
+func (t *tuning) set(data []byte) *literalSet {
+	if !t.done && t.lits != nil {
+		t.read += len(data)
+		if t.read >= tuneMin && len(data) >= minSample {
+			t.lits = t.lits.tunedTo(bytesString(data[:min(len(data), sampleSize)]))
+			t.done = true
+		}
 	}
-	return l.tunedTo(bytesString(sample[:sampleSize]))
+	return t.lits
 }
 
 // tunedTo returns a set of the same literals anchored for text like

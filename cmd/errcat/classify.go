@@ -250,24 +250,37 @@ type summary struct {
 }
 
 // classifyLines writes a result per matching record. Output is buffered:
-// a log of a thousand errors would otherwise cost a thousand writes.
+// a log of a thousand errors would otherwise cost a thousand writes. It
+// is flushed whenever the engine may be about to wait for input, so a
+// stream still being written (tail -f) gets its answers as they come.
 func (o *classifyOptions) classifyLines(out io.Writer, eng *match.Engine, ev match.Evidence, opts match.Options, inputs []namedReader) (match.Classification, error) {
 	w := bufio.NewWriterSize(out, 64<<10)
-	best, err := o.writeLines(w, eng, ev, opts, inputs)
+	best, err := o.writeLines(w, w.Flush, eng, ev, opts, inputs)
 	if ferr := w.Flush(); err == nil {
 		err = ferr
 	}
 	return best, err
 }
 
-func (o *classifyOptions) writeLines(w io.Writer, eng *match.Engine, ev match.Evidence, opts match.Options, inputs []namedReader) (match.Classification, error) {
+func (o *classifyOptions) writeLines(w io.Writer, flush func() error, eng *match.Engine, ev match.Evidence, opts match.Options, inputs []namedReader) (match.Classification, error) {
 	sum := summary{Codes: map[string]int{}}
 	var results []lineResult // only for -o json, which prints one document
 	best := match.Classification{State: match.Unclassified, Reason: match.ReasonNoMatch, CatalogueVersion: eng.Catalogue().ID}
 	offset := 0
 	for _, in := range inputs {
 		var werr error
-		st, err := eng.Lines(in.r, ev, match.LinesOptions{Options: opts, Workers: o.jobs}, func(r match.LineResult) bool {
+		lopts := match.LinesOptions{Options: opts, Workers: o.jobs}
+		if o.output != "json" { // one document, written at the end
+			lopts.Delivered = func() {
+				if werr == nil {
+					werr = flush()
+				}
+			}
+		}
+		st, err := eng.Lines(in.r, ev, lopts, func(r match.LineResult) bool {
+			if werr != nil {
+				return false
+			}
 			if r.State != match.Classified {
 				return true
 			}

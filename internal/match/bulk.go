@@ -27,6 +27,12 @@ type LinesOptions struct {
 	// Workers is how many chunks are classified at once; below 2, one.
 	// Output order does not depend on it.
 	Workers int
+	// Delivered, when set, is called after fn has been handed a region's
+	// records when no other region is waiting to be: Lines may be about
+	// to wait for input. A caller that buffers what fn writes flushes it
+	// here, so that a stream still open (tail -f) is answered as its
+	// lines arrive rather than when a buffer fills or input ends.
+	Delivered func()
 }
 
 // LineResult is one record that matched some rule.
@@ -53,18 +59,15 @@ func (e *Engine) Lines(r io.Reader, ev Evidence, opts LinesOptions, fn func(Line
 	if opts.Workers < 2 {
 		var total LineStats
 		var out []LineResult
-		var lits *literalSet
+		tn := tuning{lits: e.ix.lits}
 		for {
 			reg, ok := ch.next()
 			if !ok {
 				total.Lines = ch.line - 1
 				return total, ch.err
 			}
-			if lits == nil {
-				lits = e.ix.lits.tuned(reg.data)
-			}
 			out = out[:0]
-			st := e.region(reg, lits, &ev, opts.Options, &out)
+			st := e.region(reg, tn.set(reg.data), &ev, opts.Options, &out)
 			total.add(st)
 			for _, lr := range out {
 				if !fn(lr) {
@@ -72,9 +75,16 @@ func (e *Engine) Lines(r io.Reader, ev Evidence, opts LinesOptions, fn func(Line
 					return total, nil
 				}
 			}
+			opts.delivered()
 		}
 	}
 	return e.linesParallel(ch, &ev, opts, fn)
+}
+
+func (o *LinesOptions) delivered() {
+	if o.Delivered != nil {
+		o.Delivered()
+	}
 }
 
 // regionResult is a worker's answer for one region.
@@ -113,15 +123,13 @@ func (e *Engine) linesParallel(ch *chunker, ev *Evidence, opts LinesOptions, fn 
 	go func() {
 		defer close(order)
 		defer close(jobs)
-		var lits *literalSet
+		tn := tuning{lits: e.ix.lits}
 		for {
 			reg, ok := ch.next()
 			if !ok {
 				return
 			}
-			if lits == nil {
-				lits = e.ix.lits.tuned(reg.data)
-			}
+			lits := tn.set(reg.data)
 			// The region keeps the buffer it was read into, and the
 			// reader goes on in a fresh one: only the unread rest moves.
 			fresh := bufs.Get().(*[]byte)
@@ -150,6 +158,9 @@ func (e *Engine) linesParallel(ch *chunker, ev *Evidence, opts LinesOptions, fn 
 				close(stop)
 				break
 			}
+		}
+		if !stopped && len(order) == 0 {
+			opts.delivered()
 		}
 	}
 	wg.Wait()

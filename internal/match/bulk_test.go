@@ -2,10 +2,12 @@ package match_test
 
 import (
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"strings"
 	"testing"
 	"testing/fstest"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -190,5 +192,46 @@ codes:
 	}
 	if len(want) == 0 {
 		t.Error("the log classified nothing; the test proves nothing")
+	}
+}
+
+// TestLinesAnswersOpenStreams feeds Lines from a pipe that stays open, as
+// tail -f does: the answer for a line must come, and Delivered be called,
+// while the writer still has the pipe, not when a megabyte has come or
+// the input ends.
+func TestLinesAnswersOpenStreams(t *testing.T) {
+	e := testEngine(t)
+	for _, workers := range []int{1, 2} {
+		pr, pw := io.Pipe()
+		lines, delivered := make(chan int, 8), make(chan bool, 8)
+		done := make(chan error, 1)
+		go func() {
+			opts := match.LinesOptions{Workers: workers, Delivered: func() { delivered <- true }}
+			_, err := e.Lines(pr, match.Evidence{}, opts, func(r match.LineResult) bool {
+				lines <- r.Line
+				return true
+			})
+			done <- err
+		}()
+		if _, err := io.WriteString(pw, "all good\nRate limit exceeded for requests, try again in 3s\n"); err != nil {
+			t.Fatal(err)
+		}
+		select {
+		case l := <-lines:
+			if l != 2 {
+				t.Errorf("workers %d: answer for line %d, want 2", workers, l)
+			}
+		case <-time.After(10 * time.Second):
+			t.Fatalf("workers %d: no answer while the stream stays open", workers)
+		}
+		select {
+		case <-delivered:
+		case <-time.After(10 * time.Second):
+			t.Fatalf("workers %d: Delivered not called while the stream stays open", workers)
+		}
+		pw.Close()
+		if err := <-done; err != nil {
+			t.Fatal(err)
+		}
 	}
 }

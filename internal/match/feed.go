@@ -18,16 +18,13 @@ import (
 func (s *Scan) Feed(r io.Reader, first int) (int, error) {
 	ch := newChunker(r)
 	var marks []int
-	var lits *literalSet
+	tn := tuning{lits: s.e.ix.lits}
 	for {
 		reg, ok := ch.next()
 		if !ok {
 			return ch.line - 1, ch.err
 		}
-		if lits == nil {
-			lits = s.e.ix.lits.tuned(reg.data)
-		}
-		marks = marksOf(lits, reg.data, marks[:0])
+		marks = marksOf(tn.set(reg.data), reg.data, marks[:0])
 		s.feedRegion(reg, first, marks)
 	}
 }

@@ -7,27 +7,45 @@ import "math/bits"
 // scan. When a catalogue's words are the log's own words — rules about
 // "upstream account refused" over a log full of "upstream account
 // served" — a guess can anchor a literal on a gram that occurs on most
-// lines, and every occurrence costs a comparison. tuned looks at the text
-// instead: it counts, in a sample, how often each gram's bits come up,
+// lines, and every occurrence costs a comparison. A tuning looks at the
+// text instead: it counts, in a sample, how often each gram's bits come up,
 // and anchors every literal on the grams seen least.
 
-// sampleSize is how much text tuned reads: enough to see any gram that
+// sampleSize is how much text a tuning reads: enough to see any gram that
 // occurs once in a few thousand bytes, which are the grams that cost; a
 // small part of the megabyte chunks the bulk path reads.
 const sampleSize = 256 << 10
 
-// tuneMin is the least text worth tuning for: below it the sample and the
-// new set cost more than the comparisons they could save.
-const tuneMin = 512 << 10
+// tuneMin is how much input must have come before a set is tuned: below
+// it the sample and the new set cost more than the comparisons they could
+// save, and an input that long is likely to go on. minSample is the least
+// of a region that makes a sample: a pipe hands over regions of tens of
+// kilobytes.
+const (
+	tuneMin   = 512 << 10
+	minSample = 32 << 10
+)
 
-// tuned returns a set of the same literals anchored for text like sample,
-// or l itself when the sample is too small to be worth it. Which anchors
-// are used changes no occurrence found, only the time it takes.
-func (l *literalSet) tuned(sample []byte) *literalSet {
-	if l == nil || len(sample) < tuneMin {
-		return l
+// tuning picks the literal set that one goroutine scans regions with: the
+// engine's own until tuneMin bytes have come, then one tuned to the
+// region at hand. Which anchors are used changes no occurrence found,
+// only the time it takes.
+type tuning struct {
+	lits *literalSet
+	read int
+	done bool
+}
+
+// set returns the set to scan data with.
+func (t *tuning) set(data []byte) *literalSet {
+	if !t.done && t.lits != nil {
+		t.read += len(data)
+		if t.read >= tuneMin && len(data) >= minSample {
+			t.lits = t.lits.tunedTo(bytesString(data[:min(len(data), sampleSize)]))
+			t.done = true
+		}
 	}
-	return l.tunedTo(bytesString(sample[:sampleSize]))
+	return t.lits
 }
 
 // tunedTo returns a set of the same literals anchored for text like

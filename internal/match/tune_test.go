@@ -68,3 +68,26 @@ func TestTunedAvoidsSampleGrams(t *testing.T) {
 		t.Errorf("tuned anchors still on grams of the sample: %q", got)
 	}
 }
+
+// TestTuningWaitsForInput checks when a tuning tunes: not before tuneMin
+// bytes have come, not on a region too small to sample, and then once.
+func TestTuningWaitsForInput(t *testing.T) {
+	base := newLiteralSet([]string{"upstream account refused"})
+	tn := tuning{lits: base}
+	region := []byte(strings.Repeat("upstream account served\n", 100<<10/24))
+	for read := 0; read+len(region) < tuneMin; read += len(region) {
+		if tn.set(region) != base {
+			t.Fatalf("tuned after %d bytes, before tuneMin", read+len(region))
+		}
+	}
+	if tn.set(region[:minSample-1]) != base {
+		t.Fatal("tuned on a region smaller than minSample")
+	}
+	tuned := tn.set(region)
+	if tuned == base {
+		t.Fatal("not tuned once tuneMin bytes have come")
+	}
+	if tn.set(region) != tuned {
+		t.Fatal("tuned again")
+	}
+}
