@@ -13467,23 +13467,23 @@ func buildAutomaton(patterns []string) *automaton {
 		a.class[b] = a.class[b+'a'-'A']
 	}
 	// Trie, as a dense table: child[s*nclass+c] is the child of s on
-	// class c, 0 for none (the root is nobody's child).
+	// class c, 0 for none (the root is nobody's child). It is sized for
+	// the trie's nodes, one per distinct prefix, counted on the sorted
+	// patterns: sized for a node per pattern byte, as if no two patterns
+	// shared a prefix, it was half of what building an engine cost,
+	// mostly in fresh pages.
 	nc := a.nclass
-	size := 1
-	for _, p := range patterns {
-		size += len(p)
-	}
-	child := make([]int32, nc, size*nc) // at most one node per pattern byte
+	child := make([]uint32, nc, trieNodes(patterns)*nc)
 	pats := [][]int32{nil}
 	for pi, p := range patterns {
-		s := int32(0)
+		s := uint32(0)
 		for i := 0; i < len(p); i++ {
 			c := int(a.class[p[i]])
 			nx := child[int(s)*nc+c]
 			if nx == 0 {
-				nx = int32(len(pats))
+				nx = uint32(len(pats))
 				pats = append(pats, nil)
-				child = append(child, make([]int32, nc)...)
+				child = child[:len(child)+nc] // zeroed by make
 				child[int(s)*nc+c] = nx
 			}
 			s = nx
@@ -13494,9 +13494,9 @@ func buildAutomaton(patterns []string) *automaton {
 	// over the trie table in place.
 	n := len(pats)
 	next := child
-	fail := make([]int32, n)
+	fail := make([]uint32, n)
 	outs := make([][]int32, n)
-	queue := []int32{0}
+	queue := []uint32{0}
 	for len(queue) > 0 {
 		s := queue[0]
 		queue = queue[1:]
@@ -13539,15 +13539,37 @@ func buildAutomaton(patterns []string) *automaton {
 		a.maxLen = max(a.maxLen, len(p))
 	}
 	a.recip = 1<<32/uint64(a.nclass) + 1
-	a.delta = make([]uint32, len(next))
+	// The transition table becomes delta in place: each entry's state
+	// turns into its row, with the low bit for patterns ending there.
 	for i, nx := range next {
-		e := uint32(int(nx)*a.nclass) << 1
+		e := nx * uint32(nc) << 1
 		if len(outs[nx]) > 0 {
 			e |= 1
 		}
-		a.delta[i] = e
+		next[i] = e
 	}
+	a.delta = next
 	return a
+}
+
+// trieNodes is how many nodes a trie of patterns has, its root included:
+// one per distinct prefix, which sorted patterns give as each one's
+// length past what it shares with the one before.
+func trieNodes(patterns []string) int {
+	sorted := slices.Clone(patterns)
+	slices.Sort(sorted)
+	n := 1
+	for i, p := range sorted {
+		shared := 0
+		if i > 0 {
+			prev := sorted[i-1]
+			for shared < min(len(prev), len(p)) && prev[shared] == p[shared] {
+				shared++
+			}
+		}
+		n += len(p) - shared
+	}
+	return n
 }
 
 // hitter receives a scan's hits: hit is called with each pattern that
