@@ -38,6 +38,7 @@ A walk through:
 
 	$ errcat classify --status 429 --header 'Retry-After: 20' < body.json
 	$ errcat classify --lines -o jsonl ci.log        # one result per classified line
+	$ tail -f app.log | errcat classify --lines      # answered as lines arrive
 	$ errcat classify --exit-by-class < stderr.log   # exit 75 transient, 78 hard, 65 request, 70 unclassified
 	$ errcat test --catalogue ./catalogue --fixtures ./fixtures --junit report.xml
 	$ errcat check --catalogue ./catalogue -o sarif > errcat.sarif
