@@ -6,7 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/errcat/errcat/catalogue"
+	"github.com/errcat/errcat/internal/builtin"
 	"github.com/errcat/errcat/internal/compile"
 	"github.com/errcat/errcat/internal/match"
 )
@@ -38,8 +38,9 @@ func (c *catalogueFlag) display() string {
 	return "catalogue"
 }
 
-// load compiles the chosen catalogue. A broken one is exit status 1 with
-// every problem positioned.
+// load compiles the chosen catalogue, or takes the built-in one compiled
+// ahead of time. A broken one is exit status 1 with every problem
+// positioned.
 func (c *catalogueFlag) load() (*match.Engine, error) {
 	var (
 		cat *match.Catalogue
@@ -48,7 +49,7 @@ func (c *catalogueFlag) load() (*match.Engine, error) {
 	if dir := c.path(); dir != "" {
 		cat, err = compile.Load(os.DirFS(dir), c.display())
 	} else {
-		cat, err = compile.Load(catalogue.FS, c.display())
+		cat, err = builtin.Catalogue()
 	}
 	if err != nil {
 		return nil, err
