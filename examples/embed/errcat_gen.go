@@ -1194,7 +1194,10 @@ type redact_hit struct {
 // change it. The cost is that a secret whose match would include a literal
 // marker from the input (as in "password=[redacted:jwt]xyz") is not found.
 func redactFind(s string) []redactFinding {
-	byFirst, pairs := &redact_anchorsByFirst, &redact_anchorPairs
+	return redact_find(s, &redact_anchorsByFirst, &redact_anchorPairs)
+}
+
+func redact_find(s string, byFirst *[256][]redact_anchorRef, pairs *[65536 / 64]uint64) []redactFinding {
 	// One pass over s: at each byte that can start an anchor, try the
 	// rules with an anchor there. A rule is not tried again inside its own
 	// last match, so its findings do not overlap each other.
@@ -1218,9 +1221,12 @@ func redactFind(s string) []redactFinding {
 			}
 			p++
 		}
-		c := s[p]
+		c, d := s[p], byte(0)
+		if p < last {
+			d = redact_lowerByte(s[p+1])
+		}
 		for _, ref := range byFirst[c] {
-			if p < next[ref.rule] || !redact_hasPrefixFold(s[p:], ref.anchor) {
+			if ref.second != 0 && ref.second != d || p < next[ref.rule] || !redact_hasPrefixFold(s[p:], ref.anchor) {
 				continue
 			}
 			r := &redact_rules[ref.rule]
@@ -1237,9 +1243,22 @@ func redactFind(s string) []redactFinding {
 	return redact_merge(hits, redact_markers(s))
 }
 
+// anchorRef is an anchor of a rule. Most bytes that begin an anchor
+// begin several (a dozen begin with 'a'), and at most one of them goes on
+// with the next byte: second, the anchor's second byte (0 for an anchor
+// of one byte), settles the rest without a look at the anchor itself.
 type redact_anchorRef struct {
 	rule   int
 	anchor string
+	second byte
+}
+
+// lowerByte lowers an ASCII letter, as hasPrefixFold compares it.
+func redact_lowerByte(c byte) byte {
+	if 'A' <= c && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
 }
 
 // hasPrefixFold reports whether s begins with the lower-case ASCII anchor
@@ -1386,10 +1405,13 @@ func redact_indexPairs() (pairs [65536 / 64]uint64) {
 func redact_indexAnchors() (byFirst [256][]redact_anchorRef) {
 	for ri := range redact_rules {
 		for _, a := range redact_rules[ri].anchors {
-			c := a[0]
-			byFirst[c] = append(byFirst[c], redact_anchorRef{ri, a})
+			c, ref := a[0], redact_anchorRef{rule: ri, anchor: a}
+			if len(a) > 1 {
+				ref.second = a[1]
+			}
+			byFirst[c] = append(byFirst[c], ref)
 			if 'a' <= c && c <= 'z' {
-				byFirst[c-'a'+'A'] = append(byFirst[c-'a'+'A'], redact_anchorRef{ri, a})
+				byFirst[c-'a'+'A'] = append(byFirst[c-'a'+'A'], ref)
 			}
 		}
 	}
