@@ -409,7 +409,7 @@ func hint_parseDelay(s string, unit hintUnit) (hintValue, error) {
 		if !ok {
 			return hintValue{}, hint_errSyntax
 		}
-		word, after := hint_scanWord(strings.TrimLeft(after, " \t"))
+		word, after := hint_scanWord(hint_trimBlanks(after))
 		if word == "" {
 			// A bare number must stand alone: "1h 30" is a typo, not 1 h 30 s.
 			if parts > 0 || strings.TrimSpace(after) != "" {
@@ -460,7 +460,9 @@ func hint_bare(n hint_number, unit hintUnit) (hintValue, error) {
 
 func hint_skipSeparators(s string) string {
 	for {
-		s = strings.TrimLeft(s, " \t,")
+		for s != "" && (s[0] == ' ' || s[0] == '\t' || s[0] == ',') {
+			s = s[1:]
+		}
 		if len(s) >= 4 && strings.EqualFold(s[:4], "and ") {
 			s = s[4:]
 			continue
@@ -469,10 +471,24 @@ func hint_skipSeparators(s string) string {
 	}
 }
 
+// trimBlanks drops the spaces and tabs in front of s, as strings.TrimLeft
+// does without a set built from its cutset on every call (skipSeparators
+// likewise).
+func hint_trimBlanks(s string) string {
+	for s != "" && (s[0] == ' ' || s[0] == '\t') {
+		s = s[1:]
+	}
+	return s
+}
+
 // scanWord reads a run of letters, Unicode ones included for "µs" and "μs".
 func hint_scanWord(s string) (word, rest string) {
 	i := 0
 	for i < len(s) {
+		if hint_isLetterASCII(s[i]) {
+			i++
+			continue
+		}
 		r, size := utf8.DecodeRuneInString(s[i:])
 		if !unicode.IsLetter(r) {
 			break
@@ -582,18 +598,26 @@ func hint_parseError(s, why string) error {
 // document or a sentence: space, quotes, and sentence punctuation ("in 21.5s.").
 // In front that is space and quotes, behind also punctuation, in any order. It
 // looks at each end's runes once: trimming with strings.Trim and its cutsets
-// until nothing changed cost more than parsing the value.
+// until nothing changed cost more than parsing the value. An ASCII byte is
+// its own rune, and is not decoded: a hint is parsed for every message
+// classified with one, and values are ASCII.
 func hint_clean(s string) string {
 	for s != "" {
-		r, n := utf8.DecodeRuneInString(s)
-		if !unicode.IsSpace(r) && !strings.ContainsRune("\"'`", r) {
+		r, n := rune(s[0]), 1
+		if r >= utf8.RuneSelf {
+			r, n = utf8.DecodeRuneInString(s)
+		}
+		if !hint_cleanFront(r) {
 			break
 		}
 		s = s[n:]
 	}
 	for s != "" {
-		r, n := utf8.DecodeLastRuneInString(s)
-		if !unicode.IsSpace(r) && !strings.ContainsRune("\"'`.,;!", r) {
+		r, n := rune(s[len(s)-1]), 1
+		if r >= utf8.RuneSelf {
+			r, n = utf8.DecodeLastRuneInString(s)
+		}
+		if !hint_cleanFront(r) && r != '.' && r != ',' && r != ';' && r != '!' {
 			break
 		}
 		s = s[:len(s)-n]
@@ -601,12 +625,20 @@ func hint_clean(s string) string {
 	return s
 }
 
+// cleanFront reports whether clean drops r in front of a value.
+func hint_cleanFront(r rune) bool {
+	return unicode.IsSpace(r) || r == '"' || r == '\'' || r == '`'
+}
+
 // stripKey drops a known header or JSON key in front of the value, for rules whose
 // regex captured the whole "retry-after-ms: 1500" or `"retryDelay": "21s"`. Only known
 // keys are dropped so that "error: 500" is not read as a 500 s delay.
 func hint_stripKey(s string, unit hintUnit) (string, hintUnit) {
-	i := strings.IndexAny(s, ":=")
-	if i <= 0 {
+	i := 0
+	for i < len(s) && s[i] != ':' && s[i] != '=' {
+		i++
+	}
+	if i == 0 || i == len(s) {
 		return s, unit
 	}
 	key := strings.ToLower(strings.Trim(strings.TrimSpace(s[:i]), "\"'`"))
@@ -623,6 +655,8 @@ func hint_stripKey(s string, unit hintUnit) (string, hintUnit) {
 	return hint_clean(s[i+1:]), unit
 }
 
+func hint_isLetterASCII(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
+
 // leadIn holds the words that introduce a hint in prose ("Please try again in",
 // "retry after", "You will regain access on"). Only these are skipped, and only in
 // front, so that a capture like "attempt 2 of 5" still fails instead of yielding 2 s.
@@ -636,7 +670,9 @@ var hint_leadIn = map[string]bool{
 func hint_stripLeadIn(s string) string {
 	for {
 		word, rest, _ := strings.Cut(s, " ")
-		if !hint_leadIn[strings.ToLower(word)] {
+		// Most values begin with a digit: no lead-in word begins with
+		// an ASCII byte that is not a letter, so the map need not say.
+		if word == "" || word[0] < utf8.RuneSelf && !hint_isLetterASCII(word[0]) || !hint_leadIn[strings.ToLower(word)] {
 			return s
 		}
 		s = strings.TrimSpace(rest)

@@ -98,7 +98,7 @@ func parseDelay(s string, unit Unit) (Value, error) {
 		if !ok {
 			return Value{}, errSyntax
 		}
-		word, after := scanWord(strings.TrimLeft(after, " \t"))
+		word, after := scanWord(trimBlanks(after))
 		if word == "" {
 			// A bare number must stand alone: "1h 30" is a typo, not 1 h 30 s.
 			if parts > 0 || strings.TrimSpace(after) != "" {
@@ -149,7 +149,9 @@ func bare(n number, unit Unit) (Value, error) {
 
 func skipSeparators(s string) string {
 	for {
-		s = strings.TrimLeft(s, " \t,")
+		for s != "" && (s[0] == ' ' || s[0] == '\t' || s[0] == ',') {
+			s = s[1:]
+		}
 		if len(s) >= 4 && strings.EqualFold(s[:4], "and ") {
 			s = s[4:]
 			continue
@@ -158,10 +160,24 @@ func skipSeparators(s string) string {
 	}
 }
 
+// trimBlanks drops the spaces and tabs in front of s, as strings.TrimLeft
+// does without a set built from its cutset on every call (skipSeparators
+// likewise).
+func trimBlanks(s string) string {
+	for s != "" && (s[0] == ' ' || s[0] == '\t') {
+		s = s[1:]
+	}
+	return s
+}
+
 // scanWord reads a run of letters, Unicode ones included for "µs" and "μs".
 func scanWord(s string) (word, rest string) {
 	i := 0
 	for i < len(s) {
+		if isLetterASCII(s[i]) {
+			i++
+			continue
+		}
 		r, size := utf8.DecodeRuneInString(s[i:])
 		if !unicode.IsLetter(r) {
 			break
