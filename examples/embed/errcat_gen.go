@@ -4402,9 +4402,10 @@ type index struct {
 	// automaton.
 	pats, notPats, hintPats [][]regexPats
 	refs                    refTable // pattern -> the branch triggers it reveals
-	// needEnds[pattern]: a lookup asks where the pattern ended (litHits);
-	// the scan records only those.
-	needEnds []bool
+	// use[pattern] says what the scan does where the pattern ends; a
+	// pattern that only a lookup reads, or that reveals nothing but
+	// where it ended, skips the rest (see patUse).
+	use      []patUse
 	branches int // rule branches, numbered in pats
 	// byBranch[rule]: the rule's record matchers can hold only where one
 	// of its branches' triggers is confirmed (litHits.rules); it is not
@@ -4569,7 +4570,7 @@ func buildIndex(c *Catalogue) *index {
 			}
 		}
 		ix.refs = packRefs(trigRefs, patterns)
-		ix.needEnds = make([]bool, len(patterns))
+		ix.use = make([]patUse, len(patterns))
 		for _, set := range [][][]regexPats{ix.pats, ix.notPats, ix.hintPats} {
 			for _, rps := range set {
 				for _, rp := range rps {
@@ -4577,7 +4578,7 @@ func buildIndex(c *Catalogue) *index {
 						for _, ps := range [][]int32{ap.trig, ap.lead} {
 							for _, p := range ps {
 								if p >= 0 {
-									ix.needEnds[p] = true
+									ix.use[p] |= useEnds
 								}
 							}
 						}
@@ -4590,6 +4591,12 @@ func buildIndex(c *Catalogue) *index {
 		// pattern it shares with rules that are not there occurs.
 		for p, rules := range ix.patRules {
 			ix.patRules[p] = slices.DeleteFunc(rules, func(ri int32) bool { return ix.byBranch[ri] })
+			if len(ix.patRules[p]) > 0 {
+				ix.use[p] |= useRules
+			}
+			if ix.refs.at[p+1] > ix.refs.at[p] {
+				ix.use[p] |= useRefs
+			}
 		}
 	}
 	return ix
@@ -4701,6 +4708,17 @@ func byBranches(r *Rule, pats []regexPats) bool {
 	}
 	return true
 }
+
+// patUse says what an automaton pattern is for, a bit each. Of the
+// patterns a record holds, most are there for lookups alone, and the scan
+// meets one every few bytes: one load settles what would be three.
+type patUse uint8
+
+const (
+	useEnds  patUse = 1 << iota // a lookup asks where it ended (litHits)
+	useRefs                     // it reveals branch triggers (refTable)
+	useRules                    // it makes candidates of rules (patRules)
+)
 
 // addTrigRef adds a branch of rule ri to the trigRef of lit in refs.
 func addTrigRef(refs []trigRef, lit string, branch, ri int32) []trigRef {
@@ -6859,12 +6877,17 @@ type collector struct {
 
 func (c collector) hit(p int32, end int) bool {
 	s, ix := c.s, c.s.e.ix
-	if ix.needEnds[p] {
+	use := ix.use[p]
+	if use&useEnds != 0 {
 		s.lits.add(s.gen, p, end)
 	}
-	s.lits.confirm(c.rec, &ix.refs, p, end, s)
-	for _, ri := range ix.patRules[p] {
-		s.addCand(ri)
+	if use&useRefs != 0 {
+		s.lits.confirm(c.rec, &ix.refs, p, end, s)
+	}
+	if use&useRules != 0 {
+		for _, ri := range ix.patRules[p] {
+			s.addCand(ri)
+		}
 	}
 	return true
 }

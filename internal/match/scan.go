@@ -318,12 +318,17 @@ type collector struct {
 
 func (c collector) hit(p int32, end int) bool {
 	s, ix := c.s, c.s.e.ix
-	if ix.needEnds[p] {
+	use := ix.use[p]
+	if use&useEnds != 0 {
 		s.lits.add(s.gen, p, end)
 	}
-	s.lits.confirm(c.rec, &ix.refs, p, end, s)
-	for _, ri := range ix.patRules[p] {
-		s.addCand(ri)
+	if use&useRefs != 0 {
+		s.lits.confirm(c.rec, &ix.refs, p, end, s)
+	}
+	if use&useRules != 0 {
+		for _, ri := range ix.patRules[p] {
+			s.addCand(ri)
+		}
 	}
 	return true
 }
