@@ -15152,6 +15152,7 @@ type index struct {
 	// automaton.
 	pats, notPats, hintPats [][]regexPats
 	refs                    refTable // pattern -> the branch triggers it reveals
+	patLen                  []int32  // pattern -> its length
 	// use[pattern] says what the scan does where the pattern ends; a
 	// pattern that only a lookup reads, or that reveals nothing but
 	// where it ended, skips the rest (see patUse).
@@ -15284,6 +15285,10 @@ func buildIndex(c *Catalogue) *index {
 			})
 		})
 		ix.ac = buildAutomaton(patterns)
+		ix.patLen = make([]int32, len(patterns))
+		for p, pat := range patterns {
+			ix.patLen[p] = int32(len(pat))
+		}
 		ix.lits = newLiteralSet(ruleTriggers(c))
 		trigRefs := make([][]trigRef, len(patterns))
 		ix.pats = make([][]regexPats, len(c.Rules))
@@ -15996,6 +16001,8 @@ type litHits struct {
 	ends  []hitEnd
 	live  []uint32 // branch -> generation in which one of its triggers occurred
 	rules []uint32 // rule -> generation in which one of its branches' did
+	// patLen is the index's pattern -> its length.
+	patLen []int32
 }
 
 // trigRef is a branch trigger that a pattern reveals: it occurs where the
@@ -16047,6 +16054,13 @@ func (h *litHits) confirm(rec string, t *refTable, p int32, end int, s *Scan) {
 type hitEnd struct {
 	end  int32 // offset just past the occurrence
 	prev int32 // the pattern's previous occurrence, -1 for none
+}
+
+// endsAt reports whether lit, which pattern p is a suffix of, ends at
+// offset end of rec, where p ended: only the bytes before the pattern's
+// are compared, the automaton having compared those.
+func (h *litHits) endsAt(rec, lit string, p int32, end int) bool {
+	return end >= len(lit) && equalFoldASCII(rec[end-len(lit):], lit[:len(lit)-int(h.patLen[p])])
 }
 
 func (h *litHits) add(gen uint32, p int32, end int) {
@@ -16148,8 +16162,7 @@ func (lk *lookup) has(t *recText, lit string, p int32) bool {
 		return false
 	}
 	for i := h.head[p]; i >= 0; i = h.ends[i].prev {
-		e := int(h.ends[i].end)
-		if e >= len(lit) && equalFoldASCII(rec[e-len(lit):e], lit) {
+		if h.endsAt(rec, lit, p, int(h.ends[i].end)) {
 			return true
 		}
 	}
@@ -16642,7 +16655,7 @@ func (a *fastAlt) leadPlaces(t *recText, l string, p int32, lk *lookup, pos []in
 		}
 		for i := h.head[p]; i >= 0; i = h.ends[i].prev {
 			e := int(h.ends[i].end)
-			if e >= len(l) && equalFoldASCII(rec[e-len(l):e], l) && !add(e-len(l)) {
+			if h.endsAt(rec, l, p, e) && !add(e-len(l)) {
 				return nil, false
 			}
 		}
@@ -17424,6 +17437,7 @@ func (e *Engine) newScan() *Scan {
 		s.lits.head = make([]int32, len(e.ix.patRules))
 		s.lits.live = make([]uint32, e.ix.branches)
 		s.lits.rules = make([]uint32, n)
+		s.lits.patLen = e.ix.patLen
 	}
 	for i := range s.hitOf {
 		s.hitOf[i] = -1

@@ -48,6 +48,7 @@ type index struct {
 	// automaton.
 	pats, notPats, hintPats [][]regexPats
 	refs                    refTable // pattern -> the branch triggers it reveals
+	patLen                  []int32  // pattern -> its length
 	// use[pattern] says what the scan does where the pattern ends; a
 	// pattern that only a lookup reads, or that reveals nothing but
 	// where it ended, skips the rest (see patUse).
@@ -180,6 +181,10 @@ func buildIndex(c *Catalogue) *index {
 			})
 		})
 		ix.ac = buildAutomaton(patterns)
+		ix.patLen = make([]int32, len(patterns))
+		for p, pat := range patterns {
+			ix.patLen[p] = int32(len(pat))
+		}
 		ix.lits = newLiteralSet(ruleTriggers(c))
 		trigRefs := make([][]trigRef, len(patterns))
 		ix.pats = make([][]regexPats, len(c.Rules))

@@ -31,6 +31,8 @@ type litHits struct {
 	ends  []hitEnd
 	live  []uint32 // branch -> generation in which one of its triggers occurred
 	rules []uint32 // rule -> generation in which one of its branches' did
+	// patLen is the index's pattern -> its length.
+	patLen []int32
 }
 
 // trigRef is a branch trigger that a pattern reveals: it occurs where the
@@ -82,6 +84,13 @@ func (h *litHits) confirm(rec string, t *refTable, p int32, end int, s *Scan) {
 type hitEnd struct {
 	end  int32 // offset just past the occurrence
 	prev int32 // the pattern's previous occurrence, -1 for none
+}
+
+// endsAt reports whether lit, which pattern p is a suffix of, ends at
+// offset end of rec, where p ended: only the bytes before the pattern's
+// are compared, the automaton having compared those.
+func (h *litHits) endsAt(rec, lit string, p int32, end int) bool {
+	return end >= len(lit) && equalFoldASCII(rec[end-len(lit):], lit[:len(lit)-int(h.patLen[p])])
 }
 
 func (h *litHits) add(gen uint32, p int32, end int) {
@@ -183,8 +192,7 @@ func (lk *lookup) has(t *recText, lit string, p int32) bool {
 		return false
 	}
 	for i := h.head[p]; i >= 0; i = h.ends[i].prev {
-		e := int(h.ends[i].end)
-		if e >= len(lit) && equalFoldASCII(rec[e-len(lit):e], lit) {
+		if h.endsAt(rec, lit, p, int(h.ends[i].end)) {
 			return true
 		}
 	}

@@ -243,7 +243,7 @@ func (a *fastAlt) leadPlaces(t *recText, l string, p int32, lk *lookup, pos []in
 		}
 		for i := h.head[p]; i >= 0; i = h.ends[i].prev {
 			e := int(h.ends[i].end)
-			if e >= len(l) && equalFoldASCII(rec[e-len(l):e], l) && !add(e-len(l)) {
+			if h.endsAt(rec, l, p, e) && !add(e-len(l)) {
 				return nil, false
 			}
 		}

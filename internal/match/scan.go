@@ -115,6 +115,7 @@ func (e *Engine) newScan() *Scan {
 		s.lits.head = make([]int32, len(e.ix.patRules))
 		s.lits.live = make([]uint32, e.ix.branches)
 		s.lits.rules = make([]uint32, n)
+		s.lits.patLen = e.ix.patLen
 	}
 	for i := range s.hitOf {
 		s.hitOf[i] = -1
