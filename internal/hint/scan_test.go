@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+	"time"
 	"unicode"
 )
 
@@ -38,5 +39,31 @@ func TestScannersAgainstUnicode(t *testing.T) {
 		if got, want := trimBlanks(s), strings.TrimLeft(s, " \t"); got != want {
 			t.Fatalf("trimBlanks(%q) = %q, want %q", s, got, want)
 		}
+	}
+}
+
+// TestUnitSpellings reads "2" with every unit spelling Parse knows, in
+// lower and upper case, and one it does not.
+func TestUnitSpellings(t *testing.T) {
+	units := map[time.Duration][]string{
+		time.Nanosecond:  {"ns", "nsec", "nanosecond", "nanoseconds"},
+		time.Microsecond: {"us", "µs", "μs", "usec", "microsecond", "microseconds"},
+		time.Millisecond: {"ms", "msec", "msecs", "millisecond", "milliseconds"},
+		time.Second:      {"s", "sec", "secs", "second", "seconds"},
+		time.Minute:      {"m", "min", "mins", "minute", "minutes"},
+		time.Hour:        {"h", "hr", "hrs", "hour", "hours"},
+		24 * time.Hour:   {"d", "day", "days"},
+	}
+	for d, words := range units {
+		for _, w := range words {
+			for _, s := range []string{"2" + w, "2 " + strings.ToUpper(w)} {
+				if v, err := Parse(s, Seconds); err != nil || v != (Value{Delay: 2 * d}) {
+					t.Errorf("Parse(%q) = %+v, %v; want a delay of %v", s, v, err, 2*d)
+				}
+			}
+		}
+	}
+	if _, err := Parse("2 fortnights", Seconds); err == nil {
+		t.Error(`Parse("2 fortnights") succeeded`)
 	}
 }
