@@ -16704,9 +16704,18 @@ func (a *fastAlt) startsHere(rec string) bool {
 		return false
 	}
 	// Lead is sorted: only the strings that begin with this byte need a
-	// look (a guard's start-of-line alternative has dozens).
+	// look (a guard's start-of-line alternative has dozens). The search
+	// is written out: slices.BinarySearchFunc called its comparison
+	// through a pointer at every step.
 	c := lowerByte(rec[k])
-	i, _ := slices.BinarySearchFunc(a.Lead, c, func(l string, c byte) int { return int(l[0]) - int(c) })
+	i, j := 0, len(a.Lead)
+	for i < j {
+		if m := int(uint(i+j) >> 1); a.Lead[m][0] < c {
+			i = m + 1
+		} else {
+			j = m
+		}
+	}
 	for ; i < len(a.Lead) && a.Lead[i][0] == c; i++ {
 		if l := a.Lead[i]; len(rec)-k >= len(l) && equalFoldASCII(rec[k:k+len(l)], l) {
 			return true
