@@ -5350,6 +5350,13 @@ type regexPats struct {
 	branch   int32
 	trigs    bool
 	unmapped []string
+	// gate holds, for every alternative not anchored at the start, the
+	// patterns of its triggers or of its lead strings, when gated says
+	// that each has one or the other, all with patterns: where none of
+	// gate occurred, only the anchored ones can place a match. A guard
+	// has a dozen alternatives, and a record almost never holds any.
+	gate  []int32
+	gated bool
 }
 
 // dead reports that the scan's hits show none of a rule branch's
@@ -5504,7 +5511,38 @@ func patternsOf(patID map[string]int32, re *Regex) regexPats {
 		}
 		rp.alts = append(rp.alts, ap)
 	}
+	rp.gated = true
+	for k, a := range re.Alts {
+		ap := &rp.alts[k]
+		switch {
+		case a.Start:
+		case len(ap.trig) > 0 && !slices.Contains(ap.trig, -1):
+			rp.gate = append(rp.gate, ap.trig...)
+		case len(ap.lead) > 0 && !slices.Contains(ap.lead, -1):
+			rp.gate = append(rp.gate, ap.lead...)
+		default:
+			rp.gated = false
+		}
+	}
+	slices.Sort(rp.gate)
+	rp.gate = slices.Compact(rp.gate)
 	return rp
+}
+
+// gateShut reports that none of rp's gate patterns occurred in the
+// record (regexPats.gate): only alternatives anchored at the start can
+// place a match there.
+func (lk *lookup) gateShut() bool {
+	if lk == nil || !lk.pats.gated {
+		return false
+	}
+	h := lk.hits
+	for _, p := range lk.pats.gate {
+		if h.stamp[p] == h.gen {
+			return false
+		}
+	}
+	return true
 }
 
 // recText is a record as its matchers read it, with a copy whose ASCII
@@ -5852,8 +5890,12 @@ func closedUnderCase(ranges []rune) bool {
 func (f *fastRegex) places(t *recText, buf []int, lk *lookup) (pos []int, all bool) {
 	rec := t.s
 	pos = buf
+	startOnly := lk.gateShut()
 	for i := range f.alts {
 		a := &f.alts[i]
+		if startOnly && !a.Start {
+			continue
+		}
 		ap := lk.alt(i)
 		if len(a.Triggers) > 0 && !lk.anyOf(t, a.Triggers, ap.triggers()) {
 			continue

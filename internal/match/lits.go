@@ -1,5 +1,7 @@
 package match
 
+import "slices"
+
 // A rule's branches each have triggers of their own, and the rule is only
 // a candidate because one of them (or a shorter form of it) occurred.
 // Searching the record again for every branch's triggers costs tens of
@@ -120,6 +122,13 @@ type regexPats struct {
 	branch   int32
 	trigs    bool
 	unmapped []string
+	// gate holds, for every alternative not anchored at the start, the
+	// patterns of its triggers or of its lead strings, when gated says
+	// that each has one or the other, all with patterns: where none of
+	// gate occurred, only the anchored ones can place a match. A guard
+	// has a dozen alternatives, and a record almost never holds any.
+	gate  []int32
+	gated bool
 }
 
 // dead reports that the scan's hits show none of a rule branch's
@@ -274,5 +283,36 @@ func patternsOf(patID map[string]int32, re *Regex) regexPats {
 		}
 		rp.alts = append(rp.alts, ap)
 	}
+	rp.gated = true
+	for k, a := range re.Alts {
+		ap := &rp.alts[k]
+		switch {
+		case a.Start:
+		case len(ap.trig) > 0 && !slices.Contains(ap.trig, -1):
+			rp.gate = append(rp.gate, ap.trig...)
+		case len(ap.lead) > 0 && !slices.Contains(ap.lead, -1):
+			rp.gate = append(rp.gate, ap.lead...)
+		default:
+			rp.gated = false
+		}
+	}
+	slices.Sort(rp.gate)
+	rp.gate = slices.Compact(rp.gate)
 	return rp
+}
+
+// gateShut reports that none of rp's gate patterns occurred in the
+// record (regexPats.gate): only alternatives anchored at the start can
+// place a match there.
+func (lk *lookup) gateShut() bool {
+	if lk == nil || !lk.pats.gated {
+		return false
+	}
+	h := lk.hits
+	for _, p := range lk.pats.gate {
+		if h.stamp[p] == h.gen {
+			return false
+		}
+	}
+	return true
 }

@@ -180,8 +180,12 @@ func closedUnderCase(ranges []rune) bool {
 func (f *fastRegex) places(t *recText, buf []int, lk *lookup) (pos []int, all bool) {
 	rec := t.s
 	pos = buf
+	startOnly := lk.gateShut()
 	for i := range f.alts {
 		a := &f.alts[i]
+		if startOnly && !a.Start {
+			continue
+		}
 		ap := lk.alt(i)
 		if len(a.Triggers) > 0 && !lk.anyOf(t, a.Triggers, ap.triggers()) {
 			continue
