@@ -11990,10 +11990,10 @@ type redact_hit struct {
 // change it. The cost is that a secret whose match would include a literal
 // marker from the input (as in "password=[redacted:jwt]xyz") is not found.
 func redactFind(s string) []redactFinding {
-	return redact_find(s, &redact_anchorsByFirst, &redact_anchorPairs)
+	return redact_find(s, &redact_anchorsByFirst, &redact_anchorPairs, !redact_anchorsInWords)
 }
 
-func redact_find(s string, byFirst *[256][]redact_anchorRef, pairs *[65536 / 64]uint64) []redactFinding {
+func redact_find(s string, byFirst *[256][]redact_anchorRef, pairs *[65536 / 64]uint64, skipWords bool) []redactFinding {
 	// One pass over s: at each byte that can start an anchor, try the
 	// rules with an anchor there. A rule is not tried again inside its own
 	// last match, so its findings do not overlap each other.
@@ -12016,6 +12016,14 @@ func redact_find(s string, byFirst *[256][]redact_anchorRef, pairs *[65536 / 64]
 				break
 			}
 			p++
+			if skipWords && redact_isAlnum(s[p-1]) {
+				// The rest of the word begins nothing: what can
+				// begin inside one is a word rule's anchor, which
+				// must not follow a letter or digit.
+				for p < last && redact_isAlnum(s[p]) {
+					p++
+				}
+			}
 		}
 		c, d := s[p], byte(0)
 		if p < last {
@@ -12033,6 +12041,11 @@ func redact_find(s string, byFirst *[256][]redact_anchorRef, pairs *[65536 / 64]
 			if ok {
 				hits = append(hits, redact_hit{f, ref.rule, lo, hi})
 				next[ref.rule] = hi
+			}
+		}
+		if skipWords {
+			for p < last && redact_isAlnum(s[p]) && redact_isAlnum(s[p+1]) {
+				p++
 			}
 		}
 	}
@@ -12159,6 +12172,20 @@ func redact_tokenByte(c byte) bool {
 	}
 	return c > ' ' && c != 0x7f
 }
+
+// anchorsInWords says that an anchor of a rule without word, where
+// anchors may follow a letter or digit, begins with one itself: it can
+// begin inside a word, which Find then does not pass over.
+var redact_anchorsInWords = func() bool {
+	for _, r := range redact_rules {
+		for _, a := range r.anchors {
+			if !r.word && redact_isAlnum(a[0]) {
+				return true
+			}
+		}
+	}
+	return false
+}()
 
 // anchorsByFirst indexes the rules' anchors by their first byte (in both
 // cases), built once: Find runs for every excerpt, and rebuilding it each

@@ -41,12 +41,13 @@ type hit struct {
 // delimiter that the secret was), and sanitising sanitised text would
 // change it. The cost is that a secret whose match would include a literal
 // marker from the input (as in "password=[redacted:jwt]xyz") is not found.
-func Find(s string) []Finding { return find(s, &anchorsByFirst, &anchorPairs) }
+func Find(s string) []Finding { return find(s, &anchorsByFirst, &anchorPairs, !anchorsInWords) }
 
 // find is Find with the anchor index it stops by: pairs says which two
-// bytes can begin an anchor, byFirst which anchors begin with a byte. A
-// test runs it with an index that passes nothing over.
-func find(s string, byFirst *[256][]anchorRef, pairs *[65536 / 64]uint64) []Finding {
+// bytes can begin an anchor, byFirst which anchors begin with a byte,
+// and skipWords that none begins inside a word. A test runs it with an
+// index that passes nothing over.
+func find(s string, byFirst *[256][]anchorRef, pairs *[65536 / 64]uint64, skipWords bool) []Finding {
 	// One pass over s: at each byte that can start an anchor, try the
 	// rules with an anchor there. A rule is not tried again inside its own
 	// last match, so its findings do not overlap each other.
@@ -69,6 +70,14 @@ func find(s string, byFirst *[256][]anchorRef, pairs *[65536 / 64]uint64) []Find
 				break
 			}
 			p++
+			if skipWords && isAlnum(s[p-1]) {
+				// The rest of the word begins nothing: what can
+				// begin inside one is a word rule's anchor, which
+				// must not follow a letter or digit.
+				for p < last && isAlnum(s[p]) {
+					p++
+				}
+			}
 		}
 		c, d := s[p], byte(0)
 		if p < last {
@@ -86,6 +95,11 @@ func find(s string, byFirst *[256][]anchorRef, pairs *[65536 / 64]uint64) []Find
 			if ok {
 				hits = append(hits, hit{f, ref.rule, lo, hi})
 				next[ref.rule] = hi
+			}
+		}
+		if skipWords {
+			for p < last && isAlnum(s[p]) && isAlnum(s[p+1]) {
+				p++
 			}
 		}
 	}
@@ -212,6 +226,20 @@ func tokenByte(c byte) bool {
 	}
 	return c > ' ' && c != 0x7f
 }
+
+// anchorsInWords says that an anchor of a rule without word, where
+// anchors may follow a letter or digit, begins with one itself: it can
+// begin inside a word, which Find then does not pass over.
+var anchorsInWords = func() bool {
+	for _, r := range rules {
+		for _, a := range r.anchors {
+			if !r.word && isAlnum(a[0]) {
+				return true
+			}
+		}
+	}
+	return false
+}()
 
 // anchorsByFirst indexes the rules' anchors by their first byte (in both
 // cases), built once: Find runs for every excerpt, and rebuilding it each

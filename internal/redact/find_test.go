@@ -38,7 +38,7 @@ func TestFindIndexAgainstEveryPlace(t *testing.T) {
 			b.WriteString(pieces[rng.IntN(len(pieces))])
 		}
 		s := b.String()
-		if diff := cmp.Diff(find(s, &plain, &pairs), Find(s)); diff != "" {
+		if diff := cmp.Diff(find(s, &plain, &pairs, false), Find(s)); diff != "" {
 			t.Fatalf("Find(%q) differs from a try at every place (-every +Find):\n%s", s, diff)
 		}
 	}
