@@ -3421,6 +3421,9 @@ type HintSource struct {
 	Re   *Regex // for FromText
 	Unit uint8  // hint.Unit
 	path []string
+	// group is Re's group that holds the value: the one named value,
+	// else the first. New finds it once rather than by name per hint.
+	group int
 }
 
 // HintFrom is the kind of a HintSource.
@@ -3955,9 +3958,10 @@ func (s StatusRange) String() string {
 // Engine classifies evidence against one prepared catalogue. It is safe for
 // concurrent use: all per-call state lives in a scan.
 type Engine struct {
-	cat  *Catalogue
-	ix   *index
-	pool sync.Pool // of *Scan
+	cat   *Catalogue
+	ix    *index
+	cands []Candidate // rule -> its entry in an answer's Candidates
+	pool  sync.Pool   // of *Scan
 }
 
 // Options tune one classification.
@@ -3989,11 +3993,15 @@ func New(c *Catalogue) (*Engine, error) {
 				if err := sh.prepare(h.Re); err != nil {
 					return nil, fmt.Errorf("rule %s: extract: %w", r.ID, err)
 				}
+				h.group = h.Re.re.SubexpIndex("value")
+				if h.group < 0 {
+					h.group = 1
+				}
 			}
 			h.path = strings.Split(h.Key, ".")
 		}
 	}
-	e := &Engine{cat: c, ix: buildIndex(c)}
+	e := &Engine{cat: c, ix: buildIndex(c), cands: candidates(c)}
 	e.pool.New = func() any { return e.newScan() }
 	return e, nil
 }
@@ -4372,10 +4380,7 @@ func (s *Scan) hintValue(rule, k int, t *recText, doc *lazyJSON) (string, bool) 
 		if m == nil {
 			return "", false
 		}
-		g := src.Re.re.SubexpIndex("value")
-		if g < 0 {
-			g = 1
-		}
+		g := src.group
 		if 2*g+1 >= len(m) || m[2*g] < 0 {
 			return "", false
 		}
@@ -6205,9 +6210,9 @@ func (s *Scan) Finish() Classification {
 		}
 	}
 	s.winners = winners
-	out.Candidates = make([]Candidate, 0, len(live))
-	for _, h := range live {
-		out.Candidates = append(out.Candidates, s.e.candidate(h.rule))
+	out.Candidates = make([]Candidate, len(live))
+	for i, h := range live {
+		out.Candidates[i] = s.e.cands[h.rule]
 	}
 	win := winners[0]
 	conflict := false
@@ -6298,17 +6303,24 @@ func (s *Scan) overridden(rule int, group []*hit) bool {
 	return false
 }
 
-func (e *Engine) candidate(rule int) Candidate {
-	r := &e.cat.Rules[rule]
-	code := &e.cat.Codes[r.Code]
-	return Candidate{
-		Rule:       r.ID,
-		Code:       code.Name,
-		Class:      e.cat.Classes[code.Class].Name,
-		Tier:       r.Tier.String(),
-		Priority:   r.Priority,
-		Confidence: r.Confidence.String(),
+// candidates renders every rule as a Candidate, once: an answer lists
+// every rule that matched, and building each entry from the tables cost
+// more than copying it.
+func candidates(c *Catalogue) []Candidate {
+	out := make([]Candidate, len(c.Rules))
+	for i := range c.Rules {
+		r := &c.Rules[i]
+		code := &c.Codes[r.Code]
+		out[i] = Candidate{
+			Rule:       r.ID,
+			Code:       code.Name,
+			Class:      c.Classes[code.Class].Name,
+			Tier:       r.Tier.String(),
+			Priority:   r.Priority,
+			Confidence: r.Confidence.String(),
+		}
 	}
+	return out
 }
 
 // explain says where each candidate matched and why each loser lost.

@@ -45,9 +45,9 @@ func (s *Scan) Finish() Classification {
 		}
 	}
 	s.winners = winners
-	out.Candidates = make([]Candidate, 0, len(live))
-	for _, h := range live {
-		out.Candidates = append(out.Candidates, s.e.candidate(h.rule))
+	out.Candidates = make([]Candidate, len(live))
+	for i, h := range live {
+		out.Candidates[i] = s.e.cands[h.rule]
 	}
 	win := winners[0]
 	conflict := false
@@ -138,17 +138,24 @@ func (s *Scan) overridden(rule int, group []*hit) bool {
 	return false
 }
 
-func (e *Engine) candidate(rule int) Candidate {
-	r := &e.cat.Rules[rule]
-	code := &e.cat.Codes[r.Code]
-	return Candidate{
-		Rule:       r.ID,
-		Code:       code.Name,
-		Class:      e.cat.Classes[code.Class].Name,
-		Tier:       r.Tier.String(),
-		Priority:   r.Priority,
-		Confidence: r.Confidence.String(),
+// candidates renders every rule as a Candidate, once: an answer lists
+// every rule that matched, and building each entry from the tables cost
+// more than copying it.
+func candidates(c *Catalogue) []Candidate {
+	out := make([]Candidate, len(c.Rules))
+	for i := range c.Rules {
+		r := &c.Rules[i]
+		code := &c.Codes[r.Code]
+		out[i] = Candidate{
+			Rule:       r.ID,
+			Code:       code.Name,
+			Class:      c.Classes[code.Class].Name,
+			Tier:       r.Tier.String(),
+			Priority:   r.Priority,
+			Confidence: r.Confidence.String(),
+		}
 	}
+	return out
 }
 
 // explain says where each candidate matched and why each loser lost.
