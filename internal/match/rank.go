@@ -84,7 +84,7 @@ func (s *Scan) Finish() Classification {
 	if win.hasHint {
 		secs := math.Round(win.after.Seconds()*1000) / 1000
 		out.RetryAfterSeconds = &secs
-		out.ResetAt = ceilSecond(win.at).Format(time.RFC3339)
+		out.ResetAt = s.reset.text(ceilSecond(win.at))
 	}
 	return out
 }
@@ -212,6 +212,24 @@ func (s *Scan) outcome(h, win *hit, winners []*hit, conflict bool) string {
 		return fmt.Sprintf("lower priority (%d < %d of %s)", r.Priority, w.Priority, w.ID)
 	}
 	return "overridden by " + w.ID
+}
+
+// resetText is the last reset time a scan's answers gave, and its text.
+// A burst of calls that a provider limits is told to come back at the
+// same second, and formatting the time cost more than the rest of
+// reading the hint; a scan keeps the text, which is immutable, for the
+// next answer with the same reset.
+type resetText struct {
+	at time.Time
+	s  string
+}
+
+// text returns at, a whole second in UTC, as RFC 3339.
+func (r *resetText) text(at time.Time) string {
+	if r.s == "" || !r.at.Equal(at) {
+		r.at, r.s = at, at.Format(time.RFC3339)
+	}
+	return r.s
 }
 
 // ceilSecond rounds a reset time up to the whole second, so a caller that

@@ -79,6 +79,7 @@ type Scan struct {
 	recGen       uint32   // counts records, for answers kept per record
 	guardRec     []uint32 // guard -> recGen of its answer in guardHeld
 	guardHeld    []bool
+	reset        resetText // the last reset time an answer gave (rank.go)
 }
 
 // Classify classifies one piece of evidence.
