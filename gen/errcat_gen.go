@@ -11078,18 +11078,28 @@ const hint_maxDelay = 36525 * 24 * time.Hour
 // garbage, and time.Time would no longer format as RFC 3339.
 const hint_maxEpoch = 253402300799
 
-// unitWords maps the unit spellings seen in Go durations, protobuf JSON durations and
-// English messages to their length.
-var hint_unitWords = map[string]time.Duration{
-	"ns": time.Nanosecond, "nsec": time.Nanosecond, "nanosecond": time.Nanosecond, "nanoseconds": time.Nanosecond,
-	"us": time.Microsecond, "µs": time.Microsecond, "μs": time.Microsecond, "usec": time.Microsecond,
-	"microsecond": time.Microsecond, "microseconds": time.Microsecond,
-	"ms": time.Millisecond, "msec": time.Millisecond, "msecs": time.Millisecond,
-	"millisecond": time.Millisecond, "milliseconds": time.Millisecond,
-	"s": time.Second, "sec": time.Second, "secs": time.Second, "second": time.Second, "seconds": time.Second,
-	"m": time.Minute, "min": time.Minute, "mins": time.Minute, "minute": time.Minute, "minutes": time.Minute,
-	"h": time.Hour, "hr": time.Hour, "hrs": time.Hour, "hour": time.Hour, "hours": time.Hour,
-	"d": 24 * time.Hour, "day": 24 * time.Hour, "days": 24 * time.Hour,
+// unitOf returns the length of a unit, spelled (in lower case) as Go durations,
+// protobuf JSON durations and English messages spell it. It is a switch rather than a
+// map: a hint is parsed for every message classified with one, and hashing the word
+// cost more than the few comparisons of the switch's search.
+func hint_unitOf(word string) (time.Duration, bool) {
+	switch word {
+	case "ns", "nsec", "nanosecond", "nanoseconds":
+		return time.Nanosecond, true
+	case "us", "µs", "μs", "usec", "microsecond", "microseconds":
+		return time.Microsecond, true
+	case "ms", "msec", "msecs", "millisecond", "milliseconds":
+		return time.Millisecond, true
+	case "s", "sec", "secs", "second", "seconds":
+		return time.Second, true
+	case "m", "min", "mins", "minute", "minutes":
+		return time.Minute, true
+	case "h", "hr", "hrs", "hour", "hours":
+		return time.Hour, true
+	case "d", "day", "days":
+		return 24 * time.Hour, true
+	}
+	return 0, false
 }
 
 var hint_pow10 = [...]uint64{1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9}
@@ -11159,7 +11169,7 @@ func hint_parseDelay(s string, unit hintUnit) (hintValue, error) {
 		if !ok {
 			return hintValue{}, hint_errSyntax
 		}
-		word, after := hint_scanWord(strings.TrimLeft(after, " \t"))
+		word, after := hint_scanWord(hint_trimBlanks(after))
 		if word == "" {
 			// A bare number must stand alone: "1h 30" is a typo, not 1 h 30 s.
 			if parts > 0 || strings.TrimSpace(after) != "" {
@@ -11167,7 +11177,7 @@ func hint_parseDelay(s string, unit hintUnit) (hintValue, error) {
 			}
 			return hint_bare(n, unit)
 		}
-		u, known := hint_unitWords[strings.ToLower(word)]
+		u, known := hint_unitOf(strings.ToLower(word))
 		if !known {
 			return hintValue{}, hint_errSyntax
 		}
@@ -11210,7 +11220,9 @@ func hint_bare(n hint_number, unit hintUnit) (hintValue, error) {
 
 func hint_skipSeparators(s string) string {
 	for {
-		s = strings.TrimLeft(s, " \t,")
+		for s != "" && (s[0] == ' ' || s[0] == '\t' || s[0] == ',') {
+			s = s[1:]
+		}
 		if len(s) >= 4 && strings.EqualFold(s[:4], "and ") {
 			s = s[4:]
 			continue
@@ -11219,10 +11231,24 @@ func hint_skipSeparators(s string) string {
 	}
 }
 
+// trimBlanks drops the spaces and tabs in front of s, as strings.TrimLeft
+// does without a set built from its cutset on every call (skipSeparators
+// likewise).
+func hint_trimBlanks(s string) string {
+	for s != "" && (s[0] == ' ' || s[0] == '\t') {
+		s = s[1:]
+	}
+	return s
+}
+
 // scanWord reads a run of letters, Unicode ones included for "µs" and "μs".
 func hint_scanWord(s string) (word, rest string) {
 	i := 0
 	for i < len(s) {
+		if hint_isLetterASCII(s[i]) {
+			i++
+			continue
+		}
 		r, size := utf8.DecodeRuneInString(s[i:])
 		if !unicode.IsLetter(r) {
 			break
@@ -11332,18 +11358,26 @@ func hint_parseError(s, why string) error {
 // document or a sentence: space, quotes, and sentence punctuation ("in 21.5s.").
 // In front that is space and quotes, behind also punctuation, in any order. It
 // looks at each end's runes once: trimming with strings.Trim and its cutsets
-// until nothing changed cost more than parsing the value.
+// until nothing changed cost more than parsing the value. An ASCII byte is
+// its own rune, and is not decoded: a hint is parsed for every message
+// classified with one, and values are ASCII.
 func hint_clean(s string) string {
 	for s != "" {
-		r, n := utf8.DecodeRuneInString(s)
-		if !unicode.IsSpace(r) && !strings.ContainsRune("\"'`", r) {
+		r, n := rune(s[0]), 1
+		if r >= utf8.RuneSelf {
+			r, n = utf8.DecodeRuneInString(s)
+		}
+		if !hint_cleanFront(r) {
 			break
 		}
 		s = s[n:]
 	}
 	for s != "" {
-		r, n := utf8.DecodeLastRuneInString(s)
-		if !unicode.IsSpace(r) && !strings.ContainsRune("\"'`.,;!", r) {
+		r, n := rune(s[len(s)-1]), 1
+		if r >= utf8.RuneSelf {
+			r, n = utf8.DecodeLastRuneInString(s)
+		}
+		if !hint_cleanFront(r) && r != '.' && r != ',' && r != ';' && r != '!' {
 			break
 		}
 		s = s[:len(s)-n]
@@ -11351,12 +11385,20 @@ func hint_clean(s string) string {
 	return s
 }
 
+// cleanFront reports whether clean drops r in front of a value.
+func hint_cleanFront(r rune) bool {
+	return unicode.IsSpace(r) || r == '"' || r == '\'' || r == '`'
+}
+
 // stripKey drops a known header or JSON key in front of the value, for rules whose
 // regex captured the whole "retry-after-ms: 1500" or `"retryDelay": "21s"`. Only known
 // keys are dropped so that "error: 500" is not read as a 500 s delay.
 func hint_stripKey(s string, unit hintUnit) (string, hintUnit) {
-	i := strings.IndexAny(s, ":=")
-	if i <= 0 {
+	i := 0
+	for i < len(s) && s[i] != ':' && s[i] != '=' {
+		i++
+	}
+	if i == 0 || i == len(s) {
 		return s, unit
 	}
 	key := strings.ToLower(strings.Trim(strings.TrimSpace(s[:i]), "\"'`"))
@@ -11373,6 +11415,8 @@ func hint_stripKey(s string, unit hintUnit) (string, hintUnit) {
 	return hint_clean(s[i+1:]), unit
 }
 
+func hint_isLetterASCII(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
+
 // leadIn holds the words that introduce a hint in prose ("Please try again in",
 // "retry after", "You will regain access on"). Only these are skipped, and only in
 // front, so that a capture like "attempt 2 of 5" still fails instead of yielding 2 s.
@@ -11386,7 +11430,9 @@ var hint_leadIn = map[string]bool{
 func hint_stripLeadIn(s string) string {
 	for {
 		word, rest, _ := strings.Cut(s, " ")
-		if !hint_leadIn[strings.ToLower(word)] {
+		// Most values begin with a digit: no lead-in word begins with
+		// an ASCII byte that is not a letter, so the map need not say.
+		if word == "" || word[0] < utf8.RuneSelf && !hint_isLetterASCII(word[0]) || !hint_leadIn[strings.ToLower(word)] {
 			return s
 		}
 		s = strings.TrimSpace(rest)
@@ -11944,7 +11990,10 @@ type redact_hit struct {
 // change it. The cost is that a secret whose match would include a literal
 // marker from the input (as in "password=[redacted:jwt]xyz") is not found.
 func redactFind(s string) []redactFinding {
-	byFirst, pairs := &redact_anchorsByFirst, &redact_anchorPairs
+	return redact_find(s, &redact_anchorsByFirst, &redact_anchorPairs, !redact_anchorsInWords)
+}
+
+func redact_find(s string, byFirst *[256][]redact_anchorRef, pairs *[65536 / 64]uint64, skipWords bool) []redactFinding {
 	// One pass over s: at each byte that can start an anchor, try the
 	// rules with an anchor there. A rule is not tried again inside its own
 	// last match, so its findings do not overlap each other.
@@ -11967,10 +12016,21 @@ func redactFind(s string) []redactFinding {
 				break
 			}
 			p++
+			if skipWords && redact_isAlnum(s[p-1]) {
+				// The rest of the word begins nothing: what can
+				// begin inside one is a word rule's anchor, which
+				// must not follow a letter or digit.
+				for p < last && redact_isAlnum(s[p]) {
+					p++
+				}
+			}
 		}
-		c := s[p]
+		c, d := s[p], byte(0)
+		if p < last {
+			d = redact_lowerByte(s[p+1])
+		}
 		for _, ref := range byFirst[c] {
-			if p < next[ref.rule] || !redact_hasPrefixFold(s[p:], ref.anchor) {
+			if ref.second != 0 && ref.second != d || p < next[ref.rule] || !redact_hasPrefixFold(s[p:], ref.anchor) {
 				continue
 			}
 			r := &redact_rules[ref.rule]
@@ -11983,13 +12043,31 @@ func redactFind(s string) []redactFinding {
 				next[ref.rule] = hi
 			}
 		}
+		if skipWords {
+			for p < last && redact_isAlnum(s[p]) && redact_isAlnum(s[p+1]) {
+				p++
+			}
+		}
 	}
 	return redact_merge(hits, redact_markers(s))
 }
 
+// anchorRef is an anchor of a rule. Most bytes that begin an anchor
+// begin several (a dozen begin with 'a'), and at most one of them goes on
+// with the next byte: second, the anchor's second byte (0 for an anchor
+// of one byte), settles the rest without a look at the anchor itself.
 type redact_anchorRef struct {
 	rule   int
 	anchor string
+	second byte
+}
+
+// lowerByte lowers an ASCII letter, as hasPrefixFold compares it.
+func redact_lowerByte(c byte) byte {
+	if 'A' <= c && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
 }
 
 // hasPrefixFold reports whether s begins with the lower-case ASCII anchor
@@ -12095,6 +12173,20 @@ func redact_tokenByte(c byte) bool {
 	return c > ' ' && c != 0x7f
 }
 
+// anchorsInWords says that an anchor of a rule without word, where
+// anchors may follow a letter or digit, begins with one itself: it can
+// begin inside a word, which Find then does not pass over.
+var redact_anchorsInWords = func() bool {
+	for _, r := range redact_rules {
+		for _, a := range r.anchors {
+			if !r.word && redact_isAlnum(a[0]) {
+				return true
+			}
+		}
+	}
+	return false
+}()
+
 // anchorsByFirst indexes the rules' anchors by their first byte (in both
 // cases), built once: Find runs for every excerpt, and rebuilding it each
 // time cost more than the search.
@@ -12136,10 +12228,13 @@ func redact_indexPairs() (pairs [65536 / 64]uint64) {
 func redact_indexAnchors() (byFirst [256][]redact_anchorRef) {
 	for ri := range redact_rules {
 		for _, a := range redact_rules[ri].anchors {
-			c := a[0]
-			byFirst[c] = append(byFirst[c], redact_anchorRef{ri, a})
+			c, ref := a[0], redact_anchorRef{rule: ri, anchor: a}
+			if len(a) > 1 {
+				ref.second = a[1]
+			}
+			byFirst[c] = append(byFirst[c], ref)
 			if 'a' <= c && c <= 'z' {
-				byFirst[c-'a'+'A'] = append(byFirst[c-'a'+'A'], redact_anchorRef{ri, a})
+				byFirst[c-'a'+'A'] = append(byFirst[c-'a'+'A'], ref)
 			}
 		}
 	}
@@ -14109,6 +14204,9 @@ type HintSource struct {
 	Re   *Regex // for FromText
 	Unit uint8  // hint.Unit
 	path []string
+	// group is Re's group that holds the value: the one named value,
+	// else the first. New finds it once rather than by name per hint.
+	group int
 }
 
 // HintFrom is the kind of a HintSource.
@@ -14652,9 +14750,10 @@ func (s StatusRange) String() string {
 // Engine classifies evidence against one prepared catalogue. It is safe for
 // concurrent use: all per-call state lives in a scan.
 type Engine struct {
-	cat  *Catalogue
-	ix   *index
-	pool sync.Pool // of *Scan
+	cat   *Catalogue
+	ix    *index
+	cands []Candidate // rule -> its entry in an answer's Candidates
+	pool  sync.Pool   // of *Scan
 }
 
 // Options tune one classification.
@@ -14686,11 +14785,15 @@ func New(c *Catalogue) (*Engine, error) {
 				if err := sh.prepare(h.Re); err != nil {
 					return nil, fmt.Errorf("rule %s: extract: %w", r.ID, err)
 				}
+				h.group = h.Re.re.SubexpIndex("value")
+				if h.group < 0 {
+					h.group = 1
+				}
 			}
 			h.path = strings.Split(h.Key, ".")
 		}
 	}
-	e := &Engine{cat: c, ix: buildIndex(c)}
+	e := &Engine{cat: c, ix: buildIndex(c), cands: candidates(c)}
 	e.pool.New = func() any { return e.newScan() }
 	return e, nil
 }
@@ -15066,10 +15169,7 @@ func (s *Scan) hintValue(rule, k int, t *recText, doc *lazyJSON) (string, bool) 
 		if m == nil {
 			return "", false
 		}
-		g := src.Re.re.SubexpIndex("value")
-		if g < 0 {
-			g = 1
-		}
+		g := src.group
 		if 2*g+1 >= len(m) || m[2*g] < 0 {
 			return "", false
 		}
@@ -15133,9 +15233,11 @@ type index struct {
 	// automaton.
 	pats, notPats, hintPats [][]regexPats
 	refs                    refTable // pattern -> the branch triggers it reveals
-	// needEnds[pattern]: a lookup asks where the pattern ended (litHits);
-	// the scan records only those.
-	needEnds []bool
+	patLen                  []int32  // pattern -> its length
+	// use[pattern] says what the scan does where the pattern ends; a
+	// pattern that only a lookup reads, or that reveals nothing but
+	// where it ended, skips the rest (see patUse).
+	use      []patUse
 	branches int // rule branches, numbered in pats
 	// byBranch[rule]: the rule's record matchers can hold only where one
 	// of its branches' triggers is confirmed (litHits.rules); it is not
@@ -15264,6 +15366,10 @@ func buildIndex(c *Catalogue) *index {
 			})
 		})
 		ix.ac = buildAutomaton(patterns)
+		ix.patLen = make([]int32, len(patterns))
+		for p, pat := range patterns {
+			ix.patLen[p] = int32(len(pat))
+		}
 		ix.lits = newLiteralSet(ruleTriggers(c))
 		trigRefs := make([][]trigRef, len(patterns))
 		ix.pats = make([][]regexPats, len(c.Rules))
@@ -15299,8 +15405,8 @@ func buildIndex(c *Catalogue) *index {
 				ix.hintPats[i] = append(ix.hintPats[i], rp)
 			}
 		}
-		ix.refs = packRefs(trigRefs)
-		ix.needEnds = make([]bool, len(patterns))
+		ix.refs = packRefs(trigRefs, patterns)
+		ix.use = make([]patUse, len(patterns))
 		for _, set := range [][][]regexPats{ix.pats, ix.notPats, ix.hintPats} {
 			for _, rps := range set {
 				for _, rp := range rps {
@@ -15308,7 +15414,7 @@ func buildIndex(c *Catalogue) *index {
 						for _, ps := range [][]int32{ap.trig, ap.lead} {
 							for _, p := range ps {
 								if p >= 0 {
-									ix.needEnds[p] = true
+									ix.use[p] |= useEnds
 								}
 							}
 						}
@@ -15321,6 +15427,12 @@ func buildIndex(c *Catalogue) *index {
 		// pattern it shares with rules that are not there occurs.
 		for p, rules := range ix.patRules {
 			ix.patRules[p] = slices.DeleteFunc(rules, func(ri int32) bool { return ix.byBranch[ri] })
+			if len(ix.patRules[p]) > 0 {
+				ix.use[p] |= useRules
+			}
+			if ix.refs.at[p+1] > ix.refs.at[p] {
+				ix.use[p] |= useRefs
+			}
 		}
 	}
 	return ix
@@ -15433,6 +15545,17 @@ func byBranches(r *Rule, pats []regexPats) bool {
 	return true
 }
 
+// patUse says what an automaton pattern is for, a bit each. Of the
+// patterns a record holds, most are there for lookups alone, and the scan
+// meets one every few bytes: one load settles what would be three.
+type patUse uint8
+
+const (
+	useEnds  patUse = 1 << iota // a lookup asks where it ended (litHits)
+	useRefs                     // it reveals branch triggers (refTable)
+	useRules                    // it makes candidates of rules (patRules)
+)
+
 // addTrigRef adds a branch of rule ri to the trigRef of lit in refs.
 func addTrigRef(refs []trigRef, lit string, branch, ri int32) []trigRef {
 	for i := range refs {
@@ -15450,13 +15573,15 @@ func addTrigRef(refs []trigRef, lit string, branch, ri int32) []trigRef {
 // packRefs lays every pattern's trigRefs out in one table, with the
 // lengths and first bytes that settle most of them in arrays of their
 // own: the scan reads them for every pattern it meets, and scattered,
-// nearly every read missed the cache.
-func packRefs(refs [][]trigRef) refTable {
+// nearly every read missed the cache. refs[p] are those of patterns[p],
+// a suffix of each.
+func packRefs(refs [][]trigRef, patterns []string) refTable {
 	t := refTable{at: make([]int32, len(refs)+1)}
 	for p, rs := range refs {
 		for _, r := range rs {
 			t.first = append(t.first, r.lit[0])
 			t.lens = append(t.lens, int32(len(r.lit)))
+			t.heads = append(t.heads, int32(len(r.lit)-len(patterns[p])))
 			t.refs = append(t.refs, r)
 		}
 		t.at[p+1] = int32(len(t.refs))
@@ -15957,6 +16082,8 @@ type litHits struct {
 	ends  []hitEnd
 	live  []uint32 // branch -> generation in which one of its triggers occurred
 	rules []uint32 // rule -> generation in which one of its branches' did
+	// patLen is the index's pattern -> its length.
+	patLen []int32
 }
 
 // trigRef is a branch trigger that a pattern reveals: it occurs where the
@@ -15969,10 +16096,17 @@ type trigRef struct {
 }
 
 // refTable holds the trigRefs of every pattern: those of pattern p are
-// [at[p], at[p+1]), with each one's length and first byte also apart.
+// [at[p], at[p+1]), with each one's length, head length and first byte
+// also apart.
+//
+// A trigger's pattern is a suffix of it, and the automaton has compared
+// those bytes already where it reports the pattern: only the head, the
+// bytes before, are left to compare. Most triggers are their own
+// pattern, and are confirmed without a look at the record.
 type refTable struct {
 	at    []int32
 	lens  []int32
+	heads []int32 // len(lit) minus its pattern's length
 	first []byte
 	refs  []trigRef
 }
@@ -15981,13 +16115,12 @@ type refTable struct {
 // and makes candidates of their rules.
 func (h *litHits) confirm(rec string, t *refTable, p int32, end int, s *Scan) {
 	for i := t.at[p]; i < t.at[p+1]; i++ {
-		start := end - int(t.lens[i])
-		if start < 0 || lowerByte(rec[start]) != t.first[i] {
-			continue
-		}
 		r := &t.refs[i]
-		if !equalFoldASCII(rec[start:end], r.lit) {
-			continue
+		if n := int(t.heads[i]); n > 0 {
+			start := end - int(t.lens[i])
+			if start < 0 || lowerByte(rec[start]) != t.first[i] || !equalFoldASCII(rec[start:], r.lit[:n]) {
+				continue
+			}
 		}
 		for _, b := range r.branches {
 			h.live[b] = h.gen
@@ -16002,6 +16135,13 @@ func (h *litHits) confirm(rec string, t *refTable, p int32, end int, s *Scan) {
 type hitEnd struct {
 	end  int32 // offset just past the occurrence
 	prev int32 // the pattern's previous occurrence, -1 for none
+}
+
+// endsAt reports whether lit, which pattern p is a suffix of, ends at
+// offset end of rec, where p ended: only the bytes before the pattern's
+// are compared, the automaton having compared those.
+func (h *litHits) endsAt(rec, lit string, p int32, end int) bool {
+	return end >= len(lit) && equalFoldASCII(rec[end-len(lit):], lit[:len(lit)-int(h.patLen[p])])
 }
 
 func (h *litHits) add(gen uint32, p int32, end int) {
@@ -16031,6 +16171,13 @@ type regexPats struct {
 	branch   int32
 	trigs    bool
 	unmapped []string
+	// gate holds, for every alternative not anchored at the start, the
+	// patterns of its triggers or of its lead strings, when gated says
+	// that each has one or the other, all with patterns: where none of
+	// gate occurred, only the anchored ones can place a match. A guard
+	// has a dozen alternatives, and a record almost never holds any.
+	gate  []int32
+	gated bool
 }
 
 // dead reports that the scan's hits show none of a rule branch's
@@ -16103,8 +16250,7 @@ func (lk *lookup) has(t *recText, lit string, p int32) bool {
 		return false
 	}
 	for i := h.head[p]; i >= 0; i = h.ends[i].prev {
-		e := int(h.ends[i].end)
-		if e >= len(lit) && equalFoldASCII(rec[e-len(lit):e], lit) {
+		if h.endsAt(rec, lit, p, int(h.ends[i].end)) {
 			return true
 		}
 	}
@@ -16186,7 +16332,38 @@ func patternsOf(patID map[string]int32, re *Regex) regexPats {
 		}
 		rp.alts = append(rp.alts, ap)
 	}
+	rp.gated = true
+	for k, a := range re.Alts {
+		ap := &rp.alts[k]
+		switch {
+		case a.Start:
+		case len(ap.trig) > 0 && !slices.Contains(ap.trig, -1):
+			rp.gate = append(rp.gate, ap.trig...)
+		case len(ap.lead) > 0 && !slices.Contains(ap.lead, -1):
+			rp.gate = append(rp.gate, ap.lead...)
+		default:
+			rp.gated = false
+		}
+	}
+	slices.Sort(rp.gate)
+	rp.gate = slices.Compact(rp.gate)
 	return rp
+}
+
+// gateShut reports that none of rp's gate patterns occurred in the
+// record (regexPats.gate): only alternatives anchored at the start can
+// place a match there.
+func (lk *lookup) gateShut() bool {
+	if lk == nil || !lk.pats.gated {
+		return false
+	}
+	h := lk.hits
+	for _, p := range lk.pats.gate {
+		if h.stamp[p] == h.gen {
+			return false
+		}
+	}
+	return true
 }
 
 // recText is a record as its matchers read it, with a copy whose ASCII
@@ -16534,8 +16711,12 @@ func closedUnderCase(ranges []rune) bool {
 func (f *fastRegex) places(t *recText, buf []int, lk *lookup) (pos []int, all bool) {
 	rec := t.s
 	pos = buf
+	startOnly := lk.gateShut()
 	for i := range f.alts {
 		a := &f.alts[i]
+		if startOnly && !a.Start {
+			continue
+		}
 		ap := lk.alt(i)
 		if len(a.Triggers) > 0 && !lk.anyOf(t, a.Triggers, ap.triggers()) {
 			continue
@@ -16597,7 +16778,7 @@ func (a *fastAlt) leadPlaces(t *recText, l string, p int32, lk *lookup, pos []in
 		}
 		for i := h.head[p]; i >= 0; i = h.ends[i].prev {
 			e := int(h.ends[i].end)
-			if e >= len(l) && equalFoldASCII(rec[e-len(l):e], l) && !add(e-len(l)) {
+			if h.endsAt(rec, l, p, e) && !add(e-len(l)) {
 				return nil, false
 			}
 		}
@@ -16636,9 +16817,18 @@ func (a *fastAlt) startsHere(rec string) bool {
 		return false
 	}
 	// Lead is sorted: only the strings that begin with this byte need a
-	// look (a guard's start-of-line alternative has dozens).
+	// look (a guard's start-of-line alternative has dozens). The search
+	// is written out: slices.BinarySearchFunc called its comparison
+	// through a pointer at every step.
 	c := lowerByte(rec[k])
-	i, _ := slices.BinarySearchFunc(a.Lead, c, func(l string, c byte) int { return int(l[0]) - int(c) })
+	i, j := 0, len(a.Lead)
+	for i < j {
+		if m := int(uint(i+j) >> 1); a.Lead[m][0] < c {
+			i = m + 1
+		} else {
+			j = m
+		}
+	}
 	for ; i < len(a.Lead) && a.Lead[i][0] == c; i++ {
 		if l := a.Lead[i]; len(rec)-k >= len(l) && equalFoldASCII(rec[k:k+len(l)], l) {
 			return true
@@ -16809,9 +16999,9 @@ func (s *Scan) Finish() Classification {
 		}
 	}
 	s.winners = winners
-	out.Candidates = make([]Candidate, 0, len(live))
-	for _, h := range live {
-		out.Candidates = append(out.Candidates, s.e.candidate(h.rule))
+	out.Candidates = make([]Candidate, len(live))
+	for i, h := range live {
+		out.Candidates[i] = s.e.cands[h.rule]
 	}
 	win := winners[0]
 	conflict := false
@@ -16848,7 +17038,7 @@ func (s *Scan) Finish() Classification {
 	if win.hasHint {
 		secs := math.Round(win.after.Seconds()*1000) / 1000
 		out.RetryAfterSeconds = &secs
-		out.ResetAt = ceilSecond(win.at).Format(time.RFC3339)
+		out.ResetAt = s.reset.text(ceilSecond(win.at))
 	}
 	return out
 }
@@ -16902,17 +17092,24 @@ func (s *Scan) overridden(rule int, group []*hit) bool {
 	return false
 }
 
-func (e *Engine) candidate(rule int) Candidate {
-	r := &e.cat.Rules[rule]
-	code := &e.cat.Codes[r.Code]
-	return Candidate{
-		Rule:       r.ID,
-		Code:       code.Name,
-		Class:      e.cat.Classes[code.Class].Name,
-		Tier:       r.Tier.String(),
-		Priority:   r.Priority,
-		Confidence: r.Confidence.String(),
+// candidates renders every rule as a Candidate, once: an answer lists
+// every rule that matched, and building each entry from the tables cost
+// more than copying it.
+func candidates(c *Catalogue) []Candidate {
+	out := make([]Candidate, len(c.Rules))
+	for i := range c.Rules {
+		r := &c.Rules[i]
+		code := &c.Codes[r.Code]
+		out[i] = Candidate{
+			Rule:       r.ID,
+			Code:       code.Name,
+			Class:      c.Classes[code.Class].Name,
+			Tier:       r.Tier.String(),
+			Priority:   r.Priority,
+			Confidence: r.Confidence.String(),
+		}
 	}
+	return out
 }
 
 // explain says where each candidate matched and why each loser lost.
@@ -16969,6 +17166,24 @@ func (s *Scan) outcome(h, win *hit, winners []*hit, conflict bool) string {
 		return fmt.Sprintf("lower priority (%d < %d of %s)", r.Priority, w.Priority, w.ID)
 	}
 	return "overridden by " + w.ID
+}
+
+// resetText is the last reset time a scan's answers gave, and its text.
+// A burst of calls that a provider limits is told to come back at the
+// same second, and formatting the time cost more than the rest of
+// reading the hint; a scan keeps the text, which is immutable, for the
+// next answer with the same reset.
+type resetText struct {
+	at time.Time
+	s  string
+}
+
+// text returns at, a whole second in UTC, as RFC 3339.
+func (r *resetText) text(at time.Time) string {
+	if r.s == "" || !r.at.Equal(at) {
+		r.at, r.s = at, at.Format(time.RFC3339)
+	}
+	return r.s
 }
 
 // ceilSecond rounds a reset time up to the whole second, so a caller that
@@ -17367,6 +17582,7 @@ type Scan struct {
 	recGen       uint32   // counts records, for answers kept per record
 	guardRec     []uint32 // guard -> recGen of its answer in guardHeld
 	guardHeld    []bool
+	reset        resetText // the last reset time an answer gave (rank.go)
 }
 
 // Classify classifies one piece of evidence.
@@ -17403,6 +17619,7 @@ func (e *Engine) newScan() *Scan {
 		s.lits.head = make([]int32, len(e.ix.patRules))
 		s.lits.live = make([]uint32, e.ix.branches)
 		s.lits.rules = make([]uint32, n)
+		s.lits.patLen = e.ix.patLen
 	}
 	for i := range s.hitOf {
 		s.hitOf[i] = -1
@@ -17606,12 +17823,17 @@ type collector struct {
 
 func (c collector) hit(p int32, end int) bool {
 	s, ix := c.s, c.s.e.ix
-	if ix.needEnds[p] {
+	use := ix.use[p]
+	if use&useEnds != 0 {
 		s.lits.add(s.gen, p, end)
 	}
-	s.lits.confirm(c.rec, &ix.refs, p, end, s)
-	for _, ri := range ix.patRules[p] {
-		s.addCand(ri)
+	if use&useRefs != 0 {
+		s.lits.confirm(c.rec, &ix.refs, p, end, s)
+	}
+	if use&useRules != 0 {
+		for _, ri := range ix.patRules[p] {
+			s.addCand(ri)
+		}
 	}
 	return true
 }
@@ -17830,10 +18052,17 @@ const (
 type vmProg struct {
 	inst  []vmInst
 	start uint32
+	lits  string // the literal runs (vmInst.n)
 }
 
 type vmInst struct {
-	op    syntax.InstOp
+	op syntax.InstOp
+	// n, for an InstRune1 of an ASCII rune, is the length of the run of
+	// such instructions that begins with it, whose bytes are
+	// lits[arg:arg+n]; out is then the instruction after the run. A
+	// pattern is mostly words, and a step is a jump through the switch
+	// that a word took for each letter: a run is compared in one.
+	n     uint8
 	out   uint32
 	arg   uint32 // InstAlt: the other branch; InstCapture: the slot; InstEmptyWidth: the assertion
 	r     rune   // InstRune1
@@ -17867,7 +18096,38 @@ func compileVM(re *syntax.Regexp) *vmProg {
 		}
 		vp.inst[i] = vi
 	}
+	vp.fuseRuns(prog)
 	return vp
+}
+
+// fuseRuns gives each ASCII InstRune1 its literal run (vmInst.n). The
+// instructions are taken in order, so a run is found from its first
+// letter, and those after it get the rest of it.
+func (vp *vmProg) fuseRuns(prog *syntax.Prog) {
+	isLit := func(pc uint32) bool {
+		in := &prog.Inst[pc]
+		return in.Op == syntax.InstRune1 && in.Rune[0] < utf8.RuneSelf
+	}
+	var lits []byte
+	for i := range prog.Inst {
+		if !isLit(uint32(i)) || vp.inst[i].n > 0 {
+			continue
+		}
+		var pcs []uint32
+		for pc := uint32(i); isLit(pc) && len(pcs) < 255; pc = prog.Inst[pc].Out {
+			pcs = append(pcs, pc)
+		}
+		at, end := len(lits), prog.Inst[pcs[len(pcs)-1]].Out
+		for _, pc := range pcs {
+			lits = append(lits, byte(prog.Inst[pc].Rune[0]))
+		}
+		for k, pc := range pcs {
+			if in := &vp.inst[pc]; in.n == 0 {
+				in.n, in.arg, in.out = uint8(len(pcs)-k), uint32(at+k), end
+			}
+		}
+	}
+	vp.lits = string(lits)
 }
 
 // runAt returns the end of the match the program prefers beginning at
@@ -17887,14 +18147,22 @@ func runAt(prog *vmProg, x string, p int, caps []int) (end int, matched, done bo
 	n := 0
 	pc, pos := prog.start, p
 	for steps := 0; ; steps++ {
-		if steps == vmSteps {
+		if steps >= vmSteps {
 			return 0, false, false
 		}
 		inst := &prog.inst[pc]
 		ok := true
 		switch inst.op {
 		case syntax.InstRune1:
-			if pos < len(x) && x[pos] < utf8.RuneSelf {
+			if run := int(inst.n); run > 0 {
+				lit := prog.lits[inst.arg:][:run]
+				steps += run - 1 // the steps the run stands for
+				ok = len(x)-pos >= run
+				for k := 0; ok && k < run; k++ {
+					ok = x[pos+k] == lit[k]
+				}
+				pos += run
+			} else if pos < len(x) && x[pos] < utf8.RuneSelf {
 				ok = rune(x[pos]) == inst.r
 				pos++
 			} else {

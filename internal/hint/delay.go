@@ -17,18 +17,28 @@ const maxDelay = 36525 * 24 * time.Hour
 // garbage, and time.Time would no longer format as RFC 3339.
 const maxEpoch = 253402300799
 
-// unitWords maps the unit spellings seen in Go durations, protobuf JSON durations and
-// English messages to their length.
-var unitWords = map[string]time.Duration{
-	"ns": time.Nanosecond, "nsec": time.Nanosecond, "nanosecond": time.Nanosecond, "nanoseconds": time.Nanosecond,
-	"us": time.Microsecond, "µs": time.Microsecond, "μs": time.Microsecond, "usec": time.Microsecond,
-	"microsecond": time.Microsecond, "microseconds": time.Microsecond,
-	"ms": time.Millisecond, "msec": time.Millisecond, "msecs": time.Millisecond,
-	"millisecond": time.Millisecond, "milliseconds": time.Millisecond,
-	"s": time.Second, "sec": time.Second, "secs": time.Second, "second": time.Second, "seconds": time.Second,
-	"m": time.Minute, "min": time.Minute, "mins": time.Minute, "minute": time.Minute, "minutes": time.Minute,
-	"h": time.Hour, "hr": time.Hour, "hrs": time.Hour, "hour": time.Hour, "hours": time.Hour,
-	"d": 24 * time.Hour, "day": 24 * time.Hour, "days": 24 * time.Hour,
+// unitOf returns the length of a unit, spelled (in lower case) as Go durations,
+// protobuf JSON durations and English messages spell it. It is a switch rather than a
+// map: a hint is parsed for every message classified with one, and hashing the word
+// cost more than the few comparisons of the switch's search.
+func unitOf(word string) (time.Duration, bool) {
+	switch word {
+	case "ns", "nsec", "nanosecond", "nanoseconds":
+		return time.Nanosecond, true
+	case "us", "µs", "μs", "usec", "microsecond", "microseconds":
+		return time.Microsecond, true
+	case "ms", "msec", "msecs", "millisecond", "milliseconds":
+		return time.Millisecond, true
+	case "s", "sec", "secs", "second", "seconds":
+		return time.Second, true
+	case "m", "min", "mins", "minute", "minutes":
+		return time.Minute, true
+	case "h", "hr", "hrs", "hour", "hours":
+		return time.Hour, true
+	case "d", "day", "days":
+		return 24 * time.Hour, true
+	}
+	return 0, false
 }
 
 var pow10 = [...]uint64{1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9}
@@ -98,7 +108,7 @@ func parseDelay(s string, unit Unit) (Value, error) {
 		if !ok {
 			return Value{}, errSyntax
 		}
-		word, after := scanWord(strings.TrimLeft(after, " \t"))
+		word, after := scanWord(trimBlanks(after))
 		if word == "" {
 			// A bare number must stand alone: "1h 30" is a typo, not 1 h 30 s.
 			if parts > 0 || strings.TrimSpace(after) != "" {
@@ -106,7 +116,7 @@ func parseDelay(s string, unit Unit) (Value, error) {
 			}
 			return bare(n, unit)
 		}
-		u, known := unitWords[strings.ToLower(word)]
+		u, known := unitOf(strings.ToLower(word))
 		if !known {
 			return Value{}, errSyntax
 		}
@@ -149,7 +159,9 @@ func bare(n number, unit Unit) (Value, error) {
 
 func skipSeparators(s string) string {
 	for {
-		s = strings.TrimLeft(s, " \t,")
+		for s != "" && (s[0] == ' ' || s[0] == '\t' || s[0] == ',') {
+			s = s[1:]
+		}
 		if len(s) >= 4 && strings.EqualFold(s[:4], "and ") {
 			s = s[4:]
 			continue
@@ -158,10 +170,24 @@ func skipSeparators(s string) string {
 	}
 }
 
+// trimBlanks drops the spaces and tabs in front of s, as strings.TrimLeft
+// does without a set built from its cutset on every call (skipSeparators
+// likewise).
+func trimBlanks(s string) string {
+	for s != "" && (s[0] == ' ' || s[0] == '\t') {
+		s = s[1:]
+	}
+	return s
+}
+
 // scanWord reads a run of letters, Unicode ones included for "µs" and "μs".
 func scanWord(s string) (word, rest string) {
 	i := 0
 	for i < len(s) {
+		if isLetterASCII(s[i]) {
+			i++
+			continue
+		}
 		r, size := utf8.DecodeRuneInString(s[i:])
 		if !unicode.IsLetter(r) {
 			break

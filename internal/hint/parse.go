@@ -86,18 +86,26 @@ func parseError(s, why string) error {
 // document or a sentence: space, quotes, and sentence punctuation ("in 21.5s.").
 // In front that is space and quotes, behind also punctuation, in any order. It
 // looks at each end's runes once: trimming with strings.Trim and its cutsets
-// until nothing changed cost more than parsing the value.
+// until nothing changed cost more than parsing the value. An ASCII byte is
+// its own rune, and is not decoded: a hint is parsed for every message
+// classified with one, and values are ASCII.
 func clean(s string) string {
 	for s != "" {
-		r, n := utf8.DecodeRuneInString(s)
-		if !unicode.IsSpace(r) && !strings.ContainsRune("\"'`", r) {
+		r, n := rune(s[0]), 1
+		if r >= utf8.RuneSelf {
+			r, n = utf8.DecodeRuneInString(s)
+		}
+		if !cleanFront(r) {
 			break
 		}
 		s = s[n:]
 	}
 	for s != "" {
-		r, n := utf8.DecodeLastRuneInString(s)
-		if !unicode.IsSpace(r) && !strings.ContainsRune("\"'`.,;!", r) {
+		r, n := rune(s[len(s)-1]), 1
+		if r >= utf8.RuneSelf {
+			r, n = utf8.DecodeLastRuneInString(s)
+		}
+		if !cleanFront(r) && r != '.' && r != ',' && r != ';' && r != '!' {
 			break
 		}
 		s = s[:len(s)-n]
@@ -105,12 +113,20 @@ func clean(s string) string {
 	return s
 }
 
+// cleanFront reports whether clean drops r in front of a value.
+func cleanFront(r rune) bool {
+	return unicode.IsSpace(r) || r == '"' || r == '\'' || r == '`'
+}
+
 // stripKey drops a known header or JSON key in front of the value, for rules whose
 // regex captured the whole "retry-after-ms: 1500" or `"retryDelay": "21s"`. Only known
 // keys are dropped so that "error: 500" is not read as a 500 s delay.
 func stripKey(s string, unit Unit) (string, Unit) {
-	i := strings.IndexAny(s, ":=")
-	if i <= 0 {
+	i := 0
+	for i < len(s) && s[i] != ':' && s[i] != '=' {
+		i++
+	}
+	if i == 0 || i == len(s) {
 		return s, unit
 	}
 	key := strings.ToLower(strings.Trim(strings.TrimSpace(s[:i]), "\"'`"))
@@ -127,6 +143,8 @@ func stripKey(s string, unit Unit) (string, Unit) {
 	return clean(s[i+1:]), unit
 }
 
+func isLetterASCII(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
+
 // leadIn holds the words that introduce a hint in prose ("Please try again in",
 // "retry after", "You will regain access on"). Only these are skipped, and only in
 // front, so that a capture like "attempt 2 of 5" still fails instead of yielding 2 s.
@@ -140,7 +158,9 @@ var leadIn = map[string]bool{
 func stripLeadIn(s string) string {
 	for {
 		word, rest, _ := strings.Cut(s, " ")
-		if !leadIn[strings.ToLower(word)] {
+		// Most values begin with a digit: no lead-in word begins with
+		// an ASCII byte that is not a letter, so the map need not say.
+		if word == "" || word[0] < utf8.RuneSelf && !isLetterASCII(word[0]) || !leadIn[strings.ToLower(word)] {
 			return s
 		}
 		s = strings.TrimSpace(rest)

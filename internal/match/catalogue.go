@@ -165,6 +165,9 @@ type HintSource struct {
 	Re   *Regex // for FromText
 	Unit uint8  // hint.Unit
 	path []string
+	// group is Re's group that holds the value: the one named value,
+	// else the first. New finds it once rather than by name per hint.
+	group int
 }
 
 // HintFrom is the kind of a HintSource.

@@ -11,9 +11,10 @@ import (
 // Engine classifies evidence against one prepared catalogue. It is safe for
 // concurrent use: all per-call state lives in a scan.
 type Engine struct {
-	cat  *Catalogue
-	ix   *index
-	pool sync.Pool // of *Scan
+	cat   *Catalogue
+	ix    *index
+	cands []Candidate // rule -> its entry in an answer's Candidates
+	pool  sync.Pool   // of *Scan
 }
 
 // Options tune one classification.
@@ -45,11 +46,15 @@ func New(c *Catalogue) (*Engine, error) {
 				if err := sh.prepare(h.Re); err != nil {
 					return nil, fmt.Errorf("rule %s: extract: %w", r.ID, err)
 				}
+				h.group = h.Re.re.SubexpIndex("value")
+				if h.group < 0 {
+					h.group = 1
+				}
 			}
 			h.path = strings.Split(h.Key, ".")
 		}
 	}
-	e := &Engine{cat: c, ix: buildIndex(c)}
+	e := &Engine{cat: c, ix: buildIndex(c), cands: candidates(c)}
 	e.pool.New = func() any { return e.newScan() }
 	return e, nil
 }

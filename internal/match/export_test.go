@@ -20,3 +20,66 @@ func (r *Regex) FindSubmatch(s string) []int {
 
 // Fast reports whether r is searched at places rather than everywhere.
 func (r *Regex) Fast() bool { return r.fast != nil }
+
+// ConfirmedBranches runs the automaton over rec as a scan does, and
+// returns for every rule branch whether the scan confirmed one of its
+// triggers there, with the triggers it confirms by (those the automaton
+// reveals; the rest are searched for).
+func (e *Engine) ConfirmedBranches(rec string) (live []bool, trigs [][]string) {
+	s := e.newScan()
+	s.begin(Evidence{}, Options{})
+	s.nextRecord()
+	s.collect(rec)
+	for i := range e.cat.Rules {
+		for k, re := range e.cat.Rules[i].Match.Regex {
+			rp := &e.ix.pats[i][k]
+			var mapped []string
+			for j, p := range rp.trig {
+				if p >= 0 {
+					mapped = append(mapped, re.Triggers[j])
+				}
+			}
+			live = append(live, s.lits.live[rp.branch] == s.lits.gen)
+			trigs = append(trigs, mapped)
+		}
+	}
+	return live, trigs
+}
+
+// FindScanned runs every pattern of every rule (branches, guards, hint
+// extractors) on rec through the automaton's hits, as a scan does, and
+// calls fn with the pattern and what the engine found: the leftmost
+// match, and the submatches of a pattern with groups.
+func (e *Engine) FindScanned(rec string, fn func(re *Regex, start, end int, ok bool, sub []int)) {
+	s := e.newScan()
+	s.begin(Evidence{}, Options{})
+	s.nextRecord()
+	s.collect(rec)
+	hits := s.acHits()
+	t := newText(rec, &s.lowBuf, &s.memo, s.recGen)
+	run := func(re *Regex, rp *regexPats) {
+		lk := &lookup{hits, rp}
+		start, end, ok := re.find(&t, lk, len(rec)+1)
+		var sub []int
+		if re.re.NumSubexp() > 0 {
+			sub = re.findSubmatch(&t, lk, nil)
+		}
+		fn(re, start, end, ok, sub)
+	}
+	for i := range e.cat.Rules {
+		r := &e.cat.Rules[i]
+		for k, re := range r.Match.Regex {
+			run(re, &e.ix.pats[i][k])
+		}
+		if r.Not != nil {
+			for k, re := range r.Not.Regex {
+				run(re, &e.ix.notPats[i][k])
+			}
+		}
+		for k, h := range r.Hints {
+			if h.Re != nil {
+				run(h.Re, &e.ix.hintPats[i][k])
+			}
+		}
+	}
+}

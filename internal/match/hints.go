@@ -97,10 +97,7 @@ func (s *Scan) hintValue(rule, k int, t *recText, doc *lazyJSON) (string, bool) 
 		if m == nil {
 			return "", false
 		}
-		g := src.Re.re.SubexpIndex("value")
-		if g < 0 {
-			g = 1
-		}
+		g := src.group
 		if 2*g+1 >= len(m) || m[2*g] < 0 {
 			return "", false
 		}

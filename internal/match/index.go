@@ -48,9 +48,11 @@ type index struct {
 	// automaton.
 	pats, notPats, hintPats [][]regexPats
 	refs                    refTable // pattern -> the branch triggers it reveals
-	// needEnds[pattern]: a lookup asks where the pattern ended (litHits);
-	// the scan records only those.
-	needEnds []bool
+	patLen                  []int32  // pattern -> its length
+	// use[pattern] says what the scan does where the pattern ends; a
+	// pattern that only a lookup reads, or that reveals nothing but
+	// where it ended, skips the rest (see patUse).
+	use      []patUse
 	branches int // rule branches, numbered in pats
 	// byBranch[rule]: the rule's record matchers can hold only where one
 	// of its branches' triggers is confirmed (litHits.rules); it is not
@@ -179,6 +181,10 @@ func buildIndex(c *Catalogue) *index {
 			})
 		})
 		ix.ac = buildAutomaton(patterns)
+		ix.patLen = make([]int32, len(patterns))
+		for p, pat := range patterns {
+			ix.patLen[p] = int32(len(pat))
+		}
 		ix.lits = newLiteralSet(ruleTriggers(c))
 		trigRefs := make([][]trigRef, len(patterns))
 		ix.pats = make([][]regexPats, len(c.Rules))
@@ -214,8 +220,8 @@ func buildIndex(c *Catalogue) *index {
 				ix.hintPats[i] = append(ix.hintPats[i], rp)
 			}
 		}
-		ix.refs = packRefs(trigRefs)
-		ix.needEnds = make([]bool, len(patterns))
+		ix.refs = packRefs(trigRefs, patterns)
+		ix.use = make([]patUse, len(patterns))
 		for _, set := range [][][]regexPats{ix.pats, ix.notPats, ix.hintPats} {
 			for _, rps := range set {
 				for _, rp := range rps {
@@ -223,7 +229,7 @@ func buildIndex(c *Catalogue) *index {
 						for _, ps := range [][]int32{ap.trig, ap.lead} {
 							for _, p := range ps {
 								if p >= 0 {
-									ix.needEnds[p] = true
+									ix.use[p] |= useEnds
 								}
 							}
 						}
@@ -236,6 +242,12 @@ func buildIndex(c *Catalogue) *index {
 		// pattern it shares with rules that are not there occurs.
 		for p, rules := range ix.patRules {
 			ix.patRules[p] = slices.DeleteFunc(rules, func(ri int32) bool { return ix.byBranch[ri] })
+			if len(ix.patRules[p]) > 0 {
+				ix.use[p] |= useRules
+			}
+			if ix.refs.at[p+1] > ix.refs.at[p] {
+				ix.use[p] |= useRefs
+			}
 		}
 	}
 	return ix
@@ -348,6 +360,17 @@ func byBranches(r *Rule, pats []regexPats) bool {
 	return true
 }
 
+// patUse says what an automaton pattern is for, a bit each. Of the
+// patterns a record holds, most are there for lookups alone, and the scan
+// meets one every few bytes: one load settles what would be three.
+type patUse uint8
+
+const (
+	useEnds  patUse = 1 << iota // a lookup asks where it ended (litHits)
+	useRefs                     // it reveals branch triggers (refTable)
+	useRules                    // it makes candidates of rules (patRules)
+)
+
 // addTrigRef adds a branch of rule ri to the trigRef of lit in refs.
 func addTrigRef(refs []trigRef, lit string, branch, ri int32) []trigRef {
 	for i := range refs {
@@ -365,13 +388,15 @@ func addTrigRef(refs []trigRef, lit string, branch, ri int32) []trigRef {
 // packRefs lays every pattern's trigRefs out in one table, with the
 // lengths and first bytes that settle most of them in arrays of their
 // own: the scan reads them for every pattern it meets, and scattered,
-// nearly every read missed the cache.
-func packRefs(refs [][]trigRef) refTable {
+// nearly every read missed the cache. refs[p] are those of patterns[p],
+// a suffix of each.
+func packRefs(refs [][]trigRef, patterns []string) refTable {
 	t := refTable{at: make([]int32, len(refs)+1)}
 	for p, rs := range refs {
 		for _, r := range rs {
 			t.first = append(t.first, r.lit[0])
 			t.lens = append(t.lens, int32(len(r.lit)))
+			t.heads = append(t.heads, int32(len(r.lit)-len(patterns[p])))
 			t.refs = append(t.refs, r)
 		}
 		t.at[p+1] = int32(len(t.refs))

@@ -1,5 +1,7 @@
 package match
 
+import "slices"
+
 // A rule's branches each have triggers of their own, and the rule is only
 // a candidate because one of them (or a shorter form of it) occurred.
 // Searching the record again for every branch's triggers costs tens of
@@ -31,6 +33,8 @@ type litHits struct {
 	ends  []hitEnd
 	live  []uint32 // branch -> generation in which one of its triggers occurred
 	rules []uint32 // rule -> generation in which one of its branches' did
+	// patLen is the index's pattern -> its length.
+	patLen []int32
 }
 
 // trigRef is a branch trigger that a pattern reveals: it occurs where the
@@ -43,10 +47,17 @@ type trigRef struct {
 }
 
 // refTable holds the trigRefs of every pattern: those of pattern p are
-// [at[p], at[p+1]), with each one's length and first byte also apart.
+// [at[p], at[p+1]), with each one's length, head length and first byte
+// also apart.
+//
+// A trigger's pattern is a suffix of it, and the automaton has compared
+// those bytes already where it reports the pattern: only the head, the
+// bytes before, are left to compare. Most triggers are their own
+// pattern, and are confirmed without a look at the record.
 type refTable struct {
 	at    []int32
 	lens  []int32
+	heads []int32 // len(lit) minus its pattern's length
 	first []byte
 	refs  []trigRef
 }
@@ -55,13 +66,12 @@ type refTable struct {
 // and makes candidates of their rules.
 func (h *litHits) confirm(rec string, t *refTable, p int32, end int, s *Scan) {
 	for i := t.at[p]; i < t.at[p+1]; i++ {
-		start := end - int(t.lens[i])
-		if start < 0 || lowerByte(rec[start]) != t.first[i] {
-			continue
-		}
 		r := &t.refs[i]
-		if !equalFoldASCII(rec[start:end], r.lit) {
-			continue
+		if n := int(t.heads[i]); n > 0 {
+			start := end - int(t.lens[i])
+			if start < 0 || lowerByte(rec[start]) != t.first[i] || !equalFoldASCII(rec[start:], r.lit[:n]) {
+				continue
+			}
 		}
 		for _, b := range r.branches {
 			h.live[b] = h.gen
@@ -76,6 +86,13 @@ func (h *litHits) confirm(rec string, t *refTable, p int32, end int, s *Scan) {
 type hitEnd struct {
 	end  int32 // offset just past the occurrence
 	prev int32 // the pattern's previous occurrence, -1 for none
+}
+
+// endsAt reports whether lit, which pattern p is a suffix of, ends at
+// offset end of rec, where p ended: only the bytes before the pattern's
+// are compared, the automaton having compared those.
+func (h *litHits) endsAt(rec, lit string, p int32, end int) bool {
+	return end >= len(lit) && equalFoldASCII(rec[end-len(lit):], lit[:len(lit)-int(h.patLen[p])])
 }
 
 func (h *litHits) add(gen uint32, p int32, end int) {
@@ -105,6 +122,13 @@ type regexPats struct {
 	branch   int32
 	trigs    bool
 	unmapped []string
+	// gate holds, for every alternative not anchored at the start, the
+	// patterns of its triggers or of its lead strings, when gated says
+	// that each has one or the other, all with patterns: where none of
+	// gate occurred, only the anchored ones can place a match. A guard
+	// has a dozen alternatives, and a record almost never holds any.
+	gate  []int32
+	gated bool
 }
 
 // dead reports that the scan's hits show none of a rule branch's
@@ -177,8 +201,7 @@ func (lk *lookup) has(t *recText, lit string, p int32) bool {
 		return false
 	}
 	for i := h.head[p]; i >= 0; i = h.ends[i].prev {
-		e := int(h.ends[i].end)
-		if e >= len(lit) && equalFoldASCII(rec[e-len(lit):e], lit) {
+		if h.endsAt(rec, lit, p, int(h.ends[i].end)) {
 			return true
 		}
 	}
@@ -260,5 +283,36 @@ func patternsOf(patID map[string]int32, re *Regex) regexPats {
 		}
 		rp.alts = append(rp.alts, ap)
 	}
+	rp.gated = true
+	for k, a := range re.Alts {
+		ap := &rp.alts[k]
+		switch {
+		case a.Start:
+		case len(ap.trig) > 0 && !slices.Contains(ap.trig, -1):
+			rp.gate = append(rp.gate, ap.trig...)
+		case len(ap.lead) > 0 && !slices.Contains(ap.lead, -1):
+			rp.gate = append(rp.gate, ap.lead...)
+		default:
+			rp.gated = false
+		}
+	}
+	slices.Sort(rp.gate)
+	rp.gate = slices.Compact(rp.gate)
 	return rp
+}
+
+// gateShut reports that none of rp's gate patterns occurred in the
+// record (regexPats.gate): only alternatives anchored at the start can
+// place a match there.
+func (lk *lookup) gateShut() bool {
+	if lk == nil || !lk.pats.gated {
+		return false
+	}
+	h := lk.hits
+	for _, p := range lk.pats.gate {
+		if h.stamp[p] == h.gen {
+			return false
+		}
+	}
+	return true
 }

@@ -180,8 +180,12 @@ func closedUnderCase(ranges []rune) bool {
 func (f *fastRegex) places(t *recText, buf []int, lk *lookup) (pos []int, all bool) {
 	rec := t.s
 	pos = buf
+	startOnly := lk.gateShut()
 	for i := range f.alts {
 		a := &f.alts[i]
+		if startOnly && !a.Start {
+			continue
+		}
 		ap := lk.alt(i)
 		if len(a.Triggers) > 0 && !lk.anyOf(t, a.Triggers, ap.triggers()) {
 			continue
@@ -243,7 +247,7 @@ func (a *fastAlt) leadPlaces(t *recText, l string, p int32, lk *lookup, pos []in
 		}
 		for i := h.head[p]; i >= 0; i = h.ends[i].prev {
 			e := int(h.ends[i].end)
-			if e >= len(l) && equalFoldASCII(rec[e-len(l):e], l) && !add(e-len(l)) {
+			if h.endsAt(rec, l, p, e) && !add(e-len(l)) {
 				return nil, false
 			}
 		}
@@ -282,9 +286,18 @@ func (a *fastAlt) startsHere(rec string) bool {
 		return false
 	}
 	// Lead is sorted: only the strings that begin with this byte need a
-	// look (a guard's start-of-line alternative has dozens).
+	// look (a guard's start-of-line alternative has dozens). The search
+	// is written out: slices.BinarySearchFunc called its comparison
+	// through a pointer at every step.
 	c := lowerByte(rec[k])
-	i, _ := slices.BinarySearchFunc(a.Lead, c, func(l string, c byte) int { return int(l[0]) - int(c) })
+	i, j := 0, len(a.Lead)
+	for i < j {
+		if m := int(uint(i+j) >> 1); a.Lead[m][0] < c {
+			i = m + 1
+		} else {
+			j = m
+		}
+	}
 	for ; i < len(a.Lead) && a.Lead[i][0] == c; i++ {
 		if l := a.Lead[i]; len(rec)-k >= len(l) && equalFoldASCII(rec[k:k+len(l)], l) {
 			return true

@@ -122,9 +122,15 @@ func probeTexts(t testing.TB) []string {
 }
 
 // TestFindAgreesWithRegexp holds the anchored search to Go's own on every
-// shipped pattern: the same leftmost match, submatches included.
+// shipped pattern: the same leftmost match, submatches included. It is
+// run on its own, and through the automaton's hits in the record as a
+// scan runs it (lits.go).
 func TestFindAgreesWithRegexp(t *testing.T) {
 	cat := shippedCatalogue(t)
+	e, err := match.New(cat)
+	if err != nil {
+		t.Fatal(err)
+	}
 	res := patterns(cat)
 	texts := probeTexts(t)
 	if testing.Short() || raceEnabled {
@@ -146,12 +152,16 @@ func TestFindAgreesWithRegexp(t *testing.T) {
 	for _, text := range texts {
 		rec := match.FoldSpecial(text)
 		low := lowerASCII(rec)
+		scanned := map[*match.Regex][]found{}
+		e.FindScanned(rec, func(re *match.Regex, start, end int, ok bool, sub []int) {
+			scanned[re] = append(scanned[re], found{start, end, ok, sub})
+		})
 		for _, re := range res {
 			// Texts where the pattern can begin are the interesting
 			// ones; a sample of the rest is enough, and keeps the
 			// test quick under -race.
 			if near(re, low) || r.IntN(20) == 0 {
-				checkFind(t, re, rec)
+				checkFind(t, re, rec, scanned[re])
 				checked++
 			}
 		}
@@ -194,19 +204,38 @@ func lowerASCII(s string) string {
 	return string(b)
 }
 
-func checkFind(t *testing.T, re *match.Regex, rec string) {
+// found is what the engine found for a pattern.
+type found struct {
+	start, end int
+	ok         bool
+	sub        []int
+}
+
+// checkFind compares the engine's search for re in rec, on its own and
+// as scans found it (Engine.FindScanned), with regexp's.
+func checkFind(t *testing.T, re *match.Regex, rec string, scanned []found) {
 	t.Helper()
-	{
-		want := re.Regexp().FindStringIndex(rec)
-		start, end, ok := re.Find(rec)
-		if (want != nil) != ok || ok && (want[0] != start || want[1] != end) {
-			t.Fatalf("%s on %q: Find = %d, %d, %v; regexp: %v", re.Src, rec, start, end, ok, want)
+	start, end, ok := re.Find(rec)
+	plain := found{start, end, ok, nil}
+	if re.Regexp().NumSubexp() > 0 {
+		// The engine asks for submatches only from hint extractors.
+		plain.sub = re.FindSubmatch(rec)
+	}
+	want := re.Regexp().FindStringIndex(rec)
+	wantSub := re.Regexp().FindStringSubmatchIndex(rec)
+	for i, f := range append([]found{plain}, scanned...) {
+		how := "Find"
+		if i > 0 {
+			how = "a scan"
+		}
+		if (want != nil) != f.ok || f.ok && (want[0] != f.start || want[1] != f.end) {
+			t.Fatalf("%s on %q: %s found %d, %d, %v; regexp: %v", re.Src, rec, how, f.start, f.end, f.ok, want)
 		}
 		if re.Regexp().NumSubexp() == 0 {
-			return // the engine asks for submatches only from hint extractors
+			continue
 		}
-		if diff := cmp.Diff(re.Regexp().FindStringSubmatchIndex(rec), re.FindSubmatch(rec)); diff != "" {
-			t.Fatalf("%s on %q: FindSubmatch differs (-regexp +engine):\n%s", re.Src, rec, diff)
+		if diff := cmp.Diff(wantSub, f.sub); diff != "" {
+			t.Fatalf("%s on %q: %s found other submatches (-regexp +engine):\n%s", re.Src, rec, how, diff)
 		}
 	}
 }
@@ -219,7 +248,7 @@ func FuzzFind(f *testing.F) {
 	f.Add("x\xffRATE LIMIT EXCEEDED\u212a")
 	f.Fuzz(func(t *testing.T, text string) {
 		for _, re := range patterns(shippedCatalogue(t)) {
-			checkFind(t, re, match.FoldSpecial(text))
+			checkFind(t, re, match.FoldSpecial(text), nil)
 		}
 	})
 }

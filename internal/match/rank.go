@@ -45,9 +45,9 @@ func (s *Scan) Finish() Classification {
 		}
 	}
 	s.winners = winners
-	out.Candidates = make([]Candidate, 0, len(live))
-	for _, h := range live {
-		out.Candidates = append(out.Candidates, s.e.candidate(h.rule))
+	out.Candidates = make([]Candidate, len(live))
+	for i, h := range live {
+		out.Candidates[i] = s.e.cands[h.rule]
 	}
 	win := winners[0]
 	conflict := false
@@ -84,7 +84,7 @@ func (s *Scan) Finish() Classification {
 	if win.hasHint {
 		secs := math.Round(win.after.Seconds()*1000) / 1000
 		out.RetryAfterSeconds = &secs
-		out.ResetAt = ceilSecond(win.at).Format(time.RFC3339)
+		out.ResetAt = s.reset.text(ceilSecond(win.at))
 	}
 	return out
 }
@@ -138,17 +138,24 @@ func (s *Scan) overridden(rule int, group []*hit) bool {
 	return false
 }
 
-func (e *Engine) candidate(rule int) Candidate {
-	r := &e.cat.Rules[rule]
-	code := &e.cat.Codes[r.Code]
-	return Candidate{
-		Rule:       r.ID,
-		Code:       code.Name,
-		Class:      e.cat.Classes[code.Class].Name,
-		Tier:       r.Tier.String(),
-		Priority:   r.Priority,
-		Confidence: r.Confidence.String(),
+// candidates renders every rule as a Candidate, once: an answer lists
+// every rule that matched, and building each entry from the tables cost
+// more than copying it.
+func candidates(c *Catalogue) []Candidate {
+	out := make([]Candidate, len(c.Rules))
+	for i := range c.Rules {
+		r := &c.Rules[i]
+		code := &c.Codes[r.Code]
+		out[i] = Candidate{
+			Rule:       r.ID,
+			Code:       code.Name,
+			Class:      c.Classes[code.Class].Name,
+			Tier:       r.Tier.String(),
+			Priority:   r.Priority,
+			Confidence: r.Confidence.String(),
+		}
 	}
+	return out
 }
 
 // explain says where each candidate matched and why each loser lost.
@@ -205,6 +212,24 @@ func (s *Scan) outcome(h, win *hit, winners []*hit, conflict bool) string {
 		return fmt.Sprintf("lower priority (%d < %d of %s)", r.Priority, w.Priority, w.ID)
 	}
 	return "overridden by " + w.ID
+}
+
+// resetText is the last reset time a scan's answers gave, and its text.
+// A burst of calls that a provider limits is told to come back at the
+// same second, and formatting the time cost more than the rest of
+// reading the hint; a scan keeps the text, which is immutable, for the
+// next answer with the same reset.
+type resetText struct {
+	at time.Time
+	s  string
+}
+
+// text returns at, a whole second in UTC, as RFC 3339.
+func (r *resetText) text(at time.Time) string {
+	if r.s == "" || !r.at.Equal(at) {
+		r.at, r.s = at, at.Format(time.RFC3339)
+	}
+	return r.s
 }
 
 // ceilSecond rounds a reset time up to the whole second, so a caller that

@@ -79,6 +79,7 @@ type Scan struct {
 	recGen       uint32   // counts records, for answers kept per record
 	guardRec     []uint32 // guard -> recGen of its answer in guardHeld
 	guardHeld    []bool
+	reset        resetText // the last reset time an answer gave (rank.go)
 }
 
 // Classify classifies one piece of evidence.
@@ -115,6 +116,7 @@ func (e *Engine) newScan() *Scan {
 		s.lits.head = make([]int32, len(e.ix.patRules))
 		s.lits.live = make([]uint32, e.ix.branches)
 		s.lits.rules = make([]uint32, n)
+		s.lits.patLen = e.ix.patLen
 	}
 	for i := range s.hitOf {
 		s.hitOf[i] = -1
@@ -318,12 +320,17 @@ type collector struct {
 
 func (c collector) hit(p int32, end int) bool {
 	s, ix := c.s, c.s.e.ix
-	if ix.needEnds[p] {
+	use := ix.use[p]
+	if use&useEnds != 0 {
 		s.lits.add(s.gen, p, end)
 	}
-	s.lits.confirm(c.rec, &ix.refs, p, end, s)
-	for _, ri := range ix.patRules[p] {
-		s.addCand(ri)
+	if use&useRefs != 0 {
+		s.lits.confirm(c.rec, &ix.refs, p, end, s)
+	}
+	if use&useRules != 0 {
+		for _, ri := range ix.patRules[p] {
+			s.addCand(ri)
+		}
 	}
 	return true
 }

@@ -26,10 +26,17 @@ const (
 type vmProg struct {
 	inst  []vmInst
 	start uint32
+	lits  string // the literal runs (vmInst.n)
 }
 
 type vmInst struct {
-	op    syntax.InstOp
+	op syntax.InstOp
+	// n, for an InstRune1 of an ASCII rune, is the length of the run of
+	// such instructions that begins with it, whose bytes are
+	// lits[arg:arg+n]; out is then the instruction after the run. A
+	// pattern is mostly words, and a step is a jump through the switch
+	// that a word took for each letter: a run is compared in one.
+	n     uint8
 	out   uint32
 	arg   uint32 // InstAlt: the other branch; InstCapture: the slot; InstEmptyWidth: the assertion
 	r     rune   // InstRune1
@@ -63,7 +70,38 @@ func compileVM(re *syntax.Regexp) *vmProg {
 		}
 		vp.inst[i] = vi
 	}
+	vp.fuseRuns(prog)
 	return vp
+}
+
+// fuseRuns gives each ASCII InstRune1 its literal run (vmInst.n). The
+// instructions are taken in order, so a run is found from its first
+// letter, and those after it get the rest of it.
+func (vp *vmProg) fuseRuns(prog *syntax.Prog) {
+	isLit := func(pc uint32) bool {
+		in := &prog.Inst[pc]
+		return in.Op == syntax.InstRune1 && in.Rune[0] < utf8.RuneSelf
+	}
+	var lits []byte
+	for i := range prog.Inst {
+		if !isLit(uint32(i)) || vp.inst[i].n > 0 {
+			continue
+		}
+		var pcs []uint32
+		for pc := uint32(i); isLit(pc) && len(pcs) < 255; pc = prog.Inst[pc].Out {
+			pcs = append(pcs, pc)
+		}
+		at, end := len(lits), prog.Inst[pcs[len(pcs)-1]].Out
+		for _, pc := range pcs {
+			lits = append(lits, byte(prog.Inst[pc].Rune[0]))
+		}
+		for k, pc := range pcs {
+			if in := &vp.inst[pc]; in.n == 0 {
+				in.n, in.arg, in.out = uint8(len(pcs)-k), uint32(at+k), end
+			}
+		}
+	}
+	vp.lits = string(lits)
 }
 
 // runAt returns the end of the match the program prefers beginning at
@@ -83,14 +121,22 @@ func runAt(prog *vmProg, x string, p int, caps []int) (end int, matched, done bo
 	n := 0
 	pc, pos := prog.start, p
 	for steps := 0; ; steps++ {
-		if steps == vmSteps {
+		if steps >= vmSteps {
 			return 0, false, false
 		}
 		inst := &prog.inst[pc]
 		ok := true
 		switch inst.op {
 		case syntax.InstRune1:
-			if pos < len(x) && x[pos] < utf8.RuneSelf {
+			if run := int(inst.n); run > 0 {
+				lit := prog.lits[inst.arg:][:run]
+				steps += run - 1 // the steps the run stands for
+				ok = len(x)-pos >= run
+				for k := 0; ok && k < run; k++ {
+					ok = x[pos+k] == lit[k]
+				}
+				pos += run
+			} else if pos < len(x) && x[pos] < utf8.RuneSelf {
 				ok = rune(x[pos]) == inst.r
 				pos++
 			} else {

@@ -41,8 +41,13 @@ type hit struct {
 // delimiter that the secret was), and sanitising sanitised text would
 // change it. The cost is that a secret whose match would include a literal
 // marker from the input (as in "password=[redacted:jwt]xyz") is not found.
-func Find(s string) []Finding {
-	byFirst, pairs := &anchorsByFirst, &anchorPairs
+func Find(s string) []Finding { return find(s, &anchorsByFirst, &anchorPairs, !anchorsInWords) }
+
+// find is Find with the anchor index it stops by: pairs says which two
+// bytes can begin an anchor, byFirst which anchors begin with a byte,
+// and skipWords that none begins inside a word. A test runs it with an
+// index that passes nothing over.
+func find(s string, byFirst *[256][]anchorRef, pairs *[65536 / 64]uint64, skipWords bool) []Finding {
 	// One pass over s: at each byte that can start an anchor, try the
 	// rules with an anchor there. A rule is not tried again inside its own
 	// last match, so its findings do not overlap each other.
@@ -65,10 +70,21 @@ func Find(s string) []Finding {
 				break
 			}
 			p++
+			if skipWords && isAlnum(s[p-1]) {
+				// The rest of the word begins nothing: what can
+				// begin inside one is a word rule's anchor, which
+				// must not follow a letter or digit.
+				for p < last && isAlnum(s[p]) {
+					p++
+				}
+			}
 		}
-		c := s[p]
+		c, d := s[p], byte(0)
+		if p < last {
+			d = lowerByte(s[p+1])
+		}
 		for _, ref := range byFirst[c] {
-			if p < next[ref.rule] || !hasPrefixFold(s[p:], ref.anchor) {
+			if ref.second != 0 && ref.second != d || p < next[ref.rule] || !hasPrefixFold(s[p:], ref.anchor) {
 				continue
 			}
 			r := &rules[ref.rule]
@@ -81,13 +97,31 @@ func Find(s string) []Finding {
 				next[ref.rule] = hi
 			}
 		}
+		if skipWords {
+			for p < last && isAlnum(s[p]) && isAlnum(s[p+1]) {
+				p++
+			}
+		}
 	}
 	return merge(hits, markers(s))
 }
 
+// anchorRef is an anchor of a rule. Most bytes that begin an anchor
+// begin several (a dozen begin with 'a'), and at most one of them goes on
+// with the next byte: second, the anchor's second byte (0 for an anchor
+// of one byte), settles the rest without a look at the anchor itself.
 type anchorRef struct {
 	rule   int
 	anchor string
+	second byte
+}
+
+// lowerByte lowers an ASCII letter, as hasPrefixFold compares it.
+func lowerByte(c byte) byte {
+	if 'A' <= c && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
 }
 
 // hasPrefixFold reports whether s begins with the lower-case ASCII anchor
@@ -193,6 +227,20 @@ func tokenByte(c byte) bool {
 	return c > ' ' && c != 0x7f
 }
 
+// anchorsInWords says that an anchor of a rule without word, where
+// anchors may follow a letter or digit, begins with one itself: it can
+// begin inside a word, which Find then does not pass over.
+var anchorsInWords = func() bool {
+	for _, r := range rules {
+		for _, a := range r.anchors {
+			if !r.word && isAlnum(a[0]) {
+				return true
+			}
+		}
+	}
+	return false
+}()
+
 // anchorsByFirst indexes the rules' anchors by their first byte (in both
 // cases), built once: Find runs for every excerpt, and rebuilding it each
 // time cost more than the search.
@@ -234,10 +282,13 @@ func indexPairs() (pairs [65536 / 64]uint64) {
 func indexAnchors() (byFirst [256][]anchorRef) {
 	for ri := range rules {
 		for _, a := range rules[ri].anchors {
-			c := a[0]
-			byFirst[c] = append(byFirst[c], anchorRef{ri, a})
+			c, ref := a[0], anchorRef{rule: ri, anchor: a}
+			if len(a) > 1 {
+				ref.second = a[1]
+			}
+			byFirst[c] = append(byFirst[c], ref)
 			if 'a' <= c && c <= 'z' {
-				byFirst[c-'a'+'A'] = append(byFirst[c-'a'+'A'], anchorRef{ri, a})
+				byFirst[c-'a'+'A'] = append(byFirst[c-'a'+'A'], ref)
 			}
 		}
 	}
