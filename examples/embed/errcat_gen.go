@@ -2919,8 +2919,11 @@ func trieNodes(patterns []string) int {
 
 // hitter receives a scan's hits: hit is called with each pattern that
 // occurs and the offset just past its end, and stops the scan by
-// returning false. A scan is instantiated for each hitter type, so the
-// call is direct: the record path meets a pattern every few bytes.
+// returning false. The scan is generic in its hitter rather than taking
+// a func, but the hitters in use share one GC shape, so the call still
+// goes through the instantiation's dictionary: a direct call was
+// measured to save only about 25 ns a record, not worth two copies of
+// the loop.
 type hitter interface {
 	hit(pattern int32, end int) bool
 }
