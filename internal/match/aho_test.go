@@ -14,13 +14,7 @@ import (
 // shared suffixes are common.
 func TestAutomatonAgainstIndex(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 11))
-	word := func(n int) string {
-		b := make([]byte, n)
-		for i := range b {
-			b[i] = "abcAB -"[r.IntN(7)]
-		}
-		return string(b)
-	}
+	word := func(n int) string { return randomWord(r, "abcAB -", n) }
 	for round := 0; round < 300; round++ {
 		var pats []string
 		for i := 0; i < 1+r.IntN(8); i++ {
@@ -62,13 +56,7 @@ func uniqInts(xs []int) []int {
 // strings.Index finds.
 func TestAutomatonEnds(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 5))
-	word := func(n int) string {
-		b := make([]byte, n)
-		for i := range b {
-			b[i] = "abcAB -"[r.IntN(7)]
-		}
-		return string(b)
-	}
+	word := func(n int) string { return randomWord(r, "abcAB -", n) }
 	type occ struct{ p, end int }
 	for round := 0; round < 300; round++ {
 		var pats []string
