@@ -56,10 +56,11 @@ type LineResult struct {
 func (e *Engine) Lines(r io.Reader, ev Evidence, opts LinesOptions, fn func(LineResult) bool) (LineStats, error) {
 	ev.Text = ""
 	ch := newChunker(r)
+	every := e.readsEvery(&ev)
 	if opts.Workers < 2 {
 		var total LineStats
 		var out []LineResult
-		tn := tuning{lits: e.ix.lits}
+		tn := tuning{lits: e.ix.lits, done: every}
 		for {
 			reg, ok := ch.next()
 			if !ok {
@@ -67,7 +68,7 @@ func (e *Engine) Lines(r io.Reader, ev Evidence, opts LinesOptions, fn func(Line
 				return total, ch.err
 			}
 			out = out[:0]
-			st := e.region(reg, tn.set(reg.data), &ev, opts.Options, &out)
+			st := e.region(reg, tn.set(reg.data), every, &ev, opts.Options, &out)
 			total.add(st)
 			for _, lr := range out {
 				if !fn(lr) {
@@ -78,7 +79,14 @@ func (e *Engine) Lines(r io.Reader, ev Evidence, opts LinesOptions, fn func(Line
 			opts.delivered()
 		}
 	}
-	return e.linesParallel(ch, &ev, opts, fn)
+	return e.linesParallel(ch, every, &ev, opts, fn)
+}
+
+// readsEvery reports whether every record must be classified, triggers or
+// not: a rule has none, or structured evidence applies to each record. The
+// scan for triggers is then not run, and no anchors are tuned for it.
+func (e *Engine) readsEvery(ev *Evidence) bool {
+	return e.ix.readsEveryRecord() || ev.HTTP != nil || ev.ExitCode != nil || ev.Signal != "" || ev.Provider != ""
 }
 
 func (o *LinesOptions) delivered() {
@@ -97,7 +105,7 @@ type regionResult struct {
 // linesParallel reads regions in order, classifies them on Workers
 // goroutines, and hands results to fn in input order. At most 2×Workers
 // regions are in flight, each in the buffer the chunker read it into.
-func (e *Engine) linesParallel(ch *chunker, ev *Evidence, opts LinesOptions, fn func(LineResult) bool) (LineStats, error) {
+func (e *Engine) linesParallel(ch *chunker, every bool, ev *Evidence, opts LinesOptions, fn func(LineResult) bool) (LineStats, error) {
 	type job struct {
 		reg    region
 		lits   *literalSet
@@ -115,7 +123,7 @@ func (e *Engine) linesParallel(ch *chunker, ev *Evidence, opts LinesOptions, fn 
 			defer wg.Done()
 			for j := range jobs {
 				var out []LineResult
-				st := e.region(j.reg, j.lits, ev, opts.Options, &out)
+				st := e.region(j.reg, j.lits, every, ev, opts.Options, &out)
 				j.result <- regionResult{st, out, j.buf}
 			}
 		}()
@@ -123,7 +131,7 @@ func (e *Engine) linesParallel(ch *chunker, ev *Evidence, opts LinesOptions, fn 
 	go func() {
 		defer close(order)
 		defer close(jobs)
-		tn := tuning{lits: e.ix.lits}
+		tn := tuning{lits: e.ix.lits, done: every}
 		for {
 			reg, ok := ch.next()
 			if !ok {
@@ -171,14 +179,13 @@ func (e *Engine) linesParallel(ch *chunker, ev *Evidence, opts LinesOptions, fn 
 }
 
 // region classifies the records of one region, appending those that
-// matched a rule to out; lits is the engine's literal set, perhaps tuned.
-func (e *Engine) region(reg region, lits *literalSet, ev *Evidence, opts Options, out *[]LineResult) LineStats {
+// matched a rule to out; lits is the engine's literal set, perhaps tuned,
+// and every says whether to classify every record (readsEvery).
+func (e *Engine) region(reg region, lits *literalSet, every bool, ev *Evidence, opts Options, out *[]LineResult) LineStats {
 	var st LineStats
-	data := reg.data
-	every := e.ix.readsEveryRecord() || ev.HTTP != nil || ev.ExitCode != nil || ev.Signal != "" || ev.Provider != ""
 	var marks []int
 	if !every {
-		marks = marksOf(lits, data, nil)
+		marks = marksOf(lits, reg.data, nil)
 	}
 	w := newRecordWalk(reg, 0, marks)
 	for {
