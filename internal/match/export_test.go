@@ -83,3 +83,7 @@ func (e *Engine) FindScanned(rec string, fn func(re *Regex, start, end int, ok b
 		}
 	}
 }
+
+// Anchored reports whether r's anchored forms, the fallback of the
+// program runAt runs, have been compiled.
+func (r *Regex) Anchored() bool { return r.fast != nil && r.fast.at0 != nil }

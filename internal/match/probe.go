@@ -28,19 +28,24 @@ import (
 // (?m)^. It therefore runs on the record from one rune before the place,
 // as \A(?s:.)(?:pattern): the rune is consumed as context, and the pattern
 // then sees exactly what it would see in the whole record. At the start of
-// the record \A(?:pattern) runs instead. Both are compiled on first use,
-// so a pattern that never gets that far costs nothing at startup.
+// the record \A(?:pattern) runs instead. In practice runAt runs the
+// pattern's own program (vm.go) and the anchored forms are a fallback.
+// All are compiled on first use, so a pattern that never gets that far
+// costs nothing at startup.
 type fastRegex struct {
 	alts []fastAlt
 	src  string
 	nsub int
 
 	once  sync.Once
-	ready atomic.Bool    // once has run and the variants compiled
-	at0   *regexp.Regexp // \A(?:src); nil if it did not compile
-	ctx   *regexp.Regexp // \A(?s:.)(?:src)
-	low   bool           // the variants run on the lowered record
-	prog  *vmProg        // the program runAt runs; nil: regexp runs all
+	ready atomic.Bool // once has run and the pattern parsed
+	low   bool        // the variants run on the lowered record
+	prog  *vmProg     // the program runAt runs; nil: regexp runs all
+	asrc  string      // what the anchored forms anchor: src, or its lowered form
+
+	onceAt sync.Once
+	at0    *regexp.Regexp // \A(?:asrc); nil if it did not compile
+	ctx    *regexp.Regexp // \A(?s:.)(?:asrc)
 }
 
 type fastAlt struct {
@@ -82,34 +87,48 @@ func newFast(r *Regex) *fastRegex {
 	return f
 }
 
-// variants compiles the anchored forms; it reports false if they do not
-// compile as the same pattern (they always should), and the caller then
-// searches the usual way. A pattern that says nothing case-sensitive
-// about ASCII letters is compiled without case folding, to run on the
-// record's lowered copy (see caseFree).
+// variants readies the program runAt runs; it reports false if the
+// pattern does not parse (it always should), and the caller then searches
+// the usual way. A pattern that says nothing case-sensitive about ASCII
+// letters is compiled without case folding, to run on the record's
+// lowered copy (see caseFree). The anchored forms are compiled by
+// anchored, only when they are needed: a program runAt runs settles
+// nearly every place by itself, and two regexp compilations per rule
+// were most of what a scan spent on the rules it met first.
 func (f *fastRegex) variants() bool {
 	if f.ready.Load() {
 		return true
 	}
 	f.once.Do(func() {
-		src, low := f.src, false
+		f.asrc = f.src
 		tree, err := syntax.Parse(f.src, syntax.Perl)
 		if err != nil {
 			return
 		}
 		if caseFree(tree) {
-			src, low = tree.String(), true
+			f.asrc, f.low = tree.String(), true
 		} else if tree, err = syntax.Parse(f.src, syntax.Perl); err != nil {
 			return // caseFree may have changed the tree before it gave up
 		}
-		at0, err0 := regexp.Compile(`\A(?:` + src + `)`)
-		ctx, err1 := regexp.Compile(`\A(?s:.)(?:` + src + `)`)
+		f.prog = compileVM(tree)
+		if f.prog == nil && !f.anchored() {
+			return
+		}
+		f.ready.Store(true)
+	})
+	return f.ready.Load()
+}
+
+// anchored compiles the anchored forms, once, and reports whether they
+// compiled as the same pattern.
+func (f *fastRegex) anchored() bool {
+	f.onceAt.Do(func() {
+		at0, err0 := regexp.Compile(`\A(?:` + f.asrc + `)`)
+		ctx, err1 := regexp.Compile(`\A(?s:.)(?:` + f.asrc + `)`)
 		if err0 != nil || err1 != nil || at0.NumSubexp() != f.nsub || ctx.NumSubexp() != f.nsub {
 			return
 		}
-		f.at0, f.ctx, f.low = at0, ctx, low
-		f.prog = compileVM(tree)
-		f.ready.Store(true)
+		f.at0, f.ctx = at0, ctx
 	})
 	return f.at0 != nil
 }
@@ -309,8 +328,12 @@ func (a *fastAlt) startsHere(rec string) bool {
 // at returns the anchored form to run at offset p of t (a place where a
 // rune begins), the slice of the record (or of its lowered copy) to run
 // it on, and that slice's offset. ok is false when p is not where the
-// context rune ends, which a place never is.
+// context rune ends, which a place never is, or when the anchored forms
+// did not compile.
 func (f *fastRegex) at(t *recText, p int) (re *regexp.Regexp, sub string, off int, ok bool) {
+	if !f.anchored() {
+		return nil, "", 0, false
+	}
 	s := t.s
 	if f.low {
 		s = t.lower()

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"testing/fstest"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -236,6 +237,54 @@ func checkFind(t *testing.T, re *match.Regex, rec string, scanned []found) {
 		}
 		if diff := cmp.Diff(wantSub, f.sub); diff != "" {
 			t.Fatalf("%s on %q: %s found other submatches (-regexp +engine):\n%s", re.Src, rec, how, diff)
+		}
+	}
+}
+
+// TestFindPastTheBudget runs patterns on records where the program runAt
+// runs gives up (more repetitions than its stack holds alternatives), so
+// the anchored forms answer. They are compiled only then: a record the
+// program settles leaves them uncompiled.
+func TestFindPastTheBudget(t *testing.T) {
+	fsys := fstest.MapFS{
+		"catalogue.yaml": {Data: []byte("name: budget\nversion: 0.0.1\nclasses:\n  transient: {description: d, exit_code: 75}\ncodes:\n  overloaded: {class: transient, description: d}\n")},
+		"rules/r.yaml": {Data: []byte(`rules:
+  - id: t.folded
+    code: overloaded
+    confidence: high
+    priority: 2
+    match: {regex: '(?i)\bretry(?: again)* now\b'}
+  - id: t.cased
+    code: overloaded
+    confidence: high
+    priority: 1
+    match: {regex: '\bRetry(?: again)* (NOW|later)\b'}
+`)},
+	}
+	cat, err := compile.Load(fsys, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := match.New(cat); err != nil {
+		t.Fatal(err)
+	}
+	res := patterns(cat)
+	long := strings.Repeat(" again", 100)
+	for _, re := range res {
+		if !re.Fast() {
+			t.Fatalf("%s is not searched at places", re.Src)
+		}
+		for _, rec := range []string{"Retry now", "x Retry again NOW"} {
+			checkFind(t, re, rec, nil)
+		}
+		if re.Anchored() {
+			t.Errorf("%s: anchored forms compiled for records the program settles", re.Src)
+		}
+		for _, rec := range []string{"Retry" + long + " now", "x Retry" + long + " NOW", "Retry" + long + " later.", "Retry" + long} {
+			checkFind(t, re, rec, nil)
+		}
+		if !re.Anchored() {
+			t.Errorf("%s: the program settled a record past its stack; the test no longer reaches the fallback", re.Src)
 		}
 	}
 }
