@@ -7,7 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/errcat/errcat/internal/builtin"
-	"github.com/errcat/errcat/internal/compile"
+	"github.com/errcat/errcat/internal/catcache"
 	"github.com/errcat/errcat/internal/match"
 )
 
@@ -47,7 +47,7 @@ func (c *catalogueFlag) load() (*match.Engine, error) {
 		err error
 	)
 	if dir := c.path(); dir != "" {
-		cat, err = compile.Load(os.DirFS(dir), c.display())
+		cat, err = catcache.Default(c.getenv).Load(os.DirFS(dir), c.display())
 	} else {
 		cat, err = builtin.Catalogue()
 	}

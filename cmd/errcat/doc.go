@@ -107,5 +107,11 @@ errcat run does not run a command again after it wrote to stdout unless
 
 The catalogue format is described in docs/format.md; errcat schema prints
 the JSON Schemas that every file is validated against.
+
+A catalogue directory given with --catalogue or $ERRCAT_CATALOGUE is
+compiled on first use and kept compiled in the user's cache directory
+(errcat/catalogues), at most 16 of them, until its files or errcat itself
+change. $ERRCAT_CACHE names another directory; ERRCAT_CACHE=off keeps
+nothing.
 */
 package main

@@ -35,7 +35,12 @@ same target), hard (stop, ask a person or switch), a request problem (change
 the request) or unclassified (never guessed: stop automatic recovery).
 
 It reads stderr, logs, HTTP responses and exit codes, and answers with a
-semantic code from a catalogue of tested rules.`,
+semantic code from a catalogue of tested rules.
+
+A catalogue directory (--catalogue, $ERRCAT_CATALOGUE) is compiled on first
+use and kept compiled in the user's cache directory until its files or
+errcat change: $ERRCAT_CACHE names another directory, ERRCAT_CACHE=off keeps
+nothing.`,
 		Version:       version.Version,
 		SilenceErrors: true,
 		SilenceUsage:  true,

@@ -13,11 +13,8 @@ package builtin
 
 import (
 	"bytes"
-	"crypto/sha256"
 	_ "embed"
 	"encoding/gob"
-	"encoding/hex"
-	"io/fs"
 
 	"github.com/errcat/errcat/catalogue"
 	"github.com/errcat/errcat/internal/compile"
@@ -34,7 +31,7 @@ const Name = "catalogue"
 
 // tables is what catalogue.gob holds.
 type tables struct {
-	Source    string // Fingerprint of the YAML compiled
+	Source    string // compile.Fingerprint of the YAML compiled
 	Catalogue *match.Catalogue
 }
 
@@ -53,7 +50,7 @@ func decode(data []byte) (*match.Catalogue, bool) {
 	if err := gob.NewDecoder(bytes.NewReader(data)).Decode(&t); err != nil || t.Catalogue == nil {
 		return nil, false
 	}
-	fp, err := Fingerprint(catalogue.FS)
+	fp, err := compile.Fingerprint(catalogue.FS)
 	if err != nil || fp != t.Source {
 		return nil, false
 	}
@@ -66,7 +63,7 @@ func Encode() ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	fp, err := Fingerprint(catalogue.FS)
+	fp, err := compile.Fingerprint(catalogue.FS)
 	if err != nil {
 		return nil, err
 	}
@@ -75,25 +72,4 @@ func Encode() ([]byte, error) {
 		return nil, err
 	}
 	return buf.Bytes(), nil
-}
-
-// Fingerprint hashes every file of a catalogue, names and contents, in
-// walk order.
-func Fingerprint(fsys fs.FS) (string, error) {
-	h := sha256.New()
-	err := fs.WalkDir(fsys, ".", func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		data, err := fs.ReadFile(fsys, path)
-		if err != nil {
-			return err
-		}
-		h.Write([]byte(path))
-		h.Write([]byte{0})
-		h.Write(data)
-		h.Write([]byte{0})
-		return nil
-	})
-	return hex.EncodeToString(h.Sum(nil)), err
 }

@@ -1,0 +1,40 @@
+package compile
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"io/fs"
+)
+
+// Fingerprint hashes what Load reads of a catalogue: catalogue.yaml and
+// every rule file, names and contents, in the order Load reads them. The
+// same compiler gives two catalogues with one fingerprint the same tables,
+// which is what lets tables compiled once be kept and used again. Files
+// Load does not read (fixtures, a README) change nothing.
+func Fingerprint(fsys fs.FS) (string, error) {
+	h := sha256.New()
+	add := func(p string) error {
+		data, err := fs.ReadFile(fsys, p)
+		if err != nil {
+			return err
+		}
+		h.Write([]byte(p))
+		h.Write([]byte{0})
+		h.Write(data)
+		h.Write([]byte{0})
+		return nil
+	}
+	if err := add(CatalogueFile); err != nil {
+		return "", err
+	}
+	names, err := ruleFileNames(fsys)
+	if err != nil {
+		return "", err
+	}
+	for _, p := range names {
+		if err := add(p); err != nil {
+			return "", err
+		}
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
+}
