@@ -23,10 +23,15 @@ const (
 )
 
 // vmProg is a syntax.Prog with what each step needs in the instruction.
+// An instruction is 16 bytes, what a class needs is apart in sets: with
+// a thousand rules the programs are megabytes, a rule's comes from memory
+// when a record first reaches it, and every cache line its steps touch
+// is a miss.
 type vmProg struct {
 	inst  []vmInst
 	start uint32
-	lits  string // the literal runs (vmInst.n)
+	lits  string  // the literal runs (vmInst.n)
+	sets  []vmSet // the classes of the InstRune instructions
 }
 
 type vmInst struct {
@@ -36,12 +41,19 @@ type vmInst struct {
 	// lits[arg:arg+n]; out is then the instruction after the run. A
 	// pattern is mostly words, and a step is a jump through the switch
 	// that a word took for each letter: a run is compared in one.
-	n     uint8
-	out   uint32
-	arg   uint32 // InstAlt: the other branch; InstCapture: the slot; InstEmptyWidth: the assertion
-	r     rune   // InstRune1
+	n   uint8
+	out uint32
+	// arg is, for InstAlt, the other branch; InstCapture, the slot;
+	// InstEmptyWidth, the assertion; InstRune, the index of its set.
+	arg uint32
+	r   rune // InstRune1
+}
+
+// vmSet is the class of an InstRune: a bitmap for ASCII, the instruction
+// itself for runes outside it.
+type vmSet struct {
 	ascii [2]uint64
-	in    *syntax.Inst // InstRune: for runes outside ASCII
+	in    *syntax.Inst
 }
 
 // compileVM returns the program regexp runs for re, laid out for runAt,
@@ -61,12 +73,14 @@ func compileVM(re *syntax.Regexp) *vmProg {
 		case syntax.InstRune1:
 			vi.r = in.Rune[0]
 		case syntax.InstRune:
-			vi.in = in
+			set := vmSet{in: in}
 			for c := rune(0); c < utf8.RuneSelf; c++ {
 				if in.MatchRune(c) {
-					vi.ascii[c>>6] |= 1 << (c & 63)
+					set.ascii[c>>6] |= 1 << (c & 63)
 				}
 			}
+			vi.arg = uint32(len(vp.sets))
+			vp.sets = append(vp.sets, set)
 		}
 		vp.inst[i] = vi
 	}
@@ -148,11 +162,11 @@ func runAt(prog *vmProg, x string, p int, caps []int) (end int, matched, done bo
 		case syntax.InstRune:
 			if pos < len(x) && x[pos] < utf8.RuneSelf {
 				c := x[pos]
-				ok = inst.ascii[c>>6]&(1<<(c&63)) != 0
+				ok = prog.sets[inst.arg].ascii[c>>6]&(1<<(c&63)) != 0
 				pos++
 			} else {
 				r, w := decodeAt(x, pos)
-				ok = r >= 0 && inst.in.MatchRune(r)
+				ok = r >= 0 && prog.sets[inst.arg].in.MatchRune(r)
 				pos += w
 			}
 			pc = inst.out
