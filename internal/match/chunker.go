@@ -56,20 +56,23 @@ func (c *chunker) detach(fresh []byte) []byte {
 }
 
 // fill reads until the buffer holds want bytes, the input ends, or a read
-// returns less than it asked for and ends a line. A file fills the buffer
-// in one read; a pipe or terminal returns what has been written so far,
-// and waiting for a megabyte of it would hold back the answers about lines
-// already there (tail -f | errcat classify --lines) until the writer
-// writes more. A read that ends no line goes on reading, so a long line
-// trickling in is not cut up again at every read.
+// returns less than it asked for and ends a line. It asks for no more
+// than want: what is read past the region cut is copied again, to the
+// front of the buffer or into the next one, and a read of the whole
+// buffer left a quarter of a megabyte to copy at every region. A file
+// gives want bytes in one read; a pipe or terminal returns what has been
+// written so far, and waiting for a megabyte of it would hold back the
+// answers about lines already there (tail -f | errcat classify --lines)
+// until the writer writes more. A read that ends no line goes on
+// reading, so a long line trickling in is not cut up again at every read.
 func (c *chunker) fill(want int) {
 	if c.start > 0 {
 		c.end = copy(c.buf, c.buf[c.start:c.end])
 		c.start = 0
 	}
 	for c.end < want && !c.eof {
-		asked := len(c.buf) - c.end
-		n, err := c.r.Read(c.buf[c.end:])
+		asked := want - c.end
+		n, err := c.r.Read(c.buf[c.end:want])
 		c.end += n
 		if err == io.EOF {
 			c.eof = true

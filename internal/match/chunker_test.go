@@ -90,3 +90,44 @@ func BenchmarkChunker(b *testing.B) {
 		}
 	}
 }
+
+// askedReader records how much each Read asks for.
+type askedReader struct {
+	r     *strings.Reader
+	asked []int
+}
+
+func (a *askedReader) Read(p []byte) (int, error) {
+	a.asked = append(a.asked, len(p))
+	return a.r.Read(p)
+}
+
+// TestChunkerReadsARegionAtATime checks that a file of short lines is
+// read a region at a time: a read that asked for the whole buffer left
+// its last quarter to be copied to the front, or to the next region's
+// buffer, at every region.
+func TestChunkerReadsARegionAtATime(t *testing.T) {
+	const size = 4 << 10
+	line := "2026-01-01T00:00:00Z INFO upstream account served 12 items\n"
+	in := &askedReader{r: strings.NewReader(strings.Repeat(line, 20*size/len(line)))}
+	c := newChunkerSize(in, size)
+	regions := 0
+	for {
+		reg, ok := c.next()
+		if !ok {
+			break
+		}
+		regions++
+		if len(reg.data) > size+len(line) {
+			t.Fatalf("region of %d bytes, over %d and a line", len(reg.data), size)
+		}
+	}
+	for i, n := range in.asked {
+		if n > size {
+			t.Fatalf("read %d asked for %d bytes, more than a region's %d", i, n, size)
+		}
+	}
+	if len(in.asked) > regions+2 {
+		t.Errorf("%d reads for %d regions", len(in.asked), regions)
+	}
+}
