@@ -98,7 +98,7 @@ func (o *LinesOptions) delivered() {
 // regionResult is a worker's answer for one region.
 type regionResult struct {
 	stats LineStats
-	out   []LineResult
+	out   *[]LineResult
 	buf   *[]byte
 }
 
@@ -113,6 +113,11 @@ func (e *Engine) linesParallel(ch *chunker, every bool, ev *Evidence, opts Lines
 		result chan regionResult
 	}
 	bufs := sync.Pool{New: func() any { b := ch.newBuffer(); return &b }}
+	// Each region's results go in a slice used again once fn has seen
+	// them: fresh ones, grown result by result, were most of what the
+	// parallel path allocated, and the first write to each fresh page is
+	// a page fault, which on a virtual machine costs microseconds.
+	outs := sync.Pool{New: func() any { return new([]LineResult) }}
 	jobs := make(chan job, opts.Workers)
 	order := make(chan chan regionResult, 2*opts.Workers)
 	stop := make(chan struct{})
@@ -122,8 +127,8 @@ func (e *Engine) linesParallel(ch *chunker, every bool, ev *Evidence, opts Lines
 		go func() {
 			defer wg.Done()
 			for j := range jobs {
-				var out []LineResult
-				st := e.region(j.reg, j.lits, every, ev, opts.Options, &out)
+				out := outs.Get().(*[]LineResult)
+				st := e.region(j.reg, j.lits, every, ev, opts.Options, out)
 				j.result <- regionResult{st, out, j.buf}
 			}
 		}()
@@ -140,8 +145,7 @@ func (e *Engine) linesParallel(ch *chunker, every bool, ev *Evidence, opts Lines
 			lits := tn.set(reg.data)
 			// The region keeps the buffer it was read into, and the
 			// reader goes on in a fresh one: only the unread rest moves.
-			fresh := bufs.Get().(*[]byte)
-			old := ch.detach(*fresh)
+			old := ch.detach(*bufs.Get().(*[]byte))
 			j := job{reg, lits, &old, make(chan regionResult, 1)}
 			select {
 			case order <- j.result:
@@ -156,17 +160,19 @@ func (e *Engine) linesParallel(ch *chunker, every bool, ev *Evidence, opts Lines
 	for res := range order {
 		r := <-res
 		bufs.Put(r.buf)
-		if stopped {
-			continue
-		}
-		total.add(r.stats)
-		for _, lr := range r.out {
-			if !fn(lr) {
-				stopped = true
-				close(stop)
-				break
+		if !stopped {
+			total.add(r.stats)
+			for _, lr := range *r.out {
+				if !fn(lr) {
+					stopped = true
+					close(stop)
+					break
+				}
 			}
 		}
+		clear(*r.out) // nothing fn was handed stays reachable from the pool
+		*r.out = (*r.out)[:0]
+		outs.Put(r.out)
 		if !stopped && len(order) == 0 {
 			opts.delivered()
 		}
