@@ -266,6 +266,12 @@ func (o *classifyOptions) writeLines(w io.Writer, flush func() error, eng *match
 	sum := summary{Codes: map[string]int{}}
 	var results []lineResult // only for -o json, which prints one document
 	best := match.Classification{State: match.Unclassified, Reason: match.ReasonNoMatch, CatalogueVersion: eng.Catalogue().ID}
+	// One encoder, and one result encoded through a pointer: a result
+	// passed by value to an encoder made per line was copied to the heap
+	// twice per line.
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	var lr lineResult
 	offset := 0
 	for _, in := range inputs {
 		var werr error
@@ -288,12 +294,12 @@ func (o *classifyOptions) writeLines(w io.Writer, flush func() error, eng *match
 			if best.State != match.Classified || outranks(r.Classification, best) {
 				best = r.Classification
 			}
-			lr := lineResult{Line: offset + r.Line, Classification: r.Classification}
+			lr = lineResult{Line: offset + r.Line, Classification: r.Classification}
 			switch o.output {
 			case "json":
 				results = append(results, lr)
 			case "jsonl":
-				werr = writeJSONLine(w, lr)
+				werr = enc.Encode(&lr)
 			default:
 				werr = printLine(w, lr)
 			}
