@@ -3135,7 +3135,7 @@ func (o *LinesOptions) delivered() {
 // regionResult is a worker's answer for one region.
 type regionResult struct {
 	stats LineStats
-	out   []LineResult
+	out   *[]LineResult
 	buf   *[]byte
 }
 
@@ -3150,6 +3150,11 @@ func (e *Engine) linesParallel(ch *chunker, every bool, ev *Evidence, opts Lines
 		result chan regionResult
 	}
 	bufs := sync.Pool{New: func() any { b := ch.newBuffer(); return &b }}
+	// Each region's results go in a slice used again once fn has seen
+	// them: fresh ones, grown result by result, were most of what the
+	// parallel path allocated, and the first write to each fresh page is
+	// a page fault, which on a virtual machine costs microseconds.
+	outs := sync.Pool{New: func() any { return new([]LineResult) }}
 	jobs := make(chan job, opts.Workers)
 	order := make(chan chan regionResult, 2*opts.Workers)
 	stop := make(chan struct{})
@@ -3159,8 +3164,8 @@ func (e *Engine) linesParallel(ch *chunker, every bool, ev *Evidence, opts Lines
 		go func() {
 			defer wg.Done()
 			for j := range jobs {
-				var out []LineResult
-				st := e.region(j.reg, j.lits, every, ev, opts.Options, &out)
+				out := outs.Get().(*[]LineResult)
+				st := e.region(j.reg, j.lits, every, ev, opts.Options, out)
 				j.result <- regionResult{st, out, j.buf}
 			}
 		}()
@@ -3177,8 +3182,7 @@ func (e *Engine) linesParallel(ch *chunker, every bool, ev *Evidence, opts Lines
 			lits := tn.set(reg.data)
 			// The region keeps the buffer it was read into, and the
 			// reader goes on in a fresh one: only the unread rest moves.
-			fresh := bufs.Get().(*[]byte)
-			old := ch.detach(*fresh)
+			old := ch.detach(*bufs.Get().(*[]byte))
 			j := job{reg, lits, &old, make(chan regionResult, 1)}
 			select {
 			case order <- j.result:
@@ -3193,17 +3197,19 @@ func (e *Engine) linesParallel(ch *chunker, every bool, ev *Evidence, opts Lines
 	for res := range order {
 		r := <-res
 		bufs.Put(r.buf)
-		if stopped {
-			continue
-		}
-		total.add(r.stats)
-		for _, lr := range r.out {
-			if !fn(lr) {
-				stopped = true
-				close(stop)
-				break
+		if !stopped {
+			total.add(r.stats)
+			for _, lr := range *r.out {
+				if !fn(lr) {
+					stopped = true
+					close(stop)
+					break
+				}
 			}
 		}
+		clear(*r.out) // nothing fn was handed stays reachable from the pool
+		*r.out = (*r.out)[:0]
+		outs.Put(r.out)
 		if !stopped && len(order) == 0 {
 			opts.delivered()
 		}
@@ -3535,20 +3541,23 @@ func (c *chunker) detach(fresh []byte) []byte {
 }
 
 // fill reads until the buffer holds want bytes, the input ends, or a read
-// returns less than it asked for and ends a line. A file fills the buffer
-// in one read; a pipe or terminal returns what has been written so far,
-// and waiting for a megabyte of it would hold back the answers about lines
-// already there (tail -f | errcat classify --lines) until the writer
-// writes more. A read that ends no line goes on reading, so a long line
-// trickling in is not cut up again at every read.
+// returns less than it asked for and ends a line. It asks for no more
+// than want: what is read past the region cut is copied again, to the
+// front of the buffer or into the next one, and a read of the whole
+// buffer left a quarter of a megabyte to copy at every region. A file
+// gives want bytes in one read; a pipe or terminal returns what has been
+// written so far, and waiting for a megabyte of it would hold back the
+// answers about lines already there (tail -f | errcat classify --lines)
+// until the writer writes more. A read that ends no line goes on
+// reading, so a long line trickling in is not cut up again at every read.
 func (c *chunker) fill(want int) {
 	if c.start > 0 {
 		c.end = copy(c.buf, c.buf[c.start:c.end])
 		c.start = 0
 	}
 	for c.end < want && !c.eof {
-		asked := len(c.buf) - c.end
-		n, err := c.r.Read(c.buf[c.end:])
+		asked := want - c.end
+		n, err := c.r.Read(c.buf[c.end:want])
 		c.end += n
 		if err == io.EOF {
 			c.eof = true
@@ -3904,7 +3913,7 @@ func (t *FieldTest) test(v string) bool {
 	case Equal:
 		return stringIn(t.Values, strings.TrimSpace(v))
 	case Match:
-		return t.Re.re.MatchString(v)
+		return t.Re.c.regexp().MatchString(v)
 	}
 	return false
 }
@@ -4045,7 +4054,7 @@ func New(c *Catalogue) (*Engine, error) {
 				if err := sh.prepare(h.Re); err != nil {
 					return nil, fmt.Errorf("rule %s: extract: %w", r.ID, err)
 				}
-				h.group = h.Re.re.SubexpIndex("value")
+				h.group = h.Re.c.subexpIndex("value")
 				if h.group < 0 {
 					h.group = 1
 				}
@@ -4061,16 +4070,18 @@ func New(c *Catalogue) (*Engine, error) {
 // Catalogue returns the tables the engine runs on.
 func (e *Engine) Catalogue() *Catalogue { return e.cat }
 
-// Prepare compiles the pattern if it has not been compiled yet.
+// Prepare checks the pattern, if it has not been checked yet, with the
+// error regexp.Compile would give; regexp compiles it when it is first
+// needed (compiledRegex).
 func (r *Regex) Prepare() error {
-	if r.re != nil {
+	if r.c != nil {
 		return nil
 	}
-	re, err := regexp.Compile(r.Src)
+	tree, err := syntax.Parse(r.Src, syntax.Perl)
 	if err != nil {
 		return err
 	}
-	r.re = re
+	r.c = &compiledRegex{src: r.Src, nsub: tree.MaxCap(), names: tree.CapNames()}
 	if len(r.Alts) > 0 {
 		r.fast = newFast(r)
 	}
@@ -4078,7 +4089,12 @@ func (r *Regex) Prepare() error {
 }
 
 // Regexp returns the compiled pattern; nil before Prepare.
-func (r *Regex) Regexp() *regexp.Regexp { return r.re }
+func (r *Regex) Regexp() *regexp.Regexp {
+	if r.c == nil {
+		return nil
+	}
+	return r.c.regexp()
+}
 
 func prepareCond(c *Cond, sh sharer) error {
 	for _, re := range c.Regex {
@@ -5741,7 +5757,7 @@ type litAnswer struct {
 
 type subAnswer struct {
 	gen uint32
-	re  *regexp.Regexp
+	re  *compiledRegex
 	m   []int
 	buf [12]int // m's array when the pattern has few enough groups
 }
@@ -5772,18 +5788,18 @@ func (m *memo) index(gen uint32, low, lit string) int {
 	return pos
 }
 
-func uintptrOf(re *regexp.Regexp) uintptr { return uintptr(unsafe.Pointer(re)) }
+func uintptrOf(c *compiledRegex) uintptr { return uintptr(unsafe.Pointer(c)) }
 
 // submatch returns r.findSubmatch(t), asked once per record and pattern.
-// Patterns with the same source share one *regexp.Regexp (share.go). The
+// Patterns with the same source share one *compiledRegex (share.go). The
 // result is shared, and valid until the next submatch: callers must use
 // it at once and not change it.
 func (s *Scan) submatch(r *Regex, t *recText, lk *lookup) []int {
-	a := &s.memo.subs[(uintptrOf(r.re)>>4)%memoSlots]
-	if a.gen == s.recGen && a.re == r.re {
+	a := &s.memo.subs[(uintptrOf(r.c)>>4)%memoSlots]
+	if a.gen == s.recGen && a.re == r.c {
 		return a.m
 	}
-	a.gen, a.re = s.recGen, r.re
+	a.gen, a.re = s.recGen, r.c
 	a.m = r.findSubmatch(t, lk, a.buf[:0])
 	return a.m
 }
@@ -5858,7 +5874,7 @@ func (b *byteSet) addFold(c byte) { b.add(c); b.add(upperASCII(c)) }
 const maxPlaces = 16
 
 func newFast(r *Regex) *fastRegex {
-	f := &fastRegex{src: r.Src, nsub: r.re.NumSubexp()}
+	f := &fastRegex{src: r.Src, nsub: r.c.nsub}
 	for i := range r.Alts {
 		a := fastAlt{Alt: r.Alts[i]}
 		for j := 0; j < len(a.Skip); j++ {
@@ -6178,7 +6194,7 @@ func (r *Regex) find(t *recText, lk *lookup, before int) (start, end int, found 
 		}
 	}
 slow:
-	if loc := r.re.FindStringIndex(t.s); loc != nil && loc[0] < before {
+	if loc := r.c.regexp().FindStringIndex(t.s); loc != nil && loc[0] < before {
 		return loc[0], loc[1], true
 	}
 	return 0, 0, false
@@ -6242,7 +6258,7 @@ func (r *Regex) findSubmatch(t *recText, lk *lookup, dst []int) []int {
 		}
 	}
 slow:
-	return r.re.FindStringSubmatchIndex(t.s)
+	return r.c.regexp().FindStringSubmatchIndex(t.s)
 }
 
 // Finish ranks the rules that matched and returns the answer.
@@ -6706,8 +6722,40 @@ type Regex struct {
 	// means and stay out of its digest: a better analysis in a later
 	// errcat must not re-version every catalogue.
 	Alts []Alt `json:"-"`
-	re   *regexp.Regexp
+	c    *compiledRegex
 	fast *fastRegex // built by Prepare from Alts
+}
+
+// compiledRegex is a pattern New has checked, compiled by regexp on first
+// use. Most patterns never need regexp: the engine runs their programs
+// itself (vm.go), and asks regexp only past its budget or for a pattern
+// it cannot run. Compiling every pattern up front was a fifth of what
+// building an engine cost, paid at every start of the CLI. Patterns with
+// the same source share one (share.go).
+type compiledRegex struct {
+	once  sync.Once
+	src   string
+	re    *regexp.Regexp
+	nsub  int      // number of groups
+	names []string // group names, "" for unnamed, as regexp.SubexpNames
+}
+
+// regexp returns the compiled pattern. regexp.Compile is syntax.Parse
+// followed by a compilation that cannot fail, and New parsed src: it
+// compiles.
+func (c *compiledRegex) regexp() *regexp.Regexp {
+	c.once.Do(func() { c.re = regexp.MustCompile(c.src) })
+	return c.re
+}
+
+// subexpIndex is regexp.SubexpIndex, without compiling.
+func (c *compiledRegex) subexpIndex(name string) int {
+	for i, n := range c.names {
+		if n == name && name != "" {
+			return i
+		}
+	}
+	return -1
 }
 
 // ParseRegex checks src as RE2 and returns it as a Regex, with its syntax
@@ -7231,9 +7279,9 @@ type sharer map[string]*Regex
 func (sh sharer) prepare(r *Regex) error {
 	p := sh[r.Src]
 	switch {
-	case r.re != nil:
+	case r.c != nil:
 	case p != nil && equalAlts(p.Alts, r.Alts):
-		r.re, r.fast = p.re, p.fast
+		r.c, r.fast = p.c, p.fast
 	default:
 		if err := r.Prepare(); err != nil {
 			return err

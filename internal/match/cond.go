@@ -193,7 +193,7 @@ func (t *FieldTest) test(v string) bool {
 	case Equal:
 		return stringIn(t.Values, strings.TrimSpace(v))
 	case Match:
-		return t.Re.re.MatchString(v)
+		return t.Re.c.regexp().MatchString(v)
 	}
 	return false
 }

@@ -3,6 +3,7 @@ package match
 import (
 	"fmt"
 	"regexp"
+	"regexp/syntax"
 	"strings"
 	"sync"
 	"time"
@@ -46,7 +47,7 @@ func New(c *Catalogue) (*Engine, error) {
 				if err := sh.prepare(h.Re); err != nil {
 					return nil, fmt.Errorf("rule %s: extract: %w", r.ID, err)
 				}
-				h.group = h.Re.re.SubexpIndex("value")
+				h.group = h.Re.c.subexpIndex("value")
 				if h.group < 0 {
 					h.group = 1
 				}
@@ -62,16 +63,18 @@ func New(c *Catalogue) (*Engine, error) {
 // Catalogue returns the tables the engine runs on.
 func (e *Engine) Catalogue() *Catalogue { return e.cat }
 
-// Prepare compiles the pattern if it has not been compiled yet.
+// Prepare checks the pattern, if it has not been checked yet, with the
+// error regexp.Compile would give; regexp compiles it when it is first
+// needed (compiledRegex).
 func (r *Regex) Prepare() error {
-	if r.re != nil {
+	if r.c != nil {
 		return nil
 	}
-	re, err := regexp.Compile(r.Src)
+	tree, err := syntax.Parse(r.Src, syntax.Perl)
 	if err != nil {
 		return err
 	}
-	r.re = re
+	r.c = &compiledRegex{src: r.Src, nsub: tree.MaxCap(), names: tree.CapNames()}
 	if len(r.Alts) > 0 {
 		r.fast = newFast(r)
 	}
@@ -79,7 +82,12 @@ func (r *Regex) Prepare() error {
 }
 
 // Regexp returns the compiled pattern; nil before Prepare.
-func (r *Regex) Regexp() *regexp.Regexp { return r.re }
+func (r *Regex) Regexp() *regexp.Regexp {
+	if r.c == nil {
+		return nil
+	}
+	return r.c.regexp()
+}
 
 func prepareCond(c *Cond, sh sharer) error {
 	for _, re := range c.Regex {

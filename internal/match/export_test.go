@@ -61,7 +61,7 @@ func (e *Engine) FindScanned(rec string, fn func(re *Regex, start, end int, ok b
 		lk := &lookup{hits, rp}
 		start, end, ok := re.find(&t, lk, len(rec)+1)
 		var sub []int
-		if re.re.NumSubexp() > 0 {
+		if re.c.nsub > 0 {
 			sub = re.findSubmatch(&t, lk, nil)
 		}
 		fn(re, start, end, ok, sub)
@@ -87,3 +87,10 @@ func (e *Engine) FindScanned(rec string, fn func(re *Regex, start, end int, ok b
 // Anchored reports whether r's anchored forms, the fallback of the
 // program runAt runs, have been compiled.
 func (r *Regex) Anchored() bool { return r.fast != nil && r.fast.at0 != nil }
+
+// Compiled reports whether regexp has compiled r, which New leaves to
+// the first search that needs it.
+func (r *Regex) Compiled() bool { return r.c != nil && r.c.re != nil }
+
+// SubexpIndex is the group index New reads hint extractors' values from.
+func (r *Regex) SubexpIndex(name string) int { return r.c.subexpIndex(name) }

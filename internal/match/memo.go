@@ -1,7 +1,6 @@
 package match
 
 import (
-	"regexp"
 	"strings"
 	"unsafe"
 
@@ -41,7 +40,7 @@ type litAnswer struct {
 
 type subAnswer struct {
 	gen uint32
-	re  *regexp.Regexp
+	re  *compiledRegex
 	m   []int
 	buf [12]int // m's array when the pattern has few enough groups
 }
@@ -72,18 +71,18 @@ func (m *memo) index(gen uint32, low, lit string) int {
 	return pos
 }
 
-func uintptrOf(re *regexp.Regexp) uintptr { return uintptr(unsafe.Pointer(re)) }
+func uintptrOf(c *compiledRegex) uintptr { return uintptr(unsafe.Pointer(c)) }
 
 // submatch returns r.findSubmatch(t), asked once per record and pattern.
-// Patterns with the same source share one *regexp.Regexp (share.go). The
+// Patterns with the same source share one *compiledRegex (share.go). The
 // result is shared, and valid until the next submatch: callers must use
 // it at once and not change it.
 func (s *Scan) submatch(r *Regex, t *recText, lk *lookup) []int {
-	a := &s.memo.subs[(uintptrOf(r.re)>>4)%memoSlots]
-	if a.gen == s.recGen && a.re == r.re {
+	a := &s.memo.subs[(uintptrOf(r.c)>>4)%memoSlots]
+	if a.gen == s.recGen && a.re == r.c {
 		return a.m
 	}
-	a.gen, a.re = s.recGen, r.re
+	a.gen, a.re = s.recGen, r.c
 	a.m = r.findSubmatch(t, lk, a.buf[:0])
 	return a.m
 }

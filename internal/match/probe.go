@@ -67,7 +67,7 @@ func (b *byteSet) addFold(c byte)  { b.add(c); b.add(upperASCII(c)) }
 const maxPlaces = 16
 
 func newFast(r *Regex) *fastRegex {
-	f := &fastRegex{src: r.Src, nsub: r.re.NumSubexp()}
+	f := &fastRegex{src: r.Src, nsub: r.c.nsub}
 	for i := range r.Alts {
 		a := fastAlt{Alt: r.Alts[i]}
 		for j := 0; j < len(a.Skip); j++ {
@@ -387,7 +387,7 @@ func (r *Regex) find(t *recText, lk *lookup, before int) (start, end int, found 
 		}
 	}
 slow:
-	if loc := r.re.FindStringIndex(t.s); loc != nil && loc[0] < before {
+	if loc := r.c.regexp().FindStringIndex(t.s); loc != nil && loc[0] < before {
 		return loc[0], loc[1], true
 	}
 	return 0, 0, false
@@ -451,5 +451,5 @@ func (r *Regex) findSubmatch(t *recText, lk *lookup, dst []int) []int {
 		}
 	}
 slow:
-	return r.re.FindStringSubmatchIndex(t.s)
+	return r.c.regexp().FindStringSubmatchIndex(t.s)
 }

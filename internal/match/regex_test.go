@@ -1,9 +1,12 @@
 package match_test
 
 import (
+	"os"
+	"regexp"
 	"strings"
 	"testing"
 
+	"github.com/errcat/errcat/internal/compile"
 	"github.com/errcat/errcat/internal/match"
 )
 
@@ -17,5 +20,48 @@ func TestNewRefusesBadPattern(t *testing.T) {
 	_, err := match.New(cat)
 	if err == nil || !strings.Contains(err.Error(), "missing closing )") {
 		t.Fatalf("New = %v, want RE2's complaint about the pattern", err)
+	}
+}
+
+// TestNewLeavesRegexpToFirstUse builds an engine on the shipped catalogue
+// and checks that no pattern was compiled by regexp, and that asking for
+// one compiles it.
+func TestNewLeavesRegexpToFirstUse(t *testing.T) {
+	cat, err := compile.Load(os.DirFS("../../catalogue"), "catalogue")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := match.New(cat); err != nil {
+		t.Fatal(err)
+	}
+	res := patterns(cat)
+	for _, re := range res {
+		if re.Compiled() {
+			t.Fatalf("%s compiled by New", re.Src)
+		}
+	}
+	if re := res[0]; re.Regexp() == nil || !re.Compiled() {
+		t.Fatalf("%s: Regexp did not compile it", re.Src)
+	}
+}
+
+// TestSubexpIndex holds the group index New takes without compiling to
+// regexp's own, for every shipped pattern and a few with named groups.
+func TestSubexpIndex(t *testing.T) {
+	res := patterns(shippedCatalogue(t))
+	for _, src := range []string{`(?P<value>\d+)`, `(a)(?P<value>b)`, `(?P<x>a)(?P<value>b)(?P<value2>c)`, `(?:a)(b)`, `(?P<v>a)|(?P<value>b)`} {
+		re := &match.Regex{Src: src}
+		if err := re.Prepare(); err != nil {
+			t.Fatal(err)
+		}
+		res = append(res, re)
+	}
+	for _, re := range res {
+		std := regexp.MustCompile(re.Src)
+		for _, name := range append(std.SubexpNames(), "value", "missing") {
+			if got, want := re.SubexpIndex(name), std.SubexpIndex(name); got != want {
+				t.Errorf("%s: SubexpIndex(%q) = %d, regexp says %d", re.Src, name, got, want)
+			}
+		}
 	}
 }

@@ -16,9 +16,9 @@ type sharer map[string]*Regex
 func (sh sharer) prepare(r *Regex) error {
 	p := sh[r.Src]
 	switch {
-	case r.re != nil:
+	case r.c != nil:
 	case p != nil && equalAlts(p.Alts, r.Alts):
-		r.re, r.fast = p.re, p.fast
+		r.c, r.fast = p.c, p.fast
 	default:
 		if err := r.Prepare(); err != nil {
 			return err
