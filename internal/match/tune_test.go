@@ -1,6 +1,7 @@
 package match
 
 import (
+	"bytes"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -70,7 +71,8 @@ func TestTunedAvoidsSampleGrams(t *testing.T) {
 }
 
 // TestTuningWaitsForInput checks when a tuning tunes: not before tuneMin
-// bytes have come, not on a region too small to sample, and then once.
+// bytes have come, not on a region too small to sample, then again once
+// pieces more regions have been counted, and then never.
 func TestTuningWaitsForInput(t *testing.T) {
 	base := newLiteralSet([]string{"upstream account refused"})
 	tn := tuning{lits: base}
@@ -87,7 +89,59 @@ func TestTuningWaitsForInput(t *testing.T) {
 	if tuned == base {
 		t.Fatal("not tuned once tuneMin bytes have come")
 	}
-	if tn.set(region) != tuned {
-		t.Fatal("tuned again")
+	for i := 1; i < pieces; i++ {
+		if tn.set(region) != tuned {
+			t.Fatalf("tuned again after %d regions, before %d", i, pieces)
+		}
+	}
+	if tn.set(region[:minSample-1]) != tuned {
+		t.Fatal("counted a region smaller than minSample")
+	}
+	again := tn.set(region)
+	if again == tuned {
+		t.Fatalf("not tuned again after %d regions", pieces)
+	}
+	for i := 0; i < 2*pieces; i++ {
+		if tn.set(region) != again {
+			t.Fatal("tuned a third time")
+		}
+	}
+}
+
+// TestTuningCountsBursts feeds a tuning a first region of ordinary lines,
+// then regions whose long lines repeat the very text the first tuning
+// anchored a literal on, as a log's payload dumps repeat one word: the
+// second tuning must move the anchors off it.
+func TestTuningCountsBursts(t *testing.T) {
+	const pat = "disk resolver stalled badly"
+	tn := tuning{lits: newLiteralSet([]string{pat})}
+	plain := []byte(strings.Repeat("2026-01-01T00:00:00Z INFO disk resolver served 12 items\n", tuneMin/50))
+	first := tn.set(plain)
+	lo, hi := len(pat), 0
+	for _, a := range first.anchors {
+		lo, hi = min(lo, int(a.off)), max(hi, int(a.off)+first.gramLen)
+	}
+	burst := []byte(strings.Repeat("2026-01-01T00:00:00Z DEBUG payload "+strings.Repeat(pat[lo:hi]+"=ok ", 200)+"\n", pieceSize/(len(pat[lo:hi])*200)+1))
+	held := func(l *literalSet) []string {
+		var out []string
+		for _, a := range l.anchors {
+			if g := pat[a.off : int(a.off)+l.gramLen]; bytes.Contains(burst, []byte(g)) {
+				out = append(out, g)
+			}
+		}
+		return out
+	}
+	if len(held(first)) == 0 {
+		t.Fatal("the first tuning's anchors are not in the bursts: the test proves nothing")
+	}
+	var last *literalSet
+	for range pieces {
+		last = tn.set(burst)
+	}
+	if last == first {
+		t.Fatal("not tuned again")
+	}
+	if got := held(last); len(got) != 0 {
+		t.Errorf("anchors still on grams the bursts repeat: %q", got)
 	}
 }
