@@ -16023,6 +16023,31 @@ func byteRarity(c byte) float64 {
 func (l *literalSet) scanEnds(s string, hit func(pattern int32, end int) bool) {
 	set, set2, mask, k := l.set, l.set2, l.gramMask, l.stride
 	i := 0
+	if k == 1 && l.gramLen <= 5 && !l.dense {
+		// Short grams at every position (a catalogue with a literal
+		// such as "429"): one load gives four positions' grams, which
+		// the loop below would load and fold one by one.
+		for ; i+8 <= len(s); i += 4 {
+			w := foldGram(load8(s, i), ^uint64(0))
+			g0, g1, g2, g3 := w&mask, w>>8&mask, w>>16&mask, w>>24&mask
+			a0, b0 := gramHash(g0)
+			a1, b1 := gramHash(g1)
+			a2, b2 := gramHash(g2)
+			a3, b3 := gramHash(g3)
+			if set[a0>>6]&(1<<(a0&63)) != 0 && set2[b0>>6]&(1<<(b0&63)) != 0 && !l.confirm(s, i, g0, a0, hit) {
+				return
+			}
+			if set[a1>>6]&(1<<(a1&63)) != 0 && set2[b1>>6]&(1<<(b1&63)) != 0 && !l.confirm(s, i+1, g1, a1, hit) {
+				return
+			}
+			if set[a2>>6]&(1<<(a2&63)) != 0 && set2[b2>>6]&(1<<(b2&63)) != 0 && !l.confirm(s, i+2, g2, a2, hit) {
+				return
+			}
+			if set[a3>>6]&(1<<(a3&63)) != 0 && set2[b3>>6]&(1<<(b3&63)) != 0 && !l.confirm(s, i+3, g3, a3, hit) {
+				return
+			}
+		}
+	}
 	if l.dense {
 		// Both bits at once, with one branch: with many anchors the
 		// first alone is set often enough that a branch on it would be

@@ -1,6 +1,7 @@
 package match
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -149,4 +150,37 @@ func randomWord(r *rand.Rand, alphabet string, n int) string {
 		b[i] = alphabet[r.IntN(len(alphabet))]
 	}
 	return string(b)
+}
+
+// BenchmarkScanEnds scans 16 MB of log lines for 300 phrases, alone
+// ("long": eight-byte grams, every fourth position) and with three short
+// literals of the kind the shipped catalogue has ("short": three-byte
+// grams at every position).
+func BenchmarkScanEnds(b *testing.B) {
+	r := rand.New(rand.NewPCG(1, 2))
+	words := strings.Fields("upstream account refused expired worker queue cache token session socket timeout handshake cluster node container image registry volume deployment replica service gateway")
+	phrase := func() string {
+		return words[r.IntN(len(words))] + " " + words[r.IntN(len(words))] + " " + words[r.IntN(len(words))]
+	}
+	var long []string
+	for range 300 {
+		long = append(long, phrase())
+	}
+	var sb strings.Builder
+	for sb.Len() < 16<<20 {
+		fmt.Fprintf(&sb, "2026-01-01T00:00:%02d.%03dZ INFO %s served %d items in %dms\n", r.IntN(60), r.IntN(1000), phrase(), r.IntN(5000), r.IntN(900))
+	}
+	text := sb.String()
+	for _, set := range []struct {
+		name string
+		pats []string
+	}{{"long", long}, {"short", append([]string{"429", "limit", "enoent"}, long...)}} {
+		l := newLiteralSet(set.pats)
+		b.Run(set.name, func(b *testing.B) {
+			b.SetBytes(int64(len(text)))
+			for b.Loop() {
+				l.scanEnds(text, func(int32, int) bool { return true })
+			}
+		})
+	}
 }
