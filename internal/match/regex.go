@@ -7,7 +7,8 @@ import (
 )
 
 // Regex is an RE2 pattern kept with its source, so tables can be printed,
-// hashed and emitted as Go code; Prepare compiles it.
+// hashed and emitted as Go code; Prepare checks it, and it is compiled
+// when first needed.
 type Regex struct {
 	Src string
 	// Triggers, when set, are lower-case literals one of which occurs in
@@ -58,7 +59,8 @@ func (c *compiledRegex) subexpIndex(name string) int {
 
 // ParseRegex checks src as RE2 and returns it as a Regex, with its syntax
 // tree for callers that analyse the pattern: parsing it once serves both.
-// The pattern is compiled later, by New. An error is regexp.Compile's own.
+// New checks the pattern again, and it is compiled on first use. An
+// error is regexp.Compile's own.
 func ParseRegex(src string) (*Regex, *syntax.Regexp, error) {
 	tree, err := syntax.Parse(src, syntax.Perl)
 	if err != nil {
