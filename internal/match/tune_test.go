@@ -72,7 +72,8 @@ func TestTunedAvoidsSampleGrams(t *testing.T) {
 
 // TestTuningWaitsForInput checks when a tuning tunes: not before tuneMin
 // bytes have come, not on a region too small to sample, then again once
-// pieces more regions have been counted, and then never.
+// pieces more pieces have been counted, one every pieceEvery bytes, and
+// then never.
 func TestTuningWaitsForInput(t *testing.T) {
 	base := newLiteralSet([]string{"upstream account refused"})
 	tn := tuning{lits: base}
@@ -89,9 +90,13 @@ func TestTuningWaitsForInput(t *testing.T) {
 	if tuned == base {
 		t.Fatal("not tuned once tuneMin bytes have come")
 	}
-	for i := 1; i < pieces; i++ {
+	// The last piece is due pieces*pieceEvery bytes on, and comes with
+	// the first region that reaches it.
+	due := pieces * pieceEvery
+	read := 0
+	for ; read+len(region) < due; read += len(region) {
 		if tn.set(region) != tuned {
-			t.Fatalf("tuned again after %d regions, before %d", i, pieces)
+			t.Fatalf("tuned again after %d bytes, before %d", read+len(region), due)
 		}
 	}
 	if tn.set(region[:minSample-1]) != tuned {
@@ -99,9 +104,9 @@ func TestTuningWaitsForInput(t *testing.T) {
 	}
 	again := tn.set(region)
 	if again == tuned {
-		t.Fatalf("not tuned again after %d regions", pieces)
+		t.Fatalf("not tuned again after %d bytes", read+len(region))
 	}
-	for i := 0; i < 2*pieces; i++ {
+	for range 4 * pieces {
 		if tn.set(region) != again {
 			t.Fatal("tuned a third time")
 		}
@@ -135,7 +140,7 @@ func TestTuningCountsBursts(t *testing.T) {
 		t.Fatal("the first tuning's anchors are not in the bursts: the test proves nothing")
 	}
 	var last *literalSet
-	for range pieces {
+	for read := 0; read <= pieces*pieceEvery; read += len(burst) {
 		last = tn.set(burst)
 	}
 	if last == first {
