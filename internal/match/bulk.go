@@ -47,7 +47,7 @@ type LineResult struct {
 // unclassified by a conflict or for low confidence — and only counts the
 // records that match nothing. It stops early when fn returns false.
 //
-// This is the bulk path: input is read in chunks of about a megabyte, the
+// This is the bulk path: input is read in chunks of a quarter megabyte, the
 // scan for every rule's triggers runs once over a whole chunk, and only
 // records where a trigger occurs are classified one by one; the rest are counted and
 // skipped. When no rule can match a record without a trigger (there are

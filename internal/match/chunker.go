@@ -7,8 +7,14 @@ import (
 
 // chunkSize is how much text is read and scanned at once: large enough
 // that per-chunk costs vanish, small enough that a few chunks in flight
-// keep memory flat whatever the size of the input.
-const chunkSize = 1 << 20
+// keep memory flat whatever the size of the input. A region is read by
+// one goroutine and scanned by another, several times over (triggers,
+// escapes, records): a quarter of a megabyte is still in the cache for
+// every pass, and under -j the regions in flight touch a quarter of the
+// fresh pages. Against megabyte regions, on the 256 MB bench log with
+// two workers: CPU time 403 to 361 ms and page faults 5,056 to 3,270
+// at 200 rules, wall time 0.245 to 0.208 s; one worker unchanged.
+const chunkSize = 256 << 10
 
 // region is a run of whole records cut from a stream.
 type region struct {
@@ -59,9 +65,9 @@ func (c *chunker) detach(fresh []byte) []byte {
 // returns less than it asked for and ends a line. It asks for no more
 // than want: what is read past the region cut is copied again, to the
 // front of the buffer or into the next one, and a read of the whole
-// buffer left a quarter of a megabyte to copy at every region. A file
+// buffer left the longest record's worth to copy at every region. A file
 // gives want bytes in one read; a pipe or terminal returns what has been
-// written so far, and waiting for a megabyte of it would hold back the
+// written so far, and waiting for a region's worth would hold back the
 // answers about lines already there (tail -f | errcat classify --lines)
 // until the writer writes more. A read that ends no line goes on
 // reading, so a long line trickling in is not cut up again at every read.
