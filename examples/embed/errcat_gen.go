@@ -4647,7 +4647,12 @@ func buildIndex(c *Catalogue) *index {
 				ix.patRules = append(ix.patRules, nil)
 			})
 		})
-		ix.ac = buildAutomaton(patterns)
+		// The automaton is the largest table (megabytes for the shipped
+		// catalogue), and nothing built after it reads it: on a second
+		// core it is built while the rest of the index is, which is most
+		// of a command's start-up.
+		acDone := make(chan *automaton)
+		go func() { acDone <- buildAutomaton(patterns) }()
 		ix.patLen = make([]int32, len(patterns))
 		for p, pat := range patterns {
 			ix.patLen[p] = int32(len(pat))
@@ -4716,6 +4721,7 @@ func buildIndex(c *Catalogue) *index {
 				ix.use[p] |= useRefs
 			}
 		}
+		ix.ac = <-acDone
 	}
 	return ix
 }
