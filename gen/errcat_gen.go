@@ -15284,7 +15284,8 @@ type index struct {
 // is looked for by its last maxPattern bytes (which occur wherever it
 // does; lits.go compares the rest). Twelve bytes of a phrase select as
 // well as seventy, and short patterns let the scan walk the quarters of
-// a record side by side (acScan2).
+// a record side by side (acScan2). suffixPattern relies on no pattern
+// being longer.
 const maxPattern = 12
 
 // readsEveryRecord reports whether some rule without a trigger reads
@@ -16337,9 +16338,11 @@ func (ap *altPats) triggers() []int32 {
 }
 
 // suffixPattern returns the longest suffix of s that is an automaton
-// pattern, or -1.
+// pattern, or -1. No pattern is longer than maxPattern, so no longer
+// suffix is looked up: hashing every suffix of every literal was a sixth
+// of what building an engine cost.
 func suffixPattern(patID map[string]int32, s string) int32 {
-	for j := 0; j < len(s); j++ {
+	for j := max(0, len(s)-maxPattern); j < len(s); j++ {
 		if id, ok := patID[s[j:]]; ok {
 			return id
 		}

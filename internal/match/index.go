@@ -67,7 +67,8 @@ type index struct {
 // is looked for by its last maxPattern bytes (which occur wherever it
 // does; lits.go compares the rest). Twelve bytes of a phrase select as
 // well as seventy, and short patterns let the scan walk the quarters of
-// a record side by side (acScan2).
+// a record side by side (acScan2). suffixPattern relies on no pattern
+// being longer.
 const maxPattern = 12
 
 // readsEveryRecord reports whether some rule without a trigger reads

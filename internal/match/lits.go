@@ -225,9 +225,11 @@ func (ap *altPats) triggers() []int32 {
 }
 
 // suffixPattern returns the longest suffix of s that is an automaton
-// pattern, or -1.
+// pattern, or -1. No pattern is longer than maxPattern, so no longer
+// suffix is looked up: hashing every suffix of every literal was a sixth
+// of what building an engine cost.
 func suffixPattern(patID map[string]int32, s string) int32 {
-	for j := 0; j < len(s); j++ {
+	for j := max(0, len(s)-maxPattern); j < len(s); j++ {
 		if id, ok := patID[s[j:]]; ok {
 			return id
 		}
