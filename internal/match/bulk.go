@@ -99,7 +99,7 @@ func (o *LinesOptions) delivered() {
 type regionResult struct {
 	stats LineStats
 	out   *[]LineResult
-	buf   *[]byte
+	buf   *regionBuf
 }
 
 // linesParallel reads regions in order, classifies them on Workers
@@ -109,10 +109,10 @@ func (e *Engine) linesParallel(ch *chunker, every bool, ev *Evidence, opts Lines
 	type job struct {
 		reg    region
 		lits   *literalSet
-		buf    *[]byte
+		buf    *regionBuf
 		result chan regionResult
 	}
-	bufs := sync.Pool{New: func() any { b := ch.newBuffer(); return &b }}
+	bufs := sync.Pool{New: func() any { return ch.newBuffer() }}
 	// Each region's results go in a slice used again once fn has seen
 	// them: fresh ones, grown result by result, were most of what the
 	// parallel path allocated, and the first write to each fresh page is
@@ -145,8 +145,9 @@ func (e *Engine) linesParallel(ch *chunker, every bool, ev *Evidence, opts Lines
 			lits := tn.set(reg.data)
 			// The region keeps the buffer it was read into, and the
 			// reader goes on in a fresh one: only the unread rest moves.
-			old := ch.detach(*bufs.Get().(*[]byte))
-			j := job{reg, lits, &old, make(chan regionResult, 1)}
+			buf := bufs.Get().(*regionBuf)
+			ch.detach(buf)
+			j := job{reg, lits, buf, make(chan regionResult, 1)}
 			select {
 			case order <- j.result:
 			case <-stop:

@@ -25,6 +25,7 @@ func TestChunkerKeepsRecords(t *testing.T) {
 		Text string
 		Line int
 	}
+	spans := 0
 	for round := 0; round < 3000; round++ {
 		var b strings.Builder
 		for n := r.IntN(30); n > 0; n-- {
@@ -61,6 +62,46 @@ func TestChunkerKeepsRecords(t *testing.T) {
 		if diff := cmp.Diff(want, got); diff != "" {
 			t.Fatalf("input %q, size %d (-whole +regions):\n%s", in, size, diff)
 		}
+		// The walk, with the bounds of JSON records the cut kept, as
+		// the bulk path reads regions; every thirtieth input as under -j,
+		// each region handed off with its buffer (detach) and all
+		// walked once the input is read.
+		handOff := round%30 == 0
+		c = newChunkerSize(iotest.HalfReader(strings.NewReader(in)), size)
+		var walked []rec
+		walk := func(reg region) {
+			w := newRecordWalk(reg, 0, nil)
+			for {
+				text, line, _, _, ok := w.next()
+				if !ok {
+					return
+				}
+				walked = append(walked, rec{string(text), line})
+			}
+		}
+		var regions []region
+		for {
+			reg, ok := c.next()
+			if !ok {
+				break
+			}
+			spans += len(reg.spans)
+			if !handOff {
+				walk(reg)
+				continue
+			}
+			regions = append(regions, reg)
+			c.detach(c.newBuffer())
+		}
+		for _, reg := range regions {
+			walk(reg)
+		}
+		if diff := cmp.Diff(want, walked); diff != "" {
+			t.Fatalf("input %q, size %d, handed off %v (-whole +walked):\n%s", in, size, handOff, diff)
+		}
+	}
+	if spans == 0 {
+		t.Fatal("no region kept a JSON record's bounds: the walk was not tested with them")
 	}
 }
 

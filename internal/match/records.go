@@ -129,13 +129,14 @@ func nextRecord(s []byte, atEOF bool) (end, next, lines int, needMore bool) {
 type recordWalk struct {
 	data            []byte
 	marks           []int // sorted offsets where a record must be looked at
-	pos, line, m    int
+	spans           []jsonSpan
+	pos, line, m, s int
 	regionTruncated bool
 }
 
 // newRecordWalk walks reg, numbering lines after first; marks may be nil.
 func newRecordWalk(reg region, first int, marks []int) recordWalk {
-	return recordWalk{data: reg.data, marks: marks, line: first + reg.line, regionTruncated: reg.truncated}
+	return recordWalk{data: reg.data, marks: marks, spans: reg.spans, line: first + reg.line, regionTruncated: reg.truncated}
 }
 
 // next returns the next record, cut to MaxRecord and without a trailing
@@ -146,7 +147,16 @@ func (w *recordWalk) next() (rec []byte, line int, truncated, marked, ok bool) {
 		return nil, 0, false, false, false
 	}
 	start := w.pos
-	end, next, n, _ := nextRecord(w.data[start:], true)
+	for w.s < len(w.spans) && int(w.spans[w.s].off) < start {
+		w.s++
+	}
+	var end, next, n int
+	if w.s < len(w.spans) && int(w.spans[w.s].off) == start {
+		sp := w.spans[w.s] // read when the region was cut
+		end, next, n = int(sp.end)-start, int(sp.next)-start, int(sp.lines)
+	} else {
+		end, next, n, _ = nextRecord(w.data[start:], true)
+	}
 	rec, line = w.data[start:start+end], w.line
 	w.line += n
 	w.pos += next
