@@ -91,54 +91,60 @@ func TestLiteralsStop(t *testing.T) {
 	}
 }
 
-// TestLiteralsDense does the same with thousands of long literals, enough
-// that the scan tests both bits of a gram at once.
-func TestLiteralsDense(t *testing.T) {
-	r := rand.New(rand.NewPCG(9, 2))
-	word := func(n int) string { return randomWord(r, "abcdefghijklmnopqrstuvwxyz  ", n) }
-	seen := map[string]bool{}
-	var pats []string
-	for len(pats) < 3000 {
-		if p := word(12 + r.IntN(10)); !seen[p] {
-			seen[p] = true
-			pats = append(pats, p)
-		}
-	}
-	l := newLiteralSet(pats)
-	if !l.dense || l.stride != maxStride {
-		t.Fatalf("dense %v, stride %d: the test does not reach the dense loop", l.dense, l.stride)
-	}
-	var b strings.Builder
-	for b.Len() < 20000 {
-		if r.IntN(4) == 0 {
-			b.WriteString(strings.ToUpper(pats[r.IntN(len(pats))]))
-		} else {
-			b.WriteString(word(1 + r.IntN(30)))
-		}
-	}
-	text := b.String()
-	low := strings.ToLower(text)
-	want := map[[2]int]bool{}
-	for pi, p := range pats {
-		for i := 0; ; {
-			j := strings.Index(low[i:], p)
-			if j < 0 {
-				break
+// TestLiteralsLong does the same with long literals, which the scan tests
+// every fourth position: a few (one bit of a gram tested, then the
+// other) and thousands, enough that it tests both bits at once.
+func TestLiteralsLong(t *testing.T) {
+	for _, tc := range []struct {
+		n     int
+		dense bool
+	}{{60, false}, {3000, true}} {
+		r := rand.New(rand.NewPCG(9, 2))
+		word := func(n int) string { return randomWord(r, "abcdefghijklmnopqrstuvwxyz  ", n) }
+		seen := map[string]bool{}
+		var pats []string
+		for len(pats) < tc.n {
+			if p := word(12 + r.IntN(10)); !seen[p] {
+				seen[p] = true
+				pats = append(pats, p)
 			}
-			want[[2]int{pi, i + j + len(p)}] = true
-			i += j + 1
 		}
-	}
-	got := map[[2]int]bool{}
-	l.scanEnds(text, func(p int32, end int) bool {
-		got[[2]int{int(p), end}] = true
-		return true
-	})
-	if len(want) < 100 {
-		t.Fatalf("only %d occurrences: the test proves little", len(want))
-	}
-	if diff := cmp.Diff(want, got); diff != "" {
-		t.Fatalf("(-want +got):\n%s", diff)
+		l := newLiteralSet(pats)
+		if l.dense != tc.dense || l.stride != maxStride {
+			t.Fatalf("%d literals: dense %v, stride %d: the test does not reach the loop meant", tc.n, l.dense, l.stride)
+		}
+		var b strings.Builder
+		for b.Len() < 20000 {
+			if r.IntN(4) == 0 {
+				b.WriteString(strings.ToUpper(pats[r.IntN(len(pats))]))
+			} else {
+				b.WriteString(word(1 + r.IntN(30)))
+			}
+		}
+		text := b.String()
+		low := strings.ToLower(text)
+		want := map[[2]int]bool{}
+		for pi, p := range pats {
+			for i := 0; ; {
+				j := strings.Index(low[i:], p)
+				if j < 0 {
+					break
+				}
+				want[[2]int{pi, i + j + len(p)}] = true
+				i += j + 1
+			}
+		}
+		got := map[[2]int]bool{}
+		l.scanEnds(text, func(p int32, end int) bool {
+			got[[2]int{int(p), end}] = true
+			return true
+		})
+		if len(want) < 100 {
+			t.Fatalf("%d literals: only %d occurrences: the test proves little", tc.n, len(want))
+		}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Fatalf("%d literals (-want +got):\n%s", tc.n, diff)
+		}
 	}
 }
 
