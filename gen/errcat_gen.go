@@ -18277,15 +18277,19 @@ func (l *literalSet) countInto(c *gramCounts, s string) {
 	}
 }
 
-// rank is how often g was seen, to within a power of two, so that grams
-// seen about as often are told apart by their scores instead; zero for a
-// nil sketch.
+// rank is how often g was seen, at most; zero for a nil sketch. Grams
+// seen equally often are told apart by their scores. Counts were once
+// rounded to a power of two so that scores would decide among grams seen
+// about as often, but low counts, even at the level of the sketch's
+// collisions, say more than scores do: with exact counts, 1000 synthetic
+// rules over the bench log meet 21 % fewer anchors (66.6K per 32 MB
+// against 83.9K), and 50 or 200 rules about as many.
 func (c *gramCounts) rank(g uint64) int32 {
 	if c == nil {
 		return 0
 	}
 	h1, h2 := gramHash(g)
-	return int32(bits.Len32(min(c.by1[h1], c.by2[h2])))
+	return int32(min(c.by1[h1], c.by2[h2]))
 }
 
 const (
