@@ -2,6 +2,7 @@ package main
 
 import (
 	"flag"
+	"path/filepath"
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
@@ -27,6 +28,10 @@ func TestScript(t *testing.T) {
 		UpdateScripts:       *update,
 		Setup: func(env *testscript.Env) error {
 			env.Setenv("ERRCAT_CATALOGUE", "")
+			// Compiled catalogues are kept in the scenario's own
+			// directory: HOME is /no-home, which a test run as root
+			// would otherwise create.
+			env.Setenv("ERRCAT_CACHE", filepath.Join(env.WorkDir, ".errcat-cache"))
 			return nil
 		},
 	})
