@@ -27,7 +27,8 @@ type Options struct {
 	Explain bool
 }
 
-// New prepares a catalogue for matching: it compiles every pattern once.
+// New prepares a catalogue for matching: it checks every pattern and
+// builds the index; patterns are compiled when first needed.
 // The tables are not copied; the caller must not change them afterwards.
 func New(c *Catalogue) (*Engine, error) {
 	sh := sharer{}
