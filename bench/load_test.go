@@ -4,18 +4,24 @@ import (
 	"io/fs"
 	"math/rand/v2"
 	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/errcat/errcat/catalogue"
+	"github.com/errcat/errcat/internal/builtin"
+	"github.com/errcat/errcat/internal/catcache"
 	"github.com/errcat/errcat/internal/compile"
 	"github.com/errcat/errcat/internal/match"
 )
 
 // BenchmarkLoad measures what every `errcat classify` pays before it reads
-// a byte: compiling a catalogue (compile.Load) and preparing the engine
-// (match.New), each on its own, for the shipped catalogue and for a
-// synthetic one of 1000 rules. Start-up must stay small beside the scan of
-// a large log, and must not grow much with the number of rules.
+// a byte: compiling a catalogue (compile.Load) or taking it compiled (the
+// built-in one decoded, a directory from the cache), and preparing the
+// engine (match.New), each on its own, for the shipped catalogue and for
+// a synthetic one of 1000 rules. Start-up must stay small beside the scan
+// of a large log, and must not grow much with the number of rules.
 func BenchmarkLoad(b *testing.B) {
 	dir := b.TempDir()
 	if err := writeCatalogue(dir, makeRules(rand.New(rand.NewPCG(1, 42)), 1000)); err != nil {
@@ -36,6 +42,25 @@ func BenchmarkLoad(b *testing.B) {
 				}
 			}
 		})
+		// Taken compiled: the built-in catalogue as errcat decodes it,
+		// and a directory as the cache gives it back after its first
+		// compilation.
+		b.Run(c.name+"/kept", func(b *testing.B) {
+			load := func() (*match.Catalogue, error) { return builtin.Catalogue() }
+			if c.name != "shipped" {
+				cache := catcache.Cache{Dir: b.TempDir()}
+				if _, err := cache.Load(c.fsys, "catalogue"); err != nil {
+					b.Fatal(err)
+				}
+				load = func() (*match.Catalogue, error) { return cache.Load(c.fsys, "catalogue") }
+			}
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := load(); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 		// match.New prepares the tables it is given in place, so each
 		// round needs tables of its own, compiled off the clock.
 		b.Run(c.name+"/engine", func(b *testing.B) {
@@ -50,6 +75,45 @@ func BenchmarkLoad(b *testing.B) {
 				if _, err := match.New(cat); err != nil {
 					b.Fatal(err)
 				}
+			}
+		})
+	}
+}
+
+// BenchmarkStartup runs the errcat command itself, built afresh, once per
+// round on one message: process start, package initialisation, the
+// catalogue and the engine, what an agent loop pays per failure. It runs
+// the built-in catalogue and a 1000-rule directory kept compiled in a
+// cache of its own.
+func BenchmarkStartup(b *testing.B) {
+	dir := b.TempDir()
+	bin := filepath.Join(dir, "errcat")
+	if out, err := exec.Command("go", "build", "-o", bin, "github.com/errcat/errcat/cmd/errcat").CombinedOutput(); err != nil {
+		b.Fatalf("go build: %v\n%s", err, out)
+	}
+	cat := filepath.Join(dir, "cat1000")
+	if err := writeCatalogue(cat, makeRules(rand.New(rand.NewPCG(1, 42)), 1000)); err != nil {
+		b.Fatal(err)
+	}
+	env := append(os.Environ(), "ERRCAT_CACHE="+filepath.Join(dir, "cache"), "ERRCAT_CATALOGUE=")
+	run := func(b *testing.B, args ...string) {
+		cmd := exec.Command(bin, args...)
+		cmd.Env, cmd.Stdin = env, strings.NewReader("openai.RateLimitError: Error code: 429 - rate limit reached\n")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			b.Fatalf("errcat %v: %v\n%s", args, err, out)
+		}
+	}
+	for _, c := range []struct {
+		name string
+		args []string
+	}{
+		{"builtin", []string{"classify"}},
+		{"rules1000-kept", []string{"classify", "--catalogue", cat}},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			run(b, c.args...) // the cache's first compilation, off the clock
+			for b.Loop() {
+				run(b, c.args...)
 			}
 		})
 	}
