@@ -16063,6 +16063,10 @@ func byteRarity(c byte) float64 {
 func (l *literalSet) scanEnds(s string, hit func(pattern int32, end int) bool) {
 	set, set2, mask, k := l.set, l.set2, l.gramMask, l.stride
 	i := 0
+	// The loops below that take four positions a step are unrolled by
+	// hand and alike on purpose: Go does not unroll, a loop over the four
+	// was slower than one position a step, and a helper for the four
+	// tests is past the inliner's budget, a call per step.
 	if k == 1 && l.gramLen <= 5 && !l.dense {
 		// Short grams at every position (a catalogue with a literal
 		// such as "429"): one load gives four positions' grams, which
