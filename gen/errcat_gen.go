@@ -17537,26 +17537,20 @@ func (w *recordWalk) next() (rec []byte, line int, truncated, marked, ok bool) {
 
 // eachRecord calls fn on every record of s with its 1-based line number,
 // until fn returns false. It reports whether a record was cut at
-// MaxRecord. It slices s and never allocates.
+// MaxRecord. It walks s as the bulk path walks a region, slicing s, and
+// never allocates.
 func eachRecord(s string, fn func(rec string, line int) bool) (truncated bool) {
-	b := unsafe.Slice(unsafe.StringData(s), len(s)) // read only
-	line := 1
-	for pos := 0; pos < len(b); {
-		end, next, n, _ := nextRecord(b[pos:], true)
-		rec := s[pos : pos+end]
-		if len(rec) > MaxRecord {
-			rec, truncated = cutUTF8(rec, MaxRecord), true
-		}
-		if !fn(trimCR(rec), line) {
+	w := newRecordWalk(region{data: unsafe.Slice(unsafe.StringData(s), len(s)), line: 1}, 0, nil) // read only
+	for {
+		rec, line, cut, _, ok := w.next()
+		if !ok {
 			return truncated
 		}
-		line += n
-		if next == 0 {
-			break
+		truncated = truncated || cut
+		if !fn(bytesString(rec), line) {
+			return truncated
 		}
-		pos += next
 	}
-	return truncated
 }
 
 // bytesString views b as a string without copying, for reading only: the
@@ -17566,13 +17560,6 @@ func bytesString(b []byte) string {
 		return ""
 	}
 	return unsafe.String(&b[0], len(b))
-}
-
-func trimCR(s string) string {
-	if len(s) > 0 && s[len(s)-1] == '\r' {
-		return s[:len(s)-1]
-	}
-	return s
 }
 
 // cutUTF8 cuts s to at most n bytes without splitting a rune.
