@@ -4720,7 +4720,7 @@ func buildIndex(c *Catalogue) *index {
 				ix.hintPats[i] = append(ix.hintPats[i], rp)
 			}
 		}
-		ix.refs = packRefs(trigRefs, patterns)
+		ix.refs = packRefs(trigRefs)
 		ix.use = make([]patUse, len(patterns))
 		for _, set := range [][][]regexPats{ix.pats, ix.notPats, ix.hintPats} {
 			for _, rps := range set {
@@ -4889,15 +4889,13 @@ func addTrigRef(refs []trigRef, lit string, branch, ri int32) []trigRef {
 // packRefs lays every pattern's trigRefs out in one table, with the
 // lengths and first bytes that settle most of them in arrays of their
 // own: the scan reads them for every pattern it meets, and scattered,
-// nearly every read missed the cache. refs[p] are those of patterns[p],
-// a suffix of each.
-func packRefs(refs [][]trigRef, patterns []string) refTable {
+// nearly every read missed the cache.
+func packRefs(refs [][]trigRef) refTable {
 	t := refTable{at: make([]int32, len(refs)+1)}
 	for p, rs := range refs {
 		for _, r := range rs {
 			t.first = append(t.first, r.lit[0])
 			t.lens = append(t.lens, int32(len(r.lit)))
-			t.heads = append(t.heads, int32(len(r.lit)-len(patterns[p])))
 			t.refs = append(t.refs, r)
 		}
 		t.at[p+1] = int32(len(t.refs))
@@ -5490,17 +5488,15 @@ type trigRef struct {
 }
 
 // refTable holds the trigRefs of every pattern: those of pattern p are
-// [at[p], at[p+1]), with each one's length, head length and first byte
-// also apart.
+// [at[p], at[p+1]), with each one's length and first byte also apart.
 //
 // A trigger's pattern is a suffix of it, and the automaton has compared
 // those bytes already where it reports the pattern: only the head, the
-// bytes before, are left to compare. Most triggers are their own
-// pattern, and are confirmed without a look at the record.
+// bytes before, are left to compare (endsAt). Most triggers are their
+// own pattern, and are confirmed without a look at the record.
 type refTable struct {
 	at    []int32
 	lens  []int32
-	heads []int32 // len(lit) minus its pattern's length
 	first []byte
 	refs  []trigRef
 }
@@ -5510,9 +5506,9 @@ type refTable struct {
 func (h *litHits) confirm(rec string, t *refTable, p int32, end int, s *Scan) {
 	for i := t.at[p]; i < t.at[p+1]; i++ {
 		r := &t.refs[i]
-		if n := int(t.heads[i]); n > 0 {
-			start := end - int(t.lens[i])
-			if start < 0 || lowerByte(rec[start]) != t.first[i] || !equalFoldASCII(rec[start:], r.lit[:n]) {
+		if n := t.lens[i]; n > h.patLen[p] {
+			start := end - int(n)
+			if start < 0 || lowerByte(rec[start]) != t.first[i] || !h.endsAt(rec, r.lit, p, end) {
 				continue
 			}
 		}

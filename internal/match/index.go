@@ -226,7 +226,7 @@ func buildIndex(c *Catalogue) *index {
 				ix.hintPats[i] = append(ix.hintPats[i], rp)
 			}
 		}
-		ix.refs = packRefs(trigRefs, patterns)
+		ix.refs = packRefs(trigRefs)
 		ix.use = make([]patUse, len(patterns))
 		for _, set := range [][][]regexPats{ix.pats, ix.notPats, ix.hintPats} {
 			for _, rps := range set {
@@ -395,15 +395,13 @@ func addTrigRef(refs []trigRef, lit string, branch, ri int32) []trigRef {
 // packRefs lays every pattern's trigRefs out in one table, with the
 // lengths and first bytes that settle most of them in arrays of their
 // own: the scan reads them for every pattern it meets, and scattered,
-// nearly every read missed the cache. refs[p] are those of patterns[p],
-// a suffix of each.
-func packRefs(refs [][]trigRef, patterns []string) refTable {
+// nearly every read missed the cache.
+func packRefs(refs [][]trigRef) refTable {
 	t := refTable{at: make([]int32, len(refs)+1)}
 	for p, rs := range refs {
 		for _, r := range rs {
 			t.first = append(t.first, r.lit[0])
 			t.lens = append(t.lens, int32(len(r.lit)))
-			t.heads = append(t.heads, int32(len(r.lit)-len(patterns[p])))
 			t.refs = append(t.refs, r)
 		}
 		t.at[p+1] = int32(len(t.refs))

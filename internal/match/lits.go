@@ -47,17 +47,15 @@ type trigRef struct {
 }
 
 // refTable holds the trigRefs of every pattern: those of pattern p are
-// [at[p], at[p+1]), with each one's length, head length and first byte
-// also apart.
+// [at[p], at[p+1]), with each one's length and first byte also apart.
 //
 // A trigger's pattern is a suffix of it, and the automaton has compared
 // those bytes already where it reports the pattern: only the head, the
-// bytes before, are left to compare. Most triggers are their own
-// pattern, and are confirmed without a look at the record.
+// bytes before, are left to compare (endsAt). Most triggers are their
+// own pattern, and are confirmed without a look at the record.
 type refTable struct {
 	at    []int32
 	lens  []int32
-	heads []int32 // len(lit) minus its pattern's length
 	first []byte
 	refs  []trigRef
 }
@@ -67,9 +65,9 @@ type refTable struct {
 func (h *litHits) confirm(rec string, t *refTable, p int32, end int, s *Scan) {
 	for i := t.at[p]; i < t.at[p+1]; i++ {
 		r := &t.refs[i]
-		if n := int(t.heads[i]); n > 0 {
-			start := end - int(t.lens[i])
-			if start < 0 || lowerByte(rec[start]) != t.first[i] || !equalFoldASCII(rec[start:], r.lit[:n]) {
+		if n := t.lens[i]; n > h.patLen[p] {
+			start := end - int(n)
+			if start < 0 || lowerByte(rec[start]) != t.first[i] || !h.endsAt(rec, r.lit, p, end) {
 				continue
 			}
 		}
