@@ -12,11 +12,10 @@
 package builtin
 
 import (
-	"bytes"
 	_ "embed"
-	"encoding/gob"
 
 	"github.com/errcat/errcat/catalogue"
+	"github.com/errcat/errcat/internal/catcache"
 	"github.com/errcat/errcat/internal/compile"
 	"github.com/errcat/errcat/internal/match"
 )
@@ -29,12 +28,6 @@ var compiled []byte
 // Name is how positions name the built-in catalogue's files.
 const Name = "catalogue"
 
-// tables is what catalogue.gob holds.
-type tables struct {
-	Source    string // compile.Fingerprint of the YAML compiled
-	Catalogue *match.Catalogue
-}
-
 // Catalogue returns the built-in catalogue, compiled.
 func Catalogue() (*match.Catalogue, error) {
 	if c, ok := decode(compiled); ok {
@@ -43,18 +36,15 @@ func Catalogue() (*match.Catalogue, error) {
 	return compile.Load(catalogue.FS, Name)
 }
 
-// decode returns the tables in data if they were compiled from the YAML
-// embedded now.
+// decode returns the tables in data, kept as the catalogue cache keeps a
+// directory's (catcache), if they were compiled from the YAML embedded
+// now: their key is its fingerprint.
 func decode(data []byte) (*match.Catalogue, bool) {
-	var t tables
-	if err := gob.NewDecoder(bytes.NewReader(data)).Decode(&t); err != nil || t.Catalogue == nil {
-		return nil, false
-	}
 	fp, err := compile.Fingerprint(catalogue.FS)
-	if err != nil || fp != t.Source {
+	if err != nil {
 		return nil, false
 	}
-	return t.Catalogue, true
+	return catcache.Decode(data, fp)
 }
 
 // Encode compiles the embedded catalogue into what catalogue.gob holds.
@@ -67,9 +57,5 @@ func Encode() ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	var buf bytes.Buffer
-	if err := gob.NewEncoder(&buf).Encode(tables{fp, c}); err != nil {
-		return nil, err
-	}
-	return buf.Bytes(), nil
+	return catcache.Encode(fp, c)
 }
