@@ -41,11 +41,10 @@ type fastRegex struct {
 	ready atomic.Bool // once has run and the pattern parsed
 	low   bool        // the variants run on the lowered record
 	prog  *vmProg     // the program runAt runs; nil: regexp runs all
-	asrc  string      // what the anchored forms anchor: src, or its lowered form
 
 	onceAt sync.Once
-	at0    *regexp.Regexp // \A(?:asrc); nil if it did not compile
-	ctx    *regexp.Regexp // \A(?s:.)(?:asrc)
+	at0    *regexp.Regexp // \A(?:src), src lowered if low; nil if it did not compile
+	ctx    *regexp.Regexp // \A(?s:.)(?:src), likewise
 }
 
 type fastAlt struct {
@@ -100,13 +99,12 @@ func (f *fastRegex) variants() bool {
 		return true
 	}
 	f.once.Do(func() {
-		f.asrc = f.src
 		tree, err := syntax.Parse(f.src, syntax.Perl)
 		if err != nil {
 			return
 		}
 		if caseFree(tree) {
-			f.asrc, f.low = tree.String(), true
+			f.low = true
 		} else if tree, err = syntax.Parse(f.src, syntax.Perl); err != nil {
 			return // caseFree may have changed the tree before it gave up
 		}
@@ -120,11 +118,22 @@ func (f *fastRegex) variants() bool {
 }
 
 // anchored compiles the anchored forms, once, and reports whether they
-// compiled as the same pattern.
+// compiled as the same pattern. The lowered pattern is printed from its
+// tree only here: printing a folded class as large as \S folds every
+// range of it again, milliseconds a pattern, which variants paid for
+// every rule a scan met although few patterns ever get this far.
 func (f *fastRegex) anchored() bool {
 	f.onceAt.Do(func() {
-		at0, err0 := regexp.Compile(`\A(?:` + f.asrc + `)`)
-		ctx, err1 := regexp.Compile(`\A(?s:.)(?:` + f.asrc + `)`)
+		src := f.src
+		if f.low {
+			tree, err := syntax.Parse(f.src, syntax.Perl)
+			if err != nil || !caseFree(tree) {
+				return
+			}
+			src = tree.String()
+		}
+		at0, err0 := regexp.Compile(`\A(?:` + src + `)`)
+		ctx, err1 := regexp.Compile(`\A(?s:.)(?:` + src + `)`)
 		if err0 != nil || err1 != nil || at0.NumSubexp() != f.nsub || ctx.NumSubexp() != f.nsub {
 			return
 		}
