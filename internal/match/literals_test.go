@@ -93,25 +93,28 @@ func TestLiteralsStop(t *testing.T) {
 
 // TestLiteralsLong does the same with long literals, which the scan tests
 // every fourth position: a few (one bit of a gram tested, then the
-// other) and thousands, enough that it tests both bits at once.
+// other) and thousands, enough that it tests both bits at once; and
+// literals from eight bytes long, which stride four on shorter grams.
 func TestLiteralsLong(t *testing.T) {
 	for _, tc := range []struct {
-		n     int
-		dense bool
-	}{{60, false}, {3000, true}} {
+		n, shortest int
+		dense       bool
+		gramLen     int
+	}{{60, 12, false, 8}, {3000, 12, true, 8}, {60, 8, false, 5}, {3000, 9, true, 6}} {
 		r := rand.New(rand.NewPCG(9, 2))
 		word := func(n int) string { return randomWord(r, "abcdefghijklmnopqrstuvwxyz  ", n) }
 		seen := map[string]bool{}
 		var pats []string
 		for len(pats) < tc.n {
-			if p := word(12 + r.IntN(10)); !seen[p] {
+			if p := word(tc.shortest + r.IntN(10)); !seen[p] {
 				seen[p] = true
 				pats = append(pats, p)
 			}
 		}
 		l := newLiteralSet(pats)
-		if l.dense != tc.dense || l.stride != maxStride {
-			t.Fatalf("%d literals: dense %v, stride %d: the test does not reach the loop meant", tc.n, l.dense, l.stride)
+		if l.dense != tc.dense || l.stride != maxStride || l.gramLen != tc.gramLen {
+			t.Fatalf("%d literals from %d bytes: dense %v, stride %d, grams of %d: the test does not reach the loop meant",
+				tc.n, tc.shortest, l.dense, l.stride, l.gramLen)
 		}
 		var b strings.Builder
 		for b.Len() < 20000 {
