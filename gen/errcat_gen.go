@@ -417,7 +417,7 @@ var catalogueTables = &Catalogue{
 				Regex: []*Regex{
 					{
 						Src:      `(?i)\bwebsocket\b.{0,60}\b(closed|disconnected) (unexpectedly|abnormally)\b`,
-						Triggers: []string{`websocket`},
+						Triggers: []string{`closed abnormally`, `closed unexpectedly`, `disconnected abnormally`, `disconnected unexpectedly`},
 						Alts: []Alt{
 							{
 								Lead: []string{`websocket`},
@@ -462,7 +462,7 @@ var catalogueTables = &Catalogue{
 					sharedRegex0,
 				},
 			},
-			Triggers: []string{`1006 (abnormal closure`, `1006 abnormal closure`, `close code 1006`, `close code: 1006`, `websocket`, `websocketconnectionclosederror`},
+			Triggers: []string{`1006 (abnormal closure`, `1006 abnormal closure`, `close code 1006`, `close code: 1006`, `closed abnormally`, `closed unexpectedly`, `disconnected abnormally`, `disconnected unexpectedly`, `websocketconnectionclosederror`},
 			File:     `rules/agent.yaml`,
 			Line:     41,
 		},
@@ -476,10 +476,10 @@ var catalogueTables = &Catalogue{
 				Regex: []*Regex{
 					{
 						Src:      `(?i)\bwould exceed your (account|organization|organisation)['’]s rate limit\b`,
-						Triggers: []string{`would exceed your account's rate limit`, `would exceed your account’s rate limit`, `would exceed your organisation's rate limit`, `would exceed your organisation’s rate limit`, `would exceed your organization's rate limit`, `would exceed your organization’s rate limit`},
+						Triggers: []string{`would exceed your account`, `would exceed your organisation`, `would exceed your organization`},
 						Alts: []Alt{
 							{
-								Lead: []string{`would exceed your account's rate limit`, `would exceed your account’s rate limit`, `would exceed your organisation's rate limit`, `would exceed your organisation’s rate limit`, `would exceed your organization's rate limit`, `would exceed your organization’s rate limit`},
+								Lead: []string{`would exceed your `},
 								Word: true,
 							},
 						},
@@ -549,7 +549,7 @@ var catalogueTables = &Catalogue{
 					},
 				},
 			},
-			Triggers: []string{`exceeded your per-minute rate limit`, `would exceed your account's rate limit`, `would exceed your account’s rate limit`, `would exceed your organisation's rate limit`, `would exceed your organisation’s rate limit`, `would exceed your organization's rate limit`, `would exceed your organization’s rate limit`},
+			Triggers: []string{`exceeded your per-minute rate limit`, `would exceed your account`, `would exceed your organisation`, `would exceed your organization`},
 			File:     `rules/anthropic.yaml`,
 			Line:     155,
 		},
@@ -1003,7 +1003,7 @@ var catalogueTables = &Catalogue{
 								},
 								{
 									Triggers: []string{`reached your specified `},
-									Lead:     []string{`reached your specified api usage limits`, `reached your specified workspace usage limits`},
+									Lead:     []string{`reached your specified `},
 									Word:     true,
 								},
 							},
@@ -1017,7 +1017,7 @@ var catalogueTables = &Catalogue{
 					Re:   sharedRegex1,
 				},
 			},
-			Triggers: []string{`reached your specified api usage limits`, `reached your specified workspace usage limits`, `regain access on`},
+			Triggers: []string{`reached your specified `, `regain access on`},
 			File:     `rules/anthropic.yaml`,
 			Line:     113,
 		},
@@ -1066,10 +1066,10 @@ var catalogueTables = &Catalogue{
 				Regex: []*Regex{
 					{
 						Src:      `(?i)\bcould not get lock /var/(lib|cache)/(dpkg|apt)\b`,
-						Triggers: []string{`could not get lock /var/cache/apt`, `could not get lock /var/cache/dpkg`, `could not get lock /var/lib/apt`, `could not get lock /var/lib/dpkg`},
+						Triggers: []string{`could not get lock /var/`},
 						Alts: []Alt{
 							{
-								Lead: []string{`could not get lock /var/cache/apt`, `could not get lock /var/cache/dpkg`, `could not get lock /var/lib/apt`, `could not get lock /var/lib/dpkg`},
+								Lead: []string{`could not get lock /var/`},
 								Word: true,
 							},
 						},
@@ -1101,7 +1101,7 @@ var catalogueTables = &Catalogue{
 					sharedRegex0,
 				},
 			},
-			Triggers: []string{`could not get lock /var/cache/apt`, `could not get lock /var/cache/dpkg`, `could not get lock /var/lib/apt`, `could not get lock /var/lib/dpkg`, `unable to acquire the dpkg frontend lock`, `unable to lock the administration directory`, `unable to lock the download directory`},
+			Triggers: []string{`could not get lock /var/`, `unable to acquire the dpkg frontend lock`, `unable to lock the administration directory`, `unable to lock the download directory`},
 			File:     `rules/tools.yaml`,
 			Line:     43,
 		},
@@ -1115,10 +1115,10 @@ var catalogueTables = &Catalogue{
 				Regex: []*Regex{
 					{
 						Src:      `(?i)\bAccessDenied(Exception)?\b`,
-						Triggers: []string{`accessdenied`, `accessdeniedexception`},
+						Triggers: []string{`accessdenied`},
 						Alts: []Alt{
 							{
-								Lead: []string{`accessdenied`, `accessdeniedexception`},
+								Lead: []string{`accessdenied`},
 								Word: true,
 							},
 						},
@@ -1140,7 +1140,7 @@ var catalogueTables = &Catalogue{
 					sharedRegex0,
 				},
 			},
-			Triggers: []string{`accessdenied`, `accessdeniedexception`, `is not authorized to perform`},
+			Triggers: []string{`accessdenied`, `is not authorized to perform`},
 			File:     `rules/tools.yaml`,
 			Line:     108,
 		},
@@ -1154,10 +1154,10 @@ var catalogueTables = &Catalogue{
 				Regex: []*Regex{
 					{
 						Src:      `(?i)\bExpiredToken(Exception)?\b`,
-						Triggers: []string{`expiredtoken`, `expiredtokenexception`},
+						Triggers: []string{`expiredtoken`},
 						Alts: []Alt{
 							{
-								Lead: []string{`expiredtoken`, `expiredtokenexception`},
+								Lead: []string{`expiredtoken`},
 								Word: true,
 							},
 						},
@@ -1174,10 +1174,10 @@ var catalogueTables = &Catalogue{
 					},
 					{
 						Src:      `(?i)\bthe security token included in the request is (expired|invalid)\b`,
-						Triggers: []string{`the security token included in the request is expired`, `the security token included in the request is invalid`},
+						Triggers: []string{`the security token included in the request is `},
 						Alts: []Alt{
 							{
-								Lead: []string{`the security token included in the request is expired`, `the security token included in the request is invalid`},
+								Lead: []string{`the security token included in the request is `},
 								Word: true,
 							},
 						},
@@ -1189,7 +1189,7 @@ var catalogueTables = &Catalogue{
 					sharedRegex0,
 				},
 			},
-			Triggers: []string{`expiredtoken`, `expiredtokenexception`, `the security token included in the request is expired`, `the security token included in the request is invalid`, `unrecognizedclientexception`},
+			Triggers: []string{`expiredtoken`, `the security token included in the request is `, `unrecognizedclientexception`},
 			File:     `rules/tools.yaml`,
 			Line:     101,
 		},
@@ -1213,20 +1213,20 @@ var catalogueTables = &Catalogue{
 				Regex: []*Regex{
 					{
 						Src:      `(?i)\bExpiredToken(Exception)?\b`,
-						Triggers: []string{`expiredtoken`, `expiredtokenexception`},
+						Triggers: []string{`expiredtoken`},
 						Alts: []Alt{
 							{
-								Lead: []string{`expiredtoken`, `expiredtokenexception`},
+								Lead: []string{`expiredtoken`},
 								Word: true,
 							},
 						},
 					},
 					{
 						Src:      `(?i)\bthe security token included in the request is (expired|invalid)\b`,
-						Triggers: []string{`the security token included in the request is expired`, `the security token included in the request is invalid`},
+						Triggers: []string{`the security token included in the request is `},
 						Alts: []Alt{
 							{
-								Lead: []string{`the security token included in the request is expired`, `the security token included in the request is invalid`},
+								Lead: []string{`the security token included in the request is `},
 								Word: true,
 							},
 						},
@@ -1243,7 +1243,7 @@ var catalogueTables = &Catalogue{
 					},
 				},
 			},
-			Triggers: []string{`expiredtoken`, `expiredtokenexception`, `the security token included in the request is expired`, `the security token included in the request is invalid`, `unrecognizedclientexception`},
+			Triggers: []string{`expiredtoken`, `the security token included in the request is `, `unrecognizedclientexception`},
 			File:     `rules/tools.yaml`,
 			Line:     129,
 		},
@@ -2157,10 +2157,10 @@ var catalogueTables = &Catalogue{
 				Regex: []*Regex{
 					{
 						Src:      `(?i)\bThe requested URL returned error: 50[0-3]\b`,
-						Triggers: []string{`the requested url returned error: 500`, `the requested url returned error: 501`, `the requested url returned error: 502`, `the requested url returned error: 503`},
+						Triggers: []string{`the requested url returned error: 50`},
 						Alts: []Alt{
 							{
-								Lead: []string{`the requested url returned error: 500`, `the requested url returned error: 501`, `the requested url returned error: 502`, `the requested url returned error: 503`},
+								Lead: []string{`the requested url returned error: 50`},
 								Word: true,
 							},
 						},
@@ -2172,7 +2172,7 @@ var catalogueTables = &Catalogue{
 					sharedRegex0,
 				},
 			},
-			Triggers: []string{`the requested url returned error: 500`, `the requested url returned error: 501`, `the requested url returned error: 502`, `the requested url returned error: 503`},
+			Triggers: []string{`the requested url returned error: 50`},
 			File:     `rules/cli.yaml`,
 			Line:     225,
 		},
@@ -2366,7 +2366,7 @@ var catalogueTables = &Catalogue{
 				Regex: []*Regex{
 					{
 						Src:      `(?i)\bpull access denied for \S+, repository does not exist or may require\b`,
-						Triggers: []string{`, repository does not exist or may require`},
+						Triggers: []string{`pull access denied for `},
 						Alts: []Alt{
 							{
 								Lead: []string{`pull access denied for `},
@@ -2381,7 +2381,7 @@ var catalogueTables = &Catalogue{
 					sharedRegex0,
 				},
 			},
-			Triggers: []string{`, repository does not exist or may require`},
+			Triggers: []string{`pull access denied for `},
 			File:     `rules/cli.yaml`,
 			Line:     263,
 		},
@@ -2513,7 +2513,7 @@ var catalogueTables = &Catalogue{
 					},
 					{
 						Src:      `(?i)\b(could not|couldn't|failed to|unable to) (acquire|obtain|get) (an? |the )?(exclusive |file |advisory )?lock\b`,
-						Triggers: []string{`could not acquire `, `could not acquire a `, `could not acquire an `, `could not acquire the `, `could not get `, `could not get a `, `could not get an `, `could not get the `, `could not obtain `, `could not obtain a `, `could not obtain an `, `could not obtain the `, `couldn't acquire `, `couldn't acquire a `, `couldn't acquire an `, `couldn't acquire the `, `couldn't get `, `couldn't get a `, `couldn't get an `, `couldn't get the `, `couldn't obtain `, `couldn't obtain a `, `couldn't obtain an `, `couldn't obtain the `, `failed to acquire `, `failed to acquire a `, `failed to acquire an `, `failed to acquire the `, `failed to get `, `failed to get a `, `failed to get an `, `failed to get the `, `failed to obtain `, `failed to obtain a `, `failed to obtain an `, `failed to obtain the `, `unable to acquire `, `unable to acquire a `, `unable to acquire an `, `unable to acquire the `, `unable to get `, `unable to get a `, `unable to get an `, `unable to get the `, `unable to obtain `, `unable to obtain a `, `unable to obtain an `, `unable to obtain the `},
+						Triggers: []string{`could not acquire `, `could not get `, `could not obtain `, `couldn't acquire `, `couldn't get `, `couldn't obtain `, `failed to acquire `, `failed to get `, `failed to obtain `, `unable to acquire `, `unable to get `, `unable to obtain `},
 						Alts: []Alt{
 							{
 								Lead: []string{`could`, `faile`, `unabl`},
@@ -2538,7 +2538,7 @@ var catalogueTables = &Catalogue{
 					sharedRegex0,
 				},
 			},
-			Triggers: []string{`could not acquire `, `could not acquire a `, `could not acquire an `, `could not acquire the `, `could not get `, `could not get a `, `could not get an `, `could not get the `, `could not obtain `, `could not obtain a `, `could not obtain an `, `could not obtain the `, `couldn't acquire `, `couldn't acquire a `, `couldn't acquire an `, `couldn't acquire the `, `couldn't get `, `couldn't get a `, `couldn't get an `, `couldn't get the `, `couldn't obtain `, `couldn't obtain a `, `couldn't obtain an `, `couldn't obtain the `, `device or resource busy`, `ebusy`, `etxtbsy`, `failed to acquire `, `failed to acquire a `, `failed to acquire an `, `failed to acquire the `, `failed to get `, `failed to get a `, `failed to get an `, `failed to get the `, `failed to obtain `, `failed to obtain a `, `failed to obtain an `, `failed to obtain the `, `lock held by another process`, `lock held by process`, `lock is held by another process`, `lock is held by process`, `resource busy or locked`, `text file busy`, `unable to acquire `, `unable to acquire a `, `unable to acquire an `, `unable to acquire the `, `unable to get `, `unable to get a `, `unable to get an `, `unable to get the `, `unable to obtain `, `unable to obtain a `, `unable to obtain an `, `unable to obtain the `},
+			Triggers: []string{`could not acquire `, `could not get `, `could not obtain `, `couldn't acquire `, `couldn't get `, `couldn't obtain `, `device or resource busy`, `ebusy`, `etxtbsy`, `failed to acquire `, `failed to get `, `failed to obtain `, `lock held by another process`, `lock held by process`, `lock is held by another process`, `lock is held by process`, `resource busy or locked`, `text file busy`, `unable to acquire `, `unable to get `, `unable to obtain `},
 			File:     `rules/tools.yaml`,
 			Line:     64,
 		},
@@ -3217,10 +3217,10 @@ var catalogueTables = &Catalogue{
 				Regex: []*Regex{
 					{
 						Src:      `(?i)\bCould not resolve to an? (Repository|Issue|Issue or PullRequest|PullRequest|User|Organization|Node) with\b`,
-						Triggers: []string{`could not resolve to a issue or pullrequest with`, `could not resolve to a issue with`, `could not resolve to a node with`, `could not resolve to a organization with`, `could not resolve to a pullrequest with`, `could not resolve to a repository with`, `could not resolve to a user with`, `could not resolve to an issue or pullrequest with`, `could not resolve to an issue with`, `could not resolve to an node with`, `could not resolve to an organization with`, `could not resolve to an pullrequest with`, `could not resolve to an repository with`, `could not resolve to an user with`},
+						Triggers: []string{`could not resolve to a`},
 						Alts: []Alt{
 							{
-								Lead: []string{`could not resolve to a issue or pullrequest with`, `could not resolve to a issue with`, `could not resolve to a node with`, `could not resolve to a organization with`, `could not resolve to a pullrequest with`, `could not resolve to a repository with`, `could not resolve to a user with`, `could not resolve to an issue or pullrequest with`, `could not resolve to an issue with`, `could not resolve to an node with`, `could not resolve to an organization with`, `could not resolve to an pullrequest with`, `could not resolve to an repository with`, `could not resolve to an user with`},
+								Lead: []string{`could not resolve to a`},
 								Word: true,
 							},
 						},
@@ -3232,7 +3232,7 @@ var catalogueTables = &Catalogue{
 					sharedRegex0,
 				},
 			},
-			Triggers: []string{`could not resolve to a issue or pullrequest with`, `could not resolve to a issue with`, `could not resolve to a node with`, `could not resolve to a organization with`, `could not resolve to a pullrequest with`, `could not resolve to a repository with`, `could not resolve to a user with`, `could not resolve to an issue or pullrequest with`, `could not resolve to an issue with`, `could not resolve to an node with`, `could not resolve to an organization with`, `could not resolve to an pullrequest with`, `could not resolve to an repository with`, `could not resolve to an user with`},
+			Triggers: []string{`could not resolve to a`},
 			File:     `rules/cli.yaml`,
 			Line:     24,
 		},
@@ -3256,10 +3256,10 @@ var catalogueTables = &Catalogue{
 					},
 					{
 						Src:      `(?i)\bauthentication token is missing required scopes?\b`,
-						Triggers: []string{`authentication token is missing required scope`, `authentication token is missing required scopes`},
+						Triggers: []string{`authentication token is missing required scope`},
 						Alts: []Alt{
 							{
-								Lead: []string{`authentication token is missing required scope`, `authentication token is missing required scopes`},
+								Lead: []string{`authentication token is missing required scope`},
 								Word: true,
 							},
 						},
@@ -3281,7 +3281,7 @@ var catalogueTables = &Catalogue{
 					sharedRegex0,
 				},
 			},
-			Triggers: []string{`authentication token is missing required scope`, `authentication token is missing required scopes`, `has not been granted the required scopes`, `missing required scope [`, `missing required scopes [`},
+			Triggers: []string{`authentication token is missing required scope`, `has not been granted the required scopes`, `missing required scope [`, `missing required scopes [`},
 			File:     `rules/cli.yaml`,
 			Line:     17,
 		},
@@ -3412,10 +3412,10 @@ var catalogueTables = &Catalogue{
 					},
 					{
 						Src:      `(?i)\bPermission denied \(publickey[,)]`,
-						Triggers: []string{`permission denied (publickey)`, `permission denied (publickey,`},
+						Triggers: []string{`permission denied (publickey`},
 						Alts: []Alt{
 							{
-								Lead: []string{`permission denied (publickey)`, `permission denied (publickey,`},
+								Lead: []string{`permission denied (publickey`},
 								Word: true,
 							},
 						},
@@ -3447,7 +3447,7 @@ var catalogueTables = &Catalogue{
 					sharedRegex0,
 				},
 			},
-			Triggers: []string{`bad credentials`, `fatal: authentication failed for`, `invalid username or password`, `invalid username or token`, `permission denied (publickey)`, `permission denied (publickey,`},
+			Triggers: []string{`bad credentials`, `fatal: authentication failed for`, `invalid username or password`, `invalid username or token`, `permission denied (publickey`},
 			File:     `rules/tools.yaml`,
 			Line:     15,
 		},
@@ -3970,10 +3970,10 @@ var catalogueTables = &Catalogue{
 				Regex: []*Regex{
 					{
 						Src:      `\bgoogle\.api_core\.exceptions\.(ServiceUnavailable|InternalServerError|BadGateway)\b`,
-						Triggers: []string{`google.api_core.exceptions.badgateway`, `google.api_core.exceptions.internalservererror`, `google.api_core.exceptions.serviceunavailable`},
+						Triggers: []string{`google.api_core.exceptions.`},
 						Alts: []Alt{
 							{
-								Lead: []string{`google.api_core.exceptions.badgateway`, `google.api_core.exceptions.internalservererror`, `google.api_core.exceptions.serviceunavailable`},
+								Lead: []string{`google.api_core.exceptions.`},
 								Word: true,
 							},
 						},
@@ -3985,7 +3985,7 @@ var catalogueTables = &Catalogue{
 					sharedRegex0,
 				},
 			},
-			Triggers: []string{`google.api_core.exceptions.badgateway`, `google.api_core.exceptions.internalservererror`, `google.api_core.exceptions.serviceunavailable`},
+			Triggers: []string{`google.api_core.exceptions.`},
 			File:     `rules/tools.yaml`,
 			Line:     137,
 		},
@@ -4810,7 +4810,7 @@ var catalogueTables = &Catalogue{
 							},
 							{
 								Triggers: []string{`finish`},
-								Lead:     []string{`"finish_reason"`, `"finish_reason'`, `"finishreason"`, `"finishreason'`, `'finish_reason"`, `'finish_reason'`, `'finishreason"`, `'finishreason'`},
+								Lead:     []string{`"finish`, `'finish`},
 							},
 							{
 								Start: true,
@@ -5318,10 +5318,10 @@ var catalogueTables = &Catalogue{
 				Regex: []*Regex{
 					{
 						Src:      `(?i)\b(invalid|incorrect) (x-)?api[ _-]?key\b`,
-						Triggers: []string{`incorrect api key`, `incorrect api-key`, `incorrect api_key`, `incorrect apikey`, `incorrect x-api key`, `incorrect x-api-key`, `incorrect x-api_key`, `incorrect x-apikey`, `invalid api key`, `invalid api-key`, `invalid api_key`, `invalid apikey`, `invalid x-api key`, `invalid x-api-key`, `invalid x-api_key`, `invalid x-apikey`},
+						Triggers: []string{`incorrect api`, `incorrect x-api`, `invalid api`, `invalid x-api`},
 						Alts: []Alt{
 							{
-								Lead: []string{`incorrect api key`, `incorrect api-key`, `incorrect api_key`, `incorrect apikey`, `incorrect x-api key`, `incorrect x-api-key`, `incorrect x-api_key`, `incorrect x-apikey`, `invalid api key`, `invalid api-key`, `invalid api_key`, `invalid apikey`, `invalid x-api key`, `invalid x-api-key`, `invalid x-api_key`, `invalid x-apikey`},
+								Lead: []string{`incorrec`, `invalid `},
 								Word: true,
 							},
 						},
@@ -5423,7 +5423,7 @@ var catalogueTables = &Catalogue{
 					sharedRegex0,
 				},
 			},
-			Triggers: []string{`access token expired`, `access token has expired`, `api key expired`, `api key not valid`, `api_key_invalid`, `auth token expired`, `auth token has expired`, `authentication_error`, `authenticationerror`, `incorrect api key`, `incorrect api-key`, `incorrect api_key`, `incorrect apikey`, `incorrect x-api key`, `incorrect x-api-key`, `incorrect x-api_key`, `incorrect x-apikey`, `invalid api key`, `invalid api-key`, `invalid api_key`, `invalid apikey`, `invalid authentication credentials`, `invalid x-api key`, `invalid x-api-key`, `invalid x-api_key`, `invalid x-apikey`, `invalid_api_key`, `oauth token expired`, `oauth token has expired`, `please run /login`, `session token expired`, `session token has expired`, `token expired`, `token has expired`},
+			Triggers: []string{`access token expired`, `access token has expired`, `api key expired`, `api key not valid`, `api_key_invalid`, `auth token expired`, `auth token has expired`, `authentication_error`, `authenticationerror`, `incorrect api`, `incorrect x-api`, `invalid api`, `invalid authentication credentials`, `invalid x-api`, `invalid_api_key`, `oauth token expired`, `oauth token has expired`, `please run /login`, `session token expired`, `session token has expired`, `token expired`, `token has expired`},
 			File:     `rules/llm.yaml`,
 			Line:     128,
 		},
@@ -5510,7 +5510,7 @@ var catalogueTables = &Catalogue{
 								},
 								{
 									Triggers: []string{`rejected as a result of `},
-									Lead:     []string{`rejected as a result of our safety system`, `rejected as a result of the safety system`},
+									Lead:     []string{`rejected as a result of `},
 									Word:     true,
 								},
 								{
@@ -5528,7 +5528,7 @@ var catalogueTables = &Catalogue{
 					},
 				},
 			},
-			Triggers: []string{`content management policy`, `flagged as potentially violating our usage policy`, `output blocked by content filtering policy`, `rejected as a result of our safety system`, `rejected as a result of the safety system`},
+			Triggers: []string{`content management policy`, `flagged as potentially violating our usage policy`, `output blocked by content filtering policy`, `rejected as a result of `},
 			File:     `rules/llm.yaml`,
 			Line:     208,
 		},
@@ -5552,10 +5552,10 @@ var catalogueTables = &Catalogue{
 					},
 					{
 						Src:      `(?i)\brejected as a result of (our|the) safety system\b`,
-						Triggers: []string{`rejected as a result of our safety system`, `rejected as a result of the safety system`},
+						Triggers: []string{`rejected as a result of `},
 						Alts: []Alt{
 							{
-								Lead: []string{`rejected as a result of our safety system`, `rejected as a result of the safety system`},
+								Lead: []string{`rejected as a result of `},
 								Word: true,
 							},
 						},
@@ -5627,7 +5627,7 @@ var catalogueTables = &Catalogue{
 					sharedRegex0,
 				},
 			},
-			Triggers: []string{`content management policy`, `content_policy_violation`, `contentfilterfinishreasonerror`, `finish_reason": "content_filter`, `finish_reason": 'content_filter`, `finish_reason": content_filter`, `finish_reason":"content_filter`, `finish_reason":'content_filter`, `finish_reason":content_filter`, `finish_reason': "content_filter`, `finish_reason': 'content_filter`, `finish_reason': content_filter`, `finish_reason':"content_filter`, `finish_reason':'content_filter`, `finish_reason':content_filter`, `finish_reason: "content_filter`, `finish_reason: 'content_filter`, `finish_reason: content_filter`, `finish_reason:"content_filter`, `finish_reason:'content_filter`, `finish_reason:content_filter`, `flagged as potentially violating our usage policy`, `rejected as a result of our safety system`, `rejected as a result of the safety system`, `rejected by the content filter`, `response was filtered`},
+			Triggers: []string{`content management policy`, `content_policy_violation`, `contentfilterfinishreasonerror`, `finish_reason": "content_filter`, `finish_reason": 'content_filter`, `finish_reason": content_filter`, `finish_reason":"content_filter`, `finish_reason":'content_filter`, `finish_reason":content_filter`, `finish_reason': "content_filter`, `finish_reason': 'content_filter`, `finish_reason': content_filter`, `finish_reason':"content_filter`, `finish_reason':'content_filter`, `finish_reason':content_filter`, `finish_reason: "content_filter`, `finish_reason: 'content_filter`, `finish_reason: content_filter`, `finish_reason:"content_filter`, `finish_reason:'content_filter`, `finish_reason:content_filter`, `flagged as potentially violating our usage policy`, `rejected as a result of `, `rejected by the content filter`, `response was filtered`},
 			File:     `rules/llm.yaml`,
 			Line:     78,
 		},
@@ -5672,7 +5672,7 @@ var catalogueTables = &Catalogue{
 								},
 								{
 									Triggers: []string{`input is too long for `},
-									Lead:     []string{`input is too long for requested model`, `input is too long for the requested model`},
+									Lead:     []string{`input is too long for `},
 									Word:     true,
 								},
 							},
@@ -5680,7 +5680,7 @@ var catalogueTables = &Catalogue{
 					},
 				},
 			},
-			Triggers: []string{`) exceeds the maximum`, `exceed context limit`, `exceed the available context length`, `exceed the available context size`, `exceed the available context window`, `exceed the context length`, `exceed the context size`, `exceed the context window`, `exceed the maximum context length`, `exceed the maximum context size`, `exceed the maximum context window`, `exceed the model`, `exceeds the available context length`, `exceeds the available context size`, `exceeds the available context window`, `exceeds the context length`, `exceeds the context size`, `exceeds the context window`, `exceeds the maximum context length`, `exceeds the maximum context size`, `exceeds the maximum context window`, `exceeds the model`, `input is too long for requested model`, `input is too long for the requested model`, `maximum context length is `, `prompt is too long`},
+			Triggers: []string{`) exceeds the maximum`, `exceed context limit`, `exceed the available context `, `exceed the context `, `exceed the maximum context `, `exceed the model`, `exceeds the available context `, `exceeds the context `, `exceeds the maximum context `, `exceeds the model`, `input is too long for `, `maximum context length is `, `prompt is too long`},
 			File:     `rules/llm.yaml`,
 			Line:     71,
 		},
@@ -5734,7 +5734,7 @@ var catalogueTables = &Catalogue{
 					},
 					{
 						Src:      `(?i)\bexceeds? the (model's |maximum |available )?context (window|length|size)\b`,
-						Triggers: []string{`exceed the available context length`, `exceed the available context size`, `exceed the available context window`, `exceed the context length`, `exceed the context size`, `exceed the context window`, `exceed the maximum context length`, `exceed the maximum context size`, `exceed the maximum context window`, `exceed the model's context length`, `exceed the model's context size`, `exceed the model's context window`, `exceeds the available context length`, `exceeds the available context size`, `exceeds the available context window`, `exceeds the context length`, `exceeds the context size`, `exceeds the context window`, `exceeds the maximum context length`, `exceeds the maximum context size`, `exceeds the maximum context window`, `exceeds the model's context length`, `exceeds the model's context size`, `exceeds the model's context window`},
+						Triggers: []string{`exceed the available context `, `exceed the context `, `exceed the maximum context `, `exceed the model's context `, `exceeds the available context `, `exceeds the context `, `exceeds the maximum context `, `exceeds the model's context `},
 						Alts: []Alt{
 							{
 								Lead: []string{`exceed`},
@@ -5754,10 +5754,10 @@ var catalogueTables = &Catalogue{
 					},
 					{
 						Src:      `(?i)\binput is too long for (the )?requested model\b`,
-						Triggers: []string{`input is too long for requested model`, `input is too long for the requested model`},
+						Triggers: []string{`input is too long for `},
 						Alts: []Alt{
 							{
-								Lead: []string{`input is too long for requested model`, `input is too long for the requested model`},
+								Lead: []string{`input is too long for `},
 								Word: true,
 							},
 						},
@@ -5779,7 +5779,7 @@ var catalogueTables = &Catalogue{
 					sharedRegex0,
 				},
 			},
-			Triggers: []string{`) exceeds the maximum`, `context length exceeded`, `context window exceeded`, `context_length_exceeded`, `context_window_exceeded`, `exceed the available context length`, `exceed the available context size`, `exceed the available context window`, `exceed the context length`, `exceed the context size`, `exceed the context window`, `exceed the maximum context length`, `exceed the maximum context size`, `exceed the maximum context window`, `exceed the model's context length`, `exceed the model's context size`, `exceed the model's context window`, `exceeds the available context length`, `exceeds the available context size`, `exceeds the available context window`, `exceeds the context length`, `exceeds the context size`, `exceeds the context window`, `exceeds the maximum context length`, `exceeds the maximum context size`, `exceeds the maximum context window`, `exceeds the model's context length`, `exceeds the model's context size`, `exceeds the model's context window`, `input is too long for requested model`, `input is too long for the requested model`, `maximum context length is `, `reduce the length of the messages`},
+			Triggers: []string{`) exceeds the maximum`, `context length exceeded`, `context window exceeded`, `context_length_exceeded`, `context_window_exceeded`, `exceed the available context `, `exceed the context `, `exceed the maximum context `, `exceed the model's context `, `exceeds the available context `, `exceeds the context `, `exceeds the maximum context `, `exceeds the model's context `, `input is too long for `, `maximum context length is `, `reduce the length of the messages`},
 			File:     `rules/llm.yaml`,
 			Line:     64,
 		},
@@ -5837,7 +5837,7 @@ var catalogueTables = &Catalogue{
 					},
 					{
 						Src:      `(?i)\bexceeds? the (model's |maximum |available )?context (window|length|size)\b`,
-						Triggers: []string{`exceed the available context length`, `exceed the available context size`, `exceed the available context window`, `exceed the context length`, `exceed the context size`, `exceed the context window`, `exceed the maximum context length`, `exceed the maximum context size`, `exceed the maximum context window`, `exceed the model's context length`, `exceed the model's context size`, `exceed the model's context window`, `exceeds the available context length`, `exceeds the available context size`, `exceeds the available context window`, `exceeds the context length`, `exceeds the context size`, `exceeds the context window`, `exceeds the maximum context length`, `exceeds the maximum context size`, `exceeds the maximum context window`, `exceeds the model's context length`, `exceeds the model's context size`, `exceeds the model's context window`},
+						Triggers: []string{`exceed the available context `, `exceed the context `, `exceed the maximum context `, `exceed the model's context `, `exceeds the available context `, `exceeds the context `, `exceeds the maximum context `, `exceeds the model's context `},
 						Alts: []Alt{
 							{
 								Lead: []string{`exceed`},
@@ -5857,10 +5857,10 @@ var catalogueTables = &Catalogue{
 					},
 					{
 						Src:      `(?i)\binput is too long for (the )?requested model\b`,
-						Triggers: []string{`input is too long for requested model`, `input is too long for the requested model`},
+						Triggers: []string{`input is too long for `},
 						Alts: []Alt{
 							{
-								Lead: []string{`input is too long for requested model`, `input is too long for the requested model`},
+								Lead: []string{`input is too long for `},
 								Word: true,
 							},
 						},
@@ -5877,10 +5877,10 @@ var catalogueTables = &Catalogue{
 					},
 					{
 						Src:      "(?i)`?inputs`? tokens \\+ `?max_new_tokens`? must be <= \\d+",
-						Triggers: []string{"`inputs tokens + `max_new_tokens must be <= ", "`inputs tokens + `max_new_tokens` must be <= ", "`inputs tokens + max_new_tokens must be <= ", "`inputs tokens + max_new_tokens` must be <= ", "`inputs` tokens + `max_new_tokens must be <= ", "`inputs` tokens + `max_new_tokens` must be <= ", "`inputs` tokens + max_new_tokens must be <= ", "`inputs` tokens + max_new_tokens` must be <= ", "inputs tokens + `max_new_tokens must be <= ", "inputs tokens + `max_new_tokens` must be <= ", `inputs tokens + max_new_tokens must be <= `, "inputs tokens + max_new_tokens` must be <= ", "inputs` tokens + `max_new_tokens must be <= ", "inputs` tokens + `max_new_tokens` must be <= ", "inputs` tokens + max_new_tokens must be <= ", "inputs` tokens + max_new_tokens` must be <= "},
+						Triggers: []string{"`inputs tokens + `max_new_tokens", "`inputs tokens + max_new_tokens", "`inputs` tokens + `max_new_tokens", "`inputs` tokens + max_new_tokens", "inputs tokens + `max_new_tokens", `inputs tokens + max_new_tokens`, "inputs` tokens + `max_new_tokens", "inputs` tokens + max_new_tokens"},
 						Alts: []Alt{
 							{
-								Lead: []string{"`inputs tokens + `max_new_tokens must be <= ", "`inputs tokens + `max_new_tokens` must be <= ", "`inputs tokens + max_new_tokens must be <= ", "`inputs tokens + max_new_tokens` must be <= ", "`inputs` tokens + `max_new_tokens must be <= ", "`inputs` tokens + `max_new_tokens` must be <= ", "`inputs` tokens + max_new_tokens must be <= ", "`inputs` tokens + max_new_tokens` must be <= ", "inputs tokens + `max_new_tokens must be <= ", "inputs tokens + `max_new_tokens` must be <= ", `inputs tokens + max_new_tokens must be <= `, "inputs tokens + max_new_tokens` must be <= ", "inputs` tokens + `max_new_tokens must be <= ", "inputs` tokens + `max_new_tokens` must be <= ", "inputs` tokens + max_new_tokens must be <= ", "inputs` tokens + max_new_tokens` must be <= "},
+								Lead: []string{"`input", `inputs`},
 							},
 						},
 					},
@@ -5906,7 +5906,7 @@ var catalogueTables = &Catalogue{
 					},
 				},
 			},
-			Triggers: []string{`) exceeds the maximum`, "`inputs tokens + `max_new_tokens must be <= ", "`inputs tokens + `max_new_tokens` must be <= ", "`inputs tokens + max_new_tokens must be <= ", "`inputs tokens + max_new_tokens` must be <= ", "`inputs` tokens + `max_new_tokens must be <= ", "`inputs` tokens + `max_new_tokens` must be <= ", "`inputs` tokens + max_new_tokens must be <= ", "`inputs` tokens + max_new_tokens` must be <= ", `context_length_exceeded`, `exceed the available context length`, `exceed the available context size`, `exceed the available context window`, `exceed the context length`, `exceed the context size`, `exceed the context window`, `exceed the maximum context length`, `exceed the maximum context size`, `exceed the maximum context window`, `exceed the model's context length`, `exceed the model's context size`, `exceed the model's context window`, `exceeds the available context length`, `exceeds the available context size`, `exceeds the available context window`, `exceeds the context length`, `exceeds the context size`, `exceeds the context window`, `exceeds the maximum context length`, `exceeds the maximum context size`, `exceeds the maximum context window`, `exceeds the model's context length`, `exceeds the model's context size`, `exceeds the model's context window`, `input is too long for requested model`, `input is too long for the requested model`, "inputs tokens + `max_new_tokens must be <= ", "inputs tokens + `max_new_tokens` must be <= ", `inputs tokens + max_new_tokens must be <= `, "inputs tokens + max_new_tokens` must be <= ", "inputs` tokens + `max_new_tokens must be <= ", "inputs` tokens + `max_new_tokens` must be <= ", "inputs` tokens + max_new_tokens must be <= ", "inputs` tokens + max_new_tokens` must be <= ", `is longer than the maximum model length`, `maximum context length is `, `prompt is too long`, `request too large for model`, `too many tokens: size limit exceeded`, `too many tokens: total number of tokens`},
+			Triggers: []string{`) exceeds the maximum`, "`inputs tokens + `max_new_tokens", "`inputs tokens + max_new_tokens", "`inputs` tokens + `max_new_tokens", "`inputs` tokens + max_new_tokens", `context_length_exceeded`, `exceed the available context `, `exceed the context `, `exceed the maximum context `, `exceed the model's context `, `exceeds the available context `, `exceeds the context `, `exceeds the maximum context `, `exceeds the model's context `, `input is too long for `, "inputs tokens + `max_new_tokens", `inputs tokens + max_new_tokens`, "inputs` tokens + `max_new_tokens", "inputs` tokens + max_new_tokens", `is longer than the maximum model length`, `maximum context length is `, `prompt is too long`, `request too large for model`, `too many tokens: size limit exceeded`, `too many tokens: total number of tokens`},
 			File:     `rules/llm.yaml`,
 			Line:     178,
 		},
@@ -5936,7 +5936,7 @@ var catalogueTables = &Catalogue{
 					},
 					{
 						Src:      `(?i)\b(no|missing) api[ _-]?key (was )?(provided|found|set)\b`,
-						Triggers: []string{`missing api key found`, `missing api key provided`, `missing api key set`, `missing api key was found`, `missing api key was provided`, `missing api key was set`, `missing api-key found`, `missing api-key provided`, `missing api-key set`, `missing api-key was found`, `missing api-key was provided`, `missing api-key was set`, `missing api_key found`, `missing api_key provided`, `missing api_key set`, `missing api_key was found`, `missing api_key was provided`, `missing api_key was set`, `missing apikey found`, `missing apikey provided`, `missing apikey set`, `missing apikey was found`, `missing apikey was provided`, `missing apikey was set`, `no api key found`, `no api key provided`, `no api key set`, `no api key was found`, `no api key was provided`, `no api key was set`, `no api-key found`, `no api-key provided`, `no api-key set`, `no api-key was found`, `no api-key was provided`, `no api-key was set`, `no api_key found`, `no api_key provided`, `no api_key set`, `no api_key was found`, `no api_key was provided`, `no api_key was set`, `no apikey found`, `no apikey provided`, `no apikey set`, `no apikey was found`, `no apikey was provided`, `no apikey was set`},
+						Triggers: []string{`missing api key `, `missing api-key `, `missing api_key `, `missing apikey `, `no api key `, `no api-key `, `no api_key `, `no apikey `},
 						Alts: []Alt{
 							{
 								Lead: []string{`missin`, `no api`},
@@ -5966,7 +5966,7 @@ var catalogueTables = &Catalogue{
 					},
 				},
 			},
-			Triggers: []string{`missing api key found`, `missing api key provided`, `missing api key set`, `missing api key was found`, `missing api key was provided`, `missing api key was set`, `missing api-key found`, `missing api-key provided`, `missing api-key set`, `missing api-key was found`, `missing api-key was provided`, `missing api-key was set`, `missing api_key found`, `missing api_key provided`, `missing api_key set`, `missing api_key was found`, `missing api_key was provided`, `missing api_key was set`, `missing apikey found`, `missing apikey provided`, `missing apikey set`, `missing apikey was found`, `missing apikey was provided`, `missing apikey was set`, `missing authentication header`, `missing authorization header`, `no api key found`, `no api key provided`, `no api key set`, `no api key was found`, `no api key was provided`, `no api key was set`, `no api-key found`, `no api-key provided`, `no api-key set`, `no api-key was found`, `no api-key was provided`, `no api-key was set`, `no api_key found`, `no api_key provided`, `no api_key set`, `no api_key was found`, `no api_key was provided`, `no api_key was set`, `no apikey found`, `no apikey provided`, `no apikey set`, `no apikey was found`, `no apikey was provided`, `no apikey was set`, `no auth credentials found`, `no auth credentials provided`, `no authentication credentials found`, `no authentication credentials provided`, `you didn't provide an api key`},
+			Triggers: []string{`missing api key `, `missing api-key `, `missing api_key `, `missing apikey `, `missing authentication header`, `missing authorization header`, `no api key `, `no api-key `, `no api_key `, `no apikey `, `no auth credentials found`, `no auth credentials provided`, `no authentication credentials found`, `no authentication credentials provided`, `you didn't provide an api key`},
 			File:     `rules/llm.yaml`,
 			Line:     216,
 		},
@@ -5980,21 +5980,21 @@ var catalogueTables = &Catalogue{
 				Regex: []*Regex{
 					{
 						Src:      `(?i)\b[a-z][a-z0-9_]*_(api_key|token|access_key|secret_key)( (environment|env) var(iable)?)?:? (is not set|not set|is missing|missing|is required|must be set|is empty|not defined)\b`,
-						Triggers: []string{`is empty`, `is missing`, `is not set`, `is required`, `missing`, `must be set`, `not defined`, `not set`},
+						Triggers: []string{`_access_key`, `_api_key`, `_secret_key`, `_token`},
 					},
 					{
 						Src:      `(?i)\b(no|missing) api[ _-]?key (was )?(provided|found|set|configured|specified)\b`,
-						Triggers: []string{`missing api key `, `missing api key was `, `missing api-key `, `missing api-key was `, `missing api_key `, `missing api_key was `, `missing apikey `, `missing apikey was `, `no api key `, `no api key was `, `no api-key `, `no api-key was `, `no api_key `, `no api_key was `, `no apikey `, `no apikey was `},
+						Triggers: []string{`missing api key `, `missing api-key `, `missing api_key `, `missing apikey `, `no api key `, `no api-key `, `no api_key `, `no apikey `},
 						Alts: []Alt{
 							{
-								Lead: []string{`missing api key `, `missing api key was `, `missing api-key `, `missing api-key was `, `missing api_key `, `missing api_key was `, `missing apikey `, `missing apikey was `, `no api key `, `no api key was `, `no api-key `, `no api-key was `, `no api_key `, `no api_key was `, `no apikey `, `no apikey was `},
+								Lead: []string{`missin`, `no api`},
 								Word: true,
 							},
 						},
 					},
 					{
 						Src:      `(?i)\bapi[ _-]?key (is )?(missing|not (set|found|provided|configured))\b`,
-						Triggers: []string{`api key is missing`, `api key is not configured`, `api key is not found`, `api key is not provided`, `api key is not set`, `api key missing`, `api key not configured`, `api key not found`, `api key not provided`, `api key not set`, `api-key is missing`, `api-key is not configured`, `api-key is not found`, `api-key is not provided`, `api-key is not set`, `api-key missing`, `api-key not configured`, `api-key not found`, `api-key not provided`, `api-key not set`, `api_key is missing`, `api_key is not configured`, `api_key is not found`, `api_key is not provided`, `api_key is not set`, `api_key missing`, `api_key not configured`, `api_key not found`, `api_key not provided`, `api_key not set`, `apikey is missing`, `apikey is not configured`, `apikey is not found`, `apikey is not provided`, `apikey is not set`, `apikey missing`, `apikey not configured`, `apikey not found`, `apikey not provided`, `apikey not set`},
+						Triggers: []string{`api key `, `api-key `, `api_key `, `apikey `},
 						Alts: []Alt{
 							{
 								Lead: []string{`api key`, `api-key`, `api_key`, `apikey `},
@@ -6086,7 +6086,7 @@ var catalogueTables = &Catalogue{
 					},
 				},
 			},
-			Triggers: []string{`api key is missing`, `api key is not configured`, `api key is not found`, `api key is not provided`, `api key is not set`, `api key missing`, `api key not configured`, `api key not found`, `api key not provided`, `api key not set`, `api-key is missing`, `api-key is not configured`, `api-key is not found`, `api-key is not provided`, `api-key is not set`, `api-key missing`, `api-key not configured`, `api-key not found`, `api-key not provided`, `api-key not set`, `api_key client option must be set`, `api_key is missing`, `api_key is not configured`, `api_key is not found`, `api_key is not provided`, `api_key is not set`, `api_key missing`, `api_key not configured`, `api_key not found`, `api_key not provided`, `api_key not set`, `apikey is missing`, `apikey is not configured`, `apikey is not found`, `apikey is not provided`, `apikey is not set`, `apikey missing`, `apikey not configured`, `apikey not found`, `apikey not provided`, `apikey not set`, `could not resolve authentication method`, `is empty`, `is missing`, `is not set`, `is required`, `missing`, `missing api key `, `missing api key was `, `missing api-key `, `missing api-key was `, `missing api_key `, `missing api_key was `, `missing apikey `, `missing apikey was `, `must be set`, `no api key `, `no api key was `, `no api-key `, `no api-key was `, `no api_key `, `no api_key was `, `no apikey `, `no apikey was `, `not defined`, `not set`, `you didn't provide an api key`},
+			Triggers: []string{`_access_key`, `_api_key`, `_secret_key`, `_token`, `api key `, `api-key `, `api_key `, `api_key client option must be set`, `apikey `, `could not resolve authentication method`, `missing api key `, `missing api-key `, `missing api_key `, `missing apikey `, `no api key `, `no api-key `, `no api_key `, `no apikey `, `you didn't provide an api key`},
 			File:     `rules/llm.yaml`,
 			Line:     135,
 		},
@@ -6217,17 +6217,17 @@ var catalogueTables = &Catalogue{
 					},
 					{
 						Src:      "(?i)\\bthe model `?[\\w.:/-]+`? has been (deprecated|decommissioned)\\b",
-						Triggers: []string{`the model `, "the model `"},
+						Triggers: []string{` has been decommissioned`, ` has been deprecated`, "` has been decommissioned", "` has been deprecated"},
 						Alts: []Alt{
 							{
-								Lead: []string{`the model `, "the model `"},
+								Lead: []string{`the model `},
 								Word: true,
 							},
 						},
 					},
 					{
 						Src:      "(?i)\\b(unknown|invalid|unsupported) model( name| id)?:? ['\"`]?[\\w.:/-]+",
-						Triggers: []string{`invalid model `, `invalid model id `, `invalid model id: `, `invalid model name `, `invalid model name: `, `invalid model: `, `unknown model `, `unknown model id `, `unknown model id: `, `unknown model name `, `unknown model name: `, `unknown model: `, `unsupported model `, `unsupported model id `, `unsupported model id: `, `unsupported model name `, `unsupported model name: `, `unsupported model: `},
+						Triggers: []string{`invalid model`, `unknown model`, `unsupported model`},
 						Alts: []Alt{
 							{
 								Lead: []string{`invalid model`, `unknown model`, `unsupported m`},
@@ -6252,7 +6252,7 @@ var catalogueTables = &Catalogue{
 					sharedRegex0,
 				},
 			},
-			Triggers: []string{` does not exist`, ` is not found`, ` not found`, `" not found`, `' not found`, "` does not exist", "` not found", `invalid model `, `invalid model id `, `invalid model id: `, `invalid model name `, `invalid model name: `, `invalid model: `, `model_not_found`, `no such model`, `the model `, "the model `", `unknown model `, `unknown model id `, `unknown model id: `, `unknown model name `, `unknown model name: `, `unknown model: `, `unsupported model `, `unsupported model id `, `unsupported model id: `, `unsupported model name `, `unsupported model name: `, `unsupported model: `},
+			Triggers: []string{` does not exist`, ` has been decommissioned`, ` has been deprecated`, ` is not found`, ` not found`, `" not found`, `' not found`, "` does not exist", "` has been decommissioned", "` has been deprecated", "` not found", `invalid model`, `model_not_found`, `no such model`, `unknown model`, `unsupported model`},
 			File:     `rules/llm.yaml`,
 			Line:     93,
 		},
@@ -6447,7 +6447,7 @@ var catalogueTables = &Catalogue{
 					},
 					{
 						Src:      `(?i)\b(api key|token|account|organization|user|role|principal|key) (does not|doesn't) have (the )?(required )?permissions? to\b`,
-						Triggers: []string{`account does not have permission`, `account does not have required permission`, `account does not have the permission`, `account does not have the required permission`, `account doesn't have permission`, `account doesn't have required permission`, `account doesn't have the permission`, `account doesn't have the required permission`, `api key does not have permission`, `api key does not have required permission`, `api key does not have the permission`, `api key does not have the required permission`, `api key doesn't have permission`, `api key doesn't have required permission`, `api key doesn't have the permission`, `api key doesn't have the required permission`, `key does not have permission`, `key does not have required permission`, `key does not have the permission`, `key does not have the required permission`, `key doesn't have permission`, `key doesn't have required permission`, `key doesn't have the permission`, `key doesn't have the required permission`, `organization does not have permission`, `organization does not have required permission`, `organization does not have the permission`, `organization does not have the required permission`, `organization doesn't have permission`, `organization doesn't have required permission`, `organization doesn't have the permission`, `organization doesn't have the required permission`, `principal does not have permission`, `principal does not have required permission`, `principal does not have the permission`, `principal does not have the required permission`, `principal doesn't have permission`, `principal doesn't have required permission`, `principal doesn't have the permission`, `principal doesn't have the required permission`, `role does not have permission`, `role does not have required permission`, `role does not have the permission`, `role does not have the required permission`, `role doesn't have permission`, `role doesn't have required permission`, `role doesn't have the permission`, `role doesn't have the required permission`, `token does not have permission`, `token does not have required permission`, `token does not have the permission`, `token does not have the required permission`, `token doesn't have permission`, `token doesn't have required permission`, `token doesn't have the permission`, `token doesn't have the required permission`, `user does not have permission`, `user does not have required permission`, `user does not have the permission`, `user does not have the required permission`, `user doesn't have permission`, `user doesn't have required permission`, `user doesn't have the permission`, `user doesn't have the required permission`},
+						Triggers: []string{`account does not have `, `account doesn't have `, `api key does not have `, `api key doesn't have `, `key does not have `, `key doesn't have `, `organization does not have `, `organization doesn't have `, `principal does not have `, `principal doesn't have `, `role does not have `, `role doesn't have `, `token does not have `, `token doesn't have `, `user does not have `, `user doesn't have `},
 						Alts: []Alt{
 							{
 								Lead: []string{`account `, `api key `, `key does`, `organiza`, `principa`, `role doe`, `token do`, `user doe`},
@@ -6462,7 +6462,7 @@ var catalogueTables = &Catalogue{
 					sharedRegex0,
 				},
 			},
-			Triggers: []string{`account does not have permission`, `account does not have required permission`, `account does not have the permission`, `account does not have the required permission`, `account doesn't have permission`, `account doesn't have required permission`, `account doesn't have the permission`, `account doesn't have the required permission`, `api key does not have permission`, `api key does not have required permission`, `api key does not have the permission`, `api key does not have the required permission`, `api key doesn't have permission`, `api key doesn't have required permission`, `api key doesn't have the permission`, `api key doesn't have the required permission`, `country, region, or territory not supported`, `key does not have permission`, `key does not have required permission`, `key does not have the permission`, `key does not have the required permission`, `key doesn't have permission`, `key doesn't have required permission`, `key doesn't have the permission`, `key doesn't have the required permission`, `organization does not have permission`, `organization does not have required permission`, `organization does not have the permission`, `organization does not have the required permission`, `organization doesn't have permission`, `organization doesn't have required permission`, `organization doesn't have the permission`, `organization doesn't have the required permission`, `permission_error`, `principal does not have permission`, `principal does not have required permission`, `principal does not have the permission`, `principal does not have the required permission`, `principal doesn't have permission`, `principal doesn't have required permission`, `principal doesn't have the permission`, `principal doesn't have the required permission`, `role does not have permission`, `role does not have required permission`, `role does not have the permission`, `role does not have the required permission`, `role doesn't have permission`, `role doesn't have required permission`, `role doesn't have the permission`, `role doesn't have the required permission`, `token does not have permission`, `token does not have required permission`, `token does not have the permission`, `token does not have the required permission`, `token doesn't have permission`, `token doesn't have required permission`, `token doesn't have the permission`, `token doesn't have the required permission`, `unsupported_country_region_territory`, `user does not have permission`, `user does not have required permission`, `user does not have the permission`, `user does not have the required permission`, `user doesn't have permission`, `user doesn't have required permission`, `user doesn't have the permission`, `user doesn't have the required permission`},
+			Triggers: []string{`account does not have `, `account doesn't have `, `api key does not have `, `api key doesn't have `, `country, region, or territory not supported`, `key does not have `, `key doesn't have `, `organization does not have `, `organization doesn't have `, `permission_error`, `principal does not have `, `principal doesn't have `, `role does not have `, `role doesn't have `, `token does not have `, `token doesn't have `, `unsupported_country_region_territory`, `user does not have `, `user doesn't have `},
 			File:     `rules/llm.yaml`,
 			Line:     151,
 		},
@@ -6784,7 +6784,7 @@ var catalogueTables = &Catalogue{
 					},
 					{
 						Src:      `(?i)\b(spend(ing)?|billing|usage) (hard )?limit (has been )?(reached|exceeded)\b`,
-						Triggers: []string{`billing hard limit exceeded`, `billing hard limit has been exceeded`, `billing hard limit has been reached`, `billing hard limit reached`, `billing limit exceeded`, `billing limit has been exceeded`, `billing limit has been reached`, `billing limit reached`, `spend hard limit exceeded`, `spend hard limit has been exceeded`, `spend hard limit has been reached`, `spend hard limit reached`, `spend limit exceeded`, `spend limit has been exceeded`, `spend limit has been reached`, `spend limit reached`, `spending hard limit exceeded`, `spending hard limit has been exceeded`, `spending hard limit has been reached`, `spending hard limit reached`, `spending limit exceeded`, `spending limit has been exceeded`, `spending limit has been reached`, `spending limit reached`, `usage hard limit exceeded`, `usage hard limit has been exceeded`, `usage hard limit has been reached`, `usage hard limit reached`, `usage limit exceeded`, `usage limit has been exceeded`, `usage limit has been reached`, `usage limit reached`},
+						Triggers: []string{`billing hard limit `, `billing limit `, `spend hard limit `, `spend limit `, `spending hard limit `, `spending limit `, `usage hard limit `, `usage limit `},
 						Alts: []Alt{
 							{
 								Lead: []string{`billi`, `spend`, `usage`},
@@ -6804,7 +6804,7 @@ var catalogueTables = &Catalogue{
 					},
 				},
 			},
-			Triggers: []string{`billing hard limit exceeded`, `billing hard limit has been exceeded`, `billing hard limit has been reached`, `billing hard limit reached`, `billing limit exceeded`, `billing limit has been exceeded`, `billing limit has been reached`, `billing limit reached`, `can only afford `, `credit balance is too low`, `exceeds the service quota`, `free-models-per-day`, `have run out of credits`, `insufficient balance`, `insufficient credit`, `insufficient credits`, `insufficient funds`, `key limit exceeded`, `reached its monthly spending limit`, `reached your specified api usage limits`, `requires more credits`, `run out of credits`, `servicequotaexceededexception`, `spend hard limit exceeded`, `spend hard limit has been exceeded`, `spend hard limit has been reached`, `spend hard limit reached`, `spend limit exceeded`, `spend limit has been exceeded`, `spend limit has been reached`, `spend limit reached`, `spending hard limit exceeded`, `spending hard limit has been exceeded`, `spending hard limit has been reached`, `spending hard limit reached`, `spending limit exceeded`, `spending limit has been exceeded`, `spending limit has been reached`, `spending limit reached`, `usage hard limit exceeded`, `usage hard limit has been exceeded`, `usage hard limit has been reached`, `usage hard limit reached`, `usage limit exceeded`, `usage limit has been exceeded`, `usage limit has been reached`, `usage limit reached`, `used all available credits`},
+			Triggers: []string{`billing hard limit `, `billing limit `, `can only afford `, `credit balance is too low`, `exceeds the service quota`, `free-models-per-day`, `have run out of credits`, `insufficient balance`, `insufficient credit`, `insufficient credits`, `insufficient funds`, `key limit exceeded`, `reached its monthly spending limit`, `reached your specified api usage limits`, `requires more credits`, `run out of credits`, `servicequotaexceededexception`, `spend hard limit `, `spend limit `, `spending hard limit `, `spending limit `, `usage hard limit `, `usage limit `, `used all available credits`},
 			File:     `rules/llm.yaml`,
 			Line:     171,
 		},
@@ -6868,7 +6868,7 @@ var catalogueTables = &Catalogue{
 					},
 					{
 						Src:      `(?i)\b(spend(ing)?|billing|usage) (hard )?limit (has been )?(reached|exceeded)\b`,
-						Triggers: []string{`billing hard limit exceeded`, `billing hard limit has been exceeded`, `billing hard limit has been reached`, `billing hard limit reached`, `billing limit exceeded`, `billing limit has been exceeded`, `billing limit has been reached`, `billing limit reached`, `spend hard limit exceeded`, `spend hard limit has been exceeded`, `spend hard limit has been reached`, `spend hard limit reached`, `spend limit exceeded`, `spend limit has been exceeded`, `spend limit has been reached`, `spend limit reached`, `spending hard limit exceeded`, `spending hard limit has been exceeded`, `spending hard limit has been reached`, `spending hard limit reached`, `spending limit exceeded`, `spending limit has been exceeded`, `spending limit has been reached`, `spending limit reached`, `usage hard limit exceeded`, `usage hard limit has been exceeded`, `usage hard limit has been reached`, `usage hard limit reached`, `usage limit exceeded`, `usage limit has been exceeded`, `usage limit has been reached`, `usage limit reached`},
+						Triggers: []string{`billing hard limit `, `billing limit `, `spend hard limit `, `spend limit `, `spending hard limit `, `spending limit `, `usage hard limit `, `usage limit `},
 						Alts: []Alt{
 							{
 								Lead: []string{`billi`, `spend`, `usage`},
@@ -6947,7 +6947,7 @@ var catalogueTables = &Catalogue{
 					Unit: 2,
 				},
 			},
-			Triggers: []string{`billing hard limit exceeded`, `billing hard limit has been exceeded`, `billing hard limit has been reached`, `billing hard limit reached`, `billing limit exceeded`, `billing limit has been exceeded`, `billing limit has been reached`, `billing limit reached`, `credit balance is too low`, `credit limit exceeded`, `credit limit reached`, `credit_balance_exhausted`, `exceeded your current quota`, `hit your daily limit`, `hit your monthly limit`, `hit your spend limit`, `hit your spending limit`, `hit your usage limit`, `hit your weekly limit`, `insufficient balance`, `insufficient credit`, `insufficient credits`, `insufficient funds`, `insufficient_quota`, `organization_spend_limit_exceeded`, `organization_usage_limit_exceeded`, `out of credits`, `project_spend_limit_exceeded`, `project_usage_limit_exceeded`, `reached your daily limit`, `reached your monthly limit`, `reached your specified api usage limits`, `reached your spend limit`, `reached your spending limit`, `reached your usage limit`, `reached your weekly limit`, `spend hard limit exceeded`, `spend hard limit has been exceeded`, `spend hard limit has been reached`, `spend hard limit reached`, `spend limit exceeded`, `spend limit has been exceeded`, `spend limit has been reached`, `spend limit reached`, `spending hard limit exceeded`, `spending hard limit has been exceeded`, `spending hard limit has been reached`, `spending hard limit reached`, `spending limit exceeded`, `spending limit has been exceeded`, `spending limit has been reached`, `spending limit reached`, `usage hard limit exceeded`, `usage hard limit has been exceeded`, `usage hard limit has been reached`, `usage hard limit reached`, `usage limit exceeded`, `usage limit has been exceeded`, `usage limit has been reached`, `usage limit reached`},
+			Triggers: []string{`billing hard limit `, `billing limit `, `credit balance is too low`, `credit limit exceeded`, `credit limit reached`, `credit_balance_exhausted`, `exceeded your current quota`, `hit your daily limit`, `hit your monthly limit`, `hit your spend limit`, `hit your spending limit`, `hit your usage limit`, `hit your weekly limit`, `insufficient balance`, `insufficient credit`, `insufficient credits`, `insufficient funds`, `insufficient_quota`, `organization_spend_limit_exceeded`, `organization_usage_limit_exceeded`, `out of credits`, `project_spend_limit_exceeded`, `project_usage_limit_exceeded`, `reached your daily limit`, `reached your monthly limit`, `reached your specified api usage limits`, `reached your spend limit`, `reached your spending limit`, `reached your usage limit`, `reached your weekly limit`, `spend hard limit `, `spend limit `, `spending hard limit `, `spending limit `, `usage hard limit `, `usage limit `},
 			File:     `rules/llm.yaml`,
 			Line:     20,
 		},
@@ -6995,7 +6995,7 @@ var catalogueTables = &Catalogue{
 				Regex: []*Regex{
 					{
 						Src:      `(?i)\brate[ _-]?limit(s|ed)?( has been| was)? (exceeded|reached)\b`,
-						Triggers: []string{`exceeded`, `reached`},
+						Triggers: []string{`rate limit`, `rate-limit`, `rate_limit`, `ratelimit`},
 						Alts: []Alt{
 							{
 								Lead: []string{`rate`},
@@ -7016,7 +7016,7 @@ var catalogueTables = &Catalogue{
 				},
 			},
 			Overrides: []int{109},
-			Triggers:  []string{`exceeded`, `rate limit`, `rate-limit`, `rate_limit`, `ratelimit`, `reached`},
+			Triggers:  []string{`rate limit`, `rate-limit`, `rate_limit`, `ratelimit`},
 			File:      `rules/llm.yaml`,
 			Line:      199,
 		},
@@ -7030,7 +7030,7 @@ var catalogueTables = &Catalogue{
 				Regex: []*Regex{
 					{
 						Src:      `(?i)\brate[ _-]?limit(s|ed)?( has been| was)? (exceeded|reached)\b`,
-						Triggers: []string{`exceeded`, `reached`},
+						Triggers: []string{`rate limit`, `rate-limit`, `rate_limit`, `ratelimit`},
 						Alts: []Alt{
 							{
 								Lead: []string{`rate`},
@@ -7050,10 +7050,10 @@ var catalogueTables = &Catalogue{
 					},
 					{
 						Src:      `(?i)\b(exceeded|reached|hit) (your|the|a) ((secondary|primary|pull|api|request|requests|token|tokens|concurrency|account|org|organization|usage|user|ip|global|daily|hourly|minute|per-minute|per-hour|per-day|abuse|free|model) )?rate[ _-]?limit\b`,
-						Triggers: []string{` limit`, `-limit`, `_limit`, `limit`},
+						Triggers: []string{`exceeded a `, `exceeded the `, `exceeded your `, `hit a `, `hit the `, `hit your `, `reached a `, `reached the `, `reached your `},
 						Alts: []Alt{
 							{
-								Lead: []string{`exce`, `hit `, `reac`},
+								Lead: []string{`exceeded a `, `exceeded the `, `exceeded your `, `hit a `, `hit the `, `hit your `, `reached a `, `reached the `, `reached your `},
 								Word: true,
 							},
 						},
@@ -7223,7 +7223,7 @@ var catalogueTables = &Catalogue{
 					Re:   sharedRegex3,
 				},
 			},
-			Triggers: []string{` limit`, `-limit`, `_limit`, `currently rate limited`, `currently rate-limited`, `currently rate_limited`, `currently ratelimited`, `exceeded`, `limit`, `rate limit reached for`, `rate_limit_error`, `rate_limit_exceeded`, `ratelimiterror`, `reached`, `resource exhausted`, `resource has been exhausted`, `resource_exhausted`, `temporarily rate limited`, `temporarily rate-limited`, `temporarily rate_limited`, `temporarily ratelimited`, `too many requests`, `toomanyrequests`, `toomanyrequestserror`, `toomanyrequestsexception`, `would exceed the rate limit`, `you are rate limited`, `you are rate-limited`, `you are rate_limited`, `you are ratelimited`, `you got rate limited`, `you got rate-limited`, `you got rate_limited`, `you got ratelimited`, `you have been rate limited`, `you have been rate-limited`, `you have been rate_limited`, `you have been ratelimited`, `you were rate limited`, `you were rate-limited`, `you were rate_limited`, `you were ratelimited`},
+			Triggers: []string{`currently rate limited`, `currently rate-limited`, `currently rate_limited`, `currently ratelimited`, `exceeded a `, `exceeded the `, `exceeded your `, `hit a `, `hit the `, `hit your `, `rate limit`, `rate limit reached for`, `rate-limit`, `rate_limit`, `rate_limit_error`, `rate_limit_exceeded`, `ratelimit`, `ratelimiterror`, `reached a `, `reached the `, `reached your `, `resource exhausted`, `resource has been exhausted`, `resource_exhausted`, `temporarily rate limited`, `temporarily rate-limited`, `temporarily rate_limited`, `temporarily ratelimited`, `too many requests`, `toomanyrequests`, `toomanyrequestserror`, `toomanyrequestsexception`, `would exceed the rate limit`, `you are rate limited`, `you are rate-limited`, `you are rate_limited`, `you are ratelimited`, `you got rate limited`, `you got rate-limited`, `you got rate_limited`, `you got ratelimited`, `you have been rate limited`, `you have been rate-limited`, `you have been rate_limited`, `you have been ratelimited`, `you were rate limited`, `you were rate-limited`, `you were rate_limited`, `you were ratelimited`},
 			File:     `rules/llm.yaml`,
 			Line:     8,
 		},
@@ -7256,10 +7256,10 @@ var catalogueTables = &Catalogue{
 				Regex: []*Regex{
 					{
 						Src:      `(?i)\bthe server had an error (while )?processing your request\b`,
-						Triggers: []string{`the server had an error processing your request`, `the server had an error while processing your request`},
+						Triggers: []string{`the server had an error `},
 						Alts: []Alt{
 							{
-								Lead: []string{`the server had an error processing your request`, `the server had an error while processing your request`},
+								Lead: []string{`the server had an error `},
 								Word: true,
 							},
 						},
@@ -7380,7 +7380,7 @@ var catalogueTables = &Catalogue{
 					sharedRegex0,
 				},
 			},
-			Triggers: []string{`"api_error"`, `"api_error'`, `'api_error"`, `'api_error'`, `an error occurred while processing your request`, `bad gateway`, `internal server error`, `internalservererror`, `internalserverexception`, `no healthy upstream`, `service currently unavailable`, `service is currently unavailable`, `service is temporarily unavailable`, `service is unavailable`, `service temporarily unavailable`, `service unavailable`, `serviceunavailableerror`, `serviceunavailableexception`, `the server had an error processing your request`, `the server had an error while processing your request`, `upstream connect error`},
+			Triggers: []string{`"api_error"`, `"api_error'`, `'api_error"`, `'api_error'`, `an error occurred while processing your request`, `bad gateway`, `internal server error`, `internalservererror`, `internalserverexception`, `no healthy upstream`, `service currently unavailable`, `service is currently unavailable`, `service is temporarily unavailable`, `service is unavailable`, `service temporarily unavailable`, `service unavailable`, `serviceunavailableerror`, `serviceunavailableexception`, `the server had an error `, `upstream connect error`},
 			File:     `rules/llm.yaml`,
 			Line:     121,
 		},
@@ -7394,7 +7394,7 @@ var catalogueTables = &Catalogue{
 				Regex: []*Regex{
 					{
 						Src:      `(?i)\brequires? an? (active |paid |pro |plus |premium |team |enterprise )+(plan|subscription|tier|account)\b`,
-						Triggers: []string{`require a `, `require an `, `requires a `, `requires an `},
+						Triggers: []string{`require a`, `requires a`},
 						Alts: []Alt{
 							{
 								Lead: []string{`require`},
@@ -7404,7 +7404,7 @@ var catalogueTables = &Catalogue{
 					},
 					{
 						Src:      `(?i)\bupgrade (your|to an?) (plan|subscription|paid (plan|tier)|pro|plus|premium)\b`,
-						Triggers: []string{`upgrade to a paid plan`, `upgrade to a paid tier`, `upgrade to a plan`, `upgrade to a plus`, `upgrade to a premium`, `upgrade to a pro`, `upgrade to a subscription`, `upgrade to an paid plan`, `upgrade to an paid tier`, `upgrade to an plan`, `upgrade to an plus`, `upgrade to an premium`, `upgrade to an pro`, `upgrade to an subscription`, `upgrade your paid plan`, `upgrade your paid tier`, `upgrade your plan`, `upgrade your plus`, `upgrade your premium`, `upgrade your pro`, `upgrade your subscription`},
+						Triggers: []string{`upgrade to a `, `upgrade to an `, `upgrade your `},
 						Alts: []Alt{
 							{
 								Lead: []string{`upgrade `},
@@ -7424,7 +7424,7 @@ var catalogueTables = &Catalogue{
 					},
 					{
 						Src:      `(?i)\bonly available (to|for|on) (paid|pro|plus|premium|team|enterprise)\b`,
-						Triggers: []string{`only available for enterprise`, `only available for paid`, `only available for plus`, `only available for premium`, `only available for pro`, `only available for team`, `only available on enterprise`, `only available on paid`, `only available on plus`, `only available on premium`, `only available on pro`, `only available on team`, `only available to enterprise`, `only available to paid`, `only available to plus`, `only available to premium`, `only available to pro`, `only available to team`},
+						Triggers: []string{`only available for `, `only available on `, `only available to `},
 						Alts: []Alt{
 							{
 								Lead: []string{`only available `},
@@ -7434,7 +7434,7 @@ var catalogueTables = &Catalogue{
 					},
 					{
 						Src:      `(?i)\bnot (included|available) (in|on|with) your (current )?(plan|subscription|tier)\b`,
-						Triggers: []string{`not available in your current plan`, `not available in your current subscription`, `not available in your current tier`, `not available in your plan`, `not available in your subscription`, `not available in your tier`, `not available on your current plan`, `not available on your current subscription`, `not available on your current tier`, `not available on your plan`, `not available on your subscription`, `not available on your tier`, `not available with your current plan`, `not available with your current subscription`, `not available with your current tier`, `not available with your plan`, `not available with your subscription`, `not available with your tier`, `not included in your current plan`, `not included in your current subscription`, `not included in your current tier`, `not included in your plan`, `not included in your subscription`, `not included in your tier`, `not included on your current plan`, `not included on your current subscription`, `not included on your current tier`, `not included on your plan`, `not included on your subscription`, `not included on your tier`, `not included with your current plan`, `not included with your current subscription`, `not included with your current tier`, `not included with your plan`, `not included with your subscription`, `not included with your tier`},
+						Triggers: []string{`not available in your `, `not available on your `, `not available with your `, `not included in your `, `not included on your `, `not included with your `},
 						Alts: []Alt{
 							{
 								Lead: []string{`not `},
@@ -7469,7 +7469,7 @@ var catalogueTables = &Catalogue{
 					sharedRegex0,
 				},
 			},
-			Triggers: []string{`no active subscription`, `not available in your current plan`, `not available in your current subscription`, `not available in your current tier`, `not available in your plan`, `not available in your subscription`, `not available in your tier`, `not available on your current plan`, `not available on your current subscription`, `not available on your current tier`, `not available on your plan`, `not available on your subscription`, `not available on your tier`, `not available with your current plan`, `not available with your current subscription`, `not available with your current tier`, `not available with your plan`, `not available with your subscription`, `not available with your tier`, `not included in your current plan`, `not included in your current subscription`, `not included in your current tier`, `not included in your plan`, `not included in your subscription`, `not included in your tier`, `not included on your current plan`, `not included on your current subscription`, `not included on your current tier`, `not included on your plan`, `not included on your subscription`, `not included on your tier`, `not included with your current plan`, `not included with your current subscription`, `not included with your current tier`, `not included with your plan`, `not included with your subscription`, `not included with your tier`, `only available for enterprise`, `only available for paid`, `only available for plus`, `only available for premium`, `only available for pro`, `only available for team`, `only available on enterprise`, `only available on paid`, `only available on plus`, `only available on premium`, `only available on pro`, `only available on team`, `only available to enterprise`, `only available to paid`, `only available to plus`, `only available to premium`, `only available to pro`, `only available to team`, `organisation must be verified`, `organization must be verified`, `organiſation must be verified`, `require a `, `require an `, `requires a `, `requires an `, `subscription expired`, `subscription inactive`, `subscription is expired`, `subscription is inactive`, `subscription is required`, `subscription required`, `upgrade to a paid plan`, `upgrade to a paid tier`, `upgrade to a plan`, `upgrade to a plus`, `upgrade to a premium`, `upgrade to a pro`, `upgrade to a subscription`, `upgrade to an paid plan`, `upgrade to an paid tier`, `upgrade to an plan`, `upgrade to an plus`, `upgrade to an premium`, `upgrade to an pro`, `upgrade to an subscription`, `upgrade your paid plan`, `upgrade your paid tier`, `upgrade your plan`, `upgrade your plus`, `upgrade your premium`, `upgrade your pro`, `upgrade your subscription`},
+			Triggers: []string{`no active subscription`, `not available in your `, `not available on your `, `not available with your `, `not included in your `, `not included on your `, `not included with your `, `only available for `, `only available on `, `only available to `, `organisation must be verified`, `organization must be verified`, `organiſation must be verified`, `require a`, `requires a`, `subscription expired`, `subscription inactive`, `subscription is expired`, `subscription is inactive`, `subscription is required`, `subscription required`, `upgrade to a `, `upgrade to an `, `upgrade your `},
 			File:     `rules/llm.yaml`,
 			Line:     158,
 		},
@@ -8133,20 +8133,20 @@ var catalogueTables = &Catalogue{
 					},
 					{
 						Src:      `(?i)\btimed out after \d`,
-						Triggers: []string{`timed out after 0`, `timed out after 1`, `timed out after 2`, `timed out after 3`, `timed out after 4`, `timed out after 5`, `timed out after 6`, `timed out after 7`, `timed out after 8`, `timed out after 9`},
+						Triggers: []string{`timed out after `},
 						Alts: []Alt{
 							{
-								Lead: []string{`timed out after 0`, `timed out after 1`, `timed out after 2`, `timed out after 3`, `timed out after 4`, `timed out after 5`, `timed out after 6`, `timed out after 7`, `timed out after 8`, `timed out after 9`},
+								Lead: []string{`timed out after `},
 								Word: true,
 							},
 						},
 					},
 					{
 						Src:      `(?i)\b(Read|Connect|Pool|Write)Timeout(Error)?\b`,
-						Triggers: []string{`connecttimeout`, `connecttimeouterror`, `pooltimeout`, `pooltimeouterror`, `readtimeout`, `readtimeouterror`, `writetimeout`, `writetimeouterror`},
+						Triggers: []string{`connecttimeout`, `pooltimeout`, `readtimeout`, `writetimeout`},
 						Alts: []Alt{
 							{
-								Lead: []string{`connecttimeout`, `connecttimeouterror`, `pooltimeout`, `pooltimeouterror`, `readtimeout`, `readtimeouterror`, `writetimeout`, `writetimeouterror`},
+								Lead: []string{`connecttime`, `pooltimeout`, `readtimeout`, `writetimeou`},
 								Word: true,
 							},
 						},
@@ -8208,7 +8208,7 @@ var catalogueTables = &Catalogue{
 					sharedRegex0,
 				},
 			},
-			Triggers: []string{`504 deadline exceeded`, `aborted due to timeout`, `apitimeouterror`, `client.timeout exceeded`, `connect timed out`, `connection timed out`, `connecttimeout`, `connecttimeouterror`, `context deadline exceeded`, `curl: (28) `, `deadlineexceeded`, `esockettimedout`, `etimedout`, `handshake timed out`, `i/o timeout`, `operation timed out`, `pooltimeout`, `pooltimeouterror`, `read timed out`, `readtimeout`, `readtimeouterror`, `request timed out`, `socket timed out`, `timed out after 0`, `timed out after 1`, `timed out after 2`, `timed out after 3`, `timed out after 4`, `timed out after 5`, `timed out after 6`, `timed out after 7`, `timed out after 8`, `timed out after 9`, `timeouterror`, `tls handshake timeout`, `und_err_body_timeout`, `und_err_connect_timeout`, `und_err_headers_timeout`, `writetimeout`, `writetimeouterror`},
+			Triggers: []string{`504 deadline exceeded`, `aborted due to timeout`, `apitimeouterror`, `client.timeout exceeded`, `connect timed out`, `connection timed out`, `connecttimeout`, `context deadline exceeded`, `curl: (28) `, `deadlineexceeded`, `esockettimedout`, `etimedout`, `handshake timed out`, `i/o timeout`, `operation timed out`, `pooltimeout`, `read timed out`, `readtimeout`, `request timed out`, `socket timed out`, `timed out after `, `timeouterror`, `tls handshake timeout`, `und_err_body_timeout`, `und_err_connect_timeout`, `und_err_headers_timeout`, `writetimeout`},
 			File:     `rules/network.yaml`,
 			Line:     76,
 		},
@@ -8769,10 +8769,10 @@ var catalogueTables = &Catalogue{
 				Regex: []*Regex{
 					{
 						Src:      `(?i)\bcould not connect to (a running )?ollama (app|instance|server)\b`,
-						Triggers: []string{`could not connect to a running ollama app`, `could not connect to a running ollama instance`, `could not connect to a running ollama server`, `could not connect to ollama app`, `could not connect to ollama instance`, `could not connect to ollama server`},
+						Triggers: []string{`could not connect to `},
 						Alts: []Alt{
 							{
-								Lead: []string{`could not connect to a running ollama app`, `could not connect to a running ollama instance`, `could not connect to a running ollama server`, `could not connect to ollama app`, `could not connect to ollama instance`, `could not connect to ollama server`},
+								Lead: []string{`could not connect to `},
 								Word: true,
 							},
 						},
@@ -8794,7 +8794,7 @@ var catalogueTables = &Catalogue{
 					sharedRegex0,
 				},
 			},
-			Triggers: []string{`could not connect to a running ollama app`, `could not connect to a running ollama instance`, `could not connect to a running ollama server`, `could not connect to ollama app`, `could not connect to ollama instance`, `could not connect to ollama server`, `is it running?`},
+			Triggers: []string{`could not connect to `, `is it running?`},
 			File:     `rules/tools.yaml`,
 			Line:     71,
 		},
@@ -9211,10 +9211,10 @@ var catalogueTables = &Catalogue{
 				Regex: []*Regex{
 					{
 						Src:      `(?i)\bunsupported parameter: '?\w+`,
-						Triggers: []string{`unsupported parameter: `, `unsupported parameter: '`},
+						Triggers: []string{`unsupported parameter: `},
 						Alts: []Alt{
 							{
-								Lead: []string{`unsupported parameter: `, `unsupported parameter: '`},
+								Lead: []string{`unsupported parameter: `},
 								Word: true,
 							},
 						},
@@ -9256,7 +9256,7 @@ var catalogueTables = &Catalogue{
 					sharedRegex0,
 				},
 			},
-			Triggers: []string{`max_tokens is too large: `, `unrecognized request argument supplied`, `unsupported parameter: `, `unsupported parameter: '`, `unsupported_parameter`},
+			Triggers: []string{`max_tokens is too large: `, `unrecognized request argument supplied`, `unsupported parameter: `, `unsupported_parameter`},
 			File:     `rules/openai.yaml`,
 			Line:     148,
 		},
@@ -9926,10 +9926,10 @@ var catalogueTables = &Catalogue{
 					},
 					{
 						Src:      `(?i)\bthe system cannot find the (file|path) specified\b`,
-						Triggers: []string{`the system cannot find the file specified`, `the system cannot find the path specified`},
+						Triggers: []string{`the system cannot find the `},
 						Alts: []Alt{
 							{
-								Lead: []string{`the system cannot find the file specified`, `the system cannot find the path specified`},
+								Lead: []string{`the system cannot find the `},
 								Word: true,
 							},
 						},
@@ -9941,7 +9941,7 @@ var catalogueTables = &Catalogue{
 					sharedRegex0,
 				},
 			},
-			Triggers: []string{`enoent`, `filenotfounderror`, `no such file or directory`, `the system cannot find the file specified`, `the system cannot find the path specified`},
+			Triggers: []string{`enoent`, `filenotfounderror`, `no such file or directory`, `the system cannot find the `},
 			File:     `rules/shell.yaml`,
 			Line:     52,
 		},
@@ -10301,10 +10301,10 @@ var catalogueTables = &Catalogue{
 				Regex: []*Regex{
 					{
 						Src:      "(?i)`?inputs`? tokens \\+ `?max_new_tokens`? must be <= \\d+",
-						Triggers: []string{"`inputs tokens + `max_new_tokens must be <= ", "`inputs tokens + `max_new_tokens` must be <= ", "`inputs tokens + max_new_tokens must be <= ", "`inputs tokens + max_new_tokens` must be <= ", "`inputs` tokens + `max_new_tokens must be <= ", "`inputs` tokens + `max_new_tokens` must be <= ", "`inputs` tokens + max_new_tokens must be <= ", "`inputs` tokens + max_new_tokens` must be <= ", "inputs tokens + `max_new_tokens must be <= ", "inputs tokens + `max_new_tokens` must be <= ", `inputs tokens + max_new_tokens must be <= `, "inputs tokens + max_new_tokens` must be <= ", "inputs` tokens + `max_new_tokens must be <= ", "inputs` tokens + `max_new_tokens` must be <= ", "inputs` tokens + max_new_tokens must be <= ", "inputs` tokens + max_new_tokens` must be <= "},
+						Triggers: []string{"`inputs tokens + `max_new_tokens", "`inputs tokens + max_new_tokens", "`inputs` tokens + `max_new_tokens", "`inputs` tokens + max_new_tokens", "inputs tokens + `max_new_tokens", `inputs tokens + max_new_tokens`, "inputs` tokens + `max_new_tokens", "inputs` tokens + max_new_tokens"},
 						Alts: []Alt{
 							{
-								Lead: []string{"`inputs tokens + `max_new_tokens must be <= ", "`inputs tokens + `max_new_tokens` must be <= ", "`inputs tokens + max_new_tokens must be <= ", "`inputs tokens + max_new_tokens` must be <= ", "`inputs` tokens + `max_new_tokens must be <= ", "`inputs` tokens + `max_new_tokens` must be <= ", "`inputs` tokens + max_new_tokens must be <= ", "`inputs` tokens + max_new_tokens` must be <= ", "inputs tokens + `max_new_tokens must be <= ", "inputs tokens + `max_new_tokens` must be <= ", `inputs tokens + max_new_tokens must be <= `, "inputs tokens + max_new_tokens` must be <= ", "inputs` tokens + `max_new_tokens must be <= ", "inputs` tokens + `max_new_tokens` must be <= ", "inputs` tokens + max_new_tokens must be <= ", "inputs` tokens + max_new_tokens` must be <= "},
+								Lead: []string{"`input", `inputs`},
 							},
 						},
 					},
@@ -10315,7 +10315,7 @@ var catalogueTables = &Catalogue{
 					sharedRegex0,
 				},
 			},
-			Triggers: []string{"`inputs tokens + `max_new_tokens must be <= ", "`inputs tokens + `max_new_tokens` must be <= ", "`inputs tokens + max_new_tokens must be <= ", "`inputs tokens + max_new_tokens` must be <= ", "`inputs` tokens + `max_new_tokens must be <= ", "`inputs` tokens + `max_new_tokens` must be <= ", "`inputs` tokens + max_new_tokens must be <= ", "`inputs` tokens + max_new_tokens` must be <= ", "inputs tokens + `max_new_tokens must be <= ", "inputs tokens + `max_new_tokens` must be <= ", `inputs tokens + max_new_tokens must be <= `, "inputs tokens + max_new_tokens` must be <= ", "inputs` tokens + `max_new_tokens must be <= ", "inputs` tokens + `max_new_tokens` must be <= ", "inputs` tokens + max_new_tokens must be <= ", "inputs` tokens + max_new_tokens` must be <= "},
+			Triggers: []string{"`inputs tokens + `max_new_tokens", "`inputs tokens + max_new_tokens", "`inputs` tokens + `max_new_tokens", "`inputs` tokens + max_new_tokens", "inputs tokens + `max_new_tokens", `inputs tokens + max_new_tokens`, "inputs` tokens + `max_new_tokens", "inputs` tokens + max_new_tokens"},
 			File:     `rules/providers.yaml`,
 			Line:     203,
 		},
@@ -10436,10 +10436,10 @@ var catalogueTables = &Catalogue{
 				Regex: []*Regex{
 					{
 						Src:      "(?i)\\bpublisher model `?[^`\\s]+`? (was )?not found\\b",
-						Triggers: []string{`publisher model `, "publisher model `"},
+						Triggers: []string{`publisher model `},
 						Alts: []Alt{
 							{
-								Lead: []string{`publisher model `, "publisher model `"},
+								Lead: []string{`publisher model `},
 								Word: true,
 							},
 						},
@@ -10461,7 +10461,7 @@ var catalogueTables = &Catalogue{
 					sharedRegex0,
 				},
 			},
-			Triggers: []string{`publisher model `, "publisher model `", `was not found or your project does not have access to it`},
+			Triggers: []string{`publisher model `, `was not found or your project does not have access to it`},
 			File:     `rules/gemini.yaml`,
 			Line:     163,
 		},
@@ -10788,10 +10788,10 @@ var catalogueTables = &Catalogue{
 				Regex: []*Regex{
 					{
 						Src:      `(?i)\byour team'?s rate limit is [—–:-]`,
-						Triggers: []string{`your team's rate limit is -`, `your team's rate limit is :`, `your team's rate limit is –`, `your team's rate limit is —`, `your teams rate limit is -`, `your teams rate limit is :`, `your teams rate limit is –`, `your teams rate limit is —`},
+						Triggers: []string{`your team's rate limit is `, `your teams rate limit is `},
 						Alts: []Alt{
 							{
-								Lead: []string{`your team's rate limit is -`, `your team's rate limit is :`, `your team's rate limit is –`, `your team's rate limit is —`, `your teams rate limit is -`, `your teams rate limit is :`, `your teams rate limit is –`, `your teams rate limit is —`},
+								Lead: []string{`your team`},
 								Word: true,
 							},
 						},
@@ -10813,7 +10813,7 @@ var catalogueTables = &Catalogue{
 					sharedRegex0,
 				},
 			},
-			Triggers: []string{`too many requests for team`, `too many tokens for team`, `your team's rate limit is -`, `your team's rate limit is :`, `your team's rate limit is –`, `your team's rate limit is —`, `your teams rate limit is -`, `your teams rate limit is :`, `your teams rate limit is –`, `your teams rate limit is —`},
+			Triggers: []string{`too many requests for team`, `too many tokens for team`, `your team's rate limit is `, `your teams rate limit is `},
 			File:     `rules/providers.yaml`,
 			Line:     171,
 		},

@@ -87,10 +87,10 @@ var catalogueTables = &Catalogue{
 				Regex: []*Regex{
 					{
 						Src:      `(?i)\brate[ _-]?limit(ed)?\b`,
-						Triggers: []string{`rate limit`, `rate limited`, `rate-limit`, `rate-limited`, `rate_limit`, `rate_limited`, `ratelimit`, `ratelimited`},
+						Triggers: []string{`rate limit`, `rate-limit`, `rate_limit`, `ratelimit`},
 						Alts: []Alt{
 							{
-								Lead: []string{`rate limit`, `rate limited`, `rate-limit`, `rate-limited`, `rate_limit`, `rate_limited`, `ratelimit`, `ratelimited`},
+								Lead: []string{`rate`},
 								Word: true,
 							},
 						},
@@ -110,7 +110,7 @@ var catalogueTables = &Catalogue{
 					},
 				},
 			},
-			Triggers: []string{`rate limit`, `rate limited`, `rate-limit`, `rate-limited`, `rate_limit`, `rate_limited`, `ratelimit`, `ratelimited`},
+			Triggers: []string{`rate limit`, `rate-limit`, `rate_limit`, `ratelimit`},
 			File:     `rules/rules.yaml`,
 			Line:     8,
 		},

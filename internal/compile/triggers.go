@@ -244,6 +244,12 @@ func concatInfo(subs []*syntax.Regexp) info {
 	for _, sub := range subs {
 		in := analyse(sub)
 		if cur != nil && in.exact != nil && len(cur)*len(in.exact) <= maxSet {
+			// What the product extends is required too, and may be the
+			// better filter: "project service " rather than forty
+			// spellings of "project service returned status 5x".
+			if len(in.exact) > 1 && nonEmpty(cur) {
+				cands = append(cands, cur)
+			}
 			cur = product(cur, in.exact)
 			continue
 		}
@@ -326,24 +332,34 @@ func nonEmpty(set []string) bool {
 	return len(set) > 0
 }
 
-// strongEnough is the rarity past which a rarer set buys little: a five- or
-// six-letter word already keeps a rule off nearly every line.
-const strongEnough = 6
+// Choosing a trigger weighs two costs. A set that occurs often makes the
+// engine confirm its rule on records the rule does not match; a set of many
+// strings adds anchors to the literal set that every rule shares, and past
+// a few dozen a rule they slow the scan of every byte. worth trades them:
+// rarity counts up to enoughRarity (about four words), past which a set
+// keeps its rule off nearly every record anyway, and each string past the
+// first costs perString. So two spellings of a phrase with its verb beat
+// the phrase alone, which a log also says when nothing failed ("upstream
+// account refused" against "upstream account retrying"); eight spellings
+// of a two-word phrase beat one word; and one word beats forty spellings.
+const (
+	enoughRarity = 32
+	perString    = 0.5
+)
 
-// better reports whether set a is a better filter than b. Below
-// strongEnough the rarer set wins; above it, the set with fewer strings,
-// since every string adds anchors to the literal set that all rules share
-// ("stream" beats forty spellings of "stream closed early").
+// worth is how good a filter a set is (see above).
+func worth(set []string) float64 {
+	return min(minScore(set), enoughRarity) - perString*float64(len(set)-1)
+}
+
+// better reports whether set a is a better filter than b: worth more, or
+// as much with fewer strings.
 func better(a, b []string) bool {
 	if b == nil {
 		return a != nil
 	}
-	sa, sb := minScore(a), minScore(b)
-	if sa >= strongEnough && sb >= strongEnough && len(a) != len(b) {
-		return len(a) < len(b)
-	}
-	if sa != sb {
-		return sa > sb
+	if wa, wb := worth(a), worth(b); wa != wb {
+		return wa > wb
 	}
 	return len(a) < len(b)
 }
@@ -351,8 +367,10 @@ func better(a, b []string) bool {
 // minScore is the rarity of a set's weakest member. A string's rarity is
 // the sum of its bytes' weights: letters common in English and logs weigh
 // less than one, rare letters, digits and punctuation more, so "zq_" beats
-// "the" at equal length. For a set to be worth indexing its score must
-// reach MinTrigger, which three ordinary letters do.
+// "the" at equal length. A space between two letters adds joinWeight: a
+// phrase is far rarer than its words, which each occur on their own. For
+// a set to be worth indexing its score must reach MinTrigger, which three
+// ordinary letters do.
 func minScore(set []string) float64 {
 	if len(set) == 0 {
 		return 0
@@ -362,6 +380,9 @@ func minScore(set []string) float64 {
 		w := 0.0
 		for i := 0; i < len(s); i++ {
 			w += byteWeights[s[i]]
+			if s[i] == ' ' && i > 0 && i+1 < len(s) && isLetter(s[i-1]) && isLetter(s[i+1]) {
+				w += joinWeight
+			}
 		}
 		if len(s) < MinTrigger {
 			w = min(w, float64(len(s))) // a short string is weak whatever its bytes
@@ -372,6 +393,11 @@ func minScore(set []string) float64 {
 	}
 	return m
 }
+
+// joinWeight is what a space between two words adds to a string's rarity.
+const joinWeight = 4
+
+func isLetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
 
 // byteWeights tabulates byteWeight: minScore weighs every byte of every
 // candidate set, many times over while sets are compared.

@@ -38,7 +38,7 @@ func TestRegexTriggers(t *testing.T) {
 	}{
 		{`connection refused`, []string{"connection refused"}},
 		{`(?i)Rate Limit`, []string{"rate limit"}},
-		{`(?i)\brate[ _-]?limit(ed)?\b.*\b(exceeded|reached)\b`, []string{"exceeded", "reached"}},
+		{`(?i)\brate[ _-]?limit(ed)?\b.*\b(exceeded|reached)\b`, []string{"rate limit", "rate-limit", "rate_limit", "ratelimit"}},
 		{`(?i)(ECONNREFUSED|ECONNRESET)`, []string{"econnrefused", "econnreset"}},
 		{`colou?r scheme`, []string{"color scheme", "colour scheme"}},
 		{`error code[: ]+429\b`, []string{"error code"}},
@@ -108,8 +108,27 @@ func TestRuleTriggers(t *testing.T) {
 		Contains: []string{"quota"},
 		Regex:    split(t, `(?i)insufficient[_ ]quota`),
 	}
-	// "quota" is rare enough, and one string is cheaper than two.
-	if diff := cmp.Diff([]string{"quota"}, triggers(c)); diff != "" { // from "quota", q is rarest already
+	// Two spellings of a phrase are a better filter than one word: a log
+	// about quotas says "quota" on lines no rule is about.
+	if diff := cmp.Diff([]string{"insufficient quota", "insufficient_quota"}, triggers(c)); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+	// Past a few dozen spellings, one word is: every string costs the
+	// scan of every byte.
+	var ends []string
+	for _, v := range []string{"closed", "reset", "aborted", "dropped", "ended", "stalled", "failed", "broken"} {
+		for _, a := range []string{"early", "abruptly", "midway", "prematurely", "again"} {
+			ends = append(ends, v+" "+a)
+		}
+	}
+	c = &match.Cond{Regex: split(t, `(?i)\bstream (`+strings.Join(ends, "|")+`)`)}
+	if diff := cmp.Diff([]string{"stream "}, triggers(c)); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+	// A prefix of a product is required too: two spellings of a phrase
+	// rather than forty of it with a status.
+	c = &match.Cond{Regex: split(t, `(?i)\bproject service (returned|responded with) (status|HTTP) 5[0-9][0-9]\b`)}
+	if diff := cmp.Diff([]string{"project service responded with ", "project service returned "}, triggers(c)); diff != "" {
 		t.Errorf("(-want +got):\n%s", diff)
 	}
 	if got := triggers(&match.Cond{Regex: split(t, `\d{3}`)}); got != nil {
