@@ -17,7 +17,7 @@ import (
 // rules, with short triggers and JSON field tests, rather than synthetic
 // ones.
 func BenchmarkLinesShipped(b *testing.B) {
-	rules := makeRules(rand.New(rand.NewPCG(1, 42)), 200)
+	rules := makeRules(rand.New(rand.NewPCG(1, 42)), 200, shapeSets["mixed"])
 	logPath := filepath.Join(b.TempDir(), "log.txt")
 	if err := writeLog(logPath, 32<<20, rules, rand.New(rand.NewPCG(1, 7))); err != nil {
 		b.Fatal(err)
@@ -44,17 +44,26 @@ func BenchmarkLinesShipped(b *testing.B) {
 
 // BenchmarkLines is the bulk path in process, without the CLI's start-up:
 // the same generated log and synthetic catalogues as bench/run.sh, at
-// one worker and at two. b.SetBytes makes `go test -bench` print MB/s.
+// one worker and at two, for the mixed rule shapes and for plain phrases.
+// b.SetBytes makes `go test -bench` print MB/s.
 func BenchmarkLines(b *testing.B) {
 	dir := b.TempDir()
 	const size = 32 << 20
-	for _, n := range []int{50, 200, 1000} {
-		rules := makeRules(rand.New(rand.NewPCG(1, 42)), n)
-		cat := filepath.Join(dir, fmt.Sprintf("cat%d", n))
+	for _, kind := range []string{"mixed", "phrase"} {
+		for _, n := range []int{50, 200, 1000} {
+			benchLines(b, dir, kind, n, size)
+		}
+	}
+}
+
+func benchLines(b *testing.B, dir, kind string, n, size int) {
+	{
+		rules := makeRules(rand.New(rand.NewPCG(1, 42)), n, shapeSets[kind])
+		cat := filepath.Join(dir, fmt.Sprintf("%s%d", kind, n))
 		if err := writeCatalogue(cat, rules); err != nil {
 			b.Fatal(err)
 		}
-		logPath := filepath.Join(dir, fmt.Sprintf("log%d.txt", n))
+		logPath := filepath.Join(dir, fmt.Sprintf("%s%d.txt", kind, n))
 		if err := writeLog(logPath, size, rules, rand.New(rand.NewPCG(1, 7))); err != nil {
 			b.Fatal(err)
 		}
@@ -71,7 +80,7 @@ func BenchmarkLines(b *testing.B) {
 			b.Fatal(err)
 		}
 		for _, workers := range []int{1, 2} {
-			b.Run(fmt.Sprintf("rules=%d/j=%d", n, workers), func(b *testing.B) {
+			b.Run(fmt.Sprintf("%s/rules=%d/j=%d", kind, n, workers), func(b *testing.B) {
 				b.SetBytes(int64(len(log)))
 				for b.Loop() {
 					st, err := e.Lines(bytes.NewReader(log), match.Evidence{}, match.LinesOptions{Workers: workers}, func(match.LineResult) bool { return true })

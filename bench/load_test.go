@@ -24,7 +24,7 @@ import (
 // of a large log, and must not grow much with the number of rules.
 func BenchmarkLoad(b *testing.B) {
 	dir := b.TempDir()
-	if err := writeCatalogue(dir, makeRules(rand.New(rand.NewPCG(1, 42)), 1000)); err != nil {
+	if err := writeCatalogue(dir, makeRules(rand.New(rand.NewPCG(1, 42)), 1000, shapeSets["mixed"])); err != nil {
 		b.Fatal(err)
 	}
 	for _, c := range []struct {
@@ -92,7 +92,7 @@ func BenchmarkStartup(b *testing.B) {
 		b.Fatalf("go build: %v\n%s", err, out)
 	}
 	cat := filepath.Join(dir, "cat1000")
-	if err := writeCatalogue(cat, makeRules(rand.New(rand.NewPCG(1, 42)), 1000)); err != nil {
+	if err := writeCatalogue(cat, makeRules(rand.New(rand.NewPCG(1, 42)), 1000, shapeSets["mixed"])); err != nil {
 		b.Fatal(err)
 	}
 	env := append(os.Environ(), "ERRCAT_CACHE="+filepath.Join(dir, "cache"), "ERRCAT_CATALOGUE=")

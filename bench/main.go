@@ -16,17 +16,23 @@ func main() {
 		size  = flag.Int("size", 256<<20, "log size in bytes")
 		rules = flag.Int("rules", 200, "number of rules in the synthetic catalogue")
 		seed  = flag.Uint64("seed", 1, "random seed")
+		kinds = flag.String("shapes", "mixed", "rule shapes: mixed (eight forms, as real catalogues have), or one of them: phrase, joined, named, counted, gap, reverse, json, status")
 	)
 	flag.Parse()
-	if err := run(*out, *size, *rules, *seed); err != nil {
+	set, ok := shapeSets[*kinds]
+	if !ok {
+		fmt.Fprintf(os.Stderr, "bench: -shapes %q: want mixed or the name of one shape\n", *kinds)
+		os.Exit(2)
+	}
+	if err := run(*out, *size, *rules, *seed, set); err != nil {
 		fmt.Fprintln(os.Stderr, "bench:", err)
 		os.Exit(1)
 	}
 }
 
-func run(out string, size, n int, seed uint64) error {
+func run(out string, size, n int, seed uint64, set []shape) error {
 	r := rand.New(rand.NewPCG(seed, 42))
-	rules := makeRules(r, n)
+	rules := makeRules(r, n, set)
 	dir := filepath.Join(out, fmt.Sprintf("cat%d", n))
 	if err := writeCatalogue(dir, rules); err != nil {
 		return err
@@ -48,17 +54,21 @@ var vocabulary = strings.Fields(`connection request upstream backend worker queu
 var verbs = strings.Fields(`failed refused rejected exhausted exceeded expired denied dropped
 	aborted stalled corrupted unavailable unreachable throttled revoked missing invalid`)
 
-// rule is one synthetic rule: a case-insensitive phrase "\b<noun> <noun>
-// (<verb>|<verb>)\b" with an optional numeric tail. RE2 reads it with
-// (?i); grep and ripgrep are given -i, and both read \b as RE2 does.
+// rule is one synthetic rule: two nouns, one or two verbs and a shape
+// that writes them into a pattern (see shapes.go). RE2 reads the pattern
+// with (?i); grep and ripgrep are given -i, and all three read \b alike.
 type rule struct {
 	id, pattern string
 	nouns       [2]string
 	verbs       []string
+	tail        bool // the phrase shape's numeric tail
 	code        int
+	shape       shape
 }
 
-func makeRules(r *rand.Rand, n int) []rule {
+// makeRules draws n rules with distinct noun pairs, their shapes taken in
+// turn from set.
+func makeRules(r *rand.Rand, n int, set []shape) []rule {
 	seen := map[string]bool{}
 	var out []rule
 	for len(out) < n {
@@ -74,17 +84,16 @@ func makeRules(r *rand.Rand, n int) []rule {
 				vs = append(vs, v)
 			}
 		}
-		p := fmt.Sprintf(`\b%s %s (%s)\b`, a, b, strings.Join(vs, "|"))
-		if r.IntN(3) == 0 {
-			p += ` \(code [0-9]+\)`
+		ru := rule{
+			id:    fmt.Sprintf("bench.r%04d", len(out)),
+			nouns: [2]string{a, b},
+			verbs: vs,
+			tail:  r.IntN(3) == 0,
+			code:  len(out) % 20,
+			shape: set[len(out)%len(set)],
 		}
-		out = append(out, rule{
-			id:      fmt.Sprintf("bench.r%04d", len(out)),
-			pattern: p,
-			nouns:   [2]string{a, b},
-			verbs:   vs,
-			code:    len(out) % 20,
-		})
+		ru.pattern = ru.shape.pattern(ru)
+		out = append(out, ru)
 	}
 	return out
 }
@@ -120,8 +129,8 @@ func writeCatalogue(dir string, rules []rule) error {
 		fmt.Fprintf(&rs, "  - id: %s\n    code: code%02d\n    confidence: high\n    priority: %d\n    match: {regex: '(?i)%s'}\n",
 			r.id, r.code, 999-i, r.pattern)
 		fmt.Fprintf(&pats, "%s\n", r.pattern)
-		for _, v := range r.verbs {
-			fmt.Fprintf(&lits, "%s %s %s\n", r.nouns[0], r.nouns[1], v)
+		for _, l := range r.shape.literals(r) {
+			fmt.Fprintf(&lits, "%s\n", l)
 		}
 	}
 	for name, data := range map[string]string{
@@ -138,8 +147,9 @@ func writeCatalogue(dir string, rules []rule) error {
 
 // writeLog writes about size bytes: 1 % lines that match a rule, about
 // 8 % near misses that hold trigger words ("not found", "timeout",
-// "errors=0", a rule's nouns without its verb), some JSON lines and some
-// long lines, and ordinary service log lines.
+// "errors=0", a rule's nouns without its verb or with a 2xx status, a JSON
+// "error" field that no rule names), some JSON lines and some long lines,
+// and ordinary service log lines.
 func writeLog(path string, size int, rules []rule, r *rand.Rand) error {
 	f, err := os.Create(path)
 	if err != nil {
@@ -155,19 +165,23 @@ func writeLog(path string, size int, rules []rule, r *rand.Rand) error {
 		switch x := r.IntN(1000); {
 		case x < 10: // error line
 			ru := rules[r.IntN(len(rules))]
-			line = fmt.Sprintf("%s ERROR worker-%d: %s %s %s", stamp, r.IntN(64), caseMix(r, ru.nouns[0]), ru.nouns[1], ru.verbs[r.IntN(len(ru.verbs))])
-			if strings.Contains(ru.pattern, "code") {
-				line += fmt.Sprintf(" (code %d)", 100+r.IntN(900))
+			line = ru.shape.text(r, ru)
+			if !strings.HasPrefix(line, "{") { // a JSON record is the whole line
+				line = fmt.Sprintf("%s ERROR worker-%d: %s", stamp, r.IntN(64), line)
 			}
 		case x < 90: // near miss
 			ru := rules[r.IntN(len(rules))]
-			switch r.IntN(4) {
+			switch r.IntN(6) {
 			case 0:
 				line = fmt.Sprintf("%s WARN %s %s retrying in %ds (attempt %d/5)", stamp, ru.nouns[0], ru.nouns[1], 1+r.IntN(30), 1+r.IntN(4))
 			case 1:
 				line = fmt.Sprintf("%s INFO lookup %s: not found in cache, fetching", stamp, ru.nouns[1])
 			case 2:
 				line = fmt.Sprintf("%s INFO %s timeout=%ds errors=0", stamp, ru.nouns[0], 5+r.IntN(60))
+			case 3:
+				line = fmt.Sprintf("%s INFO %s %s returned HTTP %d in %dms", stamp, ru.nouns[0], ru.nouns[1], 200+r.IntN(5), r.IntN(900))
+			case 4:
+				line = fmt.Sprintf(`{"level":"warn","error":"%s_%s_retry","attempt":%d}`, ru.nouns[0], ru.nouns[1], 1+r.IntN(5))
 			default:
 				line = fmt.Sprintf("%s DEBUG %s %s ok after %s check", stamp, ru.nouns[0], ru.nouns[1], verbs[r.IntN(len(verbs))])
 			}
