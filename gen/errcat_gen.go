@@ -306,6 +306,7 @@ var catalogueTables = &Catalogue{
 							{
 								Lead: []string{`mcp server`},
 								Word: true,
+								Also: [][]string{[]string{`closed unexpectedly`, `connection closed`, `crashed`, `disconnected`, `exited unexpectedly`, `transport closed`}},
 							},
 						},
 					},
@@ -481,6 +482,7 @@ var catalogueTables = &Catalogue{
 							{
 								Lead: []string{`would exceed your `},
 								Word: true,
+								Also: [][]string{[]string{`would exceed your account's rate limit`, `would exceed your account’s rate limit`, `would exceed your organisation's rate limit`, `would exceed your organisation’s rate limit`, `would exceed your organization's rate limit`, `would exceed your organization’s rate limit`}},
 							},
 						},
 					},
@@ -505,6 +507,7 @@ var catalogueTables = &Catalogue{
 								Triggers: []string{`400`},
 								Lead:     []string{`erro`, `http`, `stat`},
 								Word:     true,
+								Also:     [][]string{[]string{`error code`, `http`, `status`, `status code`}},
 							},
 							{
 								Triggers: []string{`badrequesterror`},
@@ -738,6 +741,7 @@ var catalogueTables = &Catalogue{
 							{
 								Lead: []string{`api `, `erro`, `http`, `stat`},
 								Word: true,
+								Also: [][]string{[]string{`api error`, `error code`, `http`, `status`, `status code`}},
 							},
 						},
 					},
@@ -1005,6 +1009,7 @@ var catalogueTables = &Catalogue{
 									Triggers: []string{`reached your specified `},
 									Lead:     []string{`reached your specified `},
 									Word:     true,
+									Also:     [][]string{[]string{`reached your specified api usage limits`, `reached your specified workspace usage limits`}},
 								},
 							},
 						},
@@ -1071,6 +1076,7 @@ var catalogueTables = &Catalogue{
 							{
 								Lead: []string{`could not get lock /var/`},
 								Word: true,
+								Also: [][]string{[]string{`could not get lock /var/cache/`, `could not get lock /var/lib/`}, []string{`could not get lock /var/cache/apt`, `could not get lock /var/cache/dpkg`, `could not get lock /var/lib/apt`, `could not get lock /var/lib/dpkg`}},
 							},
 						},
 					},
@@ -1179,6 +1185,7 @@ var catalogueTables = &Catalogue{
 							{
 								Lead: []string{`the security token included in the request is `},
 								Word: true,
+								Also: [][]string{[]string{`the security token included in the request is expired`, `the security token included in the request is invalid`}},
 							},
 						},
 					},
@@ -1228,6 +1235,7 @@ var catalogueTables = &Catalogue{
 							{
 								Lead: []string{`the security token included in the request is `},
 								Word: true,
+								Also: [][]string{[]string{`the security token included in the request is expired`, `the security token included in the request is invalid`}},
 							},
 						},
 					},
@@ -1713,6 +1721,7 @@ var catalogueTables = &Catalogue{
 							{
 								Lead: []string{`with on-demand throughput isn`},
 								Word: true,
+								Also: [][]string{[]string{`t supported`}},
 							},
 						},
 					},
@@ -1978,6 +1987,7 @@ var catalogueTables = &Catalogue{
 							{
 								Lead: []string{`trial key`},
 								Word: true,
+								Also: [][]string{[]string{` api calls / month`, ` api calls /month`, ` api calls/ month`, ` api calls/month`, `monthly`, `per month`}},
 							},
 						},
 					},
@@ -2162,6 +2172,7 @@ var catalogueTables = &Catalogue{
 							{
 								Lead: []string{`the requested url returned error: 50`},
 								Word: true,
+								Also: [][]string{[]string{`the requested url returned error: 500`, `the requested url returned error: 501`, `the requested url returned error: 502`, `the requested url returned error: 503`}},
 							},
 						},
 					},
@@ -2332,6 +2343,7 @@ var catalogueTables = &Catalogue{
 							{
 								Lead: []string{`manifest for `},
 								Word: true,
+								Also: [][]string{[]string{` not found`}},
 							},
 						},
 					},
@@ -2371,6 +2383,7 @@ var catalogueTables = &Catalogue{
 							{
 								Lead: []string{`pull access denied for `},
 								Word: true,
+								Also: [][]string{[]string{`, repository does not exist or may require`}},
 							},
 						},
 					},
@@ -2518,6 +2531,7 @@ var catalogueTables = &Catalogue{
 							{
 								Lead: []string{`could`, `faile`, `unabl`},
 								Word: true,
+								Also: [][]string{[]string{`advisory lock`, `exclusive lock`, `file lock`, `lock`}},
 							},
 						},
 					},
@@ -2636,6 +2650,7 @@ var catalogueTables = &Catalogue{
 							{
 								Lead: []string{`gcloud auth application-default login`, `gcloud auth login`},
 								Word: true,
+								Also: [][]string{[]string{`and authenticate`, `and re-authenticate`, `and reauthenticate`, `to authenticate`, `to re-authenticate`, `to reauthenticate`}},
 							},
 						},
 					},
@@ -2759,6 +2774,7 @@ var catalogueTables = &Catalogue{
 						Alts: []Alt{
 							{
 								Lead: []string{`quota exceeded for metric: `},
+								Also: [][]string{[]string{`, limit: 0`}, []string{`free_tier`}},
 							},
 						},
 					},
@@ -3222,6 +3238,7 @@ var catalogueTables = &Catalogue{
 							{
 								Lead: []string{`could not resolve to a`},
 								Word: true,
+								Also: [][]string{[]string{`could not resolve to a `, `could not resolve to an `}},
 							},
 						},
 					},
@@ -3417,6 +3434,7 @@ var catalogueTables = &Catalogue{
 							{
 								Lead: []string{`permission denied (publickey`},
 								Word: true,
+								Also: [][]string{[]string{`permission denied (publickey)`, `permission denied (publickey,`}},
 							},
 						},
 					},
@@ -3651,6 +3669,7 @@ var catalogueTables = &Catalogue{
 							{
 								Lead: []string{`permission to `},
 								Word: true,
+								Also: [][]string{[]string{` denied to`}},
 							},
 						},
 					},
@@ -3769,6 +3788,7 @@ var catalogueTables = &Catalogue{
 							{
 								Lead: []string{`fatal: repository '`},
 								Word: true,
+								Also: [][]string{[]string{`' not found`}},
 							},
 						},
 					},
@@ -3887,6 +3907,7 @@ var catalogueTables = &Catalogue{
 							{
 								Lead: []string{`cannot find package "`},
 								Word: true,
+								Also: [][]string{[]string{`" in any of`}},
 							},
 						},
 					},
@@ -3975,6 +3996,7 @@ var catalogueTables = &Catalogue{
 							{
 								Lead: []string{`google.api_core.exceptions.`},
 								Word: true,
+								Also: [][]string{[]string{`google.api_core.exceptions.badgateway`, `google.api_core.exceptions.internalservererror`, `google.api_core.exceptions.serviceunavailable`}},
 							},
 						},
 					},
@@ -4417,6 +4439,7 @@ var catalogueTables = &Catalogue{
 							{
 								Lead: []string{`erro`, `http`, `stat`},
 								Word: true,
+								Also: [][]string{[]string{`error code`, `http`, `status`, `status code`, `status_code`}},
 							},
 						},
 					},
@@ -4495,6 +4518,7 @@ var catalogueTables = &Catalogue{
 							{
 								Lead: []string{`erro`, `http`, `stat`},
 								Word: true,
+								Also: [][]string{[]string{`error code`, `http`, `status`, `status code`, `status_code`}},
 							},
 						},
 					},
@@ -4543,6 +4567,7 @@ var catalogueTables = &Catalogue{
 							{
 								Lead: []string{`erro`, `http`, `stat`},
 								Word: true,
+								Also: [][]string{[]string{`error code`, `http`, `status`, `status code`, `status_code`}},
 							},
 						},
 					},
@@ -4601,6 +4626,7 @@ var catalogueTables = &Catalogue{
 							{
 								Lead: []string{`erro`, `http`, `stat`},
 								Word: true,
+								Also: [][]string{[]string{`error code`, `http`, `status`, `status code`, `status_code`}},
 							},
 						},
 					},
@@ -4670,6 +4696,7 @@ var catalogueTables = &Catalogue{
 							{
 								Lead: []string{`erro`, `http`, `stat`},
 								Word: true,
+								Also: [][]string{[]string{`error code`, `http`, `status`, `status code`, `status_code`}},
 							},
 						},
 					},
@@ -4730,6 +4757,7 @@ var catalogueTables = &Catalogue{
 							{
 								Lead: []string{`image exceeds `},
 								Word: true,
+								Also: [][]string{[]string{` mb maximum`, `mb maximum`}},
 							},
 						},
 					},
@@ -4768,6 +4796,7 @@ var catalogueTables = &Catalogue{
 							{
 								Lead: []string{`erro`, `http`, `stat`},
 								Word: true,
+								Also: [][]string{[]string{`error code`, `http`, `status`, `status code`, `status_code`}},
 							},
 						},
 					},
@@ -4802,6 +4831,7 @@ var catalogueTables = &Catalogue{
 								Triggers: []string{`400`},
 								Lead:     []string{`erro`, `http`, `stat`},
 								Word:     true,
+								Also:     [][]string{[]string{`error code`, `http`, `status`, `status code`, `status_code`}},
 							},
 							{
 								Triggers: []string{`badrequesterror`},
@@ -4811,6 +4841,7 @@ var catalogueTables = &Catalogue{
 							{
 								Triggers: []string{`finish`},
 								Lead:     []string{`"finish`, `'finish`},
+								Also:     [][]string{[]string{`"finish_reason"`, `"finish_reason'`, `"finishreason"`, `"finishreason'`, `'finish_reason"`, `'finish_reason'`, `'finishreason"`, `'finishreason'`}},
 							},
 							{
 								Start: true,
@@ -4875,6 +4906,7 @@ var catalogueTables = &Catalogue{
 							{
 								Lead: []string{`erro`, `http`, `stat`},
 								Word: true,
+								Also: [][]string{[]string{`error code`, `http`, `status`, `status code`, `status_code`}},
 							},
 						},
 					},
@@ -4914,6 +4946,7 @@ var catalogueTables = &Catalogue{
 							{
 								Lead: []string{`erro`, `http`, `stat`},
 								Word: true,
+								Also: [][]string{[]string{`error code`, `http`, `status`, `status code`, `status_code`}},
 							},
 						},
 					},
@@ -5012,6 +5045,7 @@ var catalogueTables = &Catalogue{
 							{
 								Lead: []string{`the connection to the server `},
 								Word: true,
+								Also: [][]string{[]string{` was refused`}},
 							},
 						},
 					},
@@ -5051,6 +5085,7 @@ var catalogueTables = &Catalogue{
 							{
 								Lead: []string{`is forbidden: user "`},
 								Word: true,
+								Also: [][]string{[]string{` resource`}, []string{`" cannot `}},
 							},
 						},
 					},
@@ -5512,6 +5547,7 @@ var catalogueTables = &Catalogue{
 									Triggers: []string{`rejected as a result of `},
 									Lead:     []string{`rejected as a result of `},
 									Word:     true,
+									Also:     [][]string{[]string{`rejected as a result of our safety system`, `rejected as a result of the safety system`}},
 								},
 								{
 									Triggers: []string{`content management policy`},
@@ -5557,6 +5593,7 @@ var catalogueTables = &Catalogue{
 							{
 								Lead: []string{`rejected as a result of `},
 								Word: true,
+								Also: [][]string{[]string{`rejected as a result of our safety system`, `rejected as a result of the safety system`}},
 							},
 						},
 					},
@@ -5674,6 +5711,7 @@ var catalogueTables = &Catalogue{
 									Triggers: []string{`input is too long for `},
 									Lead:     []string{`input is too long for `},
 									Word:     true,
+									Also:     [][]string{[]string{`input is too long for requested model`, `input is too long for the requested model`}},
 								},
 							},
 						},
@@ -5759,6 +5797,7 @@ var catalogueTables = &Catalogue{
 							{
 								Lead: []string{`input is too long for `},
 								Word: true,
+								Also: [][]string{[]string{`input is too long for requested model`, `input is too long for the requested model`}},
 							},
 						},
 					},
@@ -5862,6 +5901,7 @@ var catalogueTables = &Catalogue{
 							{
 								Lead: []string{`input is too long for `},
 								Word: true,
+								Also: [][]string{[]string{`input is too long for requested model`, `input is too long for the requested model`}},
 							},
 						},
 					},
@@ -5981,6 +6021,11 @@ var catalogueTables = &Catalogue{
 					{
 						Src:      `(?i)\b[a-z][a-z0-9_]*_(api_key|token|access_key|secret_key)( (environment|env) var(iable)?)?:? (is not set|not set|is missing|missing|is required|must be set|is empty|not defined)\b`,
 						Triggers: []string{`_access_key`, `_api_key`, `_secret_key`, `_token`},
+						Alts: []Alt{
+							{
+								Also: [][]string{[]string{`is empty`, `is missing`, `is not set`, `is required`, `missing`, `must be set`, `not defined`, `not set`}},
+							},
+						},
 					},
 					{
 						Src:      `(?i)\b(no|missing) api[ _-]?key (was )?(provided|found|set|configured|specified)\b`,
@@ -6603,6 +6648,7 @@ var catalogueTables = &Catalogue{
 							{
 								Lead: []string{`quota exceeded for quota metric`},
 								Word: true,
+								Also: [][]string{[]string{`per day`}},
 							},
 						},
 					},
@@ -6632,6 +6678,7 @@ var catalogueTables = &Catalogue{
 							{
 								Lead: []string{`quota exceeded`},
 								Word: true,
+								Also: [][]string{[]string{`per minute`, `per second`}},
 							},
 						},
 					},
@@ -6965,6 +7012,7 @@ var catalogueTables = &Catalogue{
 						Alts: []Alt{
 							{
 								Lead: []string{`"code`, `"stat`, `'code`, `'stat`},
+								Also: [][]string{[]string{`"code`, `"status`, `"status_code`, `'code`, `'status`, `'status_code`}},
 							},
 						},
 					},
@@ -7000,6 +7048,7 @@ var catalogueTables = &Catalogue{
 							{
 								Lead: []string{`rate`},
 								Word: true,
+								Also: [][]string{[]string{`exceeded`, `reached`}},
 							},
 						},
 					},
@@ -7035,6 +7084,7 @@ var catalogueTables = &Catalogue{
 							{
 								Lead: []string{`rate`},
 								Word: true,
+								Also: [][]string{[]string{`exceeded`, `reached`}},
 							},
 						},
 					},
@@ -7055,6 +7105,7 @@ var catalogueTables = &Catalogue{
 							{
 								Lead: []string{`exceeded a `, `exceeded the `, `exceeded your `, `hit a `, `hit the `, `hit your `, `reached a `, `reached the `, `reached your `},
 								Word: true,
+								Also: [][]string{[]string{` limit`, `-limit`, `_limit`, `limit`}},
 							},
 						},
 					},
@@ -7169,6 +7220,7 @@ var catalogueTables = &Catalogue{
 								Triggers: []string{`400`},
 								Lead:     []string{`erro`, `http`, `stat`},
 								Word:     true,
+								Also:     [][]string{[]string{`error code`, `http`, `status`, `status code`, `status_code`}},
 							},
 							{
 								Triggers: []string{`badrequesterror`},
@@ -7261,6 +7313,7 @@ var catalogueTables = &Catalogue{
 							{
 								Lead: []string{`the server had an error `},
 								Word: true,
+								Also: [][]string{[]string{`the server had an error processing your request`, `the server had an error while processing your request`}},
 							},
 						},
 					},
@@ -7399,6 +7452,7 @@ var catalogueTables = &Catalogue{
 							{
 								Lead: []string{`require`},
 								Word: true,
+								Also: [][]string{[]string{`require a `, `require an `, `requires a `, `requires an `}, []string{`account`, `plan`, `subscription`, `tier`}},
 							},
 						},
 					},
@@ -7635,6 +7689,7 @@ var catalogueTables = &Catalogue{
 							{
 								Lead: []string{`failed to connect to `},
 								Word: true,
+								Also: [][]string{[]string{` port `}},
 							},
 						},
 					},
@@ -8718,6 +8773,7 @@ var catalogueTables = &Catalogue{
 							{
 								Lead: []string{`pull model manifest: `},
 								Word: true,
+								Also: [][]string{[]string{`not found`}},
 							},
 						},
 					},
@@ -8774,6 +8830,7 @@ var catalogueTables = &Catalogue{
 							{
 								Lead: []string{`could not connect to `},
 								Word: true,
+								Also: [][]string{[]string{`could not connect to a running ollama `, `could not connect to ollama `}, []string{`could not connect to a running ollama app`, `could not connect to a running ollama instance`, `could not connect to a running ollama server`, `could not connect to ollama app`, `could not connect to ollama instance`, `could not connect to ollama server`}},
 							},
 						},
 					},
@@ -9526,6 +9583,7 @@ var catalogueTables = &Catalogue{
 							{
 								Lead: []string{`cannot connect to host `},
 								Word: true,
+								Also: [][]string{[]string{` ssl:`}},
 							},
 						},
 					},
@@ -9634,6 +9692,7 @@ var catalogueTables = &Catalogue{
 							{
 								Start: true,
 								Lead:  []string{`/bin/env: `, `/usr/bin/e`},
+								Also:  [][]string{[]string{`/bin/env: `, `/usr/bin/env: `}, []string{`/bin/env: `, `/bin/env: "`, `/bin/env: '`, `/bin/env: ‘`, `/usr/bin/env: `, `/usr/bin/env: "`, `/usr/bin/env: '`, `/usr/bin/env: ‘`}},
 							},
 						},
 					},
@@ -9672,6 +9731,7 @@ var catalogueTables = &Catalogue{
 						Alts: []Alt{
 							{
 								Start: true,
+								Also:  [][]string{[]string{`sh: `}, []string{`sh: `, `sh: line `}},
 							},
 						},
 					},
@@ -9931,6 +9991,7 @@ var catalogueTables = &Catalogue{
 							{
 								Lead: []string{`the system cannot find the `},
 								Word: true,
+								Also: [][]string{[]string{`the system cannot find the file specified`, `the system cannot find the path specified`}},
 							},
 						},
 					},
@@ -10189,6 +10250,7 @@ var catalogueTables = &Catalogue{
 							{
 								Lead: []string{`connection closed by `},
 								Word: true,
+								Also: [][]string{[]string{` port `, `remote host`}},
 							},
 						},
 					},
@@ -10441,6 +10503,7 @@ var catalogueTables = &Catalogue{
 							{
 								Lead: []string{`publisher model `},
 								Word: true,
+								Also: [][]string{[]string{` not found`, ` was not found`, "` not found", "` was not found"}},
 							},
 						},
 					},
@@ -10480,6 +10543,7 @@ var catalogueTables = &Catalogue{
 							{
 								Lead: []string{`quota exceeded for `},
 								Word: true,
+								Also: [][]string{[]string{`per_minute`}},
 							},
 						},
 					},
@@ -10793,6 +10857,7 @@ var catalogueTables = &Catalogue{
 							{
 								Lead: []string{`your team`},
 								Word: true,
+								Also: [][]string{[]string{`your team's rate limit is -`, `your team's rate limit is :`, `your team's rate limit is –`, `your team's rate limit is —`, `your teams rate limit is -`, `your teams rate limit is :`, `your teams rate limit is –`, `your teams rate limit is —`}},
 							},
 						},
 					},
@@ -14212,6 +14277,10 @@ type Alt struct {
 	// Word: every match begins with \b, and every Lead string with an
 	// ASCII letter, digit or underscore, so no match begins inside a word.
 	Word bool
+	// Also are more lower-case literal sets every match contains one of
+	// each of (ASCII case folded), besides Triggers: where one is
+	// missing from a record, the alternative is not run there.
+	Also [][]string
 }
 
 // HintSource says where a rule finds a timing hint.
@@ -15476,7 +15545,7 @@ func buildIndex(c *Catalogue) *index {
 			for _, rps := range set {
 				for _, rp := range rps {
 					for _, ap := range rp.alts {
-						for _, ps := range [][]int32{ap.trig, ap.lead} {
+						for _, ps := range append([][]int32{ap.trig, ap.lead}, ap.also...) {
 							for _, p := range ps {
 								if p >= 0 {
 									ix.use[p] |= useEnds
@@ -16351,6 +16420,7 @@ func (rp *regexPats) dead(h *litHits) bool {
 type altPats struct {
 	trig []int32
 	lead []int32
+	also [][]int32 // Alt.Also's
 }
 
 func newLookup(hits *litHits, pats *regexPats) *lookup {
@@ -16427,6 +16497,15 @@ func (ap *altPats) leadPattern(k int) int32 {
 	return ap.lead[k]
 }
 
+// alsoPatterns returns the patterns of ap's k-th Also set, nil if none
+// are known.
+func (ap *altPats) alsoPatterns(k int) []int32 {
+	if ap == nil || k >= len(ap.also) {
+		return nil
+	}
+	return ap.also[k]
+}
+
 // triggers returns the patterns of ap's triggers, nil if none are known.
 func (ap *altPats) triggers() []int32 {
 	if ap == nil {
@@ -16475,6 +16554,11 @@ func regexLiterals(re *Regex, fn func(string)) {
 				fn(l)
 			}
 		}
+		for _, set := range a.Also {
+			for _, l := range set {
+				fn(l)
+			}
+		}
 	}
 }
 
@@ -16493,6 +16577,13 @@ func patternsOf(patID map[string]int32, re *Regex) regexPats {
 			for _, l := range a.Lead {
 				ap.lead = append(ap.lead, suffixPattern(patID, l))
 			}
+		}
+		for _, set := range a.Also {
+			ps := make([]int32, len(set))
+			for i, l := range set {
+				ps[i] = suffixPattern(patID, l)
+			}
+			ap.also = append(ap.also, ps)
 		}
 		rp.alts = append(rp.alts, ap)
 	}
@@ -16910,7 +17001,7 @@ func (f *fastRegex) places(t *recText, buf []int, lk *lookup) (pos []int, all bo
 			continue
 		}
 		ap := lk.alt(i)
-		if len(a.Triggers) > 0 && !lk.anyOf(t, a.Triggers, ap.triggers()) {
+		if len(a.Triggers) > 0 && !lk.anyOf(t, a.Triggers, ap.triggers()) || !a.hasAlso(t, ap, lk) {
 			continue
 		}
 		switch {
@@ -16945,6 +17036,17 @@ func (f *fastRegex) places(t *recText, buf []int, lk *lookup) (pos []int, all bo
 		}
 	}
 	return out, false
+}
+
+// hasAlso reports whether one literal of each of the alternative's Also
+// sets occurs in t.
+func (a *fastAlt) hasAlso(t *recText, ap *altPats, lk *lookup) bool {
+	for k, set := range a.Also {
+		if !lk.anyOf(t, set, ap.alsoPatterns(k)) {
+			return false
+		}
+	}
+	return true
 }
 
 // leadPlaces appends where lead string l occurs in rec, found through the

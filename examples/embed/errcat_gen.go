@@ -3462,6 +3462,10 @@ type Alt struct {
 	// Word: every match begins with \b, and every Lead string with an
 	// ASCII letter, digit or underscore, so no match begins inside a word.
 	Word bool
+	// Also are more lower-case literal sets every match contains one of
+	// each of (ASCII case folded), besides Triggers: where one is
+	// missing from a record, the alternative is not run there.
+	Also [][]string
 }
 
 // HintSource says where a rule finds a timing hint.
@@ -4726,7 +4730,7 @@ func buildIndex(c *Catalogue) *index {
 			for _, rps := range set {
 				for _, rp := range rps {
 					for _, ap := range rp.alts {
-						for _, ps := range [][]int32{ap.trig, ap.lead} {
+						for _, ps := range append([][]int32{ap.trig, ap.lead}, ap.also...) {
 							for _, p := range ps {
 								if p >= 0 {
 									ix.use[p] |= useEnds
@@ -5601,6 +5605,7 @@ func (rp *regexPats) dead(h *litHits) bool {
 type altPats struct {
 	trig []int32
 	lead []int32
+	also [][]int32 // Alt.Also's
 }
 
 func newLookup(hits *litHits, pats *regexPats) *lookup {
@@ -5677,6 +5682,15 @@ func (ap *altPats) leadPattern(k int) int32 {
 	return ap.lead[k]
 }
 
+// alsoPatterns returns the patterns of ap's k-th Also set, nil if none
+// are known.
+func (ap *altPats) alsoPatterns(k int) []int32 {
+	if ap == nil || k >= len(ap.also) {
+		return nil
+	}
+	return ap.also[k]
+}
+
 // triggers returns the patterns of ap's triggers, nil if none are known.
 func (ap *altPats) triggers() []int32 {
 	if ap == nil {
@@ -5725,6 +5739,11 @@ func regexLiterals(re *Regex, fn func(string)) {
 				fn(l)
 			}
 		}
+		for _, set := range a.Also {
+			for _, l := range set {
+				fn(l)
+			}
+		}
 	}
 }
 
@@ -5743,6 +5762,13 @@ func patternsOf(patID map[string]int32, re *Regex) regexPats {
 			for _, l := range a.Lead {
 				ap.lead = append(ap.lead, suffixPattern(patID, l))
 			}
+		}
+		for _, set := range a.Also {
+			ps := make([]int32, len(set))
+			for i, l := range set {
+				ps[i] = suffixPattern(patID, l)
+			}
+			ap.also = append(ap.also, ps)
 		}
 		rp.alts = append(rp.alts, ap)
 	}
@@ -6160,7 +6186,7 @@ func (f *fastRegex) places(t *recText, buf []int, lk *lookup) (pos []int, all bo
 			continue
 		}
 		ap := lk.alt(i)
-		if len(a.Triggers) > 0 && !lk.anyOf(t, a.Triggers, ap.triggers()) {
+		if len(a.Triggers) > 0 && !lk.anyOf(t, a.Triggers, ap.triggers()) || !a.hasAlso(t, ap, lk) {
 			continue
 		}
 		switch {
@@ -6195,6 +6221,17 @@ func (f *fastRegex) places(t *recText, buf []int, lk *lookup) (pos []int, all bo
 		}
 	}
 	return out, false
+}
+
+// hasAlso reports whether one literal of each of the alternative's Also
+// sets occurs in t.
+func (a *fastAlt) hasAlso(t *recText, ap *altPats, lk *lookup) bool {
+	for k, set := range a.Also {
+		if !lk.anyOf(t, set, ap.alsoPatterns(k)) {
+			return false
+		}
+	}
+	return true
 }
 
 // leadPlaces appends where lead string l occurs in rec, found through the

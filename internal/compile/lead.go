@@ -51,7 +51,8 @@ func altsOf(re *syntax.Regexp) []match.Alt {
 		if len(subs) > 1 {
 			a.Triggers = fewer(trig)
 		}
-		useful = useful || a.Start || a.Lead != nil || a.Triggers != nil
+		a.Also = alsoOf(sub, trig, a.Lead)
+		useful = useful || a.Start || a.Lead != nil || a.Triggers != nil || a.Also != nil
 		out = append(out, a)
 	}
 	if !useful {

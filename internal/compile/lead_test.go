@@ -25,7 +25,13 @@ func TestAlts(t *testing.T) {
 			"rate_limit exceeded", "rate_limited exceeded", "ratelimit exceeded", "ratelimited exceeded",
 		}, Word: true}}},
 		// ... others are cut where longer variants would multiply them.
-		{`(?i)\brate[ _-]?limit(s|ed)?( has been| was)? (exceeded|reached)\b`, []match.Alt{{Lead: []string{"rate"}, Word: true}}},
+		// A required part the lead does not imply is carried in Also.
+		{`(?i)\brate[ _-]?limit(s|ed)?( has been| was)? (exceeded|reached)\b`, []match.Alt{{Lead: []string{"rate"}, Word: true,
+			Also: [][]string{{"exceeded", "reached"}}}}},
+		{`(?i)\bdeployment pipeline\b.{0,40}\b(unavailable|stalled)\b`, []match.Alt{{Lead: []string{"deployment pipeline"}, Word: true,
+			Also: [][]string{{"stalled", "unavailable"}}}}},
+		// Sets the lead implies are not.
+		{`(?i)\bupstream account (refused|expired)\b`, []match.Alt{{Lead: []string{"upstream account expired", "upstream account refused"}, Word: true}}},
 		{`(?i)(try again|retry) in \d+s`, []match.Alt{{Lead: []string{"retry in ", "try again"}}}},
 		{`^\s*(> |#)`, []match.Alt{{Start: true, Skip: "\t\n\f\r ", Lead: []string{"#", "> "}}}},
 		{`\bPASSED\b|(?i)^ok `, []match.Alt{
@@ -44,8 +50,9 @@ func TestAlts(t *testing.T) {
 }
 
 // TestAltsAreSound checks what the engine relies on: every match of a
-// pattern begins where one of its alternatives allows, on random text
-// over an alphabet that makes near misses common.
+// pattern begins where one of its alternatives allows, and holds one of
+// each of its Also sets, on random text over an alphabet that makes near
+// misses common.
 func TestAltsAreSound(t *testing.T) {
 	patterns := []string{
 		`(?i)\brate[ _-]?limit(s|ed)?( has been| was)? (exceeded|reached)\b`,
@@ -54,6 +61,7 @@ func TestAltsAreSound(t *testing.T) {
 		`(?i:^\s*(ok\s+\S+|--- (PASS|SKIP)|#+ )|\bmeans (the|a)\b)`,
 		`(?i)(?:try again|retry) in (?P<value>\d+(?:\.\d+)?(?:ms|s))\b`,
 		`(?i)\bé+t\b|Ü`,
+		`(?i)\brate limit\b.{0,8}\b(exceeded|reached)\b|\bhttp\b.*429`,
 	}
 	r := rand.New(rand.NewPCG(4, 2))
 	words := []string{"rate", "limit", "Rate", "LIMIT", "_", "-", " ", "exceeded", "reached", "ed", "s", "has been",
@@ -84,6 +92,13 @@ func allowed(as []match.Alt, text string, p int) bool {
 	}
 	for _, a := range as {
 		if len(a.Triggers) > 0 && !containsAny(text, a.Triggers) {
+			continue
+		}
+		also := true
+		for _, set := range a.Also {
+			also = also && containsAny(text, set)
+		}
+		if !also {
 			continue
 		}
 		switch {

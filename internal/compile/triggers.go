@@ -238,8 +238,20 @@ func classInfo(ranges []rune) info {
 // stay small, and keeps the strongest required set seen on the way: every
 // part of a concatenation is required.
 func concatInfo(subs []*syntax.Regexp) info {
+	cands, exact := concatParts(subs)
+	out := info{exact: exact}
+	for _, c := range cands {
+		if c != nil && nonEmpty(c) && better(c, out.req) {
+			out.req = c
+		}
+	}
+	return out
+}
+
+// concatParts returns the required sets of a concatenation's parts, and
+// the concatenation's exact set when every part has one.
+func concatParts(subs []*syntax.Regexp) (cands [][]string, exact []string) {
 	cur := []string{""}
-	var cands [][]string
 	exactAll := true
 	for _, sub := range subs {
 		in := analyse(sub)
@@ -264,16 +276,16 @@ func concatInfo(subs []*syntax.Regexp) info {
 		}
 	}
 	cands = append(cands, cur)
-	out := info{}
 	if exactAll {
-		out.exact = cur
+		exact = cur
 	}
-	for _, c := range cands {
-		if c != nil && nonEmpty(c) && better(c, out.req) {
-			out.req = c
-		}
-	}
-	return out
+	return cands, exact
+}
+
+// concatCands is the required sets of a concatenation's parts.
+func concatCands(subs []*syntax.Regexp) [][]string {
+	cands, _ := concatParts(subs)
+	return cands
 }
 
 // alternateInfo: a match of an alternation is a match of one branch, so

@@ -156,6 +156,10 @@ type Alt struct {
 	// Word: every match begins with \b, and every Lead string with an
 	// ASCII letter, digit or underscore, so no match begins inside a word.
 	Word bool
+	// Also are more lower-case literal sets every match contains one of
+	// each of (ASCII case folded), besides Triggers: where one is
+	// missing from a record, the alternative is not run there.
+	Also [][]string
 }
 
 // HintSource says where a rule finds a timing hint.

@@ -232,7 +232,7 @@ func buildIndex(c *Catalogue) *index {
 			for _, rps := range set {
 				for _, rp := range rps {
 					for _, ap := range rp.alts {
-						for _, ps := range [][]int32{ap.trig, ap.lead} {
+						for _, ps := range append([][]int32{ap.trig, ap.lead}, ap.also...) {
 							for _, p := range ps {
 								if p >= 0 {
 									ix.use[p] |= useEnds

@@ -138,6 +138,7 @@ func (rp *regexPats) dead(h *litHits) bool {
 type altPats struct {
 	trig []int32
 	lead []int32
+	also [][]int32 // Alt.Also's
 }
 
 func newLookup(hits *litHits, pats *regexPats) *lookup {
@@ -214,6 +215,15 @@ func (ap *altPats) leadPattern(k int) int32 {
 	return ap.lead[k]
 }
 
+// alsoPatterns returns the patterns of ap's k-th Also set, nil if none
+// are known.
+func (ap *altPats) alsoPatterns(k int) []int32 {
+	if ap == nil || k >= len(ap.also) {
+		return nil
+	}
+	return ap.also[k]
+}
+
 // triggers returns the patterns of ap's triggers, nil if none are known.
 func (ap *altPats) triggers() []int32 {
 	if ap == nil {
@@ -262,6 +272,11 @@ func regexLiterals(re *Regex, fn func(string)) {
 				fn(l)
 			}
 		}
+		for _, set := range a.Also {
+			for _, l := range set {
+				fn(l)
+			}
+		}
 	}
 }
 
@@ -280,6 +295,13 @@ func patternsOf(patID map[string]int32, re *Regex) regexPats {
 			for _, l := range a.Lead {
 				ap.lead = append(ap.lead, suffixPattern(patID, l))
 			}
+		}
+		for _, set := range a.Also {
+			ps := make([]int32, len(set))
+			for i, l := range set {
+				ps[i] = suffixPattern(patID, l)
+			}
+			ap.also = append(ap.also, ps)
 		}
 		rp.alts = append(rp.alts, ap)
 	}

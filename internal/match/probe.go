@@ -215,7 +215,7 @@ func (f *fastRegex) places(t *recText, buf []int, lk *lookup) (pos []int, all bo
 			continue
 		}
 		ap := lk.alt(i)
-		if len(a.Triggers) > 0 && !lk.anyOf(t, a.Triggers, ap.triggers()) {
+		if len(a.Triggers) > 0 && !lk.anyOf(t, a.Triggers, ap.triggers()) || !a.hasAlso(t, ap, lk) {
 			continue
 		}
 		switch {
@@ -250,6 +250,17 @@ func (f *fastRegex) places(t *recText, buf []int, lk *lookup) (pos []int, all bo
 		}
 	}
 	return out, false
+}
+
+// hasAlso reports whether one literal of each of the alternative's Also
+// sets occurs in t.
+func (a *fastAlt) hasAlso(t *recText, ap *altPats, lk *lookup) bool {
+	for k, set := range a.Also {
+		if !lk.anyOf(t, set, ap.alsoPatterns(k)) {
+			return false
+		}
+	}
+	return true
 }
 
 // leadPlaces appends where lead string l occurs in rec, found through the
