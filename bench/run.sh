@@ -42,7 +42,7 @@ best() { # best of three wall-clock seconds for a command; one if it takes a min
   done
   echo "$b"
 }
-mbs() { awk -v m="$size_mb" -v s="$1" 'BEGIN{printf "%.0f", m/s}'; }
+mbs() { awk -v m="$size_mb" -v s="$1" 'BEGIN{r=m/s; printf (r < 10 ? "%.1f" : "%.0f"), r}'; }
 # seconds the whole log would take at the rate measured over its head
 scaled() { awk -v t="$1" -v m="$size_mb" -v h="$head_mb" 'BEGIN{print t*m/h}'; }
 
