@@ -93,28 +93,41 @@ func TestLiteralsStop(t *testing.T) {
 
 // TestLiteralsLong does the same with long literals, which the scan tests
 // every fourth position: a few (one bit of a gram tested, then the
-// other) and thousands, enough that it tests both bits at once; and
-// literals from eight bytes long, which stride four on shorter grams.
+// other) and thousands, enough that it tests both bits at once; literals
+// from eight bytes long, which stride four on shorter grams; and many
+// long and short literals together, which are anchored and scanned apart.
 func TestLiteralsLong(t *testing.T) {
 	for _, tc := range []struct {
-		n, shortest int
-		dense       bool
-		gramLen     int
-	}{{60, 12, false, 8}, {3000, 12, true, 8}, {60, 8, false, 5}, {3000, 9, true, 6}} {
+		n, lo, hi int // literals, of lo to hi bytes
+		dense     bool
+		gramLen   int  // of the part that holds the shortest
+		split     bool // a short part of its own
+	}{
+		{60, 12, 21, false, 8, false},
+		{3000, 12, 21, true, 8, false},
+		{60, 8, 10, false, 5, false},
+		{1500, 9, 10, true, 6, false},
+		{1200, 8, 20, false, 5, true},
+		{200, 8, 20, false, 5, false}, // sparse: not worth a second pass
+	} {
 		r := rand.New(rand.NewPCG(9, 2))
 		word := func(n int) string { return randomWord(r, "abcdefghijklmnopqrstuvwxyz  ", n) }
 		seen := map[string]bool{}
 		var pats []string
 		for len(pats) < tc.n {
-			if p := word(tc.shortest + r.IntN(10)); !seen[p] {
+			if p := word(tc.lo + r.IntN(tc.hi-tc.lo+1)); !seen[p] {
 				seen[p] = true
 				pats = append(pats, p)
 			}
 		}
 		l := newLiteralSet(pats)
-		if l.dense != tc.dense || l.stride != maxStride || l.gramLen != tc.gramLen {
-			t.Fatalf("%d literals from %d bytes: dense %v, stride %d, grams of %d: the test does not reach the loop meant",
-				tc.n, tc.shortest, l.dense, l.stride, l.gramLen)
+		part := l
+		if l.short != nil {
+			part = l.short
+		}
+		if (l.short != nil) != tc.split || part.dense != tc.dense || part.stride != maxStride || part.gramLen != tc.gramLen {
+			t.Fatalf("%d literals of %d to %d bytes: split %v, dense %v, stride %d, grams of %d: the test does not reach the loop meant",
+				tc.n, tc.lo, tc.hi, l.short != nil, part.dense, part.stride, part.gramLen)
 		}
 		var b strings.Builder
 		for b.Len() < 20000 {

@@ -91,6 +91,15 @@ func (l *literalSet) tunedTo(sample string) *literalSet {
 // counts bounds how often text passes both.
 type gramCounts struct {
 	by1, by2 [1 << 16]uint32
+	short    *gramCounts // the counts of the set's short part, on its grams
+}
+
+// shortPart returns the counts of a set's short part, nil if none.
+func (c *gramCounts) shortPart() *gramCounts {
+	if c == nil {
+		return nil
+	}
+	return c.short
 }
 
 // count returns the sketch of s, at every position.
@@ -106,6 +115,12 @@ func (l *literalSet) countInto(c *gramCounts, s string) {
 		h1, h2 := gramHash(foldGram(load8(s, i), l.gramMask))
 		c.by1[h1]++
 		c.by2[h2]++
+	}
+	if l.short != nil {
+		if c.short == nil {
+			c.short = new(gramCounts)
+		}
+		l.short.countInto(c.short, s)
 	}
 }
 
