@@ -3228,10 +3228,12 @@ func (e *Engine) linesParallel(ch *chunker, every bool, ev *Evidence, opts Lines
 func (e *Engine) region(reg region, lits *literalSet, every bool, ev *Evidence, opts Options, out *[]LineResult) LineStats {
 	var st LineStats
 	var marks []int
+	var needed []needMark
 	if !every {
-		marks = marksOf(lits, reg.data, nil)
+		marks, needed = marksOf(lits, e.ix.needs, reg.data, nil, nil)
 	}
 	w := newRecordWalk(reg, 0, marks)
+	var low []byte
 	for {
 		rec, recLine, truncated, marked, ok := w.next()
 		if !ok {
@@ -3242,8 +3244,25 @@ func (e *Engine) region(reg region, lits *literalSet, every bool, ev *Evidence, 
 		}
 		st.Records++
 		if !every && !marked {
-			st.Unclassified++
-			continue
+			// Only triggers with needs, if any: the record is looked at
+			// if it meets one of theirs.
+			for len(needed) > 0 && needed[0].end < w.start {
+				needed = needed[1:]
+			}
+			met := false
+			if len(needed) > 0 && needed[0].end < w.end {
+				low = append(low[:0], rec...)
+				lowerBytes(low)
+				for ; len(needed) > 0 && needed[0].end < w.end; needed = needed[1:] {
+					if !met && e.ix.needs[needed[0].pat].metBy(bytesString(low)) {
+						met = true
+					}
+				}
+			}
+			if !met {
+				st.Unclassified++
+				continue
+			}
 		}
 		s := e.pool.Get().(*Scan)
 		s.begin(*ev, opts)
@@ -3268,11 +3287,14 @@ func (e *Engine) region(reg region, lits *literalSet, every bool, ev *Evidence, 
 // looked at: where a trigger of lits ends, and where there are bytes the
 // scan cannot judge (terminal escapes, the two runes foldSpecial maps). A
 // record with no mark holds no trigger once normalised, so no indexed rule
-// can match it.
-func marksOf(lits *literalSet, data []byte, marks []int) []int {
+// can match it. A trigger with a need (needs.go; needs may be nil) is
+// appended to needed instead, in order, to be checked against its record.
+func marksOf(lits *literalSet, needs []need, data []byte, marks []int, needed []needMark) ([]int, []needMark) {
 	if lits != nil {
-		lits.scanEnds(bytesString(data), func(_ int32, end int) bool {
-			if n := len(marks); n == 0 || marks[n-1] != end-1 {
+		lits.scanEnds(bytesString(data), func(p int32, end int) bool {
+			if needs != nil && needs[p] != nil {
+				needed = append(needed, needMark{end - 1, p})
+			} else if n := len(marks); n == 0 || marks[n-1] != end-1 {
 				marks = append(marks, end-1)
 			}
 			return true
@@ -3282,7 +3304,8 @@ func marksOf(lits *literalSet, data []byte, marks []int) []int {
 	marks = appendAll(marks, data, "\u212a")
 	marks = appendAll(marks, data, "\u017f")
 	slices.Sort(marks) // anchors report ends nearly, not quite, in order
-	return marks
+	slices.SortFunc(needed, func(a, b needMark) int { return a.end - b.end })
+	return marks, needed
 }
 
 // appendAll appends the offset of every occurrence of sep in data.
@@ -4263,7 +4286,7 @@ func (s *Scan) Feed(r io.Reader, first int) (int, error) {
 		if !ok {
 			return ch.line - 1, ch.err
 		}
-		marks = marksOf(tn.set(reg.data), reg.data, marks[:0])
+		marks, _ = marksOf(tn.set(reg.data), nil, reg.data, marks[:0], nil)
 		s.feedRegion(reg, first, marks)
 	}
 }
@@ -4535,6 +4558,7 @@ type index struct {
 	// long literals (literals.go), where the automaton, which also holds
 	// the short literals the matchers look for, suits a record.
 	lits      *literalSet
+	needs     []need    // per pattern of lits (needs.go)
 	patRules  [][]int32 // trigger pattern -> rules
 	unindexed []int32   // rules with record matchers but no trigger
 	// unindexedJSON are the unindexed rules with json matchers: without a
@@ -4689,7 +4713,9 @@ func buildIndex(c *Catalogue) *index {
 		for p, pat := range patterns {
 			ix.patLen[p] = int32(len(pat))
 		}
-		ix.lits = newLiteralSet(ruleTriggers(c))
+		trig := ruleTriggers(c)
+		ix.lits = newLiteralSet(trig)
+		ix.needs = buildNeeds(c, trig)
 		trigRefs := make([][]trigRef, len(patterns))
 		ix.pats = make([][]regexPats, len(c.Rules))
 		ix.byBranch = make([]bool, len(c.Rules))
@@ -6035,6 +6061,95 @@ func (s *Scan) parseHint(raw string, unit hintUnit) (hintValue, error) {
 	return v, err
 }
 
+// need is what a record must hold, besides a trigger, for a rule the
+// trigger selects to match: one of its entries, each a list of sets of
+// which the record holds a literal of every one.
+type need [][][]string
+
+// maxNeed bounds a need's entries: past it, the searches cost more than
+// the record path they might spare.
+const maxNeed = 8
+
+// buildNeeds returns the need of each of trig, the bulk literal set's
+// patterns, or nil for one that has none: a trigger a rule without Also
+// sets also has.
+func buildNeeds(c *Catalogue, trig []string) []need {
+	index := make(map[string]int, len(trig))
+	for i, t := range trig {
+		index[t] = i
+	}
+	needs := make([]need, len(trig))
+	none := make([]bool, len(trig))
+	for i := range c.Rules {
+		r := &c.Rules[i]
+		n, ok := ruleNeed(r)
+		for _, t := range r.Triggers {
+			p, found := index[t]
+			switch {
+			case !found || none[p]:
+			case !ok || len(needs[p])+len(n) > maxNeed:
+				none[p], needs[p] = true, nil
+			default:
+				needs[p] = append(needs[p], n...)
+			}
+		}
+	}
+	return needs
+}
+
+// ruleNeed is what a rule's regexes need, one entry per alternative of
+// each; ok is false when some alternative needs nothing more, or the rule
+// has no regex (its other matchers are the trigger's own literals).
+func ruleNeed(r *Rule) (n need, ok bool) {
+	if len(r.Match.Regex) == 0 {
+		return nil, false
+	}
+	for _, re := range r.Match.Regex {
+		if len(re.Alts) == 0 {
+			return nil, false
+		}
+		for _, a := range re.Alts {
+			if len(a.Also) == 0 {
+				return nil, false
+			}
+			n = append(n, a.Also)
+		}
+	}
+	return n, true
+}
+
+// metBy reports whether low, a lowered record, meets the need.
+func (n need) metBy(low string) bool {
+	for _, sets := range n {
+		all := true
+		for _, set := range sets {
+			if !containsAnyOf(low, set) {
+				all = false
+				break
+			}
+		}
+		if all {
+			return true
+		}
+	}
+	return false
+}
+
+func containsAnyOf(s string, lits []string) bool {
+	for _, l := range lits {
+		if strings.Contains(s, l) {
+			return true
+		}
+	}
+	return false
+}
+
+// needMark is where a trigger with a need ended, and which trigger.
+type needMark struct {
+	end int
+	pat int32
+}
+
 // Go's regexp has no literal prefix to skip to when a pattern begins with
 // \b or is case-folded, and most rules' patterns are both: an unanchored
 // search then costs tens of nanoseconds per byte of record, for every
@@ -6859,6 +6974,7 @@ type recordWalk struct {
 	spans           []jsonSpan
 	pos, line, m, s int
 	regionTruncated bool
+	start, end      int // the offsets in data of the record next returned last
 }
 
 // newRecordWalk walks reg, numbering lines after first; marks may be nil.
@@ -6885,6 +7001,7 @@ func (w *recordWalk) next() (rec []byte, line int, truncated, marked, ok bool) {
 		end, next, n, _ = nextRecord(w.data[start:], true)
 	}
 	rec, line = w.data[start:start+end], w.line
+	w.start, w.end = start, start+end
 	w.line += n
 	w.pos += next
 	if next == 0 {

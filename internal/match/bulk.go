@@ -191,10 +191,12 @@ func (e *Engine) linesParallel(ch *chunker, every bool, ev *Evidence, opts Lines
 func (e *Engine) region(reg region, lits *literalSet, every bool, ev *Evidence, opts Options, out *[]LineResult) LineStats {
 	var st LineStats
 	var marks []int
+	var needed []needMark
 	if !every {
-		marks = marksOf(lits, reg.data, nil)
+		marks, needed = marksOf(lits, e.ix.needs, reg.data, nil, nil)
 	}
 	w := newRecordWalk(reg, 0, marks)
+	var low []byte
 	for {
 		rec, recLine, truncated, marked, ok := w.next()
 		if !ok {
@@ -205,8 +207,25 @@ func (e *Engine) region(reg region, lits *literalSet, every bool, ev *Evidence, 
 		}
 		st.Records++
 		if !every && !marked {
-			st.Unclassified++
-			continue
+			// Only triggers with needs, if any: the record is looked at
+			// if it meets one of theirs.
+			for len(needed) > 0 && needed[0].end < w.start {
+				needed = needed[1:]
+			}
+			met := false
+			if len(needed) > 0 && needed[0].end < w.end {
+				low = append(low[:0], rec...)
+				lowerBytes(low)
+				for ; len(needed) > 0 && needed[0].end < w.end; needed = needed[1:] {
+					if !met && e.ix.needs[needed[0].pat].metBy(bytesString(low)) {
+						met = true
+					}
+				}
+			}
+			if !met {
+				st.Unclassified++
+				continue
+			}
 		}
 		s := e.pool.Get().(*Scan)
 		s.begin(*ev, opts)
@@ -231,11 +250,14 @@ func (e *Engine) region(reg region, lits *literalSet, every bool, ev *Evidence, 
 // looked at: where a trigger of lits ends, and where there are bytes the
 // scan cannot judge (terminal escapes, the two runes foldSpecial maps). A
 // record with no mark holds no trigger once normalised, so no indexed rule
-// can match it.
-func marksOf(lits *literalSet, data []byte, marks []int) []int {
+// can match it. A trigger with a need (needs.go; needs may be nil) is
+// appended to needed instead, in order, to be checked against its record.
+func marksOf(lits *literalSet, needs []need, data []byte, marks []int, needed []needMark) ([]int, []needMark) {
 	if lits != nil {
-		lits.scanEnds(bytesString(data), func(_ int32, end int) bool {
-			if n := len(marks); n == 0 || marks[n-1] != end-1 {
+		lits.scanEnds(bytesString(data), func(p int32, end int) bool {
+			if needs != nil && needs[p] != nil {
+				needed = append(needed, needMark{end - 1, p})
+			} else if n := len(marks); n == 0 || marks[n-1] != end-1 {
 				marks = append(marks, end-1)
 			}
 			return true
@@ -245,7 +267,8 @@ func marksOf(lits *literalSet, data []byte, marks []int) []int {
 	marks = appendAll(marks, data, "\u212a")
 	marks = appendAll(marks, data, "\u017f")
 	slices.Sort(marks) // anchors report ends nearly, not quite, in order
-	return marks
+	slices.SortFunc(needed, func(a, b needMark) int { return a.end - b.end })
+	return marks, needed
 }
 
 // appendAll appends the offset of every occurrence of sep in data.

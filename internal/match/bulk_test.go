@@ -195,6 +195,100 @@ codes:
 	}
 }
 
+// TestLinesChecksNeeds: a line that holds a rule's trigger but not the
+// rest of what its pattern requires is passed over on the bulk path,
+// without changing an answer: lines with one and not the other, the
+// other on another line of a JSON record, a trigger that a rule without
+// needs shares, escapes between the words.
+func TestLinesChecksNeeds(t *testing.T) {
+	fsys := fstest.MapFS{
+		"catalogue.yaml": {Data: []byte(`name: needs
+version: 0.0.1
+classes:
+  transient: {description: d, exit_code: 75}
+codes:
+  down: {class: transient, description: d}
+  slow: {class: transient, description: d}
+`)},
+		"rules/r.yaml": {Data: []byte(`rules:
+  - id: t.gap
+    code: down
+    confidence: high
+    priority: 2
+    match: {regex: '(?i)\bdeployment pipeline\b.{0,40}\b(unavailable|stalled)\b'}
+  - id: t.json
+    code: down
+    confidence: high
+    priority: 3
+    match: {regex: '(?i)\bbuild runner\b[\s\S]{0,80}\bevicted\b'}
+  - id: t.plain
+    code: slow
+    confidence: high
+    priority: 1
+    match: {contains: ['shard replica lagging']}
+  - id: t.shared
+    code: slow
+    confidence: high
+    priority: 4
+    match: {regex: '(?i)\bshard replica lagging\b.{0,20}\b(behind)\b'}
+`)},
+	}
+	cat, err := compile.Load(fsys, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, err := match.New(cat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	needs := e.Needs()
+	if len(needs["deployment pipeline"]) == 0 || len(needs["build runner"]) == 0 {
+		t.Fatalf("needs %q: the test proves nothing", needs)
+	}
+	if _, ok := needs["shard replica lagging"]; ok {
+		t.Errorf("a trigger a rule without needs shares has the need %q", needs["shard replica lagging"])
+	}
+	r := rand.New(rand.NewPCG(4, 4))
+	lines := []string{
+		"deployment pipeline for tenant t-1 unavailable", "Deployment Pipeline ok", "deployment pipeline stalled",
+		"deployment pipeline \x1b[1mstall\x1b[0med", "unavailable deployment pipeline", "deployment pipelines unavailable",
+		"{\n  \"msg\": \"build runner\",\n  \"state\": \"evicted\"\n}", "{\n  \"msg\": \"build runner\",\n  \"state\": \"ok\"\n}",
+		"build runner ok", "build runner evicted", "shard replica lagging 3s behind", "shard replica lagging",
+		"plain line",
+	}
+	var b strings.Builder
+	for i := 0; i < 20000; i++ {
+		b.WriteString(lines[r.IntN(len(lines))])
+		b.WriteByte('\n')
+	}
+	log := b.String()
+	opts := match.Options{Now: now}
+	var want []match.LineResult
+	sc := match.NewScanner(strings.NewReader(log))
+	for sc.Scan() {
+		s := e.Begin(match.Evidence{}, opts)
+		s.Record(string(sc.Record()), sc.Line(), sc.Truncated())
+		if c := s.Finish(); c.State == match.Classified || c.Reason != match.ReasonNoMatch {
+			want = append(want, match.LineResult{Line: sc.Line(), Classification: c})
+		}
+	}
+	for _, workers := range []int{1, 2} {
+		var got []match.LineResult
+		if _, err := e.Lines(strings.NewReader(log), match.Evidence{}, match.LinesOptions{Options: opts, Workers: workers}, func(r match.LineResult) bool {
+			got = append(got, r)
+			return true
+		}); err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("%d workers: results (-per-record +bulk):\n%s", workers, diff)
+		}
+	}
+	if len(want) == 0 {
+		t.Error("the log classified nothing; the test proves nothing")
+	}
+}
+
 // TestLinesAnswersOpenStreams feeds Lines from a pipe that stays open, as
 // tail -f does: the answer for a line must come, and Delivered be called,
 // while the writer still has the pipe, not when a megabyte has come or

@@ -94,3 +94,14 @@ func (r *Regex) Compiled() bool { return r.c != nil && r.c.re != nil }
 
 // SubexpIndex is the group index New reads hint extractors' values from.
 func (r *Regex) SubexpIndex(name string) int { return r.c.subexpIndex(name) }
+
+// Needs returns the bulk path's need of each trigger that has one.
+func (e *Engine) Needs() map[string][][][]string {
+	out := map[string][][][]string{}
+	for p, n := range e.ix.needs {
+		if n != nil {
+			out[e.ix.lits.pats[p]] = n
+		}
+	}
+	return out
+}

@@ -24,7 +24,7 @@ func (s *Scan) Feed(r io.Reader, first int) (int, error) {
 		if !ok {
 			return ch.line - 1, ch.err
 		}
-		marks = marksOf(tn.set(reg.data), reg.data, marks[:0])
+		marks, _ = marksOf(tn.set(reg.data), nil, reg.data, marks[:0], nil)
 		s.feedRegion(reg, first, marks)
 	}
 }

@@ -37,6 +37,7 @@ type index struct {
 	// long literals (literals.go), where the automaton, which also holds
 	// the short literals the matchers look for, suits a record.
 	lits      *literalSet
+	needs     []need // per pattern of lits (needs.go)
 	patRules  [][]int32 // trigger pattern -> rules
 	unindexed []int32   // rules with record matchers but no trigger
 	// unindexedJSON are the unindexed rules with json matchers: without a
@@ -191,7 +192,9 @@ func buildIndex(c *Catalogue) *index {
 		for p, pat := range patterns {
 			ix.patLen[p] = int32(len(pat))
 		}
-		ix.lits = newLiteralSet(ruleTriggers(c))
+		trig := ruleTriggers(c)
+		ix.lits = newLiteralSet(trig)
+		ix.needs = buildNeeds(c, trig)
 		trigRefs := make([][]trigRef, len(patterns))
 		ix.pats = make([][]regexPats, len(c.Rules))
 		ix.byBranch = make([]bool, len(c.Rules))

@@ -132,6 +132,7 @@ type recordWalk struct {
 	spans           []jsonSpan
 	pos, line, m, s int
 	regionTruncated bool
+	start, end      int // the offsets in data of the record next returned last
 }
 
 // newRecordWalk walks reg, numbering lines after first; marks may be nil.
@@ -158,6 +159,7 @@ func (w *recordWalk) next() (rec []byte, line int, truncated, marked, ok bool) {
 		end, next, n, _ = nextRecord(w.data[start:], true)
 	}
 	rec, line = w.data[start:start+end], w.line
+	w.start, w.end = start, start+end
 	w.line += n
 	w.pos += next
 	if next == 0 {

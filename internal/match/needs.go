@@ -1,0 +1,101 @@
+package match
+
+import "strings"
+
+// A line of a log holds a rule's trigger far more often than it matches
+// the rule: "deployment pipeline" on every line about the pipeline, for a
+// rule about the pipeline being unavailable. On the bulk path each such
+// line went through the whole record path (the automaton over the
+// record, every candidate rule, its pattern) to find what the pattern's
+// other required literals (Alt.Also) could say with a few searches. So
+// the bulk path checks them first, per trigger: a line whose only marks
+// are triggers whose rules' needs it does not meet is passed over.
+
+// need is what a record must hold, besides a trigger, for a rule the
+// trigger selects to match: one of its entries, each a list of sets of
+// which the record holds a literal of every one.
+type need [][][]string
+
+// maxNeed bounds a need's entries: past it, the searches cost more than
+// the record path they might spare.
+const maxNeed = 8
+
+// buildNeeds returns the need of each of trig, the bulk literal set's
+// patterns, or nil for one that has none: a trigger a rule without Also
+// sets also has.
+func buildNeeds(c *Catalogue, trig []string) []need {
+	index := make(map[string]int, len(trig))
+	for i, t := range trig {
+		index[t] = i
+	}
+	needs := make([]need, len(trig))
+	none := make([]bool, len(trig))
+	for i := range c.Rules {
+		r := &c.Rules[i]
+		n, ok := ruleNeed(r)
+		for _, t := range r.Triggers {
+			p, found := index[t]
+			switch {
+			case !found || none[p]:
+			case !ok || len(needs[p])+len(n) > maxNeed:
+				none[p], needs[p] = true, nil
+			default:
+				needs[p] = append(needs[p], n...)
+			}
+		}
+	}
+	return needs
+}
+
+// ruleNeed is what a rule's regexes need, one entry per alternative of
+// each; ok is false when some alternative needs nothing more, or the rule
+// has no regex (its other matchers are the trigger's own literals).
+func ruleNeed(r *Rule) (n need, ok bool) {
+	if len(r.Match.Regex) == 0 {
+		return nil, false
+	}
+	for _, re := range r.Match.Regex {
+		if len(re.Alts) == 0 {
+			return nil, false
+		}
+		for _, a := range re.Alts {
+			if len(a.Also) == 0 {
+				return nil, false
+			}
+			n = append(n, a.Also)
+		}
+	}
+	return n, true
+}
+
+// metBy reports whether low, a lowered record, meets the need.
+func (n need) metBy(low string) bool {
+	for _, sets := range n {
+		all := true
+		for _, set := range sets {
+			if !containsAnyOf(low, set) {
+				all = false
+				break
+			}
+		}
+		if all {
+			return true
+		}
+	}
+	return false
+}
+
+func containsAnyOf(s string, lits []string) bool {
+	for _, l := range lits {
+		if strings.Contains(s, l) {
+			return true
+		}
+	}
+	return false
+}
+
+// needMark is where a trigger with a need ended, and which trigger.
+type needMark struct {
+	end int
+	pat int32
+}
