@@ -185,7 +185,7 @@ func buildPart(patterns []string, ids []int32, seen *gramCounts) *literalSet {
 			}
 		}
 	}
-	var all []anchor
+	all := make([]anchor, 0, len(ids)*l.stride)
 	var ranks []gramRank
 	var rarity []float64
 	for _, id := range ids {
@@ -275,6 +275,9 @@ func (l *literalSet) bitRank(h uint32) uint32 {
 
 // gramOf is the folded gram of p at off.
 func (l *literalSet) gramOf(p string, off int) uint64 {
+	if off+8 <= len(p) {
+		return foldGram(load8(p, off), l.gramMask) // one load; the mask keeps the gram
+	}
 	return foldGram(loadN(p, off, l.gramLen), l.gramMask)
 }
 
@@ -335,6 +338,9 @@ func (l *literalSet) bestRun(ranks []gramRank) int {
 // among grams shared alike, rarer bytes win. rarity is the sum of the
 // gram's byteRarity.
 func gramScore(rarity float64, shared int) float64 {
+	if shared <= 1 { // most grams: no logarithm to take
+		return rarity
+	}
 	return rarity - 2*math.Log2(float64(shared))
 }
 

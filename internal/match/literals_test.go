@@ -206,3 +206,27 @@ func BenchmarkScanEnds(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkBuildLiteralSet builds the set of 3000 triggers, as New does
+// and as each tuning of the bulk path does twice: it is paid in line
+// with the scan.
+func BenchmarkBuildLiteralSet(b *testing.B) {
+	r := rand.New(rand.NewPCG(3, 4))
+	words := strings.Fields("upstream account refused expired worker queue cache token session socket timeout handshake cluster node container image registry volume deployment replica service gateway step job pod")
+	seen := map[string]bool{}
+	var pats []string
+	for len(pats) < 3000 {
+		p := words[r.IntN(len(words))] + " " + words[r.IntN(len(words))]
+		if r.IntN(4) > 0 {
+			p += " " + words[r.IntN(len(words))]
+		}
+		if !seen[p] {
+			seen[p] = true
+			pats = append(pats, p)
+		}
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		newLiteralSet(pats)
+	}
+}
