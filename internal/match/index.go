@@ -37,7 +37,7 @@ type index struct {
 	// long literals (literals.go), where the automaton, which also holds
 	// the short literals the matchers look for, suits a record.
 	lits      *literalSet
-	needs     []need // per pattern of lits (needs.go)
+	needs     []need    // per pattern of lits (needs.go)
 	patRules  [][]int32 // trigger pattern -> rules
 	unindexed []int32   // rules with record matchers but no trigger
 	// unindexedJSON are the unindexed rules with json matchers: without a
