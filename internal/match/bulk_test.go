@@ -150,14 +150,7 @@ codes:
     match: {regex: '(?i)\bupstream account (refused|expired)\b \(code [0-9]+\)'}
 `)},
 	}
-	cat, err := compile.Load(fsys, "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	e, err := match.New(cat)
-	if err != nil {
-		t.Fatal(err)
-	}
+	e := engineOf(t, fsys)
 	r := rand.New(rand.NewPCG(9, 9))
 	lines := []string{
 		"rate limit exceeded", "Rate-Limited reached now", "rate limiter ok", "ratelimit",
@@ -169,7 +162,27 @@ codes:
 		b.WriteString(lines[r.IntN(len(lines))])
 		b.WriteByte('\n')
 	}
-	log := b.String()
+	linesAsPerRecord(t, e, b.String(), 1)
+}
+
+// engineOf compiles a catalogue and builds its engine.
+func engineOf(t *testing.T, fsys fstest.MapFS) *match.Engine {
+	t.Helper()
+	cat, err := compile.Load(fsys, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, err := match.New(cat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e
+}
+
+// linesAsPerRecord checks that Lines, with each number of workers, hands
+// over what classifying every record on its own answers.
+func linesAsPerRecord(t *testing.T, e *match.Engine, log string, workers ...int) {
+	t.Helper()
 	opts := match.Options{Now: now}
 	var want []match.LineResult
 	sc := match.NewScanner(strings.NewReader(log))
@@ -180,18 +193,20 @@ codes:
 			want = append(want, match.LineResult{Line: sc.Line(), Classification: c})
 		}
 	}
-	var got []match.LineResult
-	if _, err := e.Lines(strings.NewReader(log), match.Evidence{}, match.LinesOptions{Options: opts}, func(r match.LineResult) bool {
-		got = append(got, r)
-		return true
-	}); err != nil {
-		t.Fatal(err)
-	}
-	if diff := cmp.Diff(want, got); diff != "" {
-		t.Errorf("results (-per-record +bulk):\n%s", diff)
-	}
 	if len(want) == 0 {
 		t.Error("the log classified nothing; the test proves nothing")
+	}
+	for _, w := range workers {
+		var got []match.LineResult
+		if _, err := e.Lines(strings.NewReader(log), match.Evidence{}, match.LinesOptions{Options: opts, Workers: w}, func(r match.LineResult) bool {
+			got = append(got, r)
+			return true
+		}); err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("%d workers: results (-per-record +bulk):\n%s", w, diff)
+		}
 	}
 }
 
@@ -233,14 +248,7 @@ codes:
     match: {regex: '(?i)\bshard replica lagging\b.{0,20}\b(behind)\b'}
 `)},
 	}
-	cat, err := compile.Load(fsys, "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	e, err := match.New(cat)
-	if err != nil {
-		t.Fatal(err)
-	}
+	e := engineOf(t, fsys)
 	needs := e.Needs()
 	if len(needs["deployment pipeline"]) == 0 || len(needs["build runner"]) == 0 {
 		t.Fatalf("needs %q: the test proves nothing", needs)
@@ -261,32 +269,7 @@ codes:
 		b.WriteString(lines[r.IntN(len(lines))])
 		b.WriteByte('\n')
 	}
-	log := b.String()
-	opts := match.Options{Now: now}
-	var want []match.LineResult
-	sc := match.NewScanner(strings.NewReader(log))
-	for sc.Scan() {
-		s := e.Begin(match.Evidence{}, opts)
-		s.Record(string(sc.Record()), sc.Line(), sc.Truncated())
-		if c := s.Finish(); c.State == match.Classified || c.Reason != match.ReasonNoMatch {
-			want = append(want, match.LineResult{Line: sc.Line(), Classification: c})
-		}
-	}
-	for _, workers := range []int{1, 2} {
-		var got []match.LineResult
-		if _, err := e.Lines(strings.NewReader(log), match.Evidence{}, match.LinesOptions{Options: opts, Workers: workers}, func(r match.LineResult) bool {
-			got = append(got, r)
-			return true
-		}); err != nil {
-			t.Fatal(err)
-		}
-		if diff := cmp.Diff(want, got); diff != "" {
-			t.Errorf("%d workers: results (-per-record +bulk):\n%s", workers, diff)
-		}
-	}
-	if len(want) == 0 {
-		t.Error("the log classified nothing; the test proves nothing")
-	}
+	linesAsPerRecord(t, e, b.String(), 1, 2)
 }
 
 // TestLinesAnswersOpenStreams feeds Lines from a pipe that stays open, as
