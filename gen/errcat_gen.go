@@ -13912,7 +13912,8 @@ func (e *Engine) Lines(r io.Reader, ev Evidence, opts LinesOptions, fn func(Line
 	if opts.Workers < 2 {
 		var total LineStats
 		var out []LineResult
-		tn := tuning{lits: e.ix.lits, done: every}
+		bt := e.ix.bulkTables()
+		tn := tuning{lits: bt.lits, done: every}
 		for {
 			reg, ok := ch.next()
 			if !ok {
@@ -13920,7 +13921,7 @@ func (e *Engine) Lines(r io.Reader, ev Evidence, opts LinesOptions, fn func(Line
 				return total, ch.err
 			}
 			out = out[:0]
-			st := e.region(reg, tn.set(reg.data), every, &ev, opts.Options, &out)
+			st := e.region(reg, tn.set(reg.data), bt.needs, every, &ev, opts.Options, &out)
 			total.add(st)
 			for _, lr := range out {
 				if !fn(lr) {
@@ -13958,6 +13959,7 @@ type regionResult struct {
 // goroutines, and hands results to fn in input order. At most 2×Workers
 // regions are in flight, each in the buffer the chunker read it into.
 func (e *Engine) linesParallel(ch *chunker, every bool, ev *Evidence, opts LinesOptions, fn func(LineResult) bool) (LineStats, error) {
+	bt := e.ix.bulkTables()
 	type job struct {
 		reg    region
 		lits   *literalSet
@@ -13980,7 +13982,7 @@ func (e *Engine) linesParallel(ch *chunker, every bool, ev *Evidence, opts Lines
 			defer wg.Done()
 			for j := range jobs {
 				out := outs.Get().(*[]LineResult)
-				st := e.region(j.reg, j.lits, every, ev, opts.Options, out)
+				st := e.region(j.reg, j.lits, bt.needs, every, ev, opts.Options, out)
 				j.result <- regionResult{st, out, j.buf}
 			}
 		}()
@@ -13988,7 +13990,7 @@ func (e *Engine) linesParallel(ch *chunker, every bool, ev *Evidence, opts Lines
 	go func() {
 		defer close(order)
 		defer close(jobs)
-		tn := tuning{lits: e.ix.lits, done: every}
+		tn := tuning{lits: bt.lits, done: every}
 		for {
 			reg, ok := ch.next()
 			if !ok {
@@ -14039,13 +14041,14 @@ func (e *Engine) linesParallel(ch *chunker, every bool, ev *Evidence, opts Lines
 
 // region classifies the records of one region, appending those that
 // matched a rule to out; lits is the engine's literal set, perhaps tuned,
-// and every says whether to classify every record (readsEvery).
-func (e *Engine) region(reg region, lits *literalSet, every bool, ev *Evidence, opts Options, out *[]LineResult) LineStats {
+// needs its triggers' needs, and every says whether to classify every
+// record (readsEvery).
+func (e *Engine) region(reg region, lits *literalSet, needs []need, every bool, ev *Evidence, opts Options, out *[]LineResult) LineStats {
 	var st LineStats
 	var marks []int
 	var needed []needMark
 	if !every {
-		marks, needed = marksOf(lits, e.ix.needs, reg.data, nil, nil)
+		marks, needed = marksOf(lits, needs, reg.data, nil, nil)
 	}
 	w := newRecordWalk(reg, 0, marks)
 	var low []byte
@@ -14069,7 +14072,7 @@ func (e *Engine) region(reg region, lits *literalSet, every bool, ev *Evidence, 
 				low = append(low[:0], rec...)
 				lowerBytes(low)
 				for ; len(needed) > 0 && needed[0].end < w.end; needed = needed[1:] {
-					if !met && e.ix.needs[needed[0].pat].metBy(bytesString(low)) {
+					if !met && needs[needed[0].pat].metBy(bytesString(low)) {
 						met = true
 					}
 				}
@@ -15095,7 +15098,7 @@ func (s *Scan) cut(h *hit) string {
 func (s *Scan) Feed(r io.Reader, first int) (int, error) {
 	ch := newChunker(r)
 	var marks []int
-	tn := tuning{lits: s.e.ix.lits}
+	tn := tuning{lits: s.e.ix.bulkTables().lits}
 	for {
 		reg, ok := ch.next()
 		if !ok {
@@ -15368,12 +15371,10 @@ type index struct {
 	jsonOnly      []int32
 
 	ac *automaton // over every rule's triggers; nil when there are none
-	// lits holds every rule's triggers whole, for the bulk path, which
-	// scans megabytes at once: its grams and stride suit long text and
-	// long literals (literals.go), where the automaton, which also holds
-	// the short literals the matchers look for, suits a record.
-	lits      *literalSet
-	needs     []need    // per pattern of lits (needs.go)
+	// bulk is what only the bulk path reads (bulkTables), built when it
+	// first runs: a single message never needs it, and building it was
+	// a fifth of New at 1000 rules.
+	bulk      func() bulkTables
 	patRules  [][]int32 // trigger pattern -> rules
 	unindexed []int32   // rules with record matchers but no trigger
 	// unindexedJSON are the unindexed rules with json matchers: without a
@@ -15398,6 +15399,25 @@ type index struct {
 	// guardID numbers each rule's guard, alike guards alike (guards.go).
 	guardID []int32
 	guards  int
+}
+
+// bulkTables are the bulk path's: lits holds every rule's triggers whole,
+// for a scan of megabytes at once (its grams and stride suit long text and
+// long literals, literals.go, where the automaton, which also holds the
+// short literals the matchers look for, suits a record), and needs what
+// a record holding each of them must also hold (needs.go).
+type bulkTables struct {
+	lits  *literalSet
+	needs []need
+}
+
+// bulkTables returns the bulk path's tables; both are nil for a catalogue
+// without triggers.
+func (ix *index) bulkTables() bulkTables {
+	if ix.bulk == nil {
+		return bulkTables{}
+	}
+	return ix.bulk()
 }
 
 // maxPattern bounds the automaton's patterns: a trigger longer than this
@@ -15528,9 +15548,10 @@ func buildIndex(c *Catalogue) *index {
 		for p, pat := range patterns {
 			ix.patLen[p] = int32(len(pat))
 		}
-		trig := ruleTriggers(c)
-		ix.lits = newLiteralSet(trig)
-		ix.needs = buildNeeds(c, trig)
+		ix.bulk = sync.OnceValue(func() bulkTables {
+			trig := ruleTriggers(c)
+			return bulkTables{newLiteralSet(trig), buildNeeds(c, trig)}
+		})
 		trigRefs := make([][]trigRef, len(patterns))
 		ix.pats = make([][]regexPats, len(c.Rules))
 		ix.byBranch = make([]bool, len(c.Rules))

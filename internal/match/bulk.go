@@ -60,7 +60,8 @@ func (e *Engine) Lines(r io.Reader, ev Evidence, opts LinesOptions, fn func(Line
 	if opts.Workers < 2 {
 		var total LineStats
 		var out []LineResult
-		tn := tuning{lits: e.ix.lits, done: every}
+		bt := e.ix.bulkTables()
+		tn := tuning{lits: bt.lits, done: every}
 		for {
 			reg, ok := ch.next()
 			if !ok {
@@ -68,7 +69,7 @@ func (e *Engine) Lines(r io.Reader, ev Evidence, opts LinesOptions, fn func(Line
 				return total, ch.err
 			}
 			out = out[:0]
-			st := e.region(reg, tn.set(reg.data), every, &ev, opts.Options, &out)
+			st := e.region(reg, tn.set(reg.data), bt.needs, every, &ev, opts.Options, &out)
 			total.add(st)
 			for _, lr := range out {
 				if !fn(lr) {
@@ -106,6 +107,7 @@ type regionResult struct {
 // goroutines, and hands results to fn in input order. At most 2×Workers
 // regions are in flight, each in the buffer the chunker read it into.
 func (e *Engine) linesParallel(ch *chunker, every bool, ev *Evidence, opts LinesOptions, fn func(LineResult) bool) (LineStats, error) {
+	bt := e.ix.bulkTables()
 	type job struct {
 		reg    region
 		lits   *literalSet
@@ -128,7 +130,7 @@ func (e *Engine) linesParallel(ch *chunker, every bool, ev *Evidence, opts Lines
 			defer wg.Done()
 			for j := range jobs {
 				out := outs.Get().(*[]LineResult)
-				st := e.region(j.reg, j.lits, every, ev, opts.Options, out)
+				st := e.region(j.reg, j.lits, bt.needs, every, ev, opts.Options, out)
 				j.result <- regionResult{st, out, j.buf}
 			}
 		}()
@@ -136,7 +138,7 @@ func (e *Engine) linesParallel(ch *chunker, every bool, ev *Evidence, opts Lines
 	go func() {
 		defer close(order)
 		defer close(jobs)
-		tn := tuning{lits: e.ix.lits, done: every}
+		tn := tuning{lits: bt.lits, done: every}
 		for {
 			reg, ok := ch.next()
 			if !ok {
@@ -187,13 +189,14 @@ func (e *Engine) linesParallel(ch *chunker, every bool, ev *Evidence, opts Lines
 
 // region classifies the records of one region, appending those that
 // matched a rule to out; lits is the engine's literal set, perhaps tuned,
-// and every says whether to classify every record (readsEvery).
-func (e *Engine) region(reg region, lits *literalSet, every bool, ev *Evidence, opts Options, out *[]LineResult) LineStats {
+// needs its triggers' needs, and every says whether to classify every
+// record (readsEvery).
+func (e *Engine) region(reg region, lits *literalSet, needs []need, every bool, ev *Evidence, opts Options, out *[]LineResult) LineStats {
 	var st LineStats
 	var marks []int
 	var needed []needMark
 	if !every {
-		marks, needed = marksOf(lits, e.ix.needs, reg.data, nil, nil)
+		marks, needed = marksOf(lits, needs, reg.data, nil, nil)
 	}
 	w := newRecordWalk(reg, 0, marks)
 	var low []byte
@@ -217,7 +220,7 @@ func (e *Engine) region(reg region, lits *literalSet, every bool, ev *Evidence, 
 				low = append(low[:0], rec...)
 				lowerBytes(low)
 				for ; len(needed) > 0 && needed[0].end < w.end; needed = needed[1:] {
-					if !met && e.ix.needs[needed[0].pat].metBy(bytesString(low)) {
+					if !met && needs[needed[0].pat].metBy(bytesString(low)) {
 						met = true
 					}
 				}

@@ -98,9 +98,10 @@ func (r *Regex) SubexpIndex(name string) int { return r.c.subexpIndex(name) }
 // Needs returns the bulk path's need of each trigger that has one.
 func (e *Engine) Needs() map[string][][][]string {
 	out := map[string][][][]string{}
-	for p, n := range e.ix.needs {
+	bt := e.ix.bulkTables()
+	for p, n := range bt.needs {
 		if n != nil {
-			out[e.ix.lits.pats[p]] = n
+			out[bt.lits.pats[p]] = n
 		}
 	}
 	return out

@@ -3,6 +3,7 @@ package match
 import (
 	"slices"
 	"strings"
+	"sync"
 )
 
 // index is what New precomputes so that a classification touches only the
@@ -32,12 +33,10 @@ type index struct {
 	jsonOnly      []int32
 
 	ac *automaton // over every rule's triggers; nil when there are none
-	// lits holds every rule's triggers whole, for the bulk path, which
-	// scans megabytes at once: its grams and stride suit long text and
-	// long literals (literals.go), where the automaton, which also holds
-	// the short literals the matchers look for, suits a record.
-	lits      *literalSet
-	needs     []need    // per pattern of lits (needs.go)
+	// bulk is what only the bulk path reads (bulkTables), built when it
+	// first runs: a single message never needs it, and building it was
+	// a fifth of New at 1000 rules.
+	bulk      func() bulkTables
 	patRules  [][]int32 // trigger pattern -> rules
 	unindexed []int32   // rules with record matchers but no trigger
 	// unindexedJSON are the unindexed rules with json matchers: without a
@@ -62,6 +61,25 @@ type index struct {
 	// guardID numbers each rule's guard, alike guards alike (guards.go).
 	guardID []int32
 	guards  int
+}
+
+// bulkTables are the bulk path's: lits holds every rule's triggers whole,
+// for a scan of megabytes at once (its grams and stride suit long text and
+// long literals, literals.go, where the automaton, which also holds the
+// short literals the matchers look for, suits a record), and needs what
+// a record holding each of them must also hold (needs.go).
+type bulkTables struct {
+	lits  *literalSet
+	needs []need
+}
+
+// bulkTables returns the bulk path's tables; both are nil for a catalogue
+// without triggers.
+func (ix *index) bulkTables() bulkTables {
+	if ix.bulk == nil {
+		return bulkTables{}
+	}
+	return ix.bulk()
 }
 
 // maxPattern bounds the automaton's patterns: a trigger longer than this
@@ -192,9 +210,10 @@ func buildIndex(c *Catalogue) *index {
 		for p, pat := range patterns {
 			ix.patLen[p] = int32(len(pat))
 		}
-		trig := ruleTriggers(c)
-		ix.lits = newLiteralSet(trig)
-		ix.needs = buildNeeds(c, trig)
+		ix.bulk = sync.OnceValue(func() bulkTables {
+			trig := ruleTriggers(c)
+			return bulkTables{newLiteralSet(trig), buildNeeds(c, trig)}
+		})
 		trigRefs := make([][]trigRef, len(patterns))
 		ix.pats = make([][]regexPats, len(c.Rules))
 		ix.byBranch = make([]bool, len(c.Rules))
