@@ -5199,7 +5199,7 @@ const longLiteral = 8 + maxStride - 1
 // per 32 MB, for 18,000 triggers. So when the set is dense and the short
 // literals can still stride four, they get a set of their own, scanned
 // in a second pass: 205,000 grams met, and the CLI 4-5 % faster at 1000
-// rules (7-21 % in process, on a noisy machine). A sparse set is left
+// rules (2-21 % in process, on a noisy machine). A sparse set is left
 // whole: few grams pass it, and the second pass cost 13 % at 200 rules.
 // Nor is a set split when its short literals would scan every position:
 // the second pass would cost as much as the one it spares (12 % slower
