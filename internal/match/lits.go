@@ -12,8 +12,9 @@ import "slices"
 // extractors'.
 //
 // The automaton already reads every byte of a record for the rules'
-// triggers, and a rule trigger is a suffix of its branches' triggers
-// (compile's rareStarts cuts them so). The index adds the other literals
+// triggers, each by its last maxPattern bytes, and when a rule's patterns
+// supply its triggers they are its branches' triggers, the union of
+// them. The index adds the other literals
 // the matchers look for, or a suffix of each, as patterns that select no
 // rule; the scan keeps where each pattern ended, and a literal is
 // confirmed by comparing the bytes before those ends: no search at all
