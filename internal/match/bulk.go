@@ -61,7 +61,7 @@ func (e *Engine) Lines(r io.Reader, ev Evidence, opts LinesOptions, fn func(Line
 		var total LineStats
 		var out []LineResult
 		bt := e.ix.bulkTables()
-		tn := tuning{lits: bt.lits, done: every}
+		tn := tuning{lits: bt.lits, done: every, async: true}
 		for {
 			reg, ok := ch.next()
 			if !ok {
@@ -138,7 +138,7 @@ func (e *Engine) linesParallel(ch *chunker, every bool, ev *Evidence, opts Lines
 	go func() {
 		defer close(order)
 		defer close(jobs)
-		tn := tuning{lits: bt.lits, done: every}
+		tn := tuning{lits: bt.lits, done: every, async: true}
 		for {
 			reg, ok := ch.next()
 			if !ok {
