@@ -14051,7 +14051,7 @@ func (e *Engine) region(reg region, lits *literalSet, needs []need, every bool, 
 		marks, needed = marksOf(lits, needs, reg.data, nil, nil)
 	}
 	w := newRecordWalk(reg, 0, marks)
-	var low []byte
+	var low lowBuf
 	for {
 		rec, recLine, truncated, marked, ok := w.next()
 		if !ok {
@@ -14064,20 +14064,8 @@ func (e *Engine) region(reg region, lits *literalSet, needs []need, every bool, 
 		if !every && !marked {
 			// Only triggers with needs, if any: the record is looked at
 			// if it meets one of theirs.
-			for len(needed) > 0 && needed[0].end < w.start {
-				needed = needed[1:]
-			}
-			met := false
-			if len(needed) > 0 && needed[0].end < w.end {
-				low = append(low[:0], rec...)
-				lowerBytes(low)
-				for ; len(needed) > 0 && needed[0].end < w.end; needed = needed[1:] {
-					if !met && needs[needed[0].pat].metBy(bytesString(low)) {
-						met = true
-					}
-				}
-			}
-			if !met {
+			var met bool
+			if needed, met = metIn(needed, needs, w.start, w.end, bytesString(rec), &low); !met {
 				st.Unclassified++
 				continue
 			}
@@ -16960,12 +16948,12 @@ func ruleNeed(r *Rule) (n need, ok bool) {
 	return n, true
 }
 
-// metBy reports whether low, a lowered record, meets the need.
-func (n need) metBy(low string) bool {
+// metBy reports whether t meets the need.
+func (n need) metBy(t *recText) bool {
 	for _, sets := range n {
 		all := true
 		for _, set := range sets {
-			if !containsAnyOf(low, set) {
+			if !t.any(set) {
 				all = false
 				break
 			}
@@ -16977,13 +16965,22 @@ func (n need) metBy(low string) bool {
 	return false
 }
 
-func containsAnyOf(s string, lits []string) bool {
-	for _, l := range lits {
-		if strings.Contains(s, l) {
-			return true
-		}
+// metIn drops from needed the marks that end before the record at
+// [start, end) of its region, rec, and those inside it, and reports
+// whether rec meets the need of one of the latter. low holds the lowered
+// copy the search reads.
+func metIn(needed []needMark, needs []need, start, end int, rec string, low *lowBuf) (rest []needMark, met bool) {
+	for len(needed) > 0 && needed[0].end < start {
+		needed = needed[1:]
 	}
-	return false
+	if len(needed) == 0 || needed[0].end >= end {
+		return needed, false
+	}
+	t := newText(rec, low, nil, 0)
+	for ; len(needed) > 0 && needed[0].end < end; needed = needed[1:] {
+		met = met || needs[needed[0].pat].metBy(&t)
+	}
+	return needed, met
 }
 
 // needMark is where a trigger with a need ended, and which trigger.

@@ -199,7 +199,7 @@ func (e *Engine) region(reg region, lits *literalSet, needs []need, every bool, 
 		marks, needed = marksOf(lits, needs, reg.data, nil, nil)
 	}
 	w := newRecordWalk(reg, 0, marks)
-	var low []byte
+	var low lowBuf
 	for {
 		rec, recLine, truncated, marked, ok := w.next()
 		if !ok {
@@ -212,20 +212,8 @@ func (e *Engine) region(reg region, lits *literalSet, needs []need, every bool, 
 		if !every && !marked {
 			// Only triggers with needs, if any: the record is looked at
 			// if it meets one of theirs.
-			for len(needed) > 0 && needed[0].end < w.start {
-				needed = needed[1:]
-			}
-			met := false
-			if len(needed) > 0 && needed[0].end < w.end {
-				low = append(low[:0], rec...)
-				lowerBytes(low)
-				for ; len(needed) > 0 && needed[0].end < w.end; needed = needed[1:] {
-					if !met && needs[needed[0].pat].metBy(bytesString(low)) {
-						met = true
-					}
-				}
-			}
-			if !met {
+			var met bool
+			if needed, met = metIn(needed, needs, w.start, w.end, bytesString(rec), &low); !met {
 				st.Unclassified++
 				continue
 			}

@@ -1,7 +1,5 @@
 package match
 
-import "strings"
-
 // A line of a log holds a rule's trigger far more often than it matches
 // the rule: "deployment pipeline" on every line about the pipeline, for a
 // rule about the pipeline being unavailable. On the bulk path each such
@@ -68,12 +66,12 @@ func ruleNeed(r *Rule) (n need, ok bool) {
 	return n, true
 }
 
-// metBy reports whether low, a lowered record, meets the need.
-func (n need) metBy(low string) bool {
+// metBy reports whether t meets the need.
+func (n need) metBy(t *recText) bool {
 	for _, sets := range n {
 		all := true
 		for _, set := range sets {
-			if !containsAnyOf(low, set) {
+			if !t.any(set) {
 				all = false
 				break
 			}
@@ -85,13 +83,22 @@ func (n need) metBy(low string) bool {
 	return false
 }
 
-func containsAnyOf(s string, lits []string) bool {
-	for _, l := range lits {
-		if strings.Contains(s, l) {
-			return true
-		}
+// metIn drops from needed the marks that end before the record at
+// [start, end) of its region, rec, and those inside it, and reports
+// whether rec meets the need of one of the latter. low holds the lowered
+// copy the search reads.
+func metIn(needed []needMark, needs []need, start, end int, rec string, low *lowBuf) (rest []needMark, met bool) {
+	for len(needed) > 0 && needed[0].end < start {
+		needed = needed[1:]
 	}
-	return false
+	if len(needed) == 0 || needed[0].end >= end {
+		return needed, false
+	}
+	t := newText(rec, low, nil, 0)
+	for ; len(needed) > 0 && needed[0].end < end; needed = needed[1:] {
+		met = met || needs[needed[0].pat].metBy(&t)
+	}
+	return needed, met
 }
 
 // needMark is where a trigger with a need ended, and which trigger.
