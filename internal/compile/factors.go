@@ -32,8 +32,9 @@ func alsoOf(re *syntax.Regexp, trig, lead []string) [][]string {
 	if re.Op != syntax.OpConcat {
 		return nil
 	}
+	cands, _ := concatParts(re.Sub)
 	var sets [][]string
-	for _, set := range concatCands(re.Sub) {
+	for _, set := range cands {
 		if len(set) == 0 || len(set) > maxAlsoSize || !nonEmpty(set) || minScore(set) < MinTrigger+1 ||
 			implied(set, trig) || implied(set, lead) ||
 			slices.ContainsFunc(sets, func(s []string) bool { return slices.Equal(s, set) }) {

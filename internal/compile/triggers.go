@@ -282,12 +282,6 @@ func concatParts(subs []*syntax.Regexp) (cands [][]string, exact []string) {
 	return cands, exact
 }
 
-// concatCands is the required sets of a concatenation's parts.
-func concatCands(subs []*syntax.Regexp) [][]string {
-	cands, _ := concatParts(subs)
-	return cands
-}
-
 // alternateInfo: a match of an alternation is a match of one branch, so
 // the branches' sets are united; one branch without a set spoils it.
 func alternateInfo(subs []*syntax.Regexp) info {
