@@ -126,12 +126,6 @@ func (c *gramCounts) clone() *gramCounts {
 	return &d
 }
 
-// tunedTo returns a set of the same literals anchored for text like
-// sample, whatever its size.
-func (l *literalSet) tunedTo(sample string) *literalSet {
-	return buildLiteralSet(l.pats, l.count(sample))
-}
-
 // gramCounts is a count-min sketch of the grams of a sample: how many of
 // its positions hold a gram with each first bit, and with each second.
 // What an anchor costs the scan is how often text passes its bits, so
