@@ -9,15 +9,15 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
-// TestTunedFindsTheSame checks that anchoring on a sample changes no
-// occurrence found: random literals over a small alphabet, tuned to one
-// random text and scanned over another, against brute force.
 // tunedTo returns a set of the same literals anchored for text like
 // sample, whatever its size, as a tuning's first sample does.
 func (l *literalSet) tunedTo(sample string) *literalSet {
 	return buildLiteralSet(l.pats, l.count(sample))
 }
 
+// TestTunedFindsTheSame checks that anchoring on a sample changes no
+// occurrence found: random literals over a small alphabet, tuned to one
+// random text and scanned over another, against brute force.
 func TestTunedFindsTheSame(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 5))
 	word := func(n int) string { return randomWord(r, "abcdAB -", n) }
