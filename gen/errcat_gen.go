@@ -220,6 +220,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bEPIPE\b`,
@@ -230,6 +231,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\[Errno 32\]`,
@@ -239,6 +241,7 @@ var catalogueTables = &Catalogue{
 								Lead: []string{`[errno 32]`},
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -269,6 +272,9 @@ var catalogueTables = &Catalogue{
 									Word: true,
 								},
 							},
+							Parsed: &Parsed{
+								Groups: 1,
+							},
 						},
 					},
 					{
@@ -298,6 +304,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bMCP server\b.{0,80}\b(disconnected|connection closed|transport closed|closed unexpectedly|exited unexpectedly|crashed)\b`,
@@ -308,6 +315,9 @@ var catalogueTables = &Catalogue{
 								Word: true,
 								Also: [][]string{[]string{`closed unexpectedly`, `connection closed`, `crashed`, `disconnected`, `exited unexpectedly`, `transport closed`}},
 							},
+						},
+						Parsed: &Parsed{
+							Groups: 1,
 						},
 					},
 				},
@@ -337,6 +347,9 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{
+							Groups: 2,
+						},
 					},
 					{
 						Src:      `(?i)\bpremature close\b`,
@@ -347,6 +360,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bERR_STREAM_PREMATURE_CLOSE\b`,
@@ -357,6 +371,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bpeer closed connection without sending complete message body\b`,
@@ -367,6 +382,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bincomplete chunked read\b`,
@@ -377,6 +393,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bIncompleteRead\b`,
@@ -387,6 +404,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bSSE (stream|connection) (closed|ended|disconnected|dropped)\b`,
@@ -396,6 +414,9 @@ var catalogueTables = &Catalogue{
 								Lead: []string{`sse connection closed`, `sse connection disconnected`, `sse connection dropped`, `sse connection ended`, `sse stream closed`, `sse stream disconnected`, `sse stream dropped`, `sse stream ended`},
 								Word: true,
 							},
+						},
+						Parsed: &Parsed{
+							Groups: 2,
 						},
 					},
 				},
@@ -425,6 +446,9 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{
+							Groups: 2,
+						},
 					},
 					{
 						Src:      `(?i)\bclose code:? 1006\b`,
@@ -435,6 +459,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\b1006 \(?abnormal closure\b`,
@@ -445,6 +470,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bWebSocketConnectionClosedError\b`,
@@ -455,6 +481,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -485,6 +512,9 @@ var catalogueTables = &Catalogue{
 								Also: [][]string{[]string{`would exceed your account's rate limit`, `would exceed your account’s rate limit`, `would exceed your organisation's rate limit`, `would exceed your organisation’s rate limit`, `would exceed your organization's rate limit`, `would exceed your organization’s rate limit`}},
 							},
 						},
+						Parsed: &Parsed{
+							Groups: 1,
+						},
 					},
 					{
 						Src:      `(?i)\bexceeded your per-minute rate limit\b`,
@@ -495,6 +525,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -548,6 +579,9 @@ var catalogueTables = &Catalogue{
 								Lead:     []string{`means a`, `means an`, `means that a`, `means that an`, `means that the`, `means that your`, `means the`, `means your`},
 								Word:     true,
 							},
+						},
+						Parsed: &Parsed{
+							Groups: 18,
 						},
 					},
 				},
@@ -632,6 +666,7 @@ var catalogueTables = &Catalogue{
 									Lead:  []string{`model:`},
 								},
 							},
+							Parsed: &Parsed{},
 						},
 					},
 					{
@@ -662,6 +697,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -733,6 +769,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\b(API Error|error code|status code|status|http)[: ]+529\b`,
@@ -744,6 +781,9 @@ var catalogueTables = &Catalogue{
 								Also: [][]string{[]string{`api error`, `error code`, `http`, `status`, `status code`}},
 							},
 						},
+						Parsed: &Parsed{
+							Groups: 1,
+						},
 					},
 					{
 						Src:      `(?i)\b529:? Overloaded\b`,
@@ -754,6 +794,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bOverloadedError\b`,
@@ -764,6 +805,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\b(error|exception)( -|:) Overloaded\b`,
@@ -773,6 +815,9 @@ var catalogueTables = &Catalogue{
 								Lead: []string{`error - overloaded`, `error: overloaded`, `exception - overloaded`, `exception: overloaded`},
 								Word: true,
 							},
+						},
+						Parsed: &Parsed{
+							Groups: 2,
 						},
 					},
 				},
@@ -822,6 +867,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bexceed context limit: \d+ \+ \d+ > \d+`,
@@ -832,6 +878,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -926,6 +973,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -954,6 +1002,9 @@ var catalogueTables = &Catalogue{
 								Lead: []string{`you've hit your limit`, `you've hit your opus limit`, `you've hit your session limit`, `you've hit your sonnet limit`, `you've hit your weekly limit`, `you've reached your limit`, `you've reached your opus limit`, `you've reached your session limit`, `you've reached your sonnet limit`, `you've reached your weekly limit`},
 								Word: true,
 							},
+						},
+						Parsed: &Parsed{
+							Groups: 2,
 						},
 					},
 				},
@@ -1012,6 +1063,9 @@ var catalogueTables = &Catalogue{
 									Also:     [][]string{[]string{`reached your specified api usage limits`, `reached your specified workspace usage limits`}},
 								},
 							},
+							Parsed: &Parsed{
+								Groups: 1,
+							},
 						},
 					},
 				},
@@ -1043,6 +1097,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -1079,6 +1134,9 @@ var catalogueTables = &Catalogue{
 								Also: [][]string{[]string{`could not get lock /var/cache/`, `could not get lock /var/lib/`}, []string{`could not get lock /var/cache/apt`, `could not get lock /var/cache/dpkg`, `could not get lock /var/lib/apt`, `could not get lock /var/lib/dpkg`}},
 							},
 						},
+						Parsed: &Parsed{
+							Groups: 2,
+						},
 					},
 					{
 						Src:      `(?i)\bunable to acquire the dpkg frontend lock\b`,
@@ -1089,6 +1147,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bunable to lock the (administration|download) directory\b`,
@@ -1098,6 +1157,9 @@ var catalogueTables = &Catalogue{
 								Lead: []string{`unable to lock the administration directory`, `unable to lock the download directory`},
 								Word: true,
 							},
+						},
+						Parsed: &Parsed{
+							Groups: 1,
 						},
 					},
 				},
@@ -1128,6 +1190,9 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{
+							Groups: 1,
+						},
 					},
 					{
 						Src:      `(?i)\bis not authorized to perform\b`,
@@ -1138,6 +1203,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -1167,6 +1233,9 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{
+							Groups: 1,
+						},
 					},
 					{
 						Src:      `(?i)\bUnrecognizedClientException\b`,
@@ -1177,6 +1246,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bthe security token included in the request is (expired|invalid)\b`,
@@ -1187,6 +1257,9 @@ var catalogueTables = &Catalogue{
 								Word: true,
 								Also: [][]string{[]string{`the security token included in the request is expired`, `the security token included in the request is invalid`}},
 							},
+						},
+						Parsed: &Parsed{
+							Groups: 1,
 						},
 					},
 				},
@@ -1227,6 +1300,9 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{
+							Groups: 1,
+						},
 					},
 					{
 						Src:      `(?i)\bthe security token included in the request is (expired|invalid)\b`,
@@ -1238,6 +1314,9 @@ var catalogueTables = &Catalogue{
 								Also: [][]string{[]string{`the security token included in the request is expired`, `the security token included in the request is invalid`}},
 							},
 						},
+						Parsed: &Parsed{
+							Groups: 1,
+						},
 					},
 					{
 						Src:      `(?i)\bUnrecognizedClientException\b`,
@@ -1248,6 +1327,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -1272,6 +1352,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bNoCredentialProviders\b`,
@@ -1282,6 +1363,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bno valid providers in chain\b`,
@@ -1292,6 +1374,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bNoCredentialsError\b`,
@@ -1302,6 +1385,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bcould not load credentials from any providers\b`,
@@ -1312,6 +1396,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -1341,6 +1426,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `\bNoSuchKey\b`,
@@ -1351,6 +1437,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `\bNoSuchBucket\b`,
@@ -1361,6 +1448,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -1390,6 +1478,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `\bTooManyRequestsException\b`,
@@ -1400,6 +1489,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `\bThrottling: Rate exceeded\b`,
@@ -1410,6 +1500,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `\bSlowDown\b`,
@@ -1420,6 +1511,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -1468,6 +1560,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bthe API deployment for this resource does not exist\b`,
@@ -1478,6 +1571,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -1507,6 +1601,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -1536,6 +1631,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -1565,6 +1661,9 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{
+							Groups: 2,
+						},
 					},
 					{
 						Src:      `(?i)\bexceeded (the )?(token|call) rate limit\b`,
@@ -1574,6 +1673,9 @@ var catalogueTables = &Catalogue{
 								Lead: []string{`exceeded call rate limit`, `exceeded the call rate limit`, `exceeded the token rate limit`, `exceeded token rate limit`},
 								Word: true,
 							},
+						},
+						Parsed: &Parsed{
+							Groups: 2,
 						},
 					},
 				},
@@ -1602,6 +1704,10 @@ var catalogueTables = &Catalogue{
 								Lead: []string{`retry after `},
 							},
 						},
+						Parsed: &Parsed{
+							Groups: 1,
+							Names:  []string{``, `value`},
+						},
 					},
 				},
 			},
@@ -1626,6 +1732,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bthe provided model identifier is invalid(\.|\s*$)`,
@@ -1635,6 +1742,9 @@ var catalogueTables = &Catalogue{
 								Lead: []string{`the provided model identifier is invalid`},
 								Word: true,
 							},
+						},
+						Parsed: &Parsed{
+							Groups: 1,
 						},
 					},
 				},
@@ -1665,6 +1775,9 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{
+							Groups: 1,
+						},
 					},
 				},
 			},
@@ -1694,6 +1807,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -1724,6 +1838,7 @@ var catalogueTables = &Catalogue{
 								Also: [][]string{[]string{`t supported`}},
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -1753,6 +1868,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i:\bYOUR REQUEST EXCEEDS THE SERVICE QUOTA\b)`,
@@ -1763,6 +1879,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -1794,6 +1911,7 @@ var catalogueTables = &Catalogue{
 									Lead:  []string{`servicequotaexceededexception`},
 								},
 							},
+							Parsed: &Parsed{},
 						},
 					},
 				},
@@ -1820,6 +1938,7 @@ var catalogueTables = &Catalogue{
 									Lead:  []string{`throttlingexception`},
 								},
 							},
+							Parsed: &Parsed{},
 						},
 					},
 				},
@@ -1843,6 +1962,9 @@ var catalogueTables = &Catalogue{
 								Lead: []string{`too many requests per day`, `too many tokens per day`},
 								Word: true,
 							},
+						},
+						Parsed: &Parsed{
+							Groups: 1,
 						},
 					},
 				},
@@ -1873,6 +1995,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -1902,6 +2025,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -1931,6 +2055,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -1959,6 +2084,9 @@ var catalogueTables = &Catalogue{
 								Lead: []string{`too many tokens: size limit exceeded`, `too many tokens: total number of tokens`},
 								Word: true,
 							},
+						},
+						Parsed: &Parsed{
+							Groups: 1,
 						},
 					},
 				},
@@ -1990,6 +2118,9 @@ var catalogueTables = &Catalogue{
 								Also: [][]string{[]string{` api calls / month`, ` api calls /month`, ` api calls/ month`, ` api calls/month`, `monthly`, `per month`}},
 							},
 						},
+						Parsed: &Parsed{
+							Groups: 1,
+						},
 					},
 				},
 			},
@@ -2019,6 +2150,7 @@ var catalogueTables = &Catalogue{
 								Lead:  []string{`curl: (3) `},
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i:\bURL USING BAD/ILLEGAL FORMAT OR MISSING URL\b)`,
@@ -2029,6 +2161,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -2057,6 +2190,9 @@ var catalogueTables = &Catalogue{
 								Start: true,
 								Lead:  []string{`curl: (`},
 							},
+						},
+						Parsed: &Parsed{
+							Groups: 1,
 						},
 					},
 				},
@@ -2087,6 +2223,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -2116,6 +2253,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -2145,6 +2283,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -2175,6 +2314,7 @@ var catalogueTables = &Catalogue{
 								Also: [][]string{[]string{`the requested url returned error: 500`, `the requested url returned error: 501`, `the requested url returned error: 502`, `the requested url returned error: 503`}},
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -2204,6 +2344,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -2233,6 +2374,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bIs the docker daemon running\?`,
@@ -2243,6 +2385,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bopen //\./pipe/docker_engine\b`,
@@ -2253,6 +2396,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bdocker_engine: The system cannot find the file specified\b`,
@@ -2263,6 +2407,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -2311,6 +2456,9 @@ var catalogueTables = &Catalogue{
 								Word:     true,
 							},
 						},
+						Parsed: &Parsed{
+							Groups: 17,
+						},
 					},
 				},
 			},
@@ -2335,6 +2483,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bmanifest for \S+ not found\b`,
@@ -2346,6 +2495,7 @@ var catalogueTables = &Catalogue{
 								Also: [][]string{[]string{` not found`}},
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bNo such (container|image|volume|network|object): `,
@@ -2355,6 +2505,9 @@ var catalogueTables = &Catalogue{
 								Lead: []string{`no such container: `, `no such image: `, `no such network: `, `no such object: `, `no such volume: `},
 								Word: true,
 							},
+						},
+						Parsed: &Parsed{
+							Groups: 1,
 						},
 					},
 				},
@@ -2386,6 +2539,7 @@ var catalogueTables = &Catalogue{
 								Also: [][]string{[]string{`, repository does not exist or may require`}},
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -2415,6 +2569,9 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{
+							Groups: 1,
+						},
 					},
 					{
 						Src:      `(?i)\bdenied: requested access to the resource is denied\b`,
@@ -2425,6 +2582,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -2454,6 +2612,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -2483,6 +2642,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bresource busy or locked\b`,
@@ -2493,6 +2653,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\btext file busy\b`,
@@ -2503,6 +2664,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bETXTBSY\b`,
@@ -2513,6 +2675,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bdevice or resource busy\b`,
@@ -2523,6 +2686,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\b(could not|couldn't|failed to|unable to) (acquire|obtain|get) (an? |the )?(exclusive |file |advisory )?lock\b`,
@@ -2534,6 +2698,9 @@ var catalogueTables = &Catalogue{
 								Also: [][]string{[]string{`advisory lock`, `exclusive lock`, `file lock`, `lock`}},
 							},
 						},
+						Parsed: &Parsed{
+							Groups: 4,
+						},
 					},
 					{
 						Src:      `(?i)\block (is )?held by (another )?process\b`,
@@ -2543,6 +2710,9 @@ var catalogueTables = &Catalogue{
 								Lead: []string{`lock held by another process`, `lock held by process`, `lock is held by another process`, `lock is held by process`},
 								Word: true,
 							},
+						},
+						Parsed: &Parsed{
+							Groups: 2,
 						},
 					},
 				},
@@ -2573,6 +2743,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bdefault credentials were not found\b`,
@@ -2583,6 +2754,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bcould not automatically determine credentials\b`,
@@ -2593,6 +2765,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -2622,6 +2795,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\btoken has been expired or revoked\b`,
@@ -2632,6 +2806,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\breauthentication (is )?(needed|required)\b`,
@@ -2641,6 +2816,9 @@ var catalogueTables = &Catalogue{
 								Lead: []string{`reauthentication is needed`, `reauthentication is required`, `reauthentication needed`, `reauthentication required`},
 								Word: true,
 							},
+						},
+						Parsed: &Parsed{
+							Groups: 2,
 						},
 					},
 					{
@@ -2652,6 +2830,9 @@ var catalogueTables = &Catalogue{
 								Word: true,
 								Also: [][]string{[]string{`and authenticate`, `and re-authenticate`, `and reauthenticate`, `to authenticate`, `to re-authenticate`, `to reauthenticate`}},
 							},
+						},
+						Parsed: &Parsed{
+							Groups: 3,
 						},
 					},
 				},
@@ -2702,6 +2883,7 @@ var catalogueTables = &Catalogue{
 									Lead: []string{`perday`},
 								},
 							},
+							Parsed: &Parsed{},
 						},
 					},
 					{
@@ -2752,6 +2934,7 @@ var catalogueTables = &Catalogue{
 									Lead: []string{`free_tier`},
 								},
 							},
+							Parsed: &Parsed{},
 						},
 					},
 				},
@@ -2777,6 +2960,7 @@ var catalogueTables = &Catalogue{
 								Also: [][]string{[]string{`, limit: 0`}, []string{`free_tier`}},
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -2806,6 +2990,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -2837,6 +3022,7 @@ var catalogueTables = &Catalogue{
 									Word: true,
 								},
 							},
+							Parsed: &Parsed{},
 						},
 					},
 				},
@@ -2864,6 +3050,7 @@ var catalogueTables = &Catalogue{
 									Word: true,
 								},
 							},
+							Parsed: &Parsed{},
 						},
 					},
 				},
@@ -2890,6 +3077,9 @@ var catalogueTables = &Catalogue{
 									Lead: []string{`model is currently overloaded`, `model is overloaded`},
 									Word: true,
 								},
+							},
+							Parsed: &Parsed{
+								Groups: 1,
 							},
 						},
 					},
@@ -2933,6 +3123,9 @@ var catalogueTables = &Catalogue{
 								Lead: []string{`exceeded your current quota`},
 								Word: true,
 							},
+						},
+						Parsed: &Parsed{
+							Groups: 1,
 						},
 					},
 				},
@@ -2981,6 +3174,9 @@ var catalogueTables = &Catalogue{
 								Word:     true,
 							},
 						},
+						Parsed: &Parsed{
+							Groups: 17,
+						},
 					},
 				},
 			},
@@ -2993,6 +3189,10 @@ var catalogueTables = &Catalogue{
 							{
 								Lead: []string{`please retry in `},
 							},
+						},
+						Parsed: &Parsed{
+							Groups: 1,
+							Names:  []string{``, `value`},
 						},
 					},
 				},
@@ -3033,6 +3233,10 @@ var catalogueTables = &Catalogue{
 							{
 								Lead: []string{`retry in `},
 							},
+						},
+						Parsed: &Parsed{
+							Groups: 1,
+							Names:  []string{``, `value`},
 						},
 					},
 				},
@@ -3172,6 +3376,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -3201,6 +3406,9 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{
+							Groups: 1,
+						},
 					},
 					{
 						Src:      `(?i)\bcheck your internet connection or https://githubstatus\.com\b`,
@@ -3211,6 +3419,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -3241,6 +3450,9 @@ var catalogueTables = &Catalogue{
 								Also: [][]string{[]string{`could not resolve to a `, `could not resolve to an `}},
 							},
 						},
+						Parsed: &Parsed{
+							Groups: 1,
+						},
 					},
 				},
 			},
@@ -3270,6 +3482,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bauthentication token is missing required scopes?\b`,
@@ -3280,6 +3493,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bmissing required scopes? \[[\w:-]+(, ?[\w:-]+)*\]`,
@@ -3289,6 +3503,9 @@ var catalogueTables = &Catalogue{
 								Lead: []string{`missing required scope [`, `missing required scopes [`},
 								Word: true,
 							},
+						},
+						Parsed: &Parsed{
+							Groups: 1,
 						},
 					},
 				},
@@ -3319,6 +3536,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bpopulate the GH_TOKEN environment variable\b`,
@@ -3329,6 +3547,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\byou are not logged into any GitHub hosts\b`,
@@ -3339,6 +3558,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -3368,6 +3588,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -3397,6 +3618,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -3426,6 +3648,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bPermission denied \(publickey[,)]`,
@@ -3437,6 +3660,7 @@ var catalogueTables = &Catalogue{
 								Also: [][]string{[]string{`permission denied (publickey)`, `permission denied (publickey,`}},
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bInvalid username or (password|token)\b`,
@@ -3446,6 +3670,9 @@ var catalogueTables = &Catalogue{
 								Lead: []string{`invalid username or password`, `invalid username or token`},
 								Word: true,
 							},
+						},
+						Parsed: &Parsed{
+							Groups: 1,
 						},
 					},
 					{
@@ -3457,6 +3684,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -3486,6 +3714,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bpurchase more data packs\b`,
@@ -3496,6 +3725,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bLFS (bandwidth|storage) (quota|limit) (exceeded|reached)\b`,
@@ -3505,6 +3735,9 @@ var catalogueTables = &Catalogue{
 								Lead: []string{`lfs bandwidth limit exceeded`, `lfs bandwidth limit reached`, `lfs bandwidth quota exceeded`, `lfs bandwidth quota reached`, `lfs storage limit exceeded`, `lfs storage limit reached`, `lfs storage quota exceeded`, `lfs storage quota reached`},
 								Word: true,
 							},
+						},
+						Parsed: &Parsed{
+							Groups: 3,
 						},
 					},
 				},
@@ -3535,6 +3768,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\banother git process seems to be running\b`,
@@ -3545,6 +3779,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -3574,6 +3809,9 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{
+							Groups: 1,
+						},
 					},
 					{
 						Src:      `(?i)\bterminal prompts disabled\b`,
@@ -3584,6 +3822,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -3613,6 +3852,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -3642,6 +3882,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -3672,6 +3913,7 @@ var catalogueTables = &Catalogue{
 								Also: [][]string{[]string{` denied to`}},
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bthe requested URL returned error: 403\b`,
@@ -3682,6 +3924,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bwrite access to repository not granted\b`,
@@ -3692,6 +3935,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bResource not accessible by integration\b`,
@@ -3702,6 +3946,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -3731,6 +3976,9 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{
+							Groups: 1,
+						},
 					},
 					{
 						Src:      `(?i)\bthe remote end hung up unexpectedly\b`,
@@ -3741,6 +3989,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\btransfer closed with (\d+ bytes )?outstanding read data remaining\b`,
@@ -3750,6 +3999,9 @@ var catalogueTables = &Catalogue{
 								Lead: []string{`transfer closed with `},
 								Word: true,
 							},
+						},
+						Parsed: &Parsed{
+							Groups: 1,
 						},
 					},
 					{
@@ -3761,6 +4013,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -3791,6 +4044,7 @@ var catalogueTables = &Catalogue{
 								Also: [][]string{[]string{`' not found`}},
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bERROR: Repository not found\b`,
@@ -3801,6 +4055,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)^remote: Repository not found\b`,
@@ -3811,6 +4066,7 @@ var catalogueTables = &Catalogue{
 								Lead:  []string{`remote: repository not found`},
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bdid not match any file\(s\) known to git\b`,
@@ -3821,6 +4077,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bfatal: couldn't find remote ref\b`,
@@ -3831,6 +4088,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -3860,6 +4118,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bhttp2: client connection lost\b`,
@@ -3870,6 +4129,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -3899,6 +4159,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bcannot find package "[^"\s]+" in any of\b`,
@@ -3910,6 +4171,7 @@ var catalogueTables = &Catalogue{
 								Also: [][]string{[]string{`" in any of`}},
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bmissing go\.sum entry for module providing package\b`,
@@ -3920,6 +4182,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -3949,6 +4212,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bunknown revision \S+\b`,
@@ -3959,6 +4223,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bgo: module \S+: no matching versions for query\b`,
@@ -3969,6 +4234,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -3998,6 +4264,9 @@ var catalogueTables = &Catalogue{
 								Word: true,
 								Also: [][]string{[]string{`google.api_core.exceptions.badgateway`, `google.api_core.exceptions.internalservererror`, `google.api_core.exceptions.serviceunavailable`}},
 							},
+						},
+						Parsed: &Parsed{
+							Groups: 1,
 						},
 					},
 				},
@@ -4046,6 +4315,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -4075,6 +4345,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\borganization has been restricted\b`,
@@ -4085,6 +4356,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -4442,6 +4714,9 @@ var catalogueTables = &Catalogue{
 								Also: [][]string{[]string{`error code`, `http`, `status`, `status code`, `status_code`}},
 							},
 						},
+						Parsed: &Parsed{
+							Groups: 2,
+						},
 					},
 					{
 						Src:      `(?i)\bError (400|422):`,
@@ -4451,6 +4726,9 @@ var catalogueTables = &Catalogue{
 								Lead: []string{`error 400:`, `error 422:`},
 								Word: true,
 							},
+						},
+						Parsed: &Parsed{
+							Groups: 1,
 						},
 					},
 					{
@@ -4462,6 +4740,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bUnprocessableEntityError\b`,
@@ -4472,6 +4751,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\binvalid_request_error\b`,
@@ -4482,6 +4762,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\b400 Bad Request\b`,
@@ -4492,6 +4773,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -4521,6 +4803,9 @@ var catalogueTables = &Catalogue{
 								Also: [][]string{[]string{`error code`, `http`, `status`, `status code`, `status_code`}},
 							},
 						},
+						Parsed: &Parsed{
+							Groups: 1,
+						},
 					},
 					{
 						Src:      `(?i)\b401 Unauthorized\b`,
@@ -4531,6 +4816,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\b401 Client Error:`,
@@ -4541,6 +4827,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -4570,6 +4857,9 @@ var catalogueTables = &Catalogue{
 								Also: [][]string{[]string{`error code`, `http`, `status`, `status code`, `status_code`}},
 							},
 						},
+						Parsed: &Parsed{
+							Groups: 1,
+						},
 					},
 					{
 						Src:      `(?i)\b403 Forbidden\b`,
@@ -4580,6 +4870,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\b403 Client Error:`,
@@ -4590,6 +4881,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bPermissionDeniedError\b`,
@@ -4600,6 +4892,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -4629,6 +4922,9 @@ var catalogueTables = &Catalogue{
 								Also: [][]string{[]string{`error code`, `http`, `status`, `status code`, `status_code`}},
 							},
 						},
+						Parsed: &Parsed{
+							Groups: 1,
+						},
 					},
 					{
 						Src:      `(?i)\b404 Not Found\b`,
@@ -4639,6 +4935,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\b404 Client Error:`,
@@ -4649,6 +4946,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bNotFoundError\b`,
@@ -4659,6 +4957,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bnot_found_error\b`,
@@ -4669,6 +4968,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -4699,6 +4999,9 @@ var catalogueTables = &Catalogue{
 								Also: [][]string{[]string{`error code`, `http`, `status`, `status code`, `status_code`}},
 							},
 						},
+						Parsed: &Parsed{
+							Groups: 1,
+						},
 					},
 					{
 						Src:      `(?i)\brequest entity too large\b`,
@@ -4709,6 +5012,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bpayload too large\b`,
@@ -4719,6 +5023,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\brequest_too_large\b`,
@@ -4729,6 +5034,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bclient intended to send too large body\b`,
@@ -4739,6 +5045,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\brequest exceeds the maximum allowed number of bytes\b`,
@@ -4749,6 +5056,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bimage exceeds \d+(\.\d+)? ?MB maximum\b`,
@@ -4760,6 +5068,9 @@ var catalogueTables = &Catalogue{
 								Also: [][]string{[]string{` mb maximum`, `mb maximum`}},
 							},
 						},
+						Parsed: &Parsed{
+							Groups: 1,
+						},
 					},
 					{
 						Src:      `(?i)\bpayload size exceeds the limit\b`,
@@ -4770,6 +5081,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -4799,6 +5111,9 @@ var catalogueTables = &Catalogue{
 								Also: [][]string{[]string{`error code`, `http`, `status`, `status code`, `status_code`}},
 							},
 						},
+						Parsed: &Parsed{
+							Groups: 1,
+						},
 					},
 					{
 						Src:      `(?i)\b429 Too Many Requests\b`,
@@ -4809,6 +5124,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\b429 Client Error:`,
@@ -4819,6 +5135,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -4878,6 +5195,9 @@ var catalogueTables = &Catalogue{
 								Word:     true,
 							},
 						},
+						Parsed: &Parsed{
+							Groups: 18,
+						},
 					},
 				},
 			},
@@ -4909,6 +5229,9 @@ var catalogueTables = &Catalogue{
 								Also: [][]string{[]string{`error code`, `http`, `status`, `status code`, `status_code`}},
 							},
 						},
+						Parsed: &Parsed{
+							Groups: 1,
+						},
 					},
 					{
 						Src:      `(?i)\b504 Gateway Time-?out\b`,
@@ -4919,6 +5242,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -4949,6 +5273,9 @@ var catalogueTables = &Catalogue{
 								Also: [][]string{[]string{`error code`, `http`, `status`, `status code`, `status_code`}},
 							},
 						},
+						Parsed: &Parsed{
+							Groups: 2,
+						},
 					},
 					{
 						Src:      `(?i)\b500 Internal Server Error\b`,
@@ -4959,6 +5286,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\b502 Bad Gateway\b`,
@@ -4969,6 +5297,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\b503 Service (Temporarily )?Unavailable\b`,
@@ -4978,6 +5307,9 @@ var catalogueTables = &Catalogue{
 								Lead: []string{`503 service temporarily unavailable`, `503 service unavailable`},
 								Word: true,
 							},
+						},
+						Parsed: &Parsed{
+							Groups: 1,
 						},
 					},
 					{
@@ -4989,6 +5321,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -5018,6 +5351,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -5048,6 +5382,7 @@ var catalogueTables = &Catalogue{
 								Also: [][]string{[]string{` was refused`}},
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -5077,6 +5412,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i:\bIS FORBIDDEN: USER "[^\t\n\f\r "]+" CANNOT [0-9A-Z_a-zſK]+ RESOURCE\b)`,
@@ -5088,6 +5424,7 @@ var catalogueTables = &Catalogue{
 								Also: [][]string{[]string{` resource`}, []string{`" cannot `}},
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -5117,6 +5454,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bthe server has asked for the client to provide credentials\b`,
@@ -5127,6 +5465,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -5156,6 +5495,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i:\bTHE SERVER DOESN'T HAVE A RESOURCE TYPE\b)`,
@@ -5166,6 +5506,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -5195,6 +5536,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i:\bTHE SERVER WAS UNABLE TO RETURN A RESPONSE IN THE TIME ALLOTTED\b)`,
@@ -5205,6 +5547,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -5234,6 +5577,9 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{
+							Groups: 1,
+						},
 					},
 					{
 						Src:      `(?i:\bTHE SERVER IS CURRENTLY UNABLE TO HANDLE THE REQUEST\b)`,
@@ -5244,6 +5590,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -5273,6 +5620,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -5302,6 +5650,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -5331,6 +5680,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -5360,6 +5710,9 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{
+							Groups: 2,
+						},
 					},
 					{
 						Src:      `(?i)\binvalid_api_key\b`,
@@ -5370,6 +5723,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bauthentication_error\b`,
@@ -5380,6 +5734,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bAuthenticationError\b`,
@@ -5390,6 +5745,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\b(oauth |access |auth |session )?token (has )?expired\b`,
@@ -5399,6 +5755,9 @@ var catalogueTables = &Catalogue{
 								Lead: []string{`access token expired`, `access token has expired`, `auth token expired`, `auth token has expired`, `oauth token expired`, `oauth token has expired`, `session token expired`, `session token has expired`, `token expired`, `token has expired`},
 								Word: true,
 							},
+						},
+						Parsed: &Parsed{
+							Groups: 2,
 						},
 					},
 					{
@@ -5410,6 +5769,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bAPI key not valid\b`,
@@ -5420,6 +5780,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bAPI key expired\b`,
@@ -5430,6 +5791,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bplease run /login\b`,
@@ -5440,6 +5802,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bAPI_KEY_INVALID\b`,
@@ -5450,6 +5813,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -5497,6 +5861,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bmodel( [\w./:-]+)? is (currently )?(overloaded|loading|not ready)\b`,
@@ -5506,6 +5871,9 @@ var catalogueTables = &Catalogue{
 								Lead: []string{`model`},
 								Word: true,
 							},
+						},
+						Parsed: &Parsed{
+							Groups: 3,
 						},
 					},
 					{
@@ -5517,6 +5885,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -5560,6 +5929,9 @@ var catalogueTables = &Catalogue{
 									Word:     true,
 								},
 							},
+							Parsed: &Parsed{
+								Groups: 1,
+							},
 						},
 					},
 				},
@@ -5585,6 +5957,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\brejected as a result of (our|the) safety system\b`,
@@ -5596,6 +5969,9 @@ var catalogueTables = &Catalogue{
 								Also: [][]string{[]string{`rejected as a result of our safety system`, `rejected as a result of the safety system`}},
 							},
 						},
+						Parsed: &Parsed{
+							Groups: 1,
+						},
 					},
 					{
 						Src:      `(?i)\brejected by the content filter\b`,
@@ -5606,6 +5982,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bcontent management policy\b`,
@@ -5616,6 +5993,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bresponse was filtered\b`,
@@ -5626,6 +6004,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bflagged as potentially violating our usage policy\b`,
@@ -5636,6 +6015,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bfinish_reason["']?: ?["']?content_filter\b`,
@@ -5646,6 +6026,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bContentFilterFinishReasonError\b`,
@@ -5656,6 +6037,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -5714,6 +6096,9 @@ var catalogueTables = &Catalogue{
 									Also:     [][]string{[]string{`input is too long for requested model`, `input is too long for the requested model`}},
 								},
 							},
+							Parsed: &Parsed{
+								Groups: 3,
+							},
 						},
 					},
 				},
@@ -5739,6 +6124,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bcontext_length_exceeded\b`,
@@ -5749,6 +6135,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bcontext_window_exceeded\b`,
@@ -5759,6 +6146,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bcontext (window|length) exceeded\b`,
@@ -5768,6 +6156,9 @@ var catalogueTables = &Catalogue{
 								Lead: []string{`context length exceeded`, `context window exceeded`},
 								Word: true,
 							},
+						},
+						Parsed: &Parsed{
+							Groups: 1,
 						},
 					},
 					{
@@ -5779,6 +6170,9 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{
+							Groups: 2,
+						},
 					},
 					{
 						Src:      `(?i)\binput token count \(\d+\) exceeds the maximum\b`,
@@ -5789,6 +6183,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\binput is too long for (the )?requested model\b`,
@@ -5800,6 +6195,9 @@ var catalogueTables = &Catalogue{
 								Also: [][]string{[]string{`input is too long for requested model`, `input is too long for the requested model`}},
 							},
 						},
+						Parsed: &Parsed{
+							Groups: 1,
+						},
 					},
 					{
 						Src:      `(?i)\breduce the length of the messages\b`,
@@ -5810,6 +6208,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -5853,6 +6252,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bprompt is too long\b`,
@@ -5863,6 +6263,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bcontext_length_exceeded\b`,
@@ -5873,6 +6274,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bexceeds? the (model's |maximum |available )?context (window|length|size)\b`,
@@ -5882,6 +6284,9 @@ var catalogueTables = &Catalogue{
 								Lead: []string{`exceed`},
 								Word: true,
 							},
+						},
+						Parsed: &Parsed{
+							Groups: 2,
 						},
 					},
 					{
@@ -5893,6 +6298,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\binput is too long for (the )?requested model\b`,
@@ -5904,6 +6310,9 @@ var catalogueTables = &Catalogue{
 								Also: [][]string{[]string{`input is too long for requested model`, `input is too long for the requested model`}},
 							},
 						},
+						Parsed: &Parsed{
+							Groups: 1,
+						},
 					},
 					{
 						Src:      `(?i)\brequest too large for model\b`,
@@ -5914,6 +6323,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      "(?i)`?inputs`? tokens \\+ `?max_new_tokens`? must be <= \\d+",
@@ -5923,6 +6333,7 @@ var catalogueTables = &Catalogue{
 								Lead: []string{"`input", `inputs`},
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bis longer than the maximum model length\b`,
@@ -5933,6 +6344,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\btoo many tokens: (total number of tokens|size limit exceeded)\b`,
@@ -5942,6 +6354,9 @@ var catalogueTables = &Catalogue{
 								Lead: []string{`too many tokens: size limit exceeded`, `too many tokens: total number of tokens`},
 								Word: true,
 							},
+						},
+						Parsed: &Parsed{
+							Groups: 1,
 						},
 					},
 				},
@@ -5973,6 +6388,9 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{
+							Groups: 2,
+						},
 					},
 					{
 						Src:      `(?i)\b(no|missing) api[ _-]?key (was )?(provided|found|set)\b`,
@@ -5982,6 +6400,9 @@ var catalogueTables = &Catalogue{
 								Lead: []string{`missin`, `no api`},
 								Word: true,
 							},
+						},
+						Parsed: &Parsed{
+							Groups: 3,
 						},
 					},
 					{
@@ -5993,6 +6414,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bmissing (authorization|authentication) header\b`,
@@ -6002,6 +6424,9 @@ var catalogueTables = &Catalogue{
 								Lead: []string{`missing authentication header`, `missing authorization header`},
 								Word: true,
 							},
+						},
+						Parsed: &Parsed{
+							Groups: 1,
 						},
 					},
 				},
@@ -6026,6 +6451,9 @@ var catalogueTables = &Catalogue{
 								Also: [][]string{[]string{`is empty`, `is missing`, `is not set`, `is required`, `missing`, `must be set`, `not defined`, `not set`}},
 							},
 						},
+						Parsed: &Parsed{
+							Groups: 5,
+						},
 					},
 					{
 						Src:      `(?i)\b(no|missing) api[ _-]?key (was )?(provided|found|set|configured|specified)\b`,
@@ -6035,6 +6463,9 @@ var catalogueTables = &Catalogue{
 								Lead: []string{`missin`, `no api`},
 								Word: true,
 							},
+						},
+						Parsed: &Parsed{
+							Groups: 3,
 						},
 					},
 					{
@@ -6046,6 +6477,9 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{
+							Groups: 3,
+						},
 					},
 					{
 						Src:      `(?i)\bapi_key client option must be set\b`,
@@ -6056,6 +6490,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bcould not resolve authentication method\b`,
@@ -6066,6 +6501,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\byou didn't provide an api key\b`,
@@ -6076,6 +6512,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -6128,6 +6565,9 @@ var catalogueTables = &Catalogue{
 								Word:     true,
 							},
 						},
+						Parsed: &Parsed{
+							Groups: 19,
+						},
 					},
 				},
 			},
@@ -6152,6 +6592,9 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{
+							Groups: 3,
+						},
 					},
 					{
 						Src:      `(?i)\bModelNotReadyException\b`,
@@ -6162,6 +6605,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -6204,6 +6648,7 @@ var catalogueTables = &Catalogue{
 									Word:     true,
 								},
 							},
+							Parsed: &Parsed{},
 						},
 					},
 				},
@@ -6229,6 +6674,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bmodel_not_found\b`,
@@ -6239,6 +6685,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      "(?i)\\bmodel ['\"`]?[\\w.:/-]+['\"`]? not found\\b",
@@ -6249,6 +6696,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bmodels/[\w.-]+ is not found\b`,
@@ -6259,6 +6707,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      "(?i)\\bthe model `?[\\w.:/-]+`? has been (deprecated|decommissioned)\\b",
@@ -6268,6 +6717,9 @@ var catalogueTables = &Catalogue{
 								Lead: []string{`the model `},
 								Word: true,
 							},
+						},
+						Parsed: &Parsed{
+							Groups: 1,
 						},
 					},
 					{
@@ -6279,6 +6731,9 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{
+							Groups: 2,
+						},
 					},
 					{
 						Src:      `(?i)\bno such model\b`,
@@ -6289,6 +6744,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -6336,6 +6792,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      "(?i)\\bmodel \\\\?['\"`]?[\\w.:/-]+\\\\?['\"`]? not found\\b",
@@ -6346,6 +6803,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bmodel not found, inaccessible\b`,
@@ -6356,6 +6814,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bunable to access (the )?model\b`,
@@ -6365,6 +6824,9 @@ var catalogueTables = &Catalogue{
 								Lead: []string{`unable to access model`, `unable to access the model`},
 								Word: true,
 							},
+						},
+						Parsed: &Parsed{
+							Groups: 1,
 						},
 					},
 					{
@@ -6376,6 +6838,9 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{
+							Groups: 1,
+						},
 					},
 					{
 						Src:      `(?i)\bmodel requires more (system )?memory\b`,
@@ -6385,6 +6850,9 @@ var catalogueTables = &Catalogue{
 								Lead: []string{`model requires more memory`, `model requires more system memory`},
 								Word: true,
 							},
+						},
+						Parsed: &Parsed{
+							Groups: 1,
 						},
 					},
 					{
@@ -6396,6 +6864,9 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{
+							Groups: 1,
+						},
 					},
 					{
 						Src:      `(?i)\bwas not found or your project does not have access to it\b`,
@@ -6406,6 +6877,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -6430,6 +6902,9 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{
+							Groups: 3,
+						},
 					},
 					{
 						Src:      `(?i)\bserver_is_overloaded\b`,
@@ -6440,6 +6915,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -6469,6 +6945,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bcountry, region, or territory not supported\b`,
@@ -6479,6 +6956,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bunsupported_country_region_territory\b`,
@@ -6489,6 +6967,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\b(api key|token|account|organization|user|role|principal|key) (does not|doesn't) have (the )?(required )?permissions? to\b`,
@@ -6498,6 +6977,9 @@ var catalogueTables = &Catalogue{
 								Lead: []string{`account `, `api key `, `key does`, `organiza`, `principa`, `role doe`, `token do`, `user doe`},
 								Word: true,
 							},
+						},
+						Parsed: &Parsed{
+							Groups: 4,
 						},
 					},
 				},
@@ -6528,6 +7010,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bno (llm |model )?provider (is )?(configured|selected|specified)\b`,
@@ -6537,6 +7020,9 @@ var catalogueTables = &Catalogue{
 								Lead: []string{`no llm provi`, `no model pro`, `no provider `},
 								Word: true,
 							},
+						},
+						Parsed: &Parsed{
+							Groups: 3,
 						},
 					},
 					{
@@ -6548,6 +7034,9 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{
+							Groups: 1,
+						},
 					},
 					{
 						Src:      `(?i)\bno (api )?base url (is )?(configured|set)\b`,
@@ -6557,6 +7046,9 @@ var catalogueTables = &Catalogue{
 								Lead: []string{`no api base url configured`, `no api base url is configured`, `no api base url is set`, `no api base url set`, `no base url configured`, `no base url is configured`, `no base url is set`, `no base url set`},
 								Word: true,
 							},
+						},
+						Parsed: &Parsed{
+							Groups: 3,
 						},
 					},
 				},
@@ -6625,6 +7117,9 @@ var catalogueTables = &Catalogue{
 									Word:     true,
 								},
 							},
+							Parsed: &Parsed{
+								Groups: 1,
+							},
 						},
 					},
 				},
@@ -6651,6 +7146,7 @@ var catalogueTables = &Catalogue{
 								Also: [][]string{[]string{`per day`}},
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -6680,6 +7176,9 @@ var catalogueTables = &Catalogue{
 								Word: true,
 								Also: [][]string{[]string{`per minute`, `per second`}},
 							},
+						},
+						Parsed: &Parsed{
+							Groups: 1,
 						},
 					},
 				},
@@ -6728,6 +7227,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\breached your specified API usage limits\b`,
@@ -6738,6 +7238,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\binsufficient (credits?|balance|funds)\b`,
@@ -6747,6 +7248,9 @@ var catalogueTables = &Catalogue{
 								Lead: []string{`insufficient balance`, `insufficient credit`, `insufficient credits`, `insufficient funds`},
 								Word: true,
 							},
+						},
+						Parsed: &Parsed{
+							Groups: 1,
 						},
 					},
 					{
@@ -6758,6 +7262,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bcan only afford \d+`,
@@ -6768,6 +7273,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bused all available credits\b`,
@@ -6778,6 +7284,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\breached its monthly spending limit\b`,
@@ -6788,6 +7295,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\b(have )?run out of credits\b`,
@@ -6797,6 +7305,9 @@ var catalogueTables = &Catalogue{
 								Lead: []string{`have run out of credits`, `run out of credits`},
 								Word: true,
 							},
+						},
+						Parsed: &Parsed{
+							Groups: 1,
 						},
 					},
 					{
@@ -6808,6 +7319,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bkey limit exceeded\b`,
@@ -6818,6 +7330,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bexceeds the service quota\b`,
@@ -6828,6 +7341,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\b(spend(ing)?|billing|usage) (hard )?limit (has been )?(reached|exceeded)\b`,
@@ -6837,6 +7351,9 @@ var catalogueTables = &Catalogue{
 								Lead: []string{`billi`, `spend`, `usage`},
 								Word: true,
 							},
+						},
+						Parsed: &Parsed{
+							Groups: 5,
 						},
 					},
 					{
@@ -6848,6 +7365,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -6872,6 +7390,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\binsufficient_quota\b`,
@@ -6882,6 +7401,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\binsufficient (credits?|balance|funds)\b`,
@@ -6891,6 +7411,9 @@ var catalogueTables = &Catalogue{
 								Lead: []string{`insufficient balance`, `insufficient credit`, `insufficient credits`, `insufficient funds`},
 								Word: true,
 							},
+						},
+						Parsed: &Parsed{
+							Groups: 1,
 						},
 					},
 					{
@@ -6902,6 +7425,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\b(organization|project)_(spend|usage)_limit_exceeded\b`,
@@ -6911,6 +7435,9 @@ var catalogueTables = &Catalogue{
 								Lead: []string{`organization_spend_limit_exceeded`, `organization_usage_limit_exceeded`, `project_spend_limit_exceeded`, `project_usage_limit_exceeded`},
 								Word: true,
 							},
+						},
+						Parsed: &Parsed{
+							Groups: 2,
 						},
 					},
 					{
@@ -6922,6 +7449,9 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{
+							Groups: 5,
+						},
 					},
 					{
 						Src:      `(?i)\bout of credits\b`,
@@ -6932,6 +7462,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\b(hit|reached) your (usage|spend(ing)?|monthly|daily|weekly) limit\b`,
@@ -6941,6 +7472,9 @@ var catalogueTables = &Catalogue{
 								Lead: []string{`hit your daily limit`, `hit your monthly limit`, `hit your spend limit`, `hit your spending limit`, `hit your usage limit`, `hit your weekly limit`, `reached your daily limit`, `reached your monthly limit`, `reached your spend limit`, `reached your spending limit`, `reached your usage limit`, `reached your weekly limit`},
 								Word: true,
 							},
+						},
+						Parsed: &Parsed{
+							Groups: 3,
 						},
 					},
 					{
@@ -6952,6 +7486,9 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{
+							Groups: 1,
+						},
 					},
 					{
 						Src:      `(?i)\bcredit balance is too low\b`,
@@ -6962,6 +7499,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\breached your specified API usage limits\b`,
@@ -6972,6 +7510,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -6989,6 +7528,10 @@ var catalogueTables = &Catalogue{
 							{
 								Lead: []string{`limit reached|`},
 							},
+						},
+						Parsed: &Parsed{
+							Groups: 1,
+							Names:  []string{``, `value`},
 						},
 					},
 					Unit: 2,
@@ -7014,6 +7557,9 @@ var catalogueTables = &Catalogue{
 								Lead: []string{`"code`, `"stat`, `'code`, `'stat`},
 								Also: [][]string{[]string{`"code`, `"status`, `"status_code`, `'code`, `'status`, `'status_code`}},
 							},
+						},
+						Parsed: &Parsed{
+							Groups: 1,
 						},
 					},
 				},
@@ -7051,6 +7597,9 @@ var catalogueTables = &Catalogue{
 								Also: [][]string{[]string{`exceeded`, `reached`}},
 							},
 						},
+						Parsed: &Parsed{
+							Groups: 3,
+						},
 					},
 					{
 						Src:      `(?i)\b(exceeded|reached|hit) (your|the|a) ([\w-]+ )?rate[ _-]?limit\b`,
@@ -7060,6 +7609,9 @@ var catalogueTables = &Catalogue{
 								Lead: []string{`exce`, `hit `, `reac`},
 								Word: true,
 							},
+						},
+						Parsed: &Parsed{
+							Groups: 3,
 						},
 					},
 				},
@@ -7087,6 +7639,9 @@ var catalogueTables = &Catalogue{
 								Also: [][]string{[]string{`exceeded`, `reached`}},
 							},
 						},
+						Parsed: &Parsed{
+							Groups: 3,
+						},
 					},
 					{
 						Src:      `(?i)\brate_limit_(exceeded|error)\b`,
@@ -7096,6 +7651,9 @@ var catalogueTables = &Catalogue{
 								Lead: []string{`rate_limit_error`, `rate_limit_exceeded`},
 								Word: true,
 							},
+						},
+						Parsed: &Parsed{
+							Groups: 1,
 						},
 					},
 					{
@@ -7108,6 +7666,9 @@ var catalogueTables = &Catalogue{
 								Also: [][]string{[]string{` limit`, `-limit`, `_limit`, `limit`}},
 							},
 						},
+						Parsed: &Parsed{
+							Groups: 4,
+						},
 					},
 					{
 						Src:      `(?i)\bwould exceed the rate limit\b`,
@@ -7118,6 +7679,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bRateLimitError\b`,
@@ -7128,6 +7690,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\btoo many requests\b`,
@@ -7138,6 +7701,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bRate limit reached for\b`,
@@ -7148,6 +7712,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bresource_exhausted\b`,
@@ -7158,6 +7723,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bresource (has been )?exhausted\b`,
@@ -7167,6 +7733,9 @@ var catalogueTables = &Catalogue{
 								Lead: []string{`resource exhausted`, `resource has been exhausted`},
 								Word: true,
 							},
+						},
+						Parsed: &Parsed{
+							Groups: 1,
 						},
 					},
 					{
@@ -7178,6 +7747,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bTooManyRequests(Error|Exception)\b`,
@@ -7187,6 +7757,9 @@ var catalogueTables = &Catalogue{
 								Lead: []string{`toomanyrequestserror`, `toomanyrequestsexception`},
 								Word: true,
 							},
+						},
+						Parsed: &Parsed{
+							Groups: 1,
 						},
 					},
 					{
@@ -7198,6 +7771,9 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{
+							Groups: 1,
+						},
 					},
 					{
 						Src:      `(?i)\byou (are|have been|were|got) rate[ _-]?limited\b`,
@@ -7207,6 +7783,9 @@ var catalogueTables = &Catalogue{
 								Lead: []string{`you are rate limited`, `you are rate-limited`, `you are rate_limited`, `you are ratelimited`, `you got rate limited`, `you got rate-limited`, `you got rate_limited`, `you got ratelimited`, `you have been rate limited`, `you have been rate-limited`, `you have been rate_limited`, `you have been ratelimited`, `you were rate limited`, `you were rate-limited`, `you were rate_limited`, `you were ratelimited`},
 								Word: true,
 							},
+						},
+						Parsed: &Parsed{
+							Groups: 1,
 						},
 					},
 				},
@@ -7266,6 +7845,9 @@ var catalogueTables = &Catalogue{
 								Word:     true,
 							},
 						},
+						Parsed: &Parsed{
+							Groups: 18,
+						},
 					},
 				},
 			},
@@ -7316,6 +7898,9 @@ var catalogueTables = &Catalogue{
 								Also: [][]string{[]string{`the server had an error processing your request`, `the server had an error while processing your request`}},
 							},
 						},
+						Parsed: &Parsed{
+							Groups: 1,
+						},
 					},
 					{
 						Src:      `(?i)\bInternalServerError\b`,
@@ -7326,6 +7911,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\binternal server error\b`,
@@ -7336,6 +7922,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bServiceUnavailableError\b`,
@@ -7346,6 +7933,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bservice (is )?(temporarily |currently )?unavailable\b`,
@@ -7355,6 +7943,9 @@ var catalogueTables = &Catalogue{
 								Lead: []string{`service currently unavailable`, `service is currently unavailable`, `service is temporarily unavailable`, `service is unavailable`, `service temporarily unavailable`, `service unavailable`},
 								Word: true,
 							},
+						},
+						Parsed: &Parsed{
+							Groups: 2,
 						},
 					},
 					{
@@ -7366,6 +7957,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\ban error occurred while processing your request\b`,
@@ -7376,6 +7968,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)['"]api_error['"]`,
@@ -7385,6 +7978,7 @@ var catalogueTables = &Catalogue{
 								Lead: []string{`"api_error"`, `"api_error'`, `'api_error"`, `'api_error'`},
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bno healthy upstream\b`,
@@ -7395,6 +7989,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bupstream connect error\b`,
@@ -7405,6 +8000,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bServiceUnavailableException\b`,
@@ -7415,6 +8011,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bInternalServerException\b`,
@@ -7425,6 +8022,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -7455,6 +8053,9 @@ var catalogueTables = &Catalogue{
 								Also: [][]string{[]string{`require a `, `require an `, `requires a `, `requires an `}, []string{`account`, `plan`, `subscription`, `tier`}},
 							},
 						},
+						Parsed: &Parsed{
+							Groups: 2,
+						},
 					},
 					{
 						Src:      `(?i)\bupgrade (your|to an?) (plan|subscription|paid (plan|tier)|pro|plus|premium)\b`,
@@ -7464,6 +8065,9 @@ var catalogueTables = &Catalogue{
 								Lead: []string{`upgrade `},
 								Word: true,
 							},
+						},
+						Parsed: &Parsed{
+							Groups: 3,
 						},
 					},
 					{
@@ -7475,6 +8079,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bonly available (to|for|on) (paid|pro|plus|premium|team|enterprise)\b`,
@@ -7484,6 +8089,9 @@ var catalogueTables = &Catalogue{
 								Lead: []string{`only available `},
 								Word: true,
 							},
+						},
+						Parsed: &Parsed{
+							Groups: 2,
 						},
 					},
 					{
@@ -7495,6 +8103,9 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{
+							Groups: 4,
+						},
 					},
 					{
 						Src:      `(?i)\bno active subscription\b`,
@@ -7505,6 +8116,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bsubscription (is )?(required|expired|inactive)\b`,
@@ -7514,6 +8126,9 @@ var catalogueTables = &Catalogue{
 								Lead: []string{`subscription expired`, `subscription inactive`, `subscription is expired`, `subscription is inactive`, `subscription is required`, `subscription required`},
 								Word: true,
 							},
+						},
+						Parsed: &Parsed{
+							Groups: 2,
 						},
 					},
 				},
@@ -7544,6 +8159,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -7592,6 +8208,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bAPI Error:? \(?Connection error\b`,
@@ -7602,6 +8219,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i): Connection error\.`,
@@ -7611,6 +8229,7 @@ var catalogueTables = &Catalogue{
 								Lead: []string{`: connection error.`},
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -7652,6 +8271,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bECONNREFUSED\b`,
@@ -7662,6 +8282,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\[Errno 111\]`,
@@ -7671,6 +8292,7 @@ var catalogueTables = &Catalogue{
 								Lead: []string{`[errno 111]`},
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bConnectionRefusedError\b`,
@@ -7681,6 +8303,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bfailed to connect to \S+ port \d+`,
@@ -7692,6 +8315,7 @@ var catalogueTables = &Catalogue{
 								Also: [][]string{[]string{` port `}},
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bcouldn't connect to server\b`,
@@ -7702,6 +8326,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bactively refused\b`,
@@ -7712,6 +8337,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -7741,6 +8367,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bECONNRESET\b`,
@@ -7751,6 +8378,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bsocket hang up\b`,
@@ -7761,6 +8389,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bConnectionResetError\b`,
@@ -7771,6 +8400,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bconnection was forcibly closed\b`,
@@ -7781,6 +8411,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bremote end closed connection without response\b`,
@@ -7791,6 +8422,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bserver disconnected without sending a response\b`,
@@ -7801,6 +8433,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bempty reply from server\b`,
@@ -7811,6 +8444,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -7840,6 +8474,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bENOTFOUND\b`,
@@ -7850,6 +8485,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bEAI_AGAIN\b`,
@@ -7860,6 +8496,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bcould not resolve host\b`,
@@ -7870,6 +8507,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\btemporary failure in name resolution\b`,
@@ -7880,6 +8518,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bname or service not known\b`,
@@ -7890,6 +8529,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bnodename nor servname provided\b`,
@@ -7900,6 +8540,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bgetaddrinfo failed\b`,
@@ -7910,6 +8551,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bNameResolutionError\b`,
@@ -7920,6 +8562,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bfailed to resolve\b`,
@@ -7930,6 +8573,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bcould not resolve proxy\b`,
@@ -7940,6 +8584,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -7969,6 +8614,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -8025,6 +8671,9 @@ var catalogueTables = &Catalogue{
 								Word:     true,
 							},
 						},
+						Parsed: &Parsed{
+							Groups: 17,
+						},
 					},
 				},
 			},
@@ -8048,6 +8697,7 @@ var catalogueTables = &Catalogue{
 								Lead: []string{`too many 429 error responses`},
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -8076,6 +8726,7 @@ var catalogueTables = &Catalogue{
 								Lead: []string{`too many 5`},
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -8105,6 +8756,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bcontext deadline exceeded\b`,
@@ -8115,6 +8767,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bDeadlineExceeded\b`,
@@ -8125,6 +8778,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\b504 Deadline Exceeded\b`,
@@ -8135,6 +8789,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bTLS handshake timeout\b`,
@@ -8145,6 +8800,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bClient\.Timeout exceeded\b`,
@@ -8155,6 +8811,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bETIMEDOUT\b`,
@@ -8165,6 +8822,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bESOCKETTIMEDOUT\b`,
@@ -8175,6 +8833,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\b(operation|connection|request|read|connect|handshake|socket) timed out\b`,
@@ -8184,6 +8843,9 @@ var catalogueTables = &Catalogue{
 								Lead: []string{`connect timed out`, `connection timed out`, `handshake timed out`, `operation timed out`, `read timed out`, `request timed out`, `socket timed out`},
 								Word: true,
 							},
+						},
+						Parsed: &Parsed{
+							Groups: 1,
 						},
 					},
 					{
@@ -8195,6 +8857,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\b(Read|Connect|Pool|Write)Timeout(Error)?\b`,
@@ -8204,6 +8867,9 @@ var catalogueTables = &Catalogue{
 								Lead: []string{`connecttime`, `pooltimeout`, `readtimeout`, `writetimeou`},
 								Word: true,
 							},
+						},
+						Parsed: &Parsed{
+							Groups: 2,
 						},
 					},
 					{
@@ -8215,6 +8881,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bTimeoutError\b`,
@@ -8225,6 +8892,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\baborted due to timeout\b`,
@@ -8235,6 +8903,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bUND_ERR_(CONNECT|HEADERS|BODY)_TIMEOUT\b`,
@@ -8244,6 +8913,9 @@ var catalogueTables = &Catalogue{
 								Lead: []string{`und_err_body_timeout`, `und_err_connect_timeout`, `und_err_headers_timeout`},
 								Word: true,
 							},
+						},
+						Parsed: &Parsed{
+							Groups: 1,
 						},
 					},
 					{
@@ -8255,6 +8927,7 @@ var catalogueTables = &Catalogue{
 								Lead:  []string{`curl: (28) `},
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -8296,6 +8969,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bno route to host\b`,
@@ -8306,6 +8980,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bENETUNREACH\b`,
@@ -8316,6 +8991,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bEHOSTUNREACH\b`,
@@ -8326,6 +9002,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bnetwork is down\b`,
@@ -8336,6 +9013,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -8365,6 +9043,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\baddress already in use\b`,
@@ -8375,6 +9054,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bport is already allocated\b`,
@@ -8385,6 +9065,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bOnly one usage of each socket address\b`,
@@ -8395,6 +9076,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\[Errno 98\]`,
@@ -8404,6 +9086,7 @@ var catalogueTables = &Catalogue{
 								Lead: []string{`[errno 98]`},
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -8433,6 +9116,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i:\bSOCKETERROR: OTHER SIDE CLOSED\b)`,
@@ -8443,6 +9127,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -8472,6 +9157,9 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{
+							Groups: 1,
+						},
 					},
 					{
 						Src:      `(?i)\bERR_PNPM_FETCH_401\b`,
@@ -8482,6 +9170,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bUnable to authenticate, need: \w+`,
@@ -8492,6 +9181,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -8521,6 +9211,9 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{
+							Groups: 1,
+						},
 					},
 					{
 						Src:      `(?i)\bERR_PNPM_FETCH_403\b`,
@@ -8531,6 +9224,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -8560,6 +9254,9 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{
+							Groups: 1,
+						},
 					},
 					{
 						Src:      `(?i)\bis not in (this|the npm) registry\b`,
@@ -8569,6 +9266,9 @@ var catalogueTables = &Catalogue{
 								Lead: []string{`is not in the npm registry`, `is not in this registry`},
 								Word: true,
 							},
+						},
+						Parsed: &Parsed{
+							Groups: 1,
 						},
 					},
 					{
@@ -8580,6 +9280,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -8609,6 +9310,9 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{
+							Groups: 1,
+						},
 					},
 					{
 						Src:      `(?i)\bERR_PNPM_FETCH_429\b`,
@@ -8619,6 +9323,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -8648,6 +9353,9 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{
+							Groups: 1,
+						},
 					},
 					{
 						Src:      `(?i)\bThis command requires you to be logged in\b`,
@@ -8658,6 +9366,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -8687,6 +9396,9 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{
+							Groups: 1,
+						},
 					},
 					{
 						Src:      `(?i)\bNo matching version found for\b`,
@@ -8697,6 +9409,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bERR_PNPM_NO_MATCHING_VERSION\b`,
@@ -8707,6 +9420,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -8735,6 +9449,9 @@ var catalogueTables = &Catalogue{
 								Lead: []string{`model requires more memory`, `model requires more system memory`},
 								Word: true,
 							},
+						},
+						Parsed: &Parsed{
+							Groups: 1,
 						},
 					},
 				},
@@ -8765,6 +9482,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bpull model manifest: (\d{3} )?not found\b`,
@@ -8775,6 +9493,9 @@ var catalogueTables = &Catalogue{
 								Word: true,
 								Also: [][]string{[]string{`not found`}},
 							},
+						},
+						Parsed: &Parsed{
+							Groups: 1,
 						},
 					},
 				},
@@ -8807,6 +9528,7 @@ var catalogueTables = &Catalogue{
 									Word: true,
 								},
 							},
+							Parsed: &Parsed{},
 						},
 					},
 				},
@@ -8833,6 +9555,9 @@ var catalogueTables = &Catalogue{
 								Also: [][]string{[]string{`could not connect to a running ollama `, `could not connect to ollama `}, []string{`could not connect to a running ollama app`, `could not connect to a running ollama instance`, `could not connect to a running ollama server`, `could not connect to ollama app`, `could not connect to ollama instance`, `could not connect to ollama server`}},
 							},
 						},
+						Parsed: &Parsed{
+							Groups: 2,
+						},
 					},
 					{
 						Src:      `(?i)\bollama\b.{0,60}\bis it running\?`,
@@ -8843,6 +9568,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -8872,6 +9598,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bassociated with a deactivated account\b`,
@@ -8882,6 +9609,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\baccess_terminated\b`,
@@ -8892,6 +9620,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\byour access was terminated\b`,
@@ -8902,6 +9631,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -8931,6 +9661,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\byour account is not active, please check your billing details\b`,
@@ -8941,6 +9672,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -9104,6 +9836,7 @@ var catalogueTables = &Catalogue{
 									Lead: []string{`you didn't provide an api key`},
 								},
 							},
+							Parsed: &Parsed{},
 						},
 					},
 				},
@@ -9129,6 +9862,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bno_organization\b`,
@@ -9139,6 +9873,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -9170,6 +9905,7 @@ var catalogueTables = &Catalogue{
 									Word: true,
 								},
 							},
+							Parsed: &Parsed{},
 						},
 					},
 				},
@@ -9275,6 +10011,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bunsupported_parameter\b`,
@@ -9285,6 +10022,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bmax_tokens is too large: \d+`,
@@ -9295,6 +10033,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bunrecognized request argument supplied\b`,
@@ -9305,6 +10044,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -9334,6 +10074,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bcan only afford \d+`,
@@ -9344,6 +10085,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -9419,6 +10161,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -9448,6 +10191,9 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{
+							Groups: 1,
+						},
 					},
 					{
 						Src:      `(?i)\bkey limit exceeded\b`,
@@ -9458,6 +10204,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bprompt tokens limit exceeded: \d+ > \d+`,
@@ -9468,6 +10215,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -9497,6 +10245,9 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{
+							Groups: 1,
+						},
 					},
 					{
 						Src:      `(?i)\bno allowed providers are available for the selected model\b`,
@@ -9507,6 +10258,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -9536,6 +10288,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bCould not find a version that satisfies the requirement\b`,
@@ -9546,6 +10299,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -9575,6 +10329,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bCannot connect to host \S+ ssl:`,
@@ -9586,6 +10341,7 @@ var catalogueTables = &Catalogue{
 								Also: [][]string{[]string{` ssl:`}},
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bConnect call failed\b`,
@@ -9596,6 +10352,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bServerDisconnectedError\b`,
@@ -9606,6 +10363,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bClientConnectorError\b`,
@@ -9616,6 +10374,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -9645,6 +10404,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bE2BIG\b`,
@@ -9655,6 +10415,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -9684,6 +10445,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)^(/usr)?/bin/env: [‘'"]?[^:’'"\s]+[’'"]?: No such file or directory`,
@@ -9694,6 +10456,9 @@ var catalogueTables = &Catalogue{
 								Lead:  []string{`/bin/env: `, `/usr/bin/e`},
 								Also:  [][]string{[]string{`/bin/env: `, `/usr/bin/env: `}, []string{`/bin/env: `, `/bin/env: "`, `/bin/env: '`, `/bin/env: ‘`, `/usr/bin/env: `, `/usr/bin/env: "`, `/usr/bin/env: '`, `/usr/bin/env: ‘`}},
 							},
+						},
+						Parsed: &Parsed{
+							Groups: 1,
 						},
 					},
 				},
@@ -9724,6 +10489,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)^\S*sh: (line )?(\d+: )?[^:\s]+: not found\s*$`,
@@ -9733,6 +10499,9 @@ var catalogueTables = &Catalogue{
 								Start: true,
 								Also:  [][]string{[]string{`sh: `}, []string{`sh: `, `sh: line `}},
 							},
+						},
+						Parsed: &Parsed{
+							Groups: 2,
 						},
 					},
 					{
@@ -9744,6 +10513,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bexecutable file not found in \$PATH\b`,
@@ -9754,6 +10524,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bspawn \S+ ENOENT\b`,
@@ -9764,6 +10535,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)^env: '?[^:'\s]+'?: No such file or directory`,
@@ -9774,6 +10546,7 @@ var catalogueTables = &Catalogue{
 								Lead:  []string{`env: `},
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -9826,6 +10599,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `\bImportError: No module named\b`,
@@ -9836,6 +10610,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `\bCannot find module '[^./'\s][^'\s]*'`,
@@ -9846,6 +10621,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `\bCannot find package '[^./'\s][^'\s]*'`,
@@ -9856,6 +10632,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -9885,6 +10662,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bENOSPC\b`,
@@ -9895,6 +10673,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\[Errno 28\]`,
@@ -9904,6 +10683,7 @@ var catalogueTables = &Catalogue{
 								Lead: []string{`[errno 28]`},
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bdisk quota exceeded\b`,
@@ -9914,6 +10694,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bEDQUOT\b`,
@@ -9924,6 +10705,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bnot enough space on the disk\b`,
@@ -9934,6 +10716,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -9963,6 +10746,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bENOENT\b`,
@@ -9973,6 +10757,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bFileNotFoundError\b`,
@@ -9983,6 +10768,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bthe system cannot find the (file|path) specified\b`,
@@ -9993,6 +10779,9 @@ var catalogueTables = &Catalogue{
 								Word: true,
 								Also: [][]string{[]string{`the system cannot find the file specified`, `the system cannot find the path specified`}},
 							},
+						},
+						Parsed: &Parsed{
+							Groups: 1,
 						},
 					},
 				},
@@ -10024,6 +10813,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bEACCES\b`,
@@ -10034,6 +10824,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bEPERM\b`,
@@ -10044,6 +10835,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\boperation not permitted\b`,
@@ -10054,6 +10846,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\[Errno 13\]`,
@@ -10063,6 +10856,7 @@ var catalogueTables = &Catalogue{
 								Lead: []string{`[errno 13]`},
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bAccess is denied\b`,
@@ -10073,6 +10867,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -10103,6 +10898,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bEROFS\b`,
@@ -10113,6 +10909,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -10153,6 +10950,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bSQLITE_BUSY\b`,
@@ -10163,6 +10961,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bdatabase table is locked\b`,
@@ -10173,6 +10972,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -10203,6 +11003,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bLoad key ("[^"]*"|[^"\s]+): bad permissions\b`,
@@ -10212,6 +11013,9 @@ var catalogueTables = &Catalogue{
 								Lead: []string{`load key `},
 								Word: true,
 							},
+						},
+						Parsed: &Parsed{
+							Groups: 1,
 						},
 					},
 					{
@@ -10223,6 +11027,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -10253,6 +11058,9 @@ var catalogueTables = &Catalogue{
 								Also: [][]string{[]string{` port `, `remote host`}},
 							},
 						},
+						Parsed: &Parsed{
+							Groups: 1,
+						},
 					},
 					{
 						Src:      `(?i)\bkex_exchange_identification: Connection closed by remote host\b`,
@@ -10263,6 +11071,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -10292,6 +11101,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bno supported authentication methods available\b`,
@@ -10302,6 +11112,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -10331,6 +11142,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\berror locking state\b`,
@@ -10341,6 +11153,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -10369,6 +11182,7 @@ var catalogueTables = &Catalogue{
 								Lead: []string{"`input", `inputs`},
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -10398,6 +11212,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -10427,6 +11242,9 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{
+							Groups: 1,
+						},
 					},
 					{
 						Src:      `(?i)\bnon-serverless model\b`,
@@ -10437,6 +11255,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -10466,6 +11285,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bIAM_PERMISSION_DENIED\b`,
@@ -10476,6 +11296,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -10506,6 +11327,9 @@ var catalogueTables = &Catalogue{
 								Also: [][]string{[]string{` not found`, ` was not found`, "` not found", "` was not found"}},
 							},
 						},
+						Parsed: &Parsed{
+							Groups: 1,
+						},
 					},
 					{
 						Src:      `(?i)\bwas not found or your project does not have access to it\b`,
@@ -10516,6 +11340,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -10546,6 +11371,7 @@ var catalogueTables = &Catalogue{
 								Also: [][]string{[]string{`per_minute`}},
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -10575,6 +11401,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bexceeds? (the )?max(imum)?_model_len\b`,
@@ -10584,6 +11411,9 @@ var catalogueTables = &Catalogue{
 								Lead: []string{`exceed max_model_len`, `exceed maximum_model_len`, `exceed the max_model_len`, `exceed the maximum_model_len`, `exceeds max_model_len`, `exceeds maximum_model_len`, `exceeds the max_model_len`, `exceeds the maximum_model_len`},
 								Word: true,
 							},
+						},
+						Parsed: &Parsed{
+							Groups: 2,
 						},
 					},
 					{
@@ -10595,6 +11425,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -10624,6 +11455,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bWSAETIMEDOUT\b`,
@@ -10634,6 +11466,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -10663,6 +11496,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -10692,6 +11526,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bNo such host is known\b`,
@@ -10702,6 +11537,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bThe requested name is valid, but no data of the requested type was found\b`,
@@ -10712,6 +11548,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\bThe remote name could not be resolved\b`,
@@ -10722,6 +11559,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -10751,6 +11589,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -10781,6 +11620,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 				},
 			},
@@ -10810,6 +11650,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\breached its monthly spending limit\b`,
@@ -10820,6 +11661,7 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\b(have )?run out of credits\b`,
@@ -10829,6 +11671,9 @@ var catalogueTables = &Catalogue{
 								Lead: []string{`have run out of credits`, `run out of credits`},
 								Word: true,
 							},
+						},
+						Parsed: &Parsed{
+							Groups: 1,
 						},
 					},
 				},
@@ -10860,6 +11705,7 @@ var catalogueTables = &Catalogue{
 								Also: [][]string{[]string{`your team's rate limit is -`, `your team's rate limit is :`, `your team's rate limit is –`, `your team's rate limit is —`, `your teams rate limit is -`, `your teams rate limit is :`, `your teams rate limit is –`, `your teams rate limit is —`}},
 							},
 						},
+						Parsed: &Parsed{},
 					},
 					{
 						Src:      `(?i)\btoo many (tokens|requests) for team\b`,
@@ -10869,6 +11715,9 @@ var catalogueTables = &Catalogue{
 								Lead: []string{`too many requests for team`, `too many tokens for team`},
 								Word: true,
 							},
+						},
+						Parsed: &Parsed{
+							Groups: 1,
 						},
 					},
 				},
@@ -11012,6 +11861,9 @@ var (
 				Word:     true,
 			},
 		},
+		Parsed: &Parsed{
+			Groups: 17,
+		},
 	}
 	sharedRegex1 = &Regex{
 		Src: `(?i)regain access on (?P<value>\d{4}-\d{2}-\d{2}(?: at \d{1,2}:\d{2}(?::\d{2})?)?(?: UTC)?)`,
@@ -11019,6 +11871,10 @@ var (
 			{
 				Lead: []string{`regain access on `},
 			},
+		},
+		Parsed: &Parsed{
+			Groups: 1,
+			Names:  []string{``, `value`},
 		},
 	}
 	sharedRegex2 = &Regex{
@@ -11030,6 +11886,7 @@ var (
 				Word: true,
 			},
 		},
+		Parsed: &Parsed{},
 	}
 	sharedRegex3 = &Regex{
 		Src: `(?i)(?:try again|retry) in (?P<value>\d+(?:\.\d+)?(?:ms|s|m|h)(?:\d+(?:\.\d+)?(?:ms|s|m|h))*|\d+(?:\.\d+)? (?:seconds?|minutes?|hours?))\b`,
@@ -11037,6 +11894,10 @@ var (
 			{
 				Lead: []string{`retry in `, `try again`},
 			},
+		},
+		Parsed: &Parsed{
+			Groups: 1,
+			Names:  []string{``, `value`},
 		},
 	}
 )
@@ -14938,16 +15799,21 @@ func (e *Engine) Catalogue() *Catalogue { return e.cat }
 
 // Prepare checks the pattern, if it has not been checked yet, with the
 // error regexp.Compile would give; regexp compiles it when it is first
-// needed (compiledRegex).
+// needed (compiledRegex). A pattern the compiler checked (Parsed) is not
+// parsed again.
 func (r *Regex) Prepare() error {
 	if r.c != nil {
 		return nil
 	}
-	tree, err := syntax.Parse(r.Src, syntax.Perl)
-	if err != nil {
-		return err
+	p := r.Parsed
+	if p == nil {
+		tree, err := syntax.Parse(r.Src, syntax.Perl)
+		if err != nil {
+			return err
+		}
+		p = parsedOf(tree)
 	}
-	r.c = &compiledRegex{src: r.Src, nsub: tree.MaxCap(), names: tree.CapNames()}
+	r.c = &compiledRegex{src: r.Src, nsub: p.Groups, names: p.Names}
 	if len(r.Alts) > 0 {
 		r.fast = newFast(r)
 	}
@@ -17915,8 +18781,16 @@ type Regex struct {
 	// means and stay out of its digest: a better analysis in a later
 	// errcat must not re-version every catalogue.
 	Alts []Alt `json:"-"`
-	c    *compiledRegex
-	fast *fastRegex // built by Prepare from Alts
+	// Parsed is what New would parse Src for, filled in by ParseRegex,
+	// which the compiler checks every pattern with: New then takes it
+	// rather than parsing Src again. Parsing every pattern was two fifths
+	// of what New cost, and half of what it allocated; on a virtual
+	// machine, where a fresh page costs a fault of several microseconds,
+	// that is paid at every start of the CLI. Tables built by hand leave it
+	// nil, and New checks their patterns.
+	Parsed *Parsed `json:"-"`
+	c      *compiledRegex
+	fast   *fastRegex // built by Prepare from Alts
 }
 
 // compiledRegex is a pattern New has checked, compiled by regexp on first
@@ -17951,16 +18825,32 @@ func (c *compiledRegex) subexpIndex(name string) int {
 	return -1
 }
 
+// Parsed is what parsing a pattern tells New: its groups.
+type Parsed struct {
+	Groups int      // the number of capturing groups
+	Names  []string // as regexp.SubexpNames; nil when no group is named
+}
+
+// parsedOf reads tree's groups.
+func parsedOf(tree *syntax.Regexp) *Parsed {
+	p := &Parsed{Groups: tree.MaxCap()}
+	if names := tree.CapNames(); slices.ContainsFunc(names, func(n string) bool { return n != "" }) {
+		p.Names = names
+	}
+	return p
+}
+
 // ParseRegex checks src as RE2 and returns it as a Regex, with its syntax
-// tree for callers that analyse the pattern: parsing it once serves both.
-// New checks the pattern again, and it is compiled on first use. An
+// tree for callers that analyse the pattern: parsing it once serves all
+// three. New takes what it needs from Parsed, and the pattern is compiled
+// on first use. An
 // error is regexp.Compile's own.
 func ParseRegex(src string) (*Regex, *syntax.Regexp, error) {
 	tree, err := syntax.Parse(src, syntax.Perl)
 	if err != nil {
 		return nil, nil, err
 	}
-	return &Regex{Src: src}, tree, nil
+	return &Regex{Src: src, Parsed: parsedOf(tree)}, tree, nil
 }
 
 // States and reasons of a Classification. Unclassified is an answer, and the

@@ -94,6 +94,9 @@ var catalogueTables = &Catalogue{
 								Word: true,
 							},
 						},
+						Parsed: &Parsed{
+							Groups: 1,
+						},
 					},
 				},
 			},
@@ -106,6 +109,10 @@ var catalogueTables = &Catalogue{
 							{
 								Lead: []string{`try again in `},
 							},
+						},
+						Parsed: &Parsed{
+							Groups: 1,
+							Names:  []string{``, `value`},
 						},
 					},
 				},
@@ -4123,16 +4130,21 @@ func (e *Engine) Catalogue() *Catalogue { return e.cat }
 
 // Prepare checks the pattern, if it has not been checked yet, with the
 // error regexp.Compile would give; regexp compiles it when it is first
-// needed (compiledRegex).
+// needed (compiledRegex). A pattern the compiler checked (Parsed) is not
+// parsed again.
 func (r *Regex) Prepare() error {
 	if r.c != nil {
 		return nil
 	}
-	tree, err := syntax.Parse(r.Src, syntax.Perl)
-	if err != nil {
-		return err
+	p := r.Parsed
+	if p == nil {
+		tree, err := syntax.Parse(r.Src, syntax.Perl)
+		if err != nil {
+			return err
+		}
+		p = parsedOf(tree)
 	}
-	r.c = &compiledRegex{src: r.Src, nsub: tree.MaxCap(), names: tree.CapNames()}
+	r.c = &compiledRegex{src: r.Src, nsub: p.Groups, names: p.Names}
 	if len(r.Alts) > 0 {
 		r.fast = newFast(r)
 	}
@@ -7100,8 +7112,16 @@ type Regex struct {
 	// means and stay out of its digest: a better analysis in a later
 	// errcat must not re-version every catalogue.
 	Alts []Alt `json:"-"`
-	c    *compiledRegex
-	fast *fastRegex // built by Prepare from Alts
+	// Parsed is what New would parse Src for, filled in by ParseRegex,
+	// which the compiler checks every pattern with: New then takes it
+	// rather than parsing Src again. Parsing every pattern was two fifths
+	// of what New cost, and half of what it allocated; on a virtual
+	// machine, where a fresh page costs a fault of several microseconds,
+	// that is paid at every start of the CLI. Tables built by hand leave it
+	// nil, and New checks their patterns.
+	Parsed *Parsed `json:"-"`
+	c      *compiledRegex
+	fast   *fastRegex // built by Prepare from Alts
 }
 
 // compiledRegex is a pattern New has checked, compiled by regexp on first
@@ -7136,16 +7156,32 @@ func (c *compiledRegex) subexpIndex(name string) int {
 	return -1
 }
 
+// Parsed is what parsing a pattern tells New: its groups.
+type Parsed struct {
+	Groups int      // the number of capturing groups
+	Names  []string // as regexp.SubexpNames; nil when no group is named
+}
+
+// parsedOf reads tree's groups.
+func parsedOf(tree *syntax.Regexp) *Parsed {
+	p := &Parsed{Groups: tree.MaxCap()}
+	if names := tree.CapNames(); slices.ContainsFunc(names, func(n string) bool { return n != "" }) {
+		p.Names = names
+	}
+	return p
+}
+
 // ParseRegex checks src as RE2 and returns it as a Regex, with its syntax
-// tree for callers that analyse the pattern: parsing it once serves both.
-// New checks the pattern again, and it is compiled on first use. An
+// tree for callers that analyse the pattern: parsing it once serves all
+// three. New takes what it needs from Parsed, and the pattern is compiled
+// on first use. An
 // error is regexp.Compile's own.
 func ParseRegex(src string) (*Regex, *syntax.Regexp, error) {
 	tree, err := syntax.Parse(src, syntax.Perl)
 	if err != nil {
 		return nil, nil, err
 	}
-	return &Regex{Src: src}, tree, nil
+	return &Regex{Src: src, Parsed: parsedOf(tree)}, tree, nil
 }
 
 // States and reasons of a Classification. Unclassified is an answer, and the

@@ -66,16 +66,21 @@ func (e *Engine) Catalogue() *Catalogue { return e.cat }
 
 // Prepare checks the pattern, if it has not been checked yet, with the
 // error regexp.Compile would give; regexp compiles it when it is first
-// needed (compiledRegex).
+// needed (compiledRegex). A pattern the compiler checked (Parsed) is not
+// parsed again.
 func (r *Regex) Prepare() error {
 	if r.c != nil {
 		return nil
 	}
-	tree, err := syntax.Parse(r.Src, syntax.Perl)
-	if err != nil {
-		return err
+	p := r.Parsed
+	if p == nil {
+		tree, err := syntax.Parse(r.Src, syntax.Perl)
+		if err != nil {
+			return err
+		}
+		p = parsedOf(tree)
 	}
-	r.c = &compiledRegex{src: r.Src, nsub: tree.MaxCap(), names: tree.CapNames()}
+	r.c = &compiledRegex{src: r.Src, nsub: p.Groups, names: p.Names}
 	if len(r.Alts) > 0 {
 		r.fast = newFast(r)
 	}

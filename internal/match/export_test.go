@@ -95,6 +95,9 @@ func (r *Regex) Compiled() bool { return r.c != nil && r.c.re != nil }
 // SubexpIndex is the group index New reads hint extractors' values from.
 func (r *Regex) SubexpIndex(name string) int { return r.c.subexpIndex(name) }
 
+// NumSubexp is the number of groups New took for r.
+func (r *Regex) NumSubexp() int { return r.c.nsub }
+
 // Needs returns the bulk path's need of each trigger that has one.
 func (e *Engine) Needs() map[string][][][]string {
 	out := map[string][][][]string{}

@@ -45,19 +45,34 @@ func TestNewLeavesRegexpToFirstUse(t *testing.T) {
 	}
 }
 
-// TestSubexpIndex holds the group index New takes without compiling to
-// regexp's own, for every shipped pattern and a few with named groups.
+// TestSubexpIndex holds the groups New takes without compiling to
+// regexp's own, for every shipped pattern (which the compiler parsed, so
+// New does not) and a few with named groups, built by hand (New parses
+// them) and by ParseRegex.
 func TestSubexpIndex(t *testing.T) {
 	res := patterns(shippedCatalogue(t))
-	for _, src := range []string{`(?P<value>\d+)`, `(a)(?P<value>b)`, `(?P<x>a)(?P<value>b)(?P<value2>c)`, `(?:a)(b)`, `(?P<v>a)|(?P<value>b)`} {
-		re := &match.Regex{Src: src}
-		if err := re.Prepare(); err != nil {
+	for _, re := range res {
+		if re.Parsed == nil {
+			t.Fatalf("%s: the compiler left Parsed unset: New parses it again", re.Src)
+		}
+	}
+	for _, src := range []string{`(?P<value>\d+)`, `(a)(?P<value>b)`, `(?P<x>a)(?P<value>b)(?P<value2>c)`, `(?:a)(b)`, `(?P<v>a)|(?P<value>b)`, `a`} {
+		parsed, _, err := match.ParseRegex(src)
+		if err != nil {
 			t.Fatal(err)
 		}
-		res = append(res, re)
+		for _, re := range []*match.Regex{{Src: src}, parsed} {
+			if err := re.Prepare(); err != nil {
+				t.Fatal(err)
+			}
+			res = append(res, re)
+		}
 	}
 	for _, re := range res {
 		std := regexp.MustCompile(re.Src)
+		if got, want := re.NumSubexp(), std.NumSubexp(); got != want {
+			t.Errorf("%s: %d groups, regexp says %d", re.Src, got, want)
+		}
 		for _, name := range append(std.SubexpNames(), "value", "missing") {
 			if got, want := re.SubexpIndex(name), std.SubexpIndex(name); got != want {
 				t.Errorf("%s: SubexpIndex(%q) = %d, regexp says %d", re.Src, name, got, want)
