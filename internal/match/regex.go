@@ -2,8 +2,8 @@ package match
 
 import (
 	"regexp"
-	"slices"
 	"regexp/syntax"
+	"slices"
 	"sync"
 )
 
@@ -31,7 +31,7 @@ type Regex struct {
 	// nil, and New checks their patterns.
 	Parsed *Parsed `json:"-"`
 	c      *compiledRegex
-	fast *fastRegex // built by Prepare from Alts
+	fast   *fastRegex // built by Prepare from Alts
 }
 
 // compiledRegex is a pattern New has checked, compiled by regexp on first
