@@ -44,13 +44,13 @@ func Generate(cat *match.Catalogue, opts Options) ([]byte, error) {
 			return nil, fmt.Errorf("codegen: %s from %s collides with the generated tables", name, from)
 		}
 	}
-	sh := sharePointers(reflect.ValueOf(cat).Elem())
+	w := writer{sh: sharePointers(reflect.ValueOf(cat).Elem())}
 	var tables strings.Builder
-	if err := literal(&tables, reflect.ValueOf(cat), "", sh); err != nil {
+	if err := w.literal(&tables, reflect.ValueOf(cat), ""); err != nil {
 		return nil, err
 	}
 	var shared strings.Builder
-	if err := sh.decls(&shared); err != nil {
+	if err := w.decls(&shared); err != nil {
 		return nil, err
 	}
 	var b strings.Builder

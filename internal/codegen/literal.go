@@ -8,34 +8,42 @@ import (
 	"unicode/utf8"
 )
 
+// writer writes compiled tables as Go composite literals. sh names the
+// pointers written once, as variables (share.go). qual prefixes the
+// engine's type names: empty in the generated package, which declares
+// them, and "match." in a file that uses internal/match's own.
+type writer struct {
+	sh   *shares
+	qual string
+}
+
 // literal writes v as a Go composite literal. It knows the shapes the
 // compiled tables use: structs (exported fields only, zero fields left
 // out, so the output stays readable), slices, pointers to structs,
-// strings, integers and booleans. Type names are the engine's own, which
-// the generated file declares.
-func literal(b *strings.Builder, v reflect.Value, indent string, sh *shares) error {
+// strings, integers and booleans.
+func (w writer) literal(b *strings.Builder, v reflect.Value, indent string) error {
 	switch v.Kind() {
 	case reflect.Pointer:
 		if v.IsNil() {
 			b.WriteString("nil")
 			return nil
 		}
-		if name := sh.name(v); name != "" {
+		if name := w.sh.name(v); name != "" {
 			b.WriteString(name)
 			return nil
 		}
 		b.WriteString("&")
-		return literal(b, v.Elem(), indent, sh)
+		return w.literal(b, v.Elem(), indent)
 	case reflect.Struct:
-		b.WriteString(v.Type().Name())
-		return structBody(b, v, indent, sh)
+		b.WriteString(w.typeName(v.Type()))
+		return w.structBody(b, v, indent)
 	case reflect.Slice:
 		if v.IsNil() {
 			b.WriteString("nil")
 			return nil
 		}
 		b.WriteString("[]")
-		b.WriteString(typeName(v.Type().Elem()))
+		b.WriteString(w.typeName(v.Type().Elem()))
 		b.WriteString("{")
 		elemStruct := v.Type().Elem().Kind() == reflect.Struct ||
 			(v.Type().Elem().Kind() == reflect.Pointer && v.Type().Elem().Elem().Kind() == reflect.Struct)
@@ -44,14 +52,14 @@ func literal(b *strings.Builder, v reflect.Value, indent string, sh *shares) err
 			if elemStruct {
 				// Elements of []T and []*T may leave out their type.
 				b.WriteString("\n" + indent + "\t")
-				if name := sh.name(el); name != "" {
+				if name := w.sh.name(el); name != "" {
 					b.WriteString(name + ",")
 					continue
 				}
 				if el.Kind() == reflect.Pointer {
 					el = el.Elem()
 				}
-				if err := structBody(b, el, indent+"\t", sh); err != nil {
+				if err := w.structBody(b, el, indent+"\t"); err != nil {
 					return err
 				}
 				b.WriteString(",")
@@ -60,7 +68,7 @@ func literal(b *strings.Builder, v reflect.Value, indent string, sh *shares) err
 			if i > 0 {
 				b.WriteString(", ")
 			}
-			if err := literal(b, el, indent, sh); err != nil {
+			if err := w.literal(b, el, indent); err != nil {
 				return err
 			}
 		}
@@ -83,7 +91,7 @@ func literal(b *strings.Builder, v reflect.Value, indent string, sh *shares) err
 	return nil
 }
 
-func structBody(b *strings.Builder, v reflect.Value, indent string, sh *shares) error {
+func (w writer) structBody(b *strings.Builder, v reflect.Value, indent string) error {
 	t := v.Type()
 	b.WriteString("{")
 	wrote := false
@@ -93,7 +101,7 @@ func structBody(b *strings.Builder, v reflect.Value, indent string, sh *shares) 
 			continue
 		}
 		b.WriteString("\n" + indent + "\t" + f.Name + ": ")
-		if err := literal(b, v.Field(i), indent+"\t", sh); err != nil {
+		if err := w.literal(b, v.Field(i), indent+"\t"); err != nil {
 			return err
 		}
 		b.WriteString(",")
@@ -106,12 +114,15 @@ func structBody(b *strings.Builder, v reflect.Value, indent string, sh *shares) 
 	return nil
 }
 
-func typeName(t reflect.Type) string {
+func (w writer) typeName(t reflect.Type) string {
 	switch t.Kind() {
 	case reflect.Pointer:
-		return "*" + typeName(t.Elem())
+		return "*" + w.typeName(t.Elem())
 	case reflect.Slice:
-		return "[]" + typeName(t.Elem())
+		return "[]" + w.typeName(t.Elem())
+	}
+	if t.PkgPath() != "" {
+		return w.qual + t.Name()
 	}
 	return t.Name()
 }

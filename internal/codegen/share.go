@@ -69,15 +69,16 @@ func (sh *shares) name(v reflect.Value) string {
 	return sh.names[v.Pointer()]
 }
 
-// decls writes the variables.
-func (sh *shares) decls(b *strings.Builder) error {
+// decls writes the variables of w's shares.
+func (w writer) decls(b *strings.Builder) error {
+	sh := w.sh
 	if len(sh.order) == 0 {
 		return nil
 	}
 	b.WriteString("// Patterns the tables use more than once.\nvar (\n")
 	for _, p := range sh.order {
 		b.WriteString("\t" + sh.names[p.Pointer()] + " = &")
-		if err := literal(b, p.Elem(), "\t", sh); err != nil {
+		if err := w.literal(b, p.Elem(), "\t"); err != nil {
 			return err
 		}
 		b.WriteString("\n")
