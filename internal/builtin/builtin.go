@@ -1,61 +1,50 @@
 // Package builtin holds the shipped catalogue compiled ahead of time, so
 // that a command using the catalogue built into errcat does not compile
-// its YAML at every start: decoding the tables takes a few milliseconds
-// where compiling them (parsing, schema validation, pattern analysis)
-// took forty.
+// its YAML at every start: compiling it (parsing, schema validation,
+// pattern analysis) takes forty milliseconds.
 //
-// `make generate` writes catalogue.gob from ../../catalogue; a test fails
-// when it is stale. A stale file is never used: it records a fingerprint
-// of the YAML it was compiled from, and when the YAML embedded in the
-// binary differs (a rule edited and errcat run before regenerating),
-// Catalogue compiles the YAML instead.
+// `make generate` writes the compiled tables into tables_gen.go as Go
+// literals (package tables), which the linker lays out in the binary: taking them costs
+// neither decoding nor allocation. A test fails when the file is stale,
+// and a stale file is never used: it records a fingerprint of the YAML it
+// was compiled from, and when the YAML embedded in the binary differs (a
+// rule edited and errcat run before regenerating), Catalogue compiles the
+// YAML instead.
 package builtin
 
 import (
-	_ "embed"
+	"sync/atomic"
 
 	"github.com/errcat/errcat/catalogue"
-	"github.com/errcat/errcat/internal/catcache"
+	"github.com/errcat/errcat/internal/builtin/tables"
 	"github.com/errcat/errcat/internal/compile"
 	"github.com/errcat/errcat/internal/match"
 )
 
 //go:generate go run gen.go
 
-//go:embed catalogue.gob
-var compiled []byte
-
 // Name is how positions name the built-in catalogue's files.
-const Name = "catalogue"
+const Name = tables.Name
 
-// Catalogue returns the built-in catalogue, compiled.
+// taken says the generated tables were handed out. There is one copy of
+// them, and match.New prepares the tables it is given in place: a
+// second caller, who might build an engine at the same time as the
+// first, gets tables of its own.
+var taken atomic.Bool
+
+// Catalogue returns the built-in catalogue, compiled. The first call in a
+// process (errcat's one) takes the generated tables; later ones, and any
+// call when they are stale, compile the YAML.
 func Catalogue() (*match.Catalogue, error) {
-	if c, ok := decode(compiled); ok {
-		return c, nil
+	if current(fingerprint) && taken.CompareAndSwap(false, true) {
+		return compiled, nil
 	}
 	return compile.Load(catalogue.FS, Name)
 }
 
-// decode returns the tables in data, kept as the catalogue cache keeps a
-// directory's (catcache), if they were compiled from the YAML embedded
-// now: their key is its fingerprint.
-func decode(data []byte) (*match.Catalogue, bool) {
-	fp, err := compile.Fingerprint(catalogue.FS)
-	if err != nil {
-		return nil, false
-	}
-	return catcache.Decode(data, fp)
-}
-
-// Encode compiles the embedded catalogue into what catalogue.gob holds.
-func Encode() ([]byte, error) {
-	c, err := compile.Load(catalogue.FS, Name)
-	if err != nil {
-		return nil, err
-	}
-	fp, err := compile.Fingerprint(catalogue.FS)
-	if err != nil {
-		return nil, err
-	}
-	return catcache.Encode(fp, c)
+// current reports whether fp, the fingerprint of the YAML some tables
+// were compiled from, is that of the YAML embedded now.
+func current(fp string) bool {
+	now, err := compile.Fingerprint(catalogue.FS)
+	return err == nil && now == fp
 }

@@ -1,6 +1,6 @@
 //go:build ignore
 
-// gen writes catalogue.gob from the shipped catalogue's YAML.
+// gen writes tables_gen.go from the shipped catalogue's YAML.
 package main
 
 import (
@@ -8,13 +8,13 @@ import (
 	"os"
 
 	"github.com/errcat/errcat/internal/atomicfile"
-	"github.com/errcat/errcat/internal/builtin"
+	"github.com/errcat/errcat/internal/builtin/tables"
 )
 
 func main() {
-	data, err := builtin.Encode()
+	data, err := tables.Source()
 	if err == nil {
-		err = atomicfile.Write("catalogue.gob", data, 0o644)
+		err = atomicfile.Write("tables_gen.go", data, 0o644)
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "builtin:", err)

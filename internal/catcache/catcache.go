@@ -86,9 +86,9 @@ type entry struct {
 	Catalogue *match.Catalogue
 }
 
-// Encode returns cat as an entry for key: the tables, gob-encoded, with
+// encode returns cat as an entry for key: the tables, gob-encoded, with
 // the key they were compiled for.
-func Encode(key string, cat *match.Catalogue) ([]byte, error) {
+func encode(key string, cat *match.Catalogue) ([]byte, error) {
 	var buf bytes.Buffer
 	if err := gob.NewEncoder(&buf).Encode(entry{key, cat}); err != nil {
 		return nil, err
@@ -96,8 +96,8 @@ func Encode(key string, cat *match.Catalogue) ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-// Decode returns the tables data holds if it is the entry for key.
-func Decode(data []byte, key string) (*match.Catalogue, bool) {
+// decode returns the tables data holds if it is the entry for key.
+func decode(data []byte, key string) (*match.Catalogue, bool) {
 	var e entry
 	if err := gob.NewDecoder(bytes.NewReader(data)).Decode(&e); err != nil || e.Key != key || e.Catalogue == nil {
 		return nil, false
@@ -174,13 +174,13 @@ func read(file, key string) (*match.Catalogue, bool) {
 	if err != nil {
 		return nil, false
 	}
-	return Decode(data, key)
+	return decode(data, key)
 }
 
 // write stores cat under key, then prunes the oldest entries. A failure
 // only means the next run compiles again.
 func (c Cache) write(file, key string, cat *match.Catalogue) {
-	data, err := Encode(key, cat)
+	data, err := encode(key, cat)
 	if err != nil {
 		return
 	}
