@@ -11734,7 +11734,10 @@ var catalogueTables = &Catalogue{
 	},
 }
 
-var defaultEngine = mustEngine(catalogueTables)
+// defaultEngine builds the engine on first use: a program that imports
+// the package pays nothing for it at start-up (20 ms or more for a large
+// catalogue) unless, and until, it classifies.
+var defaultEngine = sync.OnceValue(func() *Engine { return mustEngine(catalogueTables) })
 
 func mustEngine(c *Catalogue) *Engine {
 	e, err := New(c)
@@ -11746,10 +11749,12 @@ func mustEngine(c *Catalogue) *Engine {
 
 // Classify classifies one piece of evidence with the current time as the
 // clock for timing hints.
-func Classify(ev Evidence) Classification { return defaultEngine.Classify(ev, Options{}) }
+func Classify(ev Evidence) Classification { return defaultEngine().Classify(ev, Options{}) }
 
 // ClassifyWith classifies with options: a fixed clock, or an explanation.
-func ClassifyWith(ev Evidence, opts Options) Classification { return defaultEngine.Classify(ev, opts) }
+func ClassifyWith(ev Evidence, opts Options) Classification {
+	return defaultEngine().Classify(ev, opts)
+}
 
 // ClassifyText classifies a message, stderr or log text.
 func ClassifyText(text string) Classification { return Classify(Evidence{Text: text}) }
@@ -11760,7 +11765,7 @@ func ClassifyText(text string) Classification { return Classify(Evidence{Text: t
 // conflict or for low confidence), until yield returns false, and returns
 // how many records it read.
 func ClassifyLines(r io.Reader, yield func(LineResult) bool) (LineStats, error) {
-	return defaultEngine.Lines(r, Evidence{}, LinesOptions{}, yield)
+	return defaultEngine().Lines(r, Evidence{}, LinesOptions{}, yield)
 }
 
 // Codes lists the catalogue's codes, sorted by name.

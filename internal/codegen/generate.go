@@ -5,6 +5,7 @@ import (
 	"go/format"
 	"go/token"
 	"reflect"
+	"slices"
 	"strings"
 
 	"github.com/errcat/errcat/internal/match"
@@ -56,7 +57,7 @@ func Generate(cat *match.Catalogue, opts Options) ([]byte, error) {
 	var b strings.Builder
 	fmt.Fprintf(&b, header, opts.ErrcatVersion, cat.ID, opts.Package, cat.Name)
 	b.WriteString("import (\n")
-	for _, p := range eng.imports {
+	for _, p := range withAPIImports(eng.imports) {
 		fmt.Fprintf(&b, "\t%q\n", p)
 	}
 	b.WriteString(")\n\n")
@@ -73,6 +74,22 @@ func Generate(cat *match.Catalogue, opts Options) ([]byte, error) {
 		return nil, fmt.Errorf("codegen: generated code does not parse: %v", err)
 	}
 	return out, nil
+}
+
+// apiImports are the packages the api template uses, whether or not the
+// engine's source does.
+var apiImports = []string{"io", "sync"}
+
+// withAPIImports adds apiImports to the engine's sorted imports.
+func withAPIImports(imports []string) []string {
+	out := slices.Clone(imports)
+	for _, p := range apiImports {
+		if !slices.Contains(out, p) {
+			out = append(out, p)
+		}
+	}
+	slices.Sort(out)
+	return out
 }
 
 // apiNames are the top-level names the api template declares.
@@ -104,7 +121,10 @@ const Version = %[1]q
 // catalogueTables is the compiled catalogue.
 var catalogueTables = %[2]s
 
-var defaultEngine = mustEngine(catalogueTables)
+// defaultEngine builds the engine on first use: a program that imports
+// the package pays nothing for it at start-up (20 ms or more for a large
+// catalogue) unless, and until, it classifies.
+var defaultEngine = sync.OnceValue(func() *Engine { return mustEngine(catalogueTables) })
 
 func mustEngine(c *Catalogue) *Engine {
 	e, err := New(c)
@@ -116,10 +136,12 @@ func mustEngine(c *Catalogue) *Engine {
 
 // Classify classifies one piece of evidence with the current time as the
 // clock for timing hints.
-func Classify(ev Evidence) Classification { return defaultEngine.Classify(ev, Options{}) }
+func Classify(ev Evidence) Classification { return defaultEngine().Classify(ev, Options{}) }
 
 // ClassifyWith classifies with options: a fixed clock, or an explanation.
-func ClassifyWith(ev Evidence, opts Options) Classification { return defaultEngine.Classify(ev, opts) }
+func ClassifyWith(ev Evidence, opts Options) Classification {
+	return defaultEngine().Classify(ev, opts)
+}
 
 // ClassifyText classifies a message, stderr or log text.
 func ClassifyText(text string) Classification { return Classify(Evidence{Text: text}) }
@@ -130,7 +152,7 @@ func ClassifyText(text string) Classification { return Classify(Evidence{Text: t
 // conflict or for low confidence), until yield returns false, and returns
 // how many records it read.
 func ClassifyLines(r io.Reader, yield func(LineResult) bool) (LineStats, error) {
-	return defaultEngine.Lines(r, Evidence{}, LinesOptions{}, yield)
+	return defaultEngine().Lines(r, Evidence{}, LinesOptions{}, yield)
 }
 
 // Codes lists the catalogue's codes, sorted by name.

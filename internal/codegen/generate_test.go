@@ -165,3 +165,68 @@ func TestGeneratedCompilesAndAgrees(t *testing.T) {
 		}
 	}
 }
+
+// TestGeneratedEngineWaitsForUse checks that the generated package builds
+// its engine when it first classifies, not when a program starts: a
+// program built on tables whose engine cannot be built (a pattern that
+// does not parse) runs until it classifies, and only then fails.
+func TestGeneratedEngineWaitsForUse(t *testing.T) {
+	goTool, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("no go command")
+	}
+	cat := loadGood(t)
+	broken := false
+	for i := range cat.Rules {
+		if rs := cat.Rules[i].Match.Regex; len(rs) > 0 {
+			*rs[0] = match.Regex{Src: `(unclosed`}
+			broken = true
+			break
+		}
+	}
+	if !broken {
+		t.Fatal("the catalogue has no pattern to break")
+	}
+	src, err := codegen.Generate(cat, codegen.Options{Package: "main", ErrcatVersion: "test"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	files := map[string]string{
+		"go.mod":        "module harness\n\ngo 1.26\n",
+		"errcat_gen.go": string(src),
+		"main.go": `package main
+
+import (
+	"fmt"
+	"os"
+)
+
+func main() {
+	fmt.Println("started")
+	if len(os.Args) > 1 {
+		fmt.Println(ClassifyText("anything").State)
+	}
+}
+`,
+	}
+	for name, data := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	bin := filepath.Join(dir, "harness")
+	build := exec.Command(goTool, "build", "-o", bin, ".")
+	build.Dir = dir
+	build.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOPROXY=off")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	if out, err := exec.Command(bin).CombinedOutput(); err != nil || string(out) != "started\n" {
+		t.Fatalf("a program that does not classify: %v\n%s", err, out)
+	}
+	out, err := exec.Command(bin, "classify").CombinedOutput()
+	if err == nil || !strings.Contains(string(out), "generated tables do not compile") {
+		t.Fatalf("classifying with tables that do not compile: err %v\n%s", err, out)
+	}
+}
