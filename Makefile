@@ -69,7 +69,8 @@ bench:
 	$(GO) test -run='^$$' -bench=BenchmarkShipped -benchtime=3x -v ./internal/collide
 
 # Throughput beside grep, ripgrep and wc on a generated log (SIZE_MB, RULES;
-# SHAPES=phrase for plain-phrase rules, which run.sh reads from the environment).
+# SHAPES=phrase for plain-phrase rules, PAIRS=1 for ordinary lines made of rule
+# nouns as the bench wrote them before; run.sh reads both from the environment).
 SIZE_MB ?= 256
 RULES   ?= 50 200 1000
 bench-compare:

@@ -19,7 +19,7 @@ import (
 func BenchmarkLinesShipped(b *testing.B) {
 	rules := makeRules(rand.New(rand.NewPCG(1, 42)), 200, shapeSets["mixed"])
 	logPath := filepath.Join(b.TempDir(), "log.txt")
-	if err := writeLog(logPath, 32<<20, rules, rand.New(rand.NewPCG(1, 7))); err != nil {
+	if err := writeLog(logPath, 32<<20, rules, false, rand.New(rand.NewPCG(1, 7))); err != nil {
 		b.Fatal(err)
 	}
 	log, err := os.ReadFile(logPath)
@@ -64,7 +64,7 @@ func benchLines(b *testing.B, dir, kind string, n, size int) {
 			b.Fatal(err)
 		}
 		logPath := filepath.Join(dir, fmt.Sprintf("%s%d.txt", kind, n))
-		if err := writeLog(logPath, size, rules, rand.New(rand.NewPCG(1, 7))); err != nil {
+		if err := writeLog(logPath, size, rules, false, rand.New(rand.NewPCG(1, 7))); err != nil {
 			b.Fatal(err)
 		}
 		log, err := os.ReadFile(logPath)

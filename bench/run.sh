@@ -4,6 +4,7 @@
 #
 #   bench/run.sh [SIZE_MB] [RULES...]      default: 256 MB, 50 200 1000 rules
 #   SHAPES=phrase bench/run.sh ...         rules of one shape (default: mixed)
+#   PAIRS=1 bench/run.sh ...               ordinary lines pair two rule nouns (bench -pairs)
 #
 # It first checks that errcat and a regex tool count the same matching
 # lines (the synthetic rules are written so that they must): ripgrep over
@@ -24,6 +25,12 @@ size_mb=${1:-256}
 shift || true
 rules=("${@:-50 200 1000}")
 shapes=${SHAPES:-mixed}
+pairs=()
+log_kind="ordinary lines: a service and a noun"
+if [ -n "${PAIRS:-}" ]; then
+  pairs=(-pairs)
+  log_kind="ordinary lines: two rule nouns"
+fi
 read -r -a rules <<< "${rules[*]}"
 out=bench/out
 go build -o bin/errcat ./cmd/errcat
@@ -47,10 +54,10 @@ mbs() { awk -v m="$size_mb" -v s="$1" 'BEGIN{r=m/s; printf (r < 10 ? "%.1f" : "%
 # seconds the whole log would take at the rate measured over its head
 scaled() { awk -v t="$1" -v m="$size_mb" -v h="$head_mb" 'BEGIN{print t*m/h}'; }
 
-printf 'machine: %s, %s cores; log %s MB; %s rules\n' "$(uname -m)" "$cores" "$size_mb" "$shapes"
+printf 'machine: %s, %s cores; log %s MB (%s); %s rules\n' "$(uname -m)" "$cores" "$size_mb" "$log_kind" "$shapes"
 printf '%-6s %-28s %10s %12s\n' rules tool "MB/s" "errcat -j1 /"
 for n in "${rules[@]}"; do
-  go run ./bench -out "$out" -size $((size_mb << 20)) -rules "$n" -shapes "$shapes" >/dev/null
+  go run ./bench -out "$out" -size $((size_mb << 20)) -rules "$n" -shapes "$shapes" "${pairs[@]}" >/dev/null
   cat="$out/cat$n"
   log="$out/log.txt"
   sed 's/.*/(?i:&)/' "$cat/patterns.txt" > "$cat/patterns.rg"
