@@ -2,6 +2,7 @@ package match
 
 import (
 	"math/rand/v2"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -89,6 +90,59 @@ func TestAutomatonEnds(t *testing.T) {
 		sort.Slice(want, less(want))
 		if diff := cmp.Diff(want, got, cmp.AllowUnexported(occ{})); diff != "" {
 			t.Fatalf("patterns %q, text %q (-want +got):\n%s", pats, text, diff)
+		}
+	}
+}
+
+// TestLevelOrderTrie checks the numbering buildAutomaton relies on, on
+// random patterns over a small alphabet (shared prefixes, duplicates,
+// patterns that are prefixes of others): walking the trie breadth-first
+// from the root, a parent's children in class order, meets its states
+// as 0, 1, 2, ...; every state has one parent; and each pattern ends at
+// the state its path leads to.
+func TestLevelOrderTrie(t *testing.T) {
+	r := rand.New(rand.NewPCG(4, 4))
+	for round := 0; round < 300; round++ {
+		var pats []string
+		for i := 0; i < 1+r.IntN(20); i++ {
+			pats = append(pats, randomWord(r, "abc-", 1+r.IntN(6)))
+		}
+		a := buildAutomaton(pats) // for its classes
+		nc := a.nclass
+		tr := levelOrderTrie(pats, &a.class, nc)
+		n := len(tr.pats)
+		parents := make([]int, n)
+		queue, want := []uint32{0}, uint32(0)
+		for len(queue) > 0 {
+			s := queue[0]
+			queue = queue[1:]
+			if s != want {
+				t.Fatalf("patterns %q: breadth-first walk met state %d where %d was due", pats, s, want)
+			}
+			want++
+			for c := 0; c < nc; c++ {
+				if nx := tr.child[int(s)*nc+c]; nx != 0 {
+					parents[nx]++
+					queue = append(queue, nx)
+				}
+			}
+		}
+		if int(want) != n {
+			t.Fatalf("patterns %q: %d states, %d reached", pats, n, want)
+		}
+		for s := 1; s < n; s++ {
+			if parents[s] != 1 {
+				t.Fatalf("patterns %q: state %d has %d parents", pats, s, parents[s])
+			}
+		}
+		for pi, p := range pats {
+			s := uint32(0)
+			for i := 0; i < len(p); i++ {
+				s = tr.child[int(s)*nc+int(a.class[p[i]])]
+			}
+			if !slices.Contains(tr.pats[s], int32(pi)) {
+				t.Fatalf("patterns %q: %q does not end at the state its path leads to", pats, p)
+			}
 		}
 	}
 }
