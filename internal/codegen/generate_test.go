@@ -85,6 +85,27 @@ func main() {
 }
 `
 
+// harnessModule writes a module of its own in a fresh directory: the
+// package generated from cat, as package main, and main, its main.go.
+func harnessModule(t *testing.T, cat *match.Catalogue, main string) string {
+	t.Helper()
+	src, err := codegen.Generate(cat, codegen.Options{Package: "main", ErrcatVersion: "test"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	for name, data := range map[string]string{
+		"go.mod":        "module harness\n\ngo 1.26\n",
+		"errcat_gen.go": string(src),
+		"main.go":       main,
+	} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
 // TestGeneratedCompilesAndAgrees generates a package for a catalogue that
 // uses every matcher kind, vets and runs it in a module of its own (which
 // proves it needs nothing but the standard library), and compares its
@@ -95,21 +116,7 @@ func TestGeneratedCompilesAndAgrees(t *testing.T) {
 		t.Skip("no go command")
 	}
 	cat := loadGood(t)
-	src, err := codegen.Generate(cat, codegen.Options{Package: "main", ErrcatVersion: "test"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	files := map[string]string{
-		"go.mod":        "module harness\n\ngo 1.26\n",
-		"errcat_gen.go": string(src),
-		"main.go":       harness,
-	}
-	for name, data := range files {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	dir := harnessModule(t, cat, harness)
 	run := func(stdin string, args ...string) string {
 		cmd := exec.Command(goTool, args...)
 		cmd.Dir = dir
@@ -187,15 +194,7 @@ func TestGeneratedEngineWaitsForUse(t *testing.T) {
 	if !broken {
 		t.Fatal("the catalogue has no pattern to break")
 	}
-	src, err := codegen.Generate(cat, codegen.Options{Package: "main", ErrcatVersion: "test"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	files := map[string]string{
-		"go.mod":        "module harness\n\ngo 1.26\n",
-		"errcat_gen.go": string(src),
-		"main.go": `package main
+	dir := harnessModule(t, cat, `package main
 
 import (
 	"fmt"
@@ -208,13 +207,7 @@ func main() {
 		fmt.Println(ClassifyText("anything").State)
 	}
 }
-`,
-	}
-	for name, data := range files {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+`)
 	bin := filepath.Join(dir, "harness")
 	build := exec.Command(goTool, "build", "-o", bin, ".")
 	build.Dir = dir
