@@ -4,12 +4,12 @@
 // pattern analysis) takes forty milliseconds.
 //
 // `make generate` writes the compiled tables into tables_gen.go as Go
-// literals (package tables), which the linker lays out in the binary: taking them costs
-// neither decoding nor allocation. A test fails when the file is stale,
-// and a stale file is never used: it records a fingerprint of the YAML it
-// was compiled from, and when the YAML embedded in the binary differs (a
-// rule edited and errcat run before regenerating), Catalogue compiles the
-// YAML instead.
+// literals (package tables), which the linker lays out in the binary:
+// taking them costs neither decoding nor allocation. A test fails when
+// the file is stale, and a stale file is never used: it records a
+// fingerprint of the YAML it was compiled from, and when the YAML
+// embedded in the binary differs (a rule edited and errcat run before
+// regenerating), Catalogue compiles the YAML instead.
 package builtin
 
 import (

@@ -1,8 +1,8 @@
 // Package tables writes internal/builtin's tables_gen.go: the shipped
 // catalogue compiled, as Go literals. It is a package of its own so that
-// the generator never needs the file it writes to compile: once internal/match's
-// tables change shape, the old file does not, and it is regenerated
-// rather than mended by hand.
+// the generator never needs the file it writes to compile: once
+// internal/match's tables change shape, the old file does not, and it is
+// regenerated rather than mended by hand.
 package tables
 
 import (
