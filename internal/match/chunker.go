@@ -40,8 +40,8 @@ type jsonSpan struct {
 	off, end, next, lines int32
 }
 
-// regionBuf is a buffer and the spans of the region cut from it, handed
-// together to a worker under -j and reused together.
+// regionBuf is a buffer and the spans of the regions cut from it: under
+// -j, each worker's own (see adopt).
 type regionBuf struct {
 	data  []byte
 	spans []jsonSpan
@@ -68,19 +68,19 @@ func newChunkerSize(r io.Reader, size int) *chunker {
 	return &chunker{r: r, size: size, buf: make([]byte, size+MaxRecord+1), line: 1}
 }
 
-// newBuffer returns a buffer the size of the chunker's own, for detach.
-func (c *chunker) newBuffer() *regionBuf { return &regionBuf{data: make([]byte, len(c.buf))} }
-
-// detach gives up the chunker's buffer, which the regions returned so far
-// point into, and goes on in fresh (from newBuffer), to which only the
-// input read but not yet returned is copied. The bulk path hands each
-// region to a worker this way instead of copying the region.
-// fresh then holds the buffer given up and the spans of its regions.
-func (c *chunker) detach(fresh *regionBuf) {
-	old := regionBuf{c.buf, c.spans}
-	c.end = copy(fresh.data[:len(old.data)], old.data[c.start:c.end])
-	c.buf, c.spans, c.start = fresh.data[:len(old.data)], fresh.spans[:0], 0
-	*fresh = old
+// adopt makes the chunker go on in b: the input read but not yet returned
+// is copied to its front, and what is read next goes into it, as do the
+// spans of the regions cut next. The regions returned so far stay valid
+// in the buffer they were read into, which the chunker no longer touches;
+// b may be that buffer itself once they are done with. Under -j each
+// worker reads its next region into a buffer of its own this way, and
+// classifies it while it is still in that core's cache.
+func (c *chunker) adopt(b *regionBuf) {
+	if len(b.data) < len(c.buf) {
+		b.data = make([]byte, len(c.buf))
+	}
+	c.end = copy(b.data, c.buf[c.start:c.end])
+	c.buf, c.spans, c.start = b.data[:len(c.buf)], b.spans[:0], 0
 }
 
 // fill reads until the buffer holds want bytes, the input ends, or a read

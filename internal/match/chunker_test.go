@@ -64,7 +64,7 @@ func TestChunkerKeepsRecords(t *testing.T) {
 		}
 		// The walk, with the bounds of JSON records the cut kept, as
 		// the bulk path reads regions; every thirtieth input as under -j,
-		// each region handed off with its buffer (detach) and all
+		// the chunker going on in a fresh buffer (adopt) after each region, all
 		// walked once the input is read.
 		handOff := round%30 == 0
 		c = newChunkerSize(iotest.HalfReader(strings.NewReader(in)), size)
@@ -91,7 +91,7 @@ func TestChunkerKeepsRecords(t *testing.T) {
 				continue
 			}
 			regions = append(regions, reg)
-			c.detach(c.newBuffer())
+			c.adopt(&regionBuf{})
 		}
 		for _, reg := range regions {
 			walk(reg)
