@@ -1,12 +1,15 @@
 package match_test
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
+	"testing/iotest"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
@@ -120,6 +123,41 @@ func TestLinesStopsEarly(t *testing.T) {
 		})
 		if err != nil || n != 3 {
 			t.Errorf("workers %d: fn called %d times (err %v), want 3", workers, n, err)
+		}
+	}
+}
+
+// TestLinesReportsReadErrors cuts a log off with a read error: Lines
+// returns the error, at one worker and at two, after handing fn every
+// record read before it, as a run over the same bytes without the error
+// does.
+func TestLinesReportsReadErrors(t *testing.T) {
+	e := testEngine(t)
+	size := 600 << 10 // three regions
+	if raceEnabled {
+		size = 300 << 10 // two: the race detector slows the scan a hundredfold
+	}
+	log := synthLog(size, 7)
+	boom := errors.New("disk on fire")
+	for _, workers := range []int{1, 2} {
+		var want, got []int
+		opts := match.LinesOptions{Workers: workers}
+		if _, err := e.Lines(strings.NewReader(log), match.Evidence{}, opts, func(r match.LineResult) bool {
+			want = append(want, r.Line)
+			return true
+		}); err != nil {
+			t.Fatal(err)
+		}
+		r := io.MultiReader(strings.NewReader(log), iotest.ErrReader(boom))
+		_, err := e.Lines(r, match.Evidence{}, opts, func(r match.LineResult) bool {
+			got = append(got, r.Line)
+			return true
+		})
+		if err != boom {
+			t.Errorf("workers %d: error %v, want %v", workers, err, boom)
+		}
+		if len(want) == 0 || !slices.Equal(want, got) {
+			t.Errorf("workers %d: %d answers before the error, want the %d of the log read whole", workers, len(got), len(want))
 		}
 	}
 }
