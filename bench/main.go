@@ -17,7 +17,7 @@ func main() {
 		rules = flag.Int("rules", 200, "number of rules in the synthetic catalogue")
 		seed  = flag.Uint64("seed", 1, "random seed")
 		kinds = flag.String("shapes", "mixed", "rule shapes: mixed (eight forms, as real catalogues have), or one of them: phrase, joined, named, counted, gap, reverse, json, status")
-		pairs = flag.Bool("pairs", false, "ordinary lines pair two of the rules' nouns, as the bench's logs did before: every line is then made of rule words, and at 1000 rules 8 % of ordinary lines hold some rule's two nouns side by side")
+		pairs = flag.Bool("pairs", false, "ordinary lines pair two of the rules' nouns, as the bench's logs did before: every line is then made of rule words, and at 1000 rules 32 % of ordinary lines hold some rule's two nouns side by side")
 	)
 	flag.Parse()
 	set, ok := shapeSets[*kinds]
@@ -165,7 +165,7 @@ func writeCatalogue(dir string, rules []rule) error {
 // and ordinary service log lines (see services). pairs makes ordinary
 // lines pair two nouns of the vocabulary instead of a service and a noun:
 // the log of earlier versions of the bench, made of rule words only, in
-// which, at a thousand rules, 8 % of ordinary lines hold some rule's two
+// which, at a thousand rules, 32 % of ordinary lines hold some rule's two
 // nouns side by side.
 func writeLog(path string, size int, rules []rule, pairs bool, r *rand.Rand) error {
 	f, err := os.Create(path)
