@@ -77,32 +77,12 @@ func Default(getenv func(string) string) Cache {
 	}
 }
 
-// entry is what a cache file holds, and the built-in catalogue's
-// compiled file (package builtin). Key is what the tables were compiled
-// from: a cache file's repeats its name in full, so a file renamed,
-// truncated or written by something else is told apart.
+// entry is what a cache file holds. Key repeats the file's name in full,
+// so a file renamed, truncated or written by something else is told
+// apart.
 type entry struct {
 	Key       string
 	Catalogue *match.Catalogue
-}
-
-// encode returns cat as an entry for key: the tables, gob-encoded, with
-// the key they were compiled for.
-func encode(key string, cat *match.Catalogue) ([]byte, error) {
-	var buf bytes.Buffer
-	if err := gob.NewEncoder(&buf).Encode(entry{key, cat}); err != nil {
-		return nil, err
-	}
-	return buf.Bytes(), nil
-}
-
-// decode returns the tables data holds if it is the entry for key.
-func decode(data []byte, key string) (*match.Catalogue, bool) {
-	var e entry
-	if err := gob.NewDecoder(bytes.NewReader(data)).Decode(&e); err != nil || e.Key != key || e.Catalogue == nil {
-		return nil, false
-	}
-	return e.Catalogue, true
 }
 
 // Load returns the catalogue rooted at fsys compiled, as compile.Load
@@ -174,14 +154,18 @@ func read(file, key string) (*match.Catalogue, bool) {
 	if err != nil {
 		return nil, false
 	}
-	return decode(data, key)
+	var e entry
+	if err := gob.NewDecoder(bytes.NewReader(data)).Decode(&e); err != nil || e.Key != key || e.Catalogue == nil {
+		return nil, false
+	}
+	return e.Catalogue, true
 }
 
 // write stores cat under key, then prunes the oldest entries. A failure
 // only means the next run compiles again.
 func (c Cache) write(file, key string, cat *match.Catalogue) {
-	data, err := encode(key, cat)
-	if err != nil {
+	var buf bytes.Buffer
+	if err := gob.NewEncoder(&buf).Encode(entry{key, cat}); err != nil {
 		return
 	}
 	// The cache holds what the user's catalogues say: theirs alone to
@@ -189,7 +173,7 @@ func (c Cache) write(file, key string, cat *match.Catalogue) {
 	if err := os.MkdirAll(c.Dir, 0o700); err != nil {
 		return
 	}
-	if err := atomicfile.Write(file, data, 0o600); err != nil {
+	if err := atomicfile.Write(file, buf.Bytes(), 0o600); err != nil {
 		return
 	}
 	c.prune()
