@@ -18913,8 +18913,7 @@ func parsedOf(tree *syntax.Regexp) *Parsed {
 // ParseRegex checks src as RE2 and returns it as a Regex, with its syntax
 // tree for callers that analyse the pattern: parsing it once serves all
 // three. New takes what it needs from Parsed, and the pattern is compiled
-// on first use. An
-// error is regexp.Compile's own.
+// on first use. An error is regexp.Compile's own.
 func ParseRegex(src string) (*Regex, *syntax.Regexp, error) {
 	tree, err := syntax.Parse(src, syntax.Perl)
 	if err != nil {
