@@ -18,9 +18,13 @@ type Options struct {
 }
 
 // CheckPackage refuses package names that are not Go identifiers.
-func CheckPackage(name string) error {
+func CheckPackage(name string) error { return checkIdentifier("package name", name) }
+
+// checkIdentifier refuses a name, of what it names, that Go cannot
+// declare.
+func checkIdentifier(what, name string) error {
 	if !token.IsIdentifier(name) || name == "_" {
-		return fmt.Errorf("package name %q is not a Go identifier", name)
+		return fmt.Errorf("%s %q is not a Go identifier", what, name)
 	}
 	return nil
 }

@@ -3,7 +3,6 @@ package codegen
 import (
 	"fmt"
 	"go/format"
-	"go/token"
 	"maps"
 	"reflect"
 	"slices"
@@ -29,10 +28,13 @@ type TablesOptions struct {
 // was a fifth of a command's start-up, mostly in fresh pages faulted in.
 // Unlike Generate's output, the file carries no engine.
 func Tables(cat *match.Catalogue, o TablesOptions) ([]byte, error) {
+	if err := CheckPackage(o.Package); err != nil {
+		return nil, err
+	}
 	consts := slices.Sorted(maps.Keys(o.Consts))
-	for _, name := range append([]string{o.Package, o.Var}, consts...) {
-		if !token.IsIdentifier(name) || name == "_" {
-			return nil, fmt.Errorf("codegen: %q is not a Go identifier", name)
+	for _, name := range append([]string{o.Var}, consts...) {
+		if err := checkIdentifier("name", name); err != nil {
+			return nil, err
 		}
 	}
 	w := writer{sh: sharePointers(reflect.ValueOf(cat).Elem()), qual: "match."}
