@@ -3153,7 +3153,7 @@ func (e *Engine) Lines(r io.Reader, ev Evidence, opts LinesOptions, fn func(Line
 		var total LineStats
 		var out []LineResult
 		bt := e.ix.bulkTables()
-		tn := tuning{lits: bt.lits, done: every, async: true}
+		tn := newTuning(bt.lits, every)
 		for {
 			reg, ok := ch.next()
 			if !ok {
@@ -3211,7 +3211,7 @@ func (e *Engine) linesParallel(ch *chunker, every bool, ev *Evidence, opts Lines
 	slots := make(chan struct{}, 2*opts.Workers)
 	var (
 		readMu sync.Mutex // held to read, cut and tune the next region
-		tn     = tuning{lits: bt.lits, done: every, async: true}
+		tn     = newTuning(bt.lits, every)
 		read   int // regions read
 
 		outMu   sync.Mutex // held to hand results to fn
@@ -4353,7 +4353,7 @@ func (s *Scan) cut(h *hit) string {
 func (s *Scan) Feed(r io.Reader, first int) (int, error) {
 	ch := newChunker(r)
 	var marks []int
-	tn := tuning{lits: s.e.ix.bulkTables().lits, async: true}
+	tn := newTuning(s.e.ix.bulkTables().lits, false)
 	for {
 		reg, ok := ch.next()
 		if !ok {
@@ -7833,6 +7833,13 @@ type tuning struct {
 	// every worker, while a core sat idle or could have scanned.
 	async   bool
 	pending chan *literalSet // the set being built, if any
+}
+
+// newTuning returns the tuning a goroutine of the bulk path scans with,
+// starting from lits; done, when every record is read anyway, leaves lits
+// as it is. Tuned sets are built aside (async).
+func newTuning(lits *literalSet, done bool) tuning {
+	return tuning{lits: lits, done: done, async: true}
 }
 
 // set returns the set to scan data with.

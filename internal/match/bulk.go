@@ -67,7 +67,7 @@ func (e *Engine) Lines(r io.Reader, ev Evidence, opts LinesOptions, fn func(Line
 		var total LineStats
 		var out []LineResult
 		bt := e.ix.bulkTables()
-		tn := tuning{lits: bt.lits, done: every, async: true}
+		tn := newTuning(bt.lits, every)
 		for {
 			reg, ok := ch.next()
 			if !ok {
@@ -125,7 +125,7 @@ func (e *Engine) linesParallel(ch *chunker, every bool, ev *Evidence, opts Lines
 	slots := make(chan struct{}, 2*opts.Workers)
 	var (
 		readMu sync.Mutex // held to read, cut and tune the next region
-		tn     = tuning{lits: bt.lits, done: every, async: true}
+		tn     = newTuning(bt.lits, every)
 		read   int // regions read
 
 		outMu   sync.Mutex // held to hand results to fn

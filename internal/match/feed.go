@@ -18,7 +18,7 @@ import (
 func (s *Scan) Feed(r io.Reader, first int) (int, error) {
 	ch := newChunker(r)
 	var marks []int
-	tn := tuning{lits: s.e.ix.bulkTables().lits, async: true}
+	tn := newTuning(s.e.ix.bulkTables().lits, false)
 	for {
 		reg, ok := ch.next()
 		if !ok {

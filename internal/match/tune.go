@@ -60,6 +60,13 @@ type tuning struct {
 	pending chan *literalSet // the set being built, if any
 }
 
+// newTuning returns the tuning a goroutine of the bulk path scans with,
+// starting from lits; done, when every record is read anyway, leaves lits
+// as it is. Tuned sets are built aside (async).
+func newTuning(lits *literalSet, done bool) tuning {
+	return tuning{lits: lits, done: done, async: true}
+}
+
 // set returns the set to scan data with.
 func (t *tuning) set(data []byte) *literalSet {
 	if t.pending != nil {
