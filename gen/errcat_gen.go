@@ -14830,7 +14830,7 @@ func (e *Engine) Lines(r io.Reader, ev Evidence, opts LinesOptions, fn func(Line
 				return total, ch.err
 			}
 			out = out[:0]
-			st := e.region(reg, tn.set(reg.data), bt.needs, every, &ev, opts.Options, &out)
+			st := e.region(reg, tn.set(reg.data), &bt, every, &ev, opts.Options, &out)
 			total.add(st)
 			for _, lr := range out {
 				if !fn(lr) {
@@ -14944,7 +14944,7 @@ func (e *Engine) linesParallel(ch *chunker, every bool, ev *Evidence, opts Lines
 				return
 			}
 			out := outs.Get().(*[]LineResult)
-			st := e.region(reg, lits, bt.needs, every, ev, opts.Options, out)
+			st := e.region(reg, lits, &bt, every, ev, opts.Options, out)
 			hand(k, regionResult{st, out})
 		}
 	}
@@ -14972,14 +14972,14 @@ type regionResult struct {
 
 // region classifies the records of one region, appending those that
 // matched a rule to out; lits is the engine's literal set, perhaps tuned,
-// needs its triggers' needs, and every says whether to classify every
-// record (readsEvery).
-func (e *Engine) region(reg region, lits *literalSet, needs []need, every bool, ev *Evidence, opts Options, out *[]LineResult) LineStats {
+// bt the bulk path's tables (their needs and light rules), and every says
+// whether to classify every record (readsEvery).
+func (e *Engine) region(reg region, lits *literalSet, bt *bulkTables, every bool, ev *Evidence, opts Options, out *[]LineResult) LineStats {
 	var st LineStats
 	var marks []int
 	var needed []needMark
 	if !every {
-		marks, needed = marksOf(lits, needs, reg.data, nil, nil)
+		marks, needed = marksOf(lits, bt.needs, reg.data, nil, nil)
 	}
 	w := newRecordWalk(reg, 0, marks)
 	var low lowBuf
@@ -14996,7 +14996,7 @@ func (e *Engine) region(reg region, lits *literalSet, needs []need, every bool, 
 			// Only triggers with needs, if any: the record is looked at
 			// if it meets one of theirs.
 			var met bool
-			if needed, met = metIn(needed, needs, w.start, w.end, bytesString(rec), &low); !met {
+			if needed, met = metIn(needed, bt.needs, w.start, w.end, bytesString(rec), &low); !met {
 				st.Unclassified++
 				continue
 			}
@@ -15004,6 +15004,9 @@ func (e *Engine) region(reg region, lits *literalSet, needs []need, every bool, 
 		s := e.pool.Get().(*Scan)
 		s.begin(*ev, opts)
 		s.keepRecords = true // the record is this loop's own copy
+		if !every && bt.light != nil {
+			s.bulk = bt
+		}
 		s.Record(string(rec), recLine, truncated)
 		c := s.Finish()
 		s.release()
@@ -16333,6 +16336,10 @@ type index struct {
 type bulkTables struct {
 	lits  *literalSet
 	needs []need
+	// rules holds the rules each of lits' triggers selects, light which
+	// rules the record path may try without the automaton (light.go).
+	rules [][]int32
+	light []bool
 }
 
 // bulkTables returns the bulk path's tables; both are nil for a catalogue
@@ -16474,7 +16481,12 @@ func buildIndex(c *Catalogue) *index {
 		}
 		ix.bulk = sync.OnceValue(func() bulkTables {
 			trig := ruleTriggers(c)
-			return bulkTables{newLiteralSet(trig), buildNeeds(c, trig)}
+			lits := newLiteralSet(trig)
+			bt := bulkTables{lits: lits, needs: buildNeeds(c, trig)}
+			if lits.stride == maxStride {
+				bt.rules, bt.light = lightRules(c, trig)
+			}
+			return bt
 		})
 		trigRefs := make([][]trigRef, len(patterns))
 		ix.pats = make([][]regexPats, len(c.Rules))
@@ -16812,6 +16824,73 @@ func jsonScalar(v any) (string, bool) {
 		return "null", true
 	}
 	return "", false
+}
+
+// lightLiterals is the most literals a rule may look for in a record and
+// be tried without the automaton.
+const lightLiterals = 8
+
+// lightRules returns, for each of trig, the rules whose triggers hold it,
+// and, for each rule, whether it is light. bulkTables has them only when
+// its literal set strides.
+func lightRules(c *Catalogue, trig []string) (rules [][]int32, light []bool) {
+	at := make(map[string]int, len(trig))
+	for i, t := range trig {
+		at[t] = i
+	}
+	rules = make([][]int32, len(trig))
+	light = make([]bool, len(c.Rules))
+	for i := range c.Rules {
+		r := &c.Rules[i]
+		for _, t := range r.Triggers {
+			if p, ok := at[t]; ok {
+				rules[p] = append(rules[p], int32(i))
+			}
+		}
+		n := 0
+		count := func(string) { n++ }
+		for _, re := range r.Match.Regex {
+			regexLiterals(re, count)
+		}
+		if r.Not != nil {
+			for _, re := range r.Not.Regex {
+				regexLiterals(re, count)
+			}
+		}
+		for _, h := range r.Hints {
+			if h.Re != nil {
+				regexLiterals(h.Re, count)
+			}
+		}
+		light[i] = n <= lightLiterals
+	}
+	return rules, light
+}
+
+// collectLight makes candidates of the rules whose triggers occur in rec,
+// found with the bulk path's literal set, and reports false, having made
+// none, when one of them is not light.
+func (s *Scan) collectLight(rec string) bool {
+	bt := s.bulk
+	s.cands = s.cands[:0]
+	light := true
+	bt.lits.scanEnds(rec, func(p int32, _ int) bool {
+		for _, ri := range bt.rules[p] {
+			if !bt.light[ri] {
+				light = false
+				return false
+			}
+			s.addCand(ri)
+		}
+		return true
+	})
+	if !light {
+		for _, ri := range s.cands {
+			s.mark[ri] = 0 // not a candidate after all
+		}
+		s.cands = s.cands[:0]
+	}
+	return light
 }
 
 // literalSet finds every occurrence of a set of literals (the rules'
@@ -19067,6 +19146,9 @@ type Scan struct {
 	guardRec     []uint32 // guard -> recGen of its answer in guardHeld
 	guardHeld    []bool
 	reset        resetText // the last reset time an answer gave (rank.go)
+	// bulk, when not nil, has the bulk path's tables, and the record
+	// being read holds one of their triggers (light.go).
+	bulk *bulkTables
 }
 
 // Classify classifies one piece of evidence.
@@ -19133,6 +19215,7 @@ func (s *Scan) release() {
 	s.memo.parse = parseAnswer{} // it holds a piece of the evidence
 	s.lowBuf.gen = 0
 	s.keepRecords = false
+	s.bulk = nil
 }
 
 func (s *Scan) begin(ev Evidence, opts Options) {
@@ -19271,6 +19354,9 @@ func (s *Scan) collect(rec string) {
 	}
 	s.cands = s.cands[:0]
 	ix := s.e.ix
+	if s.bulk != nil && s.collectLight(rec) {
+		return // no unindexed rules: the bulk path reads every record otherwise
+	}
 	if ix.ac != nil {
 		s.lits.ends = s.lits.ends[:0]
 		s.lits.gen = s.gen

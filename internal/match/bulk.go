@@ -75,7 +75,7 @@ func (e *Engine) Lines(r io.Reader, ev Evidence, opts LinesOptions, fn func(Line
 				return total, ch.err
 			}
 			out = out[:0]
-			st := e.region(reg, tn.set(reg.data), bt.needs, every, &ev, opts.Options, &out)
+			st := e.region(reg, tn.set(reg.data), &bt, every, &ev, opts.Options, &out)
 			total.add(st)
 			for _, lr := range out {
 				if !fn(lr) {
@@ -189,7 +189,7 @@ func (e *Engine) linesParallel(ch *chunker, every bool, ev *Evidence, opts Lines
 				return
 			}
 			out := outs.Get().(*[]LineResult)
-			st := e.region(reg, lits, bt.needs, every, ev, opts.Options, out)
+			st := e.region(reg, lits, &bt, every, ev, opts.Options, out)
 			hand(k, regionResult{st, out})
 		}
 	}
@@ -217,14 +217,14 @@ type regionResult struct {
 
 // region classifies the records of one region, appending those that
 // matched a rule to out; lits is the engine's literal set, perhaps tuned,
-// needs its triggers' needs, and every says whether to classify every
-// record (readsEvery).
-func (e *Engine) region(reg region, lits *literalSet, needs []need, every bool, ev *Evidence, opts Options, out *[]LineResult) LineStats {
+// bt the bulk path's tables (their needs and light rules), and every says
+// whether to classify every record (readsEvery).
+func (e *Engine) region(reg region, lits *literalSet, bt *bulkTables, every bool, ev *Evidence, opts Options, out *[]LineResult) LineStats {
 	var st LineStats
 	var marks []int
 	var needed []needMark
 	if !every {
-		marks, needed = marksOf(lits, needs, reg.data, nil, nil)
+		marks, needed = marksOf(lits, bt.needs, reg.data, nil, nil)
 	}
 	w := newRecordWalk(reg, 0, marks)
 	var low lowBuf
@@ -241,7 +241,7 @@ func (e *Engine) region(reg region, lits *literalSet, needs []need, every bool, 
 			// Only triggers with needs, if any: the record is looked at
 			// if it meets one of theirs.
 			var met bool
-			if needed, met = metIn(needed, needs, w.start, w.end, bytesString(rec), &low); !met {
+			if needed, met = metIn(needed, bt.needs, w.start, w.end, bytesString(rec), &low); !met {
 				st.Unclassified++
 				continue
 			}
@@ -249,6 +249,9 @@ func (e *Engine) region(reg region, lits *literalSet, needs []need, every bool, 
 		s := e.pool.Get().(*Scan)
 		s.begin(*ev, opts)
 		s.keepRecords = true // the record is this loop's own copy
+		if !every && bt.light != nil {
+			s.bulk = bt
+		}
 		s.Record(string(rec), recLine, truncated)
 		c := s.Finish()
 		s.release()

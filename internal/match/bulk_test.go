@@ -350,3 +350,75 @@ func TestLinesAnswersOpenStreams(t *testing.T) {
 		}
 	}
 }
+
+// TestLinesTriesLightRules: on the bulk path, a record whose candidate
+// rules all look for few literals is tried without the automaton, and
+// one that selects a rule looking for many is read with it. Neither
+// changes an answer: rules alone and sharing a trigger, light and heavy,
+// a guard, a hint read from the record, escapes inside the words, a JSON
+// value over lines.
+func TestLinesTriesLightRules(t *testing.T) {
+	fsys := fstest.MapFS{
+		"catalogue.yaml": {Data: []byte(`name: light
+version: 0.0.1
+classes:
+  transient: {description: d, exit_code: 75}
+codes:
+  down: {class: transient, description: d}
+  spent: {class: transient, description: d}
+`)},
+		"rules/r.yaml": {Data: []byte(`rules:
+  - id: t.light
+    code: down
+    confidence: high
+    priority: 2
+    match: {regex: '(?i)\bdeployment pipeline\b.{0,40}\b(unavailable|stalled)\b'}
+    not: {regex: ['(?i)\bdry run\b']}
+  - id: t.shared
+    code: down
+    confidence: high
+    priority: 3
+    match: {regex: '(?i)\b(?:deployment pipeline (?:evicted|preempted|drained)|evicted deployment pipeline|deployment pipeline was (?:cordoned|tainted|paused|frozen|parked|retired))\b'}
+  - id: t.heavy
+    code: spent
+    confidence: high
+    priority: 1
+    match: {regex: '(?i)\b(?:gateway quota (?:exceeded|exhausted|depleted|reached)|exceeded gateway quota|gateway quota (?:was|is) (?:used|consumed|spent))\b'}
+    extract:
+      retry_after:
+        - {regex: '(?i)retry in (?P<value>\d+s)\b'}
+  - id: t.alone
+    code: spent
+    confidence: high
+    priority: 4
+    match: {regex: '(?i)\bbuild runner\b[\s\S]{0,80}\bevicted\b'}
+    extract:
+      retry_after:
+        - {regex: '(?i)retry in (?P<value>\d+s)\b'}
+`)},
+	}
+	e := engineOf(t, fsys)
+	light, heavy := e.LightRules()
+	slices.Sort(light)
+	slices.Sort(heavy)
+	if !slices.Equal(light, []string{"t.alone", "t.light"}) || !slices.Equal(heavy, []string{"t.heavy", "t.shared"}) {
+		t.Fatalf("light rules %q, heavy %q: the test proves nothing", light, heavy)
+	}
+	r := rand.New(rand.NewPCG(5, 5))
+	lines := []string{
+		"deployment pipeline for tenant t-1 unavailable", "deployment pipeline stalled (dry run)",
+		"Deployment Pipeline drained", "deployment pipeline \x1b[1mstall\x1b[0med", "deployment pipeline ok",
+		"deployment pipeline was frozen", "evicted deployment pipeline, unavailable",
+		"gateway quota exceeded, retry in 30s", "gateway quota fine", "GATEWAY QUOTA was spent",
+		"{\n  \"msg\": \"build runner\",\n  \"state\": \"evicted\", \"hint\": \"retry in 5s\"\n}",
+		"build runner evicted, retry in 9s", "build runner ok", "deployment pipeline preempted; build runner evicted",
+		"deployment pipeline ok, build runner evicted", "build runner evicted: gateway quota exceeded",
+		"plain line",
+	}
+	var b strings.Builder
+	for i := 0; i < 20000; i++ {
+		b.WriteString(lines[r.IntN(len(lines))])
+		b.WriteByte('\n')
+	}
+	linesAsPerRecord(t, e, b.String(), 1, 2)
+}

@@ -109,3 +109,17 @@ func (e *Engine) Needs() map[string][][][]string {
 	}
 	return out
 }
+
+// LightRules returns the rules the bulk path may try without the
+// automaton, and those it may not; both nil when it tries none so.
+func (e *Engine) LightRules() (light, heavy []string) {
+	bt := e.ix.bulkTables()
+	for i, l := range bt.light {
+		if l {
+			light = append(light, e.cat.Rules[i].ID)
+		} else {
+			heavy = append(heavy, e.cat.Rules[i].ID)
+		}
+	}
+	return light, heavy
+}

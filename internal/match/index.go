@@ -71,6 +71,10 @@ type index struct {
 type bulkTables struct {
 	lits  *literalSet
 	needs []need
+	// rules holds the rules each of lits' triggers selects, light which
+	// rules the record path may try without the automaton (light.go).
+	rules [][]int32
+	light []bool
 }
 
 // bulkTables returns the bulk path's tables; both are nil for a catalogue
@@ -212,7 +216,12 @@ func buildIndex(c *Catalogue) *index {
 		}
 		ix.bulk = sync.OnceValue(func() bulkTables {
 			trig := ruleTriggers(c)
-			return bulkTables{newLiteralSet(trig), buildNeeds(c, trig)}
+			lits := newLiteralSet(trig)
+			bt := bulkTables{lits: lits, needs: buildNeeds(c, trig)}
+			if lits.stride == maxStride {
+				bt.rules, bt.light = lightRules(c, trig)
+			}
+			return bt
 		})
 		trigRefs := make([][]trigRef, len(patterns))
 		ix.pats = make([][]regexPats, len(c.Rules))

@@ -80,6 +80,9 @@ type Scan struct {
 	guardRec     []uint32 // guard -> recGen of its answer in guardHeld
 	guardHeld    []bool
 	reset        resetText // the last reset time an answer gave (rank.go)
+	// bulk, when not nil, has the bulk path's tables, and the record
+	// being read holds one of their triggers (light.go).
+	bulk *bulkTables
 }
 
 // Classify classifies one piece of evidence.
@@ -146,6 +149,7 @@ func (s *Scan) release() {
 	s.memo.parse = parseAnswer{} // it holds a piece of the evidence
 	s.lowBuf.gen = 0
 	s.keepRecords = false
+	s.bulk = nil
 }
 
 func (s *Scan) begin(ev Evidence, opts Options) {
@@ -284,6 +288,9 @@ func (s *Scan) collect(rec string) {
 	}
 	s.cands = s.cands[:0]
 	ix := s.e.ix
+	if s.bulk != nil && s.collectLight(rec) {
+		return // no unindexed rules: the bulk path reads every record otherwise
+	}
 	if ix.ac != nil {
 		s.lits.ends = s.lits.ends[:0]
 		s.lits.gen = s.gen
