@@ -168,16 +168,7 @@ func TestLinesReportsReadErrors(t *testing.T) {
 // matchers look for besides triggers (where a pattern can begin): such a
 // record selects no rule, and passing over it must change no answer.
 func TestLinesPassesOverLeadsOnly(t *testing.T) {
-	fsys := fstest.MapFS{
-		"catalogue.yaml": {Data: []byte(`name: leads
-version: 0.0.1
-classes:
-  transient: {description: d, exit_code: 75}
-codes:
-  rate_limited: {class: transient, description: d}
-  overloaded: {class: transient, description: d}
-`)},
-		"rules/r.yaml": {Data: []byte(`rules:
+	e := rulesEngine(t, []string{"rate_limited", "overloaded"}, `rules:
   - id: t.rate
     code: rate_limited
     confidence: high
@@ -186,21 +177,39 @@ codes:
     code: overloaded
     confidence: high
     match: {regex: '(?i)\bupstream account (refused|expired)\b \(code [0-9]+\)'}
-`)},
-	}
-	e := engineOf(t, fsys)
+`)
 	r := rand.New(rand.NewPCG(9, 9))
 	lines := []string{
 		"rate limit exceeded", "Rate-Limited reached now", "rate limiter ok", "ratelimit",
 		"upstream account refused (code 7)", "upstream account is fine", "upstream account expired (code x)",
 		"the account was refused", "exceeded nothing", "plain line",
 	}
+	linesAsPerRecord(t, e, mixedLog(r, lines), 1)
+}
+
+// rulesEngine builds the engine of a catalogue of rules (a YAML list
+// under "rules:") whose codes are all of one transient class.
+func rulesEngine(t *testing.T, codes []string, rules string) *match.Engine {
+	t.Helper()
+	var cat strings.Builder
+	cat.WriteString("name: test\nversion: 0.0.1\nclasses:\n  transient: {description: d, exit_code: 75}\ncodes:\n")
+	for _, c := range codes {
+		cat.WriteString("  " + c + ": {class: transient, description: d}\n")
+	}
+	return engineOf(t, fstest.MapFS{
+		"catalogue.yaml": {Data: []byte(cat.String())},
+		"rules/r.yaml":   {Data: []byte(rules)},
+	})
+}
+
+// mixedLog is 20,000 lines drawn from lines.
+func mixedLog(r *rand.Rand, lines []string) string {
 	var b strings.Builder
 	for i := 0; i < 20000; i++ {
 		b.WriteString(lines[r.IntN(len(lines))])
 		b.WriteByte('\n')
 	}
-	linesAsPerRecord(t, e, b.String(), 1)
+	return b.String()
 }
 
 // engineOf compiles a catalogue and builds its engine.
@@ -254,16 +263,7 @@ func linesAsPerRecord(t *testing.T, e *match.Engine, log string, workers ...int)
 // other on another line of a JSON record, a trigger that a rule without
 // needs shares, escapes between the words.
 func TestLinesChecksNeeds(t *testing.T) {
-	fsys := fstest.MapFS{
-		"catalogue.yaml": {Data: []byte(`name: needs
-version: 0.0.1
-classes:
-  transient: {description: d, exit_code: 75}
-codes:
-  down: {class: transient, description: d}
-  slow: {class: transient, description: d}
-`)},
-		"rules/r.yaml": {Data: []byte(`rules:
+	e := rulesEngine(t, []string{"down", "slow"}, `rules:
   - id: t.gap
     code: down
     confidence: high
@@ -284,9 +284,7 @@ codes:
     confidence: high
     priority: 4
     match: {regex: '(?i)\bshard replica lagging\b.{0,20}\b(behind)\b'}
-`)},
-	}
-	e := engineOf(t, fsys)
+`)
 	needs := e.Needs()
 	if len(needs["deployment pipeline"]) == 0 || len(needs["build runner"]) == 0 {
 		t.Fatalf("needs %q: the test proves nothing", needs)
@@ -302,12 +300,7 @@ codes:
 		"build runner ok", "build runner evicted", "shard replica lagging 3s behind", "shard replica lagging",
 		"plain line",
 	}
-	var b strings.Builder
-	for i := 0; i < 20000; i++ {
-		b.WriteString(lines[r.IntN(len(lines))])
-		b.WriteByte('\n')
-	}
-	linesAsPerRecord(t, e, b.String(), 1, 2)
+	linesAsPerRecord(t, e, mixedLog(r, lines), 1, 2)
 }
 
 // TestLinesAnswersOpenStreams feeds Lines from a pipe that stays open, as
@@ -358,16 +351,7 @@ func TestLinesAnswersOpenStreams(t *testing.T) {
 // a guard, a hint read from the record, escapes inside the words, a JSON
 // value over lines.
 func TestLinesTriesLightRules(t *testing.T) {
-	fsys := fstest.MapFS{
-		"catalogue.yaml": {Data: []byte(`name: light
-version: 0.0.1
-classes:
-  transient: {description: d, exit_code: 75}
-codes:
-  down: {class: transient, description: d}
-  spent: {class: transient, description: d}
-`)},
-		"rules/r.yaml": {Data: []byte(`rules:
+	e := rulesEngine(t, []string{"down", "spent"}, `rules:
   - id: t.light
     code: down
     confidence: high
@@ -395,9 +379,7 @@ codes:
     extract:
       retry_after:
         - {regex: '(?i)retry in (?P<value>\d+s)\b'}
-`)},
-	}
-	e := engineOf(t, fsys)
+`)
 	light, heavy := e.LightRules()
 	slices.Sort(light)
 	slices.Sort(heavy)
@@ -415,10 +397,5 @@ codes:
 		"deployment pipeline ok, build runner evicted", "build runner evicted: gateway quota exceeded",
 		"plain line",
 	}
-	var b strings.Builder
-	for i := 0; i < 20000; i++ {
-		b.WriteString(lines[r.IntN(len(lines))])
-		b.WriteByte('\n')
-	}
-	linesAsPerRecord(t, e, b.String(), 1, 2)
+	linesAsPerRecord(t, e, mixedLog(r, lines), 1, 2)
 }
