@@ -16,7 +16,8 @@ build:
 # Everything a change must pass: formatting, vet, the unit and script tests
 # under the race detector, the shipped catalogue against its fixtures, the
 # catalogue's figures on the labelled corpus once there is one, the
-# embedding example, and a short fuzz run of the loader and the engine.
+# embedding example, and a short fuzz run of the loader, the engine and its
+# bulk path.
 test: fmt-check vet unit catalogue-test eval example fuzz
 
 fmt-check:
@@ -47,6 +48,7 @@ eval:
 fuzz:
 	$(GO) test -run='^$$' -fuzz=FuzzLoad -fuzztime=$(or $(FUZZTIME),10000x) ./internal/compile
 	$(GO) test -run='^$$' -fuzz=FuzzClassify -fuzztime=$(or $(FUZZTIME),20000x) ./internal/match
+	$(GO) test -run='^$$' -fuzz=FuzzLines -fuzztime=$(or $(FUZZTIME),3000x) ./internal/match
 	$(GO) test -run='^$$' -fuzz=FuzzPairs -fuzztime=$(or $(FUZZTIME),3000x) ./internal/collide
 
 # The embedding example is a module of its own: check its generated file is

@@ -15016,11 +15016,19 @@ func (e *Engine) region(reg region, lits *literalSet, bt *bulkTables, every bool
 		} else {
 			st.Unclassified++
 		}
-		if c.State == Classified || c.Reason != ReasonNoMatch {
+		if matched(c) {
 			*out = append(*out, LineResult{recLine, c})
 		}
 	}
 	return st
+}
+
+// matched reports whether some rule matched the record c answers for:
+// it is classified, or unclassified by a conflict or for low confidence.
+// A record left empty once its terminal escapes are stripped (a colour
+// reset alone on its line) matched nothing, as a blank one did not.
+func matched(c Classification) bool {
+	return c.State == Classified || c.Reason != ReasonNoMatch && c.Reason != ReasonEmpty
 }
 
 // marksOf appends to marks, in order, where in data a record must be

@@ -83,7 +83,7 @@ func TestLinesMatchesPerRecord(t *testing.T) {
 			} else {
 				wantStats.Unclassified++
 			}
-			if c.State == match.Classified || c.Reason != match.ReasonNoMatch {
+			if c.State == match.Classified || c.Reason != match.ReasonNoMatch && c.Reason != match.ReasonEmpty {
 				want = append(want, match.LineResult{Line: sc.Line(), Classification: c})
 			}
 		}
@@ -189,7 +189,7 @@ func TestLinesPassesOverLeadsOnly(t *testing.T) {
 
 // rulesEngine builds the engine of a catalogue of rules (a YAML list
 // under "rules:") whose codes are all of one transient class.
-func rulesEngine(t *testing.T, codes []string, rules string) *match.Engine {
+func rulesEngine(t testing.TB, codes []string, rules string) *match.Engine {
 	t.Helper()
 	var cat strings.Builder
 	cat.WriteString("name: test\nversion: 0.0.1\nclasses:\n  transient: {description: d, exit_code: 75}\ncodes:\n")
@@ -213,7 +213,7 @@ func mixedLog(r *rand.Rand, lines []string) string {
 }
 
 // engineOf compiles a catalogue and builds its engine.
-func engineOf(t *testing.T, fsys fstest.MapFS) *match.Engine {
+func engineOf(t testing.TB, fsys fstest.MapFS) *match.Engine {
 	t.Helper()
 	cat, err := compile.Load(fsys, "")
 	if err != nil {
@@ -230,31 +230,46 @@ func engineOf(t *testing.T, fsys fstest.MapFS) *match.Engine {
 // over what classifying every record on its own answers.
 func linesAsPerRecord(t *testing.T, e *match.Engine, log string, workers ...int) {
 	t.Helper()
-	opts := match.Options{Now: now}
-	var want []match.LineResult
-	sc := match.NewScanner(strings.NewReader(log))
-	for sc.Scan() {
-		s := e.Begin(match.Evidence{}, opts)
-		s.Record(string(sc.Record()), sc.Line(), sc.Truncated())
-		if c := s.Finish(); c.State == match.Classified || c.Reason != match.ReasonNoMatch {
-			want = append(want, match.LineResult{Line: sc.Line(), Classification: c})
-		}
-	}
+	want := perRecord(e, log)
 	if len(want) == 0 {
 		t.Error("the log classified nothing; the test proves nothing")
 	}
 	for _, w := range workers {
-		var got []match.LineResult
-		if _, err := e.Lines(strings.NewReader(log), match.Evidence{}, match.LinesOptions{Options: opts, Workers: w}, func(r match.LineResult) bool {
-			got = append(got, r)
-			return true
-		}); err != nil {
-			t.Fatal(err)
-		}
-		if diff := cmp.Diff(want, got); diff != "" {
+		if diff := cmp.Diff(want, bulk(t, e, log, w)); diff != "" {
 			t.Errorf("%d workers: results (-per-record +bulk):\n%s", w, diff)
 		}
 	}
+}
+
+// perRecord is what Lines must hand over for log: every record
+// classified on its own.
+func perRecord(e *match.Engine, log string) []match.LineResult {
+	opts := match.Options{Now: now}
+	var out []match.LineResult
+	sc := match.NewScanner(strings.NewReader(log))
+	for sc.Scan() {
+		s := e.Begin(match.Evidence{}, opts)
+		s.Record(string(sc.Record()), sc.Line(), sc.Truncated())
+		c := s.Finish()
+		if c.State == match.Classified || c.Reason != match.ReasonNoMatch && c.Reason != match.ReasonEmpty {
+			out = append(out, match.LineResult{Line: sc.Line(), Classification: c})
+		}
+	}
+	return out
+}
+
+// bulk is what Lines hands over for log with workers workers.
+func bulk(t testing.TB, e *match.Engine, log string, workers int) []match.LineResult {
+	t.Helper()
+	var out []match.LineResult
+	opts := match.LinesOptions{Options: match.Options{Now: now}, Workers: workers}
+	if _, err := e.Lines(strings.NewReader(log), match.Evidence{}, opts, func(r match.LineResult) bool {
+		out = append(out, r)
+		return true
+	}); err != nil {
+		t.Fatal(err)
+	}
+	return out
 }
 
 // TestLinesChecksNeeds: a line that holds a rule's trigger but not the
@@ -344,14 +359,10 @@ func TestLinesAnswersOpenStreams(t *testing.T) {
 	}
 }
 
-// TestLinesTriesLightRules: on the bulk path, a record whose candidate
-// rules all look for few literals is tried without the automaton, and
-// one that selects a rule looking for many is read with it. Neither
-// changes an answer: rules alone and sharing a trigger, light and heavy,
-// a guard, a hint read from the record, escapes inside the words, a JSON
-// value over lines.
-func TestLinesTriesLightRules(t *testing.T) {
-	e := rulesEngine(t, []string{"down", "spent"}, `rules:
+// lightRules are rules that look for few literals besides their
+// triggers (t.light, t.alone) and many (t.shared, t.heavy), sharing
+// triggers, with a guard and hints read from the record.
+const lightRules = `rules:
   - id: t.light
     code: down
     confidence: high
@@ -379,7 +390,16 @@ func TestLinesTriesLightRules(t *testing.T) {
     extract:
       retry_after:
         - {regex: '(?i)retry in (?P<value>\d+s)\b'}
-`)
+`
+
+// TestLinesTriesLightRules: on the bulk path, a record whose candidate
+// rules all look for few literals is tried without the automaton, and
+// one that selects a rule looking for many is read with it. Neither
+// changes an answer: rules alone and sharing a trigger, light and heavy,
+// a guard, a hint read from the record, escapes inside the words, a JSON
+// value over lines.
+func TestLinesTriesLightRules(t *testing.T) {
+	e := rulesEngine(t, []string{"down", "spent"}, lightRules)
 	light, heavy := e.LightRules()
 	slices.Sort(light)
 	slices.Sort(heavy)
@@ -398,4 +418,28 @@ func TestLinesTriesLightRules(t *testing.T) {
 		"plain line",
 	}
 	linesAsPerRecord(t, e, mixedLog(r, lines), 1, 2)
+}
+
+// FuzzLines holds the bulk path, at one worker and at two, to the
+// answers of every record classified on its own, over any text, with
+// rules it tries without the automaton and rules it does not.
+func FuzzLines(f *testing.F) {
+	for _, s := range []string{
+		"deployment pipeline for tenant t-1 unavailable\nbuild runner evicted, retry in 9s\n",
+		"{\n  \"msg\": \"build runner\",\n  \"state\": \"evicted\"\n}\ngateway quota exceeded\n",
+		"deployment pipeline \x1b[1mstall\x1b[0med\r\nbuild runner evicted: gateway quota exceeded",
+		"Deployment Pipeline drained (dry run)\n\n   \nevicted deployment pipeline, unavailable\n",
+		"\x1b[0m\ndeployment pipeline stalled\n\x1b[1m\x1b[0m\r\n",
+	} {
+		f.Add(s)
+	}
+	e := rulesEngine(f, []string{"down", "spent"}, lightRules)
+	f.Fuzz(func(t *testing.T, log string) {
+		want := perRecord(e, log)
+		for _, w := range []int{1, 2} {
+			if diff := cmp.Diff(want, bulk(t, e, log, w)); diff != "" {
+				t.Fatalf("%d workers: results (-per-record +bulk):\n%s", w, diff)
+			}
+		}
+	})
 }
