@@ -111,6 +111,36 @@ func TestLinesMatchesPerRecord(t *testing.T) {
 	}
 }
 
+// TestLinesExplains: with explanations, which quote the record, the
+// bulk path (which reads records in place in a buffer it then reads the
+// next region into) hands over what every record classified on its own
+// answers, quotes included.
+func TestLinesExplains(t *testing.T) {
+	e := testEngine(t)
+	size := 600 << 10 // three regions
+	if raceEnabled {
+		size = 300 << 10
+	}
+	log := synthLog(size, 11)
+	opts := match.Options{Now: now, Explain: true}
+	want := perRecordWith(e, log, opts)
+	explained := 0
+	for _, r := range want {
+		if r.Explain != nil && len(r.Explain.Matches) > 0 && r.Explain.Matches[0].Excerpt != "" {
+			explained++
+		}
+	}
+	if explained == 0 {
+		t.Fatal("no explanation quotes a record: the test proves nothing")
+	}
+	for _, w := range []int{1, 2} {
+		got := bulkWith(t, e, log, match.LinesOptions{Options: opts, Workers: w})
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("%d workers: results (-per-record +bulk):\n%s", w, diff)
+		}
+	}
+}
+
 // TestLinesStopsEarly checks that returning false ends the run.
 func TestLinesStopsEarly(t *testing.T) {
 	e := testEngine(t)
@@ -244,7 +274,10 @@ func linesAsPerRecord(t *testing.T, e *match.Engine, log string, workers ...int)
 // perRecord is what Lines must hand over for log: every record
 // classified on its own.
 func perRecord(e *match.Engine, log string) []match.LineResult {
-	opts := match.Options{Now: now}
+	return perRecordWith(e, log, match.Options{Now: now})
+}
+
+func perRecordWith(e *match.Engine, log string, opts match.Options) []match.LineResult {
 	var out []match.LineResult
 	sc := match.NewScanner(strings.NewReader(log))
 	for sc.Scan() {
@@ -261,8 +294,12 @@ func perRecord(e *match.Engine, log string) []match.LineResult {
 // bulk is what Lines hands over for log with workers workers.
 func bulk(t testing.TB, e *match.Engine, log string, workers int) []match.LineResult {
 	t.Helper()
+	return bulkWith(t, e, log, match.LinesOptions{Options: match.Options{Now: now}, Workers: workers})
+}
+
+func bulkWith(t testing.TB, e *match.Engine, log string, opts match.LinesOptions) []match.LineResult {
+	t.Helper()
 	var out []match.LineResult
-	opts := match.LinesOptions{Options: match.Options{Now: now}, Workers: workers}
 	if _, err := e.Lines(strings.NewReader(log), match.Evidence{}, opts, func(r match.LineResult) bool {
 		out = append(out, r)
 		return true

@@ -1,5 +1,7 @@
 package match
 
+import "strings"
+
 // States and reasons of a Classification. Unclassified is an answer, and the
 // reason says which kind, because a caller may want to log a conflict louder
 // than a plain miss.
@@ -70,4 +72,20 @@ type HintNote struct {
 	Value  string `json:"value,omitempty"` // sanitised
 	Kept   bool   `json:"kept"`
 	Why    string `json:"why,omitempty"`
+}
+
+// detach copies the strings of c that may be pieces of the record it
+// answers for (an excerpt of plain text is the text itself), so that c
+// outlives a record the bulk path read in place.
+func (c *Classification) detach() {
+	c.SafeExcerpt = strings.Clone(c.SafeExcerpt)
+	if c.Explain == nil {
+		return
+	}
+	for i := range c.Explain.Matches {
+		c.Explain.Matches[i].Excerpt = strings.Clone(c.Explain.Matches[i].Excerpt)
+	}
+	for i := range c.Explain.Hints {
+		c.Explain.Hints[i].Value = strings.Clone(c.Explain.Hints[i].Value)
+	}
 }
