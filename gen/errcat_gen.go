@@ -16391,19 +16391,23 @@ func (ix *index) readsEveryRecord() bool {
 	return len(ix.unindexed)+len(ix.unindexedJSON) > 0
 }
 
-// ruleTriggers lists the distinct triggers of every rule.
-func ruleTriggers(c *Catalogue) []string {
-	seen := map[string]bool{}
-	var out []string
+// ruleTriggers lists the distinct triggers of every rule, and the rules
+// that have each, in rule order.
+func ruleTriggers(c *Catalogue) (trig []string, rules [][]int32) {
+	at := map[string]int{}
 	for i := range c.Rules {
 		for _, t := range c.Rules[i].Triggers {
-			if !seen[t] {
-				seen[t] = true
-				out = append(out, t)
+			p, ok := at[t]
+			if !ok {
+				p = len(trig)
+				at[t] = p
+				trig = append(trig, t)
+				rules = append(rules, nil)
 			}
+			rules[p] = append(rules[p], int32(i))
 		}
 	}
-	return out
+	return trig, rules
 }
 
 func buildIndex(c *Catalogue) *index {
@@ -16506,11 +16510,11 @@ func buildIndex(c *Catalogue) *index {
 			ix.patLen[p] = int32(len(pat))
 		}
 		ix.bulk = sync.OnceValue(func() bulkTables {
-			trig := ruleTriggers(c)
+			trig, rules := ruleTriggers(c)
 			lits := newLiteralSet(trig)
-			bt := bulkTables{lits: lits, needs: buildNeeds(c, trig)}
+			bt := bulkTables{lits: lits, needs: buildNeeds(c, rules)}
 			if lits.stride == maxStride {
-				bt.rules, bt.light = lightRules(c, trig)
+				bt.rules, bt.light = rules, lightRules(c)
 			}
 			return bt
 		})
@@ -16586,19 +16590,23 @@ func buildIndex(c *Catalogue) *index {
 // branches, guards and hint extractors.
 func eachRegex(c *Catalogue, fn func(*Regex)) {
 	for i := range c.Rules {
-		r := &c.Rules[i]
-		for _, re := range r.Match.Regex {
+		ruleRegexes(&c.Rules[i], fn)
+	}
+}
+
+// ruleRegexes calls fn with each pattern of r that reads records.
+func ruleRegexes(r *Rule, fn func(*Regex)) {
+	for _, re := range r.Match.Regex {
+		fn(re)
+	}
+	if r.Not != nil {
+		for _, re := range r.Not.Regex {
 			fn(re)
 		}
-		if r.Not != nil {
-			for _, re := range r.Not.Regex {
-				fn(re)
-			}
-		}
-		for _, h := range r.Hints {
-			if h.Re != nil {
-				fn(h.Re)
-			}
+	}
+	for _, h := range r.Hints {
+		if h.Re != nil {
+			fn(h.Re)
 		}
 	}
 }
@@ -16856,49 +16864,23 @@ func jsonScalar(v any) (string, bool) {
 // be tried without the automaton.
 const lightLiterals = 8
 
-// lightRules returns, for each of trig, the rules whose triggers hold it,
-// and, for each rule, whether it is light. bulkTables has them only when
-// its literal set strides.
-func lightRules(c *Catalogue, trig []string) (rules [][]int32, light []bool) {
-	at := make(map[string]int, len(trig))
-	for i, t := range trig {
-		at[t] = i
-	}
-	rules = make([][]int32, len(trig))
-	light = make([]bool, len(c.Rules))
+// lightRules returns, for each rule, whether it is light. bulkTables
+// has it only when its literal set strides.
+func lightRules(c *Catalogue) []bool {
+	light := make([]bool, len(c.Rules))
 	for i := range c.Rules {
-		r := &c.Rules[i]
-		for _, t := range r.Triggers {
-			if p, ok := at[t]; ok {
-				rules[p] = append(rules[p], int32(i))
-			}
-		}
 		n := 0
-		count := func(string) { n++ }
-		for _, re := range r.Match.Regex {
-			regexLiterals(re, count)
-		}
-		if r.Not != nil {
-			for _, re := range r.Not.Regex {
-				regexLiterals(re, count)
-			}
-		}
-		for _, h := range r.Hints {
-			if h.Re != nil {
-				regexLiterals(h.Re, count)
-			}
-		}
+		ruleRegexes(&c.Rules[i], func(re *Regex) { regexLiterals(re, func(string) { n++ }) })
 		light[i] = n <= lightLiterals
 	}
-	return rules, light
+	return light
 }
 
 // collectLight makes candidates of the rules whose triggers occur in rec,
 // found with the bulk path's literal set, and reports false, having made
-// none, when one of them is not light.
+// none, when one of them is not light. collect has emptied s.cands.
 func (s *Scan) collectLight(rec string) bool {
 	bt := s.bulk
-	s.cands = s.cands[:0]
 	light := true
 	bt.lits.scanEnds(rec, func(p int32, _ int) bool {
 		for _, ri := range bt.rules[p] {
@@ -17941,28 +17923,19 @@ type need [][][]string
 // the record path they might spare.
 const maxNeed = 8
 
-// buildNeeds returns the need of each of trig, the bulk literal set's
-// patterns, or nil for one that has none: a trigger a rule without Also
-// sets also has.
-func buildNeeds(c *Catalogue, trig []string) []need {
-	index := make(map[string]int, len(trig))
-	for i, t := range trig {
-		index[t] = i
-	}
-	needs := make([]need, len(trig))
-	none := make([]bool, len(trig))
-	for i := range c.Rules {
-		r := &c.Rules[i]
-		n, ok := ruleNeed(r)
-		for _, t := range r.Triggers {
-			p, found := index[t]
-			switch {
-			case !found || none[p]:
-			case !ok || len(needs[p])+len(n) > maxNeed:
-				none[p], needs[p] = true, nil
-			default:
-				needs[p] = append(needs[p], n...)
+// buildNeeds returns the need of each of the bulk literal set's
+// triggers, given the rules that have each, or nil for one that has
+// none: a trigger a rule without Also sets also has.
+func buildNeeds(c *Catalogue, rules [][]int32) []need {
+	needs := make([]need, len(rules))
+	for p, rs := range rules {
+		for _, ri := range rs {
+			n, ok := ruleNeed(&c.Rules[ri])
+			if !ok || len(needs[p])+len(n) > maxNeed {
+				needs[p] = nil
+				break
 			}
+			needs[p] = append(needs[p], n...)
 		}
 	}
 	return needs

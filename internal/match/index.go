@@ -100,19 +100,23 @@ func (ix *index) readsEveryRecord() bool {
 	return len(ix.unindexed)+len(ix.unindexedJSON) > 0
 }
 
-// ruleTriggers lists the distinct triggers of every rule.
-func ruleTriggers(c *Catalogue) []string {
-	seen := map[string]bool{}
-	var out []string
+// ruleTriggers lists the distinct triggers of every rule, and the rules
+// that have each, in rule order.
+func ruleTriggers(c *Catalogue) (trig []string, rules [][]int32) {
+	at := map[string]int{}
 	for i := range c.Rules {
 		for _, t := range c.Rules[i].Triggers {
-			if !seen[t] {
-				seen[t] = true
-				out = append(out, t)
+			p, ok := at[t]
+			if !ok {
+				p = len(trig)
+				at[t] = p
+				trig = append(trig, t)
+				rules = append(rules, nil)
 			}
+			rules[p] = append(rules[p], int32(i))
 		}
 	}
-	return out
+	return trig, rules
 }
 
 func buildIndex(c *Catalogue) *index {
@@ -215,11 +219,11 @@ func buildIndex(c *Catalogue) *index {
 			ix.patLen[p] = int32(len(pat))
 		}
 		ix.bulk = sync.OnceValue(func() bulkTables {
-			trig := ruleTriggers(c)
+			trig, rules := ruleTriggers(c)
 			lits := newLiteralSet(trig)
-			bt := bulkTables{lits: lits, needs: buildNeeds(c, trig)}
+			bt := bulkTables{lits: lits, needs: buildNeeds(c, rules)}
 			if lits.stride == maxStride {
-				bt.rules, bt.light = lightRules(c, trig)
+				bt.rules, bt.light = rules, lightRules(c)
 			}
 			return bt
 		})
@@ -295,19 +299,23 @@ func buildIndex(c *Catalogue) *index {
 // branches, guards and hint extractors.
 func eachRegex(c *Catalogue, fn func(*Regex)) {
 	for i := range c.Rules {
-		r := &c.Rules[i]
-		for _, re := range r.Match.Regex {
+		ruleRegexes(&c.Rules[i], fn)
+	}
+}
+
+// ruleRegexes calls fn with each pattern of r that reads records.
+func ruleRegexes(r *Rule, fn func(*Regex)) {
+	for _, re := range r.Match.Regex {
+		fn(re)
+	}
+	if r.Not != nil {
+		for _, re := range r.Not.Regex {
 			fn(re)
 		}
-		if r.Not != nil {
-			for _, re := range r.Not.Regex {
-				fn(re)
-			}
-		}
-		for _, h := range r.Hints {
-			if h.Re != nil {
-				fn(h.Re)
-			}
+	}
+	for _, h := range r.Hints {
+		if h.Re != nil {
+			fn(h.Re)
 		}
 	}
 }

@@ -24,49 +24,23 @@ package match
 // be tried without the automaton.
 const lightLiterals = 8
 
-// lightRules returns, for each of trig, the rules whose triggers hold it,
-// and, for each rule, whether it is light. bulkTables has them only when
-// its literal set strides.
-func lightRules(c *Catalogue, trig []string) (rules [][]int32, light []bool) {
-	at := make(map[string]int, len(trig))
-	for i, t := range trig {
-		at[t] = i
-	}
-	rules = make([][]int32, len(trig))
-	light = make([]bool, len(c.Rules))
+// lightRules returns, for each rule, whether it is light. bulkTables
+// has it only when its literal set strides.
+func lightRules(c *Catalogue) []bool {
+	light := make([]bool, len(c.Rules))
 	for i := range c.Rules {
-		r := &c.Rules[i]
-		for _, t := range r.Triggers {
-			if p, ok := at[t]; ok {
-				rules[p] = append(rules[p], int32(i))
-			}
-		}
 		n := 0
-		count := func(string) { n++ }
-		for _, re := range r.Match.Regex {
-			regexLiterals(re, count)
-		}
-		if r.Not != nil {
-			for _, re := range r.Not.Regex {
-				regexLiterals(re, count)
-			}
-		}
-		for _, h := range r.Hints {
-			if h.Re != nil {
-				regexLiterals(h.Re, count)
-			}
-		}
+		ruleRegexes(&c.Rules[i], func(re *Regex) { regexLiterals(re, func(string) { n++ }) })
 		light[i] = n <= lightLiterals
 	}
-	return rules, light
+	return light
 }
 
 // collectLight makes candidates of the rules whose triggers occur in rec,
 // found with the bulk path's literal set, and reports false, having made
-// none, when one of them is not light.
+// none, when one of them is not light. collect has emptied s.cands.
 func (s *Scan) collectLight(rec string) bool {
 	bt := s.bulk
-	s.cands = s.cands[:0]
 	light := true
 	bt.lits.scanEnds(rec, func(p int32, _ int) bool {
 		for _, ri := range bt.rules[p] {

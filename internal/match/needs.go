@@ -18,28 +18,19 @@ type need [][][]string
 // the record path they might spare.
 const maxNeed = 8
 
-// buildNeeds returns the need of each of trig, the bulk literal set's
-// patterns, or nil for one that has none: a trigger a rule without Also
-// sets also has.
-func buildNeeds(c *Catalogue, trig []string) []need {
-	index := make(map[string]int, len(trig))
-	for i, t := range trig {
-		index[t] = i
-	}
-	needs := make([]need, len(trig))
-	none := make([]bool, len(trig))
-	for i := range c.Rules {
-		r := &c.Rules[i]
-		n, ok := ruleNeed(r)
-		for _, t := range r.Triggers {
-			p, found := index[t]
-			switch {
-			case !found || none[p]:
-			case !ok || len(needs[p])+len(n) > maxNeed:
-				none[p], needs[p] = true, nil
-			default:
-				needs[p] = append(needs[p], n...)
+// buildNeeds returns the need of each of the bulk literal set's
+// triggers, given the rules that have each, or nil for one that has
+// none: a trigger a rule without Also sets also has.
+func buildNeeds(c *Catalogue, rules [][]int32) []need {
+	needs := make([]need, len(rules))
+	for p, rs := range rules {
+		for _, ri := range rs {
+			n, ok := ruleNeed(&c.Rules[ri])
+			if !ok || len(needs[p])+len(n) > maxNeed {
+				needs[p] = nil
+				break
 			}
+			needs[p] = append(needs[p], n...)
 		}
 	}
 	return needs
