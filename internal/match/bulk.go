@@ -66,8 +66,8 @@ func (e *Engine) Lines(r io.Reader, ev Evidence, opts LinesOptions, fn func(Line
 	if opts.Workers < 2 {
 		var total LineStats
 		var out []LineResult
-		var sc regionScratch
 		bt := e.ix.bulkTables()
+		rw := e.regionWork(&bt, every, &ev, opts.Options)
 		tn := newTuning(bt.lits, every)
 		for {
 			reg, ok := ch.next()
@@ -76,7 +76,7 @@ func (e *Engine) Lines(r io.Reader, ev Evidence, opts LinesOptions, fn func(Line
 				return total, ch.err
 			}
 			out = out[:0]
-			st := e.region(reg, tn.set(reg.data), &bt, every, &ev, opts.Options, &out, &sc)
+			st := rw.region(reg, tn.set(reg.data), &out)
 			total.add(st)
 			for _, lr := range out {
 				if !fn(lr) {
@@ -182,7 +182,7 @@ func (e *Engine) linesParallel(ch *chunker, every bool, ev *Evidence, opts Lines
 	}
 	work := func() {
 		var buf regionBuf
-		var sc regionScratch
+		rw := e.regionWork(&bt, every, ev, opts.Options)
 		for !stopped.Load() {
 			slots <- struct{}{}
 			reg, lits, k, ok := take(&buf)
@@ -191,7 +191,7 @@ func (e *Engine) linesParallel(ch *chunker, every bool, ev *Evidence, opts Lines
 				return
 			}
 			out := outs.Get().(*[]LineResult)
-			st := e.region(reg, lits, &bt, every, ev, opts.Options, out, &sc)
+			st := rw.region(reg, lits, out)
 			hand(k, regionResult{st, out})
 		}
 	}
@@ -217,29 +217,44 @@ type regionResult struct {
 	out   *[]LineResult
 }
 
-// regionScratch is what region works in, kept from one region to the
-// next by the goroutine that classifies them: grown afresh for every
-// region, the marks were 5 % of the bulk path's time with the shipped
-// catalogue, whose short triggers mark many lines.
-type regionScratch struct {
+// regionWork is what one goroutine of the bulk path classifies regions
+// with: what a Lines call fixes, and buffers kept from one region to the
+// next. Grown afresh for every region, the marks were 5 % of the bulk
+// path's time with the shipped catalogue, whose short triggers mark many
+// lines.
+type regionWork struct {
+	e     *Engine
+	bt    *bulkTables // the bulk path's tables: their needs and light rules
+	every bool        // classify every record (readsEvery)
+	ev    *Evidence
+	opts  Options
+	light *bulkTables // bt when records may be tried without the automaton (light.go)
+
 	marks  []int
 	needed []needMark
 	low    lowBuf
 }
 
+func (e *Engine) regionWork(bt *bulkTables, every bool, ev *Evidence, opts Options) *regionWork {
+	w := &regionWork{e: e, bt: bt, every: every, ev: ev, opts: opts}
+	if !every && bt.light != nil {
+		w.light = bt
+	}
+	return w
+}
+
 // region classifies the records of one region, appending those that
-// matched a rule to out; lits is the engine's literal set, perhaps tuned,
-// bt the bulk path's tables (their needs and light rules), and every says
-// whether to classify every record (readsEvery).
-func (e *Engine) region(reg region, lits *literalSet, bt *bulkTables, every bool, ev *Evidence, opts Options, out *[]LineResult, sc *regionScratch) LineStats {
+// matched a rule to out; lits is the engine's literal set, perhaps tuned.
+func (rw *regionWork) region(reg region, lits *literalSet, out *[]LineResult) LineStats {
+	e, bt, every := rw.e, rw.bt, rw.every
 	var st LineStats
-	marks, needed := sc.marks[:0], sc.needed[:0]
+	marks, needed := rw.marks[:0], rw.needed[:0]
 	if !every {
 		marks, needed = marksOf(lits, bt.needs, reg.data, marks, needed)
-		sc.marks, sc.needed = marks, needed
+		rw.marks, rw.needed = marks, needed
 	}
 	w := newRecordWalk(reg, 0, marks)
-	low := &sc.low
+	low := &rw.low
 	for {
 		rec, recLine, truncated, marked, ok := w.next()
 		if !ok {
@@ -264,11 +279,9 @@ func (e *Engine) region(reg region, lits *literalSet, bt *bulkTables, every bool
 		// of every record looked at was a tenth of the time the shipped
 		// catalogue takes, whose short triggers occur on many lines.
 		s := e.pool.Get().(*Scan)
-		s.begin(*ev, opts)
+		s.begin(*rw.ev, rw.opts)
 		s.keepRecords = true
-		if !every && bt.light != nil {
-			s.bulk = bt
-		}
+		s.bulk = rw.light
 		s.Record(bytesString(rec), recLine, truncated)
 		c := s.Finish()
 		s.release()
