@@ -7940,20 +7940,19 @@ type tuning struct {
 	next    int         // read, when the next piece is due
 	seen    *gramCounts // what has been counted; nil before the first tuning
 	done    bool
-	// async builds each tuned set on a goroutine of its own, and the
-	// scan goes on with the set at hand until it is ready. A build takes
-	// milliseconds with a thousand rules, twice per input: in line, it
-	// held up the one scanning goroutine, or under -j the reader and so
-	// every worker, while a core sat idle or could have scanned.
-	async   bool
-	pending chan *literalSet // the set being built, if any
+	// pending is the tuned set being built on a goroutine of its own, if
+	// any: the scan goes on with the set at hand until it is ready. A
+	// build takes milliseconds with a thousand rules, twice per input: in
+	// line, it held up the one scanning goroutine, or under -j the reader
+	// and so every worker, while a core sat idle or could have scanned.
+	pending chan *literalSet
 }
 
 // newTuning returns the tuning a goroutine of the bulk path scans with,
 // starting from lits; done, when every record is read anyway, leaves lits
-// as it is. Tuned sets are built aside (async).
+// as it is.
 func newTuning(lits *literalSet, done bool) tuning {
-	return tuning{lits: lits, done: done, async: true}
+	return tuning{lits: lits, done: done}
 }
 
 // set returns the set to scan data with.
@@ -7989,12 +7988,12 @@ func (t *tuning) set(data []byte) *literalSet {
 }
 
 // tune replaces the set with one anchored on what seen counted: at once,
-// or with async once a goroutine has built it from a copy of seen (more
-// pieces are counted into seen meanwhile). The set at hand and the new
+// or, for asyncMin literals or more, once a goroutine has built it from a
+// copy of seen (more pieces are counted into seen meanwhile). The set at hand and the new
 // one have the same grams and parts, so counting with either is alike.
 func (t *tuning) tune(seen *gramCounts) {
 	pats := t.lits.pats
-	if !t.async || len(pats) < asyncMin {
+	if len(pats) < asyncMin {
 		t.lits = buildLiteralSet(pats, seen)
 		return
 	}

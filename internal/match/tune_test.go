@@ -3,6 +3,7 @@ package match
 import (
 	"bytes"
 	"math/rand/v2"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -191,4 +192,68 @@ func TestTuningCountsBursts(t *testing.T) {
 	if got := held(last); len(got) != 0 {
 		t.Errorf("anchors still on grams the bursts repeat: %q", got)
 	}
+}
+
+// TestTuningBuildsAside: a set of asyncMin literals or more is tuned on
+// another goroutine. The set at hand scans on until the tuned one is
+// ready, then the tuned one, and every set the tuning hands out finds
+// every occurrence.
+func TestTuningBuildsAside(t *testing.T) {
+	r := rand.New(rand.NewPCG(6, 2))
+	word := func(n int) string { return randomWord(r, "abcdefgh ", n) }
+	seen := map[string]bool{}
+	var pats []string
+	for len(pats) < asyncMin {
+		if p := word(11 + r.IntN(10)); !seen[p] {
+			seen[p] = true
+			pats = append(pats, p)
+		}
+	}
+	var b strings.Builder
+	for b.Len() < 64<<10 {
+		if r.IntN(4) == 0 {
+			b.WriteString(pats[r.IntN(len(pats))])
+		} else {
+			b.WriteString(word(1 + r.IntN(12)))
+		}
+	}
+	text := b.String()
+	region := []byte(text)
+	want := bruteOccurrences(pats, text)
+	check := func(l *literalSet, when string) {
+		t.Helper()
+		if diff := cmp.Diff(want, scannedOccurrences(l, text)); diff != "" {
+			t.Fatalf("%s (-want +got):\n%s", when, diff)
+		}
+	}
+	base := newLiteralSet(pats)
+	tn := newTuning(base, false)
+	read := 0
+	for tn.pending == nil {
+		if read > tuneMin {
+			t.Fatalf("no tuning begun after %d bytes", read)
+		}
+		if tn.set(region) != base {
+			t.Fatal("the tuned set was built in line")
+		}
+		read += len(region)
+	}
+	for len(tn.pending) == 0 { // built, not yet taken
+		runtime.Gosched()
+	}
+	tuned := tn.set(region)
+	if tuned == base || tn.pending != nil {
+		t.Fatal("the tuned set, ready, was not taken")
+	}
+	check(tuned, "the first tuned set")
+	for ; !tn.done; read += len(region) {
+		tn.set(region)
+	}
+	if tn.pending != nil {
+		tn.lits, tn.pending = <-tn.pending, nil
+	}
+	if tn.lits == tuned || tn.lits == base {
+		t.Fatal("the tuning did not end on a set tuned to all it counted")
+	}
+	check(tn.lits, "the last tuned set")
 }
