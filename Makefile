@@ -6,19 +6,18 @@ GO      ?= go
 # say, for a longer timed session.
 FUZZTIME ?=
 
-.PHONY: all build test vet fmt-check unit catalogue-test eval example fuzz generate bench bench-compare docs clean
+.PHONY: all build test vet staticcheck tidy-check fmt-check unit catalogue-test eval example fuzz generate bench bench-compare docs clean
 
 all: build
 
 build:
 	$(GO) build -o bin/errcat ./cmd/errcat
 
-# Everything a change must pass: formatting, vet, the unit and script tests
-# under the race detector, the shipped catalogue against its fixtures, the
-# catalogue's figures on the labelled corpus once there is one, the
-# embedding example, and a short fuzz run of the loader, the engine and its
-# bulk path.
-test: fmt-check vet unit catalogue-test eval example fuzz
+# Everything a change must pass: formatting, vet, staticcheck, a tidy
+# go.mod, the unit and script tests under the race detector, the shipped
+# catalogue against its fixtures, the catalogue's figures on the labelled
+# corpus, the embedding example, and a short run of every fuzz target.
+test: fmt-check vet staticcheck tidy-check unit catalogue-test eval example fuzz
 
 fmt-check:
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
@@ -26,6 +25,15 @@ fmt-check:
 
 vet:
 	$(GO) vet ./...
+
+# staticcheck at a pinned release, fetched through the module proxy.
+STATICCHECK ?= honnef.co/go/tools/cmd/staticcheck@v0.8.2
+staticcheck:
+	$(GO) run $(STATICCHECK) ./...
+
+# go.mod and go.sum must hold exactly what the code imports.
+tidy-check:
+	$(GO) mod tidy -diff
 
 unit:
 	$(GO) test -race -count=1 ./...

@@ -12108,30 +12108,30 @@ func hint_parseDelay(s string, unit hintUnit) (hintValue, error) {
 	for rest := hint_skipSeparators(s); rest != ""; rest = hint_skipSeparators(rest) {
 		n, after, ok := hint_scanNumber(rest)
 		if !ok {
-			return hintValue{}, hint_errSyntax
+			return hintValue{}, err_hintSyntax
 		}
 		word, after := hint_scanWord(hint_trimBlanks(after))
 		if word == "" {
 			// A bare number must stand alone: "1h 30" is a typo, not 1 h 30 s.
 			if parts > 0 || strings.TrimSpace(after) != "" {
-				return hintValue{}, hint_errSyntax
+				return hintValue{}, err_hintSyntax
 			}
 			return hint_bare(n, unit)
 		}
 		u, known := hint_unitOf(strings.ToLower(word))
 		if !known {
-			return hintValue{}, hint_errSyntax
+			return hintValue{}, err_hintSyntax
 		}
 		d, ok := n.scale(u, hint_maxDelay-total)
 		if !ok {
-			return hintValue{}, hint_errRange
+			return hintValue{}, err_hintRange
 		}
 		total += d
 		parts++
 		rest = after
 	}
 	if parts == 0 {
-		return hintValue{}, hint_errSyntax
+		return hintValue{}, err_hintSyntax
 	}
 	return hintValue{Delay: total}, nil
 }
@@ -12141,19 +12141,19 @@ func hint_bare(n hint_number, unit hintUnit) (hintValue, error) {
 	case hintMillis:
 		d, ok := n.scale(time.Millisecond, hint_maxDelay)
 		if !ok {
-			return hintValue{}, hint_errRange
+			return hintValue{}, err_hintRange
 		}
 		return hintValue{Delay: d}, nil
 	case hintEpoch:
 		if n.overflow || n.whole > hint_maxEpoch {
-			return hintValue{}, hint_errRange
+			return hintValue{}, err_hintRange
 		}
 		nsec, _ := hint_number{frac: n.frac, fracDigit: n.fracDigit}.scale(time.Second, time.Second)
 		return hintValue{At: time.Unix(int64(n.whole), int64(nsec)).UTC(), Absolute: true}, nil
 	default:
 		d, ok := n.scale(time.Second, hint_maxDelay)
 		if !ok {
-			return hintValue{}, hint_errRange
+			return hintValue{}, err_hintRange
 		}
 		return hintValue{Delay: d}, nil
 	}
@@ -12245,10 +12245,10 @@ const hint_maxInput = 256
 
 // errRange marks text that is well-formed but whose value no real hint could have, so
 // Parse reports it as such instead of going on to try the date forms.
-var hint_errRange = errors.New("out of range")
+var err_hintRange = errors.New("out of range")
 
 // errSyntax marks text that is not a delay; the date forms are tried next.
-var hint_errSyntax = errors.New("not a delay")
+var err_hintSyntax = errors.New("not a delay")
 
 // Parse reads s (surrounding space and quotes trimmed). It returns an error describing why s is not a hint.
 //
@@ -12278,7 +12278,7 @@ func hintParse(s string, unit hintUnit) (hintValue, error) {
 	if err == nil {
 		return d, nil
 	}
-	if errors.Is(err, hint_errRange) {
+	if errors.Is(err, err_hintRange) {
 		return hintValue{}, hint_parseError(s, "out of range (beyond 100 years, or after year 9999)")
 	}
 	if t, ok := hint_parseDate(v); ok {
@@ -15508,7 +15508,6 @@ func cutRecords(data []byte, size int, atEOF bool, spans []jsonSpan) (int, []jso
 // and '[' found so that neither is searched for twice.
 type braces struct {
 	curly, square int // offsets of the next '{' and '[' at or after from; -1: none left
-	from          int // where the cached offsets were searched from
 	init          bool
 }
 
@@ -17587,14 +17586,6 @@ func (lk *lookup) branchTriggers(t *recText, lits []string) bool {
 	return t.any(lk.pats.unmapped)
 }
 
-// triggers returns the patterns of the Regex's Triggers.
-func (lk *lookup) triggers() []int32 {
-	if lk == nil {
-		return nil
-	}
-	return lk.pats.trig
-}
-
 // alt returns the patterns of the literals of Alt k.
 func (lk *lookup) alt(k int) *altPats {
 	if lk == nil || k >= len(lk.pats.alts) {
@@ -18427,7 +18418,7 @@ func (f *fastRegex) submatchAt(t *recText, p int, dst []int) (m []int, matched, 
 	if f.low {
 		x = t.lower()
 	}
-	caps := dst[:0]
+	var caps []int
 	if n := 2 * (1 + f.nsub); n <= cap(dst) {
 		caps = dst[:n]
 	} else {

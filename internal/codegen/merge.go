@@ -262,11 +262,18 @@ func prefixOf(uses map[*ast.Ident]types.Object, x *ast.Ident) string {
 // prefixed names a helper package's identifier in the merged file:
 // hint.Parse becomes hintParse and hint's parseDate becomes
 // hint_parseDate, so that an exported and an unexported name differing
-// only in their first letter (Exhausted, exhausted) stay apart.
+// only in their first letter (Exhausted, exhausted) stay apart. An error
+// variable keeps its err prefix in front (hint's errRange becomes
+// err_hintRange), as Go's naming of error values asks.
 func prefixed(prefix, name string) string {
 	r, n := utf8.DecodeRuneInString(name)
 	if unicode.IsUpper(r) {
 		return prefix + name
+	}
+	if rest, ok := strings.CutPrefix(name, "err"); ok && rest != "" {
+		if r, _ := utf8.DecodeRuneInString(rest); unicode.IsUpper(r) {
+			return "err_" + prefix + rest
+		}
 	}
 	return prefix + "_" + string(r) + name[n:]
 }

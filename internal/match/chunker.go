@@ -216,7 +216,6 @@ func cutRecords(data []byte, size int, atEOF bool, spans []jsonSpan) (int, []jso
 // and '[' found so that neither is searched for twice.
 type braces struct {
 	curly, square int // offsets of the next '{' and '[' at or after from; -1: none left
-	from          int // where the cached offsets were searched from
 	init          bool
 }
 

@@ -174,14 +174,6 @@ func (lk *lookup) branchTriggers(t *recText, lits []string) bool {
 	return t.any(lk.pats.unmapped)
 }
 
-// triggers returns the patterns of the Regex's Triggers.
-func (lk *lookup) triggers() []int32 {
-	if lk == nil {
-		return nil
-	}
-	return lk.pats.trig
-}
-
 // alt returns the patterns of the literals of Alt k.
 func (lk *lookup) alt(k int) *altPats {
 	if lk == nil || k >= len(lk.pats.alts) {

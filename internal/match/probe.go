@@ -420,7 +420,7 @@ func (f *fastRegex) submatchAt(t *recText, p int, dst []int) (m []int, matched, 
 	if f.low {
 		x = t.lower()
 	}
-	caps := dst[:0]
+	var caps []int
 	if n := 2 * (1 + f.nsub); n <= cap(dst) {
 		caps = dst[:n]
 	} else {
