@@ -39,15 +39,21 @@ misses its threshold.
 The corpus is JSON Lines, one entry a line:
 
   {"text": "...", "http_status": 429, "exit_code": 1, "provider": "openai",
-   "expect": "rate_limited", "source": "where it was found"}
+   "expect": "quota_limited", "also": ["subscription_required"],
+   "kind": "error", "lang": "en", "source": "where it was found"}
 
 text and expect are required; expect is a code of the catalogue or
-"unclassified" (an ordinary line that must stay so). Unknown fields and bad
-lines are errors, each reported as FILE:LINE.
+"unclassified" (an ordinary line that must stay so); also lists other codes
+that count as right. kind is error, whole_output, ordinary or near_miss;
+lang is the text's language. Figures are broken down by both. Unknown
+fields and bad lines are errors, each reported as FILE:LINE.
 
 Precision is right codes over entries given a code (negatives included),
 recall right codes over positive entries, coverage positive entries given
-any code, and negative coverage negative entries given a code.`,
+any code, and negative coverage negative entries given a code; class
+precision and recall are the same for classes. An entry is unsafe when a
+hard or request failure is given a transient code: a caller would retry
+what retrying cannot mend.`,
 		Example: `  errcat eval --corpus testdata/eval/corpus.jsonl --catalogue catalogue
   errcat eval --corpus c.jsonl -o json --min-recall 0.8`,
 		Args: usageArgs(cobra.NoArgs),
@@ -60,6 +66,9 @@ any code, and negative coverage negative entries given a code.`,
 	f.Float64Var(&o.th.MinPrecision, "min-precision", 0.98, "fail below this overall precision")
 	f.Float64Var(&o.th.MinRecall, "min-recall", 0.90, "fail below this overall recall")
 	f.Float64Var(&o.th.MaxNegativeCoverage, "max-coverage-negative", 0.01, "fail above this fraction of negative entries classified")
+	f.Float64Var(&o.th.MinClassPrecision, "min-class-precision", 0, "fail below this class precision")
+	f.Float64Var(&o.th.MinWholeRecall, "min-whole-output-recall", 0, "fail below this recall on entries of kind whole_output")
+	f.IntVar(&o.th.MaxUnsafe, "max-unsafe", -1, "fail when more hard or request entries than this get a transient code (-1: no limit)")
 	return cmd
 }
 
@@ -72,6 +81,8 @@ type miss struct {
 	Reason  string `json:"reason,omitempty"`
 	Source  string `json:"source,omitempty"`
 	Excerpt string `json:"excerpt"`
+	// Unsafe marks a hard or request entry given a transient code.
+	Unsafe bool `json:"unsafe,omitempty"`
 }
 
 type evalReport struct {
@@ -94,7 +105,8 @@ func (o *evalOptions) run(io stdio) error {
 	for _, t := range []struct {
 		name string
 		v    float64
-	}{{"--min-precision", o.th.MinPrecision}, {"--min-recall", o.th.MinRecall}, {"--max-coverage-negative", o.th.MaxNegativeCoverage}} {
+	}{{"--min-precision", o.th.MinPrecision}, {"--min-recall", o.th.MinRecall}, {"--max-coverage-negative", o.th.MaxNegativeCoverage},
+		{"--min-class-precision", o.th.MinClassPrecision}, {"--min-whole-output-recall", o.th.MinWholeRecall}} {
 		if t.v < 0 || t.v > 1 {
 			return usagef("%s %v is not a fraction between 0 and 1", t.name, t.v)
 		}
@@ -121,6 +133,7 @@ func (o *evalOptions) run(io stdio) error {
 	// A fixed clock: timing hints do not change codes, and output must not
 	// depend on when eval ran.
 	opts := match.Options{Now: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)}
+	classOf := codeClasses(eng.Catalogue())
 	for i := range entries {
 		e := &entries[i]
 		c := eng.Classify(e.Evidence(), opts)
@@ -128,9 +141,11 @@ func (o *evalOptions) run(io stdio) error {
 		if c.State == match.Classified {
 			got = c.Code
 		}
-		outs[i] = eval.Outcome{Expect: e.Expect, Got: got}
-		if got != e.Expect {
-			m := miss{Pos: e.Pos.String(), Expect: e.Expect, Got: got, Rule: c.Rule, Source: redact.Text(e.Source), Excerpt: c.SafeExcerpt}
+		outs[i] = eval.Outcome{Expect: e.Expect, Got: got, Also: e.Also,
+			ExpectClass: classOf[e.Expect], GotClass: classOf[got], Kind: e.Kind, Lang: e.Lang}
+		if !e.Accepts(got) {
+			m := miss{Pos: e.Pos.String(), Expect: e.Expect, Got: got, Rule: c.Rule, Source: redact.Text(e.Source), Excerpt: c.SafeExcerpt,
+				Unsafe: outs[i].Unsafe()}
 			if c.State != match.Classified {
 				m.Reason = c.Reason
 			}
@@ -160,6 +175,16 @@ func (o *evalOptions) run(io stdio) error {
 	return nil
 }
 
+// codeClasses maps every code of the catalogue, and Unclassified, to the
+// name of its class.
+func codeClasses(cat *match.Catalogue) map[string]string {
+	m := map[string]string{eval.Unclassified: eval.Unclassified}
+	for _, c := range cat.Codes {
+		m[c.Name] = cat.Classes[c.Class].Name
+	}
+	return m
+}
+
 // checkLabels refuses labels the catalogue does not declare: a typo would
 // otherwise count as a miss of a code no rule can give.
 func checkLabels(cat *match.Catalogue, entries []eval.Entry) error {
@@ -171,6 +196,11 @@ func checkLabels(cat *match.Catalogue, entries []eval.Entry) error {
 	for _, e := range entries {
 		if !codes[e.Expect] {
 			errs.Add(diag.Errorf(e.Pos, diag.UnknownCode, "expect %q is not a code of catalogue %s (nor %q)", e.Expect, cat.Name, eval.Unclassified))
+		}
+		for _, a := range e.Also {
+			if !codes[a] {
+				errs.Add(diag.Errorf(e.Pos, diag.UnknownCode, "also %q is not a code of catalogue %s", a, cat.Name))
+			}
 		}
 	}
 	return errs.Err()
@@ -186,6 +216,9 @@ func printEval(w io.Writer, cat *match.Catalogue, r *evalReport) error {
 	fmt.Fprintf(tw, "recall\t%s\tright codes / positive entries\n", s.Recall)
 	fmt.Fprintf(tw, "coverage\t%s\tpositive entries given a code\n", s.Coverage)
 	fmt.Fprintf(tw, "negative coverage\t%s\tnegative (ordinary) entries given a code\n", s.NegativeCoverage)
+	fmt.Fprintf(tw, "class precision\t%s\tright classes / entries given a code\n", s.ClassPrecision)
+	fmt.Fprintf(tw, "class recall\t%s\tright classes / positive entries\n", s.ClassRecall)
+	fmt.Fprintf(tw, "unsafe\t%s\thard or request entries given a transient code\n", s.Unsafe)
 	tw.Flush()
 
 	b.WriteString("\n")
@@ -195,6 +228,30 @@ func printEval(w io.Writer, cat *match.Catalogue, r *evalReport) error {
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\n", c.Code, c.Precision, c.Recall, c.Support)
 	}
 	tw.Flush()
+
+	b.WriteString("\n")
+	tw = tabwriter.NewWriter(&b, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "CLASS\tPRECISION\tRECALL\tSUPPORT")
+	for _, c := range s.Classes {
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\n", c.Class, c.Precision, c.Recall, c.Support)
+	}
+	tw.Flush()
+
+	for _, by := range []struct {
+		title  string
+		groups []eval.Group
+	}{{"KIND", s.Kinds}, {"LANG", s.Langs}} {
+		if len(by.groups) == 1 && by.groups[0].Name == "-" {
+			continue
+		}
+		b.WriteString("\n")
+		tw = tabwriter.NewWriter(&b, 0, 4, 2, ' ', 0)
+		fmt.Fprintf(tw, "%s\tENTRIES\tPRECISION\tRECALL\tCLASS PRECISION\tNEGATIVE COVERAGE\n", by.title)
+		for _, g := range by.groups {
+			fmt.Fprintf(tw, "%s\t%d\t%s\t%s\t%s\t%s\n", g.Name, g.Entries, g.Precision, g.Recall, g.ClassPrecision, g.NegativeCoverage)
+		}
+		tw.Flush()
+	}
 
 	if len(s.Labels) > 0 {
 		b.WriteString("\nconfusion matrix (rows: expected, columns: got, numbered as the rows):\n")
@@ -226,6 +283,9 @@ func printEval(w io.Writer, cat *match.Catalogue, r *evalReport) error {
 		}
 		if m.Reason != "" {
 			got += " (" + m.Reason + ")"
+		}
+		if m.Unsafe {
+			got += " UNSAFE"
 		}
 		fmt.Fprintf(&b, "  %s: expected %s, got %s", m.Pos, m.Expect, got)
 		if m.Source != "" {

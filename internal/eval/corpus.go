@@ -16,6 +16,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/errcat/errcat/internal/diag"
@@ -28,14 +29,29 @@ const Unclassified = "unclassified"
 
 // Entry is one labelled line of a corpus file (JSON Lines).
 type Entry struct {
-	Text       *string  `json:"text"`
-	HTTPStatus *int     `json:"http_status,omitempty"`
-	ExitCode   *int     `json:"exit_code,omitempty"`
-	Provider   string   `json:"provider,omitempty"`
-	Expect     string   `json:"expect"`
-	Source     string   `json:"source,omitempty"` // where the message was found
-	Pos        diag.Pos `json:"-"`
+	Text       *string `json:"text"`
+	HTTPStatus *int    `json:"http_status,omitempty"`
+	ExitCode   *int    `json:"exit_code,omitempty"`
+	Provider   string  `json:"provider,omitempty"`
+	Expect     string  `json:"expect"`
+	// Also lists other codes that count as right, where the taxonomy
+	// honestly allows two; Expect holds the more cautious one.
+	Also []string `json:"also,omitempty"`
+	// Lang is the ISO 639-1 language of the text ("en", "de", "zh").
+	Lang string `json:"lang,omitempty"`
+	// Kind says what the entry is: one of Kinds, or empty.
+	Kind   string   `json:"kind,omitempty"`
+	Source string   `json:"source,omitempty"` // where the message was found
+	Pos    diag.Pos `json:"-"`
 }
+
+// Kinds are the values an entry's kind may take: a single error message,
+// a whole multi-line output of a failed run, an ordinary line, and an
+// ordinary line with failure-ish words in it.
+var Kinds = []string{"error", "whole_output", "ordinary", "near_miss"}
+
+// Accepts reports whether got is a right answer for the entry.
+func (e *Entry) Accepts(got string) bool { return accepts(e.Expect, e.Also, got) }
 
 // Evidence is what the engine is given for the entry: the text, with the
 // HTTP status, exit code and provider when the corpus names them.
@@ -106,6 +122,12 @@ func parseLine(line []byte) (Entry, error) {
 		return e, fmt.Errorf(`empty "text" and no http_status or exit_code: nothing to classify`)
 	case e.HTTPStatus != nil && (*e.HTTPStatus < 100 || *e.HTTPStatus > 599):
 		return e, fmt.Errorf("http_status %d is not an HTTP status", *e.HTTPStatus)
+	case e.Kind != "" && !slices.Contains(Kinds, e.Kind):
+		return e, fmt.Errorf("kind %q is not one of %s", e.Kind, strings.Join(Kinds, ", "))
+	case e.Expect == Unclassified && len(e.Also) > 0:
+		return e, fmt.Errorf(`"also" beside expect %q: an ordinary line has no other right code`, Unclassified)
+	case slices.Contains(e.Also, Unclassified) || slices.Contains(e.Also, e.Expect):
+		return e, fmt.Errorf(`"also" lists %q or the expected code itself`, Unclassified)
 	}
 	return e, nil
 }

@@ -20,6 +20,10 @@ func TestReadErrors(t *testing.T) {
 		`not json`,
 		`{"text": "x", "expect": "a"} {"text": "y", "expect": "b"}`,
 		`{"text": 7, "expect": "a"}`,
+		`{"text": "x", "expect": "a", "kind": "log"}`,
+		`{"text": "x", "expect": "unclassified", "also": ["a"]}`,
+		`{"text": "x", "expect": "a", "also": ["a"]}`,
+		`{"text": "x", "expect": "a", "also": ["b"], "kind": "whole_output", "lang": "de"}`,
 	}, "\n")
 	_, err := Read(strings.NewReader(in), "c.jsonl")
 	want := strings.Join([]string{
@@ -31,6 +35,9 @@ func TestReadErrors(t *testing.T) {
 		`c.jsonl:9: invalid character 'o' in literal null (expecting 'u')`,
 		`c.jsonl:10: more than one JSON value on the line`,
 		`c.jsonl:11: cannot unmarshal number into Go struct field Entry.text of type string`,
+		`c.jsonl:12: kind "log" is not one of error, whole_output, ordinary, near_miss`,
+		`c.jsonl:13: "also" beside expect "unclassified": an ordinary line has no other right code`,
+		`c.jsonl:14: "also" lists "unclassified" or the expected code itself`,
 	}, "\n")
 	if err == nil {
 		t.Fatal("no error")
@@ -57,5 +64,17 @@ func TestReadEntries(t *testing.T) {
 	}
 	if ev := got[0].Evidence(); ev.Text != "Rate limit reached" || ev.HTTP != nil || ev.ExitCode != nil {
 		t.Errorf("evidence = %+v", ev)
+	}
+}
+
+func TestAccepts(t *testing.T) {
+	e := Entry{Expect: "quota_limited", Also: []string{"subscription_required"}}
+	for got, want := range map[string]bool{"quota_limited": true, "subscription_required": true, "rate_limited": false, Unclassified: false} {
+		if e.Accepts(got) != want {
+			t.Errorf("Accepts(%q) = %v, want %v", got, !want, want)
+		}
+	}
+	if n := (Entry{Expect: Unclassified}); !n.Accepts(Unclassified) || n.Accepts("rate_limited") {
+		t.Errorf("a negative entry accepts only %q", Unclassified)
 	}
 }

@@ -3,14 +3,34 @@ package eval
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"sort"
+	"strconv"
 )
 
-// Outcome is one scored entry: the label it carries and the code the
-// catalogue gave it (Unclassified for any unclassified answer, a conflict
-// included).
+// Outcome is one scored entry: the label it carries, the other codes it
+// accepts, the code the catalogue gave it (Unclassified for any
+// unclassified answer, a conflict included), the classes of both (the
+// class of Unclassified is Unclassified), and the entry's kind and
+// language for the breakdowns.
 type Outcome struct {
-	Expect, Got string
+	Expect, Got           string
+	Also                  []string
+	ExpectClass, GotClass string
+	Kind, Lang            string
+}
+
+// right reports whether the answer is one the entry accepts.
+func (o *Outcome) right() bool { return accepts(o.Expect, o.Also, o.Got) }
+
+func accepts(expect string, also []string, got string) bool {
+	return got == expect || (got != Unclassified && slices.Contains(also, got))
+}
+
+// Unsafe reports whether the answer would retry a failure that retrying
+// cannot mend: a hard or request failure given a transient code.
+func (o *Outcome) Unsafe() bool {
+	return o.GotClass == "transient" && (o.ExpectClass == "hard" || o.ExpectClass == "request")
 }
 
 // Ratio is a fraction kept as counts, so that reports show what a figure
@@ -62,47 +82,71 @@ type CodeScore struct {
 	Support   int    `json:"support"`   // entries labelled with it
 }
 
-// Scores is the whole measurement.
-type Scores struct {
+// ClassScore is how one class fared: precision over the entries given a
+// code of the class, recall over the entries labelled with one.
+type ClassScore struct {
+	Class     string `json:"class"`
+	Precision Ratio  `json:"precision"`
+	Recall    Ratio  `json:"recall"`
+	Support   int    `json:"support"`
+}
+
+// Summary holds the headline figures of a set of outcomes.
+type Summary struct {
 	Entries  int `json:"entries"`
 	Positive int `json:"positive"` // labelled with a code
 	Negative int `json:"negative"` // labelled unclassified
-	// Precision: of the entries that got a code, how many got the right
-	// one. Recall: of the positive entries, how many got their code.
+	// Precision: of the entries that got a code, how many got a right
+	// one. Recall: of the positive entries, how many got a right code.
 	// Coverage: of the positive entries, how many got any code.
 	// NegativeCoverage: of the negative entries, how many got a code.
-	Precision        Ratio       `json:"precision"`
-	Recall           Ratio       `json:"recall"`
-	Coverage         Ratio       `json:"coverage"`
-	NegativeCoverage Ratio       `json:"negative_coverage"`
-	Codes            []CodeScore `json:"codes"`
+	// ClassPrecision and ClassRecall are the same with classes for codes.
+	// Unsafe: of the hard and request entries, how many got a transient
+	// code, the one answer that retries what retrying cannot mend.
+	Precision        Ratio `json:"precision"`
+	Recall           Ratio `json:"recall"`
+	Coverage         Ratio `json:"coverage"`
+	NegativeCoverage Ratio `json:"negative_coverage"`
+	ClassPrecision   Ratio `json:"class_precision"`
+	ClassRecall      Ratio `json:"class_recall"`
+	Unsafe           Ratio `json:"unsafe"`
+}
+
+// Group is the summary of the entries that share a kind or a language.
+type Group struct {
+	Name string `json:"name"`
+	Summary
+}
+
+// Scores is the whole measurement.
+type Scores struct {
+	Summary
+	Codes   []CodeScore  `json:"codes"`
+	Classes []ClassScore `json:"classes"`
+	// Kinds and Langs break the summary down by the entries' kind and
+	// language; an entry without one counts under "-".
+	Kinds []Group `json:"kinds"`
+	Langs []Group `json:"langs"`
 	// Labels name the rows (expected) and columns (got) of Matrix: every
 	// label that occurs, sorted, Unclassified last.
 	Labels []string `json:"labels"`
 	Matrix [][]int  `json:"matrix"`
 }
 
-// Score computes the scores of a set of outcomes.
-func Score(outs []Outcome) Scores {
-	s := Scores{Entries: len(outs)}
-	type counts struct{ right, given, labelled int }
-	per := map[string]*counts{}
-	at := func(code string) *counts {
-		if per[code] == nil {
-			per[code] = &counts{}
-		}
-		return per[code]
-	}
-	seen := map[string]bool{}
-	for _, o := range outs {
-		seen[o.Expect], seen[o.Got] = true, true
+// summarise computes the headline figures of outs.
+func summarise(outs []Outcome) Summary {
+	s := Summary{Entries: len(outs)}
+	for i := range outs {
+		o := &outs[i]
 		classified := o.Got != Unclassified
 		if classified {
 			s.Precision.Den++
-			at(o.Got).given++
-			if o.Got == o.Expect {
+			s.ClassPrecision.Den++
+			if o.right() {
 				s.Precision.Num++
-				at(o.Got).right++
+			}
+			if o.GotClass == o.ExpectClass {
+				s.ClassPrecision.Num++
 			}
 		}
 		if o.Expect == Unclassified {
@@ -114,20 +158,94 @@ func Score(outs []Outcome) Scores {
 			continue
 		}
 		s.Positive++
-		at(o.Expect).labelled++
 		s.Recall.Den++
 		s.Coverage.Den++
-		if o.Got == o.Expect {
+		s.ClassRecall.Den++
+		if o.right() {
 			s.Recall.Num++
 		}
 		if classified {
 			s.Coverage.Num++
 		}
+		if o.GotClass == o.ExpectClass {
+			s.ClassRecall.Num++
+		}
+		if o.ExpectClass == "hard" || o.ExpectClass == "request" {
+			s.Unsafe.Den++
+			if o.Unsafe() {
+				s.Unsafe.Num++
+			}
+		}
+	}
+	return s
+}
+
+// groups summarises outs by the name key gives each, in name order.
+func groups(outs []Outcome, key func(*Outcome) string) []Group {
+	by := map[string][]Outcome{}
+	for i := range outs {
+		k := key(&outs[i])
+		if k == "" {
+			k = "-"
+		}
+		by[k] = append(by[k], outs[i])
+	}
+	out := []Group{}
+	for k, v := range by {
+		out = append(out, Group{k, summarise(v)})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
+}
+
+// Score computes the scores of a set of outcomes.
+func Score(outs []Outcome) Scores {
+	s := Scores{Summary: summarise(outs)}
+	// right counts right answers among those given the code; recalled,
+	// right answers among the entries labelled with it. They differ where
+	// an entry accepts another code through Also.
+	type counts struct{ right, given, labelled, recalled int }
+	per := map[string]*counts{}
+	perClass := map[string]*counts{}
+	at := func(m map[string]*counts, key string) *counts {
+		if m[key] == nil {
+			m[key] = &counts{}
+		}
+		return m[key]
+	}
+	seen := map[string]bool{}
+	for i := range outs {
+		o := &outs[i]
+		seen[o.Expect], seen[o.Got] = true, true
+		if o.Got != Unclassified {
+			at(per, o.Got).given++
+			at(perClass, o.GotClass).given++
+			if o.right() {
+				at(per, o.Got).right++
+			}
+			if o.GotClass == o.ExpectClass {
+				at(perClass, o.GotClass).right++
+			}
+		}
+		if o.Expect == Unclassified {
+			continue
+		}
+		at(per, o.Expect).labelled++
+		at(perClass, o.ExpectClass).labelled++
+		if o.right() {
+			at(per, o.Expect).recalled++
+		}
 	}
 	for code, c := range per {
-		s.Codes = append(s.Codes, CodeScore{code, Ratio{c.right, c.given}, Ratio{c.right, c.labelled}, c.labelled})
+		s.Codes = append(s.Codes, CodeScore{code, Ratio{c.right, c.given}, Ratio{c.recalled, c.labelled}, c.labelled})
 	}
 	sort.Slice(s.Codes, func(i, j int) bool { return s.Codes[i].Code < s.Codes[j].Code })
+	for class, c := range perClass {
+		s.Classes = append(s.Classes, ClassScore{class, Ratio{c.right, c.given}, Ratio{c.right, c.labelled}, c.labelled})
+	}
+	sort.Slice(s.Classes, func(i, j int) bool { return s.Classes[i].Class < s.Classes[j].Class })
+	s.Kinds = groups(outs, func(o *Outcome) string { return o.Kind })
+	s.Langs = groups(outs, func(o *Outcome) string { return o.Lang })
 	for l := range seen {
 		if l != Unclassified {
 			s.Labels = append(s.Labels, l)
@@ -151,6 +269,9 @@ func Score(outs []Outcome) Scores {
 	if s.Codes == nil {
 		s.Codes = []CodeScore{}
 	}
+	if s.Classes == nil {
+		s.Classes = []ClassScore{}
+	}
 	if s.Labels == nil {
 		s.Labels = []string{}
 	}
@@ -162,6 +283,12 @@ type Thresholds struct {
 	MinPrecision        float64 `json:"min_precision"`
 	MinRecall           float64 `json:"min_recall"`
 	MaxNegativeCoverage float64 `json:"max_negative_coverage"`
+	MinClassPrecision   float64 `json:"min_class_precision"`
+	// MinWholeRecall is the least recall on entries of kind whole_output.
+	MinWholeRecall float64 `json:"min_whole_output_recall"`
+	// MaxUnsafe is the most hard or request entries that may be given a
+	// transient code; below zero, any number may.
+	MaxUnsafe int `json:"max_unsafe"`
 }
 
 // Check returns one message per threshold missed, in a fixed order. An
@@ -175,13 +302,21 @@ func (s Scores) Check(t Thresholds) []string {
 		switch {
 		case want <= 0:
 		case !r.Defined():
-			out = append(out, fmt.Sprintf("%s is undefined (0/0), below %s %.2f", name, flag, want))
+			out = append(out, fmt.Sprintf("%s is undefined (0/0), below %s %s", name, flag, fraction(want)))
 		case r.Value() < want:
-			out = append(out, fmt.Sprintf("%s %.3f is below %s %.2f", name, r.Value(), flag, want))
+			out = append(out, fmt.Sprintf("%s %.3f is below %s %s", name, r.Value(), flag, fraction(want)))
 		}
 	}
 	min("precision", "--min-precision", s.Precision, t.MinPrecision)
 	min("recall", "--min-recall", s.Recall, t.MinRecall)
+	min("class precision", "--min-class-precision", s.ClassPrecision, t.MinClassPrecision)
+	whole := Ratio{}
+	for _, g := range s.Kinds {
+		if g.Name == "whole_output" {
+			whole = g.Recall
+		}
+	}
+	min("whole-output recall", "--min-whole-output-recall", whole, t.MinWholeRecall)
 	switch r := s.NegativeCoverage; {
 	case t.MaxNegativeCoverage >= 1:
 	case !r.Defined():
@@ -189,5 +324,18 @@ func (s Scores) Check(t Thresholds) []string {
 	case r.Value() > t.MaxNegativeCoverage:
 		out = append(out, fmt.Sprintf("negative coverage %.3f is above --max-coverage-negative %.2f", r.Value(), t.MaxNegativeCoverage))
 	}
+	if t.MaxUnsafe >= 0 && s.Unsafe.Num > t.MaxUnsafe {
+		out = append(out, fmt.Sprintf("%d hard or request entries got a transient code, above --max-unsafe %d", s.Unsafe.Num, t.MaxUnsafe))
+	}
 	return out
+}
+
+// fraction prints a threshold with two places, or with all of its own
+// where two would round it (0.995).
+func fraction(v float64) string {
+	s := strconv.FormatFloat(v, 'f', -1, 64)
+	if two := strconv.FormatFloat(v, 'f', 2, 64); len(s) <= len(two) {
+		return two
+	}
+	return s
 }
