@@ -8,23 +8,6 @@
 // standard-library-only packages (internal/hint, internal/redact): whatever it
 // does, the generated code does too, from the same source.
 //
-// Semantics, in the order they apply:
-//
-//   - Evidence has structured parts (HTTP status, headers, JSON body, exit
-//     code, signal, provider) and text. The text is read as records: lines,
-//     except that a JSON value spread over several lines is one record, and
-//     an HTTP body is one record. All of a rule's text matchers must hold
-//     within one record, so two unrelated phrases in a long log never add up
-//     to one rule.
-//   - A rule's tier is that of its strongest matcher: structured > exact >
-//     text. Within a tier, a higher priority wins, and `overrides` orders two
-//     rules without touching priorities.
-//   - The top-ranked matching rules decide. When they name different codes
-//     the answer is unclassified with reason "conflict": two equally strong
-//     readings of the same evidence are not settled by a coin toss. When
-//     they name one code, the winner is the most confident, then the
-//     smallest rule id, so the answer never depends on file order.
-//   - No match, a winner of low confidence, and empty input are
-//     unclassified too. Unclassified is an answer: it stops automatic
-//     recovery.
+// The semantics it implements (tiers, priorities, records, conflicts and
+// what is unclassified) are stated once, in docs/semantics.md.
 package match
