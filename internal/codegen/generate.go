@@ -49,7 +49,11 @@ func Generate(cat *match.Catalogue, opts Options) ([]byte, error) {
 			return nil, fmt.Errorf("codegen: %s from %s collides with the generated tables", name, from)
 		}
 	}
-	w := writer{sh: sharePointers(reflect.ValueOf(cat).Elem())}
+	sh, err := sharePatterns(reflect.ValueOf(cat).Elem())
+	if err != nil {
+		return nil, err
+	}
+	w := writer{sh: sh}
 	var tables strings.Builder
 	if err := w.literal(&tables, reflect.ValueOf(cat), ""); err != nil {
 		return nil, err
