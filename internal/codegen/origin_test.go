@@ -2,6 +2,8 @@ package codegen_test
 
 import (
 	"bytes"
+	"encoding/gob"
+	"fmt"
 	"io/fs"
 	"os"
 	"reflect"
@@ -142,4 +144,47 @@ func sharedPatterns(cat *match.Catalogue) int {
 		}
 	}
 	return n
+}
+
+// TestEmptySliceIsNil checks that an empty slice is written as a nil one
+// is: the cache's decoder gives nil for both, so telling them apart would
+// make the file depend on where the tables came from.
+func TestEmptySliceIsNil(t *testing.T) {
+	cat := loadGood(t)
+	cat.Rules[0].Overrides = []int{}
+	cat.Rules[0].Triggers = []string{}
+	var buf bytes.Buffer
+	if err := gob.NewEncoder(&buf).Encode(cat); err != nil {
+		t.Fatal(err)
+	}
+	var decoded match.Catalogue
+	if err := gob.NewDecoder(&buf).Decode(&decoded); err != nil {
+		t.Fatal(err)
+	}
+	if decoded.Rules[0].Overrides != nil {
+		t.Fatal("gob kept an empty slice; the test assumes it decodes as nil")
+	}
+	opts := codegen.TablesOptions{Package: "p", Var: "tables", Generator: "a test"}
+	a, err := codegen.Tables(cat, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := codegen.Tables(&decoded, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(a, b) {
+		t.Errorf("empty slices are written apart from nil ones:\n%s", diffLines(a, b))
+	}
+}
+
+// diffLines shows the first lines where a and b differ.
+func diffLines(a, b []byte) string {
+	la, lb := bytes.Split(a, []byte("\n")), bytes.Split(b, []byte("\n"))
+	for i := 0; i < len(la) && i < len(lb); i++ {
+		if !bytes.Equal(la[i], lb[i]) {
+			return fmt.Sprintf("line %d: %q / %q", i+1, la[i], lb[i])
+		}
+	}
+	return fmt.Sprintf("%d lines / %d lines", len(la), len(lb))
 }
