@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/format"
 	"go/token"
+	"maps"
 	"reflect"
 	"slices"
 	"strings"
@@ -44,9 +45,9 @@ func Generate(cat *match.Catalogue, opts Options) ([]byte, error) {
 			return nil, fmt.Errorf("codegen: %s from %s collides with the generated API", name, from)
 		}
 	}
-	for name, from := range eng.names {
+	for _, name := range slices.Sorted(maps.Keys(eng.names)) {
 		if isShareName(name) {
-			return nil, fmt.Errorf("codegen: %s from %s collides with the generated tables", name, from)
+			return nil, fmt.Errorf("codegen: %s from %s collides with the generated tables", name, eng.names[name])
 		}
 	}
 	sh, err := sharePatterns(reflect.ValueOf(cat).Elem())
