@@ -858,17 +858,7 @@ var catalogueTables = &Catalogue{
 			Confidence: 3,
 			Match: Cond{
 				Regex: []*Regex{
-					{
-						Src:      `(?i)\bprompt is too long\b`,
-						Triggers: []string{`prompt is too long`},
-						Alts: []Alt{
-							{
-								Lead: []string{`prompt is too long`},
-								Word: true,
-							},
-						},
-						Parsed: &Parsed{},
-					},
+					sharedRegex1,
 					{
 						Src:      `(?i)\bexceed context limit: \d+ \+ \d+ > \d+`,
 						Triggers: []string{`exceed context limit: `},
@@ -1073,7 +1063,7 @@ var catalogueTables = &Catalogue{
 			Hints: []HintSource{
 				{
 					From: 3,
-					Re:   sharedRegex1,
+					Re:   sharedRegex2,
 				},
 			},
 			Triggers: []string{`reached your specified `, `regain access on`},
@@ -1109,7 +1099,7 @@ var catalogueTables = &Catalogue{
 			Hints: []HintSource{
 				{
 					From: 3,
-					Re:   sharedRegex1,
+					Re:   sharedRegex2,
 				},
 			},
 			Triggers: []string{`you will regain access on `},
@@ -1224,44 +1214,9 @@ var catalogueTables = &Catalogue{
 			Confidence: 3,
 			Match: Cond{
 				Regex: []*Regex{
-					{
-						Src:      `(?i)\bExpiredToken(Exception)?\b`,
-						Triggers: []string{`expiredtoken`},
-						Alts: []Alt{
-							{
-								Lead: []string{`expiredtoken`},
-								Word: true,
-							},
-						},
-						Parsed: &Parsed{
-							Groups: 1,
-						},
-					},
-					{
-						Src:      `(?i)\bUnrecognizedClientException\b`,
-						Triggers: []string{`unrecognizedclientexception`},
-						Alts: []Alt{
-							{
-								Lead: []string{`unrecognizedclientexception`},
-								Word: true,
-							},
-						},
-						Parsed: &Parsed{},
-					},
-					{
-						Src:      `(?i)\bthe security token included in the request is (expired|invalid)\b`,
-						Triggers: []string{`the security token included in the request is `},
-						Alts: []Alt{
-							{
-								Lead: []string{`the security token included in the request is `},
-								Word: true,
-								Also: [][]string{[]string{`the security token included in the request is expired`, `the security token included in the request is invalid`}},
-							},
-						},
-						Parsed: &Parsed{
-							Groups: 1,
-						},
-					},
+					sharedRegex3,
+					sharedRegex4,
+					sharedRegex5,
 				},
 			},
 			Not: &Cond{
@@ -1291,44 +1246,9 @@ var catalogueTables = &Catalogue{
 					},
 				},
 				Regex: []*Regex{
-					{
-						Src:      `(?i)\bExpiredToken(Exception)?\b`,
-						Triggers: []string{`expiredtoken`},
-						Alts: []Alt{
-							{
-								Lead: []string{`expiredtoken`},
-								Word: true,
-							},
-						},
-						Parsed: &Parsed{
-							Groups: 1,
-						},
-					},
-					{
-						Src:      `(?i)\bthe security token included in the request is (expired|invalid)\b`,
-						Triggers: []string{`the security token included in the request is `},
-						Alts: []Alt{
-							{
-								Lead: []string{`the security token included in the request is `},
-								Word: true,
-								Also: [][]string{[]string{`the security token included in the request is expired`, `the security token included in the request is invalid`}},
-							},
-						},
-						Parsed: &Parsed{
-							Groups: 1,
-						},
-					},
-					{
-						Src:      `(?i)\bUnrecognizedClientException\b`,
-						Triggers: []string{`unrecognizedclientexception`},
-						Alts: []Alt{
-							{
-								Lead: []string{`unrecognizedclientexception`},
-								Word: true,
-							},
-						},
-						Parsed: &Parsed{},
-					},
+					sharedRegex3,
+					sharedRegex5,
+					sharedRegex4,
 				},
 			},
 			Triggers: []string{`expiredtoken`, `the security token included in the request is `, `unrecognizedclientexception`},
@@ -2076,19 +1996,7 @@ var catalogueTables = &Catalogue{
 			Confidence: 3,
 			Match: Cond{
 				Regex: []*Regex{
-					{
-						Src:      `(?i)\btoo many tokens: (total number of tokens|size limit exceeded)\b`,
-						Triggers: []string{`too many tokens: size limit exceeded`, `too many tokens: total number of tokens`},
-						Alts: []Alt{
-							{
-								Lead: []string{`too many tokens: size limit exceeded`, `too many tokens: total number of tokens`},
-								Word: true,
-							},
-						},
-						Parsed: &Parsed{
-							Groups: 1,
-						},
-					},
+					sharedRegex6,
 				},
 			},
 			Not: &Cond{
@@ -2603,17 +2511,7 @@ var catalogueTables = &Catalogue{
 			Confidence: 3,
 			Match: Cond{
 				Regex: []*Regex{
-					{
-						Src:      `(?i)\bmodel not found, inaccessible\b`,
-						Triggers: []string{`model not found, inaccessible`},
-						Alts: []Alt{
-							{
-								Lead: []string{`model not found, inaccessible`},
-								Word: true,
-							},
-						},
-						Parsed: &Parsed{},
-					},
+					sharedRegex7,
 				},
 			},
 			Not: &Cond{
@@ -4306,17 +4204,7 @@ var catalogueTables = &Catalogue{
 			Confidence: 3,
 			Match: Cond{
 				Regex: []*Regex{
-					{
-						Src:      `(?i)\bflex tier capacity exceeded\b`,
-						Triggers: []string{`flex tier capacity exceeded`},
-						Alts: []Alt{
-							{
-								Lead: []string{`flex tier capacity exceeded`},
-								Word: true,
-							},
-						},
-						Parsed: &Parsed{},
-					},
+					sharedRegex8,
 				},
 			},
 			Not: &Cond{
@@ -4380,7 +4268,7 @@ var catalogueTables = &Catalogue{
 					{
 						Name: `error.message`,
 						Kind: 2,
-						Re:   sharedRegex2,
+						Re:   sharedRegex9,
 					},
 				},
 			},
@@ -4396,7 +4284,7 @@ var catalogueTables = &Catalogue{
 			Confidence: 2,
 			Match: Cond{
 				Regex: []*Regex{
-					sharedRegex2,
+					sharedRegex9,
 				},
 			},
 			Not: &Cond{
@@ -4593,7 +4481,7 @@ var catalogueTables = &Catalogue{
 				},
 				{
 					From: 3,
-					Re:   sharedRegex3,
+					Re:   sharedRegex10,
 				},
 				{
 					From: 1,
@@ -5204,7 +5092,7 @@ var catalogueTables = &Catalogue{
 			Hints: []HintSource{
 				{
 					From: 3,
-					Re:   sharedRegex3,
+					Re:   sharedRegex10,
 				},
 			},
 			Triggers: []string{`429`, `429 client error:`, `429 too many requests`},
@@ -5852,41 +5740,9 @@ var catalogueTables = &Catalogue{
 					},
 				},
 				Regex: []*Regex{
-					{
-						Src:      `(?i)\bservice[ _]tier[ _]capacity[ _]exceeded\b`,
-						Triggers: []string{`service tier capacity exceeded`, `service tier capacity_exceeded`, `service tier_capacity exceeded`, `service tier_capacity_exceeded`, `service_tier capacity exceeded`, `service_tier capacity_exceeded`, `service_tier_capacity exceeded`, `service_tier_capacity_exceeded`},
-						Alts: []Alt{
-							{
-								Lead: []string{`service tier capacity exceeded`, `service tier capacity_exceeded`, `service tier_capacity exceeded`, `service tier_capacity_exceeded`, `service_tier capacity exceeded`, `service_tier capacity_exceeded`, `service_tier_capacity exceeded`, `service_tier_capacity_exceeded`},
-								Word: true,
-							},
-						},
-						Parsed: &Parsed{},
-					},
-					{
-						Src:      `(?i)\bmodel( [\w./:-]+)? is (currently )?(overloaded|loading|not ready)\b`,
-						Triggers: []string{` is currently loading`, ` is currently not ready`, ` is currently overloaded`, ` is loading`, ` is not ready`, ` is overloaded`},
-						Alts: []Alt{
-							{
-								Lead: []string{`model`},
-								Word: true,
-							},
-						},
-						Parsed: &Parsed{
-							Groups: 3,
-						},
-					},
-					{
-						Src:      `(?i)\bflex tier capacity exceeded\b`,
-						Triggers: []string{`flex tier capacity exceeded`},
-						Alts: []Alt{
-							{
-								Lead: []string{`flex tier capacity exceeded`},
-								Word: true,
-							},
-						},
-						Parsed: &Parsed{},
-					},
+					sharedRegex11,
+					sharedRegex12,
+					sharedRegex8,
 				},
 			},
 			Triggers: []string{` is currently loading`, ` is currently not ready`, ` is currently overloaded`, ` is loading`, ` is not ready`, ` is overloaded`, `flex tier capacity exceeded`, `service tier capacity exceeded`, `service tier capacity_exceeded`, `service tier_capacity exceeded`, `service tier_capacity_exceeded`, `service_tier capacity exceeded`, `service_tier capacity_exceeded`, `service_tier_capacity exceeded`, `service_tier_capacity_exceeded`},
@@ -6115,28 +5971,8 @@ var catalogueTables = &Catalogue{
 			Confidence: 3,
 			Match: Cond{
 				Regex: []*Regex{
-					{
-						Src:      `(?i)\bmaximum context length is \d+`,
-						Triggers: []string{`maximum context length is `},
-						Alts: []Alt{
-							{
-								Lead: []string{`maximum context length is `},
-								Word: true,
-							},
-						},
-						Parsed: &Parsed{},
-					},
-					{
-						Src:      `(?i)\bcontext_length_exceeded\b`,
-						Triggers: []string{`context_length_exceeded`},
-						Alts: []Alt{
-							{
-								Lead: []string{`context_length_exceeded`},
-								Word: true,
-							},
-						},
-						Parsed: &Parsed{},
-					},
+					sharedRegex13,
+					sharedRegex14,
 					{
 						Src:      `(?i)\bcontext_window_exceeded\b`,
 						Triggers: []string{`context_window_exceeded`},
@@ -6161,44 +5997,9 @@ var catalogueTables = &Catalogue{
 							Groups: 1,
 						},
 					},
-					{
-						Src:      `(?i)\bexceeds? the (model's |maximum |available )?context (window|length|size)\b`,
-						Triggers: []string{`exceed the available context `, `exceed the context `, `exceed the maximum context `, `exceed the model's context `, `exceeds the available context `, `exceeds the context `, `exceeds the maximum context `, `exceeds the model's context `},
-						Alts: []Alt{
-							{
-								Lead: []string{`exceed`},
-								Word: true,
-							},
-						},
-						Parsed: &Parsed{
-							Groups: 2,
-						},
-					},
-					{
-						Src:      `(?i)\binput token count \(\d+\) exceeds the maximum\b`,
-						Triggers: []string{`) exceeds the maximum`},
-						Alts: []Alt{
-							{
-								Lead: []string{`input token count (`},
-								Word: true,
-							},
-						},
-						Parsed: &Parsed{},
-					},
-					{
-						Src:      `(?i)\binput is too long for (the )?requested model\b`,
-						Triggers: []string{`input is too long for `},
-						Alts: []Alt{
-							{
-								Lead: []string{`input is too long for `},
-								Word: true,
-								Also: [][]string{[]string{`input is too long for requested model`, `input is too long for the requested model`}},
-							},
-						},
-						Parsed: &Parsed{
-							Groups: 1,
-						},
-					},
+					sharedRegex15,
+					sharedRegex16,
+					sharedRegex17,
 					{
 						Src:      `(?i)\breduce the length of the messages\b`,
 						Triggers: []string{`reduce the length of the messages`},
@@ -6243,122 +6044,16 @@ var catalogueTables = &Catalogue{
 					},
 				},
 				Regex: []*Regex{
-					{
-						Src:      `(?i)\bmaximum context length is \d+`,
-						Triggers: []string{`maximum context length is `},
-						Alts: []Alt{
-							{
-								Lead: []string{`maximum context length is `},
-								Word: true,
-							},
-						},
-						Parsed: &Parsed{},
-					},
-					{
-						Src:      `(?i)\bprompt is too long\b`,
-						Triggers: []string{`prompt is too long`},
-						Alts: []Alt{
-							{
-								Lead: []string{`prompt is too long`},
-								Word: true,
-							},
-						},
-						Parsed: &Parsed{},
-					},
-					{
-						Src:      `(?i)\bcontext_length_exceeded\b`,
-						Triggers: []string{`context_length_exceeded`},
-						Alts: []Alt{
-							{
-								Lead: []string{`context_length_exceeded`},
-								Word: true,
-							},
-						},
-						Parsed: &Parsed{},
-					},
-					{
-						Src:      `(?i)\bexceeds? the (model's |maximum |available )?context (window|length|size)\b`,
-						Triggers: []string{`exceed the available context `, `exceed the context `, `exceed the maximum context `, `exceed the model's context `, `exceeds the available context `, `exceeds the context `, `exceeds the maximum context `, `exceeds the model's context `},
-						Alts: []Alt{
-							{
-								Lead: []string{`exceed`},
-								Word: true,
-							},
-						},
-						Parsed: &Parsed{
-							Groups: 2,
-						},
-					},
-					{
-						Src:      `(?i)\binput token count \(\d+\) exceeds the maximum\b`,
-						Triggers: []string{`) exceeds the maximum`},
-						Alts: []Alt{
-							{
-								Lead: []string{`input token count (`},
-								Word: true,
-							},
-						},
-						Parsed: &Parsed{},
-					},
-					{
-						Src:      `(?i)\binput is too long for (the )?requested model\b`,
-						Triggers: []string{`input is too long for `},
-						Alts: []Alt{
-							{
-								Lead: []string{`input is too long for `},
-								Word: true,
-								Also: [][]string{[]string{`input is too long for requested model`, `input is too long for the requested model`}},
-							},
-						},
-						Parsed: &Parsed{
-							Groups: 1,
-						},
-					},
-					{
-						Src:      `(?i)\brequest too large for model\b`,
-						Triggers: []string{`request too large for model`},
-						Alts: []Alt{
-							{
-								Lead: []string{`request too large for model`},
-								Word: true,
-							},
-						},
-						Parsed: &Parsed{},
-					},
-					{
-						Src:      "(?i)`?inputs`? tokens \\+ `?max_new_tokens`? must be <= \\d+",
-						Triggers: []string{"`inputs tokens + `max_new_tokens", "`inputs tokens + max_new_tokens", "`inputs` tokens + `max_new_tokens", "`inputs` tokens + max_new_tokens", "inputs tokens + `max_new_tokens", `inputs tokens + max_new_tokens`, "inputs` tokens + `max_new_tokens", "inputs` tokens + max_new_tokens"},
-						Alts: []Alt{
-							{
-								Lead: []string{"`input", `inputs`},
-							},
-						},
-						Parsed: &Parsed{},
-					},
-					{
-						Src:      `(?i)\bis longer than the maximum model length\b`,
-						Triggers: []string{`is longer than the maximum model length`},
-						Alts: []Alt{
-							{
-								Lead: []string{`is longer than the maximum model length`},
-								Word: true,
-							},
-						},
-						Parsed: &Parsed{},
-					},
-					{
-						Src:      `(?i)\btoo many tokens: (total number of tokens|size limit exceeded)\b`,
-						Triggers: []string{`too many tokens: size limit exceeded`, `too many tokens: total number of tokens`},
-						Alts: []Alt{
-							{
-								Lead: []string{`too many tokens: size limit exceeded`, `too many tokens: total number of tokens`},
-								Word: true,
-							},
-						},
-						Parsed: &Parsed{
-							Groups: 1,
-						},
-					},
+					sharedRegex13,
+					sharedRegex1,
+					sharedRegex14,
+					sharedRegex15,
+					sharedRegex16,
+					sharedRegex17,
+					sharedRegex9,
+					sharedRegex18,
+					sharedRegex19,
+					sharedRegex6,
 				},
 			},
 			Triggers: []string{`) exceeds the maximum`, "`inputs tokens + `max_new_tokens", "`inputs tokens + max_new_tokens", "`inputs` tokens + `max_new_tokens", "`inputs` tokens + max_new_tokens", `context_length_exceeded`, `exceed the available context `, `exceed the context `, `exceed the maximum context `, `exceed the model's context `, `exceeds the available context `, `exceeds the context `, `exceeds the maximum context `, `exceeds the model's context `, `input is too long for `, "inputs tokens + `max_new_tokens", `inputs tokens + max_new_tokens`, "inputs` tokens + `max_new_tokens", "inputs` tokens + max_new_tokens", `is longer than the maximum model length`, `maximum context length is `, `prompt is too long`, `request too large for model`, `too many tokens: size limit exceeded`, `too many tokens: total number of tokens`},
@@ -6405,17 +6100,7 @@ var catalogueTables = &Catalogue{
 							Groups: 3,
 						},
 					},
-					{
-						Src:      `(?i)\byou didn't provide an api key\b`,
-						Triggers: []string{`you didn't provide an api key`},
-						Alts: []Alt{
-							{
-								Lead: []string{`you didn't provide an api key`},
-								Word: true,
-							},
-						},
-						Parsed: &Parsed{},
-					},
+					sharedRegex20,
 					{
 						Src:      `(?i)\bmissing (authorization|authentication) header\b`,
 						Triggers: []string{`missing authentication header`, `missing authorization header`},
@@ -6503,17 +6188,7 @@ var catalogueTables = &Catalogue{
 						},
 						Parsed: &Parsed{},
 					},
-					{
-						Src:      `(?i)\byou didn't provide an api key\b`,
-						Triggers: []string{`you didn't provide an api key`},
-						Alts: []Alt{
-							{
-								Lead: []string{`you didn't provide an api key`},
-								Word: true,
-							},
-						},
-						Parsed: &Parsed{},
-					},
+					sharedRegex20,
 				},
 			},
 			Not: &Cond{
@@ -6583,19 +6258,7 @@ var catalogueTables = &Catalogue{
 			Confidence: 3,
 			Match: Cond{
 				Regex: []*Regex{
-					{
-						Src:      `(?i)\bmodel( [\w./:-]+)? is (currently )?(overloaded|loading|not ready)\b`,
-						Triggers: []string{` is currently loading`, ` is currently not ready`, ` is currently overloaded`, ` is loading`, ` is not ready`, ` is overloaded`},
-						Alts: []Alt{
-							{
-								Lead: []string{`model`},
-								Word: true,
-							},
-						},
-						Parsed: &Parsed{
-							Groups: 3,
-						},
-					},
+					sharedRegex12,
 					{
 						Src:      `(?i)\bModelNotReadyException\b`,
 						Triggers: []string{`modelnotreadyexception`},
@@ -6665,17 +6328,7 @@ var catalogueTables = &Catalogue{
 			Confidence: 3,
 			Match: Cond{
 				Regex: []*Regex{
-					{
-						Src:      "(?i)\\bthe model `?[\\w.:/-]+`? does not exist\\b",
-						Triggers: []string{` does not exist`, "` does not exist"},
-						Alts: []Alt{
-							{
-								Lead: []string{`the model `},
-								Word: true,
-							},
-						},
-						Parsed: &Parsed{},
-					},
+					sharedRegex21,
 					{
 						Src:      `(?i)\bmodel_not_found\b`,
 						Triggers: []string{`model_not_found`},
@@ -6783,17 +6436,7 @@ var catalogueTables = &Catalogue{
 					},
 				},
 				Regex: []*Regex{
-					{
-						Src:      "(?i)\\bthe model `?[\\w.:/-]+`? does not exist\\b",
-						Triggers: []string{` does not exist`, "` does not exist"},
-						Alts: []Alt{
-							{
-								Lead: []string{`the model `},
-								Word: true,
-							},
-						},
-						Parsed: &Parsed{},
-					},
+					sharedRegex21,
 					{
 						Src:      "(?i)\\bmodel \\\\?['\"`]?[\\w.:/-]+\\\\?['\"`]? not found\\b",
 						Triggers: []string{` not found`, `" not found`, `' not found`, `\ not found`, `\" not found`, `\' not found`, "\\` not found", "` not found"},
@@ -6805,30 +6448,8 @@ var catalogueTables = &Catalogue{
 						},
 						Parsed: &Parsed{},
 					},
-					{
-						Src:      `(?i)\bmodel not found, inaccessible\b`,
-						Triggers: []string{`model not found, inaccessible`},
-						Alts: []Alt{
-							{
-								Lead: []string{`model not found, inaccessible`},
-								Word: true,
-							},
-						},
-						Parsed: &Parsed{},
-					},
-					{
-						Src:      `(?i)\bunable to access (the )?model\b`,
-						Triggers: []string{`unable to access model`, `unable to access the model`},
-						Alts: []Alt{
-							{
-								Lead: []string{`unable to access model`, `unable to access the model`},
-								Word: true,
-							},
-						},
-						Parsed: &Parsed{
-							Groups: 1,
-						},
-					},
+					sharedRegex7,
+					sharedRegex22,
 					{
 						Src:      `(?i)\bno endpoints found (for|matching|that support)\b`,
 						Triggers: []string{`no endpoints found for`, `no endpoints found matching`, `no endpoints found that support`},
@@ -6842,19 +6463,7 @@ var catalogueTables = &Catalogue{
 							Groups: 1,
 						},
 					},
-					{
-						Src:      `(?i)\bmodel requires more (system )?memory\b`,
-						Triggers: []string{`model requires more memory`, `model requires more system memory`},
-						Alts: []Alt{
-							{
-								Lead: []string{`model requires more memory`, `model requires more system memory`},
-								Word: true,
-							},
-						},
-						Parsed: &Parsed{
-							Groups: 1,
-						},
-					},
+					sharedRegex23,
 					{
 						Src:      `(?i)\bhas been (deprecated|decommissioned)\b`,
 						Triggers: []string{`has been decommissioned`, `has been deprecated`},
@@ -6868,17 +6477,7 @@ var catalogueTables = &Catalogue{
 							Groups: 1,
 						},
 					},
-					{
-						Src:      `(?i)\bwas not found or your project does not have access to it\b`,
-						Triggers: []string{`was not found or your project does not have access to it`},
-						Alts: []Alt{
-							{
-								Lead: []string{`was not found or your project does not have access to it`},
-								Word: true,
-							},
-						},
-						Parsed: &Parsed{},
-					},
+					sharedRegex24,
 				},
 			},
 			Triggers: []string{` does not exist`, ` not found`, `" not found`, `' not found`, `\ not found`, `\" not found`, `\' not found`, "\\` not found", "` does not exist", "` not found", `has been decommissioned`, `has been deprecated`, `model not found, inaccessible`, `model requires more memory`, `model requires more system memory`, `no endpoints found for`, `no endpoints found matching`, `no endpoints found that support`, `unable to access model`, `unable to access the model`, `was not found or your project does not have access to it`},
@@ -7218,120 +6817,16 @@ var catalogueTables = &Catalogue{
 					},
 				},
 				Regex: []*Regex{
-					{
-						Src:      `(?i)\bcredit balance is too low\b`,
-						Triggers: []string{`credit balance is too low`},
-						Alts: []Alt{
-							{
-								Lead: []string{`credit balance is too low`},
-								Word: true,
-							},
-						},
-						Parsed: &Parsed{},
-					},
-					{
-						Src:      `(?i)\breached your specified API usage limits\b`,
-						Triggers: []string{`reached your specified api usage limits`},
-						Alts: []Alt{
-							{
-								Lead: []string{`reached your specified api usage limits`},
-								Word: true,
-							},
-						},
-						Parsed: &Parsed{},
-					},
-					{
-						Src:      `(?i)\binsufficient (credits?|balance|funds)\b`,
-						Triggers: []string{`insufficient balance`, `insufficient credit`, `insufficient credits`, `insufficient funds`},
-						Alts: []Alt{
-							{
-								Lead: []string{`insufficient balance`, `insufficient credit`, `insufficient credits`, `insufficient funds`},
-								Word: true,
-							},
-						},
-						Parsed: &Parsed{
-							Groups: 1,
-						},
-					},
-					{
-						Src:      `(?i)\brequires more credits\b`,
-						Triggers: []string{`requires more credits`},
-						Alts: []Alt{
-							{
-								Lead: []string{`requires more credits`},
-								Word: true,
-							},
-						},
-						Parsed: &Parsed{},
-					},
-					{
-						Src:      `(?i)\bcan only afford \d+`,
-						Triggers: []string{`can only afford `},
-						Alts: []Alt{
-							{
-								Lead: []string{`can only afford `},
-								Word: true,
-							},
-						},
-						Parsed: &Parsed{},
-					},
-					{
-						Src:      `(?i)\bused all available credits\b`,
-						Triggers: []string{`used all available credits`},
-						Alts: []Alt{
-							{
-								Lead: []string{`used all available credits`},
-								Word: true,
-							},
-						},
-						Parsed: &Parsed{},
-					},
-					{
-						Src:      `(?i)\breached its monthly spending limit\b`,
-						Triggers: []string{`reached its monthly spending limit`},
-						Alts: []Alt{
-							{
-								Lead: []string{`reached its monthly spending limit`},
-								Word: true,
-							},
-						},
-						Parsed: &Parsed{},
-					},
-					{
-						Src:      `(?i)\b(have )?run out of credits\b`,
-						Triggers: []string{`have run out of credits`, `run out of credits`},
-						Alts: []Alt{
-							{
-								Lead: []string{`have run out of credits`, `run out of credits`},
-								Word: true,
-							},
-						},
-						Parsed: &Parsed{
-							Groups: 1,
-						},
-					},
-					{
-						Src:      `(?i)\bfree-models-per-day\b`,
-						Triggers: []string{`free-models-per-day`},
-						Alts: []Alt{
-							{
-								Lead: []string{`free-models-per-day`},
-								Word: true,
-							},
-						},
-						Parsed: &Parsed{},
-					},
-					{
-						Src:      `(?i)\bkey limit exceeded\b`,
-						Triggers: []string{`key limit exceeded`},
-						Alts: []Alt{
-							{
-								Lead: []string{`key limit exceeded`},
-								Word: true,
-							},
-						},
-						Parsed: &Parsed{},
-					},
+					sharedRegex25,
+					sharedRegex26,
+					sharedRegex27,
+					sharedRegex28,
+					sharedRegex29,
+					sharedRegex30,
+					sharedRegex31,
+					sharedRegex32,
+					sharedRegex33,
+					sharedRegex34,
 					{
 						Src:      `(?i)\bexceeds the service quota\b`,
 						Triggers: []string{`exceeds the service quota`},
@@ -7343,19 +6838,7 @@ var catalogueTables = &Catalogue{
 						},
 						Parsed: &Parsed{},
 					},
-					{
-						Src:      `(?i)\b(spend(ing)?|billing|usage) (hard )?limit (has been )?(reached|exceeded)\b`,
-						Triggers: []string{`billing hard limit `, `billing limit `, `spend hard limit `, `spend limit `, `spending hard limit `, `spending limit `, `usage hard limit `, `usage limit `},
-						Alts: []Alt{
-							{
-								Lead: []string{`billi`, `spend`, `usage`},
-								Word: true,
-							},
-						},
-						Parsed: &Parsed{
-							Groups: 5,
-						},
-					},
+					sharedRegex35,
 					{
 						Src:      `(?i)\bServiceQuotaExceededException\b`,
 						Triggers: []string{`servicequotaexceededexception`},
@@ -7403,19 +6886,7 @@ var catalogueTables = &Catalogue{
 						},
 						Parsed: &Parsed{},
 					},
-					{
-						Src:      `(?i)\binsufficient (credits?|balance|funds)\b`,
-						Triggers: []string{`insufficient balance`, `insufficient credit`, `insufficient credits`, `insufficient funds`},
-						Alts: []Alt{
-							{
-								Lead: []string{`insufficient balance`, `insufficient credit`, `insufficient credits`, `insufficient funds`},
-								Word: true,
-							},
-						},
-						Parsed: &Parsed{
-							Groups: 1,
-						},
-					},
+					sharedRegex27,
 					{
 						Src:      `(?i)\bcredit_balance_exhausted\b`,
 						Triggers: []string{`credit_balance_exhausted`},
@@ -7440,19 +6911,7 @@ var catalogueTables = &Catalogue{
 							Groups: 2,
 						},
 					},
-					{
-						Src:      `(?i)\b(spend(ing)?|billing|usage) (hard )?limit (has been )?(reached|exceeded)\b`,
-						Triggers: []string{`billing hard limit `, `billing limit `, `spend hard limit `, `spend limit `, `spending hard limit `, `spending limit `, `usage hard limit `, `usage limit `},
-						Alts: []Alt{
-							{
-								Lead: []string{`billi`, `spend`, `usage`},
-								Word: true,
-							},
-						},
-						Parsed: &Parsed{
-							Groups: 5,
-						},
-					},
+					sharedRegex35,
 					{
 						Src:      `(?i)\bout of credits\b`,
 						Triggers: []string{`out of credits`},
@@ -7490,28 +6949,8 @@ var catalogueTables = &Catalogue{
 							Groups: 1,
 						},
 					},
-					{
-						Src:      `(?i)\bcredit balance is too low\b`,
-						Triggers: []string{`credit balance is too low`},
-						Alts: []Alt{
-							{
-								Lead: []string{`credit balance is too low`},
-								Word: true,
-							},
-						},
-						Parsed: &Parsed{},
-					},
-					{
-						Src:      `(?i)\breached your specified API usage limits\b`,
-						Triggers: []string{`reached your specified api usage limits`},
-						Alts: []Alt{
-							{
-								Lead: []string{`reached your specified api usage limits`},
-								Word: true,
-							},
-						},
-						Parsed: &Parsed{},
-					},
+					sharedRegex25,
+					sharedRegex26,
 				},
 			},
 			Not: &Cond{
@@ -7587,20 +7026,7 @@ var catalogueTables = &Catalogue{
 					},
 				},
 				Regex: []*Regex{
-					{
-						Src:      `(?i)\brate[ _-]?limit(s|ed)?( has been| was)? (exceeded|reached)\b`,
-						Triggers: []string{`rate limit`, `rate-limit`, `rate_limit`, `ratelimit`},
-						Alts: []Alt{
-							{
-								Lead: []string{`rate`},
-								Word: true,
-								Also: [][]string{[]string{`exceeded`, `reached`}},
-							},
-						},
-						Parsed: &Parsed{
-							Groups: 3,
-						},
-					},
+					sharedRegex36,
 					{
 						Src:      `(?i)\b(exceeded|reached|hit) (your|the|a) ([\w-]+ )?rate[ _-]?limit\b`,
 						Triggers: []string{`rate limit`, `rate-limit`, `rate_limit`, `ratelimit`},
@@ -7629,20 +7055,7 @@ var catalogueTables = &Catalogue{
 			Confidence: 3,
 			Match: Cond{
 				Regex: []*Regex{
-					{
-						Src:      `(?i)\brate[ _-]?limit(s|ed)?( has been| was)? (exceeded|reached)\b`,
-						Triggers: []string{`rate limit`, `rate-limit`, `rate_limit`, `ratelimit`},
-						Alts: []Alt{
-							{
-								Lead: []string{`rate`},
-								Word: true,
-								Also: [][]string{[]string{`exceeded`, `reached`}},
-							},
-						},
-						Parsed: &Parsed{
-							Groups: 3,
-						},
-					},
+					sharedRegex36,
 					{
 						Src:      `(?i)\brate_limit_(exceeded|error)\b`,
 						Triggers: []string{`rate_limit_error`, `rate_limit_exceeded`},
@@ -7854,7 +7267,7 @@ var catalogueTables = &Catalogue{
 			Hints: []HintSource{
 				{
 					From: 3,
-					Re:   sharedRegex3,
+					Re:   sharedRegex10,
 				},
 			},
 			Triggers: []string{`currently rate limited`, `currently rate-limited`, `currently rate_limited`, `currently ratelimited`, `exceeded a `, `exceeded the `, `exceeded your `, `hit a `, `hit the `, `hit your `, `rate limit`, `rate limit reached for`, `rate-limit`, `rate_limit`, `rate_limit_error`, `rate_limit_exceeded`, `ratelimit`, `ratelimiterror`, `reached a `, `reached the `, `reached your `, `resource exhausted`, `resource has been exhausted`, `resource_exhausted`, `temporarily rate limited`, `temporarily rate-limited`, `temporarily rate_limited`, `temporarily ratelimited`, `too many requests`, `toomanyrequests`, `toomanyrequestserror`, `toomanyrequestsexception`, `would exceed the rate limit`, `you are rate limited`, `you are rate-limited`, `you are rate_limited`, `you are ratelimited`, `you got rate limited`, `you got rate-limited`, `you got rate_limited`, `you got ratelimited`, `you have been rate limited`, `you have been rate-limited`, `you have been rate_limited`, `you have been ratelimited`, `you were rate limited`, `you were rate-limited`, `you were rate_limited`, `you were ratelimited`},
@@ -8150,17 +7563,7 @@ var catalogueTables = &Catalogue{
 			Confidence: 3,
 			Match: Cond{
 				Regex: []*Regex{
-					{
-						Src:      `(?i)\bservice[ _]tier[ _]capacity[ _]exceeded\b`,
-						Triggers: []string{`service tier capacity exceeded`, `service tier capacity_exceeded`, `service tier_capacity exceeded`, `service tier_capacity_exceeded`, `service_tier capacity exceeded`, `service_tier capacity_exceeded`, `service_tier_capacity exceeded`, `service_tier_capacity_exceeded`},
-						Alts: []Alt{
-							{
-								Lead: []string{`service tier capacity exceeded`, `service tier capacity_exceeded`, `service tier_capacity exceeded`, `service tier_capacity_exceeded`, `service_tier capacity exceeded`, `service_tier capacity_exceeded`, `service_tier_capacity exceeded`, `service_tier_capacity_exceeded`},
-								Word: true,
-							},
-						},
-						Parsed: &Parsed{},
-					},
+					sharedRegex11,
 				},
 			},
 			Not: &Cond{
@@ -9441,19 +8844,7 @@ var catalogueTables = &Catalogue{
 			Confidence: 2,
 			Match: Cond{
 				Regex: []*Regex{
-					{
-						Src:      `(?i)\bmodel requires more (system )?memory\b`,
-						Triggers: []string{`model requires more memory`, `model requires more system memory`},
-						Alts: []Alt{
-							{
-								Lead: []string{`model requires more memory`, `model requires more system memory`},
-								Word: true,
-							},
-						},
-						Parsed: &Parsed{
-							Groups: 1,
-						},
-					},
+					sharedRegex23,
 				},
 			},
 			Not: &Cond{
@@ -9941,7 +9332,7 @@ var catalogueTables = &Catalogue{
 				},
 				{
 					From: 3,
-					Re:   sharedRegex3,
+					Re:   sharedRegex10,
 				},
 				{
 					From: 1,
@@ -10065,28 +9456,8 @@ var catalogueTables = &Catalogue{
 			Confidence: 3,
 			Match: Cond{
 				Regex: []*Regex{
-					{
-						Src:      `(?i)\brequires more credits\b`,
-						Triggers: []string{`requires more credits`},
-						Alts: []Alt{
-							{
-								Lead: []string{`requires more credits`},
-								Word: true,
-							},
-						},
-						Parsed: &Parsed{},
-					},
-					{
-						Src:      `(?i)\bcan only afford \d+`,
-						Triggers: []string{`can only afford `},
-						Alts: []Alt{
-							{
-								Lead: []string{`can only afford `},
-								Word: true,
-							},
-						},
-						Parsed: &Parsed{},
-					},
+					sharedRegex28,
+					sharedRegex29,
 				},
 			},
 			Not: &Cond{
@@ -10152,17 +9523,7 @@ var catalogueTables = &Catalogue{
 			Confidence: 3,
 			Match: Cond{
 				Regex: []*Regex{
-					{
-						Src:      `(?i)\bfree-models-per-day\b`,
-						Triggers: []string{`free-models-per-day`},
-						Alts: []Alt{
-							{
-								Lead: []string{`free-models-per-day`},
-								Word: true,
-							},
-						},
-						Parsed: &Parsed{},
-					},
+					sharedRegex33,
 				},
 			},
 			Not: &Cond{
@@ -10195,17 +9556,7 @@ var catalogueTables = &Catalogue{
 							Groups: 1,
 						},
 					},
-					{
-						Src:      `(?i)\bkey limit exceeded\b`,
-						Triggers: []string{`key limit exceeded`},
-						Alts: []Alt{
-							{
-								Lead: []string{`key limit exceeded`},
-								Word: true,
-							},
-						},
-						Parsed: &Parsed{},
-					},
+					sharedRegex34,
 					{
 						Src:      `(?i)\bprompt tokens limit exceeded: \d+ > \d+`,
 						Triggers: []string{`prompt tokens limit exceeded: `},
@@ -11174,16 +10525,7 @@ var catalogueTables = &Catalogue{
 			Confidence: 3,
 			Match: Cond{
 				Regex: []*Regex{
-					{
-						Src:      "(?i)`?inputs`? tokens \\+ `?max_new_tokens`? must be <= \\d+",
-						Triggers: []string{"`inputs tokens + `max_new_tokens", "`inputs tokens + max_new_tokens", "`inputs` tokens + `max_new_tokens", "`inputs` tokens + max_new_tokens", "inputs tokens + `max_new_tokens", `inputs tokens + max_new_tokens`, "inputs` tokens + `max_new_tokens", "inputs` tokens + max_new_tokens"},
-						Alts: []Alt{
-							{
-								Lead: []string{"`input", `inputs`},
-							},
-						},
-						Parsed: &Parsed{},
-					},
+					sharedRegex18,
 				},
 			},
 			Not: &Cond{
@@ -11233,19 +10575,7 @@ var catalogueTables = &Catalogue{
 			Confidence: 3,
 			Match: Cond{
 				Regex: []*Regex{
-					{
-						Src:      `(?i)\bunable to access (the )?model\b`,
-						Triggers: []string{`unable to access model`, `unable to access the model`},
-						Alts: []Alt{
-							{
-								Lead: []string{`unable to access model`, `unable to access the model`},
-								Word: true,
-							},
-						},
-						Parsed: &Parsed{
-							Groups: 1,
-						},
-					},
+					sharedRegex22,
 					{
 						Src:      `(?i)\bnon-serverless model\b`,
 						Triggers: []string{`non-serverless model`},
@@ -11331,17 +10661,7 @@ var catalogueTables = &Catalogue{
 							Groups: 1,
 						},
 					},
-					{
-						Src:      `(?i)\bwas not found or your project does not have access to it\b`,
-						Triggers: []string{`was not found or your project does not have access to it`},
-						Alts: []Alt{
-							{
-								Lead: []string{`was not found or your project does not have access to it`},
-								Word: true,
-							},
-						},
-						Parsed: &Parsed{},
-					},
+					sharedRegex24,
 				},
 			},
 			Not: &Cond{
@@ -11392,17 +10712,7 @@ var catalogueTables = &Catalogue{
 			Confidence: 3,
 			Match: Cond{
 				Regex: []*Regex{
-					{
-						Src:      `(?i)\bis longer than the maximum model length\b`,
-						Triggers: []string{`is longer than the maximum model length`},
-						Alts: []Alt{
-							{
-								Lead: []string{`is longer than the maximum model length`},
-								Word: true,
-							},
-						},
-						Parsed: &Parsed{},
-					},
+					sharedRegex19,
 					{
 						Src:      `(?i)\bexceeds? (the )?max(imum)?_model_len\b`,
 						Triggers: []string{`exceed max_model_len`, `exceed maximum_model_len`, `exceed the max_model_len`, `exceed the maximum_model_len`, `exceeds max_model_len`, `exceeds maximum_model_len`, `exceeds the max_model_len`, `exceeds the maximum_model_len`},
@@ -11641,41 +10951,9 @@ var catalogueTables = &Catalogue{
 			Confidence: 3,
 			Match: Cond{
 				Regex: []*Regex{
-					{
-						Src:      `(?i)\bused all available credits\b`,
-						Triggers: []string{`used all available credits`},
-						Alts: []Alt{
-							{
-								Lead: []string{`used all available credits`},
-								Word: true,
-							},
-						},
-						Parsed: &Parsed{},
-					},
-					{
-						Src:      `(?i)\breached its monthly spending limit\b`,
-						Triggers: []string{`reached its monthly spending limit`},
-						Alts: []Alt{
-							{
-								Lead: []string{`reached its monthly spending limit`},
-								Word: true,
-							},
-						},
-						Parsed: &Parsed{},
-					},
-					{
-						Src:      `(?i)\b(have )?run out of credits\b`,
-						Triggers: []string{`have run out of credits`, `run out of credits`},
-						Alts: []Alt{
-							{
-								Lead: []string{`have run out of credits`, `run out of credits`},
-								Word: true,
-							},
-						},
-						Parsed: &Parsed{
-							Groups: 1,
-						},
-					},
+					sharedRegex30,
+					sharedRegex31,
+					sharedRegex32,
 				},
 			},
 			Not: &Cond{
@@ -11881,6 +11159,17 @@ var (
 		},
 	}
 	sharedRegex1 = &Regex{
+		Src:      `(?i)\bprompt is too long\b`,
+		Triggers: []string{`prompt is too long`},
+		Alts: []Alt{
+			{
+				Lead: []string{`prompt is too long`},
+				Word: true,
+			},
+		},
+		Parsed: &Parsed{},
+	}
+	sharedRegex2 = &Regex{
 		Src: `(?i)regain access on (?P<value>\d{4}-\d{2}-\d{2}(?: at \d{1,2}:\d{2}(?::\d{2})?)?(?: UTC)?)`,
 		Alts: []Alt{
 			{
@@ -11892,7 +11181,80 @@ var (
 			Names:  []string{``, `value`},
 		},
 	}
-	sharedRegex2 = &Regex{
+	sharedRegex3 = &Regex{
+		Src:      `(?i)\bExpiredToken(Exception)?\b`,
+		Triggers: []string{`expiredtoken`},
+		Alts: []Alt{
+			{
+				Lead: []string{`expiredtoken`},
+				Word: true,
+			},
+		},
+		Parsed: &Parsed{
+			Groups: 1,
+		},
+	}
+	sharedRegex4 = &Regex{
+		Src:      `(?i)\bUnrecognizedClientException\b`,
+		Triggers: []string{`unrecognizedclientexception`},
+		Alts: []Alt{
+			{
+				Lead: []string{`unrecognizedclientexception`},
+				Word: true,
+			},
+		},
+		Parsed: &Parsed{},
+	}
+	sharedRegex5 = &Regex{
+		Src:      `(?i)\bthe security token included in the request is (expired|invalid)\b`,
+		Triggers: []string{`the security token included in the request is `},
+		Alts: []Alt{
+			{
+				Lead: []string{`the security token included in the request is `},
+				Word: true,
+				Also: [][]string{[]string{`the security token included in the request is expired`, `the security token included in the request is invalid`}},
+			},
+		},
+		Parsed: &Parsed{
+			Groups: 1,
+		},
+	}
+	sharedRegex6 = &Regex{
+		Src:      `(?i)\btoo many tokens: (total number of tokens|size limit exceeded)\b`,
+		Triggers: []string{`too many tokens: size limit exceeded`, `too many tokens: total number of tokens`},
+		Alts: []Alt{
+			{
+				Lead: []string{`too many tokens: size limit exceeded`, `too many tokens: total number of tokens`},
+				Word: true,
+			},
+		},
+		Parsed: &Parsed{
+			Groups: 1,
+		},
+	}
+	sharedRegex7 = &Regex{
+		Src:      `(?i)\bmodel not found, inaccessible\b`,
+		Triggers: []string{`model not found, inaccessible`},
+		Alts: []Alt{
+			{
+				Lead: []string{`model not found, inaccessible`},
+				Word: true,
+			},
+		},
+		Parsed: &Parsed{},
+	}
+	sharedRegex8 = &Regex{
+		Src:      `(?i)\bflex tier capacity exceeded\b`,
+		Triggers: []string{`flex tier capacity exceeded`},
+		Alts: []Alt{
+			{
+				Lead: []string{`flex tier capacity exceeded`},
+				Word: true,
+			},
+		},
+		Parsed: &Parsed{},
+	}
+	sharedRegex9 = &Regex{
 		Src:      `(?i)\brequest too large for model\b`,
 		Triggers: []string{`request too large for model`},
 		Alts: []Alt{
@@ -11903,7 +11265,7 @@ var (
 		},
 		Parsed: &Parsed{},
 	}
-	sharedRegex3 = &Regex{
+	sharedRegex10 = &Regex{
 		Src: `(?i)(?:try again|retry) in (?P<value>\d+(?:\.\d+)?(?:ms|s|m|h)(?:\d+(?:\.\d+)?(?:ms|s|m|h))*|\d+(?:\.\d+)? (?:seconds?|minutes?|hours?))\b`,
 		Alts: []Alt{
 			{
@@ -11913,6 +11275,311 @@ var (
 		Parsed: &Parsed{
 			Groups: 1,
 			Names:  []string{``, `value`},
+		},
+	}
+	sharedRegex11 = &Regex{
+		Src:      `(?i)\bservice[ _]tier[ _]capacity[ _]exceeded\b`,
+		Triggers: []string{`service tier capacity exceeded`, `service tier capacity_exceeded`, `service tier_capacity exceeded`, `service tier_capacity_exceeded`, `service_tier capacity exceeded`, `service_tier capacity_exceeded`, `service_tier_capacity exceeded`, `service_tier_capacity_exceeded`},
+		Alts: []Alt{
+			{
+				Lead: []string{`service tier capacity exceeded`, `service tier capacity_exceeded`, `service tier_capacity exceeded`, `service tier_capacity_exceeded`, `service_tier capacity exceeded`, `service_tier capacity_exceeded`, `service_tier_capacity exceeded`, `service_tier_capacity_exceeded`},
+				Word: true,
+			},
+		},
+		Parsed: &Parsed{},
+	}
+	sharedRegex12 = &Regex{
+		Src:      `(?i)\bmodel( [\w./:-]+)? is (currently )?(overloaded|loading|not ready)\b`,
+		Triggers: []string{` is currently loading`, ` is currently not ready`, ` is currently overloaded`, ` is loading`, ` is not ready`, ` is overloaded`},
+		Alts: []Alt{
+			{
+				Lead: []string{`model`},
+				Word: true,
+			},
+		},
+		Parsed: &Parsed{
+			Groups: 3,
+		},
+	}
+	sharedRegex13 = &Regex{
+		Src:      `(?i)\bmaximum context length is \d+`,
+		Triggers: []string{`maximum context length is `},
+		Alts: []Alt{
+			{
+				Lead: []string{`maximum context length is `},
+				Word: true,
+			},
+		},
+		Parsed: &Parsed{},
+	}
+	sharedRegex14 = &Regex{
+		Src:      `(?i)\bcontext_length_exceeded\b`,
+		Triggers: []string{`context_length_exceeded`},
+		Alts: []Alt{
+			{
+				Lead: []string{`context_length_exceeded`},
+				Word: true,
+			},
+		},
+		Parsed: &Parsed{},
+	}
+	sharedRegex15 = &Regex{
+		Src:      `(?i)\bexceeds? the (model's |maximum |available )?context (window|length|size)\b`,
+		Triggers: []string{`exceed the available context `, `exceed the context `, `exceed the maximum context `, `exceed the model's context `, `exceeds the available context `, `exceeds the context `, `exceeds the maximum context `, `exceeds the model's context `},
+		Alts: []Alt{
+			{
+				Lead: []string{`exceed`},
+				Word: true,
+			},
+		},
+		Parsed: &Parsed{
+			Groups: 2,
+		},
+	}
+	sharedRegex16 = &Regex{
+		Src:      `(?i)\binput token count \(\d+\) exceeds the maximum\b`,
+		Triggers: []string{`) exceeds the maximum`},
+		Alts: []Alt{
+			{
+				Lead: []string{`input token count (`},
+				Word: true,
+			},
+		},
+		Parsed: &Parsed{},
+	}
+	sharedRegex17 = &Regex{
+		Src:      `(?i)\binput is too long for (the )?requested model\b`,
+		Triggers: []string{`input is too long for `},
+		Alts: []Alt{
+			{
+				Lead: []string{`input is too long for `},
+				Word: true,
+				Also: [][]string{[]string{`input is too long for requested model`, `input is too long for the requested model`}},
+			},
+		},
+		Parsed: &Parsed{
+			Groups: 1,
+		},
+	}
+	sharedRegex18 = &Regex{
+		Src:      "(?i)`?inputs`? tokens \\+ `?max_new_tokens`? must be <= \\d+",
+		Triggers: []string{"`inputs tokens + `max_new_tokens", "`inputs tokens + max_new_tokens", "`inputs` tokens + `max_new_tokens", "`inputs` tokens + max_new_tokens", "inputs tokens + `max_new_tokens", `inputs tokens + max_new_tokens`, "inputs` tokens + `max_new_tokens", "inputs` tokens + max_new_tokens"},
+		Alts: []Alt{
+			{
+				Lead: []string{"`input", `inputs`},
+			},
+		},
+		Parsed: &Parsed{},
+	}
+	sharedRegex19 = &Regex{
+		Src:      `(?i)\bis longer than the maximum model length\b`,
+		Triggers: []string{`is longer than the maximum model length`},
+		Alts: []Alt{
+			{
+				Lead: []string{`is longer than the maximum model length`},
+				Word: true,
+			},
+		},
+		Parsed: &Parsed{},
+	}
+	sharedRegex20 = &Regex{
+		Src:      `(?i)\byou didn't provide an api key\b`,
+		Triggers: []string{`you didn't provide an api key`},
+		Alts: []Alt{
+			{
+				Lead: []string{`you didn't provide an api key`},
+				Word: true,
+			},
+		},
+		Parsed: &Parsed{},
+	}
+	sharedRegex21 = &Regex{
+		Src:      "(?i)\\bthe model `?[\\w.:/-]+`? does not exist\\b",
+		Triggers: []string{` does not exist`, "` does not exist"},
+		Alts: []Alt{
+			{
+				Lead: []string{`the model `},
+				Word: true,
+			},
+		},
+		Parsed: &Parsed{},
+	}
+	sharedRegex22 = &Regex{
+		Src:      `(?i)\bunable to access (the )?model\b`,
+		Triggers: []string{`unable to access model`, `unable to access the model`},
+		Alts: []Alt{
+			{
+				Lead: []string{`unable to access model`, `unable to access the model`},
+				Word: true,
+			},
+		},
+		Parsed: &Parsed{
+			Groups: 1,
+		},
+	}
+	sharedRegex23 = &Regex{
+		Src:      `(?i)\bmodel requires more (system )?memory\b`,
+		Triggers: []string{`model requires more memory`, `model requires more system memory`},
+		Alts: []Alt{
+			{
+				Lead: []string{`model requires more memory`, `model requires more system memory`},
+				Word: true,
+			},
+		},
+		Parsed: &Parsed{
+			Groups: 1,
+		},
+	}
+	sharedRegex24 = &Regex{
+		Src:      `(?i)\bwas not found or your project does not have access to it\b`,
+		Triggers: []string{`was not found or your project does not have access to it`},
+		Alts: []Alt{
+			{
+				Lead: []string{`was not found or your project does not have access to it`},
+				Word: true,
+			},
+		},
+		Parsed: &Parsed{},
+	}
+	sharedRegex25 = &Regex{
+		Src:      `(?i)\bcredit balance is too low\b`,
+		Triggers: []string{`credit balance is too low`},
+		Alts: []Alt{
+			{
+				Lead: []string{`credit balance is too low`},
+				Word: true,
+			},
+		},
+		Parsed: &Parsed{},
+	}
+	sharedRegex26 = &Regex{
+		Src:      `(?i)\breached your specified API usage limits\b`,
+		Triggers: []string{`reached your specified api usage limits`},
+		Alts: []Alt{
+			{
+				Lead: []string{`reached your specified api usage limits`},
+				Word: true,
+			},
+		},
+		Parsed: &Parsed{},
+	}
+	sharedRegex27 = &Regex{
+		Src:      `(?i)\binsufficient (credits?|balance|funds)\b`,
+		Triggers: []string{`insufficient balance`, `insufficient credit`, `insufficient credits`, `insufficient funds`},
+		Alts: []Alt{
+			{
+				Lead: []string{`insufficient balance`, `insufficient credit`, `insufficient credits`, `insufficient funds`},
+				Word: true,
+			},
+		},
+		Parsed: &Parsed{
+			Groups: 1,
+		},
+	}
+	sharedRegex28 = &Regex{
+		Src:      `(?i)\brequires more credits\b`,
+		Triggers: []string{`requires more credits`},
+		Alts: []Alt{
+			{
+				Lead: []string{`requires more credits`},
+				Word: true,
+			},
+		},
+		Parsed: &Parsed{},
+	}
+	sharedRegex29 = &Regex{
+		Src:      `(?i)\bcan only afford \d+`,
+		Triggers: []string{`can only afford `},
+		Alts: []Alt{
+			{
+				Lead: []string{`can only afford `},
+				Word: true,
+			},
+		},
+		Parsed: &Parsed{},
+	}
+	sharedRegex30 = &Regex{
+		Src:      `(?i)\bused all available credits\b`,
+		Triggers: []string{`used all available credits`},
+		Alts: []Alt{
+			{
+				Lead: []string{`used all available credits`},
+				Word: true,
+			},
+		},
+		Parsed: &Parsed{},
+	}
+	sharedRegex31 = &Regex{
+		Src:      `(?i)\breached its monthly spending limit\b`,
+		Triggers: []string{`reached its monthly spending limit`},
+		Alts: []Alt{
+			{
+				Lead: []string{`reached its monthly spending limit`},
+				Word: true,
+			},
+		},
+		Parsed: &Parsed{},
+	}
+	sharedRegex32 = &Regex{
+		Src:      `(?i)\b(have )?run out of credits\b`,
+		Triggers: []string{`have run out of credits`, `run out of credits`},
+		Alts: []Alt{
+			{
+				Lead: []string{`have run out of credits`, `run out of credits`},
+				Word: true,
+			},
+		},
+		Parsed: &Parsed{
+			Groups: 1,
+		},
+	}
+	sharedRegex33 = &Regex{
+		Src:      `(?i)\bfree-models-per-day\b`,
+		Triggers: []string{`free-models-per-day`},
+		Alts: []Alt{
+			{
+				Lead: []string{`free-models-per-day`},
+				Word: true,
+			},
+		},
+		Parsed: &Parsed{},
+	}
+	sharedRegex34 = &Regex{
+		Src:      `(?i)\bkey limit exceeded\b`,
+		Triggers: []string{`key limit exceeded`},
+		Alts: []Alt{
+			{
+				Lead: []string{`key limit exceeded`},
+				Word: true,
+			},
+		},
+		Parsed: &Parsed{},
+	}
+	sharedRegex35 = &Regex{
+		Src:      `(?i)\b(spend(ing)?|billing|usage) (hard )?limit (has been )?(reached|exceeded)\b`,
+		Triggers: []string{`billing hard limit `, `billing limit `, `spend hard limit `, `spend limit `, `spending hard limit `, `spending limit `, `usage hard limit `, `usage limit `},
+		Alts: []Alt{
+			{
+				Lead: []string{`billi`, `spend`, `usage`},
+				Word: true,
+			},
+		},
+		Parsed: &Parsed{
+			Groups: 5,
+		},
+	}
+	sharedRegex36 = &Regex{
+		Src:      `(?i)\brate[ _-]?limit(s|ed)?( has been| was)? (exceeded|reached)\b`,
+		Triggers: []string{`rate limit`, `rate-limit`, `rate_limit`, `ratelimit`},
+		Alts: []Alt{
+			{
+				Lead: []string{`rate`},
+				Word: true,
+				Also: [][]string{[]string{`exceeded`, `reached`}},
+			},
+		},
+		Parsed: &Parsed{
+			Groups: 3,
 		},
 	}
 )

@@ -826,17 +826,7 @@ var compiled = &match.Catalogue{
 			Confidence: 3,
 			Match: match.Cond{
 				Regex: []*match.Regex{
-					{
-						Src:      `(?i)\bprompt is too long\b`,
-						Triggers: []string{`prompt is too long`},
-						Alts: []match.Alt{
-							{
-								Lead: []string{`prompt is too long`},
-								Word: true,
-							},
-						},
-						Parsed: &match.Parsed{},
-					},
+					sharedRegex1,
 					{
 						Src:      `(?i)\bexceed context limit: \d+ \+ \d+ > \d+`,
 						Triggers: []string{`exceed context limit: `},
@@ -1041,7 +1031,7 @@ var compiled = &match.Catalogue{
 			Hints: []match.HintSource{
 				{
 					From: 3,
-					Re:   sharedRegex1,
+					Re:   sharedRegex2,
 				},
 			},
 			Triggers: []string{`reached your specified `, `regain access on`},
@@ -1077,7 +1067,7 @@ var compiled = &match.Catalogue{
 			Hints: []match.HintSource{
 				{
 					From: 3,
-					Re:   sharedRegex1,
+					Re:   sharedRegex2,
 				},
 			},
 			Triggers: []string{`you will regain access on `},
@@ -1192,44 +1182,9 @@ var compiled = &match.Catalogue{
 			Confidence: 3,
 			Match: match.Cond{
 				Regex: []*match.Regex{
-					{
-						Src:      `(?i)\bExpiredToken(Exception)?\b`,
-						Triggers: []string{`expiredtoken`},
-						Alts: []match.Alt{
-							{
-								Lead: []string{`expiredtoken`},
-								Word: true,
-							},
-						},
-						Parsed: &match.Parsed{
-							Groups: 1,
-						},
-					},
-					{
-						Src:      `(?i)\bUnrecognizedClientException\b`,
-						Triggers: []string{`unrecognizedclientexception`},
-						Alts: []match.Alt{
-							{
-								Lead: []string{`unrecognizedclientexception`},
-								Word: true,
-							},
-						},
-						Parsed: &match.Parsed{},
-					},
-					{
-						Src:      `(?i)\bthe security token included in the request is (expired|invalid)\b`,
-						Triggers: []string{`the security token included in the request is `},
-						Alts: []match.Alt{
-							{
-								Lead: []string{`the security token included in the request is `},
-								Word: true,
-								Also: [][]string{[]string{`the security token included in the request is expired`, `the security token included in the request is invalid`}},
-							},
-						},
-						Parsed: &match.Parsed{
-							Groups: 1,
-						},
-					},
+					sharedRegex3,
+					sharedRegex4,
+					sharedRegex5,
 				},
 			},
 			Not: &match.Cond{
@@ -1259,44 +1214,9 @@ var compiled = &match.Catalogue{
 					},
 				},
 				Regex: []*match.Regex{
-					{
-						Src:      `(?i)\bExpiredToken(Exception)?\b`,
-						Triggers: []string{`expiredtoken`},
-						Alts: []match.Alt{
-							{
-								Lead: []string{`expiredtoken`},
-								Word: true,
-							},
-						},
-						Parsed: &match.Parsed{
-							Groups: 1,
-						},
-					},
-					{
-						Src:      `(?i)\bthe security token included in the request is (expired|invalid)\b`,
-						Triggers: []string{`the security token included in the request is `},
-						Alts: []match.Alt{
-							{
-								Lead: []string{`the security token included in the request is `},
-								Word: true,
-								Also: [][]string{[]string{`the security token included in the request is expired`, `the security token included in the request is invalid`}},
-							},
-						},
-						Parsed: &match.Parsed{
-							Groups: 1,
-						},
-					},
-					{
-						Src:      `(?i)\bUnrecognizedClientException\b`,
-						Triggers: []string{`unrecognizedclientexception`},
-						Alts: []match.Alt{
-							{
-								Lead: []string{`unrecognizedclientexception`},
-								Word: true,
-							},
-						},
-						Parsed: &match.Parsed{},
-					},
+					sharedRegex3,
+					sharedRegex5,
+					sharedRegex4,
 				},
 			},
 			Triggers: []string{`expiredtoken`, `the security token included in the request is `, `unrecognizedclientexception`},
@@ -2044,19 +1964,7 @@ var compiled = &match.Catalogue{
 			Confidence: 3,
 			Match: match.Cond{
 				Regex: []*match.Regex{
-					{
-						Src:      `(?i)\btoo many tokens: (total number of tokens|size limit exceeded)\b`,
-						Triggers: []string{`too many tokens: size limit exceeded`, `too many tokens: total number of tokens`},
-						Alts: []match.Alt{
-							{
-								Lead: []string{`too many tokens: size limit exceeded`, `too many tokens: total number of tokens`},
-								Word: true,
-							},
-						},
-						Parsed: &match.Parsed{
-							Groups: 1,
-						},
-					},
+					sharedRegex6,
 				},
 			},
 			Not: &match.Cond{
@@ -2571,17 +2479,7 @@ var compiled = &match.Catalogue{
 			Confidence: 3,
 			Match: match.Cond{
 				Regex: []*match.Regex{
-					{
-						Src:      `(?i)\bmodel not found, inaccessible\b`,
-						Triggers: []string{`model not found, inaccessible`},
-						Alts: []match.Alt{
-							{
-								Lead: []string{`model not found, inaccessible`},
-								Word: true,
-							},
-						},
-						Parsed: &match.Parsed{},
-					},
+					sharedRegex7,
 				},
 			},
 			Not: &match.Cond{
@@ -4274,17 +4172,7 @@ var compiled = &match.Catalogue{
 			Confidence: 3,
 			Match: match.Cond{
 				Regex: []*match.Regex{
-					{
-						Src:      `(?i)\bflex tier capacity exceeded\b`,
-						Triggers: []string{`flex tier capacity exceeded`},
-						Alts: []match.Alt{
-							{
-								Lead: []string{`flex tier capacity exceeded`},
-								Word: true,
-							},
-						},
-						Parsed: &match.Parsed{},
-					},
+					sharedRegex8,
 				},
 			},
 			Not: &match.Cond{
@@ -4348,7 +4236,7 @@ var compiled = &match.Catalogue{
 					{
 						Name: `error.message`,
 						Kind: 2,
-						Re:   sharedRegex2,
+						Re:   sharedRegex9,
 					},
 				},
 			},
@@ -4364,7 +4252,7 @@ var compiled = &match.Catalogue{
 			Confidence: 2,
 			Match: match.Cond{
 				Regex: []*match.Regex{
-					sharedRegex2,
+					sharedRegex9,
 				},
 			},
 			Not: &match.Cond{
@@ -4561,7 +4449,7 @@ var compiled = &match.Catalogue{
 				},
 				{
 					From: 3,
-					Re:   sharedRegex3,
+					Re:   sharedRegex10,
 				},
 				{
 					From: 1,
@@ -5172,7 +5060,7 @@ var compiled = &match.Catalogue{
 			Hints: []match.HintSource{
 				{
 					From: 3,
-					Re:   sharedRegex3,
+					Re:   sharedRegex10,
 				},
 			},
 			Triggers: []string{`429`, `429 client error:`, `429 too many requests`},
@@ -5820,41 +5708,9 @@ var compiled = &match.Catalogue{
 					},
 				},
 				Regex: []*match.Regex{
-					{
-						Src:      `(?i)\bservice[ _]tier[ _]capacity[ _]exceeded\b`,
-						Triggers: []string{`service tier capacity exceeded`, `service tier capacity_exceeded`, `service tier_capacity exceeded`, `service tier_capacity_exceeded`, `service_tier capacity exceeded`, `service_tier capacity_exceeded`, `service_tier_capacity exceeded`, `service_tier_capacity_exceeded`},
-						Alts: []match.Alt{
-							{
-								Lead: []string{`service tier capacity exceeded`, `service tier capacity_exceeded`, `service tier_capacity exceeded`, `service tier_capacity_exceeded`, `service_tier capacity exceeded`, `service_tier capacity_exceeded`, `service_tier_capacity exceeded`, `service_tier_capacity_exceeded`},
-								Word: true,
-							},
-						},
-						Parsed: &match.Parsed{},
-					},
-					{
-						Src:      `(?i)\bmodel( [\w./:-]+)? is (currently )?(overloaded|loading|not ready)\b`,
-						Triggers: []string{` is currently loading`, ` is currently not ready`, ` is currently overloaded`, ` is loading`, ` is not ready`, ` is overloaded`},
-						Alts: []match.Alt{
-							{
-								Lead: []string{`model`},
-								Word: true,
-							},
-						},
-						Parsed: &match.Parsed{
-							Groups: 3,
-						},
-					},
-					{
-						Src:      `(?i)\bflex tier capacity exceeded\b`,
-						Triggers: []string{`flex tier capacity exceeded`},
-						Alts: []match.Alt{
-							{
-								Lead: []string{`flex tier capacity exceeded`},
-								Word: true,
-							},
-						},
-						Parsed: &match.Parsed{},
-					},
+					sharedRegex11,
+					sharedRegex12,
+					sharedRegex8,
 				},
 			},
 			Triggers: []string{` is currently loading`, ` is currently not ready`, ` is currently overloaded`, ` is loading`, ` is not ready`, ` is overloaded`, `flex tier capacity exceeded`, `service tier capacity exceeded`, `service tier capacity_exceeded`, `service tier_capacity exceeded`, `service tier_capacity_exceeded`, `service_tier capacity exceeded`, `service_tier capacity_exceeded`, `service_tier_capacity exceeded`, `service_tier_capacity_exceeded`},
@@ -6083,28 +5939,8 @@ var compiled = &match.Catalogue{
 			Confidence: 3,
 			Match: match.Cond{
 				Regex: []*match.Regex{
-					{
-						Src:      `(?i)\bmaximum context length is \d+`,
-						Triggers: []string{`maximum context length is `},
-						Alts: []match.Alt{
-							{
-								Lead: []string{`maximum context length is `},
-								Word: true,
-							},
-						},
-						Parsed: &match.Parsed{},
-					},
-					{
-						Src:      `(?i)\bcontext_length_exceeded\b`,
-						Triggers: []string{`context_length_exceeded`},
-						Alts: []match.Alt{
-							{
-								Lead: []string{`context_length_exceeded`},
-								Word: true,
-							},
-						},
-						Parsed: &match.Parsed{},
-					},
+					sharedRegex13,
+					sharedRegex14,
 					{
 						Src:      `(?i)\bcontext_window_exceeded\b`,
 						Triggers: []string{`context_window_exceeded`},
@@ -6129,44 +5965,9 @@ var compiled = &match.Catalogue{
 							Groups: 1,
 						},
 					},
-					{
-						Src:      `(?i)\bexceeds? the (model's |maximum |available )?context (window|length|size)\b`,
-						Triggers: []string{`exceed the available context `, `exceed the context `, `exceed the maximum context `, `exceed the model's context `, `exceeds the available context `, `exceeds the context `, `exceeds the maximum context `, `exceeds the model's context `},
-						Alts: []match.Alt{
-							{
-								Lead: []string{`exceed`},
-								Word: true,
-							},
-						},
-						Parsed: &match.Parsed{
-							Groups: 2,
-						},
-					},
-					{
-						Src:      `(?i)\binput token count \(\d+\) exceeds the maximum\b`,
-						Triggers: []string{`) exceeds the maximum`},
-						Alts: []match.Alt{
-							{
-								Lead: []string{`input token count (`},
-								Word: true,
-							},
-						},
-						Parsed: &match.Parsed{},
-					},
-					{
-						Src:      `(?i)\binput is too long for (the )?requested model\b`,
-						Triggers: []string{`input is too long for `},
-						Alts: []match.Alt{
-							{
-								Lead: []string{`input is too long for `},
-								Word: true,
-								Also: [][]string{[]string{`input is too long for requested model`, `input is too long for the requested model`}},
-							},
-						},
-						Parsed: &match.Parsed{
-							Groups: 1,
-						},
-					},
+					sharedRegex15,
+					sharedRegex16,
+					sharedRegex17,
 					{
 						Src:      `(?i)\breduce the length of the messages\b`,
 						Triggers: []string{`reduce the length of the messages`},
@@ -6211,122 +6012,16 @@ var compiled = &match.Catalogue{
 					},
 				},
 				Regex: []*match.Regex{
-					{
-						Src:      `(?i)\bmaximum context length is \d+`,
-						Triggers: []string{`maximum context length is `},
-						Alts: []match.Alt{
-							{
-								Lead: []string{`maximum context length is `},
-								Word: true,
-							},
-						},
-						Parsed: &match.Parsed{},
-					},
-					{
-						Src:      `(?i)\bprompt is too long\b`,
-						Triggers: []string{`prompt is too long`},
-						Alts: []match.Alt{
-							{
-								Lead: []string{`prompt is too long`},
-								Word: true,
-							},
-						},
-						Parsed: &match.Parsed{},
-					},
-					{
-						Src:      `(?i)\bcontext_length_exceeded\b`,
-						Triggers: []string{`context_length_exceeded`},
-						Alts: []match.Alt{
-							{
-								Lead: []string{`context_length_exceeded`},
-								Word: true,
-							},
-						},
-						Parsed: &match.Parsed{},
-					},
-					{
-						Src:      `(?i)\bexceeds? the (model's |maximum |available )?context (window|length|size)\b`,
-						Triggers: []string{`exceed the available context `, `exceed the context `, `exceed the maximum context `, `exceed the model's context `, `exceeds the available context `, `exceeds the context `, `exceeds the maximum context `, `exceeds the model's context `},
-						Alts: []match.Alt{
-							{
-								Lead: []string{`exceed`},
-								Word: true,
-							},
-						},
-						Parsed: &match.Parsed{
-							Groups: 2,
-						},
-					},
-					{
-						Src:      `(?i)\binput token count \(\d+\) exceeds the maximum\b`,
-						Triggers: []string{`) exceeds the maximum`},
-						Alts: []match.Alt{
-							{
-								Lead: []string{`input token count (`},
-								Word: true,
-							},
-						},
-						Parsed: &match.Parsed{},
-					},
-					{
-						Src:      `(?i)\binput is too long for (the )?requested model\b`,
-						Triggers: []string{`input is too long for `},
-						Alts: []match.Alt{
-							{
-								Lead: []string{`input is too long for `},
-								Word: true,
-								Also: [][]string{[]string{`input is too long for requested model`, `input is too long for the requested model`}},
-							},
-						},
-						Parsed: &match.Parsed{
-							Groups: 1,
-						},
-					},
-					{
-						Src:      `(?i)\brequest too large for model\b`,
-						Triggers: []string{`request too large for model`},
-						Alts: []match.Alt{
-							{
-								Lead: []string{`request too large for model`},
-								Word: true,
-							},
-						},
-						Parsed: &match.Parsed{},
-					},
-					{
-						Src:      "(?i)`?inputs`? tokens \\+ `?max_new_tokens`? must be <= \\d+",
-						Triggers: []string{"`inputs tokens + `max_new_tokens", "`inputs tokens + max_new_tokens", "`inputs` tokens + `max_new_tokens", "`inputs` tokens + max_new_tokens", "inputs tokens + `max_new_tokens", `inputs tokens + max_new_tokens`, "inputs` tokens + `max_new_tokens", "inputs` tokens + max_new_tokens"},
-						Alts: []match.Alt{
-							{
-								Lead: []string{"`input", `inputs`},
-							},
-						},
-						Parsed: &match.Parsed{},
-					},
-					{
-						Src:      `(?i)\bis longer than the maximum model length\b`,
-						Triggers: []string{`is longer than the maximum model length`},
-						Alts: []match.Alt{
-							{
-								Lead: []string{`is longer than the maximum model length`},
-								Word: true,
-							},
-						},
-						Parsed: &match.Parsed{},
-					},
-					{
-						Src:      `(?i)\btoo many tokens: (total number of tokens|size limit exceeded)\b`,
-						Triggers: []string{`too many tokens: size limit exceeded`, `too many tokens: total number of tokens`},
-						Alts: []match.Alt{
-							{
-								Lead: []string{`too many tokens: size limit exceeded`, `too many tokens: total number of tokens`},
-								Word: true,
-							},
-						},
-						Parsed: &match.Parsed{
-							Groups: 1,
-						},
-					},
+					sharedRegex13,
+					sharedRegex1,
+					sharedRegex14,
+					sharedRegex15,
+					sharedRegex16,
+					sharedRegex17,
+					sharedRegex9,
+					sharedRegex18,
+					sharedRegex19,
+					sharedRegex6,
 				},
 			},
 			Triggers: []string{`) exceeds the maximum`, "`inputs tokens + `max_new_tokens", "`inputs tokens + max_new_tokens", "`inputs` tokens + `max_new_tokens", "`inputs` tokens + max_new_tokens", `context_length_exceeded`, `exceed the available context `, `exceed the context `, `exceed the maximum context `, `exceed the model's context `, `exceeds the available context `, `exceeds the context `, `exceeds the maximum context `, `exceeds the model's context `, `input is too long for `, "inputs tokens + `max_new_tokens", `inputs tokens + max_new_tokens`, "inputs` tokens + `max_new_tokens", "inputs` tokens + max_new_tokens", `is longer than the maximum model length`, `maximum context length is `, `prompt is too long`, `request too large for model`, `too many tokens: size limit exceeded`, `too many tokens: total number of tokens`},
@@ -6373,17 +6068,7 @@ var compiled = &match.Catalogue{
 							Groups: 3,
 						},
 					},
-					{
-						Src:      `(?i)\byou didn't provide an api key\b`,
-						Triggers: []string{`you didn't provide an api key`},
-						Alts: []match.Alt{
-							{
-								Lead: []string{`you didn't provide an api key`},
-								Word: true,
-							},
-						},
-						Parsed: &match.Parsed{},
-					},
+					sharedRegex20,
 					{
 						Src:      `(?i)\bmissing (authorization|authentication) header\b`,
 						Triggers: []string{`missing authentication header`, `missing authorization header`},
@@ -6471,17 +6156,7 @@ var compiled = &match.Catalogue{
 						},
 						Parsed: &match.Parsed{},
 					},
-					{
-						Src:      `(?i)\byou didn't provide an api key\b`,
-						Triggers: []string{`you didn't provide an api key`},
-						Alts: []match.Alt{
-							{
-								Lead: []string{`you didn't provide an api key`},
-								Word: true,
-							},
-						},
-						Parsed: &match.Parsed{},
-					},
+					sharedRegex20,
 				},
 			},
 			Not: &match.Cond{
@@ -6551,19 +6226,7 @@ var compiled = &match.Catalogue{
 			Confidence: 3,
 			Match: match.Cond{
 				Regex: []*match.Regex{
-					{
-						Src:      `(?i)\bmodel( [\w./:-]+)? is (currently )?(overloaded|loading|not ready)\b`,
-						Triggers: []string{` is currently loading`, ` is currently not ready`, ` is currently overloaded`, ` is loading`, ` is not ready`, ` is overloaded`},
-						Alts: []match.Alt{
-							{
-								Lead: []string{`model`},
-								Word: true,
-							},
-						},
-						Parsed: &match.Parsed{
-							Groups: 3,
-						},
-					},
+					sharedRegex12,
 					{
 						Src:      `(?i)\bModelNotReadyException\b`,
 						Triggers: []string{`modelnotreadyexception`},
@@ -6633,17 +6296,7 @@ var compiled = &match.Catalogue{
 			Confidence: 3,
 			Match: match.Cond{
 				Regex: []*match.Regex{
-					{
-						Src:      "(?i)\\bthe model `?[\\w.:/-]+`? does not exist\\b",
-						Triggers: []string{` does not exist`, "` does not exist"},
-						Alts: []match.Alt{
-							{
-								Lead: []string{`the model `},
-								Word: true,
-							},
-						},
-						Parsed: &match.Parsed{},
-					},
+					sharedRegex21,
 					{
 						Src:      `(?i)\bmodel_not_found\b`,
 						Triggers: []string{`model_not_found`},
@@ -6751,17 +6404,7 @@ var compiled = &match.Catalogue{
 					},
 				},
 				Regex: []*match.Regex{
-					{
-						Src:      "(?i)\\bthe model `?[\\w.:/-]+`? does not exist\\b",
-						Triggers: []string{` does not exist`, "` does not exist"},
-						Alts: []match.Alt{
-							{
-								Lead: []string{`the model `},
-								Word: true,
-							},
-						},
-						Parsed: &match.Parsed{},
-					},
+					sharedRegex21,
 					{
 						Src:      "(?i)\\bmodel \\\\?['\"`]?[\\w.:/-]+\\\\?['\"`]? not found\\b",
 						Triggers: []string{` not found`, `" not found`, `' not found`, `\ not found`, `\" not found`, `\' not found`, "\\` not found", "` not found"},
@@ -6773,30 +6416,8 @@ var compiled = &match.Catalogue{
 						},
 						Parsed: &match.Parsed{},
 					},
-					{
-						Src:      `(?i)\bmodel not found, inaccessible\b`,
-						Triggers: []string{`model not found, inaccessible`},
-						Alts: []match.Alt{
-							{
-								Lead: []string{`model not found, inaccessible`},
-								Word: true,
-							},
-						},
-						Parsed: &match.Parsed{},
-					},
-					{
-						Src:      `(?i)\bunable to access (the )?model\b`,
-						Triggers: []string{`unable to access model`, `unable to access the model`},
-						Alts: []match.Alt{
-							{
-								Lead: []string{`unable to access model`, `unable to access the model`},
-								Word: true,
-							},
-						},
-						Parsed: &match.Parsed{
-							Groups: 1,
-						},
-					},
+					sharedRegex7,
+					sharedRegex22,
 					{
 						Src:      `(?i)\bno endpoints found (for|matching|that support)\b`,
 						Triggers: []string{`no endpoints found for`, `no endpoints found matching`, `no endpoints found that support`},
@@ -6810,19 +6431,7 @@ var compiled = &match.Catalogue{
 							Groups: 1,
 						},
 					},
-					{
-						Src:      `(?i)\bmodel requires more (system )?memory\b`,
-						Triggers: []string{`model requires more memory`, `model requires more system memory`},
-						Alts: []match.Alt{
-							{
-								Lead: []string{`model requires more memory`, `model requires more system memory`},
-								Word: true,
-							},
-						},
-						Parsed: &match.Parsed{
-							Groups: 1,
-						},
-					},
+					sharedRegex23,
 					{
 						Src:      `(?i)\bhas been (deprecated|decommissioned)\b`,
 						Triggers: []string{`has been decommissioned`, `has been deprecated`},
@@ -6836,17 +6445,7 @@ var compiled = &match.Catalogue{
 							Groups: 1,
 						},
 					},
-					{
-						Src:      `(?i)\bwas not found or your project does not have access to it\b`,
-						Triggers: []string{`was not found or your project does not have access to it`},
-						Alts: []match.Alt{
-							{
-								Lead: []string{`was not found or your project does not have access to it`},
-								Word: true,
-							},
-						},
-						Parsed: &match.Parsed{},
-					},
+					sharedRegex24,
 				},
 			},
 			Triggers: []string{` does not exist`, ` not found`, `" not found`, `' not found`, `\ not found`, `\" not found`, `\' not found`, "\\` not found", "` does not exist", "` not found", `has been decommissioned`, `has been deprecated`, `model not found, inaccessible`, `model requires more memory`, `model requires more system memory`, `no endpoints found for`, `no endpoints found matching`, `no endpoints found that support`, `unable to access model`, `unable to access the model`, `was not found or your project does not have access to it`},
@@ -7186,120 +6785,16 @@ var compiled = &match.Catalogue{
 					},
 				},
 				Regex: []*match.Regex{
-					{
-						Src:      `(?i)\bcredit balance is too low\b`,
-						Triggers: []string{`credit balance is too low`},
-						Alts: []match.Alt{
-							{
-								Lead: []string{`credit balance is too low`},
-								Word: true,
-							},
-						},
-						Parsed: &match.Parsed{},
-					},
-					{
-						Src:      `(?i)\breached your specified API usage limits\b`,
-						Triggers: []string{`reached your specified api usage limits`},
-						Alts: []match.Alt{
-							{
-								Lead: []string{`reached your specified api usage limits`},
-								Word: true,
-							},
-						},
-						Parsed: &match.Parsed{},
-					},
-					{
-						Src:      `(?i)\binsufficient (credits?|balance|funds)\b`,
-						Triggers: []string{`insufficient balance`, `insufficient credit`, `insufficient credits`, `insufficient funds`},
-						Alts: []match.Alt{
-							{
-								Lead: []string{`insufficient balance`, `insufficient credit`, `insufficient credits`, `insufficient funds`},
-								Word: true,
-							},
-						},
-						Parsed: &match.Parsed{
-							Groups: 1,
-						},
-					},
-					{
-						Src:      `(?i)\brequires more credits\b`,
-						Triggers: []string{`requires more credits`},
-						Alts: []match.Alt{
-							{
-								Lead: []string{`requires more credits`},
-								Word: true,
-							},
-						},
-						Parsed: &match.Parsed{},
-					},
-					{
-						Src:      `(?i)\bcan only afford \d+`,
-						Triggers: []string{`can only afford `},
-						Alts: []match.Alt{
-							{
-								Lead: []string{`can only afford `},
-								Word: true,
-							},
-						},
-						Parsed: &match.Parsed{},
-					},
-					{
-						Src:      `(?i)\bused all available credits\b`,
-						Triggers: []string{`used all available credits`},
-						Alts: []match.Alt{
-							{
-								Lead: []string{`used all available credits`},
-								Word: true,
-							},
-						},
-						Parsed: &match.Parsed{},
-					},
-					{
-						Src:      `(?i)\breached its monthly spending limit\b`,
-						Triggers: []string{`reached its monthly spending limit`},
-						Alts: []match.Alt{
-							{
-								Lead: []string{`reached its monthly spending limit`},
-								Word: true,
-							},
-						},
-						Parsed: &match.Parsed{},
-					},
-					{
-						Src:      `(?i)\b(have )?run out of credits\b`,
-						Triggers: []string{`have run out of credits`, `run out of credits`},
-						Alts: []match.Alt{
-							{
-								Lead: []string{`have run out of credits`, `run out of credits`},
-								Word: true,
-							},
-						},
-						Parsed: &match.Parsed{
-							Groups: 1,
-						},
-					},
-					{
-						Src:      `(?i)\bfree-models-per-day\b`,
-						Triggers: []string{`free-models-per-day`},
-						Alts: []match.Alt{
-							{
-								Lead: []string{`free-models-per-day`},
-								Word: true,
-							},
-						},
-						Parsed: &match.Parsed{},
-					},
-					{
-						Src:      `(?i)\bkey limit exceeded\b`,
-						Triggers: []string{`key limit exceeded`},
-						Alts: []match.Alt{
-							{
-								Lead: []string{`key limit exceeded`},
-								Word: true,
-							},
-						},
-						Parsed: &match.Parsed{},
-					},
+					sharedRegex25,
+					sharedRegex26,
+					sharedRegex27,
+					sharedRegex28,
+					sharedRegex29,
+					sharedRegex30,
+					sharedRegex31,
+					sharedRegex32,
+					sharedRegex33,
+					sharedRegex34,
 					{
 						Src:      `(?i)\bexceeds the service quota\b`,
 						Triggers: []string{`exceeds the service quota`},
@@ -7311,19 +6806,7 @@ var compiled = &match.Catalogue{
 						},
 						Parsed: &match.Parsed{},
 					},
-					{
-						Src:      `(?i)\b(spend(ing)?|billing|usage) (hard )?limit (has been )?(reached|exceeded)\b`,
-						Triggers: []string{`billing hard limit `, `billing limit `, `spend hard limit `, `spend limit `, `spending hard limit `, `spending limit `, `usage hard limit `, `usage limit `},
-						Alts: []match.Alt{
-							{
-								Lead: []string{`billi`, `spend`, `usage`},
-								Word: true,
-							},
-						},
-						Parsed: &match.Parsed{
-							Groups: 5,
-						},
-					},
+					sharedRegex35,
 					{
 						Src:      `(?i)\bServiceQuotaExceededException\b`,
 						Triggers: []string{`servicequotaexceededexception`},
@@ -7371,19 +6854,7 @@ var compiled = &match.Catalogue{
 						},
 						Parsed: &match.Parsed{},
 					},
-					{
-						Src:      `(?i)\binsufficient (credits?|balance|funds)\b`,
-						Triggers: []string{`insufficient balance`, `insufficient credit`, `insufficient credits`, `insufficient funds`},
-						Alts: []match.Alt{
-							{
-								Lead: []string{`insufficient balance`, `insufficient credit`, `insufficient credits`, `insufficient funds`},
-								Word: true,
-							},
-						},
-						Parsed: &match.Parsed{
-							Groups: 1,
-						},
-					},
+					sharedRegex27,
 					{
 						Src:      `(?i)\bcredit_balance_exhausted\b`,
 						Triggers: []string{`credit_balance_exhausted`},
@@ -7408,19 +6879,7 @@ var compiled = &match.Catalogue{
 							Groups: 2,
 						},
 					},
-					{
-						Src:      `(?i)\b(spend(ing)?|billing|usage) (hard )?limit (has been )?(reached|exceeded)\b`,
-						Triggers: []string{`billing hard limit `, `billing limit `, `spend hard limit `, `spend limit `, `spending hard limit `, `spending limit `, `usage hard limit `, `usage limit `},
-						Alts: []match.Alt{
-							{
-								Lead: []string{`billi`, `spend`, `usage`},
-								Word: true,
-							},
-						},
-						Parsed: &match.Parsed{
-							Groups: 5,
-						},
-					},
+					sharedRegex35,
 					{
 						Src:      `(?i)\bout of credits\b`,
 						Triggers: []string{`out of credits`},
@@ -7458,28 +6917,8 @@ var compiled = &match.Catalogue{
 							Groups: 1,
 						},
 					},
-					{
-						Src:      `(?i)\bcredit balance is too low\b`,
-						Triggers: []string{`credit balance is too low`},
-						Alts: []match.Alt{
-							{
-								Lead: []string{`credit balance is too low`},
-								Word: true,
-							},
-						},
-						Parsed: &match.Parsed{},
-					},
-					{
-						Src:      `(?i)\breached your specified API usage limits\b`,
-						Triggers: []string{`reached your specified api usage limits`},
-						Alts: []match.Alt{
-							{
-								Lead: []string{`reached your specified api usage limits`},
-								Word: true,
-							},
-						},
-						Parsed: &match.Parsed{},
-					},
+					sharedRegex25,
+					sharedRegex26,
 				},
 			},
 			Not: &match.Cond{
@@ -7555,20 +6994,7 @@ var compiled = &match.Catalogue{
 					},
 				},
 				Regex: []*match.Regex{
-					{
-						Src:      `(?i)\brate[ _-]?limit(s|ed)?( has been| was)? (exceeded|reached)\b`,
-						Triggers: []string{`rate limit`, `rate-limit`, `rate_limit`, `ratelimit`},
-						Alts: []match.Alt{
-							{
-								Lead: []string{`rate`},
-								Word: true,
-								Also: [][]string{[]string{`exceeded`, `reached`}},
-							},
-						},
-						Parsed: &match.Parsed{
-							Groups: 3,
-						},
-					},
+					sharedRegex36,
 					{
 						Src:      `(?i)\b(exceeded|reached|hit) (your|the|a) ([\w-]+ )?rate[ _-]?limit\b`,
 						Triggers: []string{`rate limit`, `rate-limit`, `rate_limit`, `ratelimit`},
@@ -7597,20 +7023,7 @@ var compiled = &match.Catalogue{
 			Confidence: 3,
 			Match: match.Cond{
 				Regex: []*match.Regex{
-					{
-						Src:      `(?i)\brate[ _-]?limit(s|ed)?( has been| was)? (exceeded|reached)\b`,
-						Triggers: []string{`rate limit`, `rate-limit`, `rate_limit`, `ratelimit`},
-						Alts: []match.Alt{
-							{
-								Lead: []string{`rate`},
-								Word: true,
-								Also: [][]string{[]string{`exceeded`, `reached`}},
-							},
-						},
-						Parsed: &match.Parsed{
-							Groups: 3,
-						},
-					},
+					sharedRegex36,
 					{
 						Src:      `(?i)\brate_limit_(exceeded|error)\b`,
 						Triggers: []string{`rate_limit_error`, `rate_limit_exceeded`},
@@ -7822,7 +7235,7 @@ var compiled = &match.Catalogue{
 			Hints: []match.HintSource{
 				{
 					From: 3,
-					Re:   sharedRegex3,
+					Re:   sharedRegex10,
 				},
 			},
 			Triggers: []string{`currently rate limited`, `currently rate-limited`, `currently rate_limited`, `currently ratelimited`, `exceeded a `, `exceeded the `, `exceeded your `, `hit a `, `hit the `, `hit your `, `rate limit`, `rate limit reached for`, `rate-limit`, `rate_limit`, `rate_limit_error`, `rate_limit_exceeded`, `ratelimit`, `ratelimiterror`, `reached a `, `reached the `, `reached your `, `resource exhausted`, `resource has been exhausted`, `resource_exhausted`, `temporarily rate limited`, `temporarily rate-limited`, `temporarily rate_limited`, `temporarily ratelimited`, `too many requests`, `toomanyrequests`, `toomanyrequestserror`, `toomanyrequestsexception`, `would exceed the rate limit`, `you are rate limited`, `you are rate-limited`, `you are rate_limited`, `you are ratelimited`, `you got rate limited`, `you got rate-limited`, `you got rate_limited`, `you got ratelimited`, `you have been rate limited`, `you have been rate-limited`, `you have been rate_limited`, `you have been ratelimited`, `you were rate limited`, `you were rate-limited`, `you were rate_limited`, `you were ratelimited`},
@@ -8118,17 +7531,7 @@ var compiled = &match.Catalogue{
 			Confidence: 3,
 			Match: match.Cond{
 				Regex: []*match.Regex{
-					{
-						Src:      `(?i)\bservice[ _]tier[ _]capacity[ _]exceeded\b`,
-						Triggers: []string{`service tier capacity exceeded`, `service tier capacity_exceeded`, `service tier_capacity exceeded`, `service tier_capacity_exceeded`, `service_tier capacity exceeded`, `service_tier capacity_exceeded`, `service_tier_capacity exceeded`, `service_tier_capacity_exceeded`},
-						Alts: []match.Alt{
-							{
-								Lead: []string{`service tier capacity exceeded`, `service tier capacity_exceeded`, `service tier_capacity exceeded`, `service tier_capacity_exceeded`, `service_tier capacity exceeded`, `service_tier capacity_exceeded`, `service_tier_capacity exceeded`, `service_tier_capacity_exceeded`},
-								Word: true,
-							},
-						},
-						Parsed: &match.Parsed{},
-					},
+					sharedRegex11,
 				},
 			},
 			Not: &match.Cond{
@@ -9409,19 +8812,7 @@ var compiled = &match.Catalogue{
 			Confidence: 2,
 			Match: match.Cond{
 				Regex: []*match.Regex{
-					{
-						Src:      `(?i)\bmodel requires more (system )?memory\b`,
-						Triggers: []string{`model requires more memory`, `model requires more system memory`},
-						Alts: []match.Alt{
-							{
-								Lead: []string{`model requires more memory`, `model requires more system memory`},
-								Word: true,
-							},
-						},
-						Parsed: &match.Parsed{
-							Groups: 1,
-						},
-					},
+					sharedRegex23,
 				},
 			},
 			Not: &match.Cond{
@@ -9909,7 +9300,7 @@ var compiled = &match.Catalogue{
 				},
 				{
 					From: 3,
-					Re:   sharedRegex3,
+					Re:   sharedRegex10,
 				},
 				{
 					From: 1,
@@ -10033,28 +9424,8 @@ var compiled = &match.Catalogue{
 			Confidence: 3,
 			Match: match.Cond{
 				Regex: []*match.Regex{
-					{
-						Src:      `(?i)\brequires more credits\b`,
-						Triggers: []string{`requires more credits`},
-						Alts: []match.Alt{
-							{
-								Lead: []string{`requires more credits`},
-								Word: true,
-							},
-						},
-						Parsed: &match.Parsed{},
-					},
-					{
-						Src:      `(?i)\bcan only afford \d+`,
-						Triggers: []string{`can only afford `},
-						Alts: []match.Alt{
-							{
-								Lead: []string{`can only afford `},
-								Word: true,
-							},
-						},
-						Parsed: &match.Parsed{},
-					},
+					sharedRegex28,
+					sharedRegex29,
 				},
 			},
 			Not: &match.Cond{
@@ -10120,17 +9491,7 @@ var compiled = &match.Catalogue{
 			Confidence: 3,
 			Match: match.Cond{
 				Regex: []*match.Regex{
-					{
-						Src:      `(?i)\bfree-models-per-day\b`,
-						Triggers: []string{`free-models-per-day`},
-						Alts: []match.Alt{
-							{
-								Lead: []string{`free-models-per-day`},
-								Word: true,
-							},
-						},
-						Parsed: &match.Parsed{},
-					},
+					sharedRegex33,
 				},
 			},
 			Not: &match.Cond{
@@ -10163,17 +9524,7 @@ var compiled = &match.Catalogue{
 							Groups: 1,
 						},
 					},
-					{
-						Src:      `(?i)\bkey limit exceeded\b`,
-						Triggers: []string{`key limit exceeded`},
-						Alts: []match.Alt{
-							{
-								Lead: []string{`key limit exceeded`},
-								Word: true,
-							},
-						},
-						Parsed: &match.Parsed{},
-					},
+					sharedRegex34,
 					{
 						Src:      `(?i)\bprompt tokens limit exceeded: \d+ > \d+`,
 						Triggers: []string{`prompt tokens limit exceeded: `},
@@ -11142,16 +10493,7 @@ var compiled = &match.Catalogue{
 			Confidence: 3,
 			Match: match.Cond{
 				Regex: []*match.Regex{
-					{
-						Src:      "(?i)`?inputs`? tokens \\+ `?max_new_tokens`? must be <= \\d+",
-						Triggers: []string{"`inputs tokens + `max_new_tokens", "`inputs tokens + max_new_tokens", "`inputs` tokens + `max_new_tokens", "`inputs` tokens + max_new_tokens", "inputs tokens + `max_new_tokens", `inputs tokens + max_new_tokens`, "inputs` tokens + `max_new_tokens", "inputs` tokens + max_new_tokens"},
-						Alts: []match.Alt{
-							{
-								Lead: []string{"`input", `inputs`},
-							},
-						},
-						Parsed: &match.Parsed{},
-					},
+					sharedRegex18,
 				},
 			},
 			Not: &match.Cond{
@@ -11201,19 +10543,7 @@ var compiled = &match.Catalogue{
 			Confidence: 3,
 			Match: match.Cond{
 				Regex: []*match.Regex{
-					{
-						Src:      `(?i)\bunable to access (the )?model\b`,
-						Triggers: []string{`unable to access model`, `unable to access the model`},
-						Alts: []match.Alt{
-							{
-								Lead: []string{`unable to access model`, `unable to access the model`},
-								Word: true,
-							},
-						},
-						Parsed: &match.Parsed{
-							Groups: 1,
-						},
-					},
+					sharedRegex22,
 					{
 						Src:      `(?i)\bnon-serverless model\b`,
 						Triggers: []string{`non-serverless model`},
@@ -11299,17 +10629,7 @@ var compiled = &match.Catalogue{
 							Groups: 1,
 						},
 					},
-					{
-						Src:      `(?i)\bwas not found or your project does not have access to it\b`,
-						Triggers: []string{`was not found or your project does not have access to it`},
-						Alts: []match.Alt{
-							{
-								Lead: []string{`was not found or your project does not have access to it`},
-								Word: true,
-							},
-						},
-						Parsed: &match.Parsed{},
-					},
+					sharedRegex24,
 				},
 			},
 			Not: &match.Cond{
@@ -11360,17 +10680,7 @@ var compiled = &match.Catalogue{
 			Confidence: 3,
 			Match: match.Cond{
 				Regex: []*match.Regex{
-					{
-						Src:      `(?i)\bis longer than the maximum model length\b`,
-						Triggers: []string{`is longer than the maximum model length`},
-						Alts: []match.Alt{
-							{
-								Lead: []string{`is longer than the maximum model length`},
-								Word: true,
-							},
-						},
-						Parsed: &match.Parsed{},
-					},
+					sharedRegex19,
 					{
 						Src:      `(?i)\bexceeds? (the )?max(imum)?_model_len\b`,
 						Triggers: []string{`exceed max_model_len`, `exceed maximum_model_len`, `exceed the max_model_len`, `exceed the maximum_model_len`, `exceeds max_model_len`, `exceeds maximum_model_len`, `exceeds the max_model_len`, `exceeds the maximum_model_len`},
@@ -11609,41 +10919,9 @@ var compiled = &match.Catalogue{
 			Confidence: 3,
 			Match: match.Cond{
 				Regex: []*match.Regex{
-					{
-						Src:      `(?i)\bused all available credits\b`,
-						Triggers: []string{`used all available credits`},
-						Alts: []match.Alt{
-							{
-								Lead: []string{`used all available credits`},
-								Word: true,
-							},
-						},
-						Parsed: &match.Parsed{},
-					},
-					{
-						Src:      `(?i)\breached its monthly spending limit\b`,
-						Triggers: []string{`reached its monthly spending limit`},
-						Alts: []match.Alt{
-							{
-								Lead: []string{`reached its monthly spending limit`},
-								Word: true,
-							},
-						},
-						Parsed: &match.Parsed{},
-					},
-					{
-						Src:      `(?i)\b(have )?run out of credits\b`,
-						Triggers: []string{`have run out of credits`, `run out of credits`},
-						Alts: []match.Alt{
-							{
-								Lead: []string{`have run out of credits`, `run out of credits`},
-								Word: true,
-							},
-						},
-						Parsed: &match.Parsed{
-							Groups: 1,
-						},
-					},
+					sharedRegex30,
+					sharedRegex31,
+					sharedRegex32,
 				},
 			},
 			Not: &match.Cond{
@@ -11747,6 +11025,17 @@ var (
 		},
 	}
 	sharedRegex1 = &match.Regex{
+		Src:      `(?i)\bprompt is too long\b`,
+		Triggers: []string{`prompt is too long`},
+		Alts: []match.Alt{
+			{
+				Lead: []string{`prompt is too long`},
+				Word: true,
+			},
+		},
+		Parsed: &match.Parsed{},
+	}
+	sharedRegex2 = &match.Regex{
 		Src: `(?i)regain access on (?P<value>\d{4}-\d{2}-\d{2}(?: at \d{1,2}:\d{2}(?::\d{2})?)?(?: UTC)?)`,
 		Alts: []match.Alt{
 			{
@@ -11758,7 +11047,80 @@ var (
 			Names:  []string{``, `value`},
 		},
 	}
-	sharedRegex2 = &match.Regex{
+	sharedRegex3 = &match.Regex{
+		Src:      `(?i)\bExpiredToken(Exception)?\b`,
+		Triggers: []string{`expiredtoken`},
+		Alts: []match.Alt{
+			{
+				Lead: []string{`expiredtoken`},
+				Word: true,
+			},
+		},
+		Parsed: &match.Parsed{
+			Groups: 1,
+		},
+	}
+	sharedRegex4 = &match.Regex{
+		Src:      `(?i)\bUnrecognizedClientException\b`,
+		Triggers: []string{`unrecognizedclientexception`},
+		Alts: []match.Alt{
+			{
+				Lead: []string{`unrecognizedclientexception`},
+				Word: true,
+			},
+		},
+		Parsed: &match.Parsed{},
+	}
+	sharedRegex5 = &match.Regex{
+		Src:      `(?i)\bthe security token included in the request is (expired|invalid)\b`,
+		Triggers: []string{`the security token included in the request is `},
+		Alts: []match.Alt{
+			{
+				Lead: []string{`the security token included in the request is `},
+				Word: true,
+				Also: [][]string{[]string{`the security token included in the request is expired`, `the security token included in the request is invalid`}},
+			},
+		},
+		Parsed: &match.Parsed{
+			Groups: 1,
+		},
+	}
+	sharedRegex6 = &match.Regex{
+		Src:      `(?i)\btoo many tokens: (total number of tokens|size limit exceeded)\b`,
+		Triggers: []string{`too many tokens: size limit exceeded`, `too many tokens: total number of tokens`},
+		Alts: []match.Alt{
+			{
+				Lead: []string{`too many tokens: size limit exceeded`, `too many tokens: total number of tokens`},
+				Word: true,
+			},
+		},
+		Parsed: &match.Parsed{
+			Groups: 1,
+		},
+	}
+	sharedRegex7 = &match.Regex{
+		Src:      `(?i)\bmodel not found, inaccessible\b`,
+		Triggers: []string{`model not found, inaccessible`},
+		Alts: []match.Alt{
+			{
+				Lead: []string{`model not found, inaccessible`},
+				Word: true,
+			},
+		},
+		Parsed: &match.Parsed{},
+	}
+	sharedRegex8 = &match.Regex{
+		Src:      `(?i)\bflex tier capacity exceeded\b`,
+		Triggers: []string{`flex tier capacity exceeded`},
+		Alts: []match.Alt{
+			{
+				Lead: []string{`flex tier capacity exceeded`},
+				Word: true,
+			},
+		},
+		Parsed: &match.Parsed{},
+	}
+	sharedRegex9 = &match.Regex{
 		Src:      `(?i)\brequest too large for model\b`,
 		Triggers: []string{`request too large for model`},
 		Alts: []match.Alt{
@@ -11769,7 +11131,7 @@ var (
 		},
 		Parsed: &match.Parsed{},
 	}
-	sharedRegex3 = &match.Regex{
+	sharedRegex10 = &match.Regex{
 		Src: `(?i)(?:try again|retry) in (?P<value>\d+(?:\.\d+)?(?:ms|s|m|h)(?:\d+(?:\.\d+)?(?:ms|s|m|h))*|\d+(?:\.\d+)? (?:seconds?|minutes?|hours?))\b`,
 		Alts: []match.Alt{
 			{
@@ -11779,6 +11141,311 @@ var (
 		Parsed: &match.Parsed{
 			Groups: 1,
 			Names:  []string{``, `value`},
+		},
+	}
+	sharedRegex11 = &match.Regex{
+		Src:      `(?i)\bservice[ _]tier[ _]capacity[ _]exceeded\b`,
+		Triggers: []string{`service tier capacity exceeded`, `service tier capacity_exceeded`, `service tier_capacity exceeded`, `service tier_capacity_exceeded`, `service_tier capacity exceeded`, `service_tier capacity_exceeded`, `service_tier_capacity exceeded`, `service_tier_capacity_exceeded`},
+		Alts: []match.Alt{
+			{
+				Lead: []string{`service tier capacity exceeded`, `service tier capacity_exceeded`, `service tier_capacity exceeded`, `service tier_capacity_exceeded`, `service_tier capacity exceeded`, `service_tier capacity_exceeded`, `service_tier_capacity exceeded`, `service_tier_capacity_exceeded`},
+				Word: true,
+			},
+		},
+		Parsed: &match.Parsed{},
+	}
+	sharedRegex12 = &match.Regex{
+		Src:      `(?i)\bmodel( [\w./:-]+)? is (currently )?(overloaded|loading|not ready)\b`,
+		Triggers: []string{` is currently loading`, ` is currently not ready`, ` is currently overloaded`, ` is loading`, ` is not ready`, ` is overloaded`},
+		Alts: []match.Alt{
+			{
+				Lead: []string{`model`},
+				Word: true,
+			},
+		},
+		Parsed: &match.Parsed{
+			Groups: 3,
+		},
+	}
+	sharedRegex13 = &match.Regex{
+		Src:      `(?i)\bmaximum context length is \d+`,
+		Triggers: []string{`maximum context length is `},
+		Alts: []match.Alt{
+			{
+				Lead: []string{`maximum context length is `},
+				Word: true,
+			},
+		},
+		Parsed: &match.Parsed{},
+	}
+	sharedRegex14 = &match.Regex{
+		Src:      `(?i)\bcontext_length_exceeded\b`,
+		Triggers: []string{`context_length_exceeded`},
+		Alts: []match.Alt{
+			{
+				Lead: []string{`context_length_exceeded`},
+				Word: true,
+			},
+		},
+		Parsed: &match.Parsed{},
+	}
+	sharedRegex15 = &match.Regex{
+		Src:      `(?i)\bexceeds? the (model's |maximum |available )?context (window|length|size)\b`,
+		Triggers: []string{`exceed the available context `, `exceed the context `, `exceed the maximum context `, `exceed the model's context `, `exceeds the available context `, `exceeds the context `, `exceeds the maximum context `, `exceeds the model's context `},
+		Alts: []match.Alt{
+			{
+				Lead: []string{`exceed`},
+				Word: true,
+			},
+		},
+		Parsed: &match.Parsed{
+			Groups: 2,
+		},
+	}
+	sharedRegex16 = &match.Regex{
+		Src:      `(?i)\binput token count \(\d+\) exceeds the maximum\b`,
+		Triggers: []string{`) exceeds the maximum`},
+		Alts: []match.Alt{
+			{
+				Lead: []string{`input token count (`},
+				Word: true,
+			},
+		},
+		Parsed: &match.Parsed{},
+	}
+	sharedRegex17 = &match.Regex{
+		Src:      `(?i)\binput is too long for (the )?requested model\b`,
+		Triggers: []string{`input is too long for `},
+		Alts: []match.Alt{
+			{
+				Lead: []string{`input is too long for `},
+				Word: true,
+				Also: [][]string{[]string{`input is too long for requested model`, `input is too long for the requested model`}},
+			},
+		},
+		Parsed: &match.Parsed{
+			Groups: 1,
+		},
+	}
+	sharedRegex18 = &match.Regex{
+		Src:      "(?i)`?inputs`? tokens \\+ `?max_new_tokens`? must be <= \\d+",
+		Triggers: []string{"`inputs tokens + `max_new_tokens", "`inputs tokens + max_new_tokens", "`inputs` tokens + `max_new_tokens", "`inputs` tokens + max_new_tokens", "inputs tokens + `max_new_tokens", `inputs tokens + max_new_tokens`, "inputs` tokens + `max_new_tokens", "inputs` tokens + max_new_tokens"},
+		Alts: []match.Alt{
+			{
+				Lead: []string{"`input", `inputs`},
+			},
+		},
+		Parsed: &match.Parsed{},
+	}
+	sharedRegex19 = &match.Regex{
+		Src:      `(?i)\bis longer than the maximum model length\b`,
+		Triggers: []string{`is longer than the maximum model length`},
+		Alts: []match.Alt{
+			{
+				Lead: []string{`is longer than the maximum model length`},
+				Word: true,
+			},
+		},
+		Parsed: &match.Parsed{},
+	}
+	sharedRegex20 = &match.Regex{
+		Src:      `(?i)\byou didn't provide an api key\b`,
+		Triggers: []string{`you didn't provide an api key`},
+		Alts: []match.Alt{
+			{
+				Lead: []string{`you didn't provide an api key`},
+				Word: true,
+			},
+		},
+		Parsed: &match.Parsed{},
+	}
+	sharedRegex21 = &match.Regex{
+		Src:      "(?i)\\bthe model `?[\\w.:/-]+`? does not exist\\b",
+		Triggers: []string{` does not exist`, "` does not exist"},
+		Alts: []match.Alt{
+			{
+				Lead: []string{`the model `},
+				Word: true,
+			},
+		},
+		Parsed: &match.Parsed{},
+	}
+	sharedRegex22 = &match.Regex{
+		Src:      `(?i)\bunable to access (the )?model\b`,
+		Triggers: []string{`unable to access model`, `unable to access the model`},
+		Alts: []match.Alt{
+			{
+				Lead: []string{`unable to access model`, `unable to access the model`},
+				Word: true,
+			},
+		},
+		Parsed: &match.Parsed{
+			Groups: 1,
+		},
+	}
+	sharedRegex23 = &match.Regex{
+		Src:      `(?i)\bmodel requires more (system )?memory\b`,
+		Triggers: []string{`model requires more memory`, `model requires more system memory`},
+		Alts: []match.Alt{
+			{
+				Lead: []string{`model requires more memory`, `model requires more system memory`},
+				Word: true,
+			},
+		},
+		Parsed: &match.Parsed{
+			Groups: 1,
+		},
+	}
+	sharedRegex24 = &match.Regex{
+		Src:      `(?i)\bwas not found or your project does not have access to it\b`,
+		Triggers: []string{`was not found or your project does not have access to it`},
+		Alts: []match.Alt{
+			{
+				Lead: []string{`was not found or your project does not have access to it`},
+				Word: true,
+			},
+		},
+		Parsed: &match.Parsed{},
+	}
+	sharedRegex25 = &match.Regex{
+		Src:      `(?i)\bcredit balance is too low\b`,
+		Triggers: []string{`credit balance is too low`},
+		Alts: []match.Alt{
+			{
+				Lead: []string{`credit balance is too low`},
+				Word: true,
+			},
+		},
+		Parsed: &match.Parsed{},
+	}
+	sharedRegex26 = &match.Regex{
+		Src:      `(?i)\breached your specified API usage limits\b`,
+		Triggers: []string{`reached your specified api usage limits`},
+		Alts: []match.Alt{
+			{
+				Lead: []string{`reached your specified api usage limits`},
+				Word: true,
+			},
+		},
+		Parsed: &match.Parsed{},
+	}
+	sharedRegex27 = &match.Regex{
+		Src:      `(?i)\binsufficient (credits?|balance|funds)\b`,
+		Triggers: []string{`insufficient balance`, `insufficient credit`, `insufficient credits`, `insufficient funds`},
+		Alts: []match.Alt{
+			{
+				Lead: []string{`insufficient balance`, `insufficient credit`, `insufficient credits`, `insufficient funds`},
+				Word: true,
+			},
+		},
+		Parsed: &match.Parsed{
+			Groups: 1,
+		},
+	}
+	sharedRegex28 = &match.Regex{
+		Src:      `(?i)\brequires more credits\b`,
+		Triggers: []string{`requires more credits`},
+		Alts: []match.Alt{
+			{
+				Lead: []string{`requires more credits`},
+				Word: true,
+			},
+		},
+		Parsed: &match.Parsed{},
+	}
+	sharedRegex29 = &match.Regex{
+		Src:      `(?i)\bcan only afford \d+`,
+		Triggers: []string{`can only afford `},
+		Alts: []match.Alt{
+			{
+				Lead: []string{`can only afford `},
+				Word: true,
+			},
+		},
+		Parsed: &match.Parsed{},
+	}
+	sharedRegex30 = &match.Regex{
+		Src:      `(?i)\bused all available credits\b`,
+		Triggers: []string{`used all available credits`},
+		Alts: []match.Alt{
+			{
+				Lead: []string{`used all available credits`},
+				Word: true,
+			},
+		},
+		Parsed: &match.Parsed{},
+	}
+	sharedRegex31 = &match.Regex{
+		Src:      `(?i)\breached its monthly spending limit\b`,
+		Triggers: []string{`reached its monthly spending limit`},
+		Alts: []match.Alt{
+			{
+				Lead: []string{`reached its monthly spending limit`},
+				Word: true,
+			},
+		},
+		Parsed: &match.Parsed{},
+	}
+	sharedRegex32 = &match.Regex{
+		Src:      `(?i)\b(have )?run out of credits\b`,
+		Triggers: []string{`have run out of credits`, `run out of credits`},
+		Alts: []match.Alt{
+			{
+				Lead: []string{`have run out of credits`, `run out of credits`},
+				Word: true,
+			},
+		},
+		Parsed: &match.Parsed{
+			Groups: 1,
+		},
+	}
+	sharedRegex33 = &match.Regex{
+		Src:      `(?i)\bfree-models-per-day\b`,
+		Triggers: []string{`free-models-per-day`},
+		Alts: []match.Alt{
+			{
+				Lead: []string{`free-models-per-day`},
+				Word: true,
+			},
+		},
+		Parsed: &match.Parsed{},
+	}
+	sharedRegex34 = &match.Regex{
+		Src:      `(?i)\bkey limit exceeded\b`,
+		Triggers: []string{`key limit exceeded`},
+		Alts: []match.Alt{
+			{
+				Lead: []string{`key limit exceeded`},
+				Word: true,
+			},
+		},
+		Parsed: &match.Parsed{},
+	}
+	sharedRegex35 = &match.Regex{
+		Src:      `(?i)\b(spend(ing)?|billing|usage) (hard )?limit (has been )?(reached|exceeded)\b`,
+		Triggers: []string{`billing hard limit `, `billing limit `, `spend hard limit `, `spend limit `, `spending hard limit `, `spending limit `, `usage hard limit `, `usage limit `},
+		Alts: []match.Alt{
+			{
+				Lead: []string{`billi`, `spend`, `usage`},
+				Word: true,
+			},
+		},
+		Parsed: &match.Parsed{
+			Groups: 5,
+		},
+	}
+	sharedRegex36 = &match.Regex{
+		Src:      `(?i)\brate[ _-]?limit(s|ed)?( has been| was)? (exceeded|reached)\b`,
+		Triggers: []string{`rate limit`, `rate-limit`, `rate_limit`, `ratelimit`},
+		Alts: []match.Alt{
+			{
+				Lead: []string{`rate`},
+				Word: true,
+				Also: [][]string{[]string{`exceeded`, `reached`}},
+			},
+		},
+		Parsed: &match.Parsed{
+			Groups: 3,
 		},
 	}
 )

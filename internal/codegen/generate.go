@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/format"
 	"go/token"
+	"maps"
 	"reflect"
 	"slices"
 	"strings"
@@ -44,12 +45,16 @@ func Generate(cat *match.Catalogue, opts Options) ([]byte, error) {
 			return nil, fmt.Errorf("codegen: %s from %s collides with the generated API", name, from)
 		}
 	}
-	for name, from := range eng.names {
+	for _, name := range slices.Sorted(maps.Keys(eng.names)) {
 		if isShareName(name) {
-			return nil, fmt.Errorf("codegen: %s from %s collides with the generated tables", name, from)
+			return nil, fmt.Errorf("codegen: %s from %s collides with the generated tables", name, eng.names[name])
 		}
 	}
-	w := writer{sh: sharePointers(reflect.ValueOf(cat).Elem())}
+	sh, err := sharePatterns(reflect.ValueOf(cat).Elem())
+	if err != nil {
+		return nil, err
+	}
+	w := writer{sh: sh}
 	var tables strings.Builder
 	if err := w.literal(&tables, reflect.ValueOf(cat), ""); err != nil {
 		return nil, err

@@ -20,7 +20,9 @@ type writer struct {
 // literal writes v as a Go composite literal. It knows the shapes the
 // compiled tables use: structs (exported fields only, zero fields left
 // out, so the output stays readable), slices, pointers to structs,
-// strings, integers and booleans.
+// strings, integers and booleans. An empty slice is written as nil: the
+// compiled-catalogue cache (gob) decodes every empty slice as nil, and the
+// file must not depend on where the tables came from.
 func (w writer) literal(b *strings.Builder, v reflect.Value, indent string) error {
 	switch v.Kind() {
 	case reflect.Pointer:
@@ -38,7 +40,7 @@ func (w writer) literal(b *strings.Builder, v reflect.Value, indent string) erro
 		b.WriteString(w.typeName(v.Type()))
 		return w.structBody(b, v, indent)
 	case reflect.Slice:
-		if v.IsNil() {
+		if v.Len() == 0 {
 			b.WriteString("nil")
 			return nil
 		}
@@ -97,7 +99,7 @@ func (w writer) structBody(b *strings.Builder, v reflect.Value, indent string) e
 	wrote := false
 	for i := 0; i < t.NumField(); i++ {
 		f := t.Field(i)
-		if !f.IsExported() || v.Field(i).IsZero() {
+		if !f.IsExported() || omitted(v.Field(i)) {
 			continue
 		}
 		b.WriteString("\n" + indent + "\t" + f.Name + ": ")
@@ -112,6 +114,12 @@ func (w writer) structBody(b *strings.Builder, v reflect.Value, indent string) e
 	}
 	b.WriteString("}")
 	return nil
+}
+
+// omitted reports whether a field is left out of its struct's literal:
+// it is zero, or an empty slice, which is written as nil.
+func omitted(v reflect.Value) bool {
+	return v.IsZero() || v.Kind() == reflect.Slice && v.Len() == 0
 }
 
 func (w writer) typeName(t reflect.Type) string {

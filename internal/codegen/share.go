@@ -4,69 +4,106 @@ import (
 	"fmt"
 	"reflect"
 	"strings"
+
+	"github.com/errcat/errcat/internal/match"
 )
 
-// The compiled tables share one *Regex between every rule whose pattern
-// has the same source: the non_failure guard alone is on 158 rules.
-// Written out inline, each would be a copy: the generated file would
-// carry the guard, and what the compiler derives from it, 158 times, and
-// a generated package would prepare each copy on its own. A pointer that
-// the tables hold more than once is therefore written once, as a
+// The compiled tables repeat patterns: the non_failure guard alone is on
+// 158 rules. Written out inline, each would be a copy: the generated file
+// would carry the guard, and what the compiler derives from it, 158
+// times, and a generated package would prepare each copy on its own. A
+// pattern the tables hold more than once is therefore written once, as a
 // package-level variable, and referred to by name.
+//
+// Patterns are the same when they are written the same: the key is a
+// pattern's literal, never its address. Tables fresh from the compiler
+// share one *Regex per source, tables decoded from the compiled-catalogue
+// cache hold a copy per use, and tables built by hand may do either; the
+// file must not tell them apart. Other pointers (a rule's Not, a
+// pattern's Parsed) are written inline wherever they occur.
 
-// shares names the pointers written as variables.
+// shareType is the type of value shared by its literal.
+var shareType = reflect.TypeFor[match.Regex]()
+
+// shares names the patterns written as variables.
 type shares struct {
-	names map[uintptr]string
-	order []reflect.Value // in the order first met, for a stable file
+	names map[string]string // a pattern's literal -> its variable
+	order []reflect.Value   // one pointer per variable, in the order first met
 }
 
-// sharePointers finds the pointers v holds more than once.
-func sharePointers(v reflect.Value) *shares {
-	seen := map[uintptr]int{}
-	var order []reflect.Value
-	var walk func(v reflect.Value)
-	walk = func(v reflect.Value) {
+// sharePatterns finds the patterns v holds more than once. The walk
+// follows the tables' fields and elements in order, so the variables are
+// numbered the same for equal tables.
+func sharePatterns(v reflect.Value) (*shares, error) {
+	count := map[string]int{}
+	var first []reflect.Value // the first pointer met with each literal
+	var walk func(v reflect.Value) error
+	walk = func(v reflect.Value) error {
 		switch v.Kind() {
 		case reflect.Pointer:
 			if v.IsNil() {
-				return
+				return nil
 			}
-			seen[v.Pointer()]++
-			if seen[v.Pointer()] == 1 {
-				order = append(order, v)
-				walk(v.Elem())
+			if v.Type().Elem() == shareType {
+				key, err := patternKey(v)
+				if err != nil {
+					return err
+				}
+				count[key]++
+				if count[key] == 1 {
+					first = append(first, v)
+				}
 			}
+			return walk(v.Elem())
 		case reflect.Struct:
 			for i := 0; i < v.NumField(); i++ {
 				if v.Type().Field(i).IsExported() {
-					walk(v.Field(i))
+					if err := walk(v.Field(i)); err != nil {
+						return err
+					}
 				}
 			}
 		case reflect.Slice:
 			for i := 0; i < v.Len(); i++ {
-				walk(v.Index(i))
+				if err := walk(v.Index(i)); err != nil {
+					return err
+				}
 			}
 		}
+		return nil
 	}
-	walk(v)
-	sh := &shares{names: map[uintptr]string{}}
-	n := 0
-	for _, p := range order {
-		if seen[p.Pointer()] > 1 {
-			sh.names[p.Pointer()] = fmt.Sprintf("shared%s%d", p.Type().Elem().Name(), n)
+	if err := walk(v); err != nil {
+		return nil, err
+	}
+	sh := &shares{names: map[string]string{}}
+	for _, p := range first {
+		key, _ := patternKey(p)
+		if count[key] > 1 {
+			sh.names[key] = fmt.Sprintf("shared%s%d", shareType.Name(), len(sh.order))
 			sh.order = append(sh.order, p)
-			n++
 		}
 	}
-	return sh
+	return sh, nil
+}
+
+// patternKey is the literal a pattern is written as. A pattern holds no
+// pattern, so the literal needs no shares of its own.
+func patternKey(p reflect.Value) (string, error) {
+	var b strings.Builder
+	err := writer{}.literal(&b, p.Elem(), "")
+	return b.String(), err
 }
 
 // name returns the variable a pointer is written as, or "".
 func (sh *shares) name(v reflect.Value) string {
-	if sh == nil || v.Kind() != reflect.Pointer || v.IsNil() {
+	if sh == nil || len(sh.names) == 0 || v.Kind() != reflect.Pointer || v.IsNil() || v.Type().Elem() != shareType {
 		return ""
 	}
-	return sh.names[v.Pointer()]
+	key, err := patternKey(v)
+	if err != nil {
+		return ""
+	}
+	return sh.names[key]
 }
 
 // decls writes the variables of w's shares.
@@ -77,7 +114,8 @@ func (w writer) decls(b *strings.Builder) error {
 	}
 	b.WriteString("// Patterns the tables use more than once.\nvar (\n")
 	for _, p := range sh.order {
-		b.WriteString("\t" + sh.names[p.Pointer()] + " = &")
+		name := sh.name(p)
+		b.WriteString("\t" + name + " = &")
 		if err := w.literal(b, p.Elem(), "\t"); err != nil {
 			return err
 		}
