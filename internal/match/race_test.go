@@ -2,6 +2,6 @@
 
 package match_test
 
-// raceEnabled slows tests that compare many searches: under the race
-// detector they check a sample.
+// raceEnabled is true under the race detector, whose sync.Pool drops
+// items at random, so allocation counts are not the program's own.
 const raceEnabled = true
