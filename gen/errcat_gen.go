@@ -15947,8 +15947,10 @@ func (s *Scan) hintValue(rule, k int, t *recText, doc *lazyJSON) (string, bool) 
 		if doc == nil {
 			return "", false
 		}
+		// The automaton's hits are the current record's: a record read
+		// again later (hintsLater) searches for its literals instead.
 		var lk *lookup
-		if hits := s.acHits(); hits != nil {
+		if hits := s.acHits(); hits != nil && t.gen == s.recGen {
 			lk = newLookup(hits, &s.e.ix.hintPats[rule][k])
 		}
 		m := s.submatch(src.Re, t, lk)
@@ -17561,14 +17563,21 @@ func uintptrOf(c *compiledRegex) uintptr { return uintptr(unsafe.Pointer(c)) }
 
 // submatch returns r.findSubmatch(t), asked once per record and pattern.
 // Patterns with the same source share one *compiledRegex (share.go). The
-// result is shared, and valid until the next submatch: callers must use
-// it at once and not change it.
+// answer is kept by t's record number, so a record read again after
+// others (a hint read late) is never given another record's answer; a
+// record without a number is not kept. The result is shared, and valid
+// until the next submatch: callers must use it at once and not change it.
 func (s *Scan) submatch(r *Regex, t *recText, lk *lookup) []int {
 	a := &s.memo.subs[(uintptrOf(r.c)>>4)%memoSlots]
-	if a.gen == s.recGen && a.re == r.c {
+	if t.gen == 0 {
+		a.gen, a.re = 0, nil
+		a.m = r.findSubmatch(t, lk, a.buf[:0])
 		return a.m
 	}
-	a.gen, a.re = s.recGen, r.c
+	if a.gen == t.gen && a.re == r.c {
+		return a.m
+	}
+	a.gen, a.re = t.gen, r.c
 	a.m = r.findSubmatch(t, lk, a.buf[:0])
 	return a.m
 }
