@@ -28,10 +28,15 @@ func accepts(expect string, also []string, got string) bool {
 }
 
 // Unsafe reports whether the answer would retry a failure that retrying
-// cannot mend: a hard or request failure given a transient code.
+// cannot mend: a hard or request failure given a transient code that the
+// entry does not accept.
 func (o *Outcome) Unsafe() bool {
-	return o.GotClass == "transient" && (o.ExpectClass == "hard" || o.ExpectClass == "request")
+	return !o.right() && o.GotClass == "transient" && (o.ExpectClass == "hard" || o.ExpectClass == "request")
 }
+
+// classRight reports whether the answer's class is right: the expected
+// class, or the class of a code the entry accepts.
+func (o *Outcome) classRight() bool { return o.GotClass == o.ExpectClass || o.right() }
 
 // Ratio is a fraction kept as counts, so that reports show what a figure
 // rests on and an empty denominator stays visibly undefined.
@@ -145,7 +150,7 @@ func summarise(outs []Outcome) Summary {
 			if o.right() {
 				s.Precision.Num++
 			}
-			if o.GotClass == o.ExpectClass {
+			if o.classRight() {
 				s.ClassPrecision.Num++
 			}
 		}
@@ -167,7 +172,7 @@ func summarise(outs []Outcome) Summary {
 		if classified {
 			s.Coverage.Num++
 		}
-		if o.GotClass == o.ExpectClass {
+		if o.classRight() {
 			s.ClassRecall.Num++
 		}
 		if o.ExpectClass == "hard" || o.ExpectClass == "request" {
@@ -223,7 +228,7 @@ func Score(outs []Outcome) Scores {
 			if o.right() {
 				at(per, o.Got).right++
 			}
-			if o.GotClass == o.ExpectClass {
+			if o.classRight() {
 				at(perClass, o.GotClass).right++
 			}
 		}
@@ -235,13 +240,16 @@ func Score(outs []Outcome) Scores {
 		if o.right() {
 			at(per, o.Expect).recalled++
 		}
+		if o.classRight() {
+			at(perClass, o.ExpectClass).recalled++
+		}
 	}
 	for code, c := range per {
 		s.Codes = append(s.Codes, CodeScore{code, Ratio{c.right, c.given}, Ratio{c.recalled, c.labelled}, c.labelled})
 	}
 	sort.Slice(s.Codes, func(i, j int) bool { return s.Codes[i].Code < s.Codes[j].Code })
 	for class, c := range perClass {
-		s.Classes = append(s.Classes, ClassScore{class, Ratio{c.right, c.given}, Ratio{c.right, c.labelled}, c.labelled})
+		s.Classes = append(s.Classes, ClassScore{class, Ratio{c.right, c.given}, Ratio{c.recalled, c.labelled}, c.labelled})
 	}
 	sort.Slice(s.Classes, func(i, j int) bool { return s.Classes[i].Class < s.Classes[j].Class })
 	s.Kinds = groups(outs, func(o *Outcome) string { return o.Kind })

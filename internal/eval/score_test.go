@@ -103,12 +103,13 @@ func TestScoreClasses(t *testing.T) {
 		out("rate_limited", "transient", "quota_limited", "hard"),                              // safe, wrong
 		out("rate_limited", "transient", u, u),                                                 // missed
 		out(u, u, "rate_limited", "transient"),                                                 // false positive
+		out("quota_limited", "hard", "rate_limited", "transient", "rate_limited"),              // accepted: neither wrong nor unsafe
 	}
 	s := Score(outs)
 	want := Summary{
-		Entries: 7, Positive: 6, Negative: 1,
-		Precision: Ratio{1, 6}, Recall: Ratio{1, 6}, Coverage: Ratio{5, 6}, NegativeCoverage: Ratio{1, 1},
-		ClassPrecision: Ratio{2, 6}, ClassRecall: Ratio{2, 6}, Unsafe: Ratio{2, 4},
+		Entries: 8, Positive: 7, Negative: 1,
+		Precision: Ratio{2, 7}, Recall: Ratio{2, 7}, Coverage: Ratio{6, 7}, NegativeCoverage: Ratio{1, 1},
+		ClassPrecision: Ratio{3, 7}, ClassRecall: Ratio{3, 7}, Unsafe: Ratio{2, 5},
 	}
 	if diff := cmp.Diff(want, s.Summary); diff != "" {
 		t.Errorf("Summary (-want +got):\n%s", diff)
@@ -116,17 +117,17 @@ func TestScoreClasses(t *testing.T) {
 	wantCodes := []CodeScore{
 		{"not_found", Ratio{0, 0}, Ratio{0, 1}, 1},
 		{"provider_unavailable", Ratio{0, 1}, Ratio{0, 0}, 0},
-		{"quota_limited", Ratio{0, 1}, Ratio{1, 3}, 3},
-		{"rate_limited", Ratio{0, 2}, Ratio{0, 2}, 2},
+		{"quota_limited", Ratio{0, 1}, Ratio{2, 4}, 4},
+		{"rate_limited", Ratio{1, 3}, Ratio{0, 2}, 2},
 		{"subscription_required", Ratio{1, 2}, Ratio{0, 0}, 0},
 	}
 	if diff := cmp.Diff(wantCodes, s.Codes); diff != "" {
 		t.Errorf("Codes (-want +got):\n%s", diff)
 	}
 	wantClasses := []ClassScore{
-		{"hard", Ratio{2, 3}, Ratio{2, 3}, 3},
+		{"hard", Ratio{2, 3}, Ratio{3, 4}, 4},
 		{"request", Ratio{0, 0}, Ratio{0, 1}, 1},
-		{"transient", Ratio{0, 3}, Ratio{0, 2}, 2},
+		{"transient", Ratio{1, 4}, Ratio{0, 2}, 2},
 	}
 	if diff := cmp.Diff(wantClasses, s.Classes); diff != "" {
 		t.Errorf("Classes (-want +got):\n%s", diff)
