@@ -335,16 +335,10 @@ func (o *classifyOptions) writeLines(w io.Writer, flush func() error, eng *match
 	return best, printSummary(w, sum)
 }
 
-var tierRank = map[string]int{"text": 1, "exact": 2, "structured": 3}
-
 // outranks compares two classified lines by their winners' rank; on a tie
 // the earlier line stays.
 func outranks(a, b match.Classification) bool {
-	ta, tb := tierRank[a.Candidates[0].Tier], tierRank[b.Candidates[0].Tier]
-	if ta != tb {
-		return ta > tb
-	}
-	return a.Candidates[0].Priority > b.Candidates[0].Priority
+	return a.Candidates[0].Outranks(b.Candidates[0])
 }
 
 func classExit(cat *match.Catalogue, c match.Classification) int {

@@ -73,9 +73,12 @@ How a verdict is reached (the tie-break rules):
   - The text is read as records: lines, with a JSON value spread over lines
     kept whole, and an HTTP body as one record. A rule's text matchers must
     all hold within one record.
-  - A rule's tier is that of its strongest matcher: structured (status,
-    header, json, exit_code, signal) outranks exact, which outranks text
-    (contains, regex). provider narrows a rule but does not raise its tier.
+  - A rule's tier is that of its strongest matcher: structured (header,
+    json, or a status beside them) outranks exact, which outranks text
+    (contains, regex), which outranks bare numbers (a status, exit_code or
+    signal alone, and rules marked bare: true): a cause named beside a
+    number decides over it. provider narrows a rule but does not raise its
+    tier.
   - Within a tier, the higher priority wins; overrides: [id] lets one rule
     beat another of equal rank without touching priorities.
   - Top-ranked rules naming different codes are a conflict: unclassified,

@@ -112,7 +112,8 @@ func TestPairs(t *testing.T) {
 		{"exit codes", `{exit_code: [1, 2]}`, `{exit_code: 2}`, AnyText},
 		{"signals disjoint", `{signal: KILL}`, `{signal: SIGTERM}`, disjoint},
 		{"providers disjoint", `{provider: openai, contains: [x]}`, `{provider: gemini, contains: [x]}`, disjoint},
-		{"structured with text", `{status: 429, contains: [quota]}`, `{status: 429}`, AnyText},
+		{"structured with text", `{status: 429, contains: [quota]}`, `{status: 429, header: {x-a: "1"}}`, AnyText},
+		{"a bare status never meets a rule that names more", `{status: 429, contains: [quota]}`, `{status: 429}`, disjoint},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

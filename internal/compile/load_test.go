@@ -90,11 +90,11 @@ func TestGood(t *testing.T) {
 		tiers[r.ID] = r.Tier
 	}
 	want := map[string]match.Tier{
-		"t.status":    match.TierStructured,
+		"t.status":    match.TierBare,
 		"t.header":    match.TierStructured,
 		"t.json":      match.TierStructured,
-		"t.exit":      match.TierStructured,
-		"t.signal":    match.TierStructured,
+		"t.exit":      match.TierBare,
+		"t.signal":    match.TierBare,
 		"t.exact":     match.TierExact,
 		"t.contains":  match.TierText,
 		"t.regex":     match.TierText,

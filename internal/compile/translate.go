@@ -124,6 +124,10 @@ func (t *translator) rule(f *source.File, rel string, n *yaml.Node) {
 	}
 	r.Match = t.cond(f, id, "match", source.Get(n, "match"))
 	r.Tier = tier(&r.Match)
+	if b := source.Get(n, "bare"); b != nil && b.Value == "true" && r.Tier != 0 {
+		// The rule's field or line only restates a number.
+		r.Tier = match.TierBare
+	}
 	r.Triggers = triggers(&r.Match)
 	if r.Tier == 0 && len(t.errs) == errsBefore {
 		t.errs.Add(f.Errorf(source.Get(n, "match"), diag.BadValue,
@@ -308,10 +312,16 @@ func (t *translator) regex(f *source.File, id, where string, n *yaml.Node) (pars
 }
 
 // tier is the rule's strongest matcher's tier; 0 when it has none that
-// counts (provider narrows a rule but is no evidence of the failure).
+// counts (provider narrows a rule but is no evidence of the failure). A
+// status, exit code or signal alone is a bare number; with a header or a
+// JSON field beside it, the rule names more than the number.
 func tier(c *match.Cond) match.Tier {
 	switch {
-	case len(c.Status) > 0 || len(c.Headers) > 0 || len(c.JSON) > 0 || len(c.ExitCodes) > 0 || len(c.Signals) > 0:
+	case len(c.Headers) > 0 || len(c.JSON) > 0:
+		return match.TierStructured
+	case (len(c.Status) > 0 || len(c.ExitCodes) > 0 || len(c.Signals) > 0) && len(c.Exact) == 0 && len(c.Contains) == 0 && len(c.Regex) == 0:
+		return match.TierBare
+	case len(c.Status) > 0 || len(c.ExitCodes) > 0 || len(c.Signals) > 0:
 		return match.TierStructured
 	case len(c.Exact) > 0:
 		return match.TierExact

@@ -1,18 +1,32 @@
 package match
 
-// Tier ranks how strong a rule's evidence is. Structured evidence (a status,
-// a header, a JSON error field, an exit code) is what a program meant to say;
-// an exact signature is a message seen whole; a text pattern is a guess about
-// free text, and loses to both.
+// Tier ranks how strong a rule's evidence is. Structured evidence (a header,
+// a JSON error field) is what a program meant to say; an exact signature is a
+// message seen whole; a text pattern is a guess about free text, and loses to
+// both. A bare number (an HTTP status, an exit code, a signal, or a field or
+// line that only restates one) says the least of all: it says that something
+// failed and roughly how, while a cause named beside it says why, so it loses
+// to every other tier and decides only where nothing else is said.
 type Tier uint8
 
 const (
-	TierText Tier = iota + 1
+	TierBare Tier = iota + 1
+	TierText
 	TierExact
 	TierStructured
 )
 
-var tierNames = [...]string{TierText: "text", TierExact: "exact", TierStructured: "structured"}
+var tierNames = [...]string{TierBare: "bare", TierText: "text", TierExact: "exact", TierStructured: "structured"}
+
+// TierNamed returns the tier of a name String gives, 0 for any other.
+func TierNamed(name string) Tier {
+	for t, n := range tierNames {
+		if n != "" && n == name {
+			return Tier(t)
+		}
+	}
+	return 0
+}
 
 func (t Tier) String() string {
 	if int(t) < len(tierNames) && tierNames[t] != "" {

@@ -119,3 +119,53 @@ func (h *HintSource) describe() string {
 	}
 	return "unknown"
 }
+
+// responseHints are the headers in which a server says when to retry
+// whatever the failure: retry-after-ms (the finer) first, then
+// Retry-After. They are read for a winner that names no hint of its own,
+// so that a response's own word on waiting is never lost because the rule
+// that read its cause does not list it.
+var responseHints = [...]struct {
+	key  string
+	unit hint.Unit
+}{{"retry-after-ms", hint.Millis}, {"retry-after", hint.Seconds}}
+
+// responseHint reads responseHints for h, when h has no hint and its rule
+// lists none of them; with Explain, each one seen is noted.
+func (s *Scan) responseHint(h *hit) {
+	if h.hasHint || s.ev.HTTP == nil {
+		return
+	}
+	r := &s.e.cat.Rules[h.rule]
+	for _, src := range r.Hints {
+		if src.From == FromHeader && (src.Key == responseHints[0].key || src.Key == responseHints[1].key) {
+			return
+		}
+	}
+	for _, rh := range responseHints {
+		raw, ok := s.ev.HTTP.header(rh.key)
+		if !ok {
+			continue
+		}
+		var why hint.Reason
+		v, err := s.parseHint(raw, rh.unit)
+		if err != nil {
+			why = hint.Unparseable
+		} else {
+			h.at, h.after, why = hint.Resolve(v, s.clock())
+		}
+		if s.opts.Explain {
+			h.hintNotes = append(h.hintNotes, HintNote{
+				Rule:   r.ID,
+				Source: "header " + rh.key + " (any response)",
+				Value:  redact.Excerpt(raw, 0, 0, 80),
+				Kept:   why == hint.OK,
+				Why:    string(why),
+			})
+		}
+		if why == hint.OK {
+			h.hasHint = true
+			return
+		}
+	}
+}

@@ -29,3 +29,45 @@ func TestHintReadLate(t *testing.T) {
 		}
 	}
 }
+
+// TestResponseHint reads a response's own Retry-After for a winner that
+// lists no hint source: retry-after-ms before Retry-After, and a rule's own
+// sources before either.
+func TestResponseHint(t *testing.T) {
+	e := rulesEngine(t, []string{"rate_limited"}, `rules:
+  - id: text.rate
+    code: rate_limited
+    confidence: high
+    match: {contains: [slow down]}
+  - id: text.own
+    code: rate_limited
+    confidence: high
+    match: {contains: [own hint]}
+    extract:
+      retry_after:
+        - {regex: 'wait (?P<value>\d+s)'}
+`)
+	now := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	for _, tt := range []struct {
+		name    string
+		text    string
+		headers map[string]string
+		after   float64
+	}{
+		{"Retry-After in seconds", "slow down", map[string]string{"Retry-After": "30"}, 30},
+		{"retry-after-ms first", "slow down", map[string]string{"Retry-After": "30", "retry-after-ms": "1500"}, 1.5},
+		{"an HTTP-date", "slow down", map[string]string{"Retry-After": "Thu, 01 Jan 2026 00:01:00 GMT"}, 60},
+		{"none", "slow down", nil, -1},
+		{"the rule's own source first", "own hint: wait 7s", map[string]string{"Retry-After": "30"}, 7},
+		{"the response's when the rule's own finds nothing", "own hint", map[string]string{"Retry-After": "30"}, 30},
+	} {
+		c := e.Classify(match.Evidence{Text: tt.text, HTTP: &match.HTTP{Status: 429, Headers: tt.headers}}, match.Options{Now: now})
+		got := -1.0
+		if c.RetryAfterSeconds != nil {
+			got = *c.RetryAfterSeconds
+		}
+		if c.Code != "rate_limited" || got != tt.after {
+			t.Errorf("%s: %s after %v s, want rate_limited after %v s", tt.name, c.Code, got, tt.after)
+		}
+	}
+}

@@ -99,9 +99,9 @@ func TestClassify(t *testing.T) {
 			want: got{State: "classified", Code: "quota_limited", Rule: "http.429_quota", Candidates: 3},
 		},
 		{
-			name: "structured outranks text",
+			name: "a cause named in text outranks the bare status beside it",
 			ev:   match.Evidence{Text: "Rate limit exceeded", HTTP: &match.HTTP{Status: 401}},
-			want: got{State: "classified", Code: "auth_required", Rule: "http.401", Candidates: 2},
+			want: got{State: "classified", Code: "rate_limited", Rule: "text.rate_limit", Candidates: 2},
 		},
 		{
 			name: "exact outranks text of the same code",
@@ -109,9 +109,14 @@ func TestClassify(t *testing.T) {
 			want: got{State: "classified", Code: "not_installed", Rule: "shell.not_found_exact", Candidates: 1},
 		},
 		{
-			name: "exit code",
+			name: "a phrase outranks the exit code beside it",
 			ev:   match.Evidence{Text: "bash: foo: command not found", ExitCode: intp(127)},
-			want: got{State: "classified", Code: "not_installed", Rule: "shell.127", Candidates: 2},
+			want: got{State: "classified", Code: "not_installed", Rule: "text.command_not_found", Candidates: 2},
+		},
+		{
+			name: "an exit code alone",
+			ev:   match.Evidence{ExitCode: intp(127)},
+			want: got{State: "classified", Code: "not_installed", Rule: "shell.127", Candidates: 1},
 		},
 		{
 			name: "text with timing hint in the same record",
@@ -259,7 +264,7 @@ func TestExplain(t *testing.T) {
 	if c.Explain == nil || len(c.Explain.Matches) != 2 {
 		t.Fatalf("explain = %+v", c.Explain)
 	}
-	want := []string{"won", "lower tier (text < structured of http.429)"}
+	want := []string{"won", "lower tier (bare < text of text.rate_limit)"}
 	var outcomes []string
 	for _, m := range c.Explain.Matches {
 		outcomes = append(outcomes, m.Outcome)
@@ -267,8 +272,16 @@ func TestExplain(t *testing.T) {
 	if diff := cmp.Diff(want, outcomes); diff != "" {
 		t.Errorf("outcomes (-want +got):\n%s", diff)
 	}
-	if len(c.Explain.Hints) != 1 || c.Explain.Hints[0].Kept || c.Explain.Hints[0].Why != "unparseable" {
-		t.Errorf("hints = %+v, want one dropped as unparseable", c.Explain.Hints)
+	// The winner lists no hint, so the response's own Retry-After is read
+	// for it, and dropped as unparseable; the bare rule's is noted too.
+	var winner []match.HintNote
+	for _, h := range c.Explain.Hints {
+		if h.Rule == "text.rate_limit" {
+			winner = append(winner, h)
+		}
+	}
+	if len(winner) != 1 || winner[0].Kept || winner[0].Why != "unparseable" || !strings.Contains(winner[0].Source, "retry-after") {
+		t.Errorf("hints = %+v, want the winner's response Retry-After dropped as unparseable", c.Explain.Hints)
 	}
 }
 

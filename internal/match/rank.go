@@ -57,6 +57,8 @@ func (s *Scan) Finish() Classification {
 		}
 	}
 	out.SafeExcerpt = s.cut(win)
+	s.hintsLater(win)
+	s.responseHint(win)
 	if s.opts.Explain {
 		out.Explain = s.explain(live, winners, conflict)
 	}
@@ -80,7 +82,6 @@ func (s *Scan) Finish() Classification {
 		out.Scope = r.Scope
 	}
 	out.Unblock = code.Unblock
-	s.hintsLater(win)
 	if win.hasHint {
 		secs := math.Round(win.after.Seconds()*1000) / 1000
 		out.RetryAfterSeconds = &secs
@@ -122,6 +123,16 @@ func (e *Engine) outranks(a, b int) bool {
 		return ra.Confidence > rb.Confidence
 	}
 	return a < b
+}
+
+// Outranks reports whether candidate c ranks above o: a stronger tier, or
+// the same tier and a higher priority. It is the rule order the engine
+// ranks by (Engine.outranks), read from candidates.
+func (c Candidate) Outranks(o Candidate) bool {
+	if tc, to := TierNamed(c.Tier), TierNamed(o.Tier); tc != to {
+		return tc > to
+	}
+	return c.Priority > o.Priority
 }
 
 func (e *Engine) sameRank(a, b int) bool {
