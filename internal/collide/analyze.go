@@ -228,22 +228,18 @@ func (a *analyzer) outranks(i, j int) bool {
 	return a.overrides(i, j)
 }
 
-// unindexed warns about text rules no literal prefilter can skip.
+// unindexed warns about text rules no literal prefilter can skip: those
+// the compiler gave no triggers, which the engine therefore tries on every
+// record. The compiler's analysis is the one that decides; this reads its
+// answer rather than working out another.
 func (a *analyzer) unindexed() {
 	for _, m := range a.models {
-		if len(m.groups) == 0 {
-			continue
-		}
-		ok := false
-		for _, g := range m.groups {
-			ok = ok || g.indexed()
-		}
-		if ok {
+		if len(m.groups) == 0 || len(m.rule.Triggers) > 0 {
 			continue
 		}
 		a.out = append(a.out, Finding{
 			Kind: Unindexed, Severity: "warning", Rule: a.ref(m.idx),
-			Message: fmt.Sprintf("rule %s has no required literal of %d or more bytes: its pattern runs on every record; anchor it on a distinctive word", m.rule.ID, MinLiteral),
+			Message: fmt.Sprintf("rule %s has no required literal of %d or more bytes: its pattern runs on every record; anchor it on a distinctive word", m.rule.ID, match.MinTrigger),
 		})
 	}
 }

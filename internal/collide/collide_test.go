@@ -2,6 +2,7 @@ package collide
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -246,5 +247,31 @@ func TestBudgetGivesUndecided(t *testing.T) {
 	}
 	if !u[0].IsError() {
 		t.Error("an undecided pair must fail the check")
+	}
+}
+
+// TestUnindexedFollowsTheCompiler reports as unindexed exactly the text
+// rules the compiler gave no triggers: a case-folded phrase of Cyrillic
+// letters folds into more spellings than a literal set holds, so the
+// engine tries it on every record although each spelling is long.
+func TestUnindexedFollowsTheCompiler(t *testing.T) {
+	cat := catalogueOf(t, `  - {id: r.folded, code: a, confidence: high, match: {regex: '(?i)не является внутренней или внешней'}}
+  - {id: r.exact, code: a, confidence: high, match: {regex: 'не является внутренней или внешней'}}
+`)
+	rep, err := Analyze(cat, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var un []string
+	for _, f := range findings(rep, Unindexed) {
+		un = append(un, f.Rule.ID)
+	}
+	for _, r := range cat.Rules {
+		if indexed := len(r.Triggers) > 0; indexed == slices.Contains(un, r.ID) {
+			t.Errorf("rule %s: triggers %q, reported unindexed %v", r.ID, r.Triggers, !indexed)
+		}
+	}
+	if strings.Join(un, ",") != "r.folded" {
+		t.Errorf("unindexed = %v, want [r.folded]", un)
 	}
 }

@@ -21,7 +21,6 @@ type group struct {
 	kind string // exact | contains | regex
 	src  string // the RE2 source of the group's automaton
 	n    *nfa
-	lits []string // required literals of exact and contains: every match holds one
 }
 
 // matches reports whether the group matches somewhere in text, as the
@@ -51,14 +50,14 @@ func textGroups(c *match.Cond) []*group {
 		for i, s := range c.Exact {
 			alts[i] = regexp.QuoteMeta(s)
 		}
-		gs = append(gs, &group{kind: "exact", src: `\A` + space + `*(?:` + strings.Join(alts, "|") + `)` + space + `*\z`, lits: c.Exact})
+		gs = append(gs, &group{kind: "exact", src: `\A` + space + `*(?:` + strings.Join(alts, "|") + `)` + space + `*\z`})
 	}
 	if len(c.Contains) > 0 {
 		alts := make([]string, len(c.Contains))
 		for i, s := range c.Contains {
 			alts[i] = literalPattern(s, !c.CaseSensitive)
 		}
-		gs = append(gs, &group{kind: "contains", src: strings.Join(alts, "|"), lits: c.Contains})
+		gs = append(gs, &group{kind: "contains", src: strings.Join(alts, "|")})
 	}
 	if len(c.Regex) > 0 {
 		alts := make([]string, len(c.Regex))

@@ -10,10 +10,8 @@ import (
 	"github.com/errcat/errcat/internal/match"
 )
 
-// MinTrigger is the shortest literal worth indexing: shorter ones occur in
-// nearly every line, so a rule whose best literal is shorter runs its
-// matchers on every record (it is "unindexed").
-const MinTrigger = 3
+// MinTrigger is match.MinTrigger, the shortest literal worth indexing.
+const MinTrigger = match.MinTrigger
 
 // maxSet bounds the literal sets built while analysing a pattern: beyond
 // it, "any of these strings" stops being a cheap test.
