@@ -16,8 +16,11 @@ type File struct {
 	Root *yaml.Node // the document's top node (never the document node)
 }
 
-// Parse parses data as one YAML document. Syntax errors and duplicate
-// mapping keys come back positioned.
+// Parse parses data as one YAML document. Syntax errors, aliases that
+// expand the document past its budget (checkAliases) and duplicate mapping
+// keys come back positioned. Every reader of errcat's YAML files parses
+// them here; a file with a syntax or alias error comes back nil, so that
+// nothing walks it.
 func Parse(name string, data []byte) (*File, diag.List) {
 	var doc yaml.Node
 	if err := yaml.Unmarshal(data, &doc); err != nil {
@@ -26,6 +29,9 @@ func Parse(name string, data []byte) (*File, diag.List) {
 	f := &File{Name: name, Root: &yaml.Node{Kind: yaml.MappingNode, Tag: "!!map"}}
 	if doc.Kind == yaml.DocumentNode && len(doc.Content) > 0 {
 		f.Root = doc.Content[0]
+	}
+	if err := f.checkAliases(); err != nil {
+		return nil, diag.List{err}
 	}
 	var errs diag.List
 	f.checkKeys(f.Root, &errs, map[*yaml.Node]bool{})
