@@ -116,3 +116,24 @@ func kib(n int64) string {
 	}
 	return strconv.FormatInt((n+1023)>>10, 10) + " KiB"
 }
+
+// resolveAliases puts in place of every alias below n the value it names,
+// shared, not copied, so that whatever reads the tree reads an alias as
+// its value: a list of phrases given as "contains: *phrases", not the
+// anchor's name. It runs once checkAliases has bounded the expansion and
+// refused values that contain themselves; each value is visited once.
+func resolveAliases(n *yaml.Node, seen map[*yaml.Node]bool) {
+	if n.Anchor != "" {
+		if seen[n] {
+			return
+		}
+		seen[n] = true
+	}
+	for i, c := range n.Content {
+		for c.Kind == yaml.AliasNode && c.Alias != nil {
+			c = c.Alias
+		}
+		n.Content[i] = c
+		resolveAliases(c, seen)
+	}
+}

@@ -212,3 +212,63 @@ func TestAliasStringBomb(t *testing.T) {
 		t.Errorf("got %v", errs)
 	}
 }
+
+// An alias reads as the value it names wherever it stands, a list or a
+// single string included: a catalogue that shares values through anchors
+// compiles to the very tables of one that writes them out, and a fixture
+// replays the shared text.
+func TestAliasesReadAsValues(t *testing.T) {
+	const shared = `rules:
+  - id: a.one
+    code: rate_limited
+    confidence: high
+    match: {contains: &words [rate limit, slow down]}
+  - id: a.two
+    code: rate_limited
+    confidence: low
+    match: {contains: *words, status: &s 429}
+  - id: a.three
+    code: rate_limited
+    confidence: low
+    match: {contains: [&one too many requests], status: *s}
+  - id: a.four
+    code: rate_limited
+    confidence: low
+    match: {contains: [*one, *one]}
+`
+	const written = `rules:
+  - id: a.one
+    code: rate_limited
+    confidence: high
+    match: {contains: [rate limit, slow down]}
+  - id: a.two
+    code: rate_limited
+    confidence: low
+    match: {contains: [rate limit, slow down], status: 429}
+  - id: a.three
+    code: rate_limited
+    confidence: low
+    match: {contains: [too many requests], status: 429}
+  - id: a.four
+    code: rate_limited
+    confidence: low
+    match: {contains: [too many requests, too many requests]}
+`
+	compiled := func(rules string) string {
+		cat, err := compile.Load(fstest.MapFS{"catalogue.yaml": {Data: []byte(bombCatalogue)}, "rules/r.yaml": {Data: []byte(rules)}}, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return cat.ID
+	}
+	if a, b := compiled(shared), compiled(written); a != b {
+		t.Errorf("shared values compile to %s, written out to %s", a, b)
+	}
+	fx, err := fixture.Load(fstest.MapFS{"f.yaml": {Data: []byte("- name: one\n  evidence: {text: &t \"Rate limit reached\"}\n  expect: &u unclassified\n- name: two\n  evidence: {text: *t}\n  expect: *u\n")}}, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(fx) != 2 || fx[1].Evidence.Text != "Rate limit reached" || !fx[1].Expect.Unclassified {
+		t.Errorf("the second fixture reads %+v", fx[1])
+	}
+}

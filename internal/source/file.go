@@ -20,7 +20,8 @@ type File struct {
 // expand the document past its budget (checkAliases) and duplicate mapping
 // keys come back positioned. Every reader of errcat's YAML files parses
 // them here; a file with a syntax or alias error comes back nil, so that
-// nothing walks it.
+// nothing walks it. In the tree of a file that comes back, each alias is
+// replaced by the value it names (resolveAliases).
 func Parse(name string, data []byte) (*File, diag.List) {
 	var doc yaml.Node
 	if err := yaml.Unmarshal(data, &doc); err != nil {
@@ -33,6 +34,7 @@ func Parse(name string, data []byte) (*File, diag.List) {
 	if err := f.checkAliases(); err != nil {
 		return nil, diag.List{err}
 	}
+	resolveAliases(f.Root, map[*yaml.Node]bool{})
 	var errs diag.List
 	f.checkKeys(f.Root, &errs, map[*yaml.Node]bool{})
 	return f, errs
