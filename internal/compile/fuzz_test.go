@@ -1,6 +1,7 @@
 package compile_test
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -25,6 +26,15 @@ func FuzzLoad(f *testing.F) {
 	f.Add("rules: [{id: x, code: 1, match: {json: {a.b: {regex: '('}}}}]")
 	f.Add("rules:\n  - &a {id: a.b}\n  - *a\n")
 	f.Add("\t- : :\n{[")
+	// Anchors: shared as the shipped catalogue shares them, looping, and
+	// a "billion laughs" bomb, which the loader refuses at once.
+	f.Add("rules:\n  - id: a.b\n    code: rate_limited\n    confidence: high\n    match: {status: 429}\n    not: &n {contains: [PASS]}\n  - id: a.c\n    code: rate_limited\n    confidence: high\n    match: {status: 503}\n    not: *n\n")
+	f.Add("rules: &r\n  - *r\n")
+	bomb := "x-bomb:\n  a0: &a0 lol\n"
+	for i := 1; i < 10; i++ {
+		bomb += fmt.Sprintf("  a%d: &a%d [%s]\n", i, i, strings.TrimSuffix(strings.Repeat(fmt.Sprintf("*a%d,", i-1), 10), ","))
+	}
+	f.Add("rules: []\n" + bomb)
 	f.Fuzz(func(t *testing.T, rules string) {
 		fsys := fstest.MapFS{
 			"catalogue.yaml": {Data: []byte(fuzzCatalogue)},

@@ -42,6 +42,7 @@ type Code string
 const (
 	Read          Code = "read"           // a file could not be read
 	Syntax        Code = "syntax"         // malformed YAML
+	Aliasing      Code = "aliasing"       // YAML aliases expand past their budget, or into themselves
 	Schema        Code = "schema"         // the file does not follow its JSON Schema
 	DuplicateKey  Code = "duplicate_key"  // a mapping names the same key twice
 	UnknownClass  Code = "unknown_class"  // a code names a class that is not declared

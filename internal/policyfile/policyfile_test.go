@@ -116,7 +116,7 @@ unclassified:
 `, []string{
 			"p.yaml:2:1: unclassified: unclassified takes no section: it always stops",
 		}},
-		{"syntax", "version: 1\ntransient: [\n", []string{"p.yaml:2:1: did not find expected node content"}},
+		{"syntax", "version: 1\ntransient: [\n", []string{"p.yaml:2:12: did not find expected node content"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

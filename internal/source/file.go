@@ -16,42 +16,28 @@ type File struct {
 	Root *yaml.Node // the document's top node (never the document node)
 }
 
-// Parse parses data as one YAML document. Syntax errors and duplicate
-// mapping keys come back positioned.
+// Parse parses data as one YAML document. Syntax errors, aliases that
+// expand the document past its budget (checkAliases) and duplicate mapping
+// keys come back positioned. Every reader of errcat's YAML files parses
+// them here; a file with a syntax or alias error comes back nil, so that
+// nothing walks it. In the tree of a file that comes back, each alias is
+// replaced by the value it names (resolveAliases).
 func Parse(name string, data []byte) (*File, diag.List) {
 	var doc yaml.Node
 	if err := yaml.Unmarshal(data, &doc); err != nil {
-		return nil, diag.List{syntaxError(name, err)}
+		return nil, diag.List{syntaxError(name, data, err)}
 	}
 	f := &File{Name: name, Root: &yaml.Node{Kind: yaml.MappingNode, Tag: "!!map"}}
 	if doc.Kind == yaml.DocumentNode && len(doc.Content) > 0 {
 		f.Root = doc.Content[0]
 	}
+	if err := f.checkAliases(); err != nil {
+		return nil, diag.List{err}
+	}
+	resolveAliases(f.Root, map[*yaml.Node]bool{})
 	var errs diag.List
 	f.checkKeys(f.Root, &errs, map[*yaml.Node]bool{})
 	return f, errs
-}
-
-// syntaxError recovers the line yaml.v3 puts in its message text: it has no
-// structured position for syntax errors.
-func syntaxError(name string, err error) *diag.Error {
-	msg := strings.TrimPrefix(err.Error(), "yaml: ")
-	line := 0
-	if rest, ok := strings.CutPrefix(msg, "line "); ok {
-		if i := strings.IndexByte(rest, ':'); i > 0 {
-			if n, err := strconv.Atoi(rest[:i]); err == nil {
-				line, msg = n, strings.TrimSpace(rest[i+1:])
-			}
-		}
-	}
-	return diag.Errorf(diag.Pos{File: name, Line: line, Col: colIfLine(line)}, diag.Syntax, "%s", msg)
-}
-
-func colIfLine(line int) int {
-	if line > 0 {
-		return 1
-	}
-	return 0
 }
 
 // checkKeys reports mapping keys given twice: yaml.v3 keeps both in a node
