@@ -17,7 +17,7 @@ build:
 # under the race detector, the shipped catalogue against its fixtures, the
 # catalogue's figures on the labelled corpus once there is one, the
 # embedding example, and a short fuzz run of the loader, the engine and its
-# bulk path.
+# bulk path, and the redaction of every fake secret in text around it.
 test: fmt-check vet unit catalogue-test eval example fuzz
 
 fmt-check:
@@ -50,6 +50,7 @@ fuzz:
 	$(GO) test -run='^$$' -fuzz=FuzzClassify -fuzztime=$(or $(FUZZTIME),20000x) ./internal/match
 	$(GO) test -run='^$$' -fuzz=FuzzLines -fuzztime=$(or $(FUZZTIME),3000x) ./internal/match
 	$(GO) test -run='^$$' -fuzz=FuzzPairs -fuzztime=$(or $(FUZZTIME),3000x) ./internal/collide
+	$(GO) test -run='^$$' -fuzz=FuzzSecretInContext -fuzztime=$(or $(FUZZTIME),20000x) ./internal/redact
 
 # The embedding example is a module of its own: check its generated file is
 # fresh, regenerate it as its go:generate line says, build it and run it.
