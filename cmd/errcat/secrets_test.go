@@ -126,7 +126,7 @@ var secretOutputs = []secretOutput{
 			return out
 		}
 		// What was stored passes the fixture gate.
-		test, code := errcatIn(dir, "", inDir(dir, "test", "--catalogue", "@cat", "--fixtures", "@added")...)
+		test, _ := errcatIn(dir, "", inDir(dir, "test", "--catalogue", "@cat", "--fixtures", "@added")...)
 		if strings.Contains(test, "secret-shaped") {
 			t.Errorf("the fixture that fixture add stored holds a secret: %s", test)
 		}
