@@ -16,7 +16,8 @@ build:
 # Everything a change must pass: formatting, vet, staticcheck, a tidy
 # go.mod, the unit and script tests under the race detector, the shipped
 # catalogue against its fixtures, the catalogue's figures on the labelled
-# corpus, the embedding example, and a short run of every fuzz target.
+# corpus, the embedding example, and a short run of every fuzz target (the redaction
+# of every fake secret in text around it among them).
 test: fmt-check vet staticcheck tidy-check unit allocs catalogue-test eval example fuzz
 
 fmt-check:
@@ -69,6 +70,7 @@ fuzz:
 	$(GO) test -run='^$$' -fuzz=FuzzParse -fuzztime=$(or $(FUZZTIME),20000x) ./internal/hint
 	$(GO) test -run='^$$' -fuzz=FuzzText -fuzztime=$(or $(FUZZTIME),20000x) ./internal/redact
 	$(GO) test -run='^$$' -fuzz=FuzzExcerpt -fuzztime=$(or $(FUZZTIME),20000x) ./internal/redact
+	$(GO) test -run='^$$' -fuzz=FuzzSecretInContext -fuzztime=$(or $(FUZZTIME),20000x) ./internal/redact
 
 # The embedding example is a module of its own: check its generated file is
 # fresh, regenerate it as its go:generate line says, build it and run it.

@@ -148,7 +148,7 @@ func (o *classifyOptions) structured(cmd *cobra.Command) (match.Evidence, error)
 	for _, h := range o.headers {
 		name, value, ok := strings.Cut(h, ":")
 		if !ok || strings.TrimSpace(name) == "" {
-			return ev, usagef("--header %q: want 'Name: value'", h)
+			return ev, headerUsage(h)
 		}
 		hp := httpOf(&ev)
 		if hp.Headers == nil {

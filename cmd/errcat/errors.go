@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/errcat/errcat/internal/diag"
+	"github.com/errcat/errcat/internal/redact"
 )
 
 // Exit statuses. A classification that ran is a success whatever it found;
@@ -25,6 +26,35 @@ func (e usageError) Error() string { return e.err.Error() }
 func (e usageError) Unwrap() error { return e.err }
 
 func usagef(format string, args ...any) error { return usageError{fmt.Errorf(format, args...)} }
+
+// headerUsage refuses a --header value without a colon. It shows at most
+// the value's first word, and only when that reads as a header's name:
+// the rest is as likely a credential as anything ("Authorization Bearer
+// sk-...").
+func headerUsage(h string) error {
+	name, rest, _ := strings.Cut(strings.TrimSpace(h), " ")
+	if !headerName(name) {
+		return usagef("--header: want 'Name: value' (the value given has no ':')")
+	}
+	if rest != "" {
+		name += " …"
+	}
+	return usagef("--header %q: want 'Name: value'", name)
+}
+
+// headerName reports whether s reads as an HTTP header's name: letters
+// and dashes, as a person types one.
+func headerName(s string) bool {
+	if s == "" || len(s) > 40 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c == '-' && i > 0) {
+			return false
+		}
+	}
+	return true
+}
 
 // exitError ends errcat with a status and, unless quiet, a message.
 type exitError struct {
@@ -56,12 +86,15 @@ func report(w io.Writer, err error) int {
 		}
 		return exitFailure
 	}
+	// Other errors can quote what errcat was given (a flag's value, a
+	// line of input), so they are redacted as evidence is.
+	msg := redact.Text(err.Error())
 	var ue usageError
 	if errors.As(err, &ue) || isCobraUsage(err) {
-		fmt.Fprintf(w, "errcat: %v\nRun 'errcat --help' for usage.\n", err)
+		fmt.Fprintf(w, "errcat: %s\nRun 'errcat --help' for usage.\n", msg)
 		return exitUsage
 	}
-	fmt.Fprintf(w, "errcat: %v\n", err)
+	fmt.Fprintf(w, "errcat: %s\n", msg)
 	return exitFailure
 }
 

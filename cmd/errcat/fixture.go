@@ -179,7 +179,7 @@ func (o *fixtureAddOptions) evidence(cmd *cobra.Command, stdin io.Reader) (match
 		for _, h := range o.headers {
 			name, value, ok := strings.Cut(h, ":")
 			if !ok || strings.TrimSpace(name) == "" {
-				return ev, usagef("--header %q: want 'Name: value'", h)
+				return ev, headerUsage(h)
 			}
 			// The header name is context for the redaction rules
 			// ("Authorization: ..."), so the line is sanitized whole.

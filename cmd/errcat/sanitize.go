@@ -21,11 +21,14 @@ func newSanitizeCmd(io stdio) *cobra.Command {
 		Use:   "sanitize [FILE...]",
 		Short: "Print text with secrets redacted, for sharing or for a fixture",
 		Long: `Sanitize reads FILEs (standard input without any) and prints them whole with
-the redaction that safe_excerpt applies: API keys, Bearer and Authorization
-credentials, JWTs, AWS and GitHub tokens, e-mail addresses, passwords and
-secret URL parameters become [redacted:KIND]; terminal escapes and control
-characters are removed and invalid UTF-8 is replaced. Unlike safe_excerpt,
-the text is not shortened.
+the redaction that safe_excerpt applies: API keys and tokens of the common
+providers (OpenAI, Anthropic, GitHub, GitLab, AWS, Google, Slack, Hugging
+Face and some sixty more formats), Bearer and Authorization credentials,
+JWTs, PEM private keys, webhook URLs, cookies, e-mail addresses, passwords,
+the values of secret-named keys and options (PGPASSWORD=, "token": ...,
+--password X, mysql -pX) and secret URL parameters become [redacted:KIND];
+terminal escapes and control characters are removed and invalid UTF-8 is
+replaced. Unlike safe_excerpt, the text is not shortened.
 
 With --ids, long hex and base64 ids (request, trace and account ids,
 digests) are redacted too, except obvious placeholders: what errcat test

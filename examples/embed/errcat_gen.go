@@ -919,6 +919,74 @@ func redact_plainRun(s string, i int, flat bool) int {
 	return i
 }
 
+// Passwords given as short options. "-p" means a password only to some
+// commands (to mkdir it means parents, to psql and ssh a port), so the
+// rule reads the options of the commands that take one that way, on the
+// same line and up to the end of the command (a pipe, ';' or '&').
+//
+//   - mysql and its tools (mysqldump, mysqladmin, ...), and mariadb's:
+//     -pSECRET, and -p SECRET as people write it (to mysql itself that
+//     names a database, which is no loss to hide);
+//   - sshpass: -p SECRET, -pSECRET;
+//   - redis-cli: -a SECRET.
+//
+// psql takes no password option: PGPASSWORD and connection URLs, which
+// the key and URL rules read, are how it is given one.
+var redact_commandRule = redact_rule{
+	name: "command_password", kind: redactKindPassword, anchors: []string{"mysql", "mariadb", "sshpass", "redis-cli"}, word: true,
+	custom: redact_commandPassword,
+}
+
+// commandLimit bounds how far into a command line its options are read.
+const redact_commandLimit = 1024
+
+func redact_commandPassword(s string, p int) (f redactFinding, lo, hi int, ok bool) {
+	i := p
+	for i < len(s) && (redact_isAlnum(s[i]) || s[i] == '-' || s[i] == '_') {
+		i++
+	}
+	if i < len(s) && !redact_isBlank(s[i]) {
+		return // "mysql:" or "mysql.connector" is not a command line
+	}
+	name := strings.ToLower(s[p:i])
+	opt := "-p"
+	if name == "redis-cli" {
+		opt = "-a"
+	}
+	lim := min(len(s), p+redact_commandLimit)
+	for i < lim {
+		for i < lim && (s[i] == ' ' || s[i] == '\t' || s[i] == '\r') {
+			i++
+		}
+		if i == lim || s[i] == '\n' || s[i] == '|' || s[i] == ';' || s[i] == '&' {
+			return
+		}
+		j := i
+		for j < lim && !redact_isBlank(s[j]) {
+			j++
+		}
+		tok := s[i:j]
+		switch {
+		case tok == opt:
+			v, e, q := redact_value(s, j)
+			if v == j || v < len(s) && s[v] == '-' && !q || e == v {
+				return
+			}
+			return redactFinding{redactKindPassword, v, e}, p, e, true
+		case strings.HasPrefix(tok, opt) && opt == "-p" && tok[2] != '-':
+			v, e, _ := redact_value(s, i+2)
+			if e == v {
+				return
+			}
+			return redactFinding{redactKindPassword, v, e}, p, e, true
+		}
+		i = j
+	}
+	return
+}
+
+func redact_isBlank(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+
 // emailDomain matches "@domain.tld". The local part is found by scanning
 // backwards from the "@" instead, because a rule anchored at "@" cannot
 // look behind it, and an unanchored expression over the whole text would
@@ -1232,8 +1300,9 @@ type redactFinding struct {
 }
 
 // scanLimit bounds how far past its anchor a rule's expression may read.
-// No rule matches across a newline, so an attempt also stops at the end of
-// the line. Without the limit, a long line full of anchors that almost
+// No expression matches across a newline, so an attempt also stops at the
+// end of the line (the PEM rules, which read across lines, bound
+// themselves). Without the limit, a long line full of anchors that almost
 // match (a megabyte of "eyJ...") would make each attempt read to the end of
 // the line, which is quadratic. A secret longer than this is still
 // covered: a match that runs into the limit is extended to the end of its
@@ -1733,6 +1802,450 @@ func redactPlaceholder(kind, value string) bool {
 	return false
 }
 
+// Classes of secret-named keys.
+const (
+	redact_keyNone     = iota
+	redact_keyPassword // any value is a secret, as for the password rule
+	redact_keySecret   // the value must look like a credential (see secretValue)
+)
+
+// maxKey bounds how far back from a separator a key's name may start.
+const redact_maxKey = 64
+
+// keyValue is the key rule: at a ':' or '=' at p, a secret-named key
+// before it and a value after it.
+func redact_keyValue(s string, p int) (f redactFinding, lo, hi int, ok bool) {
+	sep := p + 1
+	switch s[p] {
+	case ':':
+		if sep < len(s) && s[sep] == ':' {
+			return // "::", a scope or an IPv6 address
+		}
+		if sep < len(s) && s[sep] == '=' {
+			sep++
+		}
+	case '=':
+		if p > 0 && strings.IndexByte(":=!<>", s[p-1]) >= 0 {
+			return // ":=" is the ':' case's; the rest compare
+		}
+		if sep < len(s) && s[sep] == '=' {
+			return
+		}
+		if sep < len(s) && s[sep] == '>' {
+			sep++
+		}
+	}
+	k := p
+	for k > 0 && p-k < 4 && (s[k-1] == ' ' || s[k-1] == '\t') {
+		k--
+	}
+	if k > 0 && (s[k-1] == '"' || s[k-1] == '\'') {
+		k--
+		if k > 0 && s[k-1] == '\\' {
+			k--
+		}
+	}
+	end := k
+	for k > 0 && end-k < redact_maxKey && redact_keyByte(s[k-1]) {
+		k--
+	}
+	if k == end || k > 0 && redact_keyByte(s[k-1]) {
+		return
+	}
+	class := redact_secretKey(s[k:end])
+	if class == redact_keyNone {
+		return
+	}
+	v, e, q := redact_value(s, sep)
+	if !redact_secretValue(class, s[v:e], q) {
+		return
+	}
+	kind := redactKindSecret
+	if class == redact_keyPassword {
+		kind = redactKindPassword
+	}
+	return redactFinding{kind, v, e}, k, e, true
+}
+
+// value reads the value that starts after blanks at i: quoted (the quote
+// may be escaped, as in JSON inside a JSON string) up to its closing
+// quote on the same line, else a run of valueByte. It returns the value's
+// extent and whether it was quoted.
+func redact_value(s string, i int) (v, e int, quoted bool) {
+	v = i
+	for v < len(s) && v-i < 4 && (s[v] == ' ' || s[v] == '\t') {
+		v++
+	}
+	var q byte
+	switch {
+	case v+1 < len(s) && s[v] == '\\' && (s[v+1] == '"' || s[v+1] == '\''):
+		q, v = s[v+1], v+2
+	case v < len(s) && (s[v] == '"' || s[v] == '\''):
+		q, v = s[v], v+1
+	}
+	e = v
+	if q != 0 {
+		for e < len(s) && e-v < redact_scanLimit && s[e] != q && s[e] != '\n' {
+			e++
+		}
+		if e > v && s[e-1] == '\\' {
+			e--
+		}
+		return v, e, true
+	}
+	for e < len(s) && e-v < redact_scanLimit && redact_valueByte(s[e]) {
+		e++
+	}
+	return v, e, false
+}
+
+// keyByte reports whether c can be part of a key's name.
+func redact_keyByte(c byte) bool { return redact_isAlnum(c) || c == '_' || c == '-' || c == '.' }
+
+// valueByte reports whether c can continue an unquoted value.
+func redact_valueByte(c byte) bool {
+	switch c {
+	case ' ', '\t', '\n', '\r', '"', '\'', '`', '&', ',', ';', '<', '>':
+		return false
+	}
+	return c > ' ' && c != 0x7f
+}
+
+// secretKey classifies a key's name. Names are compared in lower case
+// with separators removed, so that PGPASSWORD, db_password and dbPassword
+// are alike. Suffixes catch the long tail (GITHUB_TOKEN, X-Auth-Token,
+// client_secret, OPENAI_API_KEY, AccountKey).
+func redact_secretKey(name string) int {
+	// Most names end in no secret word: their last two letters settle
+	// it without building the name.
+	var buf [redact_maxKey]byte
+	n := buf[:0]
+	for i := 0; i < len(name); i++ {
+		if c := name[i]; redact_isAlnum(c) {
+			n = append(n, c|0x20) // ASCII lower case; digits are unaffected
+		}
+	}
+	if len(n) < 2 || !redact_secretEnd(n[len(n)-2], n[len(n)-1]) {
+		return redact_keyNone
+	}
+	key := string(n)
+	switch key {
+	case "pwd", "oldpwd":
+		return redact_keyNone // the shell's working directory
+	case "nexttoken", "pagetoken", "continuationtoken", "paginationtoken":
+		return redact_keyNone // pagination cursors
+	}
+	for _, suf := range redact_passwordKeys {
+		if strings.HasSuffix(key, suf) {
+			return redact_keyPassword
+		}
+	}
+	// "pass" and "pw" as the last word of a longer name (DB_PASS,
+	// smtpPass, new_pw), but not "bypass" or "compass", and not alone:
+	// "--- PASS: TestX" is go test's.
+	if key != "pass" && key != "pw" && (redact_lastWord(name, "pass") || redact_lastWord(name, "pw")) {
+		return redact_keyPassword
+	}
+	for _, suf := range redact_secretKeys {
+		if strings.HasSuffix(key, suf) {
+			return redact_keySecret
+		}
+	}
+	return redact_keyNone
+}
+
+// secretEnd reports whether a name ending in the letters a, b can end in
+// a word of passwordKeys or secretKeys, or in "pass" or "pw".
+func redact_secretEnd(a, b byte) bool {
+	switch string([]byte{a, b}) {
+	case "rd", "wd", "se", "en", "et", "al", "ls", "th", "id", "ey", "ta", "ss", "pw":
+		return true
+	}
+	return false
+}
+
+// lastWord reports whether name ends with the word w (lower case): after
+// a separator, or capitalised after a lower-case letter.
+func redact_lastWord(name, w string) bool {
+	i := len(name) - len(w)
+	if i < 0 || !strings.EqualFold(name[i:], w) {
+		return false
+	}
+	if i == 0 {
+		return true
+	}
+	c := name[i-1]
+	return !redact_isAlnum(c) || 'a' <= c && c <= 'z' && 'A' <= name[i] && name[i] <= 'Z'
+}
+
+// passwordKeys and secretKeys are suffixes of secret-named keys, in lower
+// case without separators.
+var (
+	redact_passwordKeys = []string{"password", "passwd", "passphrase", "pwd"}
+	redact_secretKeys   = []string{
+		"token", "secret", "credential", "credentials", "auth", "sessionid",
+		"apikey", "secretkey", "accesskey", "privatekey", "signingkey", "encryptionkey",
+		"masterkey", "accountkey", "authkey", "sessionkey", "clientkey", "keydata",
+	}
+)
+
+// secretValue reports whether v, assigned to a key of class class, is to
+// be redacted. Any value of a password is. Other secret names also label
+// prose and settings ("token: expired", "auth: none", "secret: required"),
+// so their value must be one token of at least six bytes that is not a
+// word: a value with no digit in a single case, or capitalised, is a word.
+func redact_secretValue(class int, v string, quoted bool) bool {
+	if v == "" || strings.HasPrefix(v, redact_markerPrefix) {
+		return false
+	}
+	if class == redact_keyPassword {
+		return true
+	}
+	if len(v) < 6 || quoted && strings.ContainsAny(v, " \t") {
+		return false
+	}
+	digits := 0
+	upper, lower := false, false
+	for i := 0; i < len(v); i++ {
+		switch c := v[i]; {
+		case '0' <= c && c <= '9':
+			digits++
+		case 'A' <= c && c <= 'Z':
+			upper = upper || i > 0
+		case 'a' <= c && c <= 'z':
+			lower = true
+		}
+	}
+	switch {
+	case digits == len(v):
+		return len(v) >= 16 // counts, sizes and times are not secrets
+	case digits == 0:
+		return upper && lower // not a word in one case, or Capitalised
+	}
+	return true
+}
+
+// flagRule redacts the value of a secret-named long option given as a
+// separate word: --password X, --token X. A value given with '=' is the
+// key rule's.
+var redact_flagRule = redact_rule{
+	name: "flag", kind: redactKindPassword, anchors: []string{"--"},
+	custom: func(s string, p int) (f redactFinding, lo, hi int, ok bool) {
+		n := p + 2
+		for n < len(s) && n-p < redact_maxKey && (redact_isAlnum(s[n]) || s[n] == '-' || s[n] == '_') {
+			n++
+		}
+		if n == p+2 || n >= len(s) || s[n] != ' ' && s[n] != '\t' || p > 0 && redact_keyByte(s[p-1]) {
+			return
+		}
+		class := redact_secretKey(s[p+2 : n])
+		if class == redact_keyNone {
+			return
+		}
+		v, e, q := redact_value(s, n)
+		if v == n || v < len(s) && s[v] == '-' && !q || !redact_secretValue(class, s[v:e], q) {
+			return // no blank before the value, or the next option
+		}
+		kind := redactKindSecret
+		if class == redact_keyPassword {
+			kind = redactKindPassword
+		}
+		return redactFinding{kind, v, e}, p, e, true
+	},
+}
+
+// cookieRule redacts the value of a Cookie or Set-Cookie header, which
+// carries sessions: all of it, to the end of the line or of its quotes.
+// Only a value holding '=' is one: "cookie: missing" is prose.
+var redact_cookieRule = redact_rule{
+	name: "cookie", kind: redactKindCookie, anchors: []string{"cookie"}, word: true,
+	custom: func(s string, p int) (f redactFinding, lo, hi int, ok bool) {
+		i := p + len("cookie")
+		if i+1 < len(s) && s[i] == '\\' {
+			i++
+		}
+		if i < len(s) && (s[i] == '"' || s[i] == '\'') {
+			i++
+		}
+		for i < len(s) && i-p < 16 && (s[i] == ' ' || s[i] == '\t') {
+			i++
+		}
+		if i >= len(s) || s[i] != ':' {
+			return
+		}
+		v, e, quoted := redact_value(s, i+1)
+		if !quoted {
+			for e < len(s) && e-v < redact_scanLimit && s[e] != '\n' && s[e] != '"' && s[e] != '\'' {
+				e++
+			}
+			for e > v && (s[e-1] == ' ' || s[e-1] == '\t' || s[e-1] == '\\') {
+				e--
+			}
+		}
+		if !strings.Contains(s[v:e], "=") || strings.HasPrefix(s[v:e], redact_markerPrefix) {
+			return
+		}
+		return redactFinding{redactKindCookie, v, e}, p, e, true
+	},
+}
+
+// PEM private keys ("-----BEGIN RSA PRIVATE KEY-----", OPENSSH, EC,
+// ENCRYPTED, "PGP PRIVATE KEY BLOCK", ...). The body is the secret, and it
+// spans lines: written out, one line per 64 characters; flattened into an
+// excerpt, one word per line; inside a JSON string, lines joined by the
+// escape "\n". So the PEM rules, unlike the others, read across lines.
+//
+// A key is redacted whole, armour included, from either end: from its
+// BEGIN line to its END line, or as far as the body goes when the END is
+// not in the text (the tail of a log cut it off); and back from an END
+// line as far as the body goes, for an excerpt whose context starts after
+// the BEGIN line.
+var (
+	redact_pemBeginRule = redact_rule{name: "pem_private_key", kind: redactKindPrivateKey, anchors: []string{"-----begin"}, custom: redact_pemBegin}
+	redact_pemEndRule   = redact_rule{name: "pem_private_key_end", kind: redactKindPrivateKey, anchors: []string{"-----end"}, custom: redact_pemEnd}
+)
+
+var (
+	redact_pemHeader = regexp.MustCompile(`^-----BEGIN[ A-Z0-9_-]{0,60}PRIVATE KEY(?: BLOCK)?-----`)
+	redact_pemFooter = regexp.MustCompile(`^-----END[ A-Z0-9_-]{0,60}PRIVATE KEY(?: BLOCK)?-----`)
+)
+
+const (
+	// pemLimit bounds how far a PEM rule reads: an RSA key of 8192 bits
+	// takes about 6.5 KB.
+	redact_pemLimit = 16 << 10
+	// pemLine is the length from which a word counts as a line of a PEM
+	// body; a body's lines are full (64 characters, 70 for OpenSSH)
+	// except its last.
+	redact_pemLine = 40
+)
+
+func redact_pemBegin(s string, p int) (f redactFinding, lo, hi int, ok bool) {
+	loc := redact_pemHeader.FindStringIndex(s[p:min(len(s), p+128)])
+	if loc == nil {
+		return
+	}
+	h := p + loc[1]
+	lim := min(len(s), h+redact_pemLimit)
+	if e := strings.Index(s[h:lim], "-----END"); e >= 0 && redact_armoured(s[h:h+e]) {
+		e += h
+		end := e + len("-----END")
+		if m := redact_pemFooter.FindStringIndex(s[e:min(len(s), e+128)]); m != nil {
+			end = e + m[1]
+		}
+		return redactFinding{redactKindPrivateKey, p, end}, p, end, true
+	}
+	// No footer: the armour's headers, then the body's words as far as
+	// they go, up to a short one (the body's last line).
+	end, long := h, false
+	for i, headers := h, 0; i < lim; {
+		i = redact_skipSeparators(s, i)
+		j := i
+		for j < lim && redact_b64Char(s[j]) {
+			j++
+		}
+		k := j // the end of the word
+		for k < lim && !redact_isBlank(s[k]) && !redact_escapeAt(s, k) {
+			k++
+		}
+		w := s[i:k]
+		if w != "" && !long && headers < 8 && strings.ContainsAny(w, ":,") && redact_armoured(w) {
+			headers++
+			end, i = k, k
+			continue
+		}
+		if j == i {
+			break // not base64
+		}
+		end = j
+		long = long || j-i >= redact_pemLine
+		if k != j || j-i < redact_pemLine {
+			break // glued to other text, or the body's last line
+		}
+		i = j
+	}
+	if !long {
+		return // a header alone, or with prose after it, holds no secret
+	}
+	return redactFinding{redactKindPrivateKey, p, end}, p, end, true
+}
+
+func redact_pemEnd(s string, p int) (f redactFinding, lo, hi int, ok bool) {
+	loc := redact_pemFooter.FindStringIndex(s[p:min(len(s), p+128)])
+	if loc == nil {
+		return
+	}
+	end := p + loc[1]
+	lim := max(0, p-redact_pemLimit)
+	start, long := p, false
+	for i, words := p, 0; i > lim; words++ {
+		// Back over separators: blanks and the escapes \n, \r, \t.
+		for i > lim {
+			if redact_isBlank(s[i-1]) {
+				i--
+			} else if i-2 >= lim && redact_escapeAt(s, i-2) {
+				i -= 2
+			} else {
+				break
+			}
+		}
+		j := i
+		for j > lim && redact_b64Char(s[j-1]) && !(j-2 >= lim && redact_escapeAt(s, j-2)) {
+			j--
+		}
+		if j == i {
+			break // not base64: the armour, or prose
+		}
+		if words > 0 && i-j < redact_pemLine {
+			break // a short word before the body's last line is prose
+		}
+		long = long || i-j >= redact_pemLine
+		start, i = j, j
+		if j > lim && !redact_isBlank(s[j-1]) && !(j-2 >= lim && redact_escapeAt(s, j-2)) {
+			break // glued to other text
+		}
+	}
+	if !long {
+		return
+	}
+	return redactFinding{redactKindPrivateKey, start, end}, start, end, true
+}
+
+// armoured reports whether b can lie between a PEM header and footer:
+// base64, blanks, the escapes of a JSON string and the headers of an
+// encrypted key ("Proc-Type: 4,ENCRYPTED", "DEK-Info: ...").
+func redact_armoured(b string) bool {
+	for i := 0; i < len(b); i++ {
+		if c := b[i]; !redact_b64Char(c) && !redact_isBlank(c) && strings.IndexByte(`\:,.-`, c) < 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// b64Char reports whether c is of the standard base64 alphabet.
+func redact_b64Char(c byte) bool { return redact_isAlnum(c) || c == '+' || c == '/' || c == '=' }
+
+// escapeAt reports whether s has the escape \n, \r or \t at i.
+func redact_escapeAt(s string, i int) bool {
+	return i+1 < len(s) && s[i] == '\\' && (s[i+1] == 'n' || s[i+1] == 'r' || s[i+1] == 't')
+}
+
+// skipSeparators skips blanks and escapes from i.
+func redact_skipSeparators(s string, i int) int {
+	for i < len(s) {
+		switch {
+		case redact_isBlank(s[i]):
+			i++
+		case redact_escapeAt(s, i):
+			i += 2
+		default:
+			return i
+		}
+	}
+	return i
+}
+
 // Kinds reported by Find and written into "[redacted:KIND]" markers.
 const (
 	redactKindAPIKey      = "api_key"
@@ -1743,12 +2256,20 @@ const (
 	redactKindEmail       = "email"
 	redactKindURLSecret   = "url_secret"
 	redactKindPassword    = "password"
+	redactKindGitLabToken = "gitlab_token"
+	redactKindOAuthToken  = "oauth_token"
+	redactKindWebhook     = "webhook"
+	redactKindPrivateKey  = "private_key"
+	redactKindCookie      = "cookie"
+	redactKindSecret      = "secret"
 )
 
 // A rule finds one shape of secret. Every match starts at one of its
 // anchors, so the rule only has to run its expression where an anchor
 // occurs, which is what keeps Find linear.
 type redact_rule struct {
+	// name says which rule found a secret, for tests and their samples.
+	name string
 	kind string
 	// anchors are lower-case literals; Find searches a lower-cased copy of
 	// the text for them, so case-sensitive rules check case in re.
@@ -1773,100 +2294,116 @@ type redact_rule struct {
 
 // Rules are in rank order: on overlapping findings of equal length, the
 // earlier rule names the Kind. Specific token formats come first because
-// they say the most about what leaked.
-var redact_rules = []redact_rule{
+// they say the most about what leaked; then the shapes (shapes.go), the
+// formats that need their context (a header, a URL, a name), the
+// secret-named keys (keyvalue.go, commands.go) and last e-mail addresses.
+var redact_rules = slices.Concat(
+	redact_tokenRules,
+	redact_shapeRules(),
+	[]redact_rule{redact_telegramRule, redact_pemBeginRule, redact_pemEndRule},
+	redact_contextRules,
+	[]redact_rule{redact_keyRule, redact_flagRule, redact_commandRule, redact_cookieRule, redact_emailRule},
+)
+
+var redact_tokenRules = []redact_rule{
 	{
 		// OpenAI ("sk-", "sk-proj-", "sk-svcacct-") and Anthropic
 		// ("sk-ant-api03-...") keys. Random bodies of this length all but
 		// certainly mix digits and both cases; words like "sk-learn" don't.
 		// A known key prefix is enough on its own: a fixture or a test key
 		// in lower case is still a key.
-		kind: redactKindAPIKey, anchors: []string{"sk-"}, word: true, run: 20,
+		name: "openai", kind: redactKindAPIKey, anchors: []string{"sk-"}, word: true, run: 20,
 		re: regexp.MustCompile(`^sk-[A-Za-z0-9_-]{20,}`),
 		ok: func(m string, loc []int) bool { return redact_mixed(m[3:loc[1]]) || redact_keyPrefixed(m[3:loc[1]]) },
 	},
 	{
 		// Stripe secret and restricted keys.
-		kind: redactKindAPIKey, anchors: []string{"sk_live_", "sk_test_", "rk_live_", "rk_test_"}, word: true, run: 16,
+		name: "stripe", kind: redactKindAPIKey, anchors: []string{"sk_live_", "sk_test_", "rk_live_", "rk_test_"}, word: true, run: 16,
 		re: regexp.MustCompile(`^[sr]k_(?:live|test)_[A-Za-z0-9]{16,}`),
 	},
 	{
 		// Google API keys are "AIza" plus 35 characters.
-		kind: redactKindAPIKey, anchors: []string{"aiza"}, word: true, run: 35,
+		name: "google_api", kind: redactKindAPIKey, anchors: []string{"aiza"}, word: true, run: 35,
 		re: regexp.MustCompile(`^AIza[A-Za-z0-9_-]{35,}`),
 	},
 	{
 		// Slack tokens.
-		kind: redactKindAPIKey, anchors: []string{"xoxb-", "xoxa-", "xoxp-", "xoxr-", "xoxs-"}, word: true, run: 10,
+		name: "slack", kind: redactKindAPIKey, anchors: []string{"xoxb-", "xoxa-", "xoxp-", "xoxr-", "xoxs-"}, word: true, run: 10,
 		re: regexp.MustCompile(`^xox[abprs]-[A-Za-z0-9-]{10,}`),
 	},
 	{
-		kind: redactKindGitHubToken, anchors: []string{"ghp_", "gho_", "ghu_", "ghs_", "ghr_"}, word: true, run: 36,
+		name: "github", kind: redactKindGitHubToken, anchors: []string{"ghp_", "gho_", "ghu_", "ghs_", "ghr_"}, word: true, run: 36,
 		re: regexp.MustCompile(`^gh[pousr]_[A-Za-z0-9]{36,}`),
 	},
 	{
-		kind: redactKindGitHubToken, anchors: []string{"github_pat_"}, word: true, run: 22,
+		name: "github_pat", kind: redactKindGitHubToken, anchors: []string{"github_pat_"}, word: true, run: 22,
 		re: regexp.MustCompile(`^github_pat_[A-Za-z0-9_]{22,}`),
 	},
 	{
 		// AWS access key IDs: AKIA (long-term) and ASIA (temporary).
-		kind: redactKindAWSKey, anchors: []string{"akia", "asia"}, word: true, run: 16,
+		name: "aws_key_id", kind: redactKindAWSKey, anchors: []string{"akia", "asia"}, word: true, run: 16,
 		re: regexp.MustCompile(`^(?:AKIA|ASIA)[A-Z0-9]{16}\b`),
 	},
 	{
 		// The secret half of an AWS key pair has no prefix of its own, so
 		// it is only recognised by the name it is assigned to.
-		kind: redactKindAWSKey, anchors: []string{"aws_secret_access_key", "aws-secret-access-key", "secretaccesskey", "aws_secret_key"}, word: true,
+		name: "aws_secret", kind: redactKindAWSKey, anchors: []string{"aws_secret_access_key", "aws-secret-access-key", "secretaccesskey", "aws_secret_key"}, word: true,
 		re: regexp.MustCompile(`(?i)^(?:aws[_-]secret[_-]access[_-]key|secretaccesskey|aws_secret_key)["']?[ \t]*[:=][ \t]*["']?([A-Za-z0-9/+=]{20,})`),
 	},
+}
+
+// contextRules are formats known by what surrounds them.
+var redact_contextRules = []redact_rule{
 	{
 		// A JWT is three base64url segments; the header always starts
 		// with `{"`, which encodes as "eyJ". The signature may be empty
 		// (alg "none").
-		kind: redactKindJWT, anchors: []string{"eyj"}, word: true, run: 5,
+		name: "jwt", kind: redactKindJWT, anchors: []string{"eyj"}, word: true, run: 5,
 		re: regexp.MustCompile(`^eyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]*`),
 	},
 	{
 		// The credentials of an Authorization header, whatever the scheme.
-		kind: redactKindBearer, anchors: []string{"authorization"}, word: true,
+		name: "authorization", kind: redactKindBearer, anchors: []string{"authorization"}, word: true,
 		re: regexp.MustCompile(`(?i)^authorization["']?[ \t]*[:=][ \t]*["']?(?:(?:basic|bearer|token)[ \t]+)?([A-Za-z0-9._~+/-]{8,}=*)`),
 	},
 	{
 		// "Bearer TOKEN" outside a header, e.g. in a curl command line.
 		// Prose ("Bearer token required") fails the length or mix test.
-		kind: redactKindBearer, anchors: []string{"bearer"}, word: true,
+		name: "bearer", kind: redactKindBearer, anchors: []string{"bearer"}, word: true,
 		re: regexp.MustCompile(`(?i)^bearer[ \t]+([A-Za-z0-9._~+/-]{12,}=*)`),
 		ok: func(m string, loc []int) bool { return redact_random(m[loc[2]:loc[3]]) },
 	},
 	{
 		// Only the value of a query parameter is redacted, so the reader
 		// still sees which parameter carried it.
-		kind: redactKindURLSecret, anchors: []string{"?", "&", ";"},
+		name: "url_param", kind: redactKindURLSecret, anchors: []string{"?", "&", ";"},
 		re: regexp.MustCompile(`^[?&;]([A-Za-z0-9_.\[\]-]+)=([^&#\s"'<>]+)`),
 		ok: func(m string, loc []int) bool { return redact_secretParam(m[loc[2]:loc[3]]) },
 	},
 	{
 		// URL userinfo: scheme://user:password@host.
-		kind: redactKindPassword, anchors: []string{"://"},
+		name: "url_userinfo", kind: redactKindPassword, anchors: []string{"://"},
 		re: regexp.MustCompile(`^://[^\s/?#@:"'<>]*:([^\s/?#"'<>]+)@`),
 	},
 	{
 		// password=..., "password": "...", passwd: ...
-		kind: redactKindPassword, anchors: []string{"password", "passwd"}, word: true,
+		name: "password", kind: redactKindPassword, anchors: []string{"password", "passwd"}, word: true,
 		re: regexp.MustCompile(`(?i)^pass(?:word|wd)["']?[ \t]*[:=][ \t]*(?:"([^"\n]+)"|'([^'\n]+)'|([^\s"'&,;]+))`),
 	},
 	{
 		// Generic "api_key = VALUE" style assignments. Values must be long
 		// enough to be credentials; "api_key: missing" is not one.
-		kind: redactKindAPIKey, anchors: []string{"api", "secret", "client", "access", "auth", "refresh"}, word: true,
+		name: "api_key_name", kind: redactKindAPIKey, anchors: []string{"api", "secret", "client", "access", "auth", "refresh"}, word: true,
 		re: regexp.MustCompile(`(?i)^(?:api[_-]?key|secret[_-]?key|client[_-]?secret|access[_-]?token|auth[_-]?token|refresh[_-]?token)["']?(?:[ \t]*[:=][ \t]*["']?|[ \t]+["'])([A-Za-z0-9_./+=~-]{16,})`),
 	},
-	{
-		// Last: an address that is part of a longer secret is reported as
-		// that secret.
-		kind: redactKindEmail, anchors: []string{"@"}, custom: redact_email,
-	},
 }
+
+// emailRule comes last: an address that is part of a longer secret is
+// reported as that secret.
+var redact_emailRule = redact_rule{name: "email", kind: redactKindEmail, anchors: []string{"@"}, custom: redact_email}
+
+// keyRule reads secret-named keys back from their separator (keyvalue.go).
+var redact_keyRule = redact_rule{name: "key", kind: redactKindSecret, anchors: []string{":", "="}, custom: redact_keyValue}
 
 // try applies r at offset p, where one of its anchors starts. It returns
 // the finding and the extent [lo, hi) of the text the match covered,
@@ -1981,6 +2518,185 @@ func redact_secretParam(name string) bool {
 		}
 	}
 	return false
+}
+
+// A shape is a credential format that begins with a fixed prefix, as the
+// issuer documents it and public secret-scanner rule sets list it. Shapes
+// are data: each becomes one rule (see shapeRules), found from its prefixes
+// like every other rule. Fake samples of each, and text each must leave
+// alone, are kept with the tests under the shape's name.
+type redact_shape struct {
+	name string
+	kind string
+	// prefixes are literal, in the case the issuer writes them; fold
+	// accepts them in any case.
+	prefixes []string
+	fold     bool
+	// body is a regular expression for what follows the prefix. Bodies
+	// are open-ended where the format allows, so that a longer or newer
+	// variant of a token is still covered whole.
+	body string
+	// keep shows the prefix: only the body is the secret. Webhook URLs
+	// keep their host and path, which say what leaked.
+	keep bool
+	// random requires a body that looks generated (see random), for
+	// prefixes short or common enough to begin an ordinary word.
+	random bool
+}
+
+// shapes are ordered by issuer. A body's minimum length is the documented
+// length or, for formats whose length varies, well above what prose
+// produces after the prefix.
+var redact_shapes = []redact_shape{
+	// GitLab: personal, deploy, runner, trigger, CI job, feed,
+	// incoming-mail, agent, OAuth, SCIM and feature-flag tokens, and
+	// runner registration tokens (GR1348941).
+	{name: "gitlab", kind: redactKindGitLabToken, prefixes: []string{
+		"glpat-", "gldt-", "glrt-", "glptt-", "glcbt-", "glft-", "glimt-",
+		"glagent-", "gloas-", "glsoat-", "glffct-", "GR1348941",
+	}, body: `[A-Za-z0-9_.-]{20,}`},
+	// Hugging Face user and organisation tokens.
+	{name: "huggingface", kind: redactKindAPIKey, prefixes: []string{"hf_", "api_org_"}, body: `[A-Za-z0-9]{30,}`},
+	// Google OAuth access tokens.
+	{name: "google_oauth", kind: redactKindOAuthToken, prefixes: []string{"ya29."}, body: `[A-Za-z0-9_-]{20,}`},
+	// Twilio SendGrid: "SG." + id + "." + secret.
+	{name: "sendgrid", kind: redactKindAPIKey, prefixes: []string{"SG."}, body: `[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{30,}`},
+	// Twilio API key SIDs.
+	{name: "twilio", kind: redactKindAPIKey, prefixes: []string{"SK"}, body: `[0-9a-fA-F]{32}\b`},
+	// Mailgun private keys.
+	{name: "mailgun", kind: redactKindAPIKey, prefixes: []string{"key-"}, body: `[0-9a-f]{32}\b`},
+	// Sendinblue (Brevo).
+	{name: "sendinblue", kind: redactKindAPIKey, prefixes: []string{"xkeysib-", "xsmtpsib-"}, body: `[0-9a-f]{64}-[A-Za-z0-9]{16}`},
+	// Slack app-level and configuration tokens (bot and user tokens are
+	// the xox rule's).
+	{name: "slack_app", kind: redactKindAPIKey, prefixes: []string{"xapp-", "xoxe.xox", "xoxe-"}, body: `[A-Za-z0-9-]{20,}`},
+	// Webhook URLs: the path after the hook's base is the credential.
+	{name: "slack_webhook", kind: redactKindWebhook, keep: true, prefixes: []string{
+		"hooks.slack.com/services/", "hooks.slack.com/workflows/", "hooks.slack.com/triggers/",
+	}, body: `[A-Za-z0-9_/+-]{24,}`},
+	{name: "discord_webhook", kind: redactKindWebhook, keep: true, prefixes: []string{
+		"discord.com/api/webhooks/", "discordapp.com/api/webhooks/",
+	}, body: `[0-9]{16,20}/[A-Za-z0-9_-]{40,}`},
+	{name: "teams_webhook", kind: redactKindWebhook, keep: true, prefixes: []string{"webhook.office.com/webhookb2/"}, body: `[A-Za-z0-9@/_-]{40,}`},
+	// Package registries.
+	{name: "npm", kind: redactKindAPIKey, prefixes: []string{"npm_"}, body: `[A-Za-z0-9]{36,}`},
+	{name: "pypi", kind: redactKindAPIKey, prefixes: []string{"pypi-AgEIcHlwaS5vcmc", "pypi-AgENdGVzdC5weXBpLm9yZw"}, body: `[A-Za-z0-9_-]{40,}`},
+	{name: "rubygems", kind: redactKindAPIKey, prefixes: []string{"rubygems_"}, body: `[0-9a-f]{48,}`},
+	{name: "clojars", kind: redactKindAPIKey, prefixes: []string{"CLOJARS_"}, fold: true, body: `[A-Za-z0-9]{60,}`},
+	{name: "docker_hub", kind: redactKindAPIKey, prefixes: []string{"dckr_pat_", "dckr_oat_"}, body: `[A-Za-z0-9_-]{24,}`},
+	// Cloud and hosting platforms.
+	{name: "digitalocean", kind: redactKindAPIKey, prefixes: []string{"dop_v1_", "doo_v1_", "dor_v1_"}, body: `[0-9a-f]{64}`},
+	{name: "doppler", kind: redactKindAPIKey, prefixes: []string{"dp.pt.", "dp.st.", "dp.ct.", "dp.sa.", "dp.scim.", "dp.audit."}, body: `[A-Za-z0-9]{40,}`},
+	{name: "databricks", kind: redactKindAPIKey, prefixes: []string{"dapi"}, body: `[0-9a-f]{32}(?:-[0-9])?\b`},
+	{name: "pulumi", kind: redactKindAPIKey, prefixes: []string{"pul-"}, body: `[0-9a-f]{40}\b`},
+	{name: "flyio", kind: redactKindAPIKey, prefixes: []string{"fo1_", "fm1a_", "fm1r_", "fm2_"}, body: `[A-Za-z0-9_+/-]{40,}={0,3}`},
+	{name: "heroku", kind: redactKindAPIKey, prefixes: []string{"HRKU-"}, body: `[A-Za-z0-9_-]{40,}`},
+	{name: "vault", kind: redactKindAPIKey, prefixes: []string{"hvs.", "hvb.", "hvr."}, body: `[A-Za-z0-9_-]{24,}`},
+	{name: "supabase", kind: redactKindAPIKey, prefixes: []string{"sbp_"}, body: `[0-9a-f]{40,}`},
+	{name: "netlify", kind: redactKindAPIKey, prefixes: []string{"nfp_"}, body: `[A-Za-z0-9_]{36,}`},
+	{name: "planetscale", kind: redactKindAPIKey, prefixes: []string{"pscale_tkn_", "pscale_pw_", "pscale_oauth_"}, body: `[A-Za-z0-9_=.-]{32,}`},
+	{name: "tailscale", kind: redactKindAPIKey, prefixes: []string{"tskey-"}, body: `[a-z]{3,12}-[A-Za-z0-9_-]{20,}`},
+	{name: "alibaba", kind: redactKindAWSKey, prefixes: []string{"LTAI"}, body: `[A-Za-z0-9]{20}\b`},
+	{name: "cloudflare_origin_ca", kind: redactKindAPIKey, prefixes: []string{"v1.0-"}, body: `[0-9a-f]{24}-[0-9a-f]{100,}`},
+	{name: "openshift", kind: redactKindAPIKey, prefixes: []string{"sha256~"}, body: `[A-Za-z0-9_-]{43}\b`},
+	{name: "scalingo", kind: redactKindAPIKey, prefixes: []string{"tk-us-"}, body: `[A-Za-z0-9_-]{48}`},
+	{name: "infracost", kind: redactKindAPIKey, prefixes: []string{"ico-"}, body: `[A-Za-z0-9]{32}\b`},
+	// Observability and developer tools.
+	{name: "grafana", kind: redactKindAPIKey, prefixes: []string{"glc_", "glsa_"}, body: `[A-Za-z0-9_+/]{32,}={0,3}`},
+	{name: "sentry", kind: redactKindAPIKey, prefixes: []string{"sntrys_", "sntryu_"}, body: `[A-Za-z0-9_+/=]{40,}`},
+	{name: "new_relic", kind: redactKindAPIKey, prefixes: []string{"NRAK-", "NRII-", "NRJS-"}, body: `[A-Za-z0-9-]{19,}`},
+	{name: "dynatrace", kind: redactKindAPIKey, prefixes: []string{"dt0c01."}, body: `[A-Za-z0-9]{24}\.[A-Za-z0-9]{64}`},
+	{name: "linear", kind: redactKindAPIKey, prefixes: []string{"lin_api_"}, body: `[A-Za-z0-9]{40,}`},
+	{name: "postman", kind: redactKindAPIKey, prefixes: []string{"PMAK-"}, body: `[0-9a-fA-F]{24}-[0-9a-fA-F]{34}`},
+	{name: "atlassian", kind: redactKindAPIKey, prefixes: []string{"ATATT3", "ATCTT3"}, body: `[A-Za-z0-9_=-]{100,}`},
+	{name: "octopus", kind: redactKindAPIKey, prefixes: []string{"API-"}, body: `[A-Z0-9]{26,}\b`, random: true},
+	{name: "prefect", kind: redactKindAPIKey, prefixes: []string{"pnu_"}, body: `[A-Za-z0-9]{36,}`},
+	{name: "readme", kind: redactKindAPIKey, prefixes: []string{"rdme_"}, body: `[a-z0-9]{70,}`},
+	{name: "notion", kind: redactKindAPIKey, prefixes: []string{"ntn_"}, body: `[A-Za-z0-9]{40,}`},
+	{name: "notion_legacy", kind: redactKindAPIKey, prefixes: []string{"secret_"}, body: `[A-Za-z0-9]{43}\b`, random: true},
+	{name: "airtable", kind: redactKindAPIKey, prefixes: []string{"pat"}, body: `[A-Za-z0-9]{14}\.[0-9a-f]{64}`},
+	{name: "typeform", kind: redactKindAPIKey, prefixes: []string{"tfp_"}, body: `[A-Za-z0-9_.=-]{50,}`},
+	{name: "onepassword", kind: redactKindAPIKey, prefixes: []string{"ops_eyJ"}, body: `[A-Za-z0-9+/_-]{100,}={0,3}`},
+	{name: "age", kind: redactKindPrivateKey, prefixes: []string{"AGE-SECRET-KEY-1"}, body: `[0-9A-Z]{58}`},
+	{name: "langsmith", kind: redactKindAPIKey, prefixes: []string{"lsv2_pt_", "lsv2_sk_"}, body: `[0-9a-f]{32}_[0-9a-f]{10}`},
+	// Payments and commerce.
+	{name: "shopify", kind: redactKindAPIKey, prefixes: []string{"shpat_", "shpca_", "shppa_", "shpss_"}, body: `[0-9a-fA-F]{32}`},
+	{name: "stripe_webhook", kind: redactKindAPIKey, prefixes: []string{"whsec_"}, body: `[A-Za-z0-9]{32,}`},
+	{name: "square", kind: redactKindAPIKey, prefixes: []string{"sq0atp-", "sq0csp-"}, body: `[A-Za-z0-9_-]{22,}`},
+	{name: "shippo", kind: redactKindAPIKey, prefixes: []string{"shippo_live_", "shippo_test_"}, body: `[0-9a-fA-F]{40}`},
+	{name: "easypost", kind: redactKindAPIKey, prefixes: []string{"EZAK", "EZTK"}, body: `[A-Za-z0-9]{54}`},
+	{name: "facebook", kind: redactKindAPIKey, prefixes: []string{"EAAC", "EAAM"}, body: `[A-Za-z0-9]{100,}`},
+	{name: "mapbox", kind: redactKindAPIKey, prefixes: []string{"sk.eyJ"}, body: `[A-Za-z0-9_-]{40,}\.[A-Za-z0-9_-]{16,}`},
+	{name: "dropbox", kind: redactKindAPIKey, prefixes: []string{"sl."}, body: `[A-Za-z0-9_=-]{130,}`},
+	// Model providers with key formats of their own (sk- keys are the
+	// sk- rule's).
+	{name: "groq", kind: redactKindAPIKey, prefixes: []string{"gsk_"}, body: `[A-Za-z0-9]{48,}`},
+	{name: "xai", kind: redactKindAPIKey, prefixes: []string{"xai-"}, body: `[A-Za-z0-9_]{70,}`},
+	{name: "perplexity", kind: redactKindAPIKey, prefixes: []string{"pplx-"}, body: `[A-Za-z0-9]{40,}`},
+	{name: "replicate", kind: redactKindAPIKey, prefixes: []string{"r8_"}, body: `[A-Za-z0-9_-]{37,}`},
+}
+
+// shapeRules turns the shapes into rules.
+func redact_shapeRules() []redact_rule {
+	out := make([]redact_rule, 0, len(redact_shapes))
+	for _, sh := range redact_shapes {
+		alts := make([]string, len(sh.prefixes))
+		anchors := make([]string, len(sh.prefixes))
+		for i, p := range sh.prefixes {
+			alts[i] = regexp.QuoteMeta(p)
+			anchors[i] = strings.ToLower(p)
+		}
+		prefix := strings.Join(alts, "|")
+		if sh.fold {
+			prefix = "(?i:" + prefix + ")"
+		}
+		expr := "^(?:" + prefix + ")"
+		if sh.keep {
+			expr += "(" + sh.body + ")"
+		} else {
+			expr += sh.body
+		}
+		r := redact_rule{name: sh.name, kind: sh.kind, anchors: anchors, word: true, re: regexp.MustCompile(expr)}
+		if sh.random {
+			r.ok = func(m string, loc []int) bool {
+				// The body follows the longest prefix that begins m.
+				end := loc[1]
+				for _, p := range sh.prefixes {
+					if len(p) <= end && strings.EqualFold(m[:len(p)], p) {
+						return redact_random(m[len(p):end])
+					}
+				}
+				return false
+			}
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
+// telegramRule finds Telegram bot tokens, "<bot id>:AA<35 characters>",
+// which sit in the path of every Bot API URL. The prefix is in the
+// middle, so the rule reads the id back from it.
+var redact_telegramRule = redact_rule{
+	name: "telegram_bot", kind: redactKindAPIKey, anchors: []string{":aa"},
+	custom: func(s string, p int) (f redactFinding, lo, hi int, ok bool) {
+		k := p
+		for k > 0 && p-k < 12 && '0' <= s[k-1] && s[k-1] <= '9' {
+			k--
+		}
+		// The id is 8 to 10 digits, alone or after "bot" in a URL.
+		if p-k < 8 || p-k > 10 || k > 0 && redact_isAlnum(s[k-1]) && !strings.HasSuffix(s[:k], "bot") || s[p+1:p+3] != "AA" {
+			return
+		}
+		e := p + 3
+		for e < len(s) && e-p < 64 && (redact_isAlnum(s[e]) || s[e] == '_' || s[e] == '-') {
+			e++
+		}
+		if e-(p+3) < 30 {
+			return
+		}
+		return redactFinding{redactKindAPIKey, k, e}, k, e, true
+	},
 }
 
 // Text returns s made safe to print in full: terminal escape sequences

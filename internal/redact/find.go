@@ -12,8 +12,9 @@ type Finding struct {
 }
 
 // scanLimit bounds how far past its anchor a rule's expression may read.
-// No rule matches across a newline, so an attempt also stops at the end of
-// the line. Without the limit, a long line full of anchors that almost
+// No expression matches across a newline, so an attempt also stops at the
+// end of the line (the PEM rules, which read across lines, bound
+// themselves). Without the limit, a long line full of anchors that almost
 // match (a megabyte of "eyJ...") would make each attempt read to the end of
 // the line, which is quadratic. A secret longer than this is still
 // covered: a match that runs into the limit is extended to the end of its

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/errcat/errcat/internal/redact/redacttest"
 )
 
 var fuzzSeeds = []string{
@@ -122,4 +124,41 @@ func TestTextIdempotentFragments(t *testing.T) {
 			t.Fatalf("unsafe output for %q: %q", s, got)
 		}
 	}
+}
+
+// separators are what the fuzzer may put between a fake secret's line and
+// the text around it: each ends a token, so that the secret stays one.
+var separators = []string{" ", "\n", "\t", "\r\n", `"`, "'", "(", ")", "[", "]", "{", "}", ",", ";", "|", "<", ">", " : ", " = "}
+
+// FuzzSecretInContext puts each fake secret of the table into text the
+// fuzzer chooses, before and after it, with separators it picks, and
+// checks that neither Text nor an Excerpt anywhere in the case shows the
+// secret or a piece of it.
+func FuzzSecretInContext(f *testing.F) {
+	cases := redacttest.Cases()
+	for i := range cases {
+		f.Add(uint16(i), "", uint8(0), uint8(0), "", uint16(i*7), uint16(80))
+	}
+	f.Add(uint16(3), "token=", uint8(4), uint8(5), "password: x", uint16(0), uint16(16))
+	f.Add(uint16(90), "-----BEGIN PRIVATE KEY-----", uint8(1), uint8(1), "-----END PRIVATE KEY-----", uint16(300), uint16(240))
+	f.Add(uint16(40), "\x1b[31m", uint8(0), uint8(2), "\x1b[0m", uint16(10), uint16(1))
+	f.Fuzz(func(t *testing.T, i uint16, before string, sa, sb uint8, after string, at, max uint16) {
+		c := cases[int(i)%len(cases)]
+		if strings.IndexByte(before, 0x1b) >= 0 {
+			// An escape left open before the case would swallow the
+			// separator and the case's first bytes ("\x1b + m" is one
+			// sequence), which changes the case rather than its context.
+			// A whole sequence after it closes it.
+			before += "\x1b[m"
+		}
+		pre := before + separators[int(sa)%len(separators)]
+		s := pre + c.Text + separators[int(sb)%len(separators)] + after
+		if l := redacttest.Shown(Text(s), c); l != "" {
+			t.Fatalf("%s: Text shows %q of %q:\n%q", c.Name, l, s, Text(s))
+		}
+		p := len(pre) + int(at)%len(c.Text)
+		if ex := Excerpt(s, p, p+1, int(max)%1200); redacttest.Shown(ex, c) != "" {
+			t.Fatalf("%s: Excerpt at %d shows %q of %q:\n%q", c.Name, p, redacttest.Shown(ex, c), s, ex)
+		}
+	})
 }

@@ -2,6 +2,7 @@ package redact
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -15,12 +16,20 @@ const (
 	KindEmail       = "email"
 	KindURLSecret   = "url_secret"
 	KindPassword    = "password"
+	KindGitLabToken = "gitlab_token"
+	KindOAuthToken  = "oauth_token"
+	KindWebhook     = "webhook"
+	KindPrivateKey  = "private_key"
+	KindCookie      = "cookie"
+	KindSecret      = "secret"
 )
 
 // A rule finds one shape of secret. Every match starts at one of its
 // anchors, so the rule only has to run its expression where an anchor
 // occurs, which is what keeps Find linear.
 type rule struct {
+	// name says which rule found a secret, for tests and their samples.
+	name string
 	kind string
 	// anchors are lower-case literals; Find searches a lower-cased copy of
 	// the text for them, so case-sensitive rules check case in re.
@@ -45,100 +54,117 @@ type rule struct {
 
 // Rules are in rank order: on overlapping findings of equal length, the
 // earlier rule names the Kind. Specific token formats come first because
-// they say the most about what leaked.
-var rules = []rule{
+// they say the most about what leaked; then the shapes (shapes.go), the
+// formats that need their context (a header, a URL, a name), the
+// secret-named keys (keyvalue.go, commands.go) and last e-mail addresses.
+var rules = slices.Concat(
+	tokenRules,
+	shapeRules(),
+	[]rule{telegramRule, pemBeginRule, pemEndRule},
+	contextRules,
+	[]rule{keyRule, flagRule, commandRule, cookieRule, emailRule},
+)
+
+// tokenRules are the formats of the providers errcat classifies most.
+var tokenRules = []rule{
 	{
 		// OpenAI ("sk-", "sk-proj-", "sk-svcacct-") and Anthropic
 		// ("sk-ant-api03-...") keys. Random bodies of this length all but
 		// certainly mix digits and both cases; words like "sk-learn" don't.
 		// A known key prefix is enough on its own: a fixture or a test key
 		// in lower case is still a key.
-		kind: KindAPIKey, anchors: []string{"sk-"}, word: true, run: 20,
+		name: "openai", kind: KindAPIKey, anchors: []string{"sk-"}, word: true, run: 20,
 		re: regexp.MustCompile(`^sk-[A-Za-z0-9_-]{20,}`),
 		ok: func(m string, loc []int) bool { return mixed(m[3:loc[1]]) || keyPrefixed(m[3:loc[1]]) },
 	},
 	{
 		// Stripe secret and restricted keys.
-		kind: KindAPIKey, anchors: []string{"sk_live_", "sk_test_", "rk_live_", "rk_test_"}, word: true, run: 16,
+		name: "stripe", kind: KindAPIKey, anchors: []string{"sk_live_", "sk_test_", "rk_live_", "rk_test_"}, word: true, run: 16,
 		re: regexp.MustCompile(`^[sr]k_(?:live|test)_[A-Za-z0-9]{16,}`),
 	},
 	{
 		// Google API keys are "AIza" plus 35 characters.
-		kind: KindAPIKey, anchors: []string{"aiza"}, word: true, run: 35,
+		name: "google_api", kind: KindAPIKey, anchors: []string{"aiza"}, word: true, run: 35,
 		re: regexp.MustCompile(`^AIza[A-Za-z0-9_-]{35,}`),
 	},
 	{
 		// Slack tokens.
-		kind: KindAPIKey, anchors: []string{"xoxb-", "xoxa-", "xoxp-", "xoxr-", "xoxs-"}, word: true, run: 10,
+		name: "slack", kind: KindAPIKey, anchors: []string{"xoxb-", "xoxa-", "xoxp-", "xoxr-", "xoxs-"}, word: true, run: 10,
 		re: regexp.MustCompile(`^xox[abprs]-[A-Za-z0-9-]{10,}`),
 	},
 	{
-		kind: KindGitHubToken, anchors: []string{"ghp_", "gho_", "ghu_", "ghs_", "ghr_"}, word: true, run: 36,
+		name: "github", kind: KindGitHubToken, anchors: []string{"ghp_", "gho_", "ghu_", "ghs_", "ghr_"}, word: true, run: 36,
 		re: regexp.MustCompile(`^gh[pousr]_[A-Za-z0-9]{36,}`),
 	},
 	{
-		kind: KindGitHubToken, anchors: []string{"github_pat_"}, word: true, run: 22,
+		name: "github_pat", kind: KindGitHubToken, anchors: []string{"github_pat_"}, word: true, run: 22,
 		re: regexp.MustCompile(`^github_pat_[A-Za-z0-9_]{22,}`),
 	},
 	{
 		// AWS access key IDs: AKIA (long-term) and ASIA (temporary).
-		kind: KindAWSKey, anchors: []string{"akia", "asia"}, word: true, run: 16,
+		name: "aws_key_id", kind: KindAWSKey, anchors: []string{"akia", "asia"}, word: true, run: 16,
 		re: regexp.MustCompile(`^(?:AKIA|ASIA)[A-Z0-9]{16}\b`),
 	},
 	{
 		// The secret half of an AWS key pair has no prefix of its own, so
 		// it is only recognised by the name it is assigned to.
-		kind: KindAWSKey, anchors: []string{"aws_secret_access_key", "aws-secret-access-key", "secretaccesskey", "aws_secret_key"}, word: true,
+		name: "aws_secret", kind: KindAWSKey, anchors: []string{"aws_secret_access_key", "aws-secret-access-key", "secretaccesskey", "aws_secret_key"}, word: true,
 		re: regexp.MustCompile(`(?i)^(?:aws[_-]secret[_-]access[_-]key|secretaccesskey|aws_secret_key)["']?[ \t]*[:=][ \t]*["']?([A-Za-z0-9/+=]{20,})`),
 	},
+}
+
+// contextRules are formats known by what surrounds them.
+var contextRules = []rule{
 	{
 		// A JWT is three base64url segments; the header always starts
 		// with `{"`, which encodes as "eyJ". The signature may be empty
 		// (alg "none").
-		kind: KindJWT, anchors: []string{"eyj"}, word: true, run: 5,
+		name: "jwt", kind: KindJWT, anchors: []string{"eyj"}, word: true, run: 5,
 		re: regexp.MustCompile(`^eyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]*`),
 	},
 	{
 		// The credentials of an Authorization header, whatever the scheme.
-		kind: KindBearer, anchors: []string{"authorization"}, word: true,
+		name: "authorization", kind: KindBearer, anchors: []string{"authorization"}, word: true,
 		re: regexp.MustCompile(`(?i)^authorization["']?[ \t]*[:=][ \t]*["']?(?:(?:basic|bearer|token)[ \t]+)?([A-Za-z0-9._~+/-]{8,}=*)`),
 	},
 	{
 		// "Bearer TOKEN" outside a header, e.g. in a curl command line.
 		// Prose ("Bearer token required") fails the length or mix test.
-		kind: KindBearer, anchors: []string{"bearer"}, word: true,
+		name: "bearer", kind: KindBearer, anchors: []string{"bearer"}, word: true,
 		re: regexp.MustCompile(`(?i)^bearer[ \t]+([A-Za-z0-9._~+/-]{12,}=*)`),
 		ok: func(m string, loc []int) bool { return random(m[loc[2]:loc[3]]) },
 	},
 	{
 		// Only the value of a query parameter is redacted, so the reader
 		// still sees which parameter carried it.
-		kind: KindURLSecret, anchors: []string{"?", "&", ";"},
+		name: "url_param", kind: KindURLSecret, anchors: []string{"?", "&", ";"},
 		re: regexp.MustCompile(`^[?&;]([A-Za-z0-9_.\[\]-]+)=([^&#\s"'<>]+)`),
 		ok: func(m string, loc []int) bool { return secretParam(m[loc[2]:loc[3]]) },
 	},
 	{
 		// URL userinfo: scheme://user:password@host.
-		kind: KindPassword, anchors: []string{"://"},
+		name: "url_userinfo", kind: KindPassword, anchors: []string{"://"},
 		re: regexp.MustCompile(`^://[^\s/?#@:"'<>]*:([^\s/?#"'<>]+)@`),
 	},
 	{
 		// password=..., "password": "...", passwd: ...
-		kind: KindPassword, anchors: []string{"password", "passwd"}, word: true,
+		name: "password", kind: KindPassword, anchors: []string{"password", "passwd"}, word: true,
 		re: regexp.MustCompile(`(?i)^pass(?:word|wd)["']?[ \t]*[:=][ \t]*(?:"([^"\n]+)"|'([^'\n]+)'|([^\s"'&,;]+))`),
 	},
 	{
 		// Generic "api_key = VALUE" style assignments. Values must be long
 		// enough to be credentials; "api_key: missing" is not one.
-		kind: KindAPIKey, anchors: []string{"api", "secret", "client", "access", "auth", "refresh"}, word: true,
+		name: "api_key_name", kind: KindAPIKey, anchors: []string{"api", "secret", "client", "access", "auth", "refresh"}, word: true,
 		re: regexp.MustCompile(`(?i)^(?:api[_-]?key|secret[_-]?key|client[_-]?secret|access[_-]?token|auth[_-]?token|refresh[_-]?token)["']?(?:[ \t]*[:=][ \t]*["']?|[ \t]+["'])([A-Za-z0-9_./+=~-]{16,})`),
 	},
-	{
-		// Last: an address that is part of a longer secret is reported as
-		// that secret.
-		kind: KindEmail, anchors: []string{"@"}, custom: email,
-	},
 }
+
+// emailRule comes last: an address that is part of a longer secret is
+// reported as that secret.
+var emailRule = rule{name: "email", kind: KindEmail, anchors: []string{"@"}, custom: email}
+
+// keyRule reads secret-named keys back from their separator (keyvalue.go).
+var keyRule = rule{name: "key", kind: KindSecret, anchors: []string{":", "="}, custom: keyValue}
 
 // try applies r at offset p, where one of its anchors starts. It returns
 // the finding and the extent [lo, hi) of the text the match covered,
