@@ -9,12 +9,26 @@ import (
 )
 
 // writer writes compiled tables as Go composite literals. sh names the
-// pointers written once, as variables (share.go). qual prefixes the
-// engine's type names: empty in the generated package, which declares
-// them, and "match." in a file that uses internal/match's own.
+// pointers written once, as variables (share.go). name gives the name
+// internal/match's types are written as: their names in the generated
+// package, which declares them, or qualified ("match.Rule") in a file
+// that uses internal/match's own. used, when not nil, collects the names
+// written.
 type writer struct {
 	sh   *shares
-	qual string
+	name func(string) string
+	used map[string]bool
+}
+
+// engineName returns what the writer writes for internal/match's name.
+func (w writer) engineName(name string) string {
+	if w.name != nil {
+		name = w.name(name)
+	}
+	if w.used != nil {
+		w.used[name] = true
+	}
+	return name
 }
 
 // literal writes v as a Go composite literal. It knows the shapes the
@@ -130,7 +144,7 @@ func (w writer) typeName(t reflect.Type) string {
 		return "[]" + w.typeName(t.Elem())
 	}
 	if t.PkgPath() != "" {
-		return w.qual + t.Name()
+		return w.engineName(t.Name())
 	}
 	return t.Name()
 }
