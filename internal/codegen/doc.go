@@ -13,10 +13,12 @@
 // The API's exported names are the generated package's only exported
 // names. Every other package-level name is unexported: a helper
 // package's names get their package's name as a prefix (hint.Parse
-// becomes hintParse) and internal/match's lose their capital (Engine
-// becomes engine). Only the API's documentation is kept; the engine's own
-// comments speak of its files and its workings, and are left out. So are
-// the declarations the API does not reach (prune).
+// becomes hintParse), internal/match's lose their capital (Engine becomes
+// engine), and exported methods lose theirs where the rename is sure to
+// change nothing else (nameMethods). Only the API's documentation is
+// kept; the engine's own comments speak of its files and its workings,
+// and are left out. So are the declarations the API does not reach
+// (prune).
 //
 // The output is deterministic: declarations come in file order, tables in
 // the canonical order of the compiled catalogue, and the header names the

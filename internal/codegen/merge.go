@@ -71,7 +71,11 @@ type merged struct {
 }
 
 // loadSource parses, checks and renames every unit.
-func loadSource() (*merged, error) {
+func loadSource() (*merged, error) { return loadUnits(units) }
+
+// loadUnits parses, checks and renames units, the last of which is the
+// API.
+func loadUnits(units []unit) (*merged, error) {
 	m := &merged{
 		fset:      token.NewFileSet(),
 		text:      map[*token.File][]byte{},
@@ -94,6 +98,9 @@ func loadSource() (*merged, error) {
 		return nil, err
 	}
 	if err := m.nameObjects(); err != nil {
+		return nil, err
+	}
+	if err := m.nameMethods(); err != nil {
 		return nil, err
 	}
 	for _, c := range m.units {

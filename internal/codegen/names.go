@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"go/types"
 	"path"
+	"sort"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -169,6 +170,89 @@ func scopeNames(m *merged) map[string]bool {
 		}
 	}
 	return out
+}
+
+// nameMethods unexports the exported methods that the generated package
+// does not export. A method name is renamed, on every type and interface
+// of the source that declares it, only when that is sure to change
+// nothing but the name:
+//   - no exported type has it in its method set;
+//   - it is not the name of a method the standard library looks for
+//     (String, Error, MarshalJSON, ...), which a value may be asked for at
+//     run time without the source saying so;
+//   - every selector of that name in the source is resolved by the
+//     checker, so that no call of the method is left behind: one on a
+//     value whose type the checker could not see (it came from the
+//     standard library) leaves the name as it is;
+//   - the new name is no identifier of the source at all.
+//
+// A method the standard library calls through an interface that the
+// source converts to (sort.Interface) must keep its name too; a rename
+// there fails to compile, which the generator's tests would see.
+func (m *merged) nameMethods() error {
+	methods := map[string][]*types.Func{}
+	blocked := map[string]bool{}
+	all := map[string]bool{}
+	isMethod := func(obj types.Object) bool {
+		fn, ok := obj.(*types.Func)
+		return ok && fn.Type().(*types.Signature).Recv() != nil && m.unitOf(fn) != nil
+	}
+	for _, c := range m.units {
+		for id, obj := range c.info.Defs {
+			if isMethod(obj) {
+				methods[id.Name] = append(methods[id.Name], obj.(*types.Func))
+			}
+		}
+	}
+	for _, c := range m.units {
+		for _, f := range c.files {
+			ast.Inspect(f, func(n ast.Node) bool {
+				switch n := n.(type) {
+				case *ast.Ident:
+					all[n.Name] = true
+				case *ast.SelectorExpr:
+					if x, ok := n.X.(*ast.Ident); ok {
+						if _, ok := c.info.Uses[x].(*types.PkgName); ok {
+							return true // a qualified name
+						}
+					}
+					if c.info.Uses[n.Sel] == nil {
+						blocked[n.Sel.Name] = true
+					}
+				}
+				return true
+			})
+		}
+	}
+	// Method sets of the exported types, pointers included.
+	for _, c := range m.units {
+		for _, name := range c.pkg.Scope().Names() {
+			obj := c.pkg.Scope().Lookup(name)
+			tn, ok := obj.(*types.TypeName)
+			if !ok || !(m.exports[obj] || c == m.api && obj.Exported()) {
+				continue
+			}
+			ms := types.NewMethodSet(types.NewPointer(tn.Type()))
+			for i := range ms.Len() {
+				blocked[ms.At(i).Obj().Name()] = true
+			}
+		}
+	}
+	names := make([]string, 0, len(methods))
+	for name := range methods {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		to := unexported(name)
+		if !ast.IsExported(name) || blocked[name] || runtimeMethods[name] || all[to] || reserved(to) {
+			continue
+		}
+		for _, fn := range methods[name] {
+			m.names[fn] = to
+		}
+	}
+	return nil
 }
 
 // runtimeMethods are names of methods the standard library asks a value
