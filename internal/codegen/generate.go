@@ -55,7 +55,7 @@ func Generate(cat *match.Catalogue, opts Options) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	w := writer{sh: sh, name: m.matchName, used: map[string]bool{}}
+	w := writer{sh: sh, name: m.matchName, enums: enumConsts(m.unit(matchPath).pkg), used: map[string]bool{}}
 	var tables strings.Builder
 	if err := w.literal(&tables, reflect.ValueOf(cat), ""); err != nil {
 		return nil, err
