@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"go/types"
 	"path"
+	"slices"
 	"sort"
 	"strings"
 	"unicode"
@@ -88,26 +89,51 @@ func (m *merged) nameObjects() error {
 			}
 		}
 	}
+	// The constants of one type are named alike: all lowered, or all
+	// with the package's name in front when one of them must be.
+	var groups [][]types.Object
+	ofType := map[types.Type]int{}
 	for _, obj := range rest {
-		c := m.unitOf(obj)
-		var candidates []string
-		if c.prefix != "" {
-			candidates = []string{prefixed(c.prefix, obj.Name())}
-		} else {
-			candidates = []string{unexported(obj.Name()), path.Base(c.path) + obj.Name()}
+		if c, ok := obj.(*types.Const); ok {
+			if named, ok := c.Type().(*types.Named); ok && named.Obj().Pkg() == c.Pkg() {
+				if i, ok := ofType[named]; ok {
+					groups[i] = append(groups[i], obj)
+					continue
+				}
+				ofType[named] = len(groups)
+			}
 		}
-		name := ""
-		for _, n := range candidates {
-			if _, dup := taken[n]; !dup && !scopes[n] && !reserved(n) {
-				name = n
+		groups = append(groups, []types.Object{obj})
+	}
+	free := func(n string) bool {
+		_, dup := taken[n]
+		return !dup && !scopes[n] && !reserved(n)
+	}
+	for _, g := range groups {
+		c := m.unitOf(g[0])
+		forms := []func(string) string{func(name string) string { return prefixed(c.prefix, name) }}
+		if c.prefix == "" {
+			forms = []func(string) string{unexported, func(name string) string { return path.Base(c.path) + name }}
+		}
+		var names []string
+		for _, form := range forms {
+			names = names[:0]
+			for _, obj := range g {
+				if n := form(obj.Name()); free(n) && !slices.Contains(names, n) {
+					names = append(names, n)
+				}
+			}
+			if len(names) == len(g) {
 				break
 			}
 		}
-		if name == "" {
-			return fmt.Errorf("codegen: no free name for %s.%s in the generated file (tried %v)", c.pkg.Name(), obj.Name(), candidates)
+		if len(names) != len(g) {
+			return fmt.Errorf("codegen: no free name for %s.%s in the generated file", c.pkg.Name(), g[len(names)].Name())
 		}
-		if err := claim(obj, name); err != nil {
-			return err
+		for i, obj := range g {
+			if err := claim(obj, names[i]); err != nil {
+				return err
+			}
 		}
 	}
 	return nil
