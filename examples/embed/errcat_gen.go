@@ -37,132 +37,18 @@ import (
 // its compiled tables.
 const Version = "1.0.0+16ba1a9b3adb"
 
-// catalogueTables is the compiled catalogue.
-var catalogueTables = &Catalogue{
-	Name:    `embed-example`,
-	Version: `1.0.0`,
-	ID:      `1.0.0+16ba1a9b3adb`,
-	Classes: []Class{
-		{
-			Name:        `hard`,
-			Description: `A person must act first.`,
-			ExitCode:    78,
-		},
-		{
-			Name:        `transient`,
-			Description: `Retry the same target later.`,
-			ExitCode:    75,
-		},
-	},
-	Codes: []Code{
-		{
-			Name:        `auth_required`,
-			Description: `The credentials were rejected.`,
-			Unblock:     `Check the API key.`,
-		},
-		{
-			Name:        `rate_limited`,
-			Class:       1,
-			Description: `Too many requests for now.`,
-		},
-	},
-	Rules: []Rule{
-		{
-			ID:         `example.auth_text`,
-			Tier:       1,
-			Confidence: 3,
-			Match: Cond{
-				Contains: []string{`invalid api key`, `401 unauthorized`},
-			},
-			Triggers: []string{`401 unauthorized`, `invalid api key`},
-			File:     `rules/rules.yaml`,
-			Line:     13,
-		},
-		{
-			ID:         `example.rate_limit_text`,
-			Code:       1,
-			Tier:       1,
-			Confidence: 2,
-			Match: Cond{
-				Regex: []*Regex{
-					{
-						Src:      `(?i)\brate[ _-]?limit(ed)?\b`,
-						Triggers: []string{`rate limit`, `rate-limit`, `rate_limit`, `ratelimit`},
-						Alts: []Alt{
-							{
-								Lead: []string{`rate`},
-								Word: true,
-							},
-						},
-						Parsed: &Parsed{
-							Groups: 1,
-						},
-					},
-				},
-			},
-			Hints: []HintSource{
-				{
-					From: 3,
-					Re: &Regex{
-						Src: `(?i)try again in (?P<value>[0-9.]+ ?s)`,
-						Alts: []Alt{
-							{
-								Lead: []string{`try again in `},
-							},
-						},
-						Parsed: &Parsed{
-							Groups: 1,
-							Names:  []string{``, `value`},
-						},
-					},
-				},
-			},
-			Triggers: []string{`rate limit`, `rate-limit`, `rate_limit`, `ratelimit`},
-			File:     `rules/rules.yaml`,
-			Line:     8,
-		},
-		{
-			ID:         `example.status_429`,
-			Code:       1,
-			Tier:       3,
-			Confidence: 3,
-			Match: Cond{
-				Status: []StatusRange{
-					{
-						Lo: 429,
-						Hi: 429,
-					},
-				},
-			},
-			Hints: []HintSource{
-				{
-					From: 1,
-					Key:  `retry-after`,
-				},
-			},
-			File: `rules/rules.yaml`,
-			Line: 3,
-		},
-	},
-}
-
-// defaultEngine builds the engine on first use: a program that imports
-// the package pays nothing for it at start-up (20 ms or more for a large
-// catalogue) unless, and until, it classifies. A sync.Once and a
-// variable rather than sync.OnceValue, whose call cost a classification
-// 25 ns more.
-func defaultEngine() *Engine {
+func defaultEngine() *engine {
 	builtOnce.Do(func() { built = mustEngine(catalogueTables) })
 	return built
 }
 
 var (
 	builtOnce sync.Once
-	built     *Engine
+	built     *engine
 )
 
-func mustEngine(c *Catalogue) *Engine {
-	e, err := New(c)
+func mustEngine(c *catalogue) *engine {
+	e, err := matchNew(c)
 	if err != nil {
 		panic("errcat: generated tables do not compile: " + err.Error())
 	}
@@ -171,11 +57,11 @@ func mustEngine(c *Catalogue) *Engine {
 
 // Classify classifies one piece of evidence with the current time as the
 // clock for timing hints.
-func Classify(ev Evidence) Classification { return defaultEngine().Classify(ev, Options{}) }
+func Classify(ev Evidence) Classification { return defaultEngine().classify(ev, Options{}) }
 
 // ClassifyWith classifies with options: a fixed clock, or an explanation.
 func ClassifyWith(ev Evidence, opts Options) Classification {
-	return defaultEngine().Classify(ev, opts)
+	return defaultEngine().classify(ev, opts)
 }
 
 // ClassifyText classifies a message, stderr or log text.
@@ -187,40 +73,18 @@ func ClassifyText(text string) Classification { return Classify(Evidence{Text: t
 // conflict or for low confidence), until yield returns false, and returns
 // how many records it read.
 func ClassifyLines(r io.Reader, yield func(LineResult) bool) (LineStats, error) {
-	return defaultEngine().Lines(r, Evidence{}, LinesOptions{}, yield)
+	return defaultEngine().Lines(r, Evidence{}, linesOptions{}, yield)
 }
 
 // Codes lists the catalogue's codes, sorted by name.
 func Codes() []Code { return append([]Code(nil), catalogueTables.Codes...) }
 
-// Recovery policies: the types and decision logic of errcat decide and
-// errcat run (internal/policy), for programs that act on a classification
-// in-process. See errcat's docs/policy.md for the semantics.
-type (
-	Policy       = policyPolicy
-	Section      = policySection
-	Retry        = policyRetry
-	WaitForReset = policyWaitForReset
-	Exhausted    = policyExhausted
-	Duration     = policyDuration
-	State        = policyState
-	Decision     = policyDecision
-	Action       = policyAction
-)
-
-// Actions of a Decision, and what a class does when retries run out.
-const (
-	ActionRetry     = policyActionRetry
-	ActionWait      = policyActionWait
-	ActionSkip      = policyActionSkip
-	ActionStop      = policyActionStop
-	OnExhaustedSkip = policyOnExhaustedSkip
-	OnExhaustedStop = policyOnExhaustedStop
-)
-
-// ParsePolicy reads a policy from its JSON form (errcat policy show -o
-// json prints it) and validates it against this catalogue's classes.
-func ParsePolicy(data []byte) (Policy, error) { return policyParseJSON(data, classNames()...) }
+// ParsePolicy reads a recovery policy from its JSON form (errcat policy
+// show -o json prints it) and validates it against this catalogue's
+// classes.
+func ParsePolicy(data []byte) (Policy, error) {
+	return policyParseJSON(data, classNames()...)
+}
 
 // DefaultPolicy is the policy used when none is given: no retry, no wait,
 // stop.
@@ -248,10 +112,114 @@ func classNames() []string {
 	return out
 }
 
-// ---- engine: internal/match, internal/hint, internal/redact and internal/policy ----
+var catalogueTables = &catalogue{
+	Name:    `embed-example`,
+	Version: `1.0.0`,
+	ID:      `1.0.0+16ba1a9b3adb`,
+	Classes: []matchClass{
+		{
+			Name:        `hard`,
+			Description: `A person must act first.`,
+			ExitCode:    78,
+		},
+		{
+			Name:        `transient`,
+			Description: `Retry the same target later.`,
+			ExitCode:    75,
+		},
+	},
+	Codes: []Code{
+		{
+			Name:        `auth_required`,
+			Description: `The credentials were rejected.`,
+			Unblock:     `Check the API key.`,
+		},
+		{
+			Name:        `rate_limited`,
+			Class:       1,
+			Description: `Too many requests for now.`,
+		},
+	},
+	Rules: []matchRule{
+		{
+			ID:         `example.auth_text`,
+			Tier:       tierText,
+			Confidence: matchHigh,
+			Match: cond{
+				Contains: []string{`invalid api key`, `401 unauthorized`},
+			},
+			Triggers: []string{`401 unauthorized`, `invalid api key`},
+			File:     `rules/rules.yaml`,
+			Line:     13,
+		},
+		{
+			ID:         `example.rate_limit_text`,
+			Code:       1,
+			Tier:       tierText,
+			Confidence: matchMedium,
+			Match: cond{
+				Regex: []*regex{
+					{
+						Src:      `(?i)\brate[ _-]?limit(ed)?\b`,
+						Triggers: []string{`rate limit`, `rate-limit`, `rate_limit`, `ratelimit`},
+						Alts: []matchAlt{
+							{
+								Lead: []string{`rate`},
+								Word: true,
+							},
+						},
+						Parsed: &parsed{
+							Groups: 1,
+						},
+					},
+				},
+			},
+			Hints: []hintSource{
+				{
+					From: fromText,
+					Re: &regex{
+						Src: `(?i)try again in (?P<value>[0-9.]+ ?s)`,
+						Alts: []matchAlt{
+							{
+								Lead: []string{`try again in `},
+							},
+						},
+						Parsed: &parsed{
+							Groups: 1,
+							Names:  []string{``, `value`},
+						},
+					},
+				},
+			},
+			Triggers: []string{`rate limit`, `rate-limit`, `rate_limit`, `ratelimit`},
+			File:     `rules/rules.yaml`,
+			Line:     8,
+		},
+		{
+			ID:         `example.status_429`,
+			Code:       1,
+			Tier:       tierStructured,
+			Confidence: matchHigh,
+			Match: cond{
+				Status: []statusRange{
+					{
+						Lo: 429,
+						Hi: 429,
+					},
+				},
+			},
+			Hints: []hintSource{
+				{
+					From: fromHeader,
+					Key:  `retry-after`,
+				},
+			},
+			File: `rules/rules.yaml`,
+			Line: 3,
+		},
+	},
+}
 
-// zonedLayouts carry their own UTC offset: RFC 3339 (Anthropic's reset headers) and the
-// same with a space, as Python's str(datetime) and many logs print it.
 var hint_zonedLayouts = []string{
 	"2006-01-02T15:04:05Z07:00",
 	"2006-01-02 15:04:05Z07:00",
@@ -260,11 +228,9 @@ var hint_zonedLayouts = []string{
 	"2006-01-02T15:04Z07:00",
 }
 
-// utcLayouts have a time of day and are read only when a trailing UTC, GMT or Z was cut
-// off, because a wall-clock time in an unknown zone is off by up to a day.
 var hint_utcLayouts = []string{
-	"Mon, 02 Jan 2006 15:04:05",  // IMF-fixdate, the HTTP-date that RFC 9110 senders use
-	"Monday, 02-Jan-06 15:04:05", // obsolete RFC 850 date, still to be accepted
+	"Mon, 02 Jan 2006 15:04:05",
+	"Monday, 02-Jan-06 15:04:05",
 	"2006-01-02 15:04:05",
 	"2006-01-02 15:04",
 	"2006-01-02T15:04:05",
@@ -280,8 +246,6 @@ var hint_utcLayouts = []string{
 	"2 Jan 2006 15:04:05",
 }
 
-// dateLayouts name a day with no time: the reset is at its start, 00:00 UTC, which is
-// how usage-limit messages that name only a day are meant.
 var hint_dateLayouts = []string{
 	"2006-01-02",
 	"Jan 2, 2006",
@@ -290,13 +254,9 @@ var hint_dateLayouts = []string{
 	"2 January 2006",
 }
 
-// asctime has no zone but RFC 9110 defines it as UTC.
 const hint_asctime = "Mon Jan _2 15:04:05 2006"
 
-// parseDate reads the calendar forms. Case is folded because month and day names are
-// matched without case anyway, and "t", "z", "pm" and "utc" turn up in lower case.
 func hint_parseDate(s string) (time.Time, bool) {
-	// "on 2026-12-01 at 00:00 UTC": "at" only joins date and time.
 	var fields []string
 	for _, f := range strings.Fields(strings.ToUpper(s)) {
 		if f != "AT" {
@@ -324,13 +284,10 @@ func hint_parseDate(s string) (time.Time, bool) {
 	return time.Time{}, false
 }
 
-// cutZone removes a trailing zone that means UTC. Other abbreviations are not honoured:
-// time.Parse would silently read an unknown one such as "PST" as UTC.
 func hint_cutZone(s string) (string, bool) {
 	for _, z := range []string{" UTC", " GMT", "UTC", "GMT", "Z"} {
 		if rest, ok := strings.CutSuffix(s, z); ok && rest != "" {
 			if z == "Z" || z == "UTC" || z == "GMT" {
-				// Glued on only after a digit, as in "00:00:30Z" or "00:00UTC".
 				if c := rest[len(rest)-1]; c < '0' || c > '9' {
 					continue
 				}
@@ -341,19 +298,10 @@ func hint_cutZone(s string) (string, bool) {
 	return s, false
 }
 
-// maxDelay is 100 years of 365.25 days. It keeps every sum, and now.Add in Resolve, far
-// from time.Duration's ±292-year limit, while leaving MaxAhead to Resolve so that a hint
-// a few weeks ahead is reported as too_far rather than as unreadable.
 const hint_maxDelay = 36525 * 24 * time.Hour
 
-// maxEpoch is 9999-12-31T23:59:59Z: beyond it a number is an epoch in milliseconds or
-// garbage, and time.Time would no longer format as RFC 3339.
 const hint_maxEpoch = 253402300799
 
-// unitOf returns the length of a unit, spelled (in lower case) as Go durations,
-// protobuf JSON durations and English messages spell it. It is a switch rather than a
-// map: a hint is parsed for every message classified with one, and hashing the word
-// cost more than the few comparisons of the switch's search.
 func hint_unitOf(word string) (time.Duration, bool) {
 	switch word {
 	case "ns", "nsec", "nanosecond", "nanoseconds":
@@ -376,17 +324,13 @@ func hint_unitOf(word string) (time.Duration, bool) {
 
 var hint_pow10 = [...]uint64{1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9}
 
-// number is a non-negative decimal split so that it can be scaled without floating
-// point, which would round "0.1s" and accept "NaN" and "1e400".
 type hint_number struct {
 	whole     uint64
-	frac      uint64 // the first fracDigits digits after the point
+	frac      uint64
 	fracDigit int
-	overflow  bool // whole did not fit; reported only once the text is known to be a delay
+	overflow  bool
 }
 
-// scanNumber reads digits with an optional fraction from the front of s. Digits beyond
-// nanosecond precision are read and dropped.
 func hint_scanNumber(s string) (n hint_number, rest string, ok bool) {
 	i, digits := 0, 0
 	for ; i < len(s) && '0' <= s[i] && s[i] <= '9'; i++ {
@@ -408,20 +352,18 @@ func hint_scanNumber(s string) (n hint_number, rest string, ok bool) {
 			}
 		}
 		if i == fracStart {
-			return hint_number{}, s, false // "5." or "."
+			return hint_number{}, s, false
 		}
 		digits += i - fracStart
 	}
 	return n, s[i:], digits > 0
 }
 
-// scale returns n units, or false when that exceeds limit.
 func (n hint_number) scale(unit time.Duration, limit time.Duration) (time.Duration, bool) {
 	u := uint64(unit)
 	if n.overflow || n.whole > uint64(limit)/u {
 		return 0, false
 	}
-	// frac/10^k < 1, so frac*u/10^k < u and the 128-bit quotient fits: Div64 cannot panic.
 	hi, lo := bits.Mul64(n.frac, u)
 	part, _ := bits.Div64(hi, lo, hint_pow10[n.fracDigit])
 	total := n.whole*u + part
@@ -431,8 +373,6 @@ func (n hint_number) scale(unit time.Duration, limit time.Duration) (time.Durati
 	return time.Duration(total), true
 }
 
-// parseDelay reads a bare number in the given unit, or one or more number-unit pairs
-// ("1h2m3.5s", "20 seconds", "1 hour, 30 minutes and 5 seconds").
 func hint_parseDelay(s string, unit hintUnit) (hintValue, error) {
 	var total time.Duration
 	parts := 0
@@ -443,7 +383,6 @@ func hint_parseDelay(s string, unit hintUnit) (hintValue, error) {
 		}
 		word, after := hint_scanWord(hint_trimBlanks(after))
 		if word == "" {
-			// A bare number must stand alone: "1h 30" is a typo, not 1 h 30 s.
 			if parts > 0 || strings.TrimSpace(after) != "" {
 				return hintValue{}, err_hintSyntax
 			}
@@ -503,9 +442,6 @@ func hint_skipSeparators(s string) string {
 	}
 }
 
-// trimBlanks drops the spaces and tabs in front of s, as strings.TrimLeft
-// does without a set built from its cutset on every call (skipSeparators
-// likewise).
 func hint_trimBlanks(s string) string {
 	for s != "" && (s[0] == ' ' || s[0] == '\t') {
 		s = s[1:]
@@ -513,7 +449,6 @@ func hint_trimBlanks(s string) string {
 	return s
 }
 
-// scanWord reads a run of letters, Unicode ones included for "µs" and "μs".
 func hint_scanWord(s string) (word, rest string) {
 	i := 0
 	for i < len(s) {
@@ -530,64 +465,26 @@ func hint_scanWord(s string) (word, rest string) {
 	return s[:i], s[i:]
 }
 
-// FormatSeconds renders a delay in seconds for JSON output as a float with at most 3 decimals, no exponent, deterministic ("20", "21.5", "0.02").
-//
-// It rounds to the millisecond (halves away from zero) and works in integers, because
-// strconv's float formatting switches to exponents for small values and a float64
-// cannot hold every millisecond count exactly.
-func hintFormatSeconds(d time.Duration) string {
-	ms := int64(d.Round(time.Millisecond) / time.Millisecond)
-	var buf [24]byte
-	b := buf[:0]
-	u := uint64(ms)
-	if ms < 0 {
-		b = append(b, '-')
-		u = uint64(-ms) // |ms| <= 2^63/1e6, so negation cannot overflow
-	}
-	b = strconv.AppendUint(b, u/1000, 10)
-	if f := u % 1000; f != 0 {
-		b = append(b, '.', byte('0'+f/100), byte('0'+f/10%10), byte('0'+f%10))
-		for b[len(b)-1] == '0' {
-			b = b[:len(b)-1]
-		}
-	}
-	return string(b)
-}
-
-// Unit says how a bare number is read.
 type hintUnit uint8
 
 const (
-	hintSeconds hintUnit = iota // "20" is 20 s (Retry-After)
-	hintMillis                  // "1500" is 1.5 s (retry-after-ms)
-	hintEpoch                   // "1735689600" is that Unix time
+	hintSeconds hintUnit = iota
+	hintMillis
+	hintEpoch
 )
 
-// Value is a parsed hint: either a delay relative to when the failure was seen, or an absolute time.
 type hintValue struct {
-	Delay    time.Duration // valid when !Absolute
-	At       time.Time     // valid when Absolute, in UTC
+	Delay    time.Duration
+	At       time.Time
 	Absolute bool
 }
 
-// maxInput bounds the work done on text that cannot be a hint anyway; the longest real
-// form ("You will regain access on 2026-12-01 at 00:00 UTC") is a fraction of it.
 const hint_maxInput = 256
 
-// errRange marks text that is well-formed but whose value no real hint could have, so
-// Parse reports it as such instead of going on to try the date forms.
 var err_hintRange = errors.New("out of range")
 
-// errSyntax marks text that is not a delay; the date forms are tried next.
 var err_hintSyntax = errors.New("not a delay")
 
-// Parse reads s (surrounding space and quotes trimmed). It returns an error describing why s is not a hint.
-//
-// The unit only applies to a bare number: "20s" is a 20 s delay whatever the unit, and
-// a retry-after-ms key in s ("retry-after-ms: 1500") forces Millis, because the header
-// name is less likely to be wrong than the rule that captured it. A date needs a UTC
-// zone (UTC, GMT, Z or a numeric offset) once it has a time of day, since guessing the
-// zone would shift the reset by hours; a bare date means 00:00 UTC.
 func hintParse(s string, unit hintUnit) (hintValue, error) {
 	if unit > hintEpoch {
 		return hintValue{}, fmt.Errorf("hint: unknown unit %d", unit)
@@ -602,7 +499,6 @@ func hintParse(s string, unit hintUnit) (hintValue, error) {
 		return hintValue{}, hint_parseError(s, "empty")
 	}
 	if v[0] == '-' || v[0] == '+' {
-		// RFC 9110 delay-seconds is 1*DIGIT; a sign means a computed value went wrong.
 		return hintValue{}, hint_parseError(s, "signed value")
 	}
 	d, err := hint_parseDelay(v, unit)
@@ -626,13 +522,6 @@ func hint_parseError(s, why string) error {
 	return fmt.Errorf("hint %s: %s", strconv.Quote(s), why)
 }
 
-// clean drops what surrounds a value when it was cut out of a header line, a JSON
-// document or a sentence: space, quotes, and sentence punctuation ("in 21.5s.").
-// In front that is space and quotes, behind also punctuation, in any order. It
-// looks at each end's runes once: trimming with strings.Trim and its cutsets
-// until nothing changed cost more than parsing the value. An ASCII byte is
-// its own rune, and is not decoded: a hint is parsed for every message
-// classified with one, and values are ASCII.
 func hint_clean(s string) string {
 	for s != "" {
 		r, n := rune(s[0]), 1
@@ -657,14 +546,10 @@ func hint_clean(s string) string {
 	return s
 }
 
-// cleanFront reports whether clean drops r in front of a value.
 func hint_cleanFront(r rune) bool {
 	return unicode.IsSpace(r) || r == '"' || r == '\'' || r == '`'
 }
 
-// stripKey drops a known header or JSON key in front of the value, for rules whose
-// regex captured the whole "retry-after-ms: 1500" or `"retryDelay": "21s"`. Only known
-// keys are dropped so that "error: 500" is not read as a 500 s delay.
 func hint_stripKey(s string, unit hintUnit) (string, hintUnit) {
 	i := 0
 	for i < len(s) && s[i] != ':' && s[i] != '=' {
@@ -675,7 +560,7 @@ func hint_stripKey(s string, unit hintUnit) (string, hintUnit) {
 	}
 	key := strings.ToLower(strings.Trim(strings.TrimSpace(s[:i]), "\"'`"))
 	switch {
-	case strings.HasSuffix(key, "retry-after-ms"): // also Azure's x-ms-retry-after-ms
+	case strings.HasSuffix(key, "retry-after-ms"):
 		unit = hintMillis
 	case key == "retry-after", key == "retrydelay", key == "retry_delay",
 		key == "ratelimit-reset", key == "x-ratelimit-reset",
@@ -689,9 +574,6 @@ func hint_stripKey(s string, unit hintUnit) (string, hintUnit) {
 
 func hint_isLetterASCII(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
 
-// leadIn holds the words that introduce a hint in prose ("Please try again in",
-// "retry after", "You will regain access on"). Only these are skipped, and only in
-// front, so that a capture like "attempt 2 of 5" still fails instead of yielding 2 s.
 var hint_leadIn = map[string]bool{
 	"please": true, "retry": true, "retrying": true, "try": true, "again": true,
 	"in": true, "after": true, "wait": true, "for": true, "you": true, "can": true,
@@ -702,8 +584,6 @@ var hint_leadIn = map[string]bool{
 func hint_stripLeadIn(s string) string {
 	for {
 		word, rest, _ := strings.Cut(s, " ")
-		// Most values begin with a digit: no lead-in word begins with
-		// an ASCII byte that is not a letter, so the map need not say.
 		if word == "" || word[0] < utf8.RuneSelf && !hint_isLetterASCII(word[0]) || !hint_leadIn[strings.ToLower(word)] {
 			return s
 		}
@@ -711,36 +591,23 @@ func hint_stripLeadIn(s string) string {
 	}
 }
 
-// Reason says why a hint was dropped.
 type hintReason string
 
-// The reasons a hint is dropped. A relative delay of zero is kept: "Retry-After: 0"
-// is a real instruction to retry at once. An absolute time at or before now is dropped
-// as Past: the reset has already happened, so it says nothing about how long to wait and
-// usually means the clocks disagree or the value was read from the wrong place.
 const (
 	hintOK          hintReason = ""
-	hintUnparseable hintReason = "unparseable" // an absolute Value with a zero At
-	hintPast        hintReason = "past"        // Delay < 0, or At <= now
-	hintTooFar      hintReason = "too_far"     // more than MaxAhead ahead
+	hintUnparseable hintReason = "unparseable"
+	hintPast        hintReason = "past"
+	hintTooFar      hintReason = "too_far"
 )
 
-// MaxAhead is the longest hint trusted: a reset further away is more likely a misread than a plan.
 const hintMaxAhead = 7 * 24 * time.Hour
 
-// Resolve checks v against now and returns the absolute reset time and the delay from
-// now, or the Reason it was dropped, with a zero time and delay so that a dropped hint
-// cannot be used by mistake.
-//
-// The checks use the exact values, so exactly MaxAhead is kept. The returned time is in
-// UTC and truncated to whole milliseconds, the precision it is reported with; the delay
-// is exact and may differ from at.Sub(now) by less than a millisecond.
 func hintResolve(v hintValue, now time.Time) (at time.Time, after time.Duration, why hintReason) {
 	if v.Absolute {
 		if v.At.IsZero() {
 			return time.Time{}, 0, hintUnparseable
 		}
-		after = v.At.Sub(now) // saturates rather than wrapping for far-off times
+		after = v.At.Sub(now)
 		if after <= 0 {
 			return time.Time{}, 0, hintPast
 		}
@@ -755,36 +622,12 @@ func hintResolve(v hintValue, now time.Time) (at time.Time, after time.Duration,
 		return time.Time{}, 0, hintTooFar
 	}
 	if !v.Absolute {
-		at = now.Add(after) // safe: after <= MaxAhead
+		at = now.Add(after)
 	}
 	return at.UTC().Truncate(time.Millisecond), after, hintOK
 }
 
-// clean removes terminal escape sequences and control characters and
-// replaces invalid UTF-8, leaving text that is safe to write to a terminal.
-//
-//   - CSI sequences (ESC [ ... final byte) are removed whole.
-//   - OSC, DCS, SOS, PM and APC strings (ESC ] ..., ESC P ..., ...) are
-//     removed up to their terminator: BEL, ST (ESC \) or, unlike a
-//     terminal, the end of the line, so that one stray "ESC ]" cannot
-//     swallow the rest of the evidence.
-//   - Other escape sequences (ESC plus intermediates and a final byte,
-//     e.g. ESC ( B or ESC 7) are removed, and so is a lone ESC.
-//   - Every other C0 control, DEL and the C1 controls U+0080..U+009F are
-//     removed, except '\n' and '\t'. '\r' is removed rather than turned
-//     into a newline: a "\r\n" line ending then reads as "\n", and a
-//     progress bar's repeated "\r" collapses into one line.
-//   - Unicode bidirectional overrides and isolates (U+202A..U+202E,
-//     U+2066..U+2069) are removed because they can make a terminal show
-//     text in an order other than the one in which it was written.
-//   - Each byte of invalid UTF-8 becomes U+FFFD.
-//
-// If flat is set, each run of newlines becomes a single space.
-//
-// t, if not nil, records where given input offsets land in the output.
 func redact_clean(s string, flat bool, t *redact_track) string {
-	// Most text is printable ASCII throughout: it is returned as it is,
-	// without a copy.
 	if n := redact_plainRun(s, 0, flat); n == len(s) {
 		t.kept(0, len(s), 0)
 		t.replaced(len(s), len(s)+1, len(s), len(s))
@@ -792,11 +635,9 @@ func redact_clean(s string, flat bool, t *redact_track) string {
 	}
 	var b strings.Builder
 	b.Grow(len(s))
-	nl := false // the last byte written was a space standing for newlines
+	nl := false
 	for i := 0; i < len(s); {
 		c := s[i]
-		// A run of bytes kept as they are is copied, and tracked, whole:
-		// byte by byte, tracking cost more than the rest of Excerpt.
 		if j := redact_plainRun(s, i, flat); j > i {
 			t.kept(i, j, b.Len())
 			b.WriteString(s[i:j])
@@ -823,7 +664,7 @@ func redact_clean(s string, flat bool, t *redact_track) string {
 			b.WriteByte(c)
 			nl = false
 			i++
-		case c < utf8.RuneSelf: // other C0 controls and DEL
+		case c < utf8.RuneSelf:
 			t.replaced(i, i+1, b.Len(), b.Len())
 			i++
 		default:
@@ -847,16 +688,13 @@ func redact_clean(s string, flat bool, t *redact_track) string {
 	return b.String()
 }
 
-// skipEscape returns the offset just past the escape sequence that starts
-// with the ESC at s[i]. It follows ECMA-48 byte classes loosely: the goal
-// is to remove what a terminal would act on, not to validate it.
 func redact_skipEscape(s string, i int) int {
 	j := i + 1
 	if j >= len(s) {
 		return j
 	}
 	switch c := s[j]; {
-	case c == '[': // CSI: parameter and intermediate bytes, then a final byte
+	case c == '[':
 		j++
 		for j < len(s) && s[j] >= 0x20 && s[j] <= 0x3f {
 			j++
@@ -865,7 +703,7 @@ func redact_skipEscape(s string, i int) int {
 			j++
 		}
 		return j
-	case c == ']' || c == 'P' || c == 'X' || c == '^' || c == '_': // control strings
+	case c == ']' || c == 'P' || c == 'X' || c == '^' || c == '_':
 		for j++; j < len(s); j++ {
 			switch s[j] {
 			case 0x07:
@@ -876,11 +714,11 @@ func redact_skipEscape(s string, i int) int {
 				if j+1 < len(s) && s[j+1] == '\\' {
 					return j + 2
 				}
-				return j // a new sequence starts here
+				return j
 			}
 		}
 		return j
-	case c >= 0x20 && c <= 0x2f: // nF: intermediates, then a final byte
+	case c >= 0x20 && c <= 0x2f:
 		for j < len(s) && s[j] >= 0x20 && s[j] <= 0x2f {
 			j++
 		}
@@ -888,18 +726,13 @@ func redact_skipEscape(s string, i int) int {
 			j++
 		}
 		return j
-	case c >= 0x30 && c <= 0x7e: // two-byte sequences such as ESC 7, ESC =
+	case c >= 0x30 && c <= 0x7e:
 		return j + 1
 	}
-	return j // a lone ESC
+	return j
 }
 
-// plainRun returns the end of the run of bytes from i that clean keeps
-// as they are: printable ASCII and tabs, and newlines unless flat.
 func redact_plainRun(s string, i int, flat bool) int {
-	// Eight bytes at a time while none is below 0x20 or above 0x7e (a
-	// byte below 0x20 borrows into its high bit when 0x20 is taken away;
-	// one of 0x7f or more has its high bit set once 1 is added).
 	const (
 		ones = 0x0101010101010101
 		high = 0x8080808080808080
@@ -919,19 +752,8 @@ func redact_plainRun(s string, i int, flat bool) int {
 	return i
 }
 
-// emailDomain matches "@domain.tld". The local part is found by scanning
-// backwards from the "@" instead, because a rule anchored at "@" cannot
-// look behind it, and an unanchored expression over the whole text would
-// not be linear in practice.
-//
-// A TLD of letters only keeps "lodash@4.17.21", "tools@v0.1.0" and
-// "image@sha256:..." (package and image references) from looking like
-// addresses.
 var redact_emailDomain = regexp.MustCompile(`^@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}`)
 
-// email is the custom matcher of the email rule, tried at an "@". E-mail
-// addresses are personal data rather than credentials, but evidence is
-// shared more widely than the logs it came from.
 func redact_email(s string, p int) (redactFinding, int, int, bool) {
 	if p+1 >= len(s) || !redact_isAlnum(s[p+1]) {
 		return redactFinding{}, 0, 0, false
@@ -944,9 +766,6 @@ func redact_email(s string, p int) (redactFinding, int, int, bool) {
 	for start > 0 && redact_localByte(s[start-1]) {
 		start--
 	}
-	// "git@github.com" is the SSH remote user, not a person, and a reader
-	// needs it to understand the error; "scheme://user@host" is URL
-	// userinfo, whose password (if any) another rule redacts.
 	if start == p || s[start:p] == "git" || redact_inAuthority(s, start) {
 		return redactFinding{}, 0, 0, false
 	}
@@ -958,8 +777,6 @@ func redact_localByte(c byte) bool {
 	return redact_isAlnum(c) || c == '.' || c == '_' || c == '%' || c == '+' || c == '-'
 }
 
-// inAuthority reports whether offset i lies in the authority of a URL,
-// i.e. follows "://" with no slash, space or "@" in between.
 func redact_inAuthority(s string, i int) bool {
 	j := i
 	for j > 0 && i-j < 256 {
@@ -972,11 +789,6 @@ func redact_inAuthority(s string, i int) bool {
 	return false
 }
 
-// StripEscapes removes terminal escape sequences from s and leaves every
-// other byte alone. The engine matches what a person saw on the terminal:
-// colour codes between words would otherwise defeat literal phrases and \b.
-// It returns s itself when s holds no ESC, so the usual case costs one
-// IndexByte and no allocation.
 func redactStripEscapes(s string) string {
 	i := strings.IndexByte(s, 0x1b)
 	if i < 0 {
@@ -994,44 +806,12 @@ func redactStripEscapes(s string) string {
 }
 
 const (
-	// defaultMax is Excerpt's length bound when the caller gives none.
 	redact_defaultMax = 240
-	// ellipsis marks where an excerpt was cut. It counts against max.
-	redact_ellipsis = "…"
-	// widen is how far an edge of the raw context may move outwards to
-	// reach a break between tokens.
-	redact_widen = 256
-	// guard is how much sanitised context, beyond what is shown, must
-	// precede and follow the shown text. Rules such as "Authorization:
-	// Basic X" or "password = X" find a secret from a keyword a few bytes
-	// before it; with the keyword cut off, the value would look like any
-	// other word. Text closer than guard to a cut edge of the context is
-	// therefore never shown, only used for detection.
-	redact_guard = 64
+	redact_ellipsis   = "…"
+	redact_widen      = 256
+	redact_guard      = 64
 )
 
-// Excerpt returns at most max bytes of sanitised text from s around the
-// byte span [start, end), typically a match that classified the evidence.
-// When s does not fit, the excerpt is centred on the span, cut on UTF-8
-// rune boundaries and never inside a "[redacted:KIND]" marker, and "…"
-// marks each side where text was cut (the marks count towards max).
-// Newlines become spaces (a run of them, one space); tabs are kept; other
-// sanitising is as for Text. start and end are clamped to s, an inverted
-// span is treated as empty, and max <= 0 means 240.
-//
-// Excerpt redacts before it cuts. Cutting first would show the visible
-// half of a secret that straddles the edge, and neither half need look
-// like a secret on its own. So Excerpt takes a wider raw context, whose
-// edges it moves to breaks between tokens (whitespace or quotes), at
-// most 256 bytes outwards; if it finds none, it moves the edge inwards
-// instead, dropping the partial token. It then sanitises the context, and
-// only then chooses the bytes to show, keeping a guard margin from any
-// edge of the context that is not an edge of s.
-//
-// Known limit: a quoted password longer than the guard margin that
-// contains spaces, and whose keyword lies just outside the context, can
-// be shown in part. The context is several times max, so this needs a
-// match far from it.
 func redactExcerpt(s string, start, end, max int) string {
 	if max <= 0 {
 		max = redact_defaultMax
@@ -1039,8 +819,6 @@ func redactExcerpt(s string, start, end, max int) string {
 	start = redact_clampInt(start, 0, len(s))
 	end = redact_clampInt(end, start, len(s))
 
-	// Raw context: generous, because cleaning can shrink it (escape
-	// sequences) and redaction can change its length.
 	ctx := 4*min(max, len(s)) + 2*redact_widen
 	lo := redact_leftEdge(s, redact_max2(0, start-ctx), start)
 	hi := redact_rightEdge(s, min(len(s), end+ctx), end)
@@ -1070,8 +848,6 @@ func redactExcerpt(s string, start, end, max int) string {
 	ms = redact_clampInt(ms, zlo, zhi)
 	me = redact_clampInt(me, ms, zhi)
 
-	// Choose how many marks to spend: try the fewest first and keep the
-	// first choice that turns out to need exactly those marks.
 	for _, marks := range [][2]bool{{false, false}, {false, true}, {true, false}, {true, true}} {
 		w := max
 		for _, m := range marks {
@@ -1089,33 +865,25 @@ func redactExcerpt(s string, start, end, max int) string {
 			return redact_mark(left, redact_ellipsis) + r[wlo:whi] + redact_mark(right, redact_ellipsis)
 		}
 	}
-	// max is too small for the marks that are needed: show text only.
 	wlo, whi := redact_window(r, spans, zlo, zhi, ms, me, max)
 	return r[wlo:whi]
 }
 
-// ExcerptAll returns what Excerpt returns for every span of s, and true,
-// when that is all of s sanitised: when s is short enough that the raw
-// context always takes all of it, and it sanitises to at most max bytes.
-// Otherwise it returns "", false. A caller that would find the span only
-// to cut around it can skip finding it.
 func redactExcerptAll(s string, max int) (string, bool) {
 	if max <= 0 {
 		max = redact_defaultMax
 	}
 	if len(s) > 4*min(max, len(s))+2*redact_widen {
-		return "", false // a span far enough in would move the context's edges
+		return "", false
 	}
 	c := redact_clean(s, true, nil)
 	r, _ := redact_redact(c, redactFind(c), nil)
 	if len(r) > max {
-		return "", false // the window would be centred on the span
+		return "", false
 	}
 	return r, true
 }
 
-// window returns the w-byte window of r[zlo:zhi] centred on [ms, me),
-// shrunk to rune boundaries and so as not to cut a marker.
 func redact_window(r string, spans [][2]int, zlo, zhi, ms, me, w int) (int, int) {
 	wlo, whi := zlo, zhi
 	if zhi-zlo > w {
@@ -1140,15 +908,10 @@ func redact_window(r string, spans [][2]int, zlo, zhi, ms, me, w int) (int, int)
 	return wlo, redact_max2(wlo, whi)
 }
 
-// isBreak reports whether c separates tokens: no rule's secret value
-// contains it, so a context edge placed on it does not split a secret.
 func redact_isBreak(c byte) bool {
 	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '"' || c == '\''
 }
 
-// leftEdge moves the raw context start lo to a break: outwards up to
-// widen bytes, else inwards past the partial token (but not past limit,
-// the match start, beyond which it gives up and returns limit).
 func redact_leftEdge(s string, lo, limit int) int {
 	if lo == 0 || redact_isBreak(s[lo-1]) {
 		return lo
@@ -1166,7 +929,6 @@ func redact_leftEdge(s string, lo, limit int) int {
 	return limit
 }
 
-// rightEdge is leftEdge for the end of the context.
 func redact_rightEdge(s string, hi, limit int) int {
 	if hi == len(s) || redact_isBreak(s[hi]) {
 		return hi
@@ -1184,8 +946,6 @@ func redact_rightEdge(s string, hi, limit int) int {
 	return limit
 }
 
-// afterGuard returns the first break at or after guard bytes into c, or
-// len(c) if there is none: text before it is context only.
 func redact_afterGuard(c string) int {
 	for i := redact_guard; i < len(c); i++ {
 		if redact_isBreak(c[i]) {
@@ -1195,8 +955,6 @@ func redact_afterGuard(c string) int {
 	return len(c)
 }
 
-// beforeGuard returns the last break at or before guard bytes from the end
-// of c, or 0 if there is none: text after it is context only.
 func redact_beforeGuard(c string) int {
 	for i := len(c) - redact_guard; i >= 0; i-- {
 		if i < len(c) && redact_isBreak(c[i]) {
@@ -1217,7 +975,6 @@ func redact_clampInt(v, lo, hi int) int {
 	return min(hi, redact_max2(lo, v))
 }
 
-// max2 is the built-in max, which Excerpt's parameter shadows.
 func redact_max2(a, b int) int {
 	if a > b {
 		return a
@@ -1225,52 +982,24 @@ func redact_max2(a, b int) int {
 	return b
 }
 
-// Finding is one secret-shaped span in a text.
 type redactFinding struct {
-	Kind       string // one of the Kind constants, e.g. "api_key"
-	Start, End int    // byte offsets into the text, half-open
+	Kind       string
+	Start, End int
 }
 
-// scanLimit bounds how far past its anchor a rule's expression may read.
-// No rule matches across a newline, so an attempt also stops at the end of
-// the line. Without the limit, a long line full of anchors that almost
-// match (a megabyte of "eyJ...") would make each attempt read to the end of
-// the line, which is quadratic. A secret longer than this is still
-// covered: a match that runs into the limit is extended to the end of its
-// token (see tokenByte).
 const redact_scanLimit = 4096
 
-// hit is a Finding plus the rank of the rule that produced it, used to pick
-// a Kind when two findings of the same length overlap, and the extent
-// [lo, hi) of the text its rule matched, keyword included.
 type redact_hit struct {
 	redactFinding
 	rank   int
 	lo, hi int
 }
 
-// Find reports every secret-shaped span in s, sorted by Start and
-// non-overlapping. Where findings overlap they are merged into one span
-// covering all of them, so that no part of any secret is left outside a
-// span; the merged span takes the Kind of the longest finding (or, for a
-// tie, of the more specific rule).
-//
-// Redaction markers already in s, such as "[redacted:email]", are
-// barriers: a match that overlaps one is not reported. Otherwise replacing
-// one secret could give a neighbouring rule a new match (a marker is not a
-// delimiter that the secret was), and sanitising sanitised text would
-// change it. The cost is that a secret whose match would include a literal
-// marker from the input (as in "password=[redacted:jwt]xyz") is not found.
 func redactFind(s string) []redactFinding {
 	return redact_find(s, &redact_anchorsByFirst, &redact_anchorPairs, !redact_anchorsInWords)
 }
 
 func redact_find(s string, byFirst *[256][]redact_anchorRef, pairs *[65536 / 64]uint64, skipWords bool) []redactFinding {
-	// One pass over s: at each byte that can start an anchor, try the
-	// rules with an anchor there. A rule is not tried again inside its own
-	// last match, so its findings do not overlap each other.
-	// It keeps each rule's next offset on the stack while rules are few:
-	// an allocation per excerpt cost more than the search.
 	var buf [16]int
 	next := buf[:min(len(redact_rules), len(buf))]
 	if len(redact_rules) > len(buf) {
@@ -1279,9 +1008,6 @@ func redact_find(s string, byFirst *[256][]redact_anchorRef, pairs *[65536 / 64]
 	var hits []redact_hit
 	last := len(s) - 1
 	for p := 0; p < len(s); p++ {
-		// Letters begin most words and many anchors: the byte after
-		// them settles most places without a look at the anchors. One
-		// bit per pair of bytes says which pairs can begin one.
 		for p < last {
 			k := uint(s[p]) | uint(s[p+1])<<8
 			if pairs[k>>6]&(1<<(k&63)) != 0 {
@@ -1289,9 +1015,6 @@ func redact_find(s string, byFirst *[256][]redact_anchorRef, pairs *[65536 / 64]
 			}
 			p++
 			if skipWords && redact_isAlnum(s[p-1]) {
-				// The rest of the word begins nothing: what can
-				// begin inside one is a word rule's anchor, which
-				// must not follow a letter or digit.
 				for p < last && redact_isAlnum(s[p]) {
 					p++
 				}
@@ -1324,17 +1047,12 @@ func redact_find(s string, byFirst *[256][]redact_anchorRef, pairs *[65536 / 64]
 	return redact_merge(hits, redact_markers(s))
 }
 
-// anchorRef is an anchor of a rule. Most bytes that begin an anchor
-// begin several (a dozen begin with 'a'), and at most one of them goes on
-// with the next byte: second, the anchor's second byte (0 for an anchor
-// of one byte), settles the rest without a look at the anchor itself.
 type redact_anchorRef struct {
 	rule   int
 	anchor string
 	second byte
 }
 
-// lowerByte lowers an ASCII letter, as hasPrefixFold compares it.
 func redact_lowerByte(c byte) byte {
 	if 'A' <= c && c <= 'Z' {
 		return c + 'a' - 'A'
@@ -1342,8 +1060,6 @@ func redact_lowerByte(c byte) byte {
 	return c
 }
 
-// hasPrefixFold reports whether s begins with the lower-case ASCII anchor
-// a, ignoring ASCII case in s.
 func redact_hasPrefixFold(s, a string) bool {
 	if len(s) < len(a) {
 		return false
@@ -1360,12 +1076,9 @@ func redact_hasPrefixFold(s, a string) bool {
 	return true
 }
 
-// merge drops hits that touch a marker, sorts the rest and joins
-// overlapping ones.
 func redact_merge(hits []redact_hit, marks [][2]int) []redactFinding {
 	hits = slices.DeleteFunc(hits, func(h redact_hit) bool {
 		lo, hi := min(h.lo, h.Start), max(h.hi, h.End)
-		// The first marker ending after lo must start at or after hi.
 		i, _ := slices.BinarySearchFunc(marks, lo, func(m [2]int, lo int) int { return redact_cmpInt(m[1], lo+1) })
 		return h.End <= h.Start || i < len(marks) && marks[i][0] < hi
 	})
@@ -1397,7 +1110,6 @@ func redact_merge(hits []redact_hit, marks [][2]int) []redactFinding {
 
 const redact_markerPrefix = "[redacted:"
 
-// markers returns the spans of the redaction markers in s, in order.
 func redact_markers(s string) [][2]int {
 	var out [][2]int
 	for from := 0; ; {
@@ -1433,10 +1145,6 @@ func redact_isAlnum(c byte) bool {
 	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9'
 }
 
-// tokenByte reports whether c can continue a credential-like token. It is
-// used only to extend a match that reached scanLimit, and is a superset of
-// every rule's value alphabet so that the extension over-redacts rather
-// than under-redacts.
 func redact_tokenByte(c byte) bool {
 	switch c {
 	case ' ', '\t', '\n', '\r', '"', '\'', '<', '>', '&', ',', ';', '`', '(', ')', '{', '}', '[', ']':
@@ -1445,9 +1153,6 @@ func redact_tokenByte(c byte) bool {
 	return c > ' ' && c != 0x7f
 }
 
-// anchorsInWords says that an anchor of a rule without word, where
-// anchors may follow a letter or digit, begins with one itself: it can
-// begin inside a word, which Find then does not pass over.
 var redact_anchorsInWords = func() bool {
 	for _, r := range redact_rules {
 		for _, a := range r.anchors {
@@ -1459,13 +1164,8 @@ var redact_anchorsInWords = func() bool {
 	return false
 }()
 
-// anchorsByFirst indexes the rules' anchors by their first byte (in both
-// cases), built once: Find runs for every excerpt, and rebuilding it each
-// time cost more than the search.
 var redact_anchorsByFirst = redact_indexAnchors()
 
-// anchorPairs has bit c|d<<8 set when an anchor can begin with byte c
-// followed by d, in either case; every d when an anchor is c alone.
 var redact_anchorPairs = redact_indexPairs()
 
 func redact_indexPairs() (pairs [65536 / 64]uint64) {
@@ -1513,227 +1213,6 @@ func redact_indexAnchors() (byFirst [256][]redact_anchorRef) {
 	return byFirst
 }
 
-// Kinds reported by FindIDs.
-const (
-	redactKindHexID    = "hex_id"
-	redactKindBase64ID = "base64_id"
-)
-
-// Lengths from which a run of characters counts as an opaque identifier.
-const (
-	redact_hexIDDigits = 32 // a 128-bit value: UUIDs, request and trace ids, digests
-	redact_b64IDLength = 24 // 144 bits of base64, or about as much base62
-)
-
-// FindIDs reports long opaque identifiers in s: request, trace, account
-// and organisation ids, digests and encoded blobs. They are not
-// credentials, so Text and Excerpt leave them alone (a reader of an error
-// often needs its request id); but they tie a sample to one account or one
-// request, so fixtures, which are published, must not hold them.
-//
-//   - hex_id: at least 32 hex digits, optionally in dash-separated groups
-//     (a UUID), with both digits and letters, not inside a longer word.
-//   - base64_id: a run of at least 24 characters of [A-Za-z0-9_+-] (and
-//     trailing '=' padding), not inside a longer one, that mixes digits,
-//     upper and lower case, changes character class (digit, upper, lower,
-//     punctuation) at no fewer than a third of its adjacent pairs, and has
-//     less than two fifths of its characters in runs of five or more
-//     letters of one case. Random ids change class at about 60% of pairs
-//     and seldom run five letters of one case; CamelCase names
-//     (AnthropicOverloadedError529), model names and dates fail one test
-//     or the other. The test catches about 95% of random base62 ids of 24
-//     characters, 98% of 32 and over 99% of 48 (TestFindIDsCatchesRandomIDs).
-//
-// Findings are sorted by Start and do not overlap; redaction markers are
-// never reported.
-func redactFindIDs(s string) []redactFinding {
-	var out []redactFinding
-	marks := redact_markers(s)
-	inMarker := func(lo, hi int) bool {
-		for _, m := range marks {
-			if m[0] < hi && lo < m[1] {
-				return true
-			}
-		}
-		return false
-	}
-	for i := 0; i < len(s); {
-		if !redact_b64Byte(s[i]) {
-			i++
-			continue
-		}
-		j := i
-		for j < len(s) && redact_b64Byte(s[j]) {
-			j++
-		}
-		for j < len(s) && s[j] == '=' {
-			j++
-		}
-		tok := s[i:j]
-		switch {
-		case inMarker(i, j):
-		case redact_base64ID(tok):
-			out = append(out, redactFinding{redactKindBase64ID, i, j})
-		default:
-			// A hex id may sit inside a token of other characters
-			// ("req_<hex>", "sha256-<hex>"): look for hex runs bounded by
-			// anything but letters and digits.
-			for _, f := range redact_hexIDs(tok) {
-				out = append(out, redactFinding{redactKindHexID, i + f[0], i + f[1]})
-			}
-		}
-		i = j
-	}
-	return out
-}
-
-func redact_b64Byte(c byte) bool { return redact_isAlnum(c) || c == '_' || c == '+' || c == '-' }
-
-func redact_isHex(c byte) bool {
-	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
-}
-
-// hexIDs returns the spans of hex ids in a token.
-func redact_hexIDs(tok string) [][2]int {
-	var out [][2]int
-	for i := 0; i < len(tok); {
-		if !redact_isHex(tok[i]) || i > 0 && redact_isAlnum(tok[i-1]) {
-			i++
-			continue
-		}
-		j, digits := i, 0
-		var num, alpha bool
-		for j < len(tok) && (redact_isHex(tok[j]) || tok[j] == '-' && j+1 < len(tok) && redact_isHex(tok[j+1])) {
-			if tok[j] != '-' {
-				digits++
-				num = num || tok[j] <= '9'
-				alpha = alpha || tok[j] > '9'
-			}
-			j++
-		}
-		if digits >= redact_hexIDDigits && num && alpha && (j == len(tok) || !redact_isAlnum(tok[j])) {
-			out = append(out, [2]int{i, j})
-		}
-		i = max(j, i+1)
-	}
-	return out
-}
-
-// base64ID applies the base64_id test to a whole token.
-func redact_base64ID(tok string) bool {
-	body := strings.TrimRight(tok, "=")
-	if len(body) < redact_b64IDLength || !redact_mixed(body) {
-		return false
-	}
-	switches, wordy := 0, 0
-	for i, run := 1, 1; i <= len(body); i++ {
-		if i < len(body) && redact_charClass(body[i]) == redact_charClass(body[i-1]) {
-			run++
-			continue
-		}
-		if i < len(body) {
-			switches++
-		}
-		if c := redact_charClass(body[i-1]); run >= 5 && (c == 1 || c == 2) {
-			wordy += run
-		}
-		run = 1
-	}
-	return 3*switches >= len(body)-1 && 5*wordy < 2*len(body)
-}
-
-func redact_charClass(c byte) int {
-	switch {
-	case '0' <= c && c <= '9':
-		return 0
-	case 'A' <= c && c <= 'Z':
-		return 1
-	case 'a' <= c && c <= 'z':
-		return 2
-	}
-	return 3
-}
-
-// RedactIDs replaces every id FindIDs reports, except placeholders, with
-// its "[redacted:KIND]" marker. Text(RedactIDs(x)) is what a published
-// sample should hold.
-func redactRedactIDs(s string) string {
-	var b strings.Builder
-	last := 0
-	for _, f := range redactFindIDs(s) {
-		if redactPlaceholder(f.Kind, s[f.Start:f.End]) {
-			continue
-		}
-		b.WriteString(s[last:f.Start])
-		b.WriteString(redact_marker(f.Kind))
-		last = f.End
-	}
-	if last == 0 {
-		return s
-	}
-	b.WriteString(s[last:])
-	return b.String()
-}
-
-// placeholderWords mark a value as written to be fake. AWS documents its
-// example keys with EXAMPLE in them; the rest are what people type.
-var redact_placeholderWords = []string{"example", "placeholder", "redacted", "dummy", "fake", "your_", "your-"}
-
-// reservedDomains are the e-mail domains reserved for documentation (RFC
-// 2606 and RFC 6761): no one receives mail there.
-var redact_reservedDomains = []string{"example.com", "example.net", "example.org"}
-
-var redact_reservedTLDs = []string{".example", ".test", ".invalid", ".localhost"}
-
-// Placeholder reports whether a secret-shaped value found by Find or
-// FindIDs (kind is its Kind) is an obvious stand-in rather than a real
-// value, so that a fixture may keep the shape a rule needs:
-//
-//   - it holds a run of six or more of the same character
-//     (sk-proj-XXXXXXXXXXXXXXXXXXXXXXXX, 00000000-0000-0000-0000-000000000000),
-//     which a generated value all but never does;
-//   - other than an e-mail address, it contains one of the words example,
-//     placeholder, redacted, dummy, fake, your_ or your- in any case
-//     (AKIAIOSFODNN7EXAMPLE, sk-your-key-here);
-//   - an e-mail address is at a domain reserved for documentation:
-//     example.com, example.net, example.org, or a name under .example,
-//     .test, .invalid or .localhost.
-func redactPlaceholder(kind, value string) bool {
-	run := 1
-	for i := 1; i < len(value); i++ {
-		if value[i] == value[i-1] {
-			run++
-			if run >= 6 {
-				return true
-			}
-		} else {
-			run = 1
-		}
-	}
-	lower := strings.ToLower(value)
-	if kind != redactKindEmail {
-		for _, w := range redact_placeholderWords {
-			if strings.Contains(lower, w) {
-				return true
-			}
-		}
-	} else {
-		_, domain, _ := strings.Cut(lower, "@")
-		for _, d := range redact_reservedDomains {
-			if domain == d || strings.HasSuffix(domain, "."+d) {
-				return true
-			}
-		}
-		for _, t := range redact_reservedTLDs {
-			if strings.HasSuffix(domain, t) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// Kinds reported by Find and written into "[redacted:KIND]" markers.
 const (
 	redactKindAPIKey      = "api_key"
 	redactKindBearer      = "bearer"
@@ -1745,58 +1224,31 @@ const (
 	redactKindPassword    = "password"
 )
 
-// A rule finds one shape of secret. Every match starts at one of its
-// anchors, so the rule only has to run its expression where an anchor
-// occurs, which is what keeps Find linear.
 type redact_rule struct {
-	kind string
-	// anchors are lower-case literals; Find searches a lower-cased copy of
-	// the text for them, so case-sensitive rules check case in re.
+	kind    string
 	anchors []string
-	// word requires that the anchor not follow a letter or digit, so that
-	// "task-..." is not read as "sk-..." and "aeyJ" is not a JWT.
-	word bool
-	// re is anchored with ^ and applied at the anchor. The secret is the
-	// last capture group that took part in the match, or the whole match if
-	// there is none.
-	re *regexp.Regexp
-	// ok, if set, vets a candidate: loc is re's submatch index, relative to
-	// the slice re was applied to, and m that slice.
-	ok func(m string, loc []int) bool
-	// run, if set, is how many bytes of [A-Za-z0-9_-] must follow the
-	// anchor. It is implied by re and only saves running re where it
-	// cannot match, which matters on text dense with anchors.
-	run int
-	// custom, if set, replaces re and ok (see try).
-	custom func(s string, p int) (f redactFinding, lo, hi int, ok bool)
+	word    bool
+	re      *regexp.Regexp
+	ok      func(m string, loc []int) bool
+	run     int
+	custom  func(s string, p int) (f redactFinding, lo, hi int, ok bool)
 }
 
-// Rules are in rank order: on overlapping findings of equal length, the
-// earlier rule names the Kind. Specific token formats come first because
-// they say the most about what leaked.
 var redact_rules = []redact_rule{
 	{
-		// OpenAI ("sk-", "sk-proj-", "sk-svcacct-") and Anthropic
-		// ("sk-ant-api03-...") keys. Random bodies of this length all but
-		// certainly mix digits and both cases; words like "sk-learn" don't.
-		// A known key prefix is enough on its own: a fixture or a test key
-		// in lower case is still a key.
 		kind: redactKindAPIKey, anchors: []string{"sk-"}, word: true, run: 20,
 		re: regexp.MustCompile(`^sk-[A-Za-z0-9_-]{20,}`),
 		ok: func(m string, loc []int) bool { return redact_mixed(m[3:loc[1]]) || redact_keyPrefixed(m[3:loc[1]]) },
 	},
 	{
-		// Stripe secret and restricted keys.
 		kind: redactKindAPIKey, anchors: []string{"sk_live_", "sk_test_", "rk_live_", "rk_test_"}, word: true, run: 16,
 		re: regexp.MustCompile(`^[sr]k_(?:live|test)_[A-Za-z0-9]{16,}`),
 	},
 	{
-		// Google API keys are "AIza" plus 35 characters.
 		kind: redactKindAPIKey, anchors: []string{"aiza"}, word: true, run: 35,
 		re: regexp.MustCompile(`^AIza[A-Za-z0-9_-]{35,}`),
 	},
 	{
-		// Slack tokens.
 		kind: redactKindAPIKey, anchors: []string{"xoxb-", "xoxa-", "xoxp-", "xoxr-", "xoxs-"}, word: true, run: 10,
 		re: regexp.MustCompile(`^xox[abprs]-[A-Za-z0-9-]{10,}`),
 	},
@@ -1809,68 +1261,48 @@ var redact_rules = []redact_rule{
 		re: regexp.MustCompile(`^github_pat_[A-Za-z0-9_]{22,}`),
 	},
 	{
-		// AWS access key IDs: AKIA (long-term) and ASIA (temporary).
 		kind: redactKindAWSKey, anchors: []string{"akia", "asia"}, word: true, run: 16,
 		re: regexp.MustCompile(`^(?:AKIA|ASIA)[A-Z0-9]{16}\b`),
 	},
 	{
-		// The secret half of an AWS key pair has no prefix of its own, so
-		// it is only recognised by the name it is assigned to.
 		kind: redactKindAWSKey, anchors: []string{"aws_secret_access_key", "aws-secret-access-key", "secretaccesskey", "aws_secret_key"}, word: true,
 		re: regexp.MustCompile(`(?i)^(?:aws[_-]secret[_-]access[_-]key|secretaccesskey|aws_secret_key)["']?[ \t]*[:=][ \t]*["']?([A-Za-z0-9/+=]{20,})`),
 	},
 	{
-		// A JWT is three base64url segments; the header always starts
-		// with `{"`, which encodes as "eyJ". The signature may be empty
-		// (alg "none").
 		kind: redactKindJWT, anchors: []string{"eyj"}, word: true, run: 5,
 		re: regexp.MustCompile(`^eyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]*`),
 	},
 	{
-		// The credentials of an Authorization header, whatever the scheme.
 		kind: redactKindBearer, anchors: []string{"authorization"}, word: true,
 		re: regexp.MustCompile(`(?i)^authorization["']?[ \t]*[:=][ \t]*["']?(?:(?:basic|bearer|token)[ \t]+)?([A-Za-z0-9._~+/-]{8,}=*)`),
 	},
 	{
-		// "Bearer TOKEN" outside a header, e.g. in a curl command line.
-		// Prose ("Bearer token required") fails the length or mix test.
 		kind: redactKindBearer, anchors: []string{"bearer"}, word: true,
 		re: regexp.MustCompile(`(?i)^bearer[ \t]+([A-Za-z0-9._~+/-]{12,}=*)`),
 		ok: func(m string, loc []int) bool { return redact_random(m[loc[2]:loc[3]]) },
 	},
 	{
-		// Only the value of a query parameter is redacted, so the reader
-		// still sees which parameter carried it.
 		kind: redactKindURLSecret, anchors: []string{"?", "&", ";"},
 		re: regexp.MustCompile(`^[?&;]([A-Za-z0-9_.\[\]-]+)=([^&#\s"'<>]+)`),
 		ok: func(m string, loc []int) bool { return redact_secretParam(m[loc[2]:loc[3]]) },
 	},
 	{
-		// URL userinfo: scheme://user:password@host.
 		kind: redactKindPassword, anchors: []string{"://"},
 		re: regexp.MustCompile(`^://[^\s/?#@:"'<>]*:([^\s/?#"'<>]+)@`),
 	},
 	{
-		// password=..., "password": "...", passwd: ...
 		kind: redactKindPassword, anchors: []string{"password", "passwd"}, word: true,
 		re: regexp.MustCompile(`(?i)^pass(?:word|wd)["']?[ \t]*[:=][ \t]*(?:"([^"\n]+)"|'([^'\n]+)'|([^\s"'&,;]+))`),
 	},
 	{
-		// Generic "api_key = VALUE" style assignments. Values must be long
-		// enough to be credentials; "api_key: missing" is not one.
 		kind: redactKindAPIKey, anchors: []string{"api", "secret", "client", "access", "auth", "refresh"}, word: true,
 		re: regexp.MustCompile(`(?i)^(?:api[_-]?key|secret[_-]?key|client[_-]?secret|access[_-]?token|auth[_-]?token|refresh[_-]?token)["']?(?:[ \t]*[:=][ \t]*["']?|[ \t]+["'])([A-Za-z0-9_./+=~-]{16,})`),
 	},
 	{
-		// Last: an address that is part of a longer secret is reported as
-		// that secret.
 		kind: redactKindEmail, anchors: []string{"@"}, custom: redact_email,
 	},
 }
 
-// try applies r at offset p, where one of its anchors starts. It returns
-// the finding and the extent [lo, hi) of the text the match covered,
-// keyword included; r may match again from hi.
 func (r *redact_rule) try(s string, p int, anchor string) (f redactFinding, lo, hi int, ok bool) {
 	if r.custom != nil {
 		return r.custom(s, p)
@@ -1903,8 +1335,6 @@ func (r *redact_rule) try(s string, p int, anchor string) (f redactFinding, lo, 
 	return redactFinding{r.kind, start, end}, p, max(p+loc[1], end), true
 }
 
-// tokenRun reports whether s starts with at least n bytes of
-// [A-Za-z0-9_-].
 func redact_tokenRun(s string, n int) bool {
 	if len(s) < n {
 		return false
@@ -1917,8 +1347,6 @@ func redact_tokenRun(s string, n int) bool {
 	return true
 }
 
-// keyPrefixed reports whether an sk- key body starts with a prefix only
-// provider keys use.
 func redact_keyPrefixed(body string) bool {
 	for _, p := range []string{"proj-", "ant-", "svcacct-", "admin-", "or-v1-"} {
 		if strings.HasPrefix(body, p) {
@@ -1928,15 +1356,11 @@ func redact_keyPrefixed(body string) bool {
 	return false
 }
 
-// mixed reports whether v has a digit, an upper-case and a lower-case
-// letter, as generated keys of 20 or more characters practically always do.
 func redact_mixed(v string) bool {
 	d, u, l := redact_classes(v)
 	return d && u && l
 }
 
-// random is a looser test for opaque tokens, which may be hex (digits and
-// one case) or long base64 without digits.
 func redact_random(v string) bool {
 	d, u, l := redact_classes(v)
 	return d && (u || l) || u && l && len(v) >= 20
@@ -1956,18 +1380,11 @@ func redact_classes(v string) (digit, upper, lower bool) {
 	return
 }
 
-// secretParam reports whether a query parameter name looks like it carries
-// a credential: api_key, access_token, X-Amz-Signature, client_secret,
-// sig, code (OAuth), auth, ... Names are compared with separators removed
-// so that apiKey, api_key and api-key are alike. Suffixes catch the long
-// tail (csrftoken, X-Amz-Credential); the short names that are common
-// words elsewhere ("code", "sig", "auth") must be the whole name, so that
-// error_code=42 is left alone.
 func redact_secretParam(name string) bool {
 	var b strings.Builder
 	for i := 0; i < len(name); i++ {
 		if c := name[i]; redact_isAlnum(c) {
-			b.WriteByte(c | 0x20) // ASCII lower case; digits are unaffected
+			b.WriteByte(c | 0x20)
 		}
 	}
 	n := b.String()
@@ -1983,27 +1400,8 @@ func redact_secretParam(name string) bool {
 	return false
 }
 
-// Text returns s made safe to print in full: terminal escape sequences
-// and control characters other than '\n' and '\t' are removed, invalid
-// UTF-8 is replaced by U+FFFD (see clean for the exact rules), and every
-// secret-shaped span is replaced by "[redacted:KIND]".
-//
-// Cleaning happens before detection, so a secret split by a colour code
-// ("sk-abc\x1b[0mdef...") is still found. Text does not shorten its
-// input; use Excerpt for a bounded piece.
-//
-// Text is idempotent: Text(Text(s)) == Text(s).
-func redactText(s string) string {
-	c := redact_clean(s, false, nil)
-	out, _ := redact_redact(c, redactFind(c), nil)
-	return out
-}
-
-// marker is the replacement for a secret of the given kind.
 func redact_marker(kind string) string { return redact_markerPrefix + kind + "]" }
 
-// redact replaces each finding (sorted, non-overlapping) with its marker
-// and returns the result and the output spans of the markers.
 func redact_redact(s string, fs []redactFinding, t *redact_track) (string, [][2]int) {
 	if len(fs) == 0 {
 		t.kept(0, len(s)+1, 0)
@@ -2027,12 +1425,6 @@ func redact_redact(s string, fs []redactFinding, t *redact_track) (string, [][2]
 	return b.String(), spans
 }
 
-// track follows a few input offsets through a rewrite of a text, so that
-// Excerpt can find its match again after the text around it has been
-// cleaned and redacted. A nil *track records nothing.
-//
-// Each offset is resolved by the first call that covers it, and rewrites
-// report spans in increasing order, so each offset is set once.
 type redact_track struct {
 	in, out []int
 }
@@ -2045,7 +1437,6 @@ func redact_newTrack(in ...int) *redact_track {
 	return t
 }
 
-// kept records that input [lo, hi) was copied unchanged to output offset at.
 func (t *redact_track) kept(lo, hi, at int) {
 	if t == nil {
 		return
@@ -2057,9 +1448,6 @@ func (t *redact_track) kept(lo, hi, at int) {
 	}
 }
 
-// replaced records that input [lo, hi) became output [olo, ohi): its first
-// offset maps to olo and the offsets inside it to ohi, so that a position
-// inside a removed or redacted span never points into the replacement.
 func (t *redact_track) replaced(lo, hi, olo, ohi int) {
 	if t == nil {
 		return
@@ -2075,24 +1463,20 @@ func (t *redact_track) replaced(lo, hi, olo, ohi int) {
 	}
 }
 
-// Classification is the part of a classifier's answer that a decision
-// reads. Its JSON tags are those of `errcat classify -o json`, so that
-// output decodes straight into it.
 type policyClassification struct {
-	State             string   `json:"state"` // "classified" or "unclassified"
+	State             string   `json:"state"`
 	Code              string   `json:"code,omitempty"`
 	Class             string   `json:"class,omitempty"`
 	Rule              string   `json:"rule,omitempty"`
-	Reason            string   `json:"reason,omitempty"`              // why unclassified
-	RetryAfterSeconds *float64 `json:"retry_after_seconds,omitempty"` // relative to when it was classified
-	ResetAt           string   `json:"reset_at,omitempty"`            // RFC 3339; preferred over RetryAfterSeconds
+	Reason            string   `json:"reason,omitempty"`
+	RetryAfterSeconds *float64 `json:"retry_after_seconds,omitempty"`
+	ResetAt           string   `json:"reset_at,omitempty"`
 }
 
-// Classified is the State of a classification that names a class.
 const policyClassified = "classified"
 
 // State is what a run has done so far, and the guards it imposes.
-type policyState struct {
+type State struct {
 	// Now is the clock the decision is made at. It is never read from the
 	// system: tests and callers pass it in.
 	Now time.Time
@@ -2110,18 +1494,17 @@ type policyState struct {
 	Deadline time.Time
 }
 
-// Action is what to do next.
 type policyAction string
 
 const (
-	policyActionRetry policyAction = "retry" // run again after Delay
-	policyActionWait  policyAction = "wait"  // wait for the reset, Delay, then run again
-	policyActionSkip  policyAction = "skip"  // give up on this target; the caller moves on
-	policyActionStop  policyAction = "stop"  // stop for a person
+	ActionRetry policyAction = "retry" // run again after Delay
+	ActionWait  policyAction = "wait"  // wait for the reset, Delay, then run again
+	ActionSkip  policyAction = "skip"  // give up on this target; the caller moves on
+	ActionStop  policyAction = "stop"  // stop for a person
 )
 
 // Decision is Decide's answer.
-type policyDecision struct {
+type Decision struct {
 	Action policyAction
 	Class  string
 	// Delay is how long to wait before the next attempt (retry and wait
@@ -2138,27 +1521,24 @@ type policyDecision struct {
 	Reason string
 }
 
-// Decide applies the policy to one failure. It is a pure function of its
-// arguments: see the package documentation for the steps.
-func policyDecide(c policyClassification, p policyPolicy, s policyState) policyDecision {
+func policyDecide(c policyClassification, p Policy, s State) Decision {
 	if c.State != policyClassified || c.Class == "" {
 		why := c.Reason
 		if why == "" {
 			why = "no class"
 		}
-		return policyDecision{Action: policyActionStop, Reason: fmt.Sprintf("unclassified (%s): automatic recovery stops whatever the policy says", why)}
+		return Decision{Action: ActionStop, Reason: fmt.Sprintf("unclassified (%s): automatic recovery stops whatever the policy says", why)}
 	}
 	sec, ok := p.Classes[c.Class]
 	if !ok {
-		return policyDecision{Action: policyActionStop, Class: c.Class, Reason: fmt.Sprintf("the policy has no section for class %s", c.Class)}
+		return Decision{Action: ActionStop, Class: c.Class, Reason: fmt.Sprintf("the policy has no section for class %s", c.Class)}
 	}
 	used := s.Retries[c.Class]
-	d := policyDecision{Class: c.Class, RetryOrdinal: used, MaxRetries: sec.Retry.MaxRetries}
+	d := Decision{Class: c.Class, RetryOrdinal: used, MaxRetries: sec.Retry.MaxRetries}
 	if !sec.Retry.Enabled {
 		d.MaxRetries = 0
 	}
 
-	// Step 2: wait for the reset, once per class.
 	var why string
 	if sec.WaitForReset.Enabled {
 		maxWait := time.Duration(sec.WaitForReset.MaxWait)
@@ -2166,20 +1546,18 @@ func policyDecide(c policyClassification, p policyPolicy, s policyState) policyD
 		case s.Waited[c.Class]:
 			why = "the reset wait is already used for this class; "
 		case !ok:
-			// No usable hint: nothing to say, the ladder applies.
 		case until > maxWait:
 			why = fmt.Sprintf("the reset is %s away, beyond max_wait %s, and is not shortened; ", policyFormatDuration(until.Round(time.Second)), sec.WaitForReset.MaxWait)
 		default:
-			d.Action, d.Delay = policyActionWait, until
+			d.Action, d.Delay = ActionWait, until
 			d.Reason = fmt.Sprintf("waiting %s for the reset (max_wait %s, once per class); the next attempt does not consume a retry", policyFormatDuration(until), sec.WaitForReset.MaxWait)
 			return policy_guard(d, sec, s)
 		}
 	}
 
-	// Step 3: the doubling ladder.
 	if sec.Retry.Enabled && used < sec.Retry.MaxRetries {
 		n := used + 1
-		d.Action, d.Delay, d.RetryOrdinal = policyActionRetry, sec.Retry.Delay(n), n
+		d.Action, d.Delay, d.RetryOrdinal = ActionRetry, sec.Retry.delay(n), n
 		d.Reason = fmt.Sprintf("%sretry %d of %d after %s", why, n, sec.Retry.MaxRetries, policyFormatDuration(d.Delay))
 		if d.Delay == policyMaxDelay {
 			d.Reason += " (the doubling is capped at 24h)"
@@ -2187,7 +1565,6 @@ func policyDecide(c policyClassification, p policyPolicy, s policyState) policyD
 		return policy_guard(d, sec, s)
 	}
 
-	// Step 4.
 	if sec.Retry.Enabled {
 		why += fmt.Sprintf("retries exhausted (%d of %d)", used, sec.Retry.MaxRetries)
 	} else {
@@ -2196,8 +1573,7 @@ func policyDecide(c policyClassification, p policyPolicy, s policyState) policyD
 	return policy_exhausted(d, sec, why)
 }
 
-// guard vetoes a wait or retry that the run cannot take.
-func policy_guard(d policyDecision, sec policySection, s policyState) policyDecision {
+func policy_guard(d Decision, sec policySection, s State) Decision {
 	if s.OutputSeen && !s.Idempotent {
 		d.Delay, d.RetryOrdinal = 0, s.Retries[d.Class]
 		return policy_exhausted(d, sec, fmt.Sprintf("would %s, but the failed attempt produced output that may already have been used and the command is not marked idempotent, so it is not run again", d.Action))
@@ -2210,18 +1586,15 @@ func policy_guard(d policyDecision, sec policySection, s policyState) policyDeci
 	return d
 }
 
-func policy_exhausted(d policyDecision, sec policySection, why string) policyDecision {
-	d.Action = policyActionStop
+func policy_exhausted(d Decision, sec policySection, why string) Decision {
+	d.Action = ActionStop
 	if sec.OnExhausted == policyOnExhaustedSkip {
-		d.Action = policyActionSkip
+		d.Action = ActionSkip
 	}
 	d.Reason = fmt.Sprintf("%s: on_exhausted %s", why, d.Action)
 	return d
 }
 
-// resetIn returns how long until the classification's reset, when it is a
-// valid hint in the future and at most 7 days ahead. reset_at is used when
-// present; otherwise retry_after_seconds is taken as counted from now.
 func policy_resetIn(c policyClassification, now time.Time) (time.Duration, bool) {
 	var until time.Duration
 	switch {
@@ -2243,7 +1616,6 @@ func policy_resetIn(c policyClassification, now time.Time) (time.Duration, bool)
 	if until <= 0 || until > policyMaxMaxWait {
 		return 0, false
 	}
-	// Never come back early: whole seconds, rounded up.
 	if r := until % time.Second; r != 0 {
 		until += time.Second - r
 	}
@@ -2252,14 +1624,14 @@ func policy_resetIn(c policyClassification, now time.Time) (time.Duration, bool)
 
 // Record updates the state after the caller acted on d: a retry counts
 // against its class, a wait uses the class's one wait.
-func (s *policyState) Record(d policyDecision) {
+func (s *State) Record(d Decision) {
 	switch d.Action {
-	case policyActionRetry:
+	case ActionRetry:
 		if s.Retries == nil {
 			s.Retries = map[string]int{}
 		}
 		s.Retries[d.Class] = d.RetryOrdinal
-	case policyActionWait:
+	case ActionWait:
 		if s.Waited == nil {
 			s.Waited = map[string]bool{}
 		}
@@ -2267,8 +1639,6 @@ func (s *policyState) Record(d policyDecision) {
 	}
 }
 
-// decisionJSON is the JSON form of a Decision, as `errcat decide` prints
-// it and `errcat run --report` records it.
 type policy_decisionJSON struct {
 	Action       policyAction `json:"action"`
 	Class        string       `json:"class,omitempty"`
@@ -2281,7 +1651,7 @@ type policy_decisionJSON struct {
 
 // MarshalJSON writes delay_seconds as a number and deadline as RFC 3339
 // UTC, rounded up to the second so that it is never early.
-func (d policyDecision) MarshalJSON() ([]byte, error) {
+func (d Decision) MarshalJSON() ([]byte, error) {
 	j := policy_decisionJSON{
 		Action:       d.Action,
 		Class:        d.Class,
@@ -2301,12 +1671,12 @@ func (d policyDecision) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON reads what MarshalJSON writes.
-func (d *policyDecision) UnmarshalJSON(data []byte) error {
+func (d *Decision) UnmarshalJSON(data []byte) error {
 	var j policy_decisionJSON
 	if err := json.Unmarshal(data, &j); err != nil {
 		return err
 	}
-	*d = policyDecision{
+	*d = Decision{
 		Action:       j.Action,
 		Class:        j.Class,
 		Delay:        time.Duration(j.DelaySeconds * float64(time.Second)),
@@ -2324,22 +1694,9 @@ func (d *policyDecision) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// ParseJSON reads a policy from JSON, the same document as the YAML form:
-//
-//	{"version": 1,
-//	 "transient": {"retry": {"enabled": true, "max_retries": 3, "initial_interval": "5s"},
-//	               "wait_for_reset": {"enabled": true, "max_wait": "5m"},
-//	               "on_exhausted": "skip"}}
-//
-// Unknown fields, missing sections and values out of range are errors
-// (Errors, with field paths). Classes are checked against the given
-// names when there are any.
-func policyParseJSON(data []byte, classes ...string) (policyPolicy, error) {
+func policyParseJSON(data []byte, classes ...string) (Policy, error) {
 	var errs policyErrors
 	p := policy_parse(data, &errs)
-	// Validate what could be read too, so that every problem shows at
-	// once; a field that could not be read, or whose parent could not,
-	// has said its piece.
 	unread := func(path string) bool {
 		for _, e := range errs {
 			if e.Path == "" || path == e.Path || strings.HasPrefix(path, e.Path+".") {
@@ -2357,14 +1714,14 @@ func policyParseJSON(data []byte, classes ...string) (policyPolicy, error) {
 		}
 	}
 	if len(errs) > 0 {
-		return policyPolicy{}, errs.err()
+		return Policy{}, errs.err()
 	}
 	return p, nil
 }
 
 // UnmarshalJSON reads and validates a policy as ParseJSON does, without
 // checking class names against a catalogue.
-func (p *policyPolicy) UnmarshalJSON(data []byte) error {
+func (p *Policy) UnmarshalJSON(data []byte) error {
 	v, err := policyParseJSON(data)
 	if err != nil {
 		return err
@@ -2374,7 +1731,7 @@ func (p *policyPolicy) UnmarshalJSON(data []byte) error {
 }
 
 // MarshalJSON writes the document ParseJSON reads, classes in name order.
-func (p policyPolicy) MarshalJSON() ([]byte, error) {
+func (p Policy) MarshalJSON() ([]byte, error) {
 	var b bytes.Buffer
 	fmt.Fprintf(&b, `{"version":%d`, p.Version)
 	for _, name := range policy_sortedKeys(p.Classes) {
@@ -2389,8 +1746,8 @@ func (p policyPolicy) MarshalJSON() ([]byte, error) {
 	return b.Bytes(), nil
 }
 
-func policy_parse(data []byte, errs *policyErrors) policyPolicy {
-	var p policyPolicy
+func policy_parse(data []byte, errs *policyErrors) Policy {
+	var p Policy
 	top, ok := policy_object(data, "", errs)
 	if !ok {
 		return p
@@ -2441,7 +1798,6 @@ func policy_parseSection(data []byte, path string, errs *policyErrors) policySec
 	return s
 }
 
-// object decodes one JSON object into its raw fields.
 func policy_object(data []byte, path string, errs *policyErrors) (map[string]json.RawMessage, bool) {
 	var m map[string]json.RawMessage
 	if err := json.Unmarshal(data, &m); err != nil || m == nil {
@@ -2489,66 +1845,51 @@ func policy_value(m map[string]json.RawMessage, path, key string, dst any, msg s
 	}
 }
 
-// Version is the only policy document version this package reads.
 const policyVersion = 1
 
-// Limits of a policy's values.
 const (
 	policyMaxRetriesLimit    = 10
 	policyMinInitialInterval = time.Second
 	policyMaxInitialInterval = time.Hour
 	policyMinMaxWait         = time.Second
 	policyMaxMaxWait         = 7 * 24 * time.Hour
-	// MaxDelay caps every retry delay of the doubling ladder.
-	policyMaxDelay = 24 * time.Hour
+	policyMaxDelay           = 24 * time.Hour
 )
 
 // Policy maps each class of the catalogue to what to do about it. A class
 // without a section stops.
-type policyPolicy struct {
+type Policy struct {
 	Version int
 	Classes map[string]policySection
 }
 
-// Default is the policy used when none is given: no section, so every
-// failure stops, without delay.
-func policyDefault() policyPolicy { return policyPolicy{Version: policyVersion} }
+func policyDefault() Policy { return Policy{Version: policyVersion} }
 
-// Section is the recovery policy of one class.
 type policySection struct {
 	Retry        policyRetry        `json:"retry"`
 	WaitForReset policyWaitForReset `json:"wait_for_reset"`
 	OnExhausted  policyExhausted    `json:"on_exhausted"`
 }
 
-// Retry is the doubling retry ladder. Disabled, it holds zero values.
 type policyRetry struct {
 	Enabled         bool           `json:"enabled"`
 	MaxRetries      int            `json:"max_retries,omitempty"`
 	InitialInterval policyDuration `json:"initial_interval,omitempty"`
 }
 
-// WaitForReset honours a provider's retry-after or reset time once per
-// class per run. Disabled, it holds zero values.
 type policyWaitForReset struct {
 	Enabled bool           `json:"enabled"`
 	MaxWait policyDuration `json:"max_wait,omitempty"`
 }
 
-// Exhausted is what happens when nothing more is to be tried.
 type policyExhausted string
 
 const (
-	// OnExhaustedSkip gives up on this target and reports it, for the
-	// caller to move on to the next.
 	policyOnExhaustedSkip policyExhausted = "skip"
-	// OnExhaustedStop stops for a person.
 	policyOnExhaustedStop policyExhausted = "stop"
 )
 
-// Delay returns the delay before retry n (1-based): initial_interval ×
-// 2^(n-1), capped at MaxDelay.
-func (r policyRetry) Delay(n int) time.Duration {
+func (r policyRetry) delay(n int) time.Duration {
 	d := time.Duration(r.InitialInterval)
 	for i := 1; i < n; i++ {
 		if d >= policyMaxDelay {
@@ -2559,13 +1900,8 @@ func (r policyRetry) Delay(n int) time.Duration {
 	return min(d, policyMaxDelay)
 }
 
-// Duration is a time.Duration written as whole units in descending order:
-// "5s", "1m30s", "2h", "7d". Its JSON form is that string.
 type policyDuration time.Duration
 
-// ParseDuration reads days (d), hours (h), minutes (m) and seconds (s),
-// each at most once and in that order, as whole numbers: "90s", "1h30m",
-// "7d". Go's own form for whole seconds ("1h0m0s") is accepted too.
 func policyParseDuration(s string) (policyDuration, error) {
 	if s == "" {
 		return 0, fmt.Errorf("empty duration")
@@ -2604,12 +1940,8 @@ func policyParseDuration(s string) (policyDuration, error) {
 	return policyDuration(total), nil
 }
 
-// String writes the duration in the form ParseDuration reads, with the
-// largest units first ("1d2h", "1m30s", "0s"). A duration with a fraction
-// of a second falls back to Go's notation.
 func (d policyDuration) String() string { return policyFormatDuration(time.Duration(d)) }
 
-// FormatDuration writes d compactly: "10s", "1m30s", "2h", "1d".
 func policyFormatDuration(d time.Duration) string {
 	if d%time.Second != 0 || d < 0 {
 		return d.String()
@@ -2630,10 +1962,8 @@ func policyFormatDuration(d time.Duration) string {
 	return b.String()
 }
 
-// MarshalText writes the duration as ParseDuration reads it.
 func (d policyDuration) MarshalText() ([]byte, error) { return []byte(d.String()), nil }
 
-// UnmarshalText reads a duration with ParseDuration.
 func (d *policyDuration) UnmarshalText(b []byte) error {
 	v, err := policyParseDuration(string(b))
 	if err != nil {
@@ -2643,18 +1973,13 @@ func (d *policyDuration) UnmarshalText(b []byte) error {
 	return nil
 }
 
-// Kinds of FieldError, so that a loader with positions can point at the
-// key (unknown names) or at the enclosing mapping (missing fields) rather
-// than at a value.
 const (
-	policyKindUnknownField = "unknown_field" // Path names a field that does not exist
-	policyKindUnknownClass = "unknown_class" // Path names a class the catalogue does not declare
-	policyKindMissingField = "missing_field" // Path names a required field that is absent
-	policyKindBadValue     = "bad_value"     // Path names a value out of range or of the wrong form
+	policyKindUnknownField = "unknown_field"
+	policyKindUnknownClass = "unknown_class"
+	policyKindMissingField = "missing_field"
+	policyKindBadValue     = "bad_value"
 )
 
-// FieldError is one problem of a policy, at a dotted field path such as
-// "transient.retry.max_retries".
 type policyFieldError struct {
 	Path string
 	Kind string
@@ -2668,7 +1993,6 @@ func (e *policyFieldError) Error() string {
 	return e.Path + ": " + e.Msg
 }
 
-// Errors is every problem of a policy, sorted by path.
 type policyErrors []*policyFieldError
 
 func (l policyErrors) Error() string {
@@ -2696,7 +2020,7 @@ var policy_className = regexp.MustCompile(`^[a-z][a-z0-9_]*$`)
 // Validate checks the version, every section's ranges, and, when classes
 // are given, that each section names one of them (the catalogue's
 // classes). It returns Errors, or nil.
-func (p policyPolicy) Validate(classes ...string) error {
+func (p Policy) Validate(classes ...string) error {
 	var errs policyErrors
 	if p.Version != policyVersion {
 		errs.add("version", policyKindBadValue, "unsupported version %d (want %d)", p.Version, policyVersion)
@@ -2774,46 +2098,20 @@ func policy_sortedKeys[V any](m map[string]V) []string {
 	return keys
 }
 
-// automaton is an Aho-Corasick automaton over the rules' triggers, run
-// over ASCII-folded bytes. One pass over a record finds every trigger of
-// every rule in it, so the cost of a record does not grow with the number
-// of rules; only rules whose trigger occurs are then tried.
-//
-// It is a full DFA: delta has an entry for every state and byte class, so
-// the scan loop is one table load per byte with no failure-link chasing.
-// Bytes that occur in no trigger share class 0, which keeps the table
-// small (a few hundred KB for a thousand rules). An entry holds the next
-// state's row offset (state*nclass) shifted left by one, with the low bit
-// set when patterns end there, so the loop needs no second lookup to know
-// whether to stop.
 type automaton struct {
-	class  [256]uint8 // byte -> class; 'A'..'Z' share their lower-case class
+	class  [256]uint8
 	nclass int
-	// leaves[b] says byte b takes the start state elsewhere. Triggers are
-	// chosen to begin with rare bytes, so in the start state the scan
-	// skips ahead over bytes that cannot begin one, without table walks.
 	leaves [256]bool
-	// pairs has bit c1*nclass+c2 set when a pattern begins with a byte of
-	// class c1 followed by one of class c2; nil when a pattern is one
-	// byte long. Letters begin so many patterns that most bytes are
-	// leaves; two bytes that begin one are much rarer, and in the start
-	// state a byte whose pair begins none can be passed over: reading it
-	// would lead, at the next byte, where reading that byte alone leads.
 	pairs  []uint64
-	delta  []uint32 // row(state)+class -> row(next)<<1 | ends
-	maxLen int      // the longest pattern
-	recip  uint64   // 2^32/nclass rounded up: state(row) without a division
-	// out[outAt[s]:outAt[s+1]] are the patterns that end at state s,
-	// including those ending at its suffixes.
-	outAt []int32
-	out   []int32
+	delta  []uint32
+	maxLen int
+	recip  uint64
+	outAt  []int32
+	out    []int32
 }
 
-// buildAutomaton builds the automaton for patterns, which must be lower
-// case and non-empty.
 func buildAutomaton(patterns []string) *automaton {
 	a := &automaton{}
-	// Byte classes: one per distinct byte used by any pattern.
 	var used [256]bool
 	for _, p := range patterns {
 		for i := 0; i < len(p); i++ {
@@ -2826,29 +2124,16 @@ func buildAutomaton(patterns []string) *automaton {
 			a.class[b] = uint8(a.nclass)
 			a.nclass++
 			if a.nclass > 255 {
-				break // cannot happen with ASCII-folded text triggers in practice
+				break
 			}
 		}
 	}
 	for b := 'A'; b <= 'Z'; b++ {
 		a.class[b] = a.class[b+'a'-'A']
 	}
-	// Trie, as a dense table: child[s*nclass+c] is the child of s on
-	// class c, 0 for none (the root is nobody's child), with a row per
-	// distinct prefix of the patterns. States are numbered level by
-	// level, a parent's children in class order: breadth-first order,
-	// which the pass below takes them in. Numbered as patterns were
-	// inserted, each state's row, and its failure state's, lay anywhere
-	// in a table of megabytes, and that pass missed the cache twice a
-	// state: it was most of what building the shipped catalogue's engine
-	// cost. In this order it reads the table front to back, failure rows
-	// mostly from its head, and so does a scan, which spends most of its
-	// time in the states nearest the root.
 	nc := a.nclass
 	t := levelOrderTrie(patterns, &a.class, nc)
 	child, pats, n := t.child, t.pats, len(t.pats)
-	// Failure links and the full transition table, built over the trie
-	// table in place, state by state in breadth-first order.
 	next := child
 	fail := make([]uint32, n)
 	outs := make([][]int32, n)
@@ -2891,8 +2176,6 @@ func buildAutomaton(patterns []string) *automaton {
 		a.maxLen = max(a.maxLen, len(p))
 	}
 	a.recip = 1<<32/uint64(a.nclass) + 1
-	// The transition table becomes delta in place: each entry's state
-	// turns into its row, with the low bit for patterns ending there.
 	for i, nx := range next {
 		e := nx * uint32(nc) << 1
 		if len(outs[nx]) > 0 {
@@ -2904,20 +2187,11 @@ func buildAutomaton(patterns []string) *automaton {
 	return a
 }
 
-// trie is a trie of patterns in levelOrderTrie's layout: child[s*nc+c]
-// is the child of state s on class c, 0 for none, and pats[s] are the
-// patterns that end at s.
 type trie struct {
 	child []uint32
 	pats  [][]int32
 }
 
-// levelOrderTrie builds the trie of patterns over their byte classes,
-// its states numbered level by level and a parent's children in class
-// order. Sorted by their classes, the patterns that share a prefix of d
-// classes are neighbours among those at least d long, so each level is
-// numbered in one pass over them: a pattern takes a new state when its
-// parent or its class at that depth differs from the one before.
 func levelOrderTrie(patterns []string, class *[256]uint8, nc int) trie {
 	keys := make([]string, len(patterns))
 	order := make([]int32, len(patterns))
@@ -2931,7 +2205,7 @@ func levelOrderTrie(patterns []string, class *[256]uint8, nc int) trie {
 		longest = max(longest, len(p))
 	}
 	slices.SortStableFunc(order, func(x, y int32) int { return strings.Compare(keys[x], keys[y]) })
-	nodes := 1 // one per distinct prefix: each key's length past what it shares with the one before
+	nodes := 1
 	for i, pi := range order {
 		shared := 0
 		if i > 0 {
@@ -2943,7 +2217,7 @@ func levelOrderTrie(patterns []string, class *[256]uint8, nc int) trie {
 		nodes += len(keys[pi]) - shared
 	}
 	t := trie{child: make([]uint32, nodes*nc), pats: make([][]int32, nodes)}
-	at := make([]uint32, len(order)) // each sorted pattern's state at the depth numbered last
+	at := make([]uint32, len(order))
 	n := uint32(1)
 	for d := 1; d <= longest; d++ {
 		prevParent, prevClass := ^uint32(0), byte(0)
@@ -2967,34 +2241,14 @@ func levelOrderTrie(patterns []string, class *[256]uint8, nc int) trie {
 	return t
 }
 
-// hitter receives a scan's hits: hit is called with each pattern that
-// occurs and the offset just past its end, and stops the scan by
-// returning false. The scan is generic in its hitter rather than taking
-// a func, but the hitters in use share one GC shape, so the call still
-// goes through the instantiation's dictionary: a direct call was
-// measured to save only about 25 ns a record, not worth two copies of
-// the loop.
 type hitter interface {
 	hit(pattern int32, end int) bool
 }
 
-// hitFunc makes a function a hitter.
-type hitFunc func(pattern int32, end int) bool
-
-func (f hitFunc) hit(p int32, end int) bool { return f(p, end) }
-
-// state returns the state whose row begins at row, a multiple of nclass.
-// Multiplying by the rounded-up reciprocal is exact there: row*recip is
-// state*2^32 plus state times a fraction of nclass, well under 2^32 for
-// any table that fits in memory.
 func (a *automaton) state(row uint32) int {
 	return int(uint64(row) * a.recip >> 32)
 }
 
-// acScan runs a over s, calling hit with each pattern that occurs and the
-// offset just past its end. It is generic so that the bulk path can scan
-// a []byte buffer without converting it to a string. Hits come in no
-// particular order.
 func acScan[T string | []byte, H hitter](a *automaton, s T, hit H) {
 	if len(s) >= 4*a.maxLen && len(s) >= splitMin {
 		acScan2(a, s, hit)
@@ -3007,7 +2261,7 @@ func acScan[T string | []byte, H hitter](a *automaton, s T, hit H) {
 			if pairs != nil {
 				for {
 					if i+1 >= len(s) {
-						return // no pattern is one byte long
+						return
 					}
 					k := uint32(class[s[i]])*nc + uint32(class[s[i+1]])
 					if pairs[k/64]&(1<<(k%64)) != 0 {
@@ -3037,20 +2291,13 @@ func acScan[T string | []byte, H hitter](a *automaton, s T, hit H) {
 	}
 }
 
-// splitMin is the shortest text acScan2 splits.
 const splitMin = 64
 
-// acScan2 scans four quarters of s side by side. Each step of a scan
-// waits for the table load of the step before, and a record's rows are
-// rarely all in the nearest cache by the time the next record comes:
-// scans in step keep several loads in flight. Each quarter after the
-// first is scanned from maxLen-1 bytes before its start, so that it sees
-// whole every occurrence that ends inside it; each reports only those.
 func acScan2[T string | []byte, H hitter](a *automaton, s T, hit H) {
 	delta, class := a.delta, &a.class
 	q := len(s) / 4
-	lo := [4]int{0, q, 2 * q, 3 * q}      // where each quarter's reports begin (exclusive of ends <= lo)
-	hi := [4]int{q, 2 * q, 3 * q, len(s)} // and end
+	lo := [4]int{0, q, 2 * q, 3 * q}
+	hi := [4]int{q, 2 * q, 3 * q, len(s)}
 	var pos [4]int
 	for k := range pos {
 		pos[k] = max(0, lo[k]-(a.maxLen-1))
@@ -3065,7 +2312,6 @@ func acScan2[T string | []byte, H hitter](a *automaton, s T, hit H) {
 		return true
 	}
 	var r0, r1, r2, r3 uint32
-	// All four have at least hi[0]-pos[0] = q bytes to go; the last has more.
 	for n := 0; n < q; n++ {
 		e0 := delta[r0+uint32(class[s[pos[0]+n]])]
 		e1 := delta[r1+uint32(class[s[pos[1]+n]])]
@@ -3080,7 +2326,6 @@ func acScan2[T string | []byte, H hitter](a *automaton, s T, hit H) {
 			}
 		}
 	}
-	// Finish each quarter on its own.
 	rows := [4]uint32{r0, r1, r2, r3}
 	for k := range pos {
 		row := rows[k]
@@ -3108,19 +2353,9 @@ func (s *LineStats) add(o LineStats) {
 	s.Unclassified += o.Unclassified
 }
 
-// LinesOptions tune Lines.
-type LinesOptions struct {
+type linesOptions struct {
 	Options
-	// Workers is how many chunks are classified at once; below 2, one.
-	// Output order does not depend on it.
-	Workers int
-	// Delivered, when set, is called after fn has been handed a region's
-	// records when no region already classified waits for its turn:
-	// Lines may be about to wait for input. A caller that buffers what fn
-	// writes flushes it here, so that a stream still open (tail -f) is
-	// answered as its lines arrive rather than when a buffer fills or
-	// input ends. Like fn, it is called from any worker, never from two
-	// at once.
+	Workers   int
 	Delivered func()
 }
 
@@ -3130,22 +2365,7 @@ type LineResult struct {
 	Classification
 }
 
-// Lines classifies every record of r on its own, with the structured
-// evidence ev (its Text is ignored) applying to each. It calls fn, in
-// input order, for every record that some rule matched — classified, or
-// unclassified by a conflict or for low confidence — and only counts the
-// records that match nothing. It stops early when fn returns false.
-// With several workers, fn is called from whichever of their goroutines
-// (the caller's among them) completes the region due, never from two at
-// once.
-//
-// This is the bulk path: input is read in chunks of a quarter megabyte, the
-// scan for every rule's triggers runs once over a whole chunk, and only
-// records where a trigger occurs are classified one by one; the rest are counted and
-// skipped. When no rule can match a record without a trigger (there are
-// no unindexed rules and ev has no structured part), skipping changes no
-// answer. Memory stays bounded whatever the size of r.
-func (e *Engine) Lines(r io.Reader, ev Evidence, opts LinesOptions, fn func(LineResult) bool) (LineStats, error) {
+func (e *engine) Lines(r io.Reader, ev Evidence, opts linesOptions, fn func(LineResult) bool) (LineStats, error) {
 	ev.Text = ""
 	ch := newChunker(r)
 	every := e.readsEvery(&ev)
@@ -3176,52 +2396,31 @@ func (e *Engine) Lines(r io.Reader, ev Evidence, opts LinesOptions, fn func(Line
 	return e.linesParallel(ch, every, &ev, opts, fn)
 }
 
-// readsEvery reports whether every record must be classified, triggers or
-// not: a rule has none, or structured evidence applies to each record. The
-// scan for triggers is then not run, and no anchors are tuned for it.
-func (e *Engine) readsEvery(ev *Evidence) bool {
+func (e *engine) readsEvery(ev *Evidence) bool {
 	return e.ix.readsEveryRecord() || ev.HTTP != nil || ev.ExitCode != nil || ev.Signal != "" || ev.Provider != ""
 }
 
-func (o *LinesOptions) delivered() {
+func (o *linesOptions) delivered() {
 	if o.Delivered != nil {
 		o.Delivered()
 	}
 }
 
-// linesParallel classifies regions on Workers goroutines, the caller's
-// among them, and hands results to fn in input order.
-//
-// No goroutine reads for the others, and none waits to hand results
-// on. A worker takes the next region itself, under a lock: it reads it
-// into a buffer of its own (chunker.adopt), cuts it and tunes the scan,
-// then classifies it while the region is still in its core's cache,
-// and the next worker reads meanwhile. With a reader goroutine handing
-// regions out, each region was written by one core and scanned by the
-// other, and two workers spent 15-25 % more CPU time than one. Results
-// go to fn from whichever worker completes the next region due, under
-// a second lock; a region done before its turn is parked, and at most
-// 2×Workers regions are between being read and being handed on.
-func (e *Engine) linesParallel(ch *chunker, every bool, ev *Evidence, opts LinesOptions, fn func(LineResult) bool) (LineStats, error) {
+func (e *engine) linesParallel(ch *chunker, every bool, ev *Evidence, opts linesOptions, fn func(LineResult) bool) (LineStats, error) {
 	bt := e.ix.bulkTables()
-	// Each region's results go in a slice used again once fn has seen
-	// them: fresh ones, grown result by result, were most of what the
-	// parallel path allocated, and the first write to each fresh page is
-	// a page fault, which on a virtual machine costs microseconds.
 	outs := sync.Pool{New: func() any { return new([]LineResult) }}
 	slots := make(chan struct{}, 2*opts.Workers)
 	var (
-		readMu sync.Mutex // held to read, cut and tune the next region
+		readMu sync.Mutex
 		tn     = newTuning(bt.lits, every)
-		read   int // regions read
+		read   int
 
-		outMu   sync.Mutex // held to hand results to fn
-		due     int        // the region whose results fn gets next
+		outMu   sync.Mutex
+		due     int
 		parked  = map[int]regionResult{}
 		total   LineStats
 		stopped atomic.Bool
 	)
-	// take reads the next region into buf; false at the end of input.
 	take := func(buf *regionBuf) (region, *literalSet, int, bool) {
 		readMu.Lock()
 		defer readMu.Unlock()
@@ -3234,7 +2433,6 @@ func (e *Engine) linesParallel(ch *chunker, every bool, ev *Evidence, opts Lines
 		read++
 		return reg, tn.set(reg.data), read - 1, true
 	}
-	// hand parks region k's result, and hands fn every result now due.
 	hand := func(k int, r regionResult) {
 		outMu.Lock()
 		defer outMu.Unlock()
@@ -3258,7 +2456,7 @@ func (e *Engine) linesParallel(ch *chunker, every bool, ev *Evidence, opts Lines
 				}
 				handed = true
 			}
-			clear(*r.out) // nothing fn was handed stays reachable from the pool
+			clear(*r.out)
 			*r.out = (*r.out)[:0]
 			outs.Put(r.out)
 		}
@@ -3297,31 +2495,25 @@ func (e *Engine) linesParallel(ch *chunker, every bool, ev *Evidence, opts Lines
 	return total, ch.err
 }
 
-// regionResult is a worker's answer for one region.
 type regionResult struct {
 	stats LineStats
 	out   *[]LineResult
 }
 
-// regionWork is what one goroutine of the bulk path classifies regions
-// with: what a Lines call fixes, and buffers kept from one region to the
-// next. Grown afresh for every region, the marks were 5 % of the bulk
-// path's time with the shipped catalogue, whose short triggers mark many
-// lines.
 type regionWork struct {
-	e     *Engine
-	bt    *bulkTables // the bulk path's tables: their needs and light rules
-	every bool        // classify every record (readsEvery)
+	e     *engine
+	bt    *bulkTables
+	every bool
 	ev    *Evidence
 	opts  Options
-	light *bulkTables // bt when records may be tried without the automaton (light.go)
+	light *bulkTables
 
 	marks  []int
 	needed []needMark
 	low    lowBuf
 }
 
-func (e *Engine) regionWork(bt *bulkTables, every bool, ev *Evidence, opts Options) *regionWork {
+func (e *engine) regionWork(bt *bulkTables, every bool, ev *Evidence, opts Options) *regionWork {
 	w := &regionWork{e: e, bt: bt, every: every, ev: ev, opts: opts}
 	if !every && bt.light != nil {
 		w.light = bt
@@ -3329,8 +2521,6 @@ func (e *Engine) regionWork(bt *bulkTables, every bool, ev *Evidence, opts Optio
 	return w
 }
 
-// region classifies the records of one region, appending those that
-// matched a rule to out; lits is the engine's literal set, perhaps tuned.
 func (rw *regionWork) region(reg region, lits *literalSet, out *[]LineResult) LineStats {
 	e, bt, every := rw.e, rw.bt, rw.every
 	var st LineStats
@@ -3351,20 +2541,13 @@ func (rw *regionWork) region(reg region, lits *literalSet, out *[]LineResult) Li
 		}
 		st.Records++
 		if !every && !marked {
-			// Only triggers with needs, if any: the record is looked at
-			// if it meets one of theirs.
 			var met bool
 			if needed, met = metIn(needed, bt.needs, w.start, w.end, bytesString(rec), low); !met {
 				st.Unclassified++
 				continue
 			}
 		}
-		// The record is read in place: the region stays put until
-		// Finish, and of what the scan keeps of a record only the
-		// excerpts outlive it, copied for the records handed on. A copy
-		// of every record looked at was a tenth of the time the shipped
-		// catalogue takes, whose short triggers occur on many lines.
-		s := e.pool.Get().(*Scan)
+		s := e.pool.Get().(*scan)
 		s.begin(*rw.ev, rw.opts)
 		s.keepRecords = true
 		s.bulk = rw.light
@@ -3372,7 +2555,7 @@ func (rw *regionWork) region(reg region, lits *literalSet, out *[]LineResult) Li
 		c := s.Finish()
 		s.release()
 		e.pool.Put(s)
-		if c.State == Classified {
+		if c.State == classified {
 			st.Classified++
 		} else {
 			st.Unclassified++
@@ -3385,20 +2568,10 @@ func (rw *regionWork) region(reg region, lits *literalSet, out *[]LineResult) Li
 	return st
 }
 
-// matched reports whether some rule matched the record c answers for:
-// it is classified, or unclassified by a conflict or for low confidence.
-// A record left empty once its terminal escapes are stripped (a colour
-// reset alone on its line) matched nothing, as a blank one did not.
 func matched(c Classification) bool {
-	return c.State == Classified || c.Reason != ReasonNoMatch && c.Reason != ReasonEmpty
+	return c.State == classified || c.Reason != reasonNoMatch && c.Reason != reasonEmpty
 }
 
-// marksOf appends to marks, in order, where in data a record must be
-// looked at: where a trigger of lits ends, and where there are bytes the
-// scan cannot judge (terminal escapes, the two runes foldSpecial maps). A
-// record with no mark holds no trigger once normalised, so no indexed rule
-// can match it. A trigger with a need (needs.go; needs may be nil) is
-// appended to needed instead, in order, to be checked against its record.
 func marksOf(lits *literalSet, needs []need, data []byte, marks []int, needed []needMark) ([]int, []needMark) {
 	if lits != nil {
 		lits.scanEnds(bytesString(data), func(p int32, end int) bool {
@@ -3413,12 +2586,11 @@ func marksOf(lits *literalSet, needs []need, data []byte, marks []int, needed []
 	marks = appendAll(marks, data, "\x1b")
 	marks = appendAll(marks, data, "\u212a")
 	marks = appendAll(marks, data, "\u017f")
-	slices.Sort(marks) // anchors report ends nearly, not quite, in order
+	slices.Sort(marks)
 	slices.SortFunc(needed, func(a, b needMark) int { return a.end - b.end })
 	return marks, needed
 }
 
-// appendAll appends the offset of every occurrence of sep in data.
 func appendAll(offs []int, data []byte, sep string) []int {
 	for i := 0; ; {
 		j := bytes.Index(data[i:], []byte(sep))
@@ -3439,64 +2611,53 @@ func blank(b []byte) bool {
 	return true
 }
 
-// Tier ranks how strong a rule's evidence is. Structured evidence (a status,
-// a header, a JSON error field, an exit code) is what a program meant to say;
-// an exact signature is a message seen whole; a text pattern is a guess about
-// free text, and loses to both.
-type Tier uint8
+type tier uint8
 
 const (
-	TierText Tier = iota + 1
-	TierExact
-	TierStructured
+	tierText tier = iota + 1
+	tierExact
+	tierStructured
 )
 
-var tierNames = [...]string{TierText: "text", TierExact: "exact", TierStructured: "structured"}
+var tierNames = [...]string{tierText: "text", tierExact: "exact", tierStructured: "structured"}
 
-func (t Tier) String() string {
+func (t tier) String() string {
 	if int(t) < len(tierNames) && tierNames[t] != "" {
 		return tierNames[t]
 	}
 	return "unknown"
 }
 
-// Confidence is how sure a rule's author is that a match means its code.
-// A low-confidence winner is reported, but as unclassified.
-type Confidence uint8
+type confidence uint8
 
 const (
-	Low Confidence = iota + 1
-	Medium
-	High
+	matchLow confidence = iota + 1
+	matchMedium
+	matchHigh
 )
 
-var confidenceNames = [...]string{Low: "low", Medium: "medium", High: "high"}
+var confidenceNames = [...]string{matchLow: "low", matchMedium: "medium", matchHigh: "high"}
 
-func (c Confidence) String() string {
+func (c confidence) String() string {
 	if int(c) < len(confidenceNames) && confidenceNames[c] != "" {
 		return confidenceNames[c]
 	}
 	return "unknown"
 }
 
-// Catalogue is a compiled catalogue: the tables the engine runs on.
-// Slices are in a canonical order (classes and codes by name, rules by id),
-// and every cross-reference is an index, so the same catalogue always
-// compiles to the same tables.
-type Catalogue struct {
+type catalogue struct {
 	Name    string
-	Version string // the declared semver
-	ID      string // Version plus a short hash of the tables: "0.1.0+3f2a9c1b0d4e"
-	Classes []Class
+	Version string
+	ID      string
+	Classes []matchClass
 	Codes   []Code
-	Rules   []Rule
+	Rules   []matchRule
 }
 
-// Class is a recovery class: what a caller does about a failure.
-type Class struct {
+type matchClass struct {
 	Name        string
 	Description string
-	ExitCode    int // exit status of `classify --exit-by-class`
+	ExitCode    int
 }
 
 // Code is a semantic failure code with exactly one class.
@@ -3508,196 +2669,120 @@ type Code struct {
 	Scope       string
 }
 
-// Rule is one compiled rule.
-type Rule struct {
+type matchRule struct {
 	ID         string
-	Code       int // index into Catalogue.Codes
-	Tier       Tier
+	Code       int
+	Tier       tier
 	Priority   int
-	Confidence Confidence
-	Scope      string // overrides the code's scope when set
-	Match      Cond
-	Not        *Cond
-	Hints      []HintSource
-	Overrides  []int // indices of rules this one beats on a tie
-	// Triggers are lower-case literals one of which occurs (ASCII case
-	// folded) in every record the rule's text matchers can match; the
-	// engine runs the rule only on records that contain one. Empty for a
-	// rule with no text matchers, and for an unindexed one, which runs on
-	// every record. Derived by the compiler, they are left out of the
-	// catalogue's digest: a better index is not a different catalogue.
-	Triggers []string `json:"-"`
-	File     string   // path inside the catalogue ("rules/openai.yaml")
-	Line     int
+	Confidence confidence
+	Scope      string
+	Match      cond
+	Not        *cond
+	Hints      []hintSource
+	Overrides  []int
+	Triggers   []string `json:"-"`
+	File       string
+	Line       int
 }
 
-// Cond is a conjunction of matchers; each list inside is a disjunction.
-// A nil or empty list places no constraint.
-type Cond struct {
-	Providers     []string // lower case
-	Status        []StatusRange
-	Headers       []FieldTest // Name is lower case
-	JSON          []FieldTest // Name is a dotted path
+type cond struct {
+	Providers     []string
+	Status        []statusRange
+	Headers       []fieldTest
+	JSON          []fieldTest
 	ExitCodes     []int
-	Signals       []string // canonical "SIGKILL" form
+	Signals       []string
 	Exact         []string
-	Contains      []string // lower case unless CaseSensitive
+	Contains      []string
 	CaseSensitive bool
-	Regex         []*Regex
+	Regex         []*regex
 }
 
-// StatusRange is an inclusive range of HTTP statuses: 429 is {429, 429},
-// "5xx" is {500, 599}.
-type StatusRange struct{ Lo, Hi int }
+type statusRange struct{ Lo, Hi int }
 
-// FieldTest tests one named field (a header or a JSON path).
-type FieldTest struct {
+type fieldTest struct {
 	Name   string
-	Kind   TestKind
-	Values []string // for Equal: any of
-	Re     *Regex   // for Match
-	path   []string // Name split on dots, for JSON
+	Kind   testKind
+	Values []string
+	Re     *regex
+	path   []string
 }
 
-// TestKind says how a FieldTest compares.
-type TestKind uint8
+type testKind uint8
 
 const (
-	Equal   TestKind = iota + 1 // the value equals one of Values
-	Match                       // Re matches the value
-	Present                     // the field exists
+	matchEqual testKind = iota + 1
+	matchMatch
+	matchPresent
 )
 
-// Alt is what the compiler knows about where the matches of one top-level
-// alternative of a pattern begin. The engine looks for these places first
-// and runs the pattern only there (see probe.go), because an unanchored
-// (?i) search with \b costs RE2 tens of nanoseconds per byte of record.
-// Everything here assumes ASCII case folding of the record, and records
-// from which foldSpecial has removed the two non-ASCII runes that fold to
-// ASCII letters.
-type Alt struct {
-	// Triggers, when set, are lower-case literals one of which occurs in
-	// every match of the alternative; without one, it cannot match. Set
-	// only when a pattern has several alternatives: a single one has the
-	// pattern's own Triggers.
+type matchAlt struct {
 	Triggers []string
-	// Start: every match begins at the start of the record (\A or a
-	// non-multiline ^).
-	Start bool
-	// Skip, with Start, lists the bytes of a leading run (such as \s*)
-	// that Lead applies after: Lead then applies at the first byte of the
-	// record not in Skip. No Lead string begins with a Skip byte.
-	Skip string
-	// Lead, when set, are lower-case literals one of which every match
-	// begins with (ASCII case folded). Without Lead and Start, a match may
-	// begin anywhere.
-	Lead []string
-	// Word: every match begins with \b, and every Lead string with an
-	// ASCII letter, digit or underscore, so no match begins inside a word.
-	Word bool
-	// Also are more lower-case literal sets every match contains one of
-	// each of (ASCII case folded), besides Triggers: where one is
-	// missing from a record, the alternative is not run there.
-	Also [][]string
+	Start    bool
+	Skip     string
+	Lead     []string
+	Word     bool
+	Also     [][]string
 }
 
-// HintSource says where a rule finds a timing hint.
-type HintSource struct {
-	From HintFrom
-	Key  string // header name (lower case) or JSON path
-	Re   *Regex // for FromText
-	Unit uint8  // hint.Unit
-	path []string
-	// group is Re's group that holds the value: the one named value,
-	// else the first. New finds it once rather than by name per hint.
+type hintSource struct {
+	From  hintFrom
+	Key   string
+	Re    *regex
+	Unit  uint8
+	path  []string
 	group int
 }
 
-// HintFrom is the kind of a HintSource.
-type HintFrom uint8
+type hintFrom uint8
 
 const (
-	FromHeader HintFrom = iota + 1
-	FromJSON
-	FromText
+	fromHeader hintFrom = iota + 1
+	fromJSON
+	fromText
 )
 
-// HasText reports whether the condition has matchers that read a text
-// record: exact, contains or regex.
-func (c *Cond) HasText() bool {
+func (c *cond) hasText() bool {
 	return len(c.Exact) > 0 || len(c.Contains) > 0 || len(c.Regex) > 0
 }
 
-// chunkSize is how much text is read and scanned at once: large enough
-// that per-chunk costs vanish, small enough that a few chunks in flight
-// keep memory flat whatever the size of the input. A region is read,
-// then scanned several times over (triggers, escapes, records), under -j
-// on another core: a quarter of a megabyte is still in the cache for
-// every pass, and the regions in flight touch a quarter of the fresh
-// pages a megabyte each did. Against megabyte regions, on the 256 MB bench log with
-// two workers: CPU time 403 to 361 ms and page faults 5,056 to 3,270
-// at 200 rules, wall time 0.245 to 0.208 s; one worker unchanged.
 const chunkSize = 256 << 10
 
-// region is a run of whole records cut from a stream.
 type region struct {
-	data  []byte
-	line  int // 1-based line number of data's first line
-	lines int // lines data spans
-	// truncated marks a region that is the first MaxRecord bytes of one
-	// over-long line, the rest of which was skipped.
+	data      []byte
+	line      int
+	lines     int
 	truncated bool
-	// spans are the records that open a JSON value, as the cut read
-	// them, in order: the walk takes their bounds from here instead of
-	// reading each again.
-	spans []jsonSpan
+	spans     []jsonSpan
 }
 
-// jsonSpan is nextRecord's answer for a record of a region that opens a
-// JSON value: where it starts in the region, ends, the next one starts,
-// and how many lines it spans. To cut a region the chunker must read
-// every such record to its end, since one may run past the cut; the
-// record walk read each a second time, which cost the bulk path 6-10 %
-// of its CPU time on the bench log (one JSON line in twenty).
 type jsonSpan struct {
 	off, end, next, lines int32
 }
 
-// regionBuf is a buffer and the spans of the regions cut from it: under
-// -j, each worker's own (see adopt).
 type regionBuf struct {
 	data  []byte
 	spans []jsonSpan
 }
 
-// chunker cuts a stream into regions that end between records, never
-// inside a multi-line JSON value, so that regions can be classified apart
-// (and in parallel) with the same answers as the stream read whole.
 type chunker struct {
 	r          io.Reader
-	size       int // how much a region holds before it is cut: chunkSize but in tests
+	size       int
 	buf        []byte
-	spans      []jsonSpan // of the region last returned
+	spans      []jsonSpan
 	start, end int
 	eof        bool
 	err        error
 	line       int
-	skipping   bool // discarding the rest of an over-long line
+	skipping   bool
 }
 
 func newChunker(r io.Reader) *chunker { return newChunkerSize(r, chunkSize) }
 
 func newChunkerSize(r io.Reader, size int) *chunker {
-	return &chunker{r: r, size: size, buf: make([]byte, size+MaxRecord+1), line: 1}
+	return &chunker{r: r, size: size, buf: make([]byte, size+maxRecord+1), line: 1}
 }
 
-// adopt makes the chunker go on in b: the input read but not yet returned
-// is copied to its front, and what is read next goes into it, as do the
-// spans of the regions cut next. The regions returned so far stay valid
-// in the buffer they were read into, which the chunker no longer touches;
-// b may be that buffer itself once they are done with. Under -j each
-// worker reads its next region into a buffer of its own this way, and
-// classifies it while it is still in that core's cache.
 func (c *chunker) adopt(b *regionBuf) {
 	if len(b.data) < len(c.buf) {
 		b.data = make([]byte, len(c.buf))
@@ -3706,16 +2791,6 @@ func (c *chunker) adopt(b *regionBuf) {
 	c.buf, c.spans, c.start = b.data[:len(c.buf)], b.spans[:0], 0
 }
 
-// fill reads until the buffer holds want bytes, the input ends, or a read
-// returns less than it asked for and ends a line. It asks for no more
-// than want: what is read past the region cut is copied again, to the
-// front of the buffer or into the next one, and a read of the whole
-// buffer left the longest record's worth to copy at every region. A file
-// gives want bytes in one read; a pipe or terminal returns what has been
-// written so far, and waiting for a region's worth would hold back the
-// answers about lines already there (tail -f | errcat classify --lines)
-// until the writer writes more. A read that ends no line goes on
-// reading, so a long line trickling in is not cut up again at every read.
 func (c *chunker) fill(want int) {
 	if c.start > 0 {
 		c.end = copy(c.buf, c.buf[c.start:c.end])
@@ -3735,7 +2810,6 @@ func (c *chunker) fill(want int) {
 	}
 }
 
-// next returns the next region; it is valid until the following call.
 func (c *chunker) next() (region, bool) {
 	want := c.size
 	for {
@@ -3762,19 +2836,18 @@ func (c *chunker) next() (region, bool) {
 		pos, c.spans = cutRecords(data, c.size, c.eof, c.spans[:0])
 		if pos == 0 {
 			if c.end < len(c.buf) && !c.eof {
-				want = len(c.buf) // the first record needs more input
+				want = len(c.buf)
 				continue
 			}
-			// One line longer than the buffer: keep its head, skip the rest.
-			head := []byte(cutUTF8(string(data[:MaxRecord]), MaxRecord))
+			head := []byte(cutUTF8(string(data[:maxRecord]), maxRecord))
 			r := region{data: head, line: c.line, lines: 1, truncated: true}
-			c.start += MaxRecord
+			c.start += maxRecord
 			c.skipping = true
 			return r, true
 		}
 		lines := bytes.Count(data[:pos], []byte{'\n'})
 		if data[pos-1] != '\n' {
-			lines++ // the input's last line, without its newline
+			lines++
 		}
 		r := region{data: data[:pos], line: c.line, lines: lines, spans: c.spans}
 		c.start += pos
@@ -3783,36 +2856,21 @@ func (c *chunker) next() (region, bool) {
 	}
 }
 
-// cutRecords returns where a region of data should end: after the first
-// record to end at or past size, or after the last whole record when data
-// is shorter; 0 when data does not hold one whole record. atEOF says data
-// is all there is. It appends to spans the records it read that open a
-// JSON value and end in the region.
-//
-// It does not walk data record by record. data begins a record, and only
-// a line whose first byte other than blanks is '{' or '[' can begin a
-// record of more than one line, so every line up to the next such opener
-// is a record of its own; only openers are read with nextRecord. Finding
-// them takes two IndexByte scans, which run many bytes at a time.
 func cutRecords(data []byte, size int, atEOF bool, spans []jsonSpan) (int, []jsonSpan) {
 	var br braces
-	pos := 0 // always the start of a record
+	pos := 0
 	for pos < len(data) {
 		o := br.nextOpener(data, pos)
 		if o < 0 || o >= size {
-			// Every line from pos to end is a record of its own.
 			end := len(data)
 			if o >= 0 {
 				end = o
 			}
-			// The first to end at or past size, if one ends before end;
 			if size < end {
 				if nl := bytes.IndexByte(data[size-1:end], '\n'); nl >= 0 {
 					return size + nl, spans
 				}
 			}
-			// else all whole lines, and at the end of input the last
-			// one, which has no newline.
 			if nl := bytes.LastIndexByte(data[pos:end], '\n'); nl >= 0 {
 				pos += nl + 1
 			}
@@ -3821,7 +2879,6 @@ func cutRecords(data []byte, size int, atEOF bool, spans []jsonSpan) (int, []jso
 			}
 			return pos, spans
 		}
-		// o begins a record that may span lines.
 		end, next, lines, more := nextRecord(data[o:], atEOF)
 		if more || next == 0 {
 			return o, spans
@@ -3835,16 +2892,11 @@ func cutRecords(data []byte, size int, atEOF bool, spans []jsonSpan) (int, []jso
 	return pos, spans
 }
 
-// braces finds the lines that may open a JSON value, keeping the next '{'
-// and '[' found so that neither is searched for twice.
 type braces struct {
-	curly, square int // offsets of the next '{' and '[' at or after from; -1: none left
+	curly, square int
 	init          bool
 }
 
-// nextOpener returns the start of the first line at or after from, itself
-// a line start, whose first byte other than spaces and tabs is '{' or '[';
-// -1 when there is none.
 func (b *braces) nextOpener(data []byte, from int) int {
 	for from < len(data) {
 		at := b.next(data, from)
@@ -3858,7 +2910,6 @@ func (b *braces) nextOpener(data []byte, from int) int {
 		if k == from || data[k-1] == '\n' {
 			return k
 		}
-		// Inside a line: the rest of it cannot start one.
 		nl := bytes.IndexByte(data[at:], '\n')
 		if nl < 0 {
 			return -1
@@ -3868,7 +2919,6 @@ func (b *braces) nextOpener(data []byte, from int) int {
 	return -1
 }
 
-// next returns the offset of the first '{' or '[' at or after from.
 func (b *braces) next(data []byte, from int) int {
 	if !b.init {
 		b.curly, b.square, b.init = -2, -2, true
@@ -3894,12 +2944,9 @@ func (b *braces) next(data []byte, from int) int {
 	return min(cu, sq)
 }
 
-// span locates the matcher that placed a rule's match in a record, so the
-// excerpt and --explain can point at it. kind is 0 when nothing in the
-// record was matched (a structured-only rule).
 type span struct {
 	kind       matcherKind
-	idx        int // which element of the matcher's list
+	idx        int
 	start, end int
 }
 
@@ -3913,10 +2960,7 @@ const (
 	kJSON
 )
 
-// evidenceHolds checks the matchers that look at the evidence as a whole:
-// provider, status, headers, exit code, signal, and the JSON body when the
-// evidence has one (body is its parsed form, nil when it is not JSON).
-func (c *Cond) evidenceHolds(ev *Evidence, hasBody bool, body any) bool {
+func (c *cond) evidenceHolds(ev *Evidence, hasBody bool, body any) bool {
 	if len(c.Providers) > 0 && !containsFoldList(c.Providers, ev.Provider) {
 		return false
 	}
@@ -3938,7 +2982,7 @@ func (c *Cond) evidenceHolds(ev *Evidence, hasBody bool, body any) bool {
 		}
 	}
 	if len(c.Signals) > 0 {
-		if ev.Signal == "" || !stringIn(c.Signals, CanonicalSignal(ev.Signal)) {
+		if ev.Signal == "" || !stringIn(c.Signals, canonicalSignal(ev.Signal)) {
 			return false
 		}
 	}
@@ -3948,23 +2992,7 @@ func (c *Cond) evidenceHolds(ev *Evidence, hasBody bool, body any) bool {
 	return true
 }
 
-// recordHolds checks the matchers that look inside one text record: exact,
-// contains and regex, and the JSON matchers when the evidence has no body
-// (doc is then the record's own JSON, parsed on first use). Cheap literal
-// tests run before regexes.
-//
-// A pattern none of whose triggers occurs in rec cannot match and is not
-// run. Of the patterns that match, the leftmost match is reported, the
-// first pattern winning ties, as one alternation written out whole would.
-//
-// pats, if not nil, has the automaton patterns of each regex branch's
-// literals, and hits where they occurred in rec (see lits.go).
-//
-// With anySpan, a caller that has no use for where a pattern matched
-// (guards; a winner's excerpt that shows the whole record) lets the
-// patterns stop at the first that matches; exact then reports whether
-// the span is the one described above, or that of some pattern only.
-func (c *Cond) recordHolds(t *recText, jsonInRecord bool, doc *lazyJSON, pats []regexPats, hits *litHits, anySpan bool) (ok bool, sp span, exact bool) {
+func (c *cond) recordHolds(t *recText, jsonInRecord bool, doc *lazyJSON, pats []regexPats, hits *litHits, anySpan bool) (ok bool, sp span, exact bool) {
 	rec := t.s
 	exact = true
 	if len(c.Exact) > 0 {
@@ -3986,8 +3014,6 @@ func (c *Cond) recordHolds(t *recText, jsonInRecord bool, doc *lazyJSON, pats []
 		}
 	}
 	if len(c.Regex) > 0 {
-		// A span already placed by exact or contains stands: the
-		// patterns need only say whether one matches.
 		first := anySpan || sp.kind != kNone
 		best := span{start: -1}
 		for i := range c.Regex {
@@ -3999,7 +3025,7 @@ func (c *Cond) recordHolds(t *recText, jsonInRecord bool, doc *lazyJSON, pats []
 			if pats != nil && hits != nil {
 				rp := &pats[i]
 				if rp.dead(hits) {
-					continue // settled from the index, without loading the pattern
+					continue
 				}
 				lk = &lookup{hits, rp}
 			}
@@ -4033,7 +3059,7 @@ func (c *Cond) recordHolds(t *recText, jsonInRecord bool, doc *lazyJSON, pats []
 	return true, sp, exact
 }
 
-func (c *Cond) containsAny(t *recText) (idx, at int) {
+func (c *cond) containsAny(t *recText) (idx, at int) {
 	for i, lit := range c.Contains {
 		var j int
 		if c.CaseSensitive {
@@ -4048,20 +3074,18 @@ func (c *Cond) containsAny(t *recText) (idx, at int) {
 	return -1, -1
 }
 
-// needsRecord reports whether the condition has matchers that must hold
-// inside a text record, given where JSON comes from for this evidence.
-func (c *Cond) needsRecord(jsonInRecord bool) bool {
-	return c.HasText() || (jsonInRecord && len(c.JSON) > 0)
+func (c *cond) needsRecord(jsonInRecord bool) bool {
+	return c.hasText() || (jsonInRecord && len(c.JSON) > 0)
 }
 
-func jsonHolds(tests []FieldTest, doc any) bool {
+func jsonHolds(tests []fieldTest, doc any) bool {
 	if doc == nil {
 		return false
 	}
 	for i := range tests {
 		t := &tests[i]
 		ok := lookupJSON(doc, t.path, func(v any) bool {
-			if t.Kind == Present {
+			if t.Kind == matchPresent {
 				return true
 			}
 			s, ok := jsonScalar(v)
@@ -4074,20 +3098,19 @@ func jsonHolds(tests []FieldTest, doc any) bool {
 	return true
 }
 
-func (t *FieldTest) test(v string) bool {
+func (t *fieldTest) test(v string) bool {
 	switch t.Kind {
-	case Present:
+	case matchPresent:
 		return true
-	case Equal:
+	case matchEqual:
 		return stringIn(t.Values, strings.TrimSpace(v))
-	case Match:
+	case matchMatch:
 		return t.Re.c.regexp().MatchString(v)
 	}
 	return false
 }
 
-// describe renders the matcher at sp for --explain.
-func (c *Cond) describe(sp span) string {
+func (c *cond) describe(sp span) string {
 	switch sp.kind {
 	case kExact:
 		return "exact " + strconv.Quote(c.Exact[sp.idx])
@@ -4123,7 +3146,7 @@ func (c *Cond) describe(sp span) string {
 	return strings.Join(parts, ", ")
 }
 
-func statusIn(rs []StatusRange, s int) bool {
+func statusIn(rs []statusRange, s int) bool {
 	for _, r := range rs {
 		if r.Lo <= s && s <= r.Hi {
 			return true
@@ -4161,7 +3184,6 @@ func containsFoldList(xs []string, x string) bool {
 	return false
 }
 
-// lazyJSON parses a record's JSON at most once, and only when a rule asks.
 type lazyJSON struct {
 	done bool
 	v    any
@@ -4174,7 +3196,7 @@ func (l *lazyJSON) get(rec string) any {
 	return l.v
 }
 
-func (s StatusRange) String() string {
+func (s statusRange) String() string {
 	if s.Lo == s.Hi {
 		return strconv.Itoa(s.Lo)
 	}
@@ -4184,13 +3206,11 @@ func (s StatusRange) String() string {
 	return fmt.Sprintf("%d-%d", s.Lo, s.Hi)
 }
 
-// Engine classifies evidence against one prepared catalogue. It is safe for
-// concurrent use: all per-call state lives in a scan.
-type Engine struct {
-	cat   *Catalogue
+type engine struct {
+	cat   *catalogue
 	ix    *index
-	cands []Candidate // rule -> its entry in an answer's Candidates
-	pool  sync.Pool   // of *Scan
+	cands []candidate
+	pool  sync.Pool
 }
 
 // Options tune one classification.
@@ -4202,10 +3222,7 @@ type Options struct {
 	Explain bool
 }
 
-// New prepares a catalogue for matching: it checks every pattern and
-// builds the index; patterns are compiled when first needed.
-// The tables are not copied; the caller must not change them afterwards.
-func New(c *Catalogue) (*Engine, error) {
+func matchNew(c *catalogue) (*engine, error) {
 	sh := sharer{}
 	for i := range c.Rules {
 		r := &c.Rules[i]
@@ -4231,19 +3248,14 @@ func New(c *Catalogue) (*Engine, error) {
 			h.path = strings.Split(h.Key, ".")
 		}
 	}
-	e := &Engine{cat: c, ix: buildIndex(c), cands: candidates(c)}
+	e := &engine{cat: c, ix: buildIndex(c), cands: candidates(c)}
 	e.pool.New = func() any { return e.newScan() }
 	return e, nil
 }
 
-// Catalogue returns the tables the engine runs on.
-func (e *Engine) Catalogue() *Catalogue { return e.cat }
+func (e *engine) catalogue() *catalogue { return e.cat }
 
-// Prepare checks the pattern, if it has not been checked yet, with the
-// error regexp.Compile would give; regexp compiles it when it is first
-// needed (compiledRegex). A pattern the compiler checked (Parsed) is not
-// parsed again.
-func (r *Regex) Prepare() error {
+func (r *regex) Prepare() error {
 	if r.c != nil {
 		return nil
 	}
@@ -4262,21 +3274,20 @@ func (r *Regex) Prepare() error {
 	return nil
 }
 
-// Regexp returns the compiled pattern; nil before Prepare.
-func (r *Regex) Regexp() *regexp.Regexp {
+func (r *regex) Regexp() *regexp.Regexp {
 	if r.c == nil {
 		return nil
 	}
 	return r.c.regexp()
 }
 
-func prepareCond(c *Cond, sh sharer) error {
+func prepareCond(c *cond, sh sharer) error {
 	for _, re := range c.Regex {
 		if err := sh.prepare(re); err != nil {
 			return err
 		}
 	}
-	for _, set := range [][]FieldTest{c.Headers, c.JSON} {
+	for _, set := range [][]fieldTest{c.Headers, c.JSON} {
 		for i := range set {
 			t := &set[i]
 			t.path = strings.Split(t.Name, ".")
@@ -4308,8 +3319,6 @@ type HTTP struct {
 	Body    string            `json:"body,omitempty"`
 }
 
-// header looks a header up case-insensitively. Header maps are small and
-// come from users in any spelling, so a linear scan beats canonicalising.
 func (h *HTTP) header(name string) (string, bool) {
 	if h == nil {
 		return "", false
@@ -4322,10 +3331,7 @@ func (h *HTTP) header(name string) (string, bool) {
 	return "", false
 }
 
-// CanonicalSignal turns "kill", "SIGKILL" and "9" into "SIGKILL", so rules
-// and evidence can name signals either way. Unknown names are upper-cased
-// and given the SIG prefix.
-func CanonicalSignal(s string) string {
+func canonicalSignal(s string) string {
 	s = strings.ToUpper(strings.TrimSpace(s))
 	if s == "" {
 		return ""
@@ -4339,37 +3345,26 @@ func CanonicalSignal(s string) string {
 	return s
 }
 
-// signalNumbers maps the POSIX numbers that are the same on Linux and macOS.
 var signalNumbers = map[string]string{
 	"1": "SIGHUP", "2": "SIGINT", "3": "SIGQUIT", "4": "SIGILL", "6": "SIGABRT",
 	"8": "SIGFPE", "9": "SIGKILL", "11": "SIGSEGV", "13": "SIGPIPE", "14": "SIGALRM",
 	"15": "SIGTERM",
 }
 
-// excerptAt gives h the excerpt of rec around [start, end), now or when
-// asked for. A body is kept by the scan's evidence anyway.
-func (s *Scan) excerptAt(h *hit, rec string, start, end int, kept bool) {
+func (s *scan) excerptAt(h *hit, rec string, start, end int, kept bool) {
 	if s.keepRecords || kept {
 		h.exRec, h.exStart, h.exEnd, h.exLazy = rec, start, end, true
 		return
 	}
-	h.excerpt = redactExcerpt(rec, start, end, ExcerptBytes)
+	h.excerpt = redactExcerpt(rec, start, end, excerptBytes)
 }
 
-// cut returns h's excerpt, cutting it if that was put off.
-//
-// A hit matched with anySpan (scan.go) knows some match, not the leftmost
-// its rule's patterns have, which is where the excerpt is centred and
-// what --explain reports. Most records are shorter than an excerpt, and
-// their excerpt is the whole record wherever the match is: that is cut
-// without the span. Otherwise the rule's matchers are run again on the
-// record to place it.
-func (s *Scan) cut(h *hit) string {
+func (s *scan) cut(h *hit) string {
 	if !h.exLazy {
 		return h.excerpt
 	}
 	if h.spanLater {
-		if ex, ok := redactExcerptAll(h.exRec, ExcerptBytes); ok {
+		if ex, ok := redactExcerptAll(h.exRec, excerptBytes); ok {
 			h.excerpt, h.exRec, h.exLazy = ex, "", false
 			return h.excerpt
 		}
@@ -4378,59 +3373,11 @@ func (s *Scan) cut(h *hit) string {
 		_, h.sp, _ = s.e.cat.Rules[h.rule].Match.recordHolds(&t, s.jsonInRecord, &doc, nil, nil, false)
 		h.exStart, h.exEnd, h.spanLater = h.sp.start, h.sp.end, false
 	}
-	h.excerpt = redactExcerpt(h.exRec, h.exStart, h.exEnd, ExcerptBytes)
+	h.excerpt = redactExcerpt(h.exRec, h.exStart, h.exEnd, excerptBytes)
 	h.exRec, h.exLazy = "", false
 	return h.excerpt
 }
 
-// Feed reads every record of r into the scan, numbering lines after
-// first, with the same answer as calling Record on each; it returns how
-// many lines it read. It is the whole-input counterpart of Lines: text is
-// read a region at a time and scanned for triggers at once, and a record
-// holding none is only noted as text, not looked at, unless the scan
-// still needs every record — a rule without a trigger is pending, a
-// matched rule still reads records for its guard or timing hints, or an
-// evidence-only match waits for its excerpt.
-func (s *Scan) Feed(r io.Reader, first int) (int, error) {
-	ch := newChunker(r)
-	var marks []int
-	tn := newTuning(s.e.ix.bulkTables().lits, false)
-	for {
-		reg, ok := ch.next()
-		if !ok {
-			return ch.line - 1, ch.err
-		}
-		marks, _ = marksOf(tn.set(reg.data), nil, reg.data, marks[:0], nil)
-		s.feedRegion(reg, first, marks)
-	}
-}
-
-func (s *Scan) feedRegion(reg region, first int, marks []int) {
-	w := newRecordWalk(reg, first, marks)
-	for {
-		rec, line, truncated, marked, ok := w.next()
-		if !ok {
-			return
-		}
-		if !marked && !s.needsEvery() {
-			s.truncated = s.truncated || truncated
-			if !s.sawText {
-				s.sawText = strings.TrimSpace(foldSpecial(redactStripEscapes(string(rec)))) != ""
-			}
-			continue
-		}
-		s.Record(string(rec), line, truncated)
-	}
-}
-
-// needsEvery reports whether the next record must be read whatever it
-// holds.
-func (s *Scan) needsEvery() bool {
-	return len(s.watch) > 0 || len(s.needExcerpt) > 0 || (s.pending > 0 && s.e.ix.readsEveryRecord())
-}
-
-// lowerByte folds one byte as equalFoldASCII does: a quick test of the
-// first byte settles most comparisons without the call.
 func lowerByte(c byte) byte {
 	if 'A' <= c && c <= 'Z' {
 		return c + 'a' - 'A'
@@ -4445,8 +3392,6 @@ func upperASCII(c byte) byte {
 	return c
 }
 
-// equalFoldASCII reports whether s begins with lower, comparing ASCII
-// letters without case; lower must be lower case and no longer than s.
 func equalFoldASCII(s, lower string) bool {
 	for i := 0; i < len(lower); i++ {
 		c := s[i]
@@ -4460,9 +3405,7 @@ func equalFoldASCII(s, lower string) bool {
 	return true
 }
 
-// guardIDs numbers the rules' guards so that guards reading records the
-// same way share a number; -1 for a rule without one.
-func guardIDs(c *Catalogue) (ids []int32, n int) {
+func guardIDs(c *catalogue) (ids []int32, n int) {
 	ids = make([]int32, len(c.Rules))
 	byKey := map[string]int32{}
 	for i := range c.Rules {
@@ -4482,8 +3425,7 @@ func guardIDs(c *Catalogue) (ids []int32, n int) {
 	return ids, len(byKey)
 }
 
-// guardKey renders what recordHolds reads of a condition.
-func guardKey(c *Cond) string {
+func guardKey(c *cond) string {
 	var b strings.Builder
 	list := func(xs []string) {
 		for _, x := range xs {
@@ -4512,9 +3454,7 @@ func guardKey(c *Cond) string {
 	return b.String()
 }
 
-// guardHolds reports whether rule i's guard holds in t, the record the
-// scan is reading.
-func (s *Scan) guardHolds(i int, t *recText, doc *lazyJSON) bool {
+func (s *scan) guardHolds(i int, t *recText, doc *lazyJSON) bool {
 	g := s.e.ix.guardID[i]
 	if s.guardRec[g] == s.recGen {
 		return s.guardHeld[g]
@@ -4529,13 +3469,7 @@ func (s *Scan) guardHolds(i int, t *recText, doc *lazyJSON) bool {
 	return held
 }
 
-// hints reads a hit's timing hint sources. With doc nil it reads the
-// sources that need no record (headers, the JSON body); with a record it
-// reads the text and the record's JSON. The first hint that survives
-// validation is kept; with Explain, every hint seen is noted with why it was
-// kept or dropped, because a dropped Retry-After is exactly what a person
-// debugging a retry loop needs to see.
-func (s *Scan) hints(h *hit, t *recText, doc *lazyJSON) {
+func (s *scan) hints(h *hit, t *recText, doc *lazyJSON) {
 	r := &s.e.cat.Rules[h.rule]
 	for i := range r.Hints {
 		if h.hasHint {
@@ -4557,7 +3491,7 @@ func (s *Scan) hints(h *hit, t *recText, doc *lazyJSON) {
 			h.hasHint = true
 		}
 		if s.opts.Explain {
-			h.hintNotes = append(h.hintNotes, HintNote{
+			h.hintNotes = append(h.hintNotes, hintNote{
 				Rule:   r.ID,
 				Source: src.describe(),
 				Value:  redactExcerpt(raw, 0, 0, 80),
@@ -4568,12 +3502,7 @@ func (s *Scan) hints(h *hit, t *recText, doc *lazyJSON) {
 	}
 }
 
-// hintsLater reads the hints of a hit whose reading tryRule put off:
-// without Explain only the winner's hint is shown, and reading one (a
-// pattern, a parse, the clock) costs as much as matching a rule. The
-// record was kept (Scan.keepRecords), and its hints are read from it as
-// tryRule would have: the evidence's headers and body, then the record.
-func (s *Scan) hintsLater(h *hit) {
+func (s *scan) hintsLater(h *hit) {
 	if !h.hintsLater {
 		return
 	}
@@ -4584,15 +3513,15 @@ func (s *Scan) hintsLater(h *hit) {
 	s.hints(h, &t, &doc)
 }
 
-func (s *Scan) hintValue(rule, k int, t *recText, doc *lazyJSON) (string, bool) {
+func (s *scan) hintValue(rule, k int, t *recText, doc *lazyJSON) (string, bool) {
 	src := &s.e.cat.Rules[rule].Hints[k]
 	switch src.From {
-	case FromHeader:
+	case fromHeader:
 		if doc != nil {
 			return "", false
 		}
 		return s.ev.HTTP.header(src.Key)
-	case FromJSON:
+	case fromJSON:
 		var v any
 		switch {
 		case doc == nil && s.hasBody:
@@ -4607,12 +3536,10 @@ func (s *Scan) hintValue(rule, k int, t *recText, doc *lazyJSON) (string, bool) 
 			return ok
 		})
 		return out, found
-	case FromText:
+	case fromText:
 		if doc == nil {
 			return "", false
 		}
-		// The automaton's hits are the current record's: a record read
-		// again later (hintsLater) searches for its literals instead.
 		var lk *lookup
 		if hits := s.acHits(); hits != nil && t.gen == s.recGen {
 			lk = newLookup(hits, &s.e.ix.hintPats[rule][k])
@@ -4630,37 +3557,26 @@ func (s *Scan) hintValue(rule, k int, t *recText, doc *lazyJSON) (string, bool) 
 	return "", false
 }
 
-func (h *HintSource) describe() string {
+func (h *hintSource) describe() string {
 	switch h.From {
-	case FromHeader:
+	case fromHeader:
 		return "header " + h.Key
-	case FromJSON:
+	case fromJSON:
 		return "json " + h.Key
-	case FromText:
+	case fromText:
 		return "regex " + strconv.Quote(h.Re.Src)
 	}
 	return "unknown"
 }
 
-// index is what New precomputes so that a classification touches only the
-// rules that can apply: structured evidence selects rules through buckets,
-// and text selects them through the rules' triggers.
 type index struct {
-	// Every rule sits in one bucket, chosen by its most selective
-	// structured matcher; plain holds the rules with none.
 	plain      []int32
 	byStatus   map[int][]int32
 	byExit     map[int][]int32
 	bySignal   map[string][]int32
-	byHeader   []int32 // header matchers but no status: any HTTP evidence
+	byHeader   []int32
 	byProvider map[string][]int32
 
-	// pure rules read only records: their state at the start of a scan
-	// does not depend on the evidence, so it is copied, not computed.
-	// Rules whose only structured matcher is json are pure too when the
-	// evidence has no body (the JSON is then read from records): the
-	// noBody template has them pending, and with a body they are
-	// considered one by one.
 	pureState     []ruleState
 	pureGuard     []bool
 	purePending   int
@@ -4668,53 +3584,28 @@ type index struct {
 	noBodyPending int
 	jsonOnly      []int32
 
-	ac *automaton // over every rule's triggers; nil when there are none
-	// bulk is what only the bulk path reads (bulkTables), built when it
-	// first runs: a single message never needs it, and building it was
-	// a fifth of New at 1000 rules.
-	bulk      func() bulkTables
-	patRules  [][]int32 // trigger pattern -> rules
-	unindexed []int32   // rules with record matchers but no trigger
-	// unindexedJSON are the unindexed rules with json matchers: without a
-	// body they need JSON in the record, and cannot match one without.
-	unindexedJSON []int32
-	// pats[rule][branch] are the patterns that reveal the literals of
-	// the rule's regex branches, notPats those of its guard's patterns
-	// and hintPats those of its hints' (lits.go); nil without an
-	// automaton.
+	ac                      *automaton
+	bulk                    func() bulkTables
+	patRules                [][]int32
+	unindexed               []int32
+	unindexedJSON           []int32
 	pats, notPats, hintPats [][]regexPats
-	refs                    refTable // pattern -> the branch triggers it reveals
-	patLen                  []int32  // pattern -> its length
-	// use[pattern] says what the scan does where the pattern ends; a
-	// pattern that only a lookup reads, or that reveals nothing but
-	// where it ended, skips the rest (see patUse).
-	use      []patUse
-	branches int // rule branches, numbered in pats
-	// byBranch[rule]: the rule's record matchers can hold only where one
-	// of its branches' triggers is confirmed (litHits.rules); it is not
-	// in patRules.
-	byBranch []bool
-	// guardID numbers each rule's guard, alike guards alike (guards.go).
-	guardID []int32
-	guards  int
+	refs                    refTable
+	patLen                  []int32
+	use                     []patUse
+	branches                int
+	byBranch                []bool
+	guardID                 []int32
+	guards                  int
 }
 
-// bulkTables are the bulk path's: lits holds every rule's triggers whole,
-// for a scan of megabytes at once (its grams and stride suit long text and
-// long literals, literals.go, where the automaton, which also holds the
-// short literals the matchers look for, suits a record), and needs what
-// a record holding each of them must also hold (needs.go).
 type bulkTables struct {
 	lits  *literalSet
 	needs []need
-	// rules holds the rules each of lits' triggers selects, light which
-	// rules the record path may try without the automaton (light.go).
 	rules [][]int32
 	light []bool
 }
 
-// bulkTables returns the bulk path's tables; both are nil for a catalogue
-// without triggers.
 func (ix *index) bulkTables() bulkTables {
 	if ix.bulk == nil {
 		return bulkTables{}
@@ -4722,23 +3613,13 @@ func (ix *index) bulkTables() bulkTables {
 	return ix.bulk()
 }
 
-// maxPattern bounds the automaton's patterns: a trigger longer than this
-// is looked for by its last maxPattern bytes (which occur wherever it
-// does; lits.go compares the rest). Twelve bytes of a phrase select as
-// well as seventy, and short patterns let the scan walk the quarters of
-// a record side by side (acScan2). suffixPattern relies on no pattern
-// being longer.
 const maxPattern = 12
 
-// readsEveryRecord reports whether some rule without a trigger reads
-// records, so no record can be passed over unread.
 func (ix *index) readsEveryRecord() bool {
 	return len(ix.unindexed)+len(ix.unindexedJSON) > 0
 }
 
-// ruleTriggers lists the distinct triggers of every rule, and the rules
-// that have each, in rule order.
-func ruleTriggers(c *Catalogue) (trig []string, rules [][]int32) {
+func ruleTriggers(c *catalogue) (trig []string, rules [][]int32) {
 	at := map[string]int{}
 	for i := range c.Rules {
 		for _, t := range c.Rules[i].Triggers {
@@ -4755,7 +3636,7 @@ func ruleTriggers(c *Catalogue) (trig []string, rules [][]int32) {
 	return trig, rules
 }
 
-func buildIndex(c *Catalogue) *index {
+func buildIndex(c *catalogue) *index {
 	ix := &index{
 		byStatus:   map[int][]int32{},
 		byExit:     map[int][]int32{},
@@ -4806,8 +3687,8 @@ func buildIndex(c *Catalogue) *index {
 		default:
 			ix.plain = append(ix.plain, ri)
 		}
-		if !m.HasText() && len(m.JSON) == 0 {
-			continue // never reads a record
+		if !m.hasText() && len(m.JSON) == 0 {
+			continue
 		}
 		if len(r.Triggers) == 0 {
 			if len(m.JSON) > 0 {
@@ -4832,11 +3713,10 @@ func buildIndex(c *Catalogue) *index {
 		}
 	}
 	if len(patterns) > 0 {
-		// The other literals the matchers look for (lits.go).
-		eachRegex(c, func(re *Regex) {
+		eachRegex(c, func(re *regex) {
 			regexLiterals(re, func(lit string) {
 				if len(lit) < 3 || suffixPattern(patID, lit) >= 0 {
-					return // searched for: a short pattern would end everywhere
+					return
 				}
 				p := extraPattern(lit)
 				patID[p] = int32(len(patterns))
@@ -4844,10 +3724,6 @@ func buildIndex(c *Catalogue) *index {
 				ix.patRules = append(ix.patRules, nil)
 			})
 		})
-		// The automaton is the largest table (megabytes for the shipped
-		// catalogue), and nothing built after it reads it: on a second
-		// core it is built while the rest of the index is, which is most
-		// of a command's start-up.
 		acDone := make(chan *automaton)
 		go func() { acDone <- buildAutomaton(patterns) }()
 		ix.patLen = make([]int32, len(patterns))
@@ -4914,9 +3790,6 @@ func buildIndex(c *Catalogue) *index {
 				}
 			}
 		}
-		// A rule that can match only where a branch trigger is confirmed
-		// becomes a candidate when one is (collect), not when a shorter
-		// pattern it shares with rules that are not there occurs.
 		for p, rules := range ix.patRules {
 			ix.patRules[p] = slices.DeleteFunc(rules, func(ri int32) bool { return ix.byBranch[ri] })
 			if len(ix.patRules[p]) > 0 {
@@ -4931,16 +3804,13 @@ func buildIndex(c *Catalogue) *index {
 	return ix
 }
 
-// eachRegex calls fn with every pattern that reads records: rule
-// branches, guards and hint extractors.
-func eachRegex(c *Catalogue, fn func(*Regex)) {
+func eachRegex(c *catalogue, fn func(*regex)) {
 	for i := range c.Rules {
 		ruleRegexes(&c.Rules[i], fn)
 	}
 }
 
-// ruleRegexes calls fn with each pattern of r that reads records.
-func ruleRegexes(r *Rule, fn func(*Regex)) {
+func ruleRegexes(r *matchRule, fn func(*regex)) {
 	for _, re := range r.Match.Regex {
 		fn(re)
 	}
@@ -4956,24 +3826,18 @@ func ruleRegexes(r *Rule, fn func(*Regex)) {
 	}
 }
 
-// pure reports whether a rule reads records only, in match and guard
-// alike: it is pending at the start of every scan, whatever the evidence.
-func pure(r *Rule) bool {
-	if !r.Match.HasText() || structured(&r.Match) {
+func pure(r *matchRule) bool {
+	if !r.Match.hasText() || structured(&r.Match) {
 		return false
 	}
-	return r.Not == nil || (!structured(r.Not) && r.Not.HasText())
+	return r.Not == nil || (!structured(r.Not) && r.Not.hasText())
 }
 
-// structured reports whether a condition has matchers read from the
-// evidence rather than a record (JSON counts: it reads the body when
-// there is one).
-func structured(c *Cond) bool {
+func structured(c *cond) bool {
 	return len(c.Providers) > 0 || len(c.Status) > 0 || len(c.Headers) > 0 ||
 		len(c.JSON) > 0 || len(c.ExitCodes) > 0 || len(c.Signals) > 0
 }
 
-// candidates calls fn for every rule whose bucket the evidence selects.
 func (ix *index) candidates(ev *Evidence, fn func(rule int32)) {
 	for _, r := range ix.plain {
 		fn(r)
@@ -4997,7 +3861,7 @@ func (ix *index) candidates(ev *Evidence, fn func(rule int32)) {
 		}
 	}
 	if ev.Signal != "" {
-		for _, r := range ix.bySignal[CanonicalSignal(ev.Signal)] {
+		for _, r := range ix.bySignal[canonicalSignal(ev.Signal)] {
 			fn(r)
 		}
 	}
@@ -5012,12 +3876,6 @@ func hasBody(ev *Evidence) bool {
 	return ev.HTTP != nil && strings.TrimSpace(ev.HTTP.Body) != ""
 }
 
-// foldSpecial maps the two non-ASCII runes that case-fold to ASCII
-// letters (the Kelvin sign to k, the long s to s) before a record is
-// matched. Then the ASCII case folding of triggers and contains agrees with
-// RE2's (?i), and no rule can be claimed through a look-alike rune that no
-// real error message uses (the collision analysis assumes records without
-// them). Records almost never hold them; when they do, a copy is made.
 func foldSpecial(rec string) string {
 	if !strings.Contains(rec, "\u212a") && !strings.Contains(rec, "\u017f") {
 		return rec
@@ -5025,11 +3883,7 @@ func foldSpecial(rec string) string {
 	return strings.NewReplacer("\u212a", "k", "\u017f", "s").Replace(rec)
 }
 
-// byBranches reports whether a rule's record matchers can hold only in a
-// record where the automaton confirms a trigger of one of its regex
-// branches: it has no exact or contains matcher, which a record could
-// satisfy instead, and every branch has triggers the automaton reveals.
-func byBranches(r *Rule, pats []regexPats) bool {
+func byBranches(r *matchRule, pats []regexPats) bool {
 	m := &r.Match
 	if len(m.Exact) > 0 || len(m.Contains) > 0 || len(m.Regex) == 0 {
 		return false
@@ -5042,18 +3896,14 @@ func byBranches(r *Rule, pats []regexPats) bool {
 	return true
 }
 
-// patUse says what an automaton pattern is for, a bit each. Of the
-// patterns a record holds, most are there for lookups alone, and the scan
-// meets one every few bytes: one load settles what would be three.
 type patUse uint8
 
 const (
-	useEnds  patUse = 1 << iota // a lookup asks where it ended (litHits)
-	useRefs                     // it reveals branch triggers (refTable)
-	useRules                    // it makes candidates of rules (patRules)
+	useEnds patUse = 1 << iota
+	useRefs
+	useRules
 )
 
-// addTrigRef adds a branch of rule ri to the trigRef of lit in refs.
 func addTrigRef(refs []trigRef, lit string, branch, ri int32) []trigRef {
 	for i := range refs {
 		if refs[i].lit == lit {
@@ -5067,10 +3917,6 @@ func addTrigRef(refs []trigRef, lit string, branch, ri int32) []trigRef {
 	return append(refs, trigRef{lit, []int32{branch}, []int32{ri}})
 }
 
-// packRefs lays every pattern's trigRefs out in one table, with the
-// lengths and first bytes that settle most of them in arrays of their
-// own: the scan reads them for every pattern it meets, and scattered,
-// nearly every read missed the cache.
 func packRefs(refs [][]trigRef) refTable {
 	t := refTable{at: make([]int32, len(refs)+1)}
 	for p, rs := range refs {
@@ -5084,9 +3930,6 @@ func packRefs(refs [][]trigRef) refTable {
 	return t
 }
 
-// parseJSON decodes a JSON document with numbers kept as written, so that a
-// rule comparing `error.code: 429` sees "429", not "429.0". It returns nil
-// for anything that is not a JSON object or array.
 func parseJSON(s string) any {
 	s = strings.TrimSpace(s)
 	if s == "" || (s[0] != '{' && s[0] != '[') || !canOpen(s) {
@@ -5101,10 +3944,6 @@ func parseJSON(s string) any {
 	return v
 }
 
-// canOpen reports whether the byte after s's opening bracket (spaces
-// aside) can follow it in JSON. Log lines often end in something that
-// only looks like JSON, a Python dict above all ("{'error': ...}"), and
-// the decoder allocates a handful of objects before it says so.
 func canOpen(s string) bool {
 	i := 1
 	for i < len(s) && (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r') {
@@ -5120,9 +3959,6 @@ func canOpen(s string) bool {
 	return strings.IndexByte("{[]\"-0123456789tfn", c) >= 0
 }
 
-// recordJSON finds the JSON inside a text record: the record itself, an SSE
-// "data: {...}" line, or a log line that ends in a JSON object
-// ("Error: 429 {"error":...}"). Anything else has none.
 func recordJSON(rec string) any {
 	if s, ok := jsonPart(rec); ok {
 		return parseJSON(s)
@@ -5130,10 +3966,6 @@ func recordJSON(rec string) any {
 	return nil
 }
 
-// jsonPart returns the part of rec that recordJSON decodes, and false when
-// there is none or it cannot decode: it reads a few bytes and decodes
-// nothing, so a scan can pass over the rules that need a record's JSON
-// when the record has none.
 func jsonPart(rec string) (string, bool) {
 	s := strings.TrimSpace(rec)
 	if rest, ok := strings.CutPrefix(s, "data:"); ok {
@@ -5155,10 +3987,6 @@ func jsonPart(rec string) (string, bool) {
 	return s, canOpen(s)
 }
 
-// lookupJSON calls fn on every value reached by path and reports whether fn
-// returned true for any. An array met by a name rather than an index is
-// searched element by element, because error details come as arrays whose
-// order providers do not promise (Gemini's error.details).
 func lookupJSON(v any, path []string, fn func(any) bool) bool {
 	for i, key := range path {
 		switch x := v.(type) {
@@ -5189,8 +4017,6 @@ func lookupJSON(v any, path []string, fn func(any) bool) bool {
 	return fn(v)
 }
 
-// jsonScalar renders a scalar as rules write it; objects and arrays have no
-// scalar form.
 func jsonScalar(v any) (string, bool) {
 	switch x := v.(type) {
 	case string:
@@ -5205,26 +4031,19 @@ func jsonScalar(v any) (string, bool) {
 	return "", false
 }
 
-// lightLiterals is the most literals a rule may look for in a record and
-// be tried without the automaton.
 const lightLiterals = 8
 
-// lightRules returns, for each rule, whether it is light. bulkTables
-// has it only when its literal set strides.
-func lightRules(c *Catalogue) []bool {
+func lightRules(c *catalogue) []bool {
 	light := make([]bool, len(c.Rules))
 	for i := range c.Rules {
 		n := 0
-		ruleRegexes(&c.Rules[i], func(re *Regex) { regexLiterals(re, func(string) { n++ }) })
+		ruleRegexes(&c.Rules[i], func(re *regex) { regexLiterals(re, func(string) { n++ }) })
 		light[i] = n <= lightLiterals
 	}
 	return light
 }
 
-// collectLight makes candidates of the rules whose triggers occur in rec,
-// found with the bulk path's literal set, and reports false, having made
-// none, when one of them is not light. collect has emptied s.cands.
-func (s *Scan) collectLight(rec string) bool {
+func (s *scan) collectLight(rec string) bool {
 	bt := s.bulk
 	light := true
 	bt.lits.scanEnds(rec, func(p int32, _ int) bool {
@@ -5239,110 +4058,49 @@ func (s *Scan) collectLight(rec string) bool {
 	})
 	if !light {
 		for _, ri := range s.cands {
-			s.mark[ri] = 0 // not a candidate after all
+			s.mark[ri] = 0
 		}
 		s.cands = s.cands[:0]
 	}
 	return light
 }
 
-// literalSet finds every occurrence of a set of literals (the rules'
-// triggers) in ASCII-folded text. One pass over a record or a whole chunk
-// finds every trigger of every rule, so the cost of a record does not grow
-// with the number of rules; only rules whose trigger occurs are then tried.
-//
-// Each literal is anchored on a run of grams (its bytes at some offsets,
-// gramLen long, up to eight), chosen to be rare: shared by few other
-// literals and made of uncommon bytes. The scan tests, at every stride-th
-// position, whether the gram there is an anchor — an eight-byte load, a
-// multiply and two bit tests in 8 KB sets, with no dependency on the
-// previous position, so the processor overlaps positions — and only where
-// one is does it compare the literals anchored on that gram with the text
-// around it.
-//
-// An Aho-Corasick automaton did the same job before. With a thousand
-// rules it walked a table of several megabytes (a cache miss per byte in
-// the walk), and since almost every letter begins some literal it left
-// its start state on most words of ordinary text. Anchoring on a rare gram
-// rather than the first byte is what keeps the scan flat in the number of
-// literals.
 type literalSet struct {
-	pats []string // lower case, non-empty
-	// gramLen is the length of the anchors: eight bytes, or the length of
-	// the shortest literal when that is shorter.
-	gramLen  int
-	gramMask uint64
-	// stride is how far apart the positions tested are. Each literal is
-	// anchored on stride consecutive grams, so whatever the alignment of
-	// an occurrence, one of its anchors falls on a tested position: a
-	// catalogue of long literals is scanned testing every fourth byte.
-	stride int
-	// For every anchor g, with h1, h2 = gramHash(g), set has bit h1 and
-	// set2 bit h2: two bits make a filter that a gram of ordinary text
-	// passes far less often than one bit would.
-	// rank[k] is the number of bits in set[:k], which numbers set's bits
-	// densely so each owns a run of anchors without a 64K-entry table.
+	pats      []string
+	gramLen   int
+	gramMask  uint64
+	stride    int
 	set, set2 *[gramWords]uint64
 	rank      *[gramWords]uint32
-	// dense: set has so many bits that the scan tests both at once.
-	dense bool
-	// at[r]:at[r+1] are the anchors of the r-th bit of set.
-	at      []int32
-	anchors []anchor
-	// short, when not nil, anchors the literals too short for this set's
-	// grams and stride, and is scanned after it (see buildLiteralSet).
-	// Both number literals by their place in pats.
-	short *literalSet
+	dense     bool
+	at        []int32
+	anchors   []anchor
+	short     *literalSet
 }
 
-// anchor is a literal, the offset of an anchor gram within it, and the
-// folded gram itself: grams that merely share a bit are told apart
-// without reading the literal.
-//
-// check is eight more bytes of the literal, folded, at offset co from its
-// start (the end of the literal farthest from the anchor), or co is -1 for
-// a literal shorter than eight bytes. Text that shares the anchor gram
-// but is not the literal (the "request service" of "request service
-// retrying") is then turned away by one load of text next to the gram,
-// without reading the literal, which for thousands of literals is far
-// from the cache.
 type anchor struct {
 	gram, check uint64
 	pat, plen   int32
 	off, co     int32
 }
 
-// maxStride bounds the stride: every literal adds stride anchors to the
-// set, and past four the set fills faster than the scan saves.
 const maxStride = 4
 
-// gramWords is the size of each gram set in 64-bit words: 2^16 bits, 8 KB,
-// small enough to stay in the first-level cache, sparse enough that a few
-// thousand anchors leave most bits clear.
 const gramWords = 1 << 10
 
-// gramHash gives the two bits of a folded gram: 16-bit pieces of a
-// Fibonacci hash.
 func gramHash(g uint64) (h1, h2 uint32) {
 	p := g * 0x9E3779B97F4A7C15
 	return uint32(p >> 48), uint32(p>>32) & 0xFFFF
 }
 
-// foldGram folds a little-endian word of text or literal bytes the way the
-// scan does. |0x20 maps 'A' to 'a' (and a few punctuation bytes onto
-// others), so it is coarser than ASCII lower-casing: a gram of text that
-// lower-cases to an anchor always finds the anchor's bits, and the
-// comparison that follows tells the few false ones apart.
 func foldGram(w, mask uint64) uint64 { return (w | 0x2020202020202020) & mask }
 
-// load8 reads s[i:i+8] as a little-endian word (one load once compiled).
 func load8(s string, i int) uint64 {
 	b := s[i : i+8]
 	return uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24 |
 		uint64(b[4])<<32 | uint64(b[5])<<40 | uint64(b[6])<<48 | uint64(b[7])<<56
 }
 
-// loadN reads the n <= 8 bytes s[i:i+n] as a little-endian word.
 func loadN(s string, i, n int) uint64 {
 	w := uint64(0)
 	for k := n - 1; k >= 0; k-- {
@@ -5351,30 +4109,10 @@ func loadN(s string, i, n int) uint64 {
 	return w
 }
 
-// newLiteralSet indexes patterns, which must be lower case and non-empty.
 func newLiteralSet(patterns []string) *literalSet { return buildLiteralSet(patterns, nil) }
 
-// longLiteral is the length from which a literal can be anchored on
-// eight-byte grams at stride four.
 const longLiteral = 8 + maxStride - 1
 
-// buildLiteralSet indexes patterns. seen, when not nil, counts how often
-// each of their grams occurred in a sample of the text to be scanned, and
-// anchors are then chosen first by that count.
-//
-// The shortest literal decides the grams of a set (gramShape): one
-// eight-byte trigger makes every literal anchor on five-byte grams, which
-// ordinary text holds far more often than eight-byte ones. With a
-// thousand rules' anchors in the set, that is most of what the scan
-// spends: over the bench log's mixed rules, two million anchor grams met
-// per 32 MB, for 18,000 triggers. So when the set is dense and the short
-// literals can still stride four, they get a set of their own, scanned
-// in a second pass: 205,000 grams met, and the CLI 4-5 % faster at 1000
-// rules (2-21 % in process, on a noisy machine). A sparse set is left
-// whole: few grams pass it, and the second pass cost 13 % at 200 rules.
-// Nor is a set split when its short literals would scan every position:
-// the second pass would cost as much as the one it spares (12 % slower
-// over the shipped catalogue).
 func buildLiteralSet(patterns []string, seen *gramCounts) *literalSet {
 	var long, short []int32
 	for i, p := range patterns {
@@ -5395,8 +4133,6 @@ func buildLiteralSet(patterns []string, seen *gramCounts) *literalSet {
 	return l
 }
 
-// buildPart anchors the literals of patterns numbered in ids, or all of
-// them when ids is nil.
 func buildPart(patterns []string, ids []int32, seen *gramCounts) *literalSet {
 	if ids == nil {
 		ids = make([]int32, len(patterns))
@@ -5408,12 +4144,6 @@ func buildPart(patterns []string, ids []int32, seen *gramCounts) *literalSet {
 	l.gramLen, l.stride = gramShape(patterns, ids)
 	l.gramMask = ^uint64(0) >> (64 - 8*l.gramLen)
 	l.set, l.set2, l.rank = new([gramWords]uint64), new([gramWords]uint64), new([gramWords]uint32)
-	// How many literals contain each gram: a gram many literals share is
-	// a common word of the catalogue's domain, likely common in text too.
-	// Grams are counted by their first bit, as the scan tells them apart:
-	// literals whose anchors share a bit cost as if they shared the gram.
-	// last[h] is the literal (plus one) that last counted bit h, so a
-	// literal counts each bit once.
 	shared, last := make([]uint16, 1<<16), make([]int32, 1<<16)
 	for _, pi := range ids {
 		p := patterns[pi]
@@ -5430,7 +4160,6 @@ func buildPart(patterns []string, ids []int32, seen *gramCounts) *literalSet {
 	var rarity []float64
 	for _, id := range ids {
 		pi, p := int(id), patterns[id]
-		// rarity[k] sums the rarity of p[:k], so a gram's is a difference.
 		rarity = append(rarity[:0], 0)
 		for k := 0; k < len(p); k++ {
 			rarity = append(rarity, rarity[k]+byteRarity(p[k]))
@@ -5456,9 +4185,6 @@ func buildPart(patterns []string, ids []int32, seen *gramCounts) *literalSet {
 		l.rank[k] = n
 		n += uint32(bits.OnesCount64(l.set[k]))
 	}
-	// Runs in bit order, so a bit's rank indexes its run; within a run,
-	// in pattern order: a counting sort by rank, which keeps the order
-	// anchors were made in.
 	l.at = make([]int32, n+1)
 	for _, a := range all {
 		h, _ := gramHash(a.gram)
@@ -5479,14 +4205,6 @@ func buildPart(patterns []string, ids []int32, seen *gramCounts) *literalSet {
 	return l
 }
 
-// gramShape picks the anchors' length and the stride for a set. A literal
-// of n bytes holds n-g+1 grams of g bytes, and the stride can be no more
-// than that for every literal, so the shortest literal decides. Eight-byte
-// grams are the most selective; but one literal of eight bytes ("step
-// job") would make them scan every position, four times the work, while
-// grams of five bytes still let the scan stride four. So the stride is
-// kept at maxStride as long as the grams stay at least minStrideGram long,
-// and only below that do grams shrink to the shortest literal at stride 1.
 func gramShape(patterns []string, ids []int32) (gramLen, stride int) {
 	shortest := longLiteral
 	for _, pi := range ids {
@@ -5499,35 +4217,22 @@ func gramShape(patterns []string, ids []int32) (gramLen, stride int) {
 	return gramLen, shortest - gramLen + 1
 }
 
-// minStrideGram is the shortest gram given a stride of four. Over the bench
-// log's mixed rules at 1000 (shortest trigger "step job"), grams of five
-// bytes at stride four took 15 % less time end to end than grams of eight
-// at every position. Shorter grams, which most words of ordinary text
-// hold, were not tried.
 const minStrideGram = 5
 
-// bitRank numbers h, the first bit of an anchor gram, among the set's
-// bits.
 func (l *literalSet) bitRank(h uint32) uint32 {
 	k := h >> 6
 	return l.rank[k] + uint32(bits.OnesCount64(l.set[k]&(1<<(h&63)-1)))
 }
 
-// gramOf is the folded gram of p at off.
 func (l *literalSet) gramOf(p string, off int) uint64 {
 	if off+8 <= len(p) {
-		return foldGram(load8(p, off), l.gramMask) // one load; the mask keeps the gram
+		return foldGram(load8(p, off), l.gramMask)
 	}
 	return foldGram(loadN(p, off, l.gramLen), l.gramMask)
 }
 
-// denseShare: a set is dense when more than one bit in denseShare is set,
-// which a few thousand anchors make it. Measured on the bench log: at a
-// thousand rules (6,000 anchors) the one-branch test is 15 % faster, at
-// two hundred (1,150) the two-branch one 20 %.
 const denseShare = 16
 
-// checkedAnchor is the anchor of literal pi, p, on gram g at off.
 func checkedAnchor(p string, pi, off int, g uint64) anchor {
 	a := anchor{gram: g, pat: int32(pi), off: int32(off), co: -1, plen: int32(len(p))}
 	if len(p) >= 8 {
@@ -5540,21 +4245,15 @@ func checkedAnchor(p string, pi, off int, g uint64) anchor {
 	return a
 }
 
-// gramRank is what makes a gram a good anchor: how often it was seen in
-// a sample of the text (fewer is better), then its score (higher is
-// better).
 type gramRank struct {
 	seen  int32
 	score float64
 }
 
-// worse reports whether r makes a worse anchor than o.
 func (r gramRank) worse(o gramRank) bool {
 	return r.seen > o.seen || r.seen == o.seen && r.score < o.score
 }
 
-// bestRun picks where a literal's run of l.stride anchors starts, given
-// the rank of the gram at each offset: the run whose weakest gram is best.
 func (l *literalSet) bestRun(ranks []gramRank) int {
 	start, best := 0, gramRank{math.MaxInt32, math.Inf(-1)}
 	for off := 0; off+l.stride <= len(ranks); off++ {
@@ -5571,22 +4270,13 @@ func (l *literalSet) bestRun(ranks []gramRank) int {
 	return start
 }
 
-// gramScore is how good an anchor a gram is. What text will be scanned is
-// not known, but the catalogue says which words its domain is made of: a
-// gram many literals share ("ploy" of every "deployment ...") is a common
-// word wherever such literals are looked for, so sharing weighs most;
-// among grams shared alike, rarer bytes win. rarity is the sum of the
-// gram's byteRarity.
 func gramScore(rarity float64, shared int) float64 {
-	if shared <= 1 { // most grams: no logarithm to take
+	if shared <= 1 {
 		return rarity
 	}
 	return rarity - 2*math.Log2(float64(shared))
 }
 
-// byteRarity weighs a byte by how seldom it occurs in logs and error
-// text: spaces and the commonest letters least, rare letters, digits and
-// bytes outside ASCII most.
 func byteRarity(c byte) float64 {
 	switch {
 	case c == ' ':
@@ -5607,20 +4297,10 @@ func byteRarity(c byte) float64 {
 	return 1.5
 }
 
-// scanEnds calls hit with each pattern that occurs in s and the offset
-// just past the occurrence, until hit returns false. Occurrences come in
-// the order of their anchors, so ends are only nearly sorted.
 func (l *literalSet) scanEnds(s string, hit func(pattern int32, end int) bool) {
 	set, set2, mask, k := l.set, l.set2, l.gramMask, l.stride
 	i := 0
-	// The loops below that take four positions a step are unrolled by
-	// hand and alike on purpose: Go does not unroll, a loop over the four
-	// was slower than one position a step, and a helper for the four
-	// tests is past the inliner's budget, a call per step.
 	if k == 1 && l.gramLen <= 5 && !l.dense {
-		// Short grams at every position (a catalogue with a literal
-		// such as "429"): one load gives four positions' grams, which
-		// the loop below would load and fold one by one.
 		for ; i+8 <= len(s); i += 4 {
 			w := foldGram(load8(s, i), ^uint64(0))
 			g0, g1, g2, g3 := w&mask, w>>8&mask, w>>16&mask, w>>24&mask
@@ -5643,10 +4323,6 @@ func (l *literalSet) scanEnds(s string, hit func(pattern int32, end int) bool) {
 		}
 	}
 	if l.dense {
-		// Both bits at once, with one branch: with many anchors the
-		// first alone is set often enough that a branch on it would be
-		// mispredicted every tenth position or so. At stride four, four
-		// positions a step, as below.
 		if k == 4 {
 			for ; i+20 <= len(s); i += 16 {
 				w := s[i : i+20]
@@ -5678,11 +4354,7 @@ func (l *literalSet) scanEnds(s string, hit func(pattern int32, end int) bool) {
 			}
 		}
 	} else {
-		// With few, the first bit is nearly always clear: testing it
-		// alone saves the second load.
 		if k == 4 {
-			// The usual stride, four positions a step: one bounds
-			// check for the four loads, and four hashes in flight.
 			for ; i+20 <= len(s); i += 16 {
 				w := s[i : i+20]
 				g0, g1 := foldGram(load8(w, 0), mask), foldGram(load8(w, 4), mask)
@@ -5713,8 +4385,6 @@ func (l *literalSet) scanEnds(s string, hit func(pattern int32, end int) bool) {
 			}
 		}
 	}
-	// The last few positions, where eight bytes are not there to load
-	// but a gram may be.
 	for ; i+l.gramLen <= len(s); i += k {
 		g := foldGram(loadN(s, i, l.gramLen), mask)
 		h, h2 := gramHash(g)
@@ -5727,10 +4397,6 @@ func (l *literalSet) scanEnds(s string, hit func(pattern int32, end int) bool) {
 	}
 }
 
-// confirm compares the literals anchored on gram g, whose first bit is h,
-// with s, the gram being at i, and reports those that occur; it returns
-// false when hit does. It is kept out of scanEnds' loop so the loop stays
-// small.
 func (l *literalSet) confirm(s string, i int, g uint64, h uint32, hit func(int32, int) bool) bool {
 	r := l.bitRank(h)
 	for _, a := range l.anchors[l.at[r]:l.at[r+1]] {
@@ -5752,8 +4418,6 @@ func (l *literalSet) confirm(s string, i int, g uint64, h uint32, hit func(int32
 	return true
 }
 
-// hasFoldAt reports whether s[start:] begins with the lower-case p, ASCII
-// case folded.
 func hasFoldAt(s string, start int, p string) bool {
 	t := s[start : start+len(p)]
 	for j := 0; j < len(p); j++ {
@@ -5768,37 +4432,23 @@ func hasFoldAt(s string, start int, p string) bool {
 	return true
 }
 
-// litHits records where each automaton pattern ended in the current
-// record. Arrays are indexed by pattern and stamped with the record's
-// generation, so nothing is cleared between records.
 type litHits struct {
-	gen   uint32   // the scan generation in which they were recorded
-	rec   uint32   // the record they describe (Scan.recGen)
-	stamp []uint32 // pattern -> generation of its last occurrence
-	head  []int32  // pattern -> its last occurrence in ends
-	ends  []hitEnd
-	live  []uint32 // branch -> generation in which one of its triggers occurred
-	rules []uint32 // rule -> generation in which one of its branches' did
-	// patLen is the index's pattern -> its length.
+	gen    uint32
+	rec    uint32
+	stamp  []uint32
+	head   []int32
+	ends   []hitEnd
+	live   []uint32
+	rules  []uint32
 	patLen []int32
 }
 
-// trigRef is a branch trigger that a pattern reveals: it occurs where the
-// pattern ends and the bytes before are the rest of it. Branches with the
-// same trigger share one trigRef, so it is compared once.
 type trigRef struct {
 	lit      string
 	branches []int32
 	rules    []int32
 }
 
-// refTable holds the trigRefs of every pattern: those of pattern p are
-// [at[p], at[p+1]), with each one's length and first byte also apart.
-//
-// A trigger's pattern is a suffix of it, and the automaton has compared
-// those bytes already where it reports the pattern: only the head, the
-// bytes before, are left to compare (endsAt). Most triggers are their
-// own pattern, and are confirmed without a look at the record.
 type refTable struct {
 	at    []int32
 	lens  []int32
@@ -5806,9 +4456,7 @@ type refTable struct {
 	refs  []trigRef
 }
 
-// confirm marks the branches whose triggers end where pattern p ended,
-// and makes candidates of their rules.
-func (h *litHits) confirm(rec string, t *refTable, p int32, end int, s *Scan) {
+func (h *litHits) confirm(rec string, t *refTable, p int32, end int, s *scan) {
 	for i := t.at[p]; i < t.at[p+1]; i++ {
 		r := &t.refs[i]
 		if n := t.lens[i]; n > h.patLen[p] {
@@ -5828,13 +4476,10 @@ func (h *litHits) confirm(rec string, t *refTable, p int32, end int, s *Scan) {
 }
 
 type hitEnd struct {
-	end  int32 // offset just past the occurrence
-	prev int32 // the pattern's previous occurrence, -1 for none
+	end  int32
+	prev int32
 }
 
-// endsAt reports whether lit, which pattern p is a suffix of, ends at
-// offset end of rec, where p ended: only the bytes before the pattern's
-// are compared, the automaton having compared those.
 func (h *litHits) endsAt(rec, lit string, p int32, end int) bool {
 	return end >= len(lit) && equalFoldASCII(rec[end-len(lit):], lit[:len(lit)-int(h.patLen[p])])
 }
@@ -5847,36 +4492,21 @@ func (h *litHits) add(gen uint32, p int32, end int) {
 	h.head[p] = int32(len(h.ends) - 1)
 }
 
-// lookup finds a pattern's literals in a record: through the automaton's
-// hits where a literal has a pattern among its suffixes, by a search
-// otherwise. A nil lookup always searches.
 type lookup struct {
 	hits *litHits
 	pats *regexPats
 }
 
-// regexPats gives, for each literal a pattern's matchers look for, the
-// automaton pattern that is its longest suffix, or -1: for the Regex's
-// Triggers, and for each Alt's Triggers and Lead.
 type regexPats struct {
-	trig []int32
-	alts []altPats
-	// For a rule's branch: its number in litHits.live, whether it has
-	// triggers, and those no pattern reveals, which are searched for.
+	trig     []int32
+	alts     []altPats
 	branch   int32
 	trigs    bool
 	unmapped []string
-	// gate holds, for every alternative not anchored at the start, the
-	// patterns of its triggers or of its lead strings, when gated says
-	// that each has one or the other, all with patterns: where none of
-	// gate occurred, only the anchored ones can place a match. A guard
-	// has a dozen alternatives, and a record almost never holds any.
-	gate  []int32
-	gated bool
+	gate     []int32
+	gated    bool
 }
 
-// dead reports that the scan's hits show none of a rule branch's
-// triggers in the record: it cannot match.
 func (rp *regexPats) dead(h *litHits) bool {
 	return rp.trigs && rp.branch >= 0 && len(rp.unmapped) == 0 && h.live[rp.branch] != h.gen
 }
@@ -5884,7 +4514,7 @@ func (rp *regexPats) dead(h *litHits) bool {
 type altPats struct {
 	trig []int32
 	lead []int32
-	also [][]int32 // Alt.Also's
+	also [][]int32
 }
 
 func newLookup(hits *litHits, pats *regexPats) *lookup {
@@ -5894,7 +4524,6 @@ func newLookup(hits *litHits, pats *regexPats) *lookup {
 	return &lookup{hits, pats}
 }
 
-// anyOf reports whether one of lits occurs in t; pats are their patterns.
 func (lk *lookup) anyOf(t *recText, lits []string, pats []int32) bool {
 	if lk == nil || len(pats) != len(lits) {
 		return t.any(lits)
@@ -5907,8 +4536,6 @@ func (lk *lookup) anyOf(t *recText, lits []string, pats []int32) bool {
 	return false
 }
 
-// branchTriggers reports whether one of a rule branch's triggers, lits,
-// occurs in t.
 func (lk *lookup) branchTriggers(t *recText, lits []string) bool {
 	if lk == nil || lk.pats.branch < 0 {
 		return t.any(lits)
@@ -5919,7 +4546,6 @@ func (lk *lookup) branchTriggers(t *recText, lits []string) bool {
 	return t.any(lk.pats.unmapped)
 }
 
-// alt returns the patterns of the literals of Alt k.
 func (lk *lookup) alt(k int) *altPats {
 	if lk == nil || k >= len(lk.pats.alts) {
 		return nil
@@ -5927,7 +4553,6 @@ func (lk *lookup) alt(k int) *altPats {
 	return &lk.pats.alts[k]
 }
 
-// has reports whether lit occurs in rec; p is its pattern or -1.
 func (lk *lookup) has(t *recText, lit string, p int32) bool {
 	if p < 0 {
 		return t.index(lit) >= 0
@@ -5945,7 +4570,6 @@ func (lk *lookup) has(t *recText, lit string, p int32) bool {
 	return false
 }
 
-// leadPattern returns the pattern of lead string k of ap, or -1.
 func (ap *altPats) leadPattern(k int) int32 {
 	if ap == nil || k >= len(ap.lead) {
 		return -1
@@ -5953,8 +4577,6 @@ func (ap *altPats) leadPattern(k int) int32 {
 	return ap.lead[k]
 }
 
-// alsoPatterns returns the patterns of ap's k-th Also set, nil if none
-// are known.
 func (ap *altPats) alsoPatterns(k int) []int32 {
 	if ap == nil || k >= len(ap.also) {
 		return nil
@@ -5962,7 +4584,6 @@ func (ap *altPats) alsoPatterns(k int) []int32 {
 	return ap.also[k]
 }
 
-// triggers returns the patterns of ap's triggers, nil if none are known.
 func (ap *altPats) triggers() []int32 {
 	if ap == nil {
 		return nil
@@ -5970,10 +4591,6 @@ func (ap *altPats) triggers() []int32 {
 	return ap.trig
 }
 
-// suffixPattern returns the longest suffix of s that is an automaton
-// pattern, or -1. No pattern is longer than maxPattern, so no longer
-// suffix is looked up: hashing every suffix of every literal was a sixth
-// of what building an engine cost.
 func suffixPattern(patID map[string]int32, s string) int32 {
 	for j := max(0, len(s)-maxPattern); j < len(s); j++ {
 		if id, ok := patID[s[j:]]; ok {
@@ -5983,21 +4600,15 @@ func suffixPattern(patID map[string]int32, s string) int32 {
 	return -1
 }
 
-// extraPattern is the pattern the index adds for a literal no rule
-// trigger ends: its last maxExtra bytes, which keeps the automaton small
-// (the literal itself is compared where one of them occurs).
 func extraPattern(lit string) string {
-	const maxExtra = 8 // no more than maxPattern
+	const maxExtra = 8
 	if len(lit) <= maxExtra {
 		return lit
 	}
 	return lit[len(lit)-maxExtra:]
 }
 
-// regexLiterals calls fn with every literal the engine looks for on
-// behalf of re: its Triggers and its Alts' Triggers and Lead (not the
-// Lead of an alternative anchored at the start, compared in place).
-func regexLiterals(re *Regex, fn func(string)) {
+func regexLiterals(re *regex, fn func(string)) {
 	for _, t := range re.Triggers {
 		fn(t)
 	}
@@ -6018,8 +4629,7 @@ func regexLiterals(re *Regex, fn func(string)) {
 	}
 }
 
-// patternsOf maps re's literals to their patterns.
-func patternsOf(patID map[string]int32, re *Regex) regexPats {
+func patternsOf(patID map[string]int32, re *regex) regexPats {
 	rp := regexPats{branch: -1}
 	for _, t := range re.Triggers {
 		rp.trig = append(rp.trig, suffixPattern(patID, t))
@@ -6061,9 +4671,6 @@ func patternsOf(patID map[string]int32, re *Regex) regexPats {
 	return rp
 }
 
-// gateShut reports that none of rp's gate patterns occurred in the
-// record (regexPats.gate): only alternatives anchored at the start can
-// place a match there.
 func (lk *lookup) gateShut() bool {
 	if lk == nil || !lk.pats.gated {
 		return false
@@ -6077,31 +4684,15 @@ func (lk *lookup) gateShut() bool {
 	return true
 }
 
-// recText is a record as its matchers read it, with a copy whose ASCII
-// letters are lowered, made the first time a matcher needs it. Rules'
-// literals are lower case, and on the copy they are found by strings.Index,
-// which compares many bytes at a time, rather than by a search that folds
-// the record as it goes and must look for each byte in both cases; and
-// patterns without case-sensitive parts run on the copy without (?i)
-// (probe.go), which spares a unicode.SimpleFold for every letter compared.
-// Lowering ASCII keeps every offset, so what is found in the copy is
-// found at the same place in the record.
-//
-// The copy lives in a buffer of the scan, reused from record to record:
-// nothing may keep it, or a string made from it, past the record.
 type recText struct {
 	s    string
 	low  string
 	buf  *lowBuf
 	ok   bool
-	memo *memo  // answers for this record; nil: none kept
-	gen  uint32 // the record's number in the scan, 0 if unknown
+	memo *memo
+	gen  uint32
 }
 
-// lowBuf is a scan's buffer for lowered copies, and the record whose copy
-// it holds, by its number in the scan (Scan.recGen; 0 for none): Finish,
-// which may read the winner's record again, finds the copy made while
-// matching if no record came after.
 type lowBuf struct {
 	b   []byte
 	gen uint32
@@ -6111,7 +4702,6 @@ func newText(s string, buf *lowBuf, m *memo, gen uint32) recText {
 	return recText{s: s, buf: buf, memo: m, gen: gen}
 }
 
-// lower returns the lowered copy.
 func (t *recText) lower() string {
 	if !t.ok {
 		lb := t.buf
@@ -6125,11 +4715,8 @@ func (t *recText) lower() string {
 	return t.low
 }
 
-// index returns the first offset of lit, which is lower case, in the
-// record, ASCII letters compared without case; -1 if there is none.
 func (t *recText) index(lit string) int { return t.memo.index(t.gen, t.lower(), lit) }
 
-// any reports whether one of the lower-case lits occurs.
 func (t *recText) any(lits []string) bool {
 	for _, l := range lits {
 		if t.index(l) >= 0 {
@@ -6139,11 +4726,6 @@ func (t *recText) any(lits []string) bool {
 	return false
 }
 
-// lowerBytes lowers the ASCII letters of b in place, eight bytes at a
-// time: a byte is an upper-case letter when it is below 0x80, at least
-// 'A' and at most 'Z', which adding to each byte's low seven bits tests
-// for all eight at once, without carries between them; the test's high
-// bit, moved down two, is the 0x20 that lowers the letter.
 func lowerBytes(b []byte) {
 	const (
 		ones = 0x0101010101010101
@@ -6174,8 +4756,6 @@ type memo struct {
 	parse parseAnswer
 }
 
-// parseAnswer is the last hint parsed: rules that share an extractor
-// read the same value from a record.
 type parseAnswer struct {
 	ok   bool
 	unit hintUnit
@@ -6194,13 +4774,12 @@ type subAnswer struct {
 	gen uint32
 	re  *compiledRegex
 	m   []int
-	buf [12]int // m's array when the pattern has few enough groups
+	buf [12]int
 }
 
-// nextRecord starts a record: answers kept for the last one expire.
-func (s *Scan) nextRecord() {
+func (s *scan) nextRecord() {
 	s.recGen++
-	if s.recGen == 0 { // wrapped: an old answer could look current
+	if s.recGen == 0 {
 		clear(s.guardRec)
 		s.memo = memo{}
 		s.lowBuf.gen = 0
@@ -6209,7 +4788,6 @@ func (s *Scan) nextRecord() {
 	}
 }
 
-// index returns strings.Index(low, lit), asked once per record.
 func (m *memo) index(gen uint32, low, lit string) int {
 	if m == nil || lit == "" {
 		return strings.Index(low, lit)
@@ -6225,13 +4803,7 @@ func (m *memo) index(gen uint32, low, lit string) int {
 
 func uintptrOf(c *compiledRegex) uintptr { return uintptr(unsafe.Pointer(c)) }
 
-// submatch returns r.findSubmatch(t), asked once per record and pattern.
-// Patterns with the same source share one *compiledRegex (share.go). The
-// answer is kept by t's record number, so a record read again after
-// others (a hint read late) is never given another record's answer; a
-// record without a number is not kept. The result is shared, and valid
-// until the next submatch: callers must use it at once and not change it.
-func (s *Scan) submatch(r *Regex, t *recText, lk *lookup) []int {
+func (s *scan) submatch(r *regex, t *recText, lk *lookup) []int {
 	a := &s.memo.subs[(uintptrOf(r.c)>>4)%memoSlots]
 	if t.gen == 0 {
 		a.gen, a.re = 0, nil
@@ -6246,9 +4818,7 @@ func (s *Scan) submatch(r *Regex, t *recText, lk *lookup) []int {
 	return a.m
 }
 
-// parseHint is hint.Parse, which depends on nothing else, remembered for
-// the last value.
-func (s *Scan) parseHint(raw string, unit hintUnit) (hintValue, error) {
+func (s *scan) parseHint(raw string, unit hintUnit) (hintValue, error) {
 	a := &s.memo.parse
 	if a.ok && a.unit == unit && a.raw == raw {
 		return a.v, a.err
@@ -6258,19 +4828,11 @@ func (s *Scan) parseHint(raw string, unit hintUnit) (hintValue, error) {
 	return v, err
 }
 
-// need is what a record must hold, besides a trigger, for a rule the
-// trigger selects to match: one of its entries, each a list of sets of
-// which the record holds a literal of every one.
 type need [][][]string
 
-// maxNeed bounds a need's entries: past it, the searches cost more than
-// the record path they might spare.
 const maxNeed = 8
 
-// buildNeeds returns the need of each of the bulk literal set's
-// triggers, given the rules that have each, or nil for one that has
-// none: a trigger a rule without Also sets also has.
-func buildNeeds(c *Catalogue, rules [][]int32) []need {
+func buildNeeds(c *catalogue, rules [][]int32) []need {
 	needs := make([]need, len(rules))
 	for p, rs := range rules {
 		for _, ri := range rs {
@@ -6285,10 +4847,7 @@ func buildNeeds(c *Catalogue, rules [][]int32) []need {
 	return needs
 }
 
-// ruleNeed is what a rule's regexes need, one entry per alternative of
-// each; ok is false when some alternative needs nothing more, or the rule
-// has no regex (its other matchers are the trigger's own literals).
-func ruleNeed(r *Rule) (n need, ok bool) {
+func ruleNeed(r *matchRule) (n need, ok bool) {
 	if len(r.Match.Regex) == 0 {
 		return nil, false
 	}
@@ -6306,7 +4865,6 @@ func ruleNeed(r *Rule) (n need, ok bool) {
 	return n, true
 }
 
-// metBy reports whether t meets the need.
 func (n need) metBy(t *recText) bool {
 	for _, sets := range n {
 		all := true
@@ -6323,10 +4881,6 @@ func (n need) metBy(t *recText) bool {
 	return false
 }
 
-// metIn drops from needed the marks that end before the record at
-// [start, end) of its region, rec, and those inside it, and reports
-// whether rec meets the need of one of the latter. low holds the lowered
-// copy the search reads.
 func metIn(needed []needMark, needs []need, start, end int, rec string, low *lowBuf) (rest []needMark, met bool) {
 	for len(needed) > 0 && needed[0].end < start {
 		needed = needed[1:]
@@ -6341,55 +4895,32 @@ func metIn(needed []needMark, needs []need, start, end int, rec string, low *low
 	return needed, met
 }
 
-// needMark is where a trigger with a need ended, and which trigger.
 type needMark struct {
 	end int
 	pat int32
 }
 
-// Go's regexp has no literal prefix to skip to when a pattern begins with
-// \b or is case-folded, and most rules' patterns are both: an unanchored
-// search then costs tens of nanoseconds per byte of record, for every
-// pattern whose triggers occur. A fastRegex runs the pattern anchored, only
-// at the places where the compiler says a match can begin (Regex.Alts),
-// which costs about as much as the match is long.
-//
-// The answer is the one FindStringIndex gives. Go's leftmost-first search
-// returns the match that begins leftmost and, of those, the one its
-// backtracking order prefers; a search anchored at that beginning prefers
-// the same one. Every match begins at one of the places tried, and they
-// are tried from the left, so the first that matches is the leftmost.
-//
-// An anchored search must see the byte before its start, for \b, \B and
-// (?m)^. It therefore runs on the record from one rune before the place,
-// as \A(?s:.)(?:pattern): the rune is consumed as context, and the pattern
-// then sees exactly what it would see in the whole record. At the start of
-// the record \A(?:pattern) runs instead. In practice runAt runs the
-// pattern's own program (vm.go) and the anchored forms are a fallback.
-// All are compiled on first use, so a pattern that never gets that far
-// costs nothing at startup.
 type fastRegex struct {
 	alts []fastAlt
 	src  string
 	nsub int
 
 	once  sync.Once
-	ready atomic.Bool // once has run and the pattern parsed
-	low   bool        // the variants run on the lowered record
-	prog  *vmProg     // the program runAt runs; nil: regexp runs all
+	ready atomic.Bool
+	low   bool
+	prog  *vmProg
 
 	onceAt sync.Once
-	at0    *regexp.Regexp // \A(?:src), src lowered if low; nil if it did not compile
-	ctx    *regexp.Regexp // \A(?s:.)(?:src), likewise
+	at0    *regexp.Regexp
+	ctx    *regexp.Regexp
 }
 
 type fastAlt struct {
-	Alt           // a copy: next to the sets, not a cache miss away in the tables
-	skip  byteSet // Alt.Skip
-	first byteSet // first bytes of Alt.Lead, in both cases
+	matchAlt
+	skip  byteSet
+	first byteSet
 }
 
-// byteSet is a set of bytes.
 type byteSet [4]uint64
 
 func (b *byteSet) add(c byte) { b[c>>6] |= 1 << (c & 63) }
@@ -6398,40 +4929,29 @@ func (b *byteSet) has(c byte) bool { return b[c>>6]&(1<<(c&63)) != 0 }
 
 func (b *byteSet) addFold(c byte) { b.add(c); b.add(upperASCII(c)) }
 
-// maxPlaces bounds how many places a search tries before it hands the
-// record to the unanchored search: past a handful, that is no slower,
-// and a bound keeps the places on the stack.
 const maxPlaces = 16
 
-func newFast(r *Regex) *fastRegex {
+func newFast(r *regex) *fastRegex {
 	f := &fastRegex{src: r.Src, nsub: r.c.nsub}
 	for i := range r.Alts {
-		a := fastAlt{Alt: r.Alts[i]}
+		a := fastAlt{matchAlt: r.Alts[i]}
 		for j := 0; j < len(a.Skip); j++ {
 			a.skip.add(a.Skip[j])
 		}
 		for _, l := range a.Lead {
 			if l == "" {
-				return nil // tables not from the compiler: trust nothing
+				return nil
 			}
 			a.first.addFold(l[0])
 		}
 		if !slices.IsSorted(a.Lead) {
-			return nil // startsHere searches it
+			return nil
 		}
 		f.alts = append(f.alts, a)
 	}
 	return f
 }
 
-// variants readies the program runAt runs; it reports false if the
-// pattern does not parse (it always should), and the caller then searches
-// the usual way. A pattern that says nothing case-sensitive about ASCII
-// letters is compiled without case folding, to run on the record's
-// lowered copy (see caseFree). The anchored forms are compiled by
-// anchored, only when they are needed: a program runAt runs settles
-// nearly every place by itself, and two regexp compilations per rule
-// were most of what a scan spent on the rules it met first.
 func (f *fastRegex) variants() bool {
 	if f.ready.Load() {
 		return true
@@ -6444,7 +4964,7 @@ func (f *fastRegex) variants() bool {
 		if caseFree(tree) {
 			f.low = true
 		} else if tree, err = syntax.Parse(f.src, syntax.Perl); err != nil {
-			return // caseFree may have changed the tree before it gave up
+			return
 		}
 		f.prog = compileVM(tree)
 		if f.prog == nil && !f.anchored() {
@@ -6455,11 +4975,6 @@ func (f *fastRegex) variants() bool {
 	return f.ready.Load()
 }
 
-// anchored compiles the anchored forms, once, and reports whether they
-// compiled as the same pattern. The lowered pattern is printed from its
-// tree only here: printing a folded class as large as \S folds every
-// range of it again, milliseconds a pattern, which variants paid for
-// every rule a scan met although few patterns ever get this far.
 func (f *fastRegex) anchored() bool {
 	f.onceAt.Do(func() {
 		src := f.src
@@ -6480,16 +4995,6 @@ func (f *fastRegex) anchored() bool {
 	return f.at0 != nil
 }
 
-// caseFree rewrites re to run on a lowered record, and reports whether
-// that gives the answers re gives on the record itself. It does when
-// every test re makes of an ASCII letter ignores its case: a folded
-// literal then tests for the lower-case letter alone (a record has no
-// upper-case letters once lowered, and no Kelvin sign or long s once
-// through foldSpecial), and a character class must hold both cases of
-// each ASCII letter it holds, so that it takes a letter exactly when it
-// takes the letter lowered. A case-sensitive letter ("(?-i:PASSED)",
-// "[A-Z]") makes it false, and re is then not to be used. Folding stays
-// on for runes outside ASCII, which lowering leaves alone.
 func caseFree(re *syntax.Regexp) bool {
 	switch re.Op {
 	case syntax.OpLiteral:
@@ -6521,8 +5026,6 @@ func caseFree(re *syntax.Regexp) bool {
 	return true
 }
 
-// closedUnderCase reports whether a class (sorted ranges) holds the other
-// case of every ASCII letter it holds.
 func closedUnderCase(ranges []rune) bool {
 	in := func(r rune) bool {
 		for i := 0; i+1 < len(ranges); i += 2 {
@@ -6540,9 +5043,6 @@ func closedUnderCase(ranges []rune) bool {
 	return true
 }
 
-// places appends to buf, in increasing order, every offset of rec where a
-// match can begin. all reports that a match may begin anywhere, or at too
-// many places to try one by one.
 func (f *fastRegex) places(t *recText, buf []int, lk *lookup) (pos []int, all bool) {
 	rec := t.s
 	pos = buf
@@ -6575,7 +5075,6 @@ func (f *fastRegex) places(t *recText, buf []int, lk *lookup) (pos []int, all bo
 			}
 		}
 	}
-	// Insertion sort: a few places, mostly in order already.
 	for i := 1; i < len(pos); i++ {
 		for j := i; j > 0 && pos[j] < pos[j-1]; j-- {
 			pos[j], pos[j-1] = pos[j-1], pos[j]
@@ -6590,8 +5089,6 @@ func (f *fastRegex) places(t *recText, buf []int, lk *lookup) (pos []int, all bo
 	return out, false
 }
 
-// hasAlso reports whether one literal of each of the alternative's Also
-// sets occurs in t.
 func (a *fastAlt) hasAlso(t *recText, ap *altPats, lk *lookup) bool {
 	for k, set := range a.Also {
 		if !lk.anyOf(t, set, ap.alsoPatterns(k)) {
@@ -6601,10 +5098,6 @@ func (a *fastAlt) hasAlso(t *recText, ap *altPats, lk *lookup) bool {
 	return true
 }
 
-// leadPlaces appends where lead string l occurs in rec, found through the
-// automaton's hits when p is its pattern; ok is false when pos is full.
-// With Word, an occurrence inside a word is no place: the match begins
-// with \b.
 func (a *fastAlt) leadPlaces(t *recText, l string, p int32, lk *lookup, pos []int) (_ []int, ok bool) {
 	rec := t.s
 	add := func(at int) bool {
@@ -6647,8 +5140,6 @@ func isWordByte(c byte) bool {
 	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_'
 }
 
-// startsHere reports whether an alternative anchored at the start of the
-// record can match rec.
 func (a *fastAlt) startsHere(rec string) bool {
 	k := 0
 	if a.Skip != "" {
@@ -6662,10 +5153,6 @@ func (a *fastAlt) startsHere(rec string) bool {
 	if k == len(rec) || !a.first.has(rec[k]) {
 		return false
 	}
-	// Lead is sorted: only the strings that begin with this byte need a
-	// look (a guard's start-of-line alternative has dozens). The search
-	// is written out: slices.BinarySearchFunc called its comparison
-	// through a pointer at every step.
 	c := lowerByte(rec[k])
 	i, j := 0, len(a.Lead)
 	for i < j {
@@ -6683,11 +5170,6 @@ func (a *fastAlt) startsHere(rec string) bool {
 	return false
 }
 
-// at returns the anchored form to run at offset p of t (a place where a
-// rune begins), the slice of the record (or of its lowered copy) to run
-// it on, and that slice's offset. ok is false when p is not where the
-// context rune ends, which a place never is, or when the anchored forms
-// did not compile.
 func (f *fastRegex) at(t *recText, p int) (re *regexp.Regexp, sub string, off int, ok bool) {
 	if !f.anchored() {
 		return nil, "", 0, false
@@ -6707,12 +5189,7 @@ func (f *fastRegex) at(t *recText, p int) (re *regexp.Regexp, sub string, off in
 	return f.ctx, s[q:], q, true
 }
 
-// find returns the leftmost match of r in t, as r.re.FindStringIndex
-// would, if it begins before offset before: a caller that already has a
-// match there needs none that begins later. The record must have been
-// through foldSpecial. lk, if not nil, finds the lead strings of a rule's
-// branch.
-func (r *Regex) find(t *recText, lk *lookup, before int) (start, end int, found bool) {
+func (r *regex) find(t *recText, lk *lookup, before int) (start, end int, found bool) {
 	if f := r.fast; f != nil && f.variants() {
 		var buf [maxPlaces]int
 		pos, all := f.places(t, buf[:0], lk)
@@ -6751,8 +5228,6 @@ slow:
 	return 0, 0, false
 }
 
-// submatchAt runs the program at p for the submatches, laid out as
-// FindStringSubmatchIndex lays them out.
 func (f *fastRegex) submatchAt(t *recText, p int, dst []int) (m []int, matched, done bool) {
 	x := t.s
 	if f.low {
@@ -6767,16 +5242,12 @@ func (f *fastRegex) submatchAt(t *recText, p int, dst []int) (m []int, matched, 
 	for i := range caps {
 		caps[i] = -1
 	}
-	// The program has no instructions for the whole match (regexp sets
-	// its bounds itself): slots 0 and 1 are the place and the end.
 	end, matched, done := runAt(f.prog, x, p, caps)
 	caps[0], caps[1] = p, end
 	return caps, matched, done
 }
 
-// findSubmatch is FindStringSubmatchIndex, found as find finds. What the
-// engine finds itself goes in dst when it is large enough.
-func (r *Regex) findSubmatch(t *recText, lk *lookup, dst []int) []int {
+func (r *regex) findSubmatch(t *recText, lk *lookup, dst []int) []int {
 	if f := r.fast; f != nil && f.variants() {
 		var buf [maxPlaces]int
 		pos, all := f.places(t, buf[:0], lk)
@@ -6812,21 +5283,18 @@ slow:
 	return r.c.regexp().FindStringSubmatchIndex(t.s)
 }
 
-// Finish ranks the rules that matched and returns the answer.
-func (s *Scan) Finish() Classification {
+func (s *scan) Finish() Classification {
 	cat := s.e.cat
 	out := Classification{CatalogueVersion: cat.ID, Truncated: s.truncated}
 	live := s.liveHits()
 	if len(live) == 0 {
-		out.State = Unclassified
-		out.Reason = ReasonNoMatch
+		out.State = unclassified
+		out.Reason = reasonNoMatch
 		if s.empty() {
-			out.Reason = ReasonEmpty
+			out.Reason = reasonEmpty
 		}
 		return out
 	}
-	// outranks is a total order (the rule index breaks every tie), so
-	// any sort gives the same order; SortFunc needs no allocation.
 	slices.SortFunc(live, func(a, b *hit) int {
 		if s.e.outranks(a.rule, b.rule) {
 			return -1
@@ -6834,8 +5302,6 @@ func (s *Scan) Finish() Classification {
 		return 1
 	})
 
-	// The top group: every hit that ranks with the best, minus those that
-	// another member overrides.
 	top := live[:1]
 	for _, h := range live[1:] {
 		if s.e.sameRank(h.rule, live[0].rule) {
@@ -6849,7 +5315,7 @@ func (s *Scan) Finish() Classification {
 		}
 	}
 	s.winners = winners
-	out.Candidates = make([]Candidate, len(live))
+	out.Candidates = make([]candidate, len(live))
 	for i, h := range live {
 		out.Candidates[i] = s.e.cands[h.rule]
 	}
@@ -6867,14 +5333,14 @@ func (s *Scan) Finish() Classification {
 	r := &cat.Rules[win.rule]
 	switch {
 	case conflict:
-		out.State, out.Reason = Unclassified, ReasonConflict
+		out.State, out.Reason = unclassified, reasonConflict
 		return out
-	case r.Confidence == Low:
-		out.State, out.Reason = Unclassified, ReasonLowConfidence
+	case r.Confidence == matchLow:
+		out.State, out.Reason = unclassified, reasonLowConfidence
 		return out
 	}
 	code := &cat.Codes[r.Code]
-	out.State = Classified
+	out.State = classified
 	out.Code = code.Name
 	out.Class = cat.Classes[code.Class].Name
 	out.Rule = r.ID
@@ -6893,9 +5359,7 @@ func (s *Scan) Finish() Classification {
 	return out
 }
 
-// liveHits returns the hits whose rule still stands, in a buffer the
-// scan reuses.
-func (s *Scan) liveHits() []*hit {
+func (s *scan) liveHits() []*hit {
 	live := s.live[:0]
 	for i := range s.hits {
 		if s.state[s.hits[i].rule] == stMatched {
@@ -6906,15 +5370,12 @@ func (s *Scan) liveHits() []*hit {
 	return live
 }
 
-// empty reports whether the evidence said nothing at all.
-func (s *Scan) empty() bool {
+func (s *scan) empty() bool {
 	ev := &s.ev
 	return !s.sawText && ev.HTTP == nil && ev.ExitCode == nil && ev.Signal == ""
 }
 
-// outranks orders rules: tier, then priority, then confidence, then id.
-// Rules are sorted by id in the tables, so the index breaks the last tie.
-func (e *Engine) outranks(a, b int) bool {
+func (e *engine) outranks(a, b int) bool {
 	ra, rb := &e.cat.Rules[a], &e.cat.Rules[b]
 	if ra.Tier != rb.Tier {
 		return ra.Tier > rb.Tier
@@ -6928,12 +5389,12 @@ func (e *Engine) outranks(a, b int) bool {
 	return a < b
 }
 
-func (e *Engine) sameRank(a, b int) bool {
+func (e *engine) sameRank(a, b int) bool {
 	ra, rb := &e.cat.Rules[a], &e.cat.Rules[b]
 	return ra.Tier == rb.Tier && ra.Priority == rb.Priority
 }
 
-func (s *Scan) overridden(rule int, group []*hit) bool {
+func (s *scan) overridden(rule int, group []*hit) bool {
 	for _, h := range group {
 		if intIn(s.e.cat.Rules[h.rule].Overrides, rule) {
 			return true
@@ -6942,15 +5403,12 @@ func (s *Scan) overridden(rule int, group []*hit) bool {
 	return false
 }
 
-// candidates renders every rule as a Candidate, once: an answer lists
-// every rule that matched, and building each entry from the tables cost
-// more than copying it.
-func candidates(c *Catalogue) []Candidate {
-	out := make([]Candidate, len(c.Rules))
+func candidates(c *catalogue) []candidate {
+	out := make([]candidate, len(c.Rules))
 	for i := range c.Rules {
 		r := &c.Rules[i]
 		code := &c.Codes[r.Code]
-		out[i] = Candidate{
+		out[i] = candidate{
 			Rule:       r.ID,
 			Code:       code.Name,
 			Class:      c.Classes[code.Class].Name,
@@ -6962,14 +5420,13 @@ func candidates(c *Catalogue) []Candidate {
 	return out
 }
 
-// explain says where each candidate matched and why each loser lost.
-func (s *Scan) explain(live, winners []*hit, conflict bool) *Explain {
+func (s *scan) explain(live, winners []*hit, conflict bool) *explain {
 	cat := s.e.cat
-	ex := &Explain{}
+	ex := &explain{}
 	win := winners[0]
 	for _, h := range live {
 		r := &cat.Rules[h.rule]
-		note := MatchNote{
+		note := matchNote{
 			Rule:    r.ID,
 			Source:  fmt.Sprintf("%s:%d", r.File, r.Line),
 			Matcher: r.Match.describe(h.sp),
@@ -6988,7 +5445,7 @@ func (s *Scan) explain(live, winners []*hit, conflict bool) *Explain {
 	return ex
 }
 
-func (s *Scan) outcome(h, win *hit, winners []*hit, conflict bool) string {
+func (s *scan) outcome(h, win *hit, winners []*hit, conflict bool) string {
 	cat := s.e.cat
 	r, w := &cat.Rules[h.rule], &cat.Rules[win.rule]
 	inWinners := false
@@ -7004,7 +5461,7 @@ func (s *Scan) outcome(h, win *hit, winners []*hit, conflict bool) string {
 			}
 		}
 		return "conflict: ranks equal with " + strings.Join(others, ", ") + " and names another code"
-	case h == win && r.Confidence == Low:
+	case h == win && r.Confidence == matchLow:
 		return "won, but its confidence is low"
 	case h == win:
 		return "won"
@@ -7018,17 +5475,11 @@ func (s *Scan) outcome(h, win *hit, winners []*hit, conflict bool) string {
 	return "overridden by " + w.ID
 }
 
-// resetText is the last reset time a scan's answers gave, and its text.
-// A burst of calls that a provider limits is told to come back at the
-// same second, and formatting the time cost more than the rest of
-// reading the hint; a scan keeps the text, which is immutable, for the
-// next answer with the same reset.
 type resetText struct {
 	at time.Time
 	s  string
 }
 
-// text returns at, a whole second in UTC, as RFC 3339.
 func (r *resetText) text(at time.Time) string {
 	if r.s == "" || !r.at.Equal(at) {
 		r.at, r.s = at, at.Format(time.RFC3339)
@@ -7036,8 +5487,6 @@ func (r *resetText) text(at time.Time) string {
 	return r.s
 }
 
-// ceilSecond rounds a reset time up to the whole second, so a caller that
-// waits until reset_at never comes back early.
 func ceilSecond(t time.Time) time.Time {
 	t = t.UTC()
 	if s := t.Truncate(time.Second); s.Before(t) {
@@ -7046,24 +5495,16 @@ func ceilSecond(t time.Time) time.Time {
 	return t
 }
 
-// MaxRecord bounds one record. A longer line is classified on its first
-// MaxRecord bytes and the result is flagged truncated: the start of a line
-// carries the error, and a bound keeps memory flat on a 10 MB minified line.
-const MaxRecord = 256 << 10
+const maxRecord = 256 << 10
 
-// maxJSONLines bounds how many lines a multi-line JSON value may join.
 const maxJSONLines = 2000
 
-// jsonState tracks the nesting of a JSON value across lines, so a
-// pretty-printed error body is read as one record.
 type jsonState struct {
 	depth  int
 	inStr  bool
 	escape bool
 }
 
-// opensJSON reports whether line starts a JSON value that is still open
-// at its end.
 func opensJSON(line []byte) (jsonState, bool) {
 	i := 0
 	for i < len(line) && (line[i] == ' ' || line[i] == '\t') {
@@ -7077,10 +5518,6 @@ func opensJSON(line []byte) (jsonState, bool) {
 	return st, st.depth > 0
 }
 
-// feed advances the state over b. Log lines of JSON are mostly string
-// contents, so a string is crossed eight bytes at a time, to its closing
-// quote or an escape; only the bytes between strings are looked at one by
-// one.
 func (st *jsonState) feed(b []byte) {
 	for i := 0; i < len(b); i++ {
 		switch {
@@ -7102,11 +5539,6 @@ func (st *jsonState) feed(b []byte) {
 	}
 }
 
-// quoteOrEscape returns the offset of the first '"' or '\\' in b, or
-// len(b). Each word of eight bytes is tested at once: a byte equal to c
-// leaves a zero byte in w^c, and (x-0x01..)&^x&0x80.. sets the top bit of
-// the lowest zero byte of x (higher ones may be false), so the lowest set
-// bit of either test is the first match.
 func quoteOrEscape(b []byte) int {
 	const ones, highs = 0x0101010101010101, 0x8080808080808080
 	i := 0
@@ -7122,15 +5554,6 @@ func quoteOrEscape(b []byte) int {
 	return i
 }
 
-// nextRecord finds the record that starts s. It is the one definition of
-// a record that every path uses: a line, or, when a line opens a JSON
-// value, the lines up to the one that closes it (at most maxJSONLines
-// lines and MaxRecord bytes; past that the first line stands alone).
-//
-// It returns the record's end, where the next record starts, and how many
-// lines the record spans. With atEOF false, needMore reports that s ends
-// before the record can be known (a line without its newline, or a JSON
-// value still open), and the caller should come back with more input.
 func nextRecord(s []byte, atEOF bool) (end, next, lines int, needMore bool) {
 	lineEnd := bytes.IndexByte(s, '\n')
 	if lineEnd < 0 {
@@ -7141,7 +5564,7 @@ func nextRecord(s []byte, atEOF bool) (end, next, lines int, needMore bool) {
 	}
 	if st, open := opensJSON(s[:lineEnd]); open {
 		j, n := lineEnd, 1
-		for st.depth > 0 && j < len(s) && n < maxJSONLines && j < MaxRecord {
+		for st.depth > 0 && j < len(s) && n < maxJSONLines && j < maxRecord {
 			k := bytes.IndexByte(s[j+1:], '\n')
 			nl := len(s)
 			if k >= 0 {
@@ -7155,33 +5578,26 @@ func nextRecord(s []byte, atEOF bool) (end, next, lines int, needMore bool) {
 		switch {
 		case st.depth == 0:
 			return j, min(j+1, len(s)), n, false
-		case j >= len(s) && !atEOF && n < maxJSONLines && j < MaxRecord:
+		case j >= len(s) && !atEOF && n < maxJSONLines && j < maxRecord:
 			return 0, 0, 0, true
 		}
 	}
 	return lineEnd, min(lineEnd+1, len(s)), 1, false
 }
 
-// recordWalk steps through the records of a region: Lines, Feed and
-// Scanner share it, so a record is cut, numbered and marked alike on
-// every path.
 type recordWalk struct {
 	data            []byte
-	marks           []int // sorted offsets where a record must be looked at
+	marks           []int
 	spans           []jsonSpan
 	pos, line, m, s int
 	regionTruncated bool
-	start, end      int // the offsets in data of the record next returned last
+	start, end      int
 }
 
-// newRecordWalk walks reg, numbering lines after first; marks may be nil.
 func newRecordWalk(reg region, first int, marks []int) recordWalk {
 	return recordWalk{data: reg.data, marks: marks, spans: reg.spans, line: first + reg.line, regionTruncated: reg.truncated}
 }
 
-// next returns the next record, cut to MaxRecord and without a trailing
-// CR, with the line it starts on; truncated says it or its region was
-// cut, and marked that a mark falls inside it. ok is false at the end.
 func (w *recordWalk) next() (rec []byte, line int, truncated, marked, ok bool) {
 	if w.pos >= len(w.data) {
 		return nil, 0, false, false, false
@@ -7192,7 +5608,7 @@ func (w *recordWalk) next() (rec []byte, line int, truncated, marked, ok bool) {
 	}
 	var end, next, n int
 	if w.s < len(w.spans) && int(w.spans[w.s].off) == start {
-		sp := w.spans[w.s] // read when the region was cut
+		sp := w.spans[w.s]
 		end, next, n = int(sp.end)-start, int(sp.next)-start, int(sp.lines)
 	} else {
 		end, next, n, _ = nextRecord(w.data[start:], true)
@@ -7209,8 +5625,8 @@ func (w *recordWalk) next() (rec []byte, line int, truncated, marked, ok bool) {
 	}
 	marked = w.m < len(w.marks) && w.marks[w.m] < start+end
 	truncated = w.regionTruncated
-	if len(rec) > MaxRecord {
-		rec, truncated = rec[:len(cutUTF8(bytesString(rec[:MaxRecord+1]), MaxRecord))], true
+	if len(rec) > maxRecord {
+		rec, truncated = rec[:len(cutUTF8(bytesString(rec[:maxRecord+1]), maxRecord))], true
 	}
 	if len(rec) > 0 && rec[len(rec)-1] == '\r' {
 		rec = rec[:len(rec)-1]
@@ -7218,12 +5634,8 @@ func (w *recordWalk) next() (rec []byte, line int, truncated, marked, ok bool) {
 	return rec, line, truncated, marked, true
 }
 
-// eachRecord calls fn on every record of s with its 1-based line number,
-// until fn returns false. It reports whether a record was cut at
-// MaxRecord. It walks s as the bulk path walks a region, slicing s, and
-// never allocates.
 func eachRecord(s string, fn func(rec string, line int) bool) (truncated bool) {
-	w := newRecordWalk(region{data: unsafe.Slice(unsafe.StringData(s), len(s)), line: 1}, 0, nil) // read only
+	w := newRecordWalk(region{data: unsafe.Slice(unsafe.StringData(s), len(s)), line: 1}, 0, nil)
 	for {
 		rec, line, cut, _, ok := w.next()
 		if !ok {
@@ -7236,8 +5648,6 @@ func eachRecord(s string, fn func(rec string, line int) bool) (truncated bool) {
 	}
 }
 
-// bytesString views b as a string without copying, for reading only: the
-// bulk path scans a chunk with the same code as a record.
 func bytesString(b []byte) string {
 	if len(b) == 0 {
 		return ""
@@ -7245,7 +5655,6 @@ func bytesString(b []byte) string {
 	return unsafe.String(&b[0], len(b))
 }
 
-// cutUTF8 cuts s to at most n bytes without splitting a rune.
 func cutUTF8(s string, n int) string {
 	if len(s) <= n {
 		return s
@@ -7258,56 +5667,28 @@ func cutUTF8(s string, n int) string {
 
 func startsRune(b byte) bool { return b&0xC0 != 0x80 }
 
-// Regex is an RE2 pattern kept with its source, so tables can be printed,
-// hashed and emitted as Go code; Prepare checks it, and it is compiled
-// when first needed.
-type Regex struct {
-	Src string
-	// Triggers, when set, are lower-case literals one of which occurs in
-	// any text the pattern matches: without one, it is not run. Like a
-	// rule's, they are derived, so not part of the digest.
-	Triggers []string `json:"-"`
-	// Alts say where the pattern's matches can begin, one entry per
-	// top-level alternative; nil when nothing is known. The compiler
-	// derives them from Src, so they add nothing to what the catalogue
-	// means and stay out of its digest: a better analysis in a later
-	// errcat must not re-version every catalogue.
-	Alts []Alt `json:"-"`
-	// Parsed is what New would parse Src for, filled in by ParseRegex,
-	// which the compiler checks every pattern with: New then takes it
-	// rather than parsing Src again. Parsing every pattern was two fifths
-	// of what New cost, and half of what it allocated; on a virtual
-	// machine, where a fresh page costs a fault of several microseconds,
-	// that is paid at every start of the CLI. Tables built by hand leave it
-	// nil, and New checks their patterns.
-	Parsed *Parsed `json:"-"`
-	c      *compiledRegex
-	fast   *fastRegex // built by Prepare from Alts
+type regex struct {
+	Src      string
+	Triggers []string   `json:"-"`
+	Alts     []matchAlt `json:"-"`
+	Parsed   *parsed    `json:"-"`
+	c        *compiledRegex
+	fast     *fastRegex
 }
 
-// compiledRegex is a pattern New has checked, compiled by regexp on first
-// use. Most patterns never need regexp: the engine runs their programs
-// itself (vm.go), and asks regexp only past its budget or for a pattern
-// it cannot run. Compiling every pattern up front was a fifth of what
-// building an engine cost, paid at every start of the CLI. Patterns with
-// the same source share one (share.go).
 type compiledRegex struct {
 	once  sync.Once
 	src   string
 	re    *regexp.Regexp
-	nsub  int      // number of groups
-	names []string // group names, "" for unnamed, as regexp.SubexpNames
+	nsub  int
+	names []string
 }
 
-// regexp returns the compiled pattern. regexp.Compile is syntax.Parse
-// followed by a compilation that cannot fail, and New parsed src: it
-// compiles.
 func (c *compiledRegex) regexp() *regexp.Regexp {
 	c.once.Do(func() { c.re = regexp.MustCompile(c.src) })
 	return c.re
 }
 
-// subexpIndex is regexp.SubexpIndex, without compiling.
 func (c *compiledRegex) subexpIndex(name string) int {
 	for i, n := range c.names {
 		if n == name && name != "" {
@@ -7317,44 +5698,27 @@ func (c *compiledRegex) subexpIndex(name string) int {
 	return -1
 }
 
-// Parsed is what parsing a pattern tells New: its groups.
-type Parsed struct {
-	Groups int      // the number of capturing groups
-	Names  []string // as regexp.SubexpNames; nil when no group is named
+type parsed struct {
+	Groups int
+	Names  []string
 }
 
-// parsedOf reads tree's groups.
-func parsedOf(tree *syntax.Regexp) *Parsed {
-	p := &Parsed{Groups: tree.MaxCap()}
+func parsedOf(tree *syntax.Regexp) *parsed {
+	p := &parsed{Groups: tree.MaxCap()}
 	if names := tree.CapNames(); slices.ContainsFunc(names, func(n string) bool { return n != "" }) {
 		p.Names = names
 	}
 	return p
 }
 
-// ParseRegex checks src as RE2 and returns it as a Regex, with its syntax
-// tree for callers that analyse the pattern: parsing it once serves all
-// three. New takes what it needs from Parsed, and the pattern is compiled
-// on first use. An error is regexp.Compile's own.
-func ParseRegex(src string) (*Regex, *syntax.Regexp, error) {
-	tree, err := syntax.Parse(src, syntax.Perl)
-	if err != nil {
-		return nil, nil, err
-	}
-	return &Regex{Src: src, Parsed: parsedOf(tree)}, tree, nil
-}
-
-// States and reasons of a Classification. Unclassified is an answer, and the
-// reason says which kind, because a caller may want to log a conflict louder
-// than a plain miss.
 const (
-	Classified   = "classified"
-	Unclassified = "unclassified"
+	classified   = "classified"
+	unclassified = "unclassified"
 
-	ReasonNoMatch       = "no_match"
-	ReasonLowConfidence = "low_confidence"
-	ReasonConflict      = "conflict"
-	ReasonEmpty         = "empty"
+	reasonNoMatch       = "no_match"
+	reasonLowConfidence = "low_confidence"
+	reasonConflict      = "conflict"
+	reasonEmpty         = "empty"
 )
 
 // Classification is the engine's answer. Its JSON form is errcat's output
@@ -7374,12 +5738,11 @@ type Classification struct {
 	SafeExcerpt       string      `json:"safe_excerpt,omitempty"`
 	Reason            string      `json:"reason,omitempty"`
 	Truncated         bool        `json:"truncated,omitempty"`
-	Candidates        []Candidate `json:"candidates,omitempty"`
-	Explain           *Explain    `json:"explain,omitempty"`
+	Candidates        []candidate `json:"candidates,omitempty"`
+	Explain           *explain    `json:"explain,omitempty"`
 }
 
-// Candidate is a rule that matched, whether or not it won.
-type Candidate struct {
+type candidate struct {
 	Rule       string `json:"rule"`
 	Code       string `json:"code"`
 	Class      string `json:"class"`
@@ -7388,37 +5751,30 @@ type Candidate struct {
 	Confidence string `json:"confidence"`
 }
 
-// Explain says why the answer is what it is: where each candidate matched,
-// why the losers lost, and what happened to timing hints.
-type Explain struct {
-	Matches []MatchNote `json:"matches,omitempty"`
-	Hints   []HintNote  `json:"hints,omitempty"`
+type explain struct {
+	Matches []matchNote `json:"matches,omitempty"`
+	Hints   []hintNote  `json:"hints,omitempty"`
 }
 
-// MatchNote locates one candidate's match.
-type MatchNote struct {
+type matchNote struct {
 	Rule    string `json:"rule"`
-	Source  string `json:"source,omitempty"`  // file:line of the rule
-	Matcher string `json:"matcher"`           // e.g. `status 429`, `regex "(?i)quota"`
-	Record  int    `json:"record,omitempty"`  // 1-based line of the record in the text; 0 for the body or structured-only
-	In      string `json:"in,omitempty"`      // "text" or "body"
-	Offset  int    `json:"offset,omitempty"`  // byte offset of the match inside the record
-	Outcome string `json:"outcome"`           // "won", or why it lost
-	Excerpt string `json:"excerpt,omitempty"` // sanitised
+	Source  string `json:"source,omitempty"`
+	Matcher string `json:"matcher"`
+	Record  int    `json:"record,omitempty"`
+	In      string `json:"in,omitempty"`
+	Offset  int    `json:"offset,omitempty"`
+	Outcome string `json:"outcome"`
+	Excerpt string `json:"excerpt,omitempty"`
 }
 
-// HintNote reports a timing hint that was found, kept or dropped.
-type HintNote struct {
+type hintNote struct {
 	Rule   string `json:"rule"`
 	Source string `json:"source"`
-	Value  string `json:"value,omitempty"` // sanitised
+	Value  string `json:"value,omitempty"`
 	Kept   bool   `json:"kept"`
 	Why    string `json:"why,omitempty"`
 }
 
-// detach copies the strings of c that may be pieces of the record it
-// answers for (an excerpt of plain text is the text itself), so that c
-// outlives a record the bulk path read in place.
 func (c *Classification) detach() {
 	c.SafeExcerpt = strings.Clone(c.SafeExcerpt)
 	if c.Explain == nil {
@@ -7432,89 +5788,74 @@ func (c *Classification) detach() {
 	}
 }
 
-// ExcerptBytes bounds Classification.SafeExcerpt.
-const ExcerptBytes = 240
+const excerptBytes = 240
 
 type ruleState uint8
 
 const (
-	stExcluded ruleState = iota // not selected, a structured matcher failed, or a guard held
-	stPending                   // waiting for a record that matches
+	stExcluded ruleState = iota
+	stPending
 	stMatched
-	stKilled // matched on the evidence, then its guard held in a record
+	stKilled
 )
 
-// hit is a rule that matched, with what the answer needs from the match:
-// the excerpt is cut and sanitised at match time because in a stream the
-// record is gone by the time the winner is known.
 type hit struct {
-	rule      int
-	line      int    // 1-based record line; 0 for the body or structured-only
-	evidence  bool   // matched on structured evidence alone
-	in        string // "text", "body" or ""
-	sp        span
-	excerpt   string
-	after     time.Duration
-	at        time.Time
-	hasHint   bool
-	hintNotes []HintNote
-	// A put-off excerpt: see excerpt.go.
+	rule           int
+	line           int
+	evidence       bool
+	in             string
+	sp             span
+	excerpt        string
+	after          time.Duration
+	at             time.Time
+	hasHint        bool
+	hintNotes      []hintNote
 	exRec          string
 	exStart, exEnd int
 	exLazy         bool
-	spanLater      bool // sp is some match, not yet the leftmost: see excerpt.go
+	spanLater      bool
 	rec            string
-	recGen         uint32 // rec's number in the scan
-	hintsLater     bool   // hints are to be read from rec: see hints.go
+	recGen         uint32
+	hintsLater     bool
 }
 
-// Scan classifies one piece of evidence whose text arrives record by
-// record: Begin checks the structured evidence once, Record feeds text, and
-// Finish ranks what matched. Classify is Begin, every record, Finish.
-//
-// Its per-rule state is sized to the catalogue and reused: Classify takes
-// scans from a pool, so classifying a message that matches nothing
-// allocates nothing.
-type Scan struct {
-	e            *Engine
+type scan struct {
+	e            *engine
 	ev           Evidence
 	opts         Options
-	now          time.Time // opts.Now, or the time of the first hint read
-	jsonInRecord bool      // JSON matchers read records, not a body
+	now          time.Time
+	jsonInRecord bool
 	hasBody      bool
 	body         any
 	state        []ruleState
-	guardRecord  []bool   // the guard still has record matchers to check
-	hitOf        []int32  // rule -> index in hits, -1 if none
-	mark         []uint32 // rule -> generation in which it became a candidate
+	guardRecord  []bool
+	hitOf        []int32
+	mark         []uint32
 	gen          uint32
-	pending      int     // rules in stPending
-	watch        []int32 // matched rules that still read records (guards, hints)
+	pending      int
+	watch        []int32
 	cands        []int32
-	lits         litHits // where the automaton's patterns ended in this record
+	lits         litHits
 	hits         []hit
-	live         []*hit // Finish's buffers, reused
+	live         []*hit
 	winners      []*hit
-	needExcerpt  []int // hits that still want an excerpt from a record
+	needExcerpt  []int
 	sawText      bool
 	truncated    bool
-	keepRecords  bool     // records stay valid until Finish: cut excerpts there
-	lowBuf       lowBuf   // the lowered copy of the record (lower.go)
-	memo         memo     // answers kept for the record (memo.go)
-	recGen       uint32   // counts records, for answers kept per record
-	guardRec     []uint32 // guard -> recGen of its answer in guardHeld
+	keepRecords  bool
+	lowBuf       lowBuf
+	memo         memo
+	recGen       uint32
+	guardRec     []uint32
 	guardHeld    []bool
-	reset        resetText // the last reset time an answer gave (rank.go)
-	// bulk, when not nil, has the bulk path's tables, and the record
-	// being read holds one of their triggers (light.go).
-	bulk *bulkTables
+	reset        resetText
+	bulk         *bulkTables
 }
 
-// Classify classifies one piece of evidence.
-func (e *Engine) Classify(ev Evidence, opts Options) Classification {
-	s := e.pool.Get().(*Scan)
+func (e *engine) classify(ev Evidence, opts Options) Classification {
+	s := e.pool.Get().(*scan)
 	s.begin(ev, opts)
-	s.keepRecords = true // ev.Text is an immutable string the call holds
+	s.keepRecords = true
 	s.truncated = eachRecord(ev.Text, func(rec string, line int) bool {
 		s.record(rec, line, "text")
 		return true
@@ -7528,9 +5869,9 @@ func (e *Engine) Classify(ev Evidence, opts Options) Classification {
 	return out
 }
 
-func (e *Engine) newScan() *Scan {
+func (e *engine) newScan() *scan {
 	n := len(e.cat.Rules)
-	s := &Scan{
+	s := &scan{
 		e:           e,
 		state:       make([]ruleState, n),
 		guardRecord: make([]bool, n),
@@ -7552,17 +5893,7 @@ func (e *Engine) newScan() *Scan {
 	return s
 }
 
-// Begin starts a scan of ev; its Text, if any, is not read: feed it with
-// Record (and an HTTP body with Body).
-func (e *Engine) Begin(ev Evidence, opts Options) *Scan {
-	s := e.newScan()
-	s.begin(ev, opts)
-	return s
-}
-
-// release drops what a finished scan refers to, so a pooled scan holds no
-// evidence, and resets the per-rule state it touched.
-func (s *Scan) release() {
+func (s *scan) release() {
 	for _, h := range s.hits {
 		s.hitOf[h.rule] = -1
 	}
@@ -7571,13 +5902,13 @@ func (s *Scan) release() {
 	clear(s.live)
 	clear(s.winners)
 	s.ev, s.body, s.opts = Evidence{}, nil, Options{}
-	s.memo.parse = parseAnswer{} // it holds a piece of the evidence
+	s.memo.parse = parseAnswer{}
 	s.lowBuf.gen = 0
 	s.keepRecords = false
 	s.bulk = nil
 }
 
-func (s *Scan) begin(ev Evidence, opts Options) {
+func (s *scan) begin(ev Evidence, opts Options) {
 	s.ev, s.opts, s.now = ev, opts, opts.Now.UTC()
 	ix := s.e.ix
 	s.sawText, s.truncated, s.hasBody, s.body = false, false, false, nil
@@ -7596,8 +5927,7 @@ func (s *Scan) begin(ev Evidence, opts Options) {
 	ix.candidates(&s.ev, s.consider)
 }
 
-// consider checks a rule's structured matchers against the evidence.
-func (s *Scan) consider(ri int32) {
+func (s *scan) consider(ri int32) {
 	i := int(ri)
 	r := &s.e.cat.Rules[i]
 	if !r.Match.evidenceHolds(&s.ev, s.hasBody, s.body) {
@@ -7605,7 +5935,7 @@ func (s *Scan) consider(ri int32) {
 	}
 	if r.Not != nil && r.Not.evidenceHolds(&s.ev, s.hasBody, s.body) {
 		if !r.Not.needsRecord(s.jsonInRecord) {
-			return // the guard holds on the evidence alone
+			return
 		}
 		s.guardRecord[i] = true
 	}
@@ -7628,40 +5958,36 @@ func (s *Scan) consider(ri int32) {
 	}
 }
 
-func hasRecordHints(r *Rule) bool {
+func hasRecordHints(r *matchRule) bool {
 	for i := range r.Hints {
-		if r.Hints[i].From != FromHeader {
+		if r.Hints[i].From != fromHeader {
 			return true
 		}
 	}
 	return false
 }
 
-func (s *Scan) addHit(rule int, h hit) *hit {
+func (s *scan) addHit(rule int, h hit) *hit {
 	s.hitOf[rule] = int32(len(s.hits))
 	s.hits = append(s.hits, h)
 	return &s.hits[len(s.hits)-1]
 }
 
-// Body feeds an HTTP body to the text matchers as one record. Classify
-// does this itself; a caller streaming text with Record calls it once.
-func (s *Scan) Body(body string) {
-	if len(body) > MaxRecord {
-		body, s.truncated = cutUTF8(body, MaxRecord), true
+func (s *scan) Body(body string) {
+	if len(body) > maxRecord {
+		body, s.truncated = cutUTF8(body, maxRecord), true
 	}
 	s.record(body, 0, "body")
 }
 
-// Record feeds one record of text; line is its 1-based line number.
-// The record is not retained.
-func (s *Scan) Record(rec string, line int, truncated bool) {
+func (s *scan) Record(rec string, line int, truncated bool) {
 	if truncated {
 		s.truncated = true
 	}
 	s.record(rec, line, "text")
 }
 
-func (s *Scan) record(rec string, line int, in string) {
+func (s *scan) record(rec string, line int, in string) {
 	rec = foldSpecial(redactStripEscapes(rec))
 	if strings.TrimSpace(rec) == "" {
 		return
@@ -7700,11 +6026,9 @@ func (s *Scan) record(rec string, line int, in string) {
 	}
 }
 
-// collect gathers the pending rules that may match a record: those one
-// of whose triggers occurs in it, and the unindexed ones.
-func (s *Scan) collect(rec string) {
+func (s *scan) collect(rec string) {
 	s.gen++
-	if s.gen == 0 { // wrapped: old marks could look current
+	if s.gen == 0 {
 		clear(s.mark)
 		clear(s.lits.stamp)
 		clear(s.lits.live)
@@ -7714,7 +6038,7 @@ func (s *Scan) collect(rec string) {
 	s.cands = s.cands[:0]
 	ix := s.e.ix
 	if s.bulk != nil && s.collectLight(rec) {
-		return // no unindexed rules: the bulk path reads every record otherwise
+		return
 	}
 	if ix.ac != nil {
 		s.lits.ends = s.lits.ends[:0]
@@ -7734,19 +6058,15 @@ func (s *Scan) collect(rec string) {
 	}
 }
 
-// addCand makes a pending rule a candidate for the record, once.
-func (s *Scan) addCand(ri int32) {
+func (s *scan) addCand(ri int32) {
 	if s.state[ri] == stPending && s.mark[ri] != s.gen {
 		s.mark[ri] = s.gen
 		s.cands = append(s.cands, ri)
 	}
 }
 
-// collector takes the automaton's hits in a record: it keeps where each
-// pattern ended, confirms the branch triggers the pattern reveals, and
-// makes candidates of the rules it selects.
 type collector struct {
-	s   *Scan
+	s   *scan
 	rec string
 }
 
@@ -7767,29 +6087,23 @@ func (c collector) hit(p int32, end int) bool {
 	return true
 }
 
-// acHits returns where the automaton's patterns ended in the record being
-// read, or nil if it did not run over it.
-func (s *Scan) acHits() *litHits {
+func (s *scan) acHits() *litHits {
 	if s.e.ix.ac == nil || s.lits.rec != s.recGen {
 		return nil
 	}
 	return &s.lits
 }
 
-// tryRule runs a pending rule's record matchers on rec.
-func (s *Scan) tryRule(i int, t *recText, line int, in string, doc *lazyJSON) {
+func (s *scan) tryRule(i int, t *recText, line int, in string, doc *lazyJSON) {
 	r := &s.e.cat.Rules[i]
 	var pats []regexPats
 	hits := s.acHits()
 	if hits != nil {
 		if s.e.ix.byBranch[i] && hits.rules[i] != hits.gen {
-			return // none of its branches' triggers is in the record
+			return
 		}
 		pats = s.e.ix.pats[i]
 	}
-	// Where the match is only shows in the explanation and the excerpt;
-	// an excerpt put off is cut from the whole record when that fits,
-	// and the span is found then if it does not (excerpt.go).
 	anySpan := s.keepRecords && !s.opts.Explain
 	ok, sp, exact := r.Match.recordHolds(t, s.jsonInRecord, doc, pats, hits, anySpan)
 	if !ok {
@@ -7797,7 +6111,7 @@ func (s *Scan) tryRule(i int, t *recText, line int, in string, doc *lazyJSON) {
 	}
 	if s.guardRecord[i] {
 		if s.guardHolds(i, t, doc) {
-			return // guarded in this record; a later one may match
+			return
 		}
 	}
 	s.state[i] = stMatched
@@ -7805,7 +6119,6 @@ func (s *Scan) tryRule(i int, t *recText, line int, in string, doc *lazyJSON) {
 	h := s.addHit(i, hit{rule: i, line: line, in: in, sp: sp, spanLater: !exact, recGen: s.recGen})
 	s.excerptAt(h, t.s, sp.start, sp.end, false)
 	if s.keepRecords && !s.opts.Explain {
-		// Only the winner's hint is shown: read it in Finish.
 		h.rec, h.recGen, h.hintsLater = t.s, s.recGen, len(r.Hints) > 0
 		return
 	}
@@ -7813,68 +6126,16 @@ func (s *Scan) tryRule(i int, t *recText, line int, in string, doc *lazyJSON) {
 	s.hints(h, t, doc)
 }
 
-// clock is the time hints are checked against: the caller's, or the
-// time of the first hint read, so a scan that finds none never asks.
-func (s *Scan) clock() time.Time {
+func (s *scan) clock() time.Time {
 	if s.now.IsZero() {
 		s.now = time.Now().UTC()
 	}
 	return s.now
 }
 
-// Scanner reads records from a stream with bounded memory: lines, with a
-// JSON value spread over lines joined into one record. It is what
-// `errcat classify` runs over stdin and files of any size.
-type Scanner struct {
-	c         *chunker
-	w         recordWalk
-	rec       []byte
-	cur       int
-	truncated bool
-}
+type sharer map[string]*regex
 
-// NewScanner returns a Scanner reading r.
-func NewScanner(r io.Reader) *Scanner { return &Scanner{c: newChunker(r)} }
-
-// Scan advances to the next record and reports whether there is one.
-func (s *Scanner) Scan() bool {
-	for {
-		if rec, line, truncated, _, ok := s.w.next(); ok {
-			s.rec, s.cur, s.truncated = rec, line, truncated
-			return true
-		}
-		reg, ok := s.c.next()
-		if !ok {
-			return false
-		}
-		s.w = newRecordWalk(reg, 0, nil)
-	}
-}
-
-// Record returns the current record; it is valid until the next Scan.
-func (s *Scanner) Record() []byte { return s.rec }
-
-// Line returns the 1-based line number where the current record starts.
-func (s *Scanner) Line() int { return s.cur }
-
-// Truncated reports whether the current record was cut at MaxRecord.
-func (s *Scanner) Truncated() bool { return s.truncated }
-
-// Err returns the first read error.
-func (s *Scanner) Err() error { return s.c.err }
-
-// A catalogue repeats patterns. Tables from the compiler, and the
-// generated package's, share one *Regex per source; but equal patterns can
-// still come as separate objects (alternatives split out of the same
-// pattern on two rules, tables built by hand), and New would compile each
-// and give each its own search state. New compiles each distinct pattern
-// once and lets the copies share it, so that a scan's answers kept per
-// pattern (memo.go) are shared too. A pattern already compiled is left as
-// it is: tables are not to change under an engine built on them.
-type sharer map[string]*Regex
-
-// prepare compiles r, or gives it the compiled form of an equal pattern.
-func (sh sharer) prepare(r *Regex) error {
+func (sh sharer) prepare(r *regex) error {
 	p := sh[r.Src]
 	switch {
 	case r.c != nil:
@@ -7891,71 +6152,40 @@ func (sh sharer) prepare(r *Regex) error {
 	return nil
 }
 
-func equalAlts(a, b []Alt) bool {
-	return slices.EqualFunc(a, b, func(x, y Alt) bool {
+func equalAlts(a, b []matchAlt) bool {
+	return slices.EqualFunc(a, b, func(x, y matchAlt) bool {
 		return x.Start == y.Start && x.Skip == y.Skip && x.Word == y.Word &&
 			slices.Equal(x.Triggers, y.Triggers) && slices.Equal(x.Lead, y.Lead)
 	})
 }
 
-// sampleSize is how much text a tuning reads: enough to see any gram that
-// occurs once in a few thousand bytes, which are the grams that cost; a
-// region the bulk path reads.
 const sampleSize = 256 << 10
 
-// tuneMin is how much input must have come before a set is tuned: below
-// it the sample and the new set cost more than the comparisons they could
-// save, and an input that long is likely to go on. minSample is the least
-// of a region that makes a sample: a pipe hands over regions of tens of
-// kilobytes.
 const (
 	tuneMin   = 512 << 10
 	minSample = 32 << 10
 )
 
-// A sample of one place misses what comes in bursts. A log's long lines
-// repeat one word hundreds of times ("resolver=ok resolver=ok ..."): a
-// sample holding none of them counts "k resolv" as rare, and a literal
-// anchored there is looked up thousands of times per megabyte wherever
-// one turns up. So a tuning goes on counting a piece of the input every
-// pieceEvery bytes, pieces times, and anchors the set again on everything
-// counted. Over the bench log that leaves 28 % fewer anchors met than the
-// first sample alone at 1000 synthetic rules, 30 % fewer at 200, for
-// counting half a megabyte more.
 const (
 	pieceSize  = 32 << 10
 	pieceEvery = 1 << 20
 	pieces     = 16
 )
 
-// tuning picks the literal set that one goroutine scans regions with: the
-// engine's own until tuneMin bytes have come, then one tuned to the
-// region at hand, then, once pieces more have been counted, one tuned to
-// all it counted. Which anchors are used changes no occurrence found,
-// only the time it takes.
 type tuning struct {
 	lits    *literalSet
 	read    int
-	counted int         // pieces counted into seen after the first sample
-	next    int         // read, when the next piece is due
-	seen    *gramCounts // what has been counted; nil before the first tuning
+	counted int
+	next    int
+	seen    *gramCounts
 	done    bool
-	// pending is the tuned set being built on a goroutine of its own, if
-	// any: the scan goes on with the set at hand until it is ready. A
-	// build takes milliseconds with a thousand rules, twice per input: in
-	// line, it held up the one scanning goroutine, or under -j the reader
-	// and so every worker, while a core sat idle or could have scanned.
 	pending chan *literalSet
 }
 
-// newTuning returns the tuning a goroutine of the bulk path scans with,
-// starting from lits; done, when every record is read anyway, leaves lits
-// as it is.
 func newTuning(lits *literalSet, done bool) tuning {
 	return tuning{lits: lits, done: done}
 }
 
-// set returns the set to scan data with.
 func (t *tuning) set(data []byte) *literalSet {
 	if t.pending != nil {
 		select {
@@ -7987,17 +6217,13 @@ func (t *tuning) set(data []byte) *literalSet {
 	return t.lits
 }
 
-// tune replaces the set with one anchored on what seen counted: at once,
-// or, for asyncMin literals or more, once a goroutine has built it from a
-// copy of seen (more pieces are counted into seen meanwhile). The set at hand and the new
-// one have the same grams and parts, so counting with either is alike.
 func (t *tuning) tune(seen *gramCounts) {
 	pats := t.lits.pats
 	if len(pats) < asyncMin {
 		t.lits = buildLiteralSet(pats, seen)
 		return
 	}
-	if t.pending != nil { // one build at a time
+	if t.pending != nil {
 		t.lits = <-t.pending
 	}
 	snap := seen.clone()
@@ -8006,13 +6232,8 @@ func (t *tuning) tune(seen *gramCounts) {
 	t.pending = ch
 }
 
-// asyncMin is the least number of literals whose set tune builds on
-// another goroutine. A smaller set builds in well under a millisecond,
-// less than what scanning on with the untuned set costs meanwhile: built
-// aside, 50 bench rules ran 8-15 % slower, 1000 ran 7-32 % faster.
 const asyncMin = 1024
 
-// clone returns a copy of c.
 func (c *gramCounts) clone() *gramCounts {
 	d := *c
 	if c.short != nil {
@@ -8021,17 +6242,11 @@ func (c *gramCounts) clone() *gramCounts {
 	return &d
 }
 
-// gramCounts is a count-min sketch of the grams of a sample: how many of
-// its positions hold a gram with each first bit, and with each second.
-// What an anchor costs the scan is how often text passes its bits, so
-// counting bits rather than grams is no loss: the lesser of a gram's two
-// counts bounds how often text passes both.
 type gramCounts struct {
 	by1, by2 [1 << 16]uint32
-	short    *gramCounts // the counts of the set's short part, on its grams
+	short    *gramCounts
 }
 
-// shortPart returns the counts of a set's short part, nil if none.
 func (c *gramCounts) shortPart() *gramCounts {
 	if c == nil {
 		return nil
@@ -8039,14 +6254,12 @@ func (c *gramCounts) shortPart() *gramCounts {
 	return c.short
 }
 
-// count returns the sketch of s, at every position.
 func (l *literalSet) count(s string) *gramCounts {
 	c := new(gramCounts)
 	l.countInto(c, s)
 	return c
 }
 
-// countInto adds the grams of s, at every position, to c.
 func (l *literalSet) countInto(c *gramCounts, s string) {
 	for i := 0; i+8 <= len(s); i++ {
 		h1, h2 := gramHash(foldGram(load8(s, i), l.gramMask))
@@ -8061,13 +6274,6 @@ func (l *literalSet) countInto(c *gramCounts, s string) {
 	}
 }
 
-// rank is how often g was seen, at most; zero for a nil sketch. Grams
-// seen equally often are told apart by their scores. Counts were once
-// rounded to a power of two so that scores would decide among grams seen
-// about as often, but low counts, even at the level of the sketch's
-// collisions, say more than scores do: with exact counts, 1000 synthetic
-// rules over the bench log meet 21 % fewer anchors (66.6K per 32 MB
-// against 83.9K), and 50 or 200 rules about as many.
 func (c *gramCounts) rank(g uint64) int32 {
 	if c == nil {
 		return 0
@@ -8077,46 +6283,30 @@ func (c *gramCounts) rank(g uint64) int32 {
 }
 
 const (
-	vmSteps = 1024 // instructions one attempt may execute
-	vmStack = 32   // alternatives and saved captures one attempt may hold
+	vmSteps = 1024
+	vmStack = 32
 )
 
-// vmProg is a syntax.Prog with what each step needs in the instruction.
-// An instruction is 16 bytes, what a class needs is apart in sets: with
-// a thousand rules the programs are megabytes, a rule's comes from memory
-// when a record first reaches it, and every cache line its steps touch
-// is a miss.
 type vmProg struct {
 	inst  []vmInst
 	start uint32
-	lits  string  // the literal runs (vmInst.n)
-	sets  []vmSet // the classes of the InstRune instructions
+	lits  string
+	sets  []vmSet
 }
 
 type vmInst struct {
-	op syntax.InstOp
-	// n, for an InstRune1 of an ASCII rune, is the length of the run of
-	// such instructions that begins with it, whose bytes are
-	// lits[arg:arg+n]; out is then the instruction after the run. A
-	// pattern is mostly words, and a step is a jump through the switch
-	// that a word took for each letter: a run is compared in one.
+	op  syntax.InstOp
 	n   uint8
 	out uint32
-	// arg is, for InstAlt, the other branch; InstCapture, the slot;
-	// InstEmptyWidth, the assertion; InstRune, the index of its set.
 	arg uint32
-	r   rune // InstRune1
+	r   rune
 }
 
-// vmSet is the class of an InstRune: a bitmap for ASCII, the instruction
-// itself for runes outside it.
 type vmSet struct {
 	ascii [2]uint64
 	in    *syntax.Inst
 }
 
-// compileVM returns the program regexp runs for re, laid out for runAt,
-// or nil if runAt cannot run it.
 func compileVM(re *syntax.Regexp) *vmProg {
 	prog, err := syntax.Compile(re.Simplify())
 	if err != nil {
@@ -8147,9 +6337,6 @@ func compileVM(re *syntax.Regexp) *vmProg {
 	return vp
 }
 
-// fuseRuns gives each ASCII InstRune1 its literal run (vmInst.n). The
-// instructions are taken in order, so a run is found from its first
-// letter, and those after it get the rest of it.
 func (vp *vmProg) fuseRuns(prog *syntax.Prog) {
 	isLit := func(pc uint32) bool {
 		in := &prog.Inst[pc]
@@ -8177,18 +6364,11 @@ func (vp *vmProg) fuseRuns(prog *syntax.Prog) {
 	vp.lits = string(lits)
 }
 
-// runAt returns the end of the match the program prefers beginning at
-// offset p of x: what a regexp search anchored at p finds. It runs the
-// backtracking search regexp's backtracker runs, without its memory of
-// failed states, which changes how long a search takes but not what it
-// finds; the budget bounds the difference. done is false when the budget
-// ran out, and the caller must ask regexp. caps, if not nil, has a slot
-// for each capture (-1 on entry) and receives the match's submatches.
 func runAt(prog *vmProg, x string, p int, caps []int) (end int, matched, done bool) {
 	type alt struct {
 		pc   uint32
 		pos  int32
-		undo bool // a capture's old value (in pos) to put back in slot pc
+		undo bool
 	}
 	var stack [vmStack]alt
 	n := 0
@@ -8203,7 +6383,7 @@ func runAt(prog *vmProg, x string, p int, caps []int) (end int, matched, done bo
 		case syntax.InstRune1:
 			if run := int(inst.n); run > 0 {
 				lit := prog.lits[inst.arg:][:run]
-				steps += run - 1 // the steps the run stands for
+				steps += run - 1
 				ok = len(x)-pos >= run
 				for k := 0; ok && k < run; k++ {
 					ok = x[pos+k] == lit[k]
@@ -8260,7 +6440,7 @@ func runAt(prog *vmProg, x string, p int, caps []int) (end int, matched, done bo
 			ok = r >= 0 && (inst.op == syntax.InstRuneAny || r != '\n')
 			pos += w
 			pc = inst.out
-		default: // InstFail
+		default:
 			ok = false
 		}
 		for !ok {
@@ -8277,7 +6457,6 @@ func runAt(prog *vmProg, x string, p int, caps []int) (end int, matched, done bo
 	}
 }
 
-// decodeAt returns the rune at pos of x as regexp reads it, -1 at the end.
 func decodeAt(x string, pos int) (rune, int) {
 	if pos >= len(x) {
 		return -1, 0
@@ -8288,7 +6467,6 @@ func decodeAt(x string, pos int) (rune, int) {
 	return utf8.DecodeRuneInString(x[pos:])
 }
 
-// emptyContext returns the empty-width assertions that hold at pos of x.
 func emptyContext(x string, pos int) syntax.EmptyOp {
 	r1, r2 := rune(-1), rune(-1)
 	if pos > 0 {

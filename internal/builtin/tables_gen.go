@@ -174,9 +174,9 @@ var compiled = &match.Catalogue{
 	Rules: []match.Rule{
 		{
 			ID:         `agent.broken_pipe`,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   50,
-			Confidence: 2,
+			Confidence: match.Medium,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -224,14 +224,14 @@ var compiled = &match.Catalogue{
 		},
 		{
 			ID:         `agent.jsonrpc_connection_closed`,
-			Tier:       3,
+			Tier:       match.TierStructured,
 			Priority:   46,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				JSON: []match.FieldTest{
 					{
 						Name: `error.message`,
-						Kind: 2,
+						Kind: match.Match,
 						Re: &match.Regex{
 							Src: `(?i)\b(connection|transport) closed\b`,
 							Alts: []match.Alt{
@@ -247,7 +247,7 @@ var compiled = &match.Catalogue{
 					},
 					{
 						Name:   `jsonrpc`,
-						Kind:   1,
+						Kind:   match.Equal,
 						Values: []string{`2.0`},
 					},
 				},
@@ -258,9 +258,9 @@ var compiled = &match.Catalogue{
 		},
 		{
 			ID:         `agent.mcp_connection_closed`,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   30,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -301,9 +301,9 @@ var compiled = &match.Catalogue{
 		},
 		{
 			ID:         `agent.stream_disconnected`,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   50,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -400,9 +400,9 @@ var compiled = &match.Catalogue{
 		},
 		{
 			ID:         `agent.websocket_closed`,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   30,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -465,9 +465,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `anthropic.account_rate_limit_text`,
 			Code:       18,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   21,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -561,14 +561,14 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `anthropic.api_error`,
 			Code:       16,
-			Tier:       3,
+			Tier:       match.TierStructured,
 			Priority:   31,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				JSON: []match.FieldTest{
 					{
 						Name:   `error.type`,
-						Kind:   1,
+						Kind:   match.Equal,
 						Values: []string{`api_error`},
 					},
 				},
@@ -580,14 +580,14 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `anthropic.authentication_error`,
 			Code:       1,
-			Tier:       3,
+			Tier:       match.TierStructured,
 			Priority:   31,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				JSON: []match.FieldTest{
 					{
 						Name:   `error.type`,
-						Kind:   1,
+						Kind:   match.Equal,
 						Values: []string{`authentication_error`},
 					},
 				},
@@ -599,14 +599,14 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `anthropic.billing_error`,
 			Code:       17,
-			Tier:       3,
+			Tier:       match.TierStructured,
 			Priority:   31,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				JSON: []match.FieldTest{
 					{
 						Name:   `error.type`,
-						Kind:   1,
+						Kind:   match.Equal,
 						Values: []string{`billing_error`},
 					},
 				},
@@ -618,14 +618,14 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `anthropic.model_not_found`,
 			Code:       8,
-			Tier:       3,
+			Tier:       match.TierStructured,
 			Priority:   72,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				JSON: []match.FieldTest{
 					{
 						Name: `error.message`,
-						Kind: 2,
+						Kind: match.Match,
 						Re: &match.Regex{
 							Src: `(?i)^model:`,
 							Alts: []match.Alt{
@@ -639,7 +639,7 @@ var compiled = &match.Catalogue{
 					},
 					{
 						Name:   `error.type`,
-						Kind:   1,
+						Kind:   match.Equal,
 						Values: []string{`not_found_error`},
 					},
 				},
@@ -651,9 +651,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `anthropic.output_blocked`,
 			Code:       2,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   75,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -681,26 +681,26 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `anthropic.overloaded_error`,
 			Code:       15,
-			Tier:       3,
+			Tier:       match.TierStructured,
 			Priority:   31,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				JSON: []match.FieldTest{
 					{
 						Name:   `error.type`,
-						Kind:   1,
+						Kind:   match.Equal,
 						Values: []string{`overloaded_error`},
 					},
 				},
 			},
 			Hints: []match.HintSource{
 				{
-					From: 1,
+					From: match.FromHeader,
 					Key:  `retry-after-ms`,
 					Unit: 1,
 				},
 				{
-					From: 1,
+					From: match.FromHeader,
 					Key:  `retry-after`,
 				},
 			},
@@ -711,8 +711,8 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `anthropic.overloaded_exact`,
 			Code:       15,
-			Tier:       2,
-			Confidence: 2,
+			Tier:       match.TierExact,
+			Confidence: match.Medium,
 			Match: match.Cond{
 				Exact: []string{`Overloaded`, `Overloaded.`},
 			},
@@ -723,9 +723,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `anthropic.overloaded_text`,
 			Code:       15,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   40,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -802,14 +802,14 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `anthropic.permission_error`,
 			Code:       13,
-			Tier:       3,
+			Tier:       match.TierStructured,
 			Priority:   31,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				JSON: []match.FieldTest{
 					{
 						Name:   `error.type`,
-						Kind:   1,
+						Kind:   match.Equal,
 						Values: []string{`permission_error`},
 					},
 				},
@@ -821,9 +821,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `anthropic.prompt_too_long`,
 			Code:       3,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   50,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					sharedRegex1,
@@ -852,42 +852,42 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `anthropic.rate_limit_error`,
 			Code:       18,
-			Tier:       3,
+			Tier:       match.TierStructured,
 			Priority:   31,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				JSON: []match.FieldTest{
 					{
 						Name:   `error.type`,
-						Kind:   1,
+						Kind:   match.Equal,
 						Values: []string{`rate_limit_error`},
 					},
 				},
 			},
 			Hints: []match.HintSource{
 				{
-					From: 1,
+					From: match.FromHeader,
 					Key:  `retry-after-ms`,
 					Unit: 1,
 				},
 				{
-					From: 1,
+					From: match.FromHeader,
 					Key:  `retry-after`,
 				},
 				{
-					From: 1,
+					From: match.FromHeader,
 					Key:  `anthropic-ratelimit-requests-reset`,
 				},
 				{
-					From: 1,
+					From: match.FromHeader,
 					Key:  `anthropic-ratelimit-tokens-reset`,
 				},
 				{
-					From: 1,
+					From: match.FromHeader,
 					Key:  `anthropic-ratelimit-input-tokens-reset`,
 				},
 				{
-					From: 1,
+					From: match.FromHeader,
 					Key:  `anthropic-ratelimit-output-tokens-reset`,
 				},
 			},
@@ -898,14 +898,14 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `anthropic.request_too_large`,
 			Code:       12,
-			Tier:       3,
+			Tier:       match.TierStructured,
 			Priority:   31,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				JSON: []match.FieldTest{
 					{
 						Name:   `error.type`,
-						Kind:   1,
+						Kind:   match.Equal,
 						Values: []string{`request_too_large`},
 					},
 				},
@@ -917,9 +917,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `anthropic.sdk_model_not_found_text`,
 			Code:       8,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   61,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -947,9 +947,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `anthropic.session_limit_text`,
 			Code:       17,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   80,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -979,14 +979,14 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `anthropic.spend_limit_reached`,
 			Code:       17,
-			Tier:       3,
+			Tier:       match.TierStructured,
 			Priority:   62,
-			Confidence: 2,
+			Confidence: match.Medium,
 			Match: match.Cond{
 				JSON: []match.FieldTest{
 					{
 						Name:   `error.details.error_code`,
-						Kind:   1,
+						Kind:   match.Equal,
 						Values: []string{`enforced_spend_limit_reached`},
 					},
 				},
@@ -998,14 +998,14 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `anthropic.usage_limit_regain_access`,
 			Code:       17,
-			Tier:       3,
+			Tier:       match.TierStructured,
 			Priority:   76,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				JSON: []match.FieldTest{
 					{
 						Name: `error.message`,
-						Kind: 2,
+						Kind: match.Match,
 						Re: &match.Regex{
 							Src: `(?i)\bregain access on\b|\breached your specified (API|workspace) usage limits\b`,
 							Alts: []match.Alt{
@@ -1030,7 +1030,7 @@ var compiled = &match.Catalogue{
 			},
 			Hints: []match.HintSource{
 				{
-					From: 3,
+					From: match.FromText,
 					Re:   sharedRegex2,
 				},
 			},
@@ -1041,9 +1041,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `anthropic.usage_limit_regain_access_text`,
 			Code:       17,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   85,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -1066,7 +1066,7 @@ var compiled = &match.Catalogue{
 			},
 			Hints: []match.HintSource{
 				{
-					From: 3,
+					From: match.FromText,
 					Re:   sharedRegex2,
 				},
 			},
@@ -1077,9 +1077,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `apt.dpkg_lock`,
 			Code:       20,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   50,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -1134,9 +1134,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `aws.access_denied`,
 			Code:       13,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   2,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -1177,9 +1177,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `aws.expired_token`,
 			Code:       1,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   50,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					sharedRegex3,
@@ -1199,9 +1199,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `aws.expired_token_status`,
 			Code:       1,
-			Tier:       3,
+			Tier:       match.TierStructured,
 			Priority:   41,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Status: []match.StatusRange{
 					{
@@ -1226,9 +1226,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `aws.no_credentials`,
 			Code:       6,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   80,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -1300,9 +1300,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `aws.resource_not_found`,
 			Code:       10,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   2,
-			Confidence: 2,
+			Confidence: match.Medium,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -1352,9 +1352,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `aws.throttling`,
 			Code:       18,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   21,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -1415,14 +1415,14 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `azure.deployment_not_found`,
 			Code:       14,
-			Tier:       3,
+			Tier:       match.TierStructured,
 			Priority:   50,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				JSON: []match.FieldTest{
 					{
 						Name:   `error.code`,
-						Kind:   1,
+						Kind:   match.Equal,
 						Values: []string{`DeploymentNotFound`},
 					},
 				},
@@ -1434,9 +1434,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `azure.deployment_not_found_text`,
 			Code:       14,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   50,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -1475,9 +1475,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `azure.invalid_subscription_key`,
 			Code:       1,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   80,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -1505,9 +1505,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `azure.operation_not_supported`,
 			Code:       8,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   80,
-			Confidence: 2,
+			Confidence: match.Medium,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -1535,9 +1535,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `azure.token_rate_limit`,
 			Code:       18,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   75,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -1575,16 +1575,16 @@ var compiled = &match.Catalogue{
 			},
 			Hints: []match.HintSource{
 				{
-					From: 1,
+					From: match.FromHeader,
 					Key:  `retry-after-ms`,
 					Unit: 1,
 				},
 				{
-					From: 1,
+					From: match.FromHeader,
 					Key:  `retry-after`,
 				},
 				{
-					From: 3,
+					From: match.FromText,
 					Re: &match.Regex{
 						Src: `(?i)retry after (?P<value>\d+(?:\.\d+)? ?(?:seconds?|s))\b`,
 						Alts: []match.Alt{
@@ -1606,9 +1606,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `bedrock.model_access`,
 			Code:       8,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   50,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -1649,9 +1649,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `bedrock.model_error`,
 			Code:       16,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   20,
-			Confidence: 2,
+			Confidence: match.Medium,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -1681,9 +1681,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `bedrock.model_timeout`,
 			Code:       19,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   50,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -1711,9 +1711,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `bedrock.on_demand_not_supported`,
 			Code:       8,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   80,
-			Confidence: 2,
+			Confidence: match.Medium,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -1742,9 +1742,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `bedrock.service_quota_exceeded`,
 			Code:       17,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   80,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -1783,14 +1783,14 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `bedrock.service_quota_exceeded_json`,
 			Code:       17,
-			Tier:       3,
+			Tier:       match.TierStructured,
 			Priority:   55,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Headers: []match.FieldTest{
 					{
 						Name: `x-amzn-errortype`,
-						Kind: 2,
+						Kind: match.Match,
 						Re: &match.Regex{
 							Src: `^ServiceQuotaExceededException`,
 							Alts: []match.Alt{
@@ -1810,14 +1810,14 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `bedrock.throttling_json`,
 			Code:       18,
-			Tier:       3,
+			Tier:       match.TierStructured,
 			Priority:   55,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Headers: []match.FieldTest{
 					{
 						Name: `x-amzn-errortype`,
-						Kind: 2,
+						Kind: match.Match,
 						Re: &match.Regex{
 							Src: `^ThrottlingException`,
 							Alts: []match.Alt{
@@ -1837,9 +1837,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `bedrock.tokens_per_day`,
 			Code:       17,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   80,
-			Confidence: 2,
+			Confidence: match.Medium,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -1869,9 +1869,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `bedrock.too_many_tokens_wait`,
 			Code:       18,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   50,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -1899,9 +1899,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `bedrock.validation_exception`,
 			Code:       5,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   2,
-			Confidence: 2,
+			Confidence: match.Medium,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -1929,9 +1929,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `cohere.invalid_api_token`,
 			Code:       1,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   50,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -1959,9 +1959,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `cohere.too_many_tokens`,
 			Code:       3,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   80,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					sharedRegex6,
@@ -1979,9 +1979,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `cohere.trial_monthly_limit`,
 			Code:       17,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   85,
-			Confidence: 2,
+			Confidence: match.Medium,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -2012,9 +2012,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `curl.bad_url`,
 			Code:       5,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   2,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -2053,9 +2053,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `curl.partial_transfer`,
 			Code:       9,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   3,
-			Confidence: 2,
+			Confidence: match.Medium,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -2085,9 +2085,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `curl.returned_401`,
 			Code:       1,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   20,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -2115,9 +2115,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `curl.returned_404`,
 			Code:       10,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   20,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -2145,9 +2145,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `curl.returned_429`,
 			Code:       18,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   20,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -2175,9 +2175,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `curl.returned_5xx`,
 			Code:       16,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   20,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -2206,9 +2206,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `deepseek.authentication_fails`,
 			Code:       1,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   50,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -2236,9 +2236,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `docker.daemon_not_running`,
 			Code:       14,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   80,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -2345,9 +2345,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `docker.manifest_unknown`,
 			Code:       10,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   68,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -2400,9 +2400,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `docker.pull_access_denied`,
 			Code:       10,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   75,
-			Confidence: 2,
+			Confidence: match.Medium,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -2431,9 +2431,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `docker.registry_unauthorized`,
 			Code:       1,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   50,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -2474,9 +2474,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `fireworks.model_not_deployed`,
 			Code:       8,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   80,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					sharedRegex7,
@@ -2494,9 +2494,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `fs.busy_or_locked`,
 			Code:       20,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   2,
-			Confidence: 2,
+			Confidence: match.Medium,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -2595,9 +2595,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `gcloud.no_credentials`,
 			Code:       6,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   80,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -2647,9 +2647,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `gcloud.reauth_required`,
 			Code:       1,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   50,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -2715,14 +2715,14 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `gemini.api_key_invalid`,
 			Code:       1,
-			Tier:       3,
+			Tier:       match.TierStructured,
 			Priority:   60,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				JSON: []match.FieldTest{
 					{
 						Name:   `error.details.reason`,
-						Kind:   1,
+						Kind:   match.Equal,
 						Values: []string{`API_KEY_INVALID`, `API_KEY_EXPIRED`},
 					},
 				},
@@ -2734,14 +2734,14 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `gemini.daily_quota`,
 			Code:       17,
-			Tier:       3,
+			Tier:       match.TierStructured,
 			Priority:   61,
-			Confidence: 2,
+			Confidence: match.Medium,
 			Match: match.Cond{
 				JSON: []match.FieldTest{
 					{
 						Name: `error.details.violations.quotaId`,
-						Kind: 2,
+						Kind: match.Match,
 						Re: &match.Regex{
 							Src: `PerDay`,
 							Alts: []match.Alt{
@@ -2754,7 +2754,7 @@ var compiled = &match.Catalogue{
 					},
 					{
 						Name:   `error.status`,
-						Kind:   1,
+						Kind:   match.Equal,
 						Values: []string{`RESOURCE_EXHAUSTED`},
 					},
 				},
@@ -2766,14 +2766,14 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `gemini.finish_reason_safety`,
 			Code:       2,
-			Tier:       3,
+			Tier:       match.TierStructured,
 			Priority:   45,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				JSON: []match.FieldTest{
 					{
 						Name:   `candidates.finishReason`,
-						Kind:   1,
+						Kind:   match.Equal,
 						Values: []string{`SAFETY`, `PROHIBITED_CONTENT`, `BLOCKLIST`, `SPII`, `IMAGE_SAFETY`},
 					},
 				},
@@ -2785,14 +2785,14 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `gemini.free_tier_unavailable`,
 			Code:       21,
-			Tier:       3,
+			Tier:       match.TierStructured,
 			Priority:   75,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				JSON: []match.FieldTest{
 					{
 						Name: `error.message`,
-						Kind: 2,
+						Kind: match.Match,
 						Re: &match.Regex{
 							Src: `(?i)free_tier\S*, limit: 0\b`,
 							Alts: []match.Alt{
@@ -2812,9 +2812,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `gemini.free_tier_unavailable_text`,
 			Code:       21,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   90,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -2842,9 +2842,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `gemini.location_unsupported`,
 			Code:       13,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   80,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -2872,14 +2872,14 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `gemini.location_unsupported_json`,
 			Code:       13,
-			Tier:       3,
+			Tier:       match.TierStructured,
 			Priority:   73,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				JSON: []match.FieldTest{
 					{
 						Name: `error.message`,
-						Kind: 2,
+						Kind: match.Match,
 						Re: &match.Regex{
 							Src: `(?i)\buser location is not supported\b`,
 							Alts: []match.Alt{
@@ -2900,14 +2900,14 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `gemini.model_not_found`,
 			Code:       8,
-			Tier:       3,
+			Tier:       match.TierStructured,
 			Priority:   72,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				JSON: []match.FieldTest{
 					{
 						Name: `error.message`,
-						Kind: 2,
+						Kind: match.Match,
 						Re: &match.Regex{
 							Src: `(?i)\bmodels/\S+ is not found\b`,
 							Alts: []match.Alt{
@@ -2928,14 +2928,14 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `gemini.model_overloaded`,
 			Code:       7,
-			Tier:       3,
+			Tier:       match.TierStructured,
 			Priority:   71,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				JSON: []match.FieldTest{
 					{
 						Name: `error.message`,
-						Kind: 2,
+						Kind: match.Match,
 						Re: &match.Regex{
 							Src: `(?i)\bmodel is (currently )?overloaded\b`,
 							Alts: []match.Alt{
@@ -2958,14 +2958,14 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `gemini.prompt_blocked`,
 			Code:       2,
-			Tier:       3,
+			Tier:       match.TierStructured,
 			Priority:   45,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				JSON: []match.FieldTest{
 					{
 						Name: `promptFeedback.blockReason`,
-						Kind: 3,
+						Kind: match.Present,
 					},
 				},
 			},
@@ -2976,9 +2976,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `gemini.quota_retry_text`,
 			Code:       18,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   55,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -3048,7 +3048,7 @@ var compiled = &match.Catalogue{
 			},
 			Hints: []match.HintSource{
 				{
-					From: 3,
+					From: match.FromText,
 					Re: &match.Regex{
 						Src: `(?i)please retry in (?P<value>\d+(?:\.\d+)?(?:ms|s|m|h))\b`,
 						Alts: []match.Alt{
@@ -3070,29 +3070,29 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `gemini.resource_exhausted`,
 			Code:       18,
-			Tier:       3,
+			Tier:       match.TierStructured,
 			Priority:   30,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				JSON: []match.FieldTest{
 					{
 						Name:   `error.status`,
-						Kind:   1,
+						Kind:   match.Equal,
 						Values: []string{`RESOURCE_EXHAUSTED`},
 					},
 				},
 			},
 			Hints: []match.HintSource{
 				{
-					From: 2,
+					From: match.FromJSON,
 					Key:  `error.details.retryDelay`,
 				},
 				{
-					From: 1,
+					From: match.FromHeader,
 					Key:  `retry-after`,
 				},
 				{
-					From: 3,
+					From: match.FromText,
 					Re: &match.Regex{
 						Src: `(?i)retry in (?P<value>\d+(?:\.\d+)?(?:ms|s|m|h))\b`,
 						Alts: []match.Alt{
@@ -3114,14 +3114,14 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `gemini.status_deadline_exceeded`,
 			Code:       19,
-			Tier:       3,
+			Tier:       match.TierStructured,
 			Priority:   15,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				JSON: []match.FieldTest{
 					{
 						Name:   `error.status`,
-						Kind:   1,
+						Kind:   match.Equal,
 						Values: []string{`DEADLINE_EXCEEDED`},
 					},
 				},
@@ -3133,14 +3133,14 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `gemini.status_invalid_argument`,
 			Code:       5,
-			Tier:       3,
+			Tier:       match.TierStructured,
 			Priority:   15,
-			Confidence: 2,
+			Confidence: match.Medium,
 			Match: match.Cond{
 				JSON: []match.FieldTest{
 					{
 						Name:   `error.status`,
-						Kind:   1,
+						Kind:   match.Equal,
 						Values: []string{`INVALID_ARGUMENT`, `FAILED_PRECONDITION`, `OUT_OF_RANGE`},
 					},
 				},
@@ -3152,14 +3152,14 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `gemini.status_not_found`,
 			Code:       10,
-			Tier:       3,
+			Tier:       match.TierStructured,
 			Priority:   15,
-			Confidence: 2,
+			Confidence: match.Medium,
 			Match: match.Cond{
 				JSON: []match.FieldTest{
 					{
 						Name:   `error.status`,
-						Kind:   1,
+						Kind:   match.Equal,
 						Values: []string{`NOT_FOUND`},
 					},
 				},
@@ -3171,14 +3171,14 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `gemini.status_permission_denied`,
 			Code:       13,
-			Tier:       3,
+			Tier:       match.TierStructured,
 			Priority:   15,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				JSON: []match.FieldTest{
 					{
 						Name:   `error.status`,
-						Kind:   1,
+						Kind:   match.Equal,
 						Values: []string{`PERMISSION_DENIED`},
 					},
 				},
@@ -3190,14 +3190,14 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `gemini.status_unauthenticated`,
 			Code:       1,
-			Tier:       3,
+			Tier:       match.TierStructured,
 			Priority:   15,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				JSON: []match.FieldTest{
 					{
 						Name:   `error.status`,
-						Kind:   1,
+						Kind:   match.Equal,
 						Values: []string{`UNAUTHENTICATED`},
 					},
 				},
@@ -3209,14 +3209,14 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `gemini.status_unavailable`,
 			Code:       16,
-			Tier:       3,
+			Tier:       match.TierStructured,
 			Priority:   15,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				JSON: []match.FieldTest{
 					{
 						Name:   `error.status`,
-						Kind:   1,
+						Kind:   match.Equal,
 						Values: []string{`UNAVAILABLE`, `INTERNAL`},
 					},
 				},
@@ -3228,9 +3228,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `gemini.unregistered_callers`,
 			Code:       6,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   80,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -3258,9 +3258,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `gh.error_connecting`,
 			Code:       9,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   20,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -3301,9 +3301,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `gh.graphql_not_found`,
 			Code:       10,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   50,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -3334,9 +3334,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `gh.missing_scopes`,
 			Code:       13,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   72,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -3388,9 +3388,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `gh.not_logged_in`,
 			Code:       6,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   80,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -3440,9 +3440,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `gh.requires_authentication`,
 			Code:       1,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   50,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -3470,9 +3470,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `gh.submitted_too_quickly`,
 			Code:       18,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   50,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -3500,9 +3500,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `git.auth_failed`,
 			Code:       1,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   50,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -3566,9 +3566,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `git.lfs_over_quota`,
 			Code:       17,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   81,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -3620,9 +3620,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `git.lock_exists`,
 			Code:       20,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   66,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -3661,9 +3661,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `git.no_credentials`,
 			Code:       6,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   80,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -3704,9 +3704,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `git.not_a_repository`,
 			Code:       10,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   50,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -3734,9 +3734,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `git.password_auth_removed`,
 			Code:       1,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   75,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -3764,9 +3764,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `git.permission`,
 			Code:       13,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   62,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -3828,9 +3828,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `git.remote_hung_up`,
 			Code:       9,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   20,
-			Confidence: 2,
+			Confidence: match.Medium,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -3895,9 +3895,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `git.repo_not_found`,
 			Code:       10,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   64,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -3970,9 +3970,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `go.http2_goaway`,
 			Code:       9,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   3,
-			Confidence: 2,
+			Confidence: match.Medium,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -4011,9 +4011,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `go.package_not_provided`,
 			Code:       11,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   64,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -4064,9 +4064,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `go.unknown_revision`,
 			Code:       10,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   70,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -4116,9 +4116,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `google.api_core_exception`,
 			Code:       16,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   1,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -4149,9 +4149,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `groq.flex_capacity`,
 			Code:       7,
-			Tier:       3,
+			Tier:       match.TierStructured,
 			Priority:   20,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Providers: []string{`groq`},
 				Status: []match.StatusRange{
@@ -4167,9 +4167,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `groq.flex_capacity_text`,
 			Code:       7,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   50,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					sharedRegex8,
@@ -4187,9 +4187,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `groq.organization_restricted`,
 			Code:       13,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   80,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -4228,14 +4228,14 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `groq.request_too_large_json`,
 			Code:       3,
-			Tier:       3,
+			Tier:       match.TierStructured,
 			Priority:   77,
-			Confidence: 2,
+			Confidence: match.Medium,
 			Match: match.Cond{
 				JSON: []match.FieldTest{
 					{
 						Name: `error.message`,
-						Kind: 2,
+						Kind: match.Match,
 						Re:   sharedRegex9,
 					},
 				},
@@ -4247,9 +4247,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `groq.request_too_large_text`,
 			Code:       3,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   90,
-			Confidence: 2,
+			Confidence: match.Medium,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					sharedRegex9,
@@ -4267,9 +4267,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `http.status_400`,
 			Code:       5,
-			Tier:       3,
+			Tier:       match.TierStructured,
 			Priority:   20,
-			Confidence: 2,
+			Confidence: match.Medium,
 			Match: match.Cond{
 				Status: []match.StatusRange{
 					{
@@ -4288,9 +4288,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `http.status_401`,
 			Code:       1,
-			Tier:       3,
+			Tier:       match.TierStructured,
 			Priority:   20,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Status: []match.StatusRange{
 					{
@@ -4305,9 +4305,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `http.status_402`,
 			Code:       17,
-			Tier:       3,
+			Tier:       match.TierStructured,
 			Priority:   20,
-			Confidence: 2,
+			Confidence: match.Medium,
 			Match: match.Cond{
 				Status: []match.StatusRange{
 					{
@@ -4322,9 +4322,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `http.status_403`,
 			Code:       13,
-			Tier:       3,
+			Tier:       match.TierStructured,
 			Priority:   20,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Status: []match.StatusRange{
 					{
@@ -4339,9 +4339,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `http.status_403_rate_limit`,
 			Code:       18,
-			Tier:       3,
+			Tier:       match.TierStructured,
 			Priority:   20,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Status: []match.StatusRange{
 					{
@@ -4352,18 +4352,18 @@ var compiled = &match.Catalogue{
 				Headers: []match.FieldTest{
 					{
 						Name:   `x-ratelimit-remaining`,
-						Kind:   1,
+						Kind:   match.Equal,
 						Values: []string{`0`},
 					},
 				},
 			},
 			Hints: []match.HintSource{
 				{
-					From: 1,
+					From: match.FromHeader,
 					Key:  `retry-after`,
 				},
 				{
-					From: 1,
+					From: match.FromHeader,
 					Key:  `x-ratelimit-reset`,
 					Unit: 2,
 				},
@@ -4375,9 +4375,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `http.status_404`,
 			Code:       10,
-			Tier:       3,
+			Tier:       match.TierStructured,
 			Priority:   20,
-			Confidence: 2,
+			Confidence: match.Medium,
 			Match: match.Cond{
 				Status: []match.StatusRange{
 					{
@@ -4392,9 +4392,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `http.status_408`,
 			Code:       19,
-			Tier:       3,
+			Tier:       match.TierStructured,
 			Priority:   20,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Status: []match.StatusRange{
 					{
@@ -4409,9 +4409,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `http.status_413`,
 			Code:       12,
-			Tier:       3,
+			Tier:       match.TierStructured,
 			Priority:   20,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Status: []match.StatusRange{
 					{
@@ -4426,9 +4426,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `http.status_429`,
 			Code:       18,
-			Tier:       3,
+			Tier:       match.TierStructured,
 			Priority:   20,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Status: []match.StatusRange{
 					{
@@ -4439,40 +4439,40 @@ var compiled = &match.Catalogue{
 			},
 			Hints: []match.HintSource{
 				{
-					From: 1,
+					From: match.FromHeader,
 					Key:  `retry-after-ms`,
 					Unit: 1,
 				},
 				{
-					From: 1,
+					From: match.FromHeader,
 					Key:  `retry-after`,
 				},
 				{
-					From: 3,
+					From: match.FromText,
 					Re:   sharedRegex10,
 				},
 				{
-					From: 1,
+					From: match.FromHeader,
 					Key:  `x-ratelimit-reset-requests`,
 				},
 				{
-					From: 1,
+					From: match.FromHeader,
 					Key:  `x-ratelimit-reset-tokens`,
 				},
 				{
-					From: 1,
+					From: match.FromHeader,
 					Key:  `anthropic-ratelimit-requests-reset`,
 				},
 				{
-					From: 1,
+					From: match.FromHeader,
 					Key:  `anthropic-ratelimit-tokens-reset`,
 				},
 				{
-					From: 1,
+					From: match.FromHeader,
 					Key:  `anthropic-ratelimit-input-tokens-reset`,
 				},
 				{
-					From: 1,
+					From: match.FromHeader,
 					Key:  `anthropic-ratelimit-output-tokens-reset`,
 				},
 			},
@@ -4482,9 +4482,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `http.status_504`,
 			Code:       19,
-			Tier:       3,
+			Tier:       match.TierStructured,
 			Priority:   21,
-			Confidence: 3,
+			Confidence: match.High,
 			Scope:      `provider`,
 			Match: match.Cond{
 				Status: []match.StatusRange{
@@ -4500,9 +4500,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `http.status_529`,
 			Code:       15,
-			Tier:       3,
+			Tier:       match.TierStructured,
 			Priority:   21,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Status: []match.StatusRange{
 					{
@@ -4513,12 +4513,12 @@ var compiled = &match.Catalogue{
 			},
 			Hints: []match.HintSource{
 				{
-					From: 1,
+					From: match.FromHeader,
 					Key:  `retry-after-ms`,
 					Unit: 1,
 				},
 				{
-					From: 1,
+					From: match.FromHeader,
 					Key:  `retry-after`,
 				},
 			},
@@ -4528,9 +4528,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `http.status_5xx`,
 			Code:       16,
-			Tier:       3,
+			Tier:       match.TierStructured,
 			Priority:   20,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Status: []match.StatusRange{
 					{
@@ -4541,12 +4541,12 @@ var compiled = &match.Catalogue{
 			},
 			Hints: []match.HintSource{
 				{
-					From: 1,
+					From: match.FromHeader,
 					Key:  `retry-after-ms`,
 					Unit: 1,
 				},
 				{
-					From: 1,
+					From: match.FromHeader,
 					Key:  `retry-after`,
 				},
 			},
@@ -4556,8 +4556,8 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `http.text_400`,
 			Code:       5,
-			Tier:       1,
-			Confidence: 2,
+			Tier:       match.TierText,
+			Confidence: match.Medium,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -4645,8 +4645,8 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `http.text_401`,
 			Code:       1,
-			Tier:       1,
-			Confidence: 2,
+			Tier:       match.TierText,
+			Confidence: match.Medium,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -4699,8 +4699,8 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `http.text_403`,
 			Code:       13,
-			Tier:       1,
-			Confidence: 2,
+			Tier:       match.TierText,
+			Confidence: match.Medium,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -4764,8 +4764,8 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `http.text_404`,
 			Code:       10,
-			Tier:       1,
-			Confidence: 2,
+			Tier:       match.TierText,
+			Confidence: match.Medium,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -4840,9 +4840,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `http.text_413`,
 			Code:       12,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   2,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -4953,8 +4953,8 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `http.text_429`,
 			Code:       18,
-			Tier:       1,
-			Confidence: 3,
+			Tier:       match.TierText,
+			Confidence: match.High,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -5059,7 +5059,7 @@ var compiled = &match.Catalogue{
 			},
 			Hints: []match.HintSource{
 				{
-					From: 3,
+					From: match.FromText,
 					Re:   sharedRegex10,
 				},
 			},
@@ -5070,8 +5070,8 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `http.text_504`,
 			Code:       19,
-			Tier:       1,
-			Confidence: 2,
+			Tier:       match.TierText,
+			Confidence: match.Medium,
 			Scope:      `provider`,
 			Match: match.Cond{
 				Regex: []*match.Regex{
@@ -5114,9 +5114,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `http.text_5xx`,
 			Code:       16,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   1,
-			Confidence: 2,
+			Confidence: match.Medium,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -5193,9 +5193,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `kubectl.conflict_modified`,
 			Code:       20,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   50,
-			Confidence: 2,
+			Confidence: match.Medium,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -5223,9 +5223,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `kubectl.connection_refused`,
 			Code:       9,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   22,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -5254,9 +5254,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `kubectl.forbidden`,
 			Code:       13,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   64,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -5296,9 +5296,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `kubectl.must_be_logged_in`,
 			Code:       1,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   50,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -5337,9 +5337,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `kubectl.not_found`,
 			Code:       10,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   50,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -5378,9 +5378,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `kubectl.server_timeout`,
 			Code:       19,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   50,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -5419,9 +5419,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `kubectl.server_unavailable`,
 			Code:       16,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   50,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -5462,9 +5462,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `kubectl.too_many_requests`,
 			Code:       18,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   50,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -5492,9 +5492,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `litellm.content_policy_violation`,
 			Code:       2,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   80,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -5522,9 +5522,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `litellm.context_window_exceeded`,
 			Code:       3,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   80,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -5552,9 +5552,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `llm.auth_invalid_text`,
 			Code:       1,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   50,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -5685,9 +5685,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `llm.balance_exhausted_zh`,
 			Code:       17,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   85,
-			Confidence: 3,
+			Confidence: match.High,
 			Scope:      `account`,
 			Match: match.Cond{
 				Regex: []*match.Regex{
@@ -5824,9 +5824,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `llm.capacity_status`,
 			Code:       7,
-			Tier:       3,
+			Tier:       match.TierStructured,
 			Priority:   37,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Status: []match.StatusRange{
 					{
@@ -5859,14 +5859,14 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `llm.content_filter_json`,
 			Code:       2,
-			Tier:       3,
+			Tier:       match.TierStructured,
 			Priority:   33,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				JSON: []match.FieldTest{
 					{
 						Name: `error.message`,
-						Kind: 2,
+						Kind: match.Match,
 						Re: &match.Regex{
 							Src: `(?i)\boutput blocked by content filtering policy\b|\brejected as a result of (our|the) safety system\b|\bcontent management policy\b|\bflagged as potentially violating our usage policy\b`,
 							Alts: []match.Alt{
@@ -5906,9 +5906,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `llm.content_filter_text`,
 			Code:       2,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   50,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -6016,14 +6016,14 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `llm.context_length_json`,
 			Code:       3,
-			Tier:       3,
+			Tier:       match.TierStructured,
 			Priority:   34,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				JSON: []match.FieldTest{
 					{
 						Name: `error.message`,
-						Kind: 2,
+						Kind: match.Match,
 						Re: &match.Regex{
 							Src: `(?i)\bmaximum context length is \d+|\bprompt is too long\b|\bexceed context limit\b|\bexceeds? the (model's |maximum |available )?context (window|length|size)\b|\binput token count \(\d+\) exceeds the maximum\b|\binput is too long for (the )?requested model\b`,
 							Alts: []match.Alt{
@@ -6073,9 +6073,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `llm.context_length_text`,
 			Code:       3,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   50,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					sharedRegex13,
@@ -6132,9 +6132,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `llm.context_status`,
 			Code:       3,
-			Tier:       3,
+			Tier:       match.TierStructured,
 			Priority:   38,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Status: []match.StatusRange{
 					{
@@ -6170,9 +6170,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `llm.missing_credentials_status`,
 			Code:       6,
-			Tier:       3,
+			Tier:       match.TierStructured,
 			Priority:   40,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Status: []match.StatusRange{
 					{
@@ -6230,9 +6230,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `llm.missing_key_text`,
 			Code:       6,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   80,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -6360,9 +6360,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `llm.model_capacity_text`,
 			Code:       7,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   60,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					sharedRegex12,
@@ -6391,14 +6391,14 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `llm.model_not_found_json`,
 			Code:       8,
-			Tier:       3,
+			Tier:       match.TierStructured,
 			Priority:   35,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				JSON: []match.FieldTest{
 					{
 						Name: `error.message`,
-						Kind: 2,
+						Kind: match.Match,
 						Re: &match.Regex{
 							Src: "(?i)\\bthe model `?[\\w.:/-]+`? does not exist\\b|\\bmodel ['\"`]?[\\w.:/-]+['\"`]? not found\\b|\\bthe model `?[\\w.:/-]+`? has been deprecated\\b",
 							Alts: []match.Alt{
@@ -6430,9 +6430,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `llm.model_not_found_text`,
 			Code:       8,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   61,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					sharedRegex21,
@@ -6520,9 +6520,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `llm.model_status`,
 			Code:       8,
-			Tier:       3,
+			Tier:       match.TierStructured,
 			Priority:   39,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Status: []match.StatusRange{
 					{
@@ -6594,9 +6594,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `llm.overloaded_text`,
 			Code:       15,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   20,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -6637,9 +6637,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `llm.permission_text`,
 			Code:       13,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   20,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -6702,9 +6702,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `llm.provider_not_configured_text`,
 			Code:       14,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   50,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -6771,14 +6771,14 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `llm.quota_json`,
 			Code:       17,
-			Tier:       3,
+			Tier:       match.TierStructured,
 			Priority:   36,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				JSON: []match.FieldTest{
 					{
 						Name: `error.message`,
-						Kind: 2,
+						Kind: match.Match,
 						Re: &match.Regex{
 							Src: `(?i)\bcredit balance is too low\b|\breached your specified API usage limits\b|\binsufficient (credits?|balance|funds)\b|\brequires more credits\b|\bcan only afford \d+|\bfree-models-per-day\b|\bkey limit exceeded\b|\bused all available credits\b`,
 							Alts: []match.Alt{
@@ -6837,9 +6837,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `llm.quota_per_day_text`,
 			Code:       17,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   32,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -6868,9 +6868,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `llm.quota_per_minute_text`,
 			Code:       18,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   31,
-			Confidence: 2,
+			Confidence: match.Medium,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -6901,9 +6901,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `llm.quota_status`,
 			Code:       17,
-			Tier:       3,
+			Tier:       match.TierStructured,
 			Priority:   40,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Status: []match.StatusRange{
 					{
@@ -6966,9 +6966,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `llm.quota_text`,
 			Code:       17,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   51,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -7067,7 +7067,7 @@ var compiled = &match.Catalogue{
 			},
 			Hints: []match.HintSource{
 				{
-					From: 3,
+					From: match.FromText,
 					Re: &match.Regex{
 						Src: `(?i)limit reached\|(?P<value>\d{9,11})\b`,
 						Alts: []match.Alt{
@@ -7090,9 +7090,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `llm.rate_limit_code_field`,
 			Code:       18,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   2,
-			Confidence: 2,
+			Confidence: match.Medium,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -7122,9 +7122,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `llm.rate_limit_status_403`,
 			Code:       18,
-			Tier:       3,
+			Tier:       match.TierStructured,
 			Priority:   20,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Status: []match.StatusRange{
 					{
@@ -7157,9 +7157,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `llm.rate_limit_text`,
 			Code:       18,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   21,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					sharedRegex36,
@@ -7373,7 +7373,7 @@ var compiled = &match.Catalogue{
 			},
 			Hints: []match.HintSource{
 				{
-					From: 3,
+					From: match.FromText,
 					Re:   sharedRegex10,
 				},
 			},
@@ -7384,14 +7384,14 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `llm.refusal_stop`,
 			Code:       2,
-			Tier:       3,
+			Tier:       match.TierStructured,
 			Priority:   45,
-			Confidence: 2,
+			Confidence: match.Medium,
 			Match: match.Cond{
 				JSON: []match.FieldTest{
 					{
 						Name:   `stop_reason`,
-						Kind:   1,
+						Kind:   match.Equal,
 						Values: []string{`refusal`},
 					},
 				},
@@ -7403,9 +7403,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `llm.server_error_text`,
 			Code:       16,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   1,
-			Confidence: 2,
+			Confidence: match.Medium,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -7558,9 +7558,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `llm.subscription_text`,
 			Code:       21,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   50,
-			Confidence: 2,
+			Confidence: match.Medium,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -7665,9 +7665,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `mistral.capacity_exceeded`,
 			Code:       7,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   79,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					sharedRegex11,
@@ -7685,14 +7685,14 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `mistral.rate_limited_type`,
 			Code:       18,
-			Tier:       3,
+			Tier:       match.TierStructured,
 			Priority:   32,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				JSON: []match.FieldTest{
 					{
 						Name:   `type`,
-						Kind:   1,
+						Kind:   match.Equal,
 						Values: []string{`rate_limited`},
 					},
 				},
@@ -7704,9 +7704,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `net.api_connection_error`,
 			Code:       9,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   3,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -7755,8 +7755,8 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `net.connection_error_exact`,
 			Code:       9,
-			Tier:       2,
-			Confidence: 2,
+			Tier:       match.TierExact,
+			Confidence: match.Medium,
 			Match: match.Cond{
 				Exact: []string{`Connection error.`, `Connection error`},
 			},
@@ -7767,9 +7767,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `net.connection_refused`,
 			Code:       9,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   4,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -7863,9 +7863,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `net.connection_reset`,
 			Code:       9,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   3,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -7970,9 +7970,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `net.dns_failure`,
 			Code:       9,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   3,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -8110,9 +8110,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `net.max_retries`,
 			Code:       9,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   3,
-			Confidence: 2,
+			Confidence: match.Medium,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -8194,9 +8194,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `net.retries_status_429`,
 			Code:       18,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   50,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -8223,9 +8223,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `net.retries_status_5xx`,
 			Code:       16,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   50,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -8252,9 +8252,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `net.timeout`,
 			Code:       19,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   20,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -8453,8 +8453,8 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `net.timeout_exact`,
 			Code:       19,
-			Tier:       2,
-			Confidence: 2,
+			Tier:       match.TierExact,
+			Confidence: match.Medium,
 			Match: match.Cond{
 				Exact: []string{`Request timed out.`, `Request timed out`},
 			},
@@ -8465,9 +8465,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `net.unreachable`,
 			Code:       9,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   3,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -8539,9 +8539,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `node.address_in_use`,
 			Code:       20,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   20,
-			Confidence: 2,
+			Confidence: match.Medium,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -8612,9 +8612,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `node.undici_socket`,
 			Code:       9,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   3,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -8653,9 +8653,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `npm.e401`,
 			Code:       1,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   67,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -8707,9 +8707,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `npm.e403`,
 			Code:       13,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   50,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -8750,9 +8750,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `npm.e404`,
 			Code:       10,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   50,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -8806,9 +8806,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `npm.e429`,
 			Code:       18,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   50,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -8849,9 +8849,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `npm.need_auth`,
 			Code:       6,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   75,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -8892,9 +8892,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `npm.no_matching_version`,
 			Code:       10,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   50,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -8946,9 +8946,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `ollama.insufficient_memory`,
 			Code:       8,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   80,
-			Confidence: 2,
+			Confidence: match.Medium,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					sharedRegex23,
@@ -8966,9 +8966,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `ollama.manifest_missing`,
 			Code:       8,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   80,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -9010,14 +9010,14 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `ollama.model_not_found`,
 			Code:       8,
-			Tier:       3,
+			Tier:       match.TierStructured,
 			Priority:   72,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				JSON: []match.FieldTest{
 					{
 						Name: `error`,
-						Kind: 2,
+						Kind: match.Match,
 						Re: &match.Regex{
 							Src: `(?i)\bmodel\b.*\bnot found\b`,
 							Alts: []match.Alt{
@@ -9038,9 +9038,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `ollama.not_running`,
 			Code:       14,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   33,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -9082,9 +9082,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `openai.account_deactivated`,
 			Code:       13,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   80,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -9145,9 +9145,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `openai.billing_not_active`,
 			Code:       17,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   80,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -9186,14 +9186,14 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `openai.content_policy_violation`,
 			Code:       2,
-			Tier:       3,
+			Tier:       match.TierStructured,
 			Priority:   50,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				JSON: []match.FieldTest{
 					{
 						Name:   `error.code`,
-						Kind:   1,
+						Kind:   match.Equal,
 						Values: []string{`content_policy_violation`, `content_filter`, `moderation_blocked`},
 					},
 				},
@@ -9205,14 +9205,14 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `openai.context_length_exceeded`,
 			Code:       3,
-			Tier:       3,
+			Tier:       match.TierStructured,
 			Priority:   50,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				JSON: []match.FieldTest{
 					{
 						Name:   `error.code`,
-						Kind:   1,
+						Kind:   match.Equal,
 						Values: []string{`context_length_exceeded`, `context_window_exceeded`, `string_above_max_length`},
 					},
 				},
@@ -9224,14 +9224,14 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `openai.insufficient_quota`,
 			Code:       17,
-			Tier:       3,
+			Tier:       match.TierStructured,
 			Priority:   50,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				JSON: []match.FieldTest{
 					{
 						Name:   `error.code`,
-						Kind:   1,
+						Kind:   match.Equal,
 						Values: []string{`insufficient_quota`, `credit_balance_exhausted`, `organization_spend_limit_exceeded`, `project_spend_limit_exceeded`, `organization_usage_limit_exceeded`, `billing_hard_limit_reached`, `billing_not_active`},
 					},
 				},
@@ -9243,14 +9243,14 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `openai.insufficient_quota_type`,
 			Code:       17,
-			Tier:       3,
+			Tier:       match.TierStructured,
 			Priority:   31,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				JSON: []match.FieldTest{
 					{
 						Name:   `error.type`,
-						Kind:   1,
+						Kind:   match.Equal,
 						Values: []string{`insufficient_quota`},
 					},
 				},
@@ -9262,14 +9262,14 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `openai.invalid_api_key`,
 			Code:       1,
-			Tier:       3,
+			Tier:       match.TierStructured,
 			Priority:   50,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				JSON: []match.FieldTest{
 					{
 						Name:   `error.code`,
-						Kind:   1,
+						Kind:   match.Equal,
 						Values: []string{`invalid_api_key`, `invalid_authentication`, `token_expired`},
 					},
 				},
@@ -9281,14 +9281,14 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `openai.invalid_request_error`,
 			Code:       5,
-			Tier:       3,
+			Tier:       match.TierStructured,
 			Priority:   10,
-			Confidence: 2,
+			Confidence: match.Medium,
 			Match: match.Cond{
 				JSON: []match.FieldTest{
 					{
 						Name:   `error.type`,
-						Kind:   1,
+						Kind:   match.Equal,
 						Values: []string{`invalid_request_error`},
 					},
 				},
@@ -9300,14 +9300,14 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `openai.model_not_found`,
 			Code:       8,
-			Tier:       3,
+			Tier:       match.TierStructured,
 			Priority:   50,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				JSON: []match.FieldTest{
 					{
 						Name:   `error.code`,
-						Kind:   1,
+						Kind:   match.Equal,
 						Values: []string{`model_not_found`, `model_not_available`},
 					},
 				},
@@ -9319,14 +9319,14 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `openai.no_api_key`,
 			Code:       6,
-			Tier:       3,
+			Tier:       match.TierStructured,
 			Priority:   74,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				JSON: []match.FieldTest{
 					{
 						Name: `error.message`,
-						Kind: 2,
+						Kind: match.Match,
 						Re: &match.Regex{
 							Src: `(?i)you didn't provide an api key`,
 							Alts: []match.Alt{
@@ -9346,9 +9346,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `openai.no_organization`,
 			Code:       13,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   81,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -9387,14 +9387,14 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `openai.org_verification_required`,
 			Code:       21,
-			Tier:       3,
+			Tier:       match.TierStructured,
 			Priority:   75,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				JSON: []match.FieldTest{
 					{
 						Name: `error.message`,
-						Kind: 2,
+						Kind: match.Match,
 						Re: &match.Regex{
 							Src: `(?i)\borganization must be verified\b`,
 							Alts: []match.Alt{
@@ -9415,38 +9415,38 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `openai.rate_limit_exceeded`,
 			Code:       18,
-			Tier:       3,
+			Tier:       match.TierStructured,
 			Priority:   50,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				JSON: []match.FieldTest{
 					{
 						Name:   `error.code`,
-						Kind:   1,
+						Kind:   match.Equal,
 						Values: []string{`rate_limit_exceeded`, `slow_down`},
 					},
 				},
 			},
 			Hints: []match.HintSource{
 				{
-					From: 1,
+					From: match.FromHeader,
 					Key:  `retry-after-ms`,
 					Unit: 1,
 				},
 				{
-					From: 1,
+					From: match.FromHeader,
 					Key:  `retry-after`,
 				},
 				{
-					From: 3,
+					From: match.FromText,
 					Re:   sharedRegex10,
 				},
 				{
-					From: 1,
+					From: match.FromHeader,
 					Key:  `x-ratelimit-reset-requests`,
 				},
 				{
-					From: 1,
+					From: match.FromHeader,
 					Key:  `x-ratelimit-reset-tokens`,
 				},
 			},
@@ -9457,14 +9457,14 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `openai.server_error`,
 			Code:       16,
-			Tier:       3,
+			Tier:       match.TierStructured,
 			Priority:   31,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				JSON: []match.FieldTest{
 					{
 						Name:   `error.type`,
-						Kind:   1,
+						Kind:   match.Equal,
 						Values: []string{`server_error`, `service_unavailable_error`},
 					},
 				},
@@ -9476,14 +9476,14 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `openai.server_overloaded`,
 			Code:       15,
-			Tier:       3,
+			Tier:       match.TierStructured,
 			Priority:   50,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				JSON: []match.FieldTest{
 					{
 						Name:   `error.code`,
-						Kind:   1,
+						Kind:   match.Equal,
 						Values: []string{`server_is_overloaded`},
 					},
 				},
@@ -9495,9 +9495,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `openai.unsupported_parameter`,
 			Code:       5,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   69,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -9558,9 +9558,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `openrouter.cannot_afford`,
 			Code:       17,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   85,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					sharedRegex28,
@@ -9579,14 +9579,14 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `openrouter.error_code_402`,
 			Code:       17,
-			Tier:       3,
+			Tier:       match.TierStructured,
 			Priority:   16,
-			Confidence: 2,
+			Confidence: match.Medium,
 			Match: match.Cond{
 				JSON: []match.FieldTest{
 					{
 						Name:   `error.code`,
-						Kind:   1,
+						Kind:   match.Equal,
 						Values: []string{`402`},
 					},
 				},
@@ -9598,14 +9598,14 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `openrouter.error_code_429`,
 			Code:       18,
-			Tier:       3,
+			Tier:       match.TierStructured,
 			Priority:   16,
-			Confidence: 2,
+			Confidence: match.Medium,
 			Match: match.Cond{
 				JSON: []match.FieldTest{
 					{
 						Name:   `error.code`,
-						Kind:   1,
+						Kind:   match.Equal,
 						Values: []string{`429`},
 					},
 				},
@@ -9614,7 +9614,7 @@ var compiled = &match.Catalogue{
 				JSON: []match.FieldTest{
 					{
 						Name: `error.status`,
-						Kind: 3,
+						Kind: match.Present,
 					},
 				},
 			},
@@ -9625,9 +9625,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `openrouter.free_models_per_day`,
 			Code:       17,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   85,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					sharedRegex33,
@@ -9645,9 +9645,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `openrouter.key_limit`,
 			Code:       17,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   85,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -9689,9 +9689,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `openrouter.no_endpoints`,
 			Code:       8,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   80,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -9732,9 +9732,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `pip.no_matching_distribution`,
 			Code:       10,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   50,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -9773,9 +9773,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `python.new_connection_error`,
 			Code:       9,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   3,
-			Confidence: 2,
+			Confidence: match.Medium,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -9848,9 +9848,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `shell.argument_list_too_long`,
 			Code:       12,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   50,
-			Confidence: 2,
+			Confidence: match.Medium,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -9889,9 +9889,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `shell.bad_interpreter`,
 			Code:       11,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   75,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -9933,9 +9933,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `shell.command_not_found`,
 			Code:       11,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   62,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -10020,8 +10020,8 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `shell.exit_126`,
 			Code:       13,
-			Tier:       3,
-			Confidence: 3,
+			Tier:       match.TierStructured,
+			Confidence: match.High,
 			Scope:      `host`,
 			Match: match.Cond{
 				ExitCodes: []int{126},
@@ -10032,8 +10032,8 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `shell.exit_127`,
 			Code:       11,
-			Tier:       3,
-			Confidence: 3,
+			Tier:       match.TierStructured,
+			Confidence: match.High,
 			Match: match.Cond{
 				ExitCodes: []int{127},
 			},
@@ -10043,9 +10043,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `shell.module_not_found`,
 			Code:       11,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   64,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -10106,9 +10106,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `shell.no_space`,
 			Code:       4,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   50,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -10190,9 +10190,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `shell.no_such_file`,
 			Code:       10,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   2,
-			Confidence: 2,
+			Confidence: match.Medium,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -10256,9 +10256,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `shell.permission_denied`,
 			Code:       13,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   2,
-			Confidence: 3,
+			Confidence: match.High,
 			Scope:      `host`,
 			Match: match.Cond{
 				Regex: []*match.Regex{
@@ -10341,9 +10341,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `shell.read_only_fs`,
 			Code:       13,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   51,
-			Confidence: 3,
+			Confidence: match.High,
 			Scope:      `host`,
 			Match: match.Cond{
 				Regex: []*match.Regex{
@@ -10382,9 +10382,9 @@ var compiled = &match.Catalogue{
 		},
 		{
 			ID:         `shell.sigpipe`,
-			Tier:       3,
+			Tier:       match.TierStructured,
 			Priority:   1,
-			Confidence: 2,
+			Confidence: match.Medium,
 			Match: match.Cond{
 				Signals: []string{`SIGPIPE`},
 			},
@@ -10394,9 +10394,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `sqlite.database_locked`,
 			Code:       20,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   50,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -10446,9 +10446,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `ssh.bad_key_permissions`,
 			Code:       13,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   65,
-			Confidence: 3,
+			Confidence: match.High,
 			Scope:      `host`,
 			Match: match.Cond{
 				Regex: []*match.Regex{
@@ -10501,9 +10501,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `ssh.connection_closed`,
 			Code:       9,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   4,
-			Confidence: 2,
+			Confidence: match.Medium,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -10545,9 +10545,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `ssh.too_many_auth_failures`,
 			Code:       1,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   50,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -10586,9 +10586,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `terraform.state_lock`,
 			Code:       20,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   50,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -10627,9 +10627,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `tgi.input_validation_tokens`,
 			Code:       3,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   80,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					sharedRegex18,
@@ -10647,9 +10647,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `together.model_rate_limit`,
 			Code:       18,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   50,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -10677,9 +10677,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `together.unable_to_access_model`,
 			Code:       8,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   80,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					sharedRegex22,
@@ -10708,9 +10708,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `vertex.permission_on_resource`,
 			Code:       13,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   63,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -10749,9 +10749,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `vertex.publisher_model_not_found`,
 			Code:       8,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   86,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -10783,9 +10783,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `vertex.quota_per_minute_metric`,
 			Code:       18,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   71,
-			Confidence: 2,
+			Confidence: match.Medium,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -10814,9 +10814,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `vllm.max_model_len`,
 			Code:       3,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   80,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					sharedRegex19,
@@ -10858,9 +10858,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `windows.connect_timeout`,
 			Code:       19,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   20,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -10899,9 +10899,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `windows.file_in_use`,
 			Code:       20,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   50,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -10929,9 +10929,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `windows.network_errors`,
 			Code:       9,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   3,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -10992,9 +10992,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `windows.not_recognized_localised`,
 			Code:       11,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   50,
-			Confidence: 3,
+			Confidence: match.High,
 			Scope:      `host`,
 			Match: match.Cond{
 				Regex: []*match.Regex{
@@ -11201,9 +11201,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `windows.powershell_not_recognized`,
 			Code:       11,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   50,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
@@ -11231,9 +11231,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `windows.scripts_disabled`,
 			Code:       13,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   50,
-			Confidence: 3,
+			Confidence: match.High,
 			Scope:      `host`,
 			Match: match.Cond{
 				Regex: []*match.Regex{
@@ -11262,9 +11262,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `xai.credits_exhausted`,
 			Code:       17,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   85,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					sharedRegex30,
@@ -11284,9 +11284,9 @@ var compiled = &match.Catalogue{
 		{
 			ID:         `xai.team_token_rate`,
 			Code:       18,
-			Tier:       1,
+			Tier:       match.TierText,
 			Priority:   50,
-			Confidence: 3,
+			Confidence: match.High,
 			Match: match.Cond{
 				Regex: []*match.Regex{
 					{
