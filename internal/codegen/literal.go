@@ -9,12 +9,40 @@ import (
 )
 
 // writer writes compiled tables as Go composite literals. sh names the
-// pointers written once, as variables (share.go). qual prefixes the
-// engine's type names: empty in the generated package, which declares
-// them, and "match." in a file that uses internal/match's own.
+// pointers written once, as variables (share.go). name gives the name
+// internal/match's types and constants are written as: their names in the
+// generated package, which declares them, or qualified ("match.Rule") in
+// a file that uses internal/match's own. enums names the values of
+// internal/match's enumerated types (TierText for a Tier of 1); used, when
+// not nil, collects the names written.
 type writer struct {
-	sh   *shares
-	qual string
+	sh    *shares
+	name  func(string) string
+	enums map[string]map[uint64]string
+	used  map[string]bool
+}
+
+// engineName returns what the writer writes for internal/match's name.
+func (w writer) engineName(name string) string {
+	if w.name != nil {
+		name = w.name(name)
+	}
+	if w.used != nil {
+		w.used[name] = true
+	}
+	return name
+}
+
+// enum writes v by the name of its constant, if it has one.
+func (w writer) enum(b *strings.Builder, v reflect.Value, u uint64) bool {
+	if v.Type().PkgPath() == "" {
+		return false
+	}
+	name, ok := w.enums[v.Type().Name()][u]
+	if ok {
+		b.WriteString(w.engineName(name))
+	}
+	return ok
 }
 
 // literal writes v as a Go composite literal. It knows the shapes the
@@ -84,9 +112,13 @@ func (w writer) literal(b *strings.Builder, v reflect.Value, indent string) erro
 	case reflect.Bool:
 		b.WriteString(strconv.FormatBool(v.Bool()))
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-		b.WriteString(strconv.FormatInt(v.Int(), 10))
+		if !w.enum(b, v, uint64(v.Int())) {
+			b.WriteString(strconv.FormatInt(v.Int(), 10))
+		}
 	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
-		b.WriteString(strconv.FormatUint(v.Uint(), 10))
+		if !w.enum(b, v, v.Uint()) {
+			b.WriteString(strconv.FormatUint(v.Uint(), 10))
+		}
 	default:
 		return fmt.Errorf("codegen: cannot write a %s as a literal", v.Type())
 	}
@@ -130,7 +162,7 @@ func (w writer) typeName(t reflect.Type) string {
 		return "[]" + w.typeName(t.Elem())
 	}
 	if t.PkgPath() != "" {
-		return w.qual + t.Name()
+		return w.engineName(t.Name())
 	}
 	return t.Name()
 }

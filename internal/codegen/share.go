@@ -106,13 +106,17 @@ func (sh *shares) name(v reflect.Value) string {
 	return sh.names[key]
 }
 
-// decls writes the variables of w's shares.
-func (w writer) decls(b *strings.Builder) error {
+// decls writes the variables of w's shares, with a comment that says
+// what they are when doc is set.
+func (w writer) decls(b *strings.Builder, doc bool) error {
 	sh := w.sh
 	if len(sh.order) == 0 {
 		return nil
 	}
-	b.WriteString("// Patterns the tables use more than once.\nvar (\n")
+	if doc {
+		b.WriteString("// Patterns the tables use more than once.\n")
+	}
+	b.WriteString("var (\n")
 	for _, p := range sh.order {
 		name := sh.name(p)
 		b.WriteString("\t" + name + " = &")

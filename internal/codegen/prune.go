@@ -1,0 +1,71 @@
+package codegen
+
+import "go/ast"
+
+// prune keeps the nodes the roots need: a declaration is kept when a kept
+// one names it, and a method when its type is kept and its name occurs in
+// a kept declaration, or it is part of the API (an exported method of an
+// exported type), or the standard library may ask for it at run time
+// (runtimeMethods), which the source never says. Names are unique in the
+// merged source, so a name stands for one declaration; a field or a
+// local with the same name keeps it too, which costs only its lines. A
+// declaration of the blank identifier is always kept.
+//
+// A method that the source hands to the standard library through an
+// interface it converts to, and calls nowhere itself, would be left out
+// when it is not in runtimeMethods: the generated file then fails to
+// compile, and the generator's tests say so.
+func prune(nodes []*node, roots []string) {
+	byName := map[string][]*node{}
+	byRecv := map[string][]*node{}
+	byMethod := map[string][]*node{}
+	for _, n := range nodes {
+		if n.recv != "" {
+			byRecv[n.recv] = append(byRecv[n.recv], n)
+			byMethod[n.method] = append(byMethod[n.method], n)
+			continue
+		}
+		for _, name := range n.names {
+			byName[name] = append(byName[name], n)
+			if name == "_" {
+				roots = append(roots, "_")
+			}
+		}
+	}
+	seen := map[string]bool{}
+	var queue []string
+	push := func(name string) {
+		if !seen[name] {
+			seen[name] = true
+			queue = append(queue, name)
+		}
+	}
+	keep := func(n *node) {
+		if !n.keep {
+			n.keep = true
+			for _, r := range n.refs {
+				push(r)
+			}
+		}
+	}
+	for _, r := range roots {
+		push(r)
+	}
+	for len(queue) > 0 {
+		name := queue[0]
+		queue = queue[1:]
+		for _, n := range byName[name] {
+			keep(n)
+		}
+		for _, n := range byMethod[name] {
+			if seen[n.recv] {
+				keep(n)
+			}
+		}
+		for _, n := range byRecv[name] {
+			if seen[n.method] || runtimeMethods[n.method] || ast.IsExported(n.recv) && ast.IsExported(n.method) {
+				keep(n)
+			}
+		}
+	}
+}
