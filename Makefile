@@ -17,7 +17,7 @@ build:
 # under the race detector, the shipped catalogue against its fixtures, the
 # catalogue's figures on the labelled corpus once there is one, the
 # embedding example, and a short fuzz run of the loader, the engine and its
-# bulk path.
+# bulk path, and the timing-hint parser.
 test: fmt-check vet unit catalogue-test eval example fuzz
 
 fmt-check:
@@ -50,6 +50,8 @@ fuzz:
 	$(GO) test -run='^$$' -fuzz=FuzzClassify -fuzztime=$(or $(FUZZTIME),20000x) ./internal/match
 	$(GO) test -run='^$$' -fuzz=FuzzLines -fuzztime=$(or $(FUZZTIME),3000x) ./internal/match
 	$(GO) test -run='^$$' -fuzz=FuzzPairs -fuzztime=$(or $(FUZZTIME),3000x) ./internal/collide
+	$(GO) test -run='^$$' -fuzz=FuzzParse -fuzztime=$(or $(FUZZTIME),50000x) ./internal/hint
+	$(GO) test -run='^$$' -fuzz=FuzzRoundTrip -fuzztime=$(or $(FUZZTIME),50000x) ./internal/hint
 
 # The embedding example is a module of its own: check its generated file is
 # fresh, regenerate it as its go:generate line says, build it and run it.
