@@ -109,7 +109,7 @@ func (o *decideOptions) run(io stdio) error {
 
 // describe is the one-line account of a decision that run prints after
 // "errcat: " and decide -o text prints alone:
-// "transient/rate_limited (rule openai.rate_limit_429), retry 2/3 in 10s".
+// "transient/rate_limited (rule openai.rate_limit_exceeded), retry 2/3 in 10s".
 func describe(c policy.Classification, d policy.Decision) string {
 	var b strings.Builder
 	if c.State == policy.Classified {
