@@ -89,8 +89,11 @@ func (s *Scan) hintValue(rule, k int, t *recText, doc *lazyJSON) (string, bool) 
 		if doc == nil {
 			return "", false
 		}
+		// The automaton's hits describe the record being read; the
+		// winner's record, read again in Finish (hintsLater), is read
+		// without them.
 		var lk *lookup
-		if hits := s.acHits(); hits != nil {
+		if hits := s.acHits(); hits != nil && t.gen == s.recGen {
 			lk = newLookup(hits, &s.e.ix.hintPats[rule][k])
 		}
 		m := s.submatch(src.Re, t, lk)
