@@ -44,7 +44,7 @@ func readJSONObject(data []byte, file string) ([]jsonField, error) {
 	}
 	start := skipJSONSpace(data, 0)
 	if data[start] != '{' {
-		return nil, diag.Errorf(posAt(start), diag.Schema, "want a JSON object, found %s", jsonKind(data[start:]))
+		return nil, diag.Errorf(posAt(start), diag.Schema, "found %s, not a JSON object", jsonKind(data[start:]))
 	}
 	d := json.NewDecoder(bytes.NewReader(data))
 	if _, err := d.Token(); err != nil { // the '{' checked above
