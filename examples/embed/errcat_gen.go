@@ -293,9 +293,21 @@ var hint_dateLayouts = []string{
 // asctime has no zone but RFC 9110 defines it as UTC.
 const hint_asctime = "Mon Jan _2 15:04:05 2006"
 
-// parseDate reads the calendar forms. Case is folded because month and day names are
-// matched without case anyway, and "t", "z", "pm" and "utc" turn up in lower case.
+// parseDate reads the calendar forms, from just after the zero time, which a Value holds
+// for no time, to the end of year 9999: beyond it RFC 3339, the form reset_at is written
+// in, has no four-digit year, and an offset can carry a time on the first or last day
+// of those years out of them.
 func hint_parseDate(s string) (time.Time, bool) {
+	t, ok := hint_parseCalendar(s)
+	if !ok || !t.After(time.Time{}) || t.Year() > 9999 {
+		return time.Time{}, false
+	}
+	return t, true
+}
+
+// parseCalendar reads the calendar forms. Case is folded because month and day names are
+// matched without case anyway, and "t", "z", "pm" and "utc" turn up in lower case.
+func hint_parseCalendar(s string) (time.Time, bool) {
 	// "on 2026-12-01 at 00:00 UTC": "at" only joins date and time.
 	var fields []string
 	for _, f := range strings.Fields(strings.ToUpper(s)) {
@@ -1854,6 +1866,15 @@ var redact_rules = []redact_rule{
 		// password=..., "password": "...", passwd: ...
 		kind: redactKindPassword, anchors: []string{"password", "passwd"}, word: true,
 		re: regexp.MustCompile(`(?i)^pass(?:word|wd)["']?[ \t]*[:=][ \t]*(?:"([^"\n]+)"|'([^'\n]+)'|([^\s"'&,;]+))`),
+		// MySQL's "Access denied ... (using password: YES)" says whether a
+		// password was sent, not which.
+		ok: func(m string, loc []int) bool {
+			if loc[6] < 0 {
+				return true
+			}
+			v := strings.TrimSuffix(m[loc[6]:loc[7]], ")")
+			return !strings.EqualFold(v, "yes") && !strings.EqualFold(v, "no")
+		},
 	},
 	{
 		// Generic "api_key = VALUE" style assignments. Values must be long
@@ -4612,8 +4633,11 @@ func (s *Scan) hintValue(rule, k int, t *recText, doc *lazyJSON) (string, bool) 
 		if doc == nil {
 			return "", false
 		}
+		// The automaton's hits describe the record being read; the
+		// winner's record, read again in Finish (hintsLater), is read
+		// without them.
 		var lk *lookup
-		if hits := s.acHits(); hits != nil {
+		if hits := s.acHits(); hits != nil && t.gen == s.recGen {
 			lk = newLookup(hits, &s.e.ix.hintPats[rule][k])
 		}
 		m := s.submatch(src.Re, t, lk)
