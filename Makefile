@@ -17,7 +17,8 @@ build:
 # go.mod, the unit and script tests under the race detector, the shipped
 # catalogue against its fixtures, the catalogue's figures on the labelled
 # corpus, the embedding example, and a short run of every fuzz target (the redaction
-# of every fake secret in text around it among them).
+# of every fake secret in text around it and the timing-hint round trip
+# among them).
 test: fmt-check vet staticcheck tidy-check unit allocs catalogue-test eval example fuzz
 
 fmt-check:
@@ -67,7 +68,8 @@ fuzz:
 	$(GO) test -run='^$$' -fuzz=FuzzPairs -fuzztime=$(or $(FUZZTIME),3000x) ./internal/collide
 	$(GO) test -run='^$$' -fuzz=FuzzGuardLast -fuzztime=$(or $(FUZZTIME),3000x) ./internal/collide
 	$(GO) test -run='^$$' -fuzz=FuzzFind -fuzztime=$(or $(FUZZTIME),300x) ./internal/match
-	$(GO) test -run='^$$' -fuzz=FuzzParse -fuzztime=$(or $(FUZZTIME),20000x) ./internal/hint
+	$(GO) test -run='^$$' -fuzz=FuzzParse -fuzztime=$(or $(FUZZTIME),50000x) ./internal/hint
+	$(GO) test -run='^$$' -fuzz=FuzzRoundTrip -fuzztime=$(or $(FUZZTIME),50000x) ./internal/hint
 	$(GO) test -run='^$$' -fuzz=FuzzText -fuzztime=$(or $(FUZZTIME),20000x) ./internal/redact
 	$(GO) test -run='^$$' -fuzz=FuzzExcerpt -fuzztime=$(or $(FUZZTIME),20000x) ./internal/redact
 	$(GO) test -run='^$$' -fuzz=FuzzSecretInContext -fuzztime=$(or $(FUZZTIME),20000x) ./internal/redact

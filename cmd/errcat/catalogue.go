@@ -38,6 +38,18 @@ func (c *catalogueFlag) display() string {
 	return "catalogue"
 }
 
+// fixturesDir is where errcat test and errcat fixture add look for the
+// fixtures of the chosen catalogue when --fixtures is not given: beside a
+// catalogue directory DIR, in DIR/../fixtures, as the shipped catalogue/
+// and fixtures/ lie. It is "" for the built-in catalogue, whose fixtures
+// are built in too.
+func (c *catalogueFlag) fixturesDir() string {
+	if dir := c.path(); dir != "" {
+		return filepath.Join(filepath.Dir(filepath.Clean(dir)), "fixtures")
+	}
+	return ""
+}
+
 // load compiles the chosen catalogue, or takes the built-in one compiled
 // ahead of time. A broken one is exit status 1 with every problem
 // positioned.

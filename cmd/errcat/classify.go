@@ -12,6 +12,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/errcat/errcat/internal/diag"
 	"github.com/errcat/errcat/internal/match"
 )
 
@@ -39,7 +40,9 @@ func newClassifyCmd(io stdio, getenv func(string) string) *cobra.Command {
 		Short: "Classify a failure from stderr, a log or an HTTP response",
 		Long: `Classify reads FILEs (standard input without any) and prints one verdict for
 the whole input: the highest-ranked rule that matched any record, or
-unclassified. With --lines each record is classified on its own.
+unclassified. With --lines each record is classified on its own, so the
+evidence that describes the whole response or run (--status, --header,
+--exit-code, --signal, and their fields in --evidence) is refused with it.
 
 Structured evidence comes from flags (--status, --header, --exit-code,
 --signal, --provider) or from --evidence FILE, a JSON object of the fixture
@@ -62,7 +65,7 @@ unreadable input, 2 a usage error.`,
 	f := cmd.Flags()
 	o.cat.register(cmd)
 	f.BoolVar(&o.lines, "lines", false, "classify each line (record) on its own and print a summary")
-	f.IntVarP(&o.jobs, "jobs", "j", runtime.NumCPU(), "with --lines, chunks classified in parallel (output order is kept)")
+	f.IntVarP(&o.jobs, "jobs", "j", runtime.NumCPU(), "with --lines, chunks classified in parallel, 1 or more (output order is kept)")
 	f.StringVarP(&o.output, "output", "o", "text", "output format: text, json or jsonl")
 	f.BoolVar(&o.explain, "explain", false, "say which matcher of which rule matched where, and why other candidates lost")
 	f.BoolVar(&o.exitByClass, "exit-by-class", false, "exit with the class's exit code (70 when unclassified)")
@@ -71,7 +74,7 @@ unreadable input, 2 a usage error.`,
 	f.IntVar(&o.status, "status", 0, "HTTP status of the failed call")
 	f.StringArrayVar(&o.headers, "header", nil, "response header 'Name: value' (repeatable)")
 	f.IntVar(&o.exitCode, "exit-code", 0, "exit code of the failed command")
-	f.StringVar(&o.signal, "signal", "", "signal that ended the failed command (SIGKILL, KILL or 9)")
+	f.StringVar(&o.signal, "signal", "", "signal that ended the failed command: a name (SIGKILL, KILL) or a number from 1 to 64 (9)")
 	f.StringVar(&o.provider, "provider", "", "provider that answered (openai, anthropic, ...)")
 	f.StringVar(&o.model, "model", "", "model that was called")
 	return cmd
@@ -91,9 +94,17 @@ func (o *classifyOptions) run(cmd *cobra.Command, io stdio, args []string) error
 		}
 		opts.Now = t
 	}
+	if o.jobs < 1 {
+		return usagef("--jobs %d: want 1 or more chunks classified at once", o.jobs)
+	}
 	ev, err := o.structured(cmd)
 	if err != nil {
 		return err
+	}
+	if o.lines {
+		if err := o.wholeEvidence(cmd, ev); err != nil {
+			return err
+		}
 	}
 	eng, err := o.cat.load()
 	if err != nil {
@@ -137,6 +148,11 @@ func (o *classifyOptions) structured(cmd *cobra.Command) (match.Evidence, error)
 		if err := d.Decode(&ev); err != nil {
 			return ev, fmt.Errorf("%s: %v", o.evidence, err)
 		}
+		if ev.Signal != "" {
+			if err := checkSignal(ev.Signal); err != nil {
+				return ev, evidenceError(data, o.evidence, "signal", err)
+			}
+		}
 	}
 	fl := cmd.Flags()
 	if fl.Changed("status") {
@@ -161,6 +177,9 @@ func (o *classifyOptions) structured(cmd *cobra.Command) (match.Evidence, error)
 		ev.ExitCode = &x
 	}
 	if o.signal != "" {
+		if err := checkSignal(o.signal); err != nil {
+			return ev, usagef("--signal %v", err)
+		}
 		ev.Signal = o.signal
 	}
 	if o.provider != "" {
@@ -170,6 +189,52 @@ func (o *classifyOptions) structured(cmd *cobra.Command) (match.Evidence, error)
 		ev.Model = o.model
 	}
 	return ev, nil
+}
+
+// evidenceError positions a problem with a field of the evidence file at
+// the field's value.
+func evidenceError(data []byte, file, key string, err error) error {
+	fields, ferr := readJSONObject(data, file)
+	if ferr == nil {
+		for _, f := range fields {
+			if f.key == key {
+				return diag.Errorf(f.pos, diag.BadValue, "%s: %v", key, err)
+			}
+		}
+	}
+	return fmt.Errorf("%s: %s: %v", file, key, err)
+}
+
+// wholeEvidence refuses, with --lines, the evidence that describes the
+// whole response or run rather than one line: each line would be
+// classified with it, so a status 429 would make every line of a log
+// rate_limited. Flags win over the evidence file, so what is set and was
+// not given as a flag came from the file.
+func (o *classifyOptions) wholeEvidence(cmd *cobra.Command, ev match.Evidence) error {
+	fl := cmd.Flags()
+	var given []string
+	for _, name := range []string{"status", "header", "exit-code", "signal"} {
+		if fl.Changed(name) {
+			given = append(given, "--"+name)
+		}
+	}
+	if ev.HTTP != nil && !fl.Changed("status") && !fl.Changed("header") {
+		given = append(given, fmt.Sprintf(`"http" in %s`, o.evidence))
+	}
+	if ev.ExitCode != nil && !fl.Changed("exit-code") {
+		given = append(given, fmt.Sprintf(`"exit_code" in %s`, o.evidence))
+	}
+	if ev.Signal != "" && !fl.Changed("signal") {
+		given = append(given, fmt.Sprintf(`"signal" in %s`, o.evidence))
+	}
+	switch len(given) {
+	case 0:
+		return nil
+	case 1:
+		return usagef("--lines cannot be combined with %s: it describes the whole response or run, not one line, and every line would be classified with it; classify without --lines", given[0])
+	}
+	return usagef("--lines cannot be combined with %s: they describe the whole response or run, not one line, and every line would be classified with them; classify without --lines",
+		strings.Join(given[:len(given)-1], ", ")+" and "+given[len(given)-1])
 }
 
 func httpOf(ev *match.Evidence) *match.HTTP {

@@ -1,9 +1,7 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
-	"io"
 	"strings"
 	"time"
 
@@ -30,6 +28,12 @@ func newDecideCmd(io stdio, getenv func(string) string) *cobra.Command {
 standard input and prints what the policy says to do next: action (retry,
 wait, skip or stop), delay_seconds, deadline (absolute UTC, the earliest
 time the next attempt may start), retry_ordinal, max_retries and reason.
+
+The classification must be one the catalogue (--catalogue) can give: state
+classified or unclassified; a classified one names a code of the catalogue,
+that code's class and a rule that gives the code; an unclassified one names
+none, and its reason is no_match, low_confidence, conflict or empty. Anything
+else is refused (exit 1) with every problem positioned as stdin:line:col.
 
 --attempt N is the number of the attempt that just failed (1 for the
 first), and --waited says the one wait for a reset of this class has been
@@ -82,7 +86,7 @@ func (o *decideOptions) run(io stdio) error {
 	if err != nil {
 		return err
 	}
-	c, err := readClassification(io.in)
+	c, err := readClassification(io.in, eng.Catalogue())
 	if err != nil {
 		return err
 	}
@@ -103,30 +107,9 @@ func (o *decideOptions) run(io stdio) error {
 	return writeJSON(io.out, d)
 }
 
-// readClassification reads one classification, as classify -o json
-// prints it.
-func readClassification(r io.Reader) (policy.Classification, error) {
-	var raw map[string]json.RawMessage
-	data, err := io.ReadAll(r)
-	if err != nil {
-		return policy.Classification{}, err
-	}
-	if err := json.Unmarshal(data, &raw); err != nil {
-		return policy.Classification{}, fmt.Errorf("stdin: want the JSON of errcat classify -o json: %v", err)
-	}
-	if _, ok := raw["state"]; !ok {
-		return policy.Classification{}, fmt.Errorf("stdin: want the JSON of errcat classify -o json: no \"state\" field")
-	}
-	var c policy.Classification
-	if err := json.Unmarshal(data, &c); err != nil {
-		return c, fmt.Errorf("stdin: %v", err)
-	}
-	return c, nil
-}
-
 // describe is the one-line account of a decision that run prints after
 // "errcat: " and decide -o text prints alone:
-// "transient/rate_limited (rule openai.rate_limit_429), retry 2/3 in 10s".
+// "transient/rate_limited (rule openai.rate_limit_exceeded), retry 2/3 in 10s".
 func describe(c policy.Classification, d policy.Decision) string {
 	var b strings.Builder
 	if c.State == policy.Classified {

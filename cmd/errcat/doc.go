@@ -20,9 +20,12 @@ Usage:
 
 Embedding: programs that classify in-process generate the compiled
 catalogue and its engine into their own package, with no dependency on
-errcat at run time and nothing but the standard library:
+errcat at run time and nothing but the standard library. After go get -tool
+github.com/errcat/errcat/cmd/errcat, in a package of its own (the file
+declares some 500 names), with the built-in catalogue unless --catalogue
+names another:
 
-	//go:generate go run github.com/errcat/errcat/cmd/errcat generate --catalogue catalogue --package mypkg --out errcat_gen.go
+	//go:generate go tool errcat generate --package mypkg --out errcat_gen.go
 
 The file errcat_gen.go holds the tables, the engine (internal/match's own
 source), Classify, ClassifyText, ClassifyLines, Codes, Version and the

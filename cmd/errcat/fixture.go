@@ -55,8 +55,11 @@ func newFixtureAddCmd(io stdio, getenv func(string) string) *cobra.Command {
 		Long: `Add reads a failure sample on standard input, sanitizes it as
 'errcat sanitize --ids' does, and appends a fixture expecting --code (a code
 of the catalogue, or "unclassified" for a line that must stay unclassified)
-to a fixture file, keeping the file's comments and schema line. The file is
---file, a path inside --fixtures or relative to it, or by default
+to a fixture file, keeping the file's comments and schema line. The
+fixtures directory is --fixtures, or by default the one errcat test reads:
+DIR/../fixtures for a catalogue directory DIR (--catalogue or
+$ERRCAT_CATALOGUE), else ./fixtures. The file is --file, a path inside
+the fixtures directory or relative to it, or by default
 <rule prefix>.yaml with --rule (openai.yaml for openai.insufficient_quota),
 negatives.yaml for unclassified, else <code>.yaml. The write is atomic, and
 a name that is already taken is refused.
@@ -82,7 +85,7 @@ agrees with it; errcat test fails until it does.`,
 	f.IntVar(&o.exitCode, "exit-code", 0, "exit code of the failed command")
 	f.StringVar(&o.provider, "provider", "", "provider that answered (openai, anthropic, ...)")
 	f.StringVar(&o.file, "file", "", "fixture file to append to, inside --fixtures")
-	f.StringVar(&o.fixtures, "fixtures", "fixtures", "fixtures directory")
+	f.StringVar(&o.fixtures, "fixtures", "", "fixtures directory (default: DIR/../fixtures for --catalogue DIR, else ./fixtures)")
 	return cmd
 }
 
@@ -103,6 +106,11 @@ func (o *fixtureAddOptions) run(cmd *cobra.Command, io stdio) error {
 	}
 	if o.name == "" {
 		o.name = defaultName(o.code, ev)
+	}
+	if o.fixtures == "" {
+		if o.fixtures = o.cat.fixturesDir(); o.fixtures == "" {
+			o.fixtures = "fixtures"
+		}
 	}
 	if st, err := os.Stat(o.fixtures); err != nil || !st.IsDir() {
 		return fmt.Errorf("fixtures directory %s not found (set --fixtures)", o.fixtures)

@@ -24,9 +24,14 @@ func newGenerateCmd(io stdio, getenv func(string) string) *cobra.Command {
 		Long: `Generate compiles the catalogue and writes one gofmt-formatted Go file that
 imports only the standard library: the compiled tables, the engine that runs
 them (internal/match's own source), and Classify, ClassifyText,
-ClassifyLines, Codes and Version. Programs embed it with go generate:
+ClassifyLines, Codes and Version. Programs embed it with go generate, once
+errcat is a tool of their module (go get -tool github.com/errcat/errcat/cmd/errcat),
+in a package of its own, since the file declares some 500 names:
 
-	//go:generate go run github.com/errcat/errcat/cmd/errcat generate --catalogue catalogue --package NAME --out errcat_gen.go
+	//go:generate go tool errcat generate --package NAME --out errcat_gen.go
+
+Without --catalogue (or $ERRCAT_CATALOGUE) the built-in catalogue is
+embedded.
 
 The output is byte-identical across runs and machines. A catalogue that does
 not compile writes nothing. With --check nothing is written: the exit status

@@ -58,7 +58,7 @@ standard output with --classify-stdout). When CMD exits non-zero, the tail
 is classified together with the exit status or signal, one line on
 standard error says what errcat decided:
 
-  errcat: transient/rate_limited (rule openai.rate_limit_429), retry 2/3 in 10s
+  errcat: transient/rate_limited (rule openai.rate_limit_exceeded), retry 2/3 in 10s
 
 and errcat sleeps as decided and runs CMD again, until it succeeds or the
 policy says skip or stop. SIGINT and SIGTERM are passed on to CMD and end

@@ -39,12 +39,18 @@ It also runs the analysis of errcat check and fails on its errors
 when someone thought to write one.
 
 Without --fixtures, the built-in catalogue is tested with its built-in
-fixtures, and a catalogue directory DIR with the fixtures in DIR/../fixtures.`,
+fixtures, and a catalogue directory DIR with the fixtures in DIR/../fixtures,
+where errcat fixture add writes them.
+
+--junit writes one test case per fixture (failed, or skipped for a known
+issue) and two more that errcat test also fails on: "every code has a rule"
+and "every rule wins a positive fixture". The suite's tests count is the
+number of fixtures plus these two.`,
 		Args: usageArgs(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, args []string) error { return o.run(io) },
 	}
 	o.cat.register(cmd)
-	cmd.Flags().StringVar(&o.fixtures, "fixtures", "", "fixtures directory")
+	cmd.Flags().StringVar(&o.fixtures, "fixtures", "", "fixtures directory (default: DIR/../fixtures for --catalogue DIR, else the built-in fixtures)")
 	cmd.Flags().StringVarP(&o.output, "output", "o", "text", "output format: text or json")
 	cmd.Flags().StringVar(&o.junit, "junit", "", "also write a JUnit XML report to this file, for CI")
 	cmd.Flags().StringVar(&o.now, "now", "2026-01-01T00:00:00Z", "RFC 3339 clock for fixtures that set none")
@@ -129,11 +135,9 @@ func addCheck(eng *match.Engine, dir string, rep *fixture.Report) error {
 func (o *testOptions) fixtureFS() (fs.FS, string, error) {
 	dir := o.fixtures
 	if dir == "" {
-		cat := o.cat.path()
-		if cat == "" {
+		if dir = o.cat.fixturesDir(); dir == "" {
 			return fixtures.FS, "fixtures", nil
 		}
-		dir = filepath.Join(filepath.Dir(filepath.Clean(cat)), "fixtures")
 	}
 	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
 		return nil, "", fmt.Errorf("fixtures directory %s not found (set --fixtures)", dir)

@@ -48,9 +48,21 @@ var dateLayouts = []string{
 // asctime has no zone but RFC 9110 defines it as UTC.
 const asctime = "Mon Jan _2 15:04:05 2006"
 
-// parseDate reads the calendar forms. Case is folded because month and day names are
-// matched without case anyway, and "t", "z", "pm" and "utc" turn up in lower case.
+// parseDate reads the calendar forms, from just after the zero time, which a Value holds
+// for no time, to the end of year 9999: beyond it RFC 3339, the form reset_at is written
+// in, has no four-digit year, and an offset can carry a time on the first or last day
+// of those years out of them.
 func parseDate(s string) (time.Time, bool) {
+	t, ok := parseCalendar(s)
+	if !ok || !t.After(time.Time{}) || t.Year() > 9999 {
+		return time.Time{}, false
+	}
+	return t, true
+}
+
+// parseCalendar reads the calendar forms. Case is folded because month and day names are
+// matched without case anyway, and "t", "z", "pm" and "utc" turn up in lower case.
+func parseCalendar(s string) (time.Time, bool) {
 	// "on 2026-12-01 at 00:00 UTC": "at" only joins date and time.
 	var fields []string
 	for _, f := range strings.Fields(strings.ToUpper(s)) {

@@ -117,6 +117,8 @@ func TestParse(t *testing.T) {
 		{"2026-01-01T00:00:30Z", Seconds, at("2026-01-01T00:00:30Z")},
 		{"2026-01-01T00:00:30.123Z", Seconds, at("2026-01-01T00:00:30.123Z")},
 		{"2026-01-01T00:00:30.123456789Z", Seconds, at("2026-01-01T00:00:30.123456789Z")},
+		{"0001-01-01T00:10:01+00:10", Seconds, at("0001-01-01T00:00:01Z")},
+		{"9999-12-31T23:59:59-00:00", Seconds, at("9999-12-31T23:59:59Z")},
 		{"2026-01-01T05:30:30+05:30", Seconds, at("2026-01-01T00:00:30Z")},
 		{"2025-12-31T19:00:30-05:00", Seconds, at("2026-01-01T00:00:30Z")},
 		{"2026-01-01t00:00:30z", Seconds, at("2026-01-01T00:00:30Z")},
@@ -213,6 +215,11 @@ func TestParseRejects(t *testing.T) {
 		{"2026-13-01", Seconds, "not a delay"},
 		{"2026-02-30", Seconds, "not a delay"},
 		{"2026-01-01T25:00:00Z", Seconds, "not a delay"},
+		{"0000-01-01T00:00:00+00:10", Seconds, "not a delay"}, // year -1 in UTC
+		{"0000-06-01", Seconds, "not a delay"},
+		{"0001-01-01", Seconds, "not a delay"}, // the zero time, which means none
+		{"0001-01-01T00:10:00+00:10", Seconds, "not a delay"},
+		{"9999-12-31T23:00:00-05:00", Seconds, "not a delay"}, // year 10000 in UTC
 		{"12:00 UTC", Seconds, "not a delay"},
 		{strings.Repeat("1", 300), Seconds, "too long"},
 	}

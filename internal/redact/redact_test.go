@@ -135,6 +135,10 @@ func TestFind(t *testing.T) {
 		{"password env", "DB_PASSWORD='p4ss'", []string{"password=p4ss"}},
 		{"password prose", `FATAL: password authentication failed for user "x"`, nil},
 		{"passwords plural", "passwords: 3 rotated", nil},
+		{"mysql password sent", "Access denied for user 'app'@'localhost' (using password: YES)", nil},
+		{"mysql no password sent", "Access denied for user 'app'@'localhost' (using password: NO)", nil},
+		{"password yes quoted", `"password": "yes"`, []string{"password=yes"}},
+		{"password beginning with yes", "password=yesterday", []string{"password=yesterday"}},
 		{"pwd", "PWD=/home/user", nil},
 
 		// overlaps and markers

@@ -150,6 +150,15 @@ var contextRules = []rule{
 		// password=..., "password": "...", passwd: ...
 		name: "password", kind: KindPassword, anchors: []string{"password", "passwd"}, word: true,
 		re: regexp.MustCompile(`(?i)^pass(?:word|wd)["']?[ \t]*[:=][ \t]*(?:"([^"\n]+)"|'([^'\n]+)'|([^\s"'&,;]+))`),
+		// MySQL's "Access denied ... (using password: YES)" says whether a
+		// password was sent, not which.
+		ok: func(m string, loc []int) bool {
+			if loc[6] < 0 {
+				return true
+			}
+			v := strings.TrimSuffix(m[loc[6]:loc[7]], ")")
+			return !strings.EqualFold(v, "yes") && !strings.EqualFold(v, "no")
+		},
 	},
 	{
 		// Generic "api_key = VALUE" style assignments. Values must be long
