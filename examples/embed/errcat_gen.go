@@ -257,6 +257,14 @@ var hint_dateLayouts = []string{
 const hint_asctime = "Mon Jan _2 15:04:05 2006"
 
 func hint_parseDate(s string) (time.Time, bool) {
+	t, ok := hint_parseCalendar(s)
+	if !ok || !t.After(time.Time{}) || t.Year() > 9999 {
+		return time.Time{}, false
+	}
+	return t, true
+}
+
+func hint_parseCalendar(s string) (time.Time, bool) {
 	var fields []string
 	for _, f := range strings.Fields(strings.ToUpper(s)) {
 		if f != "AT" {
@@ -1434,7 +1442,8 @@ func redact_secretValue(class int, v string, quoted bool) bool {
 		return false
 	}
 	if class == redact_keyPassword {
-		return true
+		w := strings.TrimSuffix(v, ")")
+		return quoted || !strings.EqualFold(w, "yes") && !strings.EqualFold(w, "no")
 	}
 	if len(v) < 6 || quoted && strings.ContainsAny(v, " \t") {
 		return false
@@ -1748,6 +1757,13 @@ var redact_contextRules = []redact_rule{
 	{
 		name: "password", kind: redactKindPassword, anchors: []string{"password", "passwd"}, word: true,
 		re: regexp.MustCompile(`(?i)^pass(?:word|wd)["']?[ \t]*[:=][ \t]*(?:"([^"\n]+)"|'([^'\n]+)'|([^\s"'&,;]+))`),
+		ok: func(m string, loc []int) bool {
+			if loc[6] < 0 {
+				return true
+			}
+			v := strings.TrimSuffix(m[loc[6]:loc[7]], ")")
+			return !strings.EqualFold(v, "yes") && !strings.EqualFold(v, "no")
+		},
 	},
 	{
 		name: "api_key_name", kind: redactKindAPIKey, anchors: []string{"api", "secret", "client", "access", "auth", "refresh"}, word: true,

@@ -196,7 +196,7 @@ var (
 )
 
 // secretValue reports whether v, assigned to a key of class class, is to
-// be redacted. Any value of a password is. Other secret names also label
+// be redacted. Any value of a password is, but an unquoted YES or NO. Other secret names also label
 // prose and settings ("token: expired", "auth: none", "secret: required"),
 // so their value must be one token of at least six bytes that is not a
 // word: a value with no digit in a single case, or capitalised, is a word.
@@ -205,7 +205,10 @@ func secretValue(class int, v string, quoted bool) bool {
 		return false
 	}
 	if class == keyPassword {
-		return true
+		// MySQL's "Access denied ... (using password: YES)" says whether
+		// a password was sent, not which.
+		w := strings.TrimSuffix(v, ")")
+		return quoted || !strings.EqualFold(w, "yes") && !strings.EqualFold(w, "no")
 	}
 	if len(v) < 6 || quoted && strings.ContainsAny(v, " \t") {
 		return false
