@@ -89,8 +89,10 @@ func (s *Scan) hintValue(rule, k int, t *recText, doc *lazyJSON) (string, bool) 
 		if doc == nil {
 			return "", false
 		}
+		// The automaton's hits are those of the record being read; a hint
+		// put off to Finish (hintsLater) is read from an earlier one.
 		var lk *lookup
-		if hits := s.acHits(); hits != nil {
+		if hits := s.acHits(); hits != nil && t.gen == s.recGen {
 			lk = newLookup(hits, &s.e.ix.hintPats[rule][k])
 		}
 		m := s.submatch(src.Re, t, lk)

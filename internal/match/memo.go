@@ -73,16 +73,17 @@ func (m *memo) index(gen uint32, low, lit string) int {
 
 func uintptrOf(c *compiledRegex) uintptr { return uintptr(unsafe.Pointer(c)) }
 
-// submatch returns r.findSubmatch(t), asked once per record and pattern.
-// Patterns with the same source share one *compiledRegex (share.go). The
-// result is shared, and valid until the next submatch: callers must use
-// it at once and not change it.
+// submatch returns r.findSubmatch(t), asked once per record and pattern:
+// t's record, which is not the one being read when a hint put off to
+// Finish is read. Patterns with the same source share one
+// *compiledRegex (share.go). The result is shared, and valid until the
+// next submatch: callers must use it at once and not change it.
 func (s *Scan) submatch(r *Regex, t *recText, lk *lookup) []int {
 	a := &s.memo.subs[(uintptrOf(r.c)>>4)%memoSlots]
-	if a.gen == s.recGen && a.re == r.c {
+	if a.gen == t.gen && a.re == r.c {
 		return a.m
 	}
-	a.gen, a.re = s.recGen, r.c
+	a.gen, a.re = t.gen, r.c
 	a.m = r.findSubmatch(t, lk, a.buf[:0])
 	return a.m
 }
