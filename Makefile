@@ -49,6 +49,7 @@ fuzz:
 	$(GO) test -run='^$$' -fuzz=FuzzLoad -fuzztime=$(or $(FUZZTIME),10000x) ./internal/compile
 	$(GO) test -run='^$$' -fuzz=FuzzClassify -fuzztime=$(or $(FUZZTIME),20000x) ./internal/match
 	$(GO) test -run='^$$' -fuzz=FuzzLines -fuzztime=$(or $(FUZZTIME),3000x) ./internal/match
+	$(GO) test -run='^$$' -fuzz=FuzzVerdict -fuzztime=$(or $(FUZZTIME),5000x) ./internal/match
 	$(GO) test -run='^$$' -fuzz=FuzzPairs -fuzztime=$(or $(FUZZTIME),3000x) ./internal/collide
 
 # The embedding example is a module of its own: check its generated file is

@@ -24,6 +24,10 @@
 //     readings of the same evidence are not settled by a coin toss. When
 //     they name one code, the winner is the most confident, then the
 //     smallest rule id, so the answer never depends on file order.
+//   - Of an input in which several records failed, only the records that
+//     decide are ranked: not those the program reports as retried when
+//     another failed, and of the rest those of the safest class
+//     (verdict.go; docs/format.md).
 //   - No match, a winner of low confidence, and empty input are
 //     unclassified too. Unclassified is an answer: it stops automatic
 //     recovery.
