@@ -15857,10 +15857,11 @@ func (s StatusRange) String() string {
 // Engine classifies evidence against one prepared catalogue. It is safe for
 // concurrent use: all per-call state lives in a scan.
 type Engine struct {
-	cat   *Catalogue
-	ix    *index
-	cands []Candidate // rule -> its entry in an answer's Candidates
-	pool  sync.Pool   // of *Scan
+	cat    *Catalogue
+	ix     *index
+	cands  []Candidate // rule -> its entry in an answer's Candidates
+	safety []uint8     // code -> how safe acting on its class is (verdict.go)
+	pool   sync.Pool   // of *Scan
 }
 
 // Options tune one classification.
@@ -15901,7 +15902,7 @@ func New(c *Catalogue) (*Engine, error) {
 			h.path = strings.Split(h.Key, ".")
 		}
 	}
-	e := &Engine{cat: c, ix: buildIndex(c), cands: candidates(c)}
+	e := &Engine{cat: c, ix: buildIndex(c), cands: candidates(c), safety: codeSafety(c)}
 	e.pool.New = func() any { return e.newScan() }
 	return e, nil
 }
@@ -16058,7 +16059,7 @@ func (s *Scan) cut(h *hit) string {
 // many lines it read. It is the whole-input counterpart of Lines: text is
 // read a region at a time and scanned for triggers at once, and a record
 // holding none is only noted as text, not looked at, unless the scan
-// still needs every record — a rule without a trigger is pending, a
+// still needs every record — a rule without a trigger reads records, a
 // matched rule still reads records for its guard or timing hints, or an
 // evidence-only match waits for its excerpt.
 func (s *Scan) Feed(r io.Reader, first int) (int, error) {
@@ -16096,7 +16097,7 @@ func (s *Scan) feedRegion(reg region, first int, marks []int) {
 // needsEvery reports whether the next record must be read whatever it
 // holds.
 func (s *Scan) needsEvery() bool {
-	return len(s.watch) > 0 || len(s.needExcerpt) > 0 || (s.pending > 0 && s.e.ix.readsEveryRecord())
+	return len(s.watch) > 0 || len(s.needExcerpt) > 0 || (s.pending+s.recorded > 0 && s.e.ix.readsEveryRecord())
 }
 
 // lowerByte folds one byte as equalFoldASCII does: a quick test of the
@@ -16281,8 +16282,10 @@ func (s *Scan) hintValue(rule, k int, t *recText, doc *lazyJSON) (string, bool) 
 		if doc == nil {
 			return "", false
 		}
+		// The automaton's hits are those of the record being read; a hint
+		// put off to Finish (hintsLater) is read from an earlier one.
 		var lk *lookup
-		if hits := s.acHits(); hits != nil {
+		if hits := s.acHits(); hits != nil && t.gen == s.recGen {
 			lk = newLookup(hits, &s.e.ix.hintPats[rule][k])
 		}
 		m := s.submatch(src.Re, t, lk)
@@ -17901,16 +17904,17 @@ func (m *memo) index(gen uint32, low, lit string) int {
 
 func uintptrOf(c *compiledRegex) uintptr { return uintptr(unsafe.Pointer(c)) }
 
-// submatch returns r.findSubmatch(t), asked once per record and pattern.
-// Patterns with the same source share one *compiledRegex (share.go). The
-// result is shared, and valid until the next submatch: callers must use
-// it at once and not change it.
+// submatch returns r.findSubmatch(t), asked once per record and pattern:
+// t's record, which is not the one being read when a hint put off to
+// Finish is read. Patterns with the same source share one
+// *compiledRegex (share.go). The result is shared, and valid until the
+// next submatch: callers must use it at once and not change it.
 func (s *Scan) submatch(r *Regex, t *recText, lk *lookup) []int {
 	a := &s.memo.subs[(uintptrOf(r.c)>>4)%memoSlots]
-	if a.gen == s.recGen && a.re == r.c {
+	if a.gen == t.gen && a.re == r.c {
 		return a.m
 	}
-	a.gen, a.re = s.recGen, r.c
+	a.gen, a.re = t.gen, r.c
 	a.m = r.findSubmatch(t, lk, a.buf[:0])
 	return a.m
 }
@@ -18481,7 +18485,9 @@ slow:
 	return r.c.regexp().FindStringSubmatchIndex(t.s)
 }
 
-// Finish ranks the rules that matched and returns the answer.
+// Finish ranks the rules that matched and returns the answer. Of an
+// input in which several records failed, only the hits of the records
+// that decide are ranked (verdict.go).
 func (s *Scan) Finish() Classification {
 	cat := s.e.cat
 	out := Classification{CatalogueVersion: cat.ID, Truncated: s.truncated}
@@ -18503,12 +18509,14 @@ func (s *Scan) Finish() Classification {
 		return 1
 	})
 
+	ranked, best := s.decisive(live)
+
 	// The top group: every hit that ranks with the best, minus those that
 	// another member overrides.
-	top := live[:1]
-	for _, h := range live[1:] {
-		if s.e.sameRank(h.rule, live[0].rule) {
-			top = live[:len(top)+1]
+	top := ranked[:1]
+	for _, h := range ranked[1:] {
+		if s.e.sameRank(h.rule, ranked[0].rule) {
+			top = ranked[:len(top)+1]
 		}
 	}
 	winners := s.winners[:0]
@@ -18531,7 +18539,7 @@ func (s *Scan) Finish() Classification {
 	}
 	out.SafeExcerpt = s.cut(win)
 	if s.opts.Explain {
-		out.Explain = s.explain(live, winners, conflict)
+		out.Explain = s.explain(live, winners, conflict, best)
 	}
 	r := &cat.Rules[win.rule]
 	switch {
@@ -18567,7 +18575,7 @@ func (s *Scan) Finish() Classification {
 func (s *Scan) liveHits() []*hit {
 	live := s.live[:0]
 	for i := range s.hits {
-		if s.state[s.hits[i].rule] == stMatched {
+		if st := s.state[s.hits[i].rule]; st == stMatched || st == stRecorded {
 			live = append(live, &s.hits[i])
 		}
 	}
@@ -18631,8 +18639,9 @@ func candidates(c *Catalogue) []Candidate {
 	return out
 }
 
-// explain says where each candidate matched and why each loser lost.
-func (s *Scan) explain(live, winners []*hit, conflict bool) *Explain {
+// explain says where each candidate matched and why each loser lost;
+// best is the standing of the records that decide.
+func (s *Scan) explain(live, winners []*hit, conflict bool, best uint8) *Explain {
 	cat := s.e.cat
 	ex := &Explain{}
 	win := winners[0]
@@ -18650,15 +18659,19 @@ func (s *Scan) explain(live, winners []*hit, conflict bool) *Explain {
 		if r.File == "" {
 			note.Source = ""
 		}
-		note.Outcome = s.outcome(h, win, winners, conflict)
+		note.Outcome = s.outcome(h, win, winners, conflict, best)
 		ex.Matches = append(ex.Matches, note)
 		ex.Hints = append(ex.Hints, h.hintNotes...)
 	}
+	ex.Records = s.recordNotes(live, best)
 	return ex
 }
 
-func (s *Scan) outcome(h, win *hit, winners []*hit, conflict bool) string {
+func (s *Scan) outcome(h, win *hit, winners []*hit, conflict bool, best uint8) string {
 	cat := s.e.cat
+	if st := h.read.standing; st > 0 && st < best {
+		return s.discounted(h, decider(s.live, best))
+	}
 	r, w := &cat.Rules[h.rule], &cat.Rules[win.rule]
 	inWinners := false
 	for _, x := range winners {
@@ -19058,10 +19071,13 @@ type Candidate struct {
 }
 
 // Explain says why the answer is what it is: where each candidate matched,
-// why the losers lost, and what happened to timing hints.
+// why the losers lost, and what happened to timing hints. Records is set
+// when several records failed: what each one reads on its own, and which
+// of them decide (verdict.go).
 type Explain struct {
-	Matches []MatchNote `json:"matches,omitempty"`
-	Hints   []HintNote  `json:"hints,omitempty"`
+	Matches []MatchNote  `json:"matches,omitempty"`
+	Hints   []HintNote   `json:"hints,omitempty"`
+	Records []RecordNote `json:"records,omitempty"`
 }
 
 // MatchNote locates one candidate's match.
@@ -19074,6 +19090,16 @@ type MatchNote struct {
 	Offset  int    `json:"offset,omitempty"`  // byte offset of the match inside the record
 	Outcome string `json:"outcome"`           // "won", or why it lost
 	Excerpt string `json:"excerpt,omitempty"` // sanitised
+}
+
+// RecordNote is what one failing record reads on its own.
+type RecordNote struct {
+	Record  int    `json:"record"`            // 1-based line; 0 for the body
+	In      string `json:"in"`                // "text" or "body"
+	Class   string `json:"class"`             // the class its top rules give, the safest of a tie
+	Rule    string `json:"rule"`              // the top rule of that class
+	Retried string `json:"retried,omitempty"` // the marker by which the program says it retries
+	Outcome string `json:"outcome"`           // "decides", or why it does not
 }
 
 // HintNote reports a timing hint that was found, kept or dropped.
@@ -19101,6 +19127,130 @@ func (c *Classification) detach() {
 	}
 }
 
+// A program that retries says so, on the line that reports the failed
+// attempt or on one of its own: pip's "WARNING: Retrying (Retry(total=4,
+// ...)) after connection broken by ...", curl's "Will retry in 1 seconds.
+// 3 retries left.", an SDK's "Retrying request to /v1/messages in 0.8
+// seconds", Claude Code's "· Retrying in 1 seconds… (attempt 1/10)". Such
+// a record is not the failure that ended the run, and the verdict of an
+// input of several records weighs it less (verdict.go).
+//
+// The markers are one table here rather than entries of the catalogue:
+// they name no code, so no rule can hold them; they say how programs
+// report their own retry loops, which is the same whatever catalogue
+// classifies the failures, so a catalogue of one's own gets them without
+// copying them; and the generated package, which carries this source,
+// gets them with no change to the code generator.
+//
+// A marker must mean that the program goes on: "Max retries exceeded",
+// "reached max retries", "giving up after 3 attempts" and "attempt 5/5"
+// end a run and are final errors, and a server's advice to its caller
+// ("please retry in 20s", "please wait before trying again") is not a
+// retry either. A record that holds one of the final words of retryFinal
+// holds no marker.
+//
+// Markers are matched without case: each is written in lower case and
+// searched for in the record's lowered copy, and only where one of its
+// literals occurs, so that a failing record without retry words costs a
+// few substring searches.
+var retryMarkers = []retryMarker{
+	{label: "Retrying (Retry(...))", lits: []string{"retrying (retry("}, re: `\bretrying \(retry\(`},
+	{label: "retrying ... in <duration>", lits: []string{"retrying"}, re: `\bretrying\b.{0,80}?\bin \d+(?:\.\d+)? ?(?:ms|s|secs?|seconds?|m|mins?|minutes?)\b`},
+	{label: "retrying after", lits: []string{"retrying after"}, re: `\bretrying after\b`},
+	{label: "retrying due to", lits: []string{"retrying due to"}, re: `\bretrying due to\b`},
+	{label: "retrying request", lits: []string{"retrying "}, re: `\bretrying (?:the )?(?:request|connection|download|fetch)\b`},
+	{label: "retrying with backoff", lits: []string{"retrying with"}, re: `\bretrying with (?:exponential )?back-?off\b`},
+	{label: "retrying...", lits: []string{"retrying"}, re: `\bretrying ?(?:\.\.\.|…)|(?:^|[,;:] ?)retrying\b\W*$`},
+	{label: "will retry", lits: []string{"will retr", "will be retr"}, re: `\bwill (?:be )?retr(?:y|ied)\b`},
+	{label: "attempt N/M", lits: []string{"attempt"}, re: `\battempt #?(\d+) ?(?:/|of) ?(\d+)\b`, more: retryLess},
+	{label: "retry N/M", lits: []string{"retry"}, re: `\bretry #?(\d+) ?(?:/|of) ?(\d+)\b`, more: retryNotAbove},
+	{label: "N retries left", lits: []string{" left", " remaining"}, re: `\b(\d+) (?:re)?tr(?:y|ies) (?:left|remaining)\b`, more: retryPositive},
+	{label: "backing off", lits: []string{"backing off", "back off", "back-off"}, re: `\bbacking off\b|\bback[ -]off \d`},
+	{label: "before trying again", lits: []string{"waiting "}, re: `\bwaiting \d+(?:\.\d+)? ?(?:ms|s|seconds?|minutes?)\b.{0,40}?\bbefore (?:trying again|retrying)\b`},
+	{label: "trying again", lits: []string{"trying again"}, re: `(?:^|[.,;:] ?)trying again\b`},
+	{label: "Retry needed", lits: []string{"retry needed"}, re: `\bretry needed\b`},
+	{label: "reconnecting", lits: []string{"reconnecting"}, re: `\breconnecting (?:in|to)\b|\breconnecting ?(?:\.\.\.|…)`},
+}
+
+// retryFinal are the words with which a program says it stopped
+// retrying: a record holding one is final whatever marker it also holds.
+const retryFinal = `\b(?:giving up|gave up|gives up|no (?:more )?retries|retries exhausted|exhausted (?:all )?(?:\d+ )?retries|max(?:imum)? retries (?:exceeded|reached)|reached max retries|not retrying|stop(?:ped)? retrying|won't retry|will not (?:be )?retr)`
+
+type retryMarker struct {
+	label string   // what --explain names the marker by
+	lits  []string // every match holds one of these
+	re    string   // RE2 in lower case, matched against the lowered record
+	// more, when set, checks the two numbers the pattern captures.
+	more func(a, b int) bool
+}
+
+func retryLess(a, b int) bool { return a < b }
+
+func retryNotAbove(a, b int) bool { return a <= b }
+
+func retryPositive(a, _ int) bool { return a > 0 }
+
+// retryTable is the markers compiled, on first use, so that a program
+// classifying single messages never compiles them.
+var retryTable = sync.OnceValue(func() *compiledRetry {
+	t := &compiledRetry{final: regexp.MustCompile(retryFinal)}
+	for _, m := range retryMarkers {
+		t.res = append(t.res, regexp.MustCompile(m.re))
+	}
+	return t
+})
+
+type compiledRetry struct {
+	res   []*regexp.Regexp
+	final *regexp.Regexp
+}
+
+// retriedMarker returns the index in retryMarkers of the first marker
+// the record holds, or -1 when it reports no retry. low is the record
+// with its ASCII letters lowered.
+func retriedMarker(low string) int {
+	var t *compiledRetry
+	for i := range retryMarkers {
+		m := &retryMarkers[i]
+		if !holdsAny(low, m.lits) {
+			continue
+		}
+		if t == nil {
+			t = retryTable()
+		}
+		if retryHolds(t.res[i], m, low) {
+			if t.final.MatchString(low) {
+				return -1
+			}
+			return i
+		}
+	}
+	return -1
+}
+
+func retryHolds(re *regexp.Regexp, m *retryMarker, low string) bool {
+	if m.more == nil {
+		return re.MatchString(low)
+	}
+	for _, sub := range re.FindAllStringSubmatch(low, -1) {
+		a, errA := strconv.Atoi(sub[1])
+		b, errB := strconv.Atoi(sub[len(sub)-1])
+		if errA == nil && errB == nil && m.more(a, b) {
+			return true
+		}
+	}
+	return false
+}
+
+func holdsAny(s string, lits []string) bool {
+	for _, l := range lits {
+		if strings.Contains(s, l) {
+			return true
+		}
+	}
+	return false
+}
+
 // ExcerptBytes bounds Classification.SafeExcerpt.
 const ExcerptBytes = 240
 
@@ -19109,8 +19259,9 @@ type ruleState uint8
 const (
 	stExcluded ruleState = iota // not selected, a structured matcher failed, or a guard held
 	stPending                   // waiting for a record that matches
-	stMatched
-	stKilled // matched on the evidence, then its guard held in a record
+	stMatched                   // matched on the evidence
+	stKilled                    // matched on the evidence, then its guard held in a record
+	stRecorded                  // matched in a record, and tried on later ones (verdict.go)
 )
 
 // hit is a rule that matched, with what the answer needs from the match:
@@ -19135,6 +19286,9 @@ type hit struct {
 	rec            string
 	recGen         uint32 // rec's number in the scan
 	hintsLater     bool   // hints are to be read from rec: see hints.go
+	// read is what the hit's record reads on its own; its standing is 0
+	// for a hit on the structured evidence (verdict.go).
+	read recordReading
 }
 
 // Scan classifies one piece of evidence whose text arrives record by
@@ -19158,11 +19312,19 @@ type Scan struct {
 	mark         []uint32 // rule -> generation in which it became a candidate
 	gen          uint32
 	pending      int     // rules in stPending
+	recorded     int     // rules in stRecorded
 	watch        []int32 // matched rules that still read records (guards, hints)
 	cands        []int32
 	lits         litHits // where the automaton's patterns ended in this record
 	hits         []hit
-	live         []*hit // Finish's buffers, reused
+	here         []recMatch // the rules that matched the record being read
+	failRecs     int        // records some rule matched
+	firstFail    string     // the first of them, while its retry marker is not looked for
+	shown        []recordAt // with Explain, the records hits moved away from
+	markLow      lowBuf     // the lowered copy of firstFail
+	firstHere    []recMatch // the matches of firstFail, when it is read
+	live         []*hit     // Finish's buffers, reused
+	ranked       []*hit
 	winners      []*hit
 	needExcerpt  []int // hits that still want an excerpt from a record
 	sawText      bool
@@ -19238,10 +19400,12 @@ func (s *Scan) release() {
 	clear(s.hits)
 	s.hits = s.hits[:0]
 	clear(s.live)
+	clear(s.ranked)
 	clear(s.winners)
+	s.firstFail = ""
 	s.ev, s.body, s.opts = Evidence{}, nil, Options{}
 	s.memo.parse = parseAnswer{} // it holds a piece of the evidence
-	s.lowBuf.gen = 0
+	s.lowBuf.gen, s.markLow.gen = 0, 0
 	s.keepRecords = false
 	s.bulk = nil
 }
@@ -19262,6 +19426,7 @@ func (s *Scan) begin(ev Evidence, opts Options) {
 		s.pending = ix.noBodyPending
 	}
 	s.jsonInRecord = !s.hasBody
+	s.recorded, s.failRecs, s.firstFail, s.shown = 0, 0, "", s.shown[:0]
 	ix.candidates(&s.ev, s.consider)
 }
 
@@ -19284,7 +19449,7 @@ func (s *Scan) consider(ri int32) {
 		return
 	}
 	s.state[i] = stMatched
-	h := s.addHit(i, hit{rule: i, evidence: true})
+	h := s.addHit(i, hit{rule: i, evidence: true, read: recordReading{top: int32(i), marker: -1}})
 	if s.hasBody {
 		s.excerptAt(h, s.ev.HTTP.Body, 0, 0, true)
 		h.in = "body"
@@ -19345,10 +19510,25 @@ func (s *Scan) record(rec string, line int, in string) {
 		h.line, h.in = line, in
 		s.needExcerpt = s.needExcerpt[1:]
 	}
-	if s.pending > 0 {
+	if s.pending > 0 || s.recorded > 0 {
 		s.collect(rec)
+		s.here = s.here[:0]
 		for _, ri := range s.cands {
-			s.tryRule(int(ri), &t, line, in, &doc)
+			if s.state[ri] == stPending {
+				s.tryRule(int(ri), &t, &doc)
+			}
+		}
+		// A rule matched before is tried again only where that can
+		// change the answer (verdict.go).
+		if len(s.here) > 0 || s.mayMove() {
+			for _, ri := range s.cands {
+				if s.state[ri] == stRecorded {
+					s.tryRule(int(ri), &t, &doc)
+				}
+			}
+		}
+		if len(s.here) > 0 {
+			s.settle(&t, line, in, &doc)
 		}
 	}
 	for _, ri := range s.watch {
@@ -19369,8 +19549,9 @@ func (s *Scan) record(rec string, line int, in string) {
 	}
 }
 
-// collect gathers the pending rules that may match a record: those one
-// of whose triggers occurs in it, and the unindexed ones.
+// collect gathers the rules that may match a record, pending or matched
+// in an earlier one: those one of whose triggers occurs in it, and the
+// unindexed ones.
 func (s *Scan) collect(rec string) {
 	s.gen++
 	if s.gen == 0 { // wrapped: old marks could look current
@@ -19403,9 +19584,10 @@ func (s *Scan) collect(rec string) {
 	}
 }
 
-// addCand makes a pending rule a candidate for the record, once.
+// addCand makes a rule that reads records a candidate for the record,
+// once.
 func (s *Scan) addCand(ri int32) {
-	if s.state[ri] == stPending && s.mark[ri] != s.gen {
+	if st := s.state[ri]; (st == stPending || st == stRecorded) && s.mark[ri] != s.gen {
 		s.mark[ri] = s.gen
 		s.cands = append(s.cands, ri)
 	}
@@ -19445,8 +19627,9 @@ func (s *Scan) acHits() *litHits {
 	return &s.lits
 }
 
-// tryRule runs a pending rule's record matchers on rec.
-func (s *Scan) tryRule(i int, t *recText, line int, in string, doc *lazyJSON) {
+// tryRule runs a rule's record matchers on the record and notes a match
+// in s.here; once every candidate is tried, settle keeps what it should.
+func (s *Scan) tryRule(i int, t *recText, doc *lazyJSON) {
 	r := &s.e.cat.Rules[i]
 	var pats []regexPats
 	hits := s.acHits()
@@ -19469,17 +19652,50 @@ func (s *Scan) tryRule(i int, t *recText, line int, in string, doc *lazyJSON) {
 			return // guarded in this record; a later one may match
 		}
 	}
-	s.state[i] = stMatched
-	s.pending--
-	h := s.addHit(i, hit{rule: i, line: line, in: in, sp: sp, spanLater: !exact, recGen: s.recGen})
-	s.excerptAt(h, t.s, sp.start, sp.end, false)
-	if s.keepRecords && !s.opts.Explain {
-		// Only the winner's hint is shown: read it in Finish.
-		h.rec, h.recGen, h.hintsLater = t.s, s.recGen, len(r.Hints) > 0
-		return
+	s.here = append(s.here, recMatch{rule: i, sp: sp, exact: exact})
+}
+
+// settle keeps the matches of the record being read: a rule's first
+// match makes its hit, and a later one takes its place when its record
+// stands higher (verdict.go), so each rule's hit is its match in the
+// record of the best standing it matched.
+func (s *Scan) settle(t *recText, line int, in string, doc *lazyJSON) {
+	read := s.readRecord(t)
+	for _, m := range s.here {
+		i := m.rule
+		switch s.state[i] {
+		case stPending:
+		case stRecorded:
+			old := &s.hits[s.hitOf[i]]
+			if old.read.standing >= read.standing {
+				continue
+			}
+			if s.opts.Explain {
+				s.shown = append(s.shown, recordAt{old.line, old.in, old.read})
+			}
+		default:
+			continue
+		}
+		nh := hit{rule: i, line: line, in: in, sp: m.sp, spanLater: !m.exact, recGen: s.recGen, read: read}
+		var h *hit
+		if s.state[i] == stPending {
+			s.state[i] = stRecorded
+			s.pending--
+			s.recorded++
+			h = s.addHit(i, nh)
+		} else {
+			h = &s.hits[s.hitOf[i]]
+			*h = nh
+		}
+		s.excerptAt(h, t.s, m.sp.start, m.sp.end, false)
+		if s.keepRecords && !s.opts.Explain {
+			// Only the winner's hint is shown: read it in Finish.
+			h.rec, h.recGen, h.hintsLater = t.s, s.recGen, len(s.e.cat.Rules[i].Hints) > 0
+			continue
+		}
+		s.hints(h, nil, nil)
+		s.hints(h, t, doc)
 	}
-	s.hints(h, nil, nil)
-	s.hints(h, t, doc)
 }
 
 // clock is the time hints are checked against: the caller's, or the
@@ -19743,6 +19959,291 @@ func (c *gramCounts) rank(g uint64) int32 {
 	}
 	h1, h2 := gramHash(g)
 	return int32(min(c.by1[h1], c.by2[h2]))
+}
+
+// Safety levels of classes: how safe it is to act on a class when
+// another is also in the evidence.
+const (
+	safeTransient uint8 = iota // run the same thing again
+	safeRequest                // change the request, then send it again
+	safeHard                   // stop, ask a person or switch
+	nSafety
+)
+
+// classSafety names the classes of errcat's contract. A class of another
+// name is taken to stop, as hard does: the engine cannot know that it
+// retries, and stopping is the safe reading.
+var classSafety = map[string]uint8{"transient": safeTransient, "request": safeRequest, "hard": safeHard}
+
+// codeSafety returns each code's safety level.
+func codeSafety(c *Catalogue) []uint8 {
+	out := make([]uint8, len(c.Codes))
+	for i := range c.Codes {
+		lvl, ok := classSafety[c.Classes[c.Codes[i].Class].Name]
+		if !ok {
+			lvl = safeHard
+		}
+		out[i] = lvl
+	}
+	return out
+}
+
+// A standing orders records: not retried above retried, then by safety.
+// Zero is no record: a hit on the structured evidence, which is ranked
+// whatever the records' standings.
+const retriedStanding = 1 // a retried record's standing is 1 + its safety
+
+func standing(retried bool, safety uint8) uint8 {
+	if retried {
+		return retriedStanding + safety
+	}
+	return retriedStanding + nSafety + safety
+}
+
+func isRetried(st uint8) bool { return st > 0 && st < retriedStanding+nSafety }
+
+// recMatch is a rule that matched the record being read.
+type recMatch struct {
+	rule  int
+	sp    span
+	exact bool
+}
+
+// recordReading is what one record says on its own: its standing, the
+// rule that gives its class, and the retry marker it holds (-1: none,
+// or not looked for yet).
+type recordReading struct {
+	standing uint8
+	top      int32
+	marker   int8
+}
+
+// readRecord reads the record whose matches are s.here. The first
+// failing record of a scan that keeps its records is read only when
+// another record may change a hit (resolveFirst): a single failing record
+// is the verdict whatever it says, and most inputs have one. A scan whose
+// records the caller may reuse (Record) reads each at once.
+func (s *Scan) readRecord(t *recText) recordReading {
+	s.failRecs++
+	if s.failRecs == 1 && s.keepRecords {
+		s.firstFail = t.s
+		// Standing for now: every record hit is of this record.
+		return recordReading{standing: standing(false, safeHard), top: int32(s.here[0].rule), marker: -1}
+	}
+	s.resolveFirst()
+	safety, top := s.e.recordClass(s.here)
+	marker := retriedMarker(t.lower())
+	return recordReading{standing: standing(marker >= 0, safety), top: int32(top), marker: int8(marker)}
+}
+
+// resolveFirst reads the first failing record, if that was put off. Its
+// matches are the scan's record hits, all of which it holds.
+func (s *Scan) resolveFirst() {
+	if s.firstFail == "" {
+		return
+	}
+	first := s.firstHere[:0]
+	for i := range s.hits {
+		if s.hits[i].read.standing > 0 {
+			first = append(first, recMatch{rule: s.hits[i].rule})
+		}
+	}
+	s.firstHere = first
+	safety, top := s.e.recordClass(first)
+	// Lowered in a buffer of its own: the record being read may hold a
+	// lowered copy in the scan's.
+	ft := newText(s.firstFail, &s.markLow, nil, 0)
+	marker := retriedMarker(ft.lower())
+	read := recordReading{standing: standing(marker >= 0, safety), top: int32(top), marker: int8(marker)}
+	for i := range s.hits {
+		if s.hits[i].read.standing > 0 {
+			s.hits[i].read = read
+		}
+	}
+	s.firstFail = ""
+}
+
+// mayMove reports whether a rule that matched an earlier record, and is
+// a candidate for the one being read, could move its hit here. It moves
+// only to a record that stands higher than its hit's, and the record
+// stands at most as a record that is not retried of the safest class
+// among the candidates: when no pending candidate matched and every hit
+// stands that high already, the rules need not be tried again. In a long
+// log that repeats its failures, most records are passed so.
+func (s *Scan) mayMove() bool {
+	safest, any := uint8(0), false
+	for _, ri := range s.cands {
+		if s.state[ri] == stRecorded {
+			safest, any = max(safest, s.e.safety[s.e.cat.Rules[ri].Code]), true
+		}
+	}
+	if !any {
+		return false
+	}
+	s.resolveFirst()
+	bound := standing(false, safest)
+	for _, ri := range s.cands {
+		if s.state[ri] == stRecorded && s.hits[s.hitOf[ri]].read.standing < bound {
+			return true
+		}
+	}
+	return false
+}
+
+// recordClass ranks the rules that matched one record: the top group
+// (minus the rules another member overrides) gives its class, the safest
+// when the group names several. It returns that safety and the
+// best-ranked rule of that class.
+func (e *Engine) recordClass(ms []recMatch) (uint8, int) {
+	best := ms[0].rule
+	for _, m := range ms[1:] {
+		if e.outranks(m.rule, best) {
+			best = m.rule
+		}
+	}
+	safety, top := uint8(0), -1
+	for _, m := range ms {
+		if !e.sameRank(m.rule, best) || e.overriddenIn(ms, m.rule, best) {
+			continue
+		}
+		lvl := e.safety[e.cat.Rules[m.rule].Code]
+		if top < 0 || lvl > safety || lvl == safety && e.outranks(m.rule, top) {
+			safety, top = lvl, m.rule
+		}
+	}
+	if top < 0 {
+		return e.safety[e.cat.Rules[best].Code], best
+	}
+	return safety, top
+}
+
+// overriddenIn reports whether a rule of ms that ranks with best
+// overrides rule.
+func (e *Engine) overriddenIn(ms []recMatch, rule, best int) bool {
+	for _, m := range ms {
+		if m.rule != rule && e.sameRank(m.rule, best) && intIn(e.cat.Rules[m.rule].Overrides, rule) {
+			return true
+		}
+	}
+	return false
+}
+
+// decisive returns the hits that decide the verdict, in the order of
+// live (ranked): the hits on the structured evidence, and those of the
+// records of the best standing. It is live itself when every record hit
+// has that standing. best is that standing, 0 when no record matched.
+func (s *Scan) decisive(live []*hit) (ranked []*hit, best uint8) {
+	lowest := uint8(255)
+	for _, h := range live {
+		if st := h.read.standing; st > 0 {
+			best, lowest = max(best, st), min(lowest, st)
+		}
+	}
+	if best == 0 || lowest == best {
+		return live, best
+	}
+	ranked = s.ranked[:0]
+	for _, h := range live {
+		if st := h.read.standing; st == 0 || st == best {
+			ranked = append(ranked, h)
+		}
+	}
+	s.ranked = ranked
+	return ranked, best
+}
+
+// discounted says why a hit of a record of a lower standing than best
+// did not take part in the ranking; by is a record hit that did.
+func (s *Scan) discounted(h, by *hit) string {
+	if isRetried(h.read.standing) && !isRetried(by.read.standing) {
+		return fmt.Sprintf("discounted: %s is a retried attempt (%s), and %s is not",
+			recordName(h.line, h.in), retryMarkers[h.read.marker].label, recordName(by.line, by.in))
+	}
+	return fmt.Sprintf("discounted: %s reads %s, and %s reads %s, a safer class",
+		recordName(h.line, h.in), s.readClass(h.read), recordName(by.line, by.in), s.readClass(by.read))
+}
+
+// readClass is the class a record reads on its own.
+func (s *Scan) readClass(r recordReading) string {
+	cat := s.e.cat
+	return cat.Classes[cat.Codes[cat.Rules[r.top].Code].Class].Name
+}
+
+// recordAt is a failing record as --explain names it.
+type recordAt struct {
+	line int
+	in   string
+	read recordReading
+}
+
+// recordNotes says, for an input in which several records failed, what
+// each record reads on its own and whether it decides: the records that
+// hold a hit, and those a hit moved away from (Scan.shown). A record
+// whose every rule matched as well or better before changes nothing, and
+// is not listed. With one such record there is nothing to compare, and
+// no notes.
+func (s *Scan) recordNotes(live []*hit, best uint8) []RecordNote {
+	if s.failRecs < 2 {
+		return nil
+	}
+	recs := slices.Clone(s.shown)
+	for _, h := range live {
+		if h.read.standing > 0 {
+			recs = append(recs, recordAt{h.line, h.in, h.read})
+		}
+	}
+	slices.SortStableFunc(recs, func(a, b recordAt) int {
+		if a.line != b.line {
+			return a.line - b.line
+		}
+		return strings.Compare(a.in, b.in)
+	})
+	recs = slices.CompactFunc(recs, func(a, b recordAt) bool { return a.line == b.line && a.in == b.in })
+	if len(recs) < 2 {
+		return nil
+	}
+	by := decider(live, best)
+	notes := make([]RecordNote, 0, len(recs))
+	for _, r := range recs {
+		n := RecordNote{
+			Record:  r.line,
+			In:      r.in,
+			Class:   s.readClass(r.read),
+			Rule:    s.e.cat.Rules[r.read.top].ID,
+			Outcome: "decides",
+		}
+		if r.read.marker >= 0 {
+			n.Retried = retryMarkers[r.read.marker].label
+		}
+		switch {
+		case r.read.standing == best:
+		case isRetried(r.read.standing) && !isRetried(best):
+			n.Outcome = fmt.Sprintf("discounted: retried, and %s is not", recordName(by.line, by.in))
+		default:
+			n.Outcome = fmt.Sprintf("discounted: %s reads %s, a safer class", recordName(by.line, by.in), s.readClass(by.read))
+		}
+		notes = append(notes, n)
+	}
+	return notes
+}
+
+// decider returns the best-ranked hit of live in a record of standing
+// best: the record named when others are discounted.
+func decider(live []*hit, best uint8) *hit {
+	for _, h := range live {
+		if h.read.standing == best {
+			return h
+		}
+	}
+	return nil
+}
+
+// recordName names a record for a person.
+func recordName(line int, in string) string {
+	if in == "body" {
+		return "the body"
+	}
+	return fmt.Sprintf("line %d", line)
 }
 
 const (
