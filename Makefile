@@ -65,6 +65,7 @@ fuzz:
 	$(GO) test -run='^$$' -fuzz=FuzzParse -fuzztime=$(or $(FUZZTIME),5000x) ./internal/source
 	$(GO) test -run='^$$' -fuzz=FuzzClassify -fuzztime=$(or $(FUZZTIME),20000x) ./internal/match
 	$(GO) test -run='^$$' -fuzz=FuzzLines -fuzztime=$(or $(FUZZTIME),3000x) ./internal/match
+	$(GO) test -run='^$$' -fuzz=FuzzVerdict -fuzztime=$(or $(FUZZTIME),5000x) ./internal/match
 	$(GO) test -run='^$$' -fuzz=FuzzPairs -fuzztime=$(or $(FUZZTIME),3000x) ./internal/collide
 	$(GO) test -run='^$$' -fuzz=FuzzGuardLast -fuzztime=$(or $(FUZZTIME),3000x) ./internal/collide
 	$(GO) test -run='^$$' -fuzz=FuzzFind -fuzztime=$(or $(FUZZTIME),300x) ./internal/match

@@ -39,10 +39,13 @@ func newClassifyCmd(io stdio, getenv func(string) string) *cobra.Command {
 		Use:   "classify [FILE...]",
 		Short: "Classify a failure from stderr, a log or an HTTP response",
 		Long: `Classify reads FILEs (standard input without any) and prints one verdict for
-the whole input: the highest-ranked rule that matched any record, or
-unclassified. With --lines each record is classified on its own, so the
-evidence that describes the whole response or run (--status, --header,
---exit-code, --signal, and their fields in --evidence) is refused with it.
+the whole input: the failure that ended the run, or unclassified. Records
+the program reports as retried weigh less, the safest class of the rest
+decides (hard, request, transient), and the rules that matched those are
+ranked (docs/format.md). With --lines each record is classified on its own,
+so the evidence that describes the whole response or run (--status,
+--header, --exit-code, --signal, and their fields in --evidence) is refused
+with it.
 
 Structured evidence comes from flags (--status, --header, --exit-code,
 --signal, --provider) or from --evidence FILE, a JSON object of the fixture

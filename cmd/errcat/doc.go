@@ -89,6 +89,10 @@ How a verdict is reached (the tie-break rules):
   - Top-ranked rules naming one code: the most confident wins, then the
     smallest rule id, so the answer never depends on file order.
   - A low-confidence winner is unclassified, reason low_confidence.
+  - Of an input in which several records failed, the failure that ended
+    the run decides: records the program reports as retried (Retrying in
+    2s, attempt 2/5) weigh less, then the safest class (hard, request,
+    transient), then the ranking above. docs/format.md says it in full.
 
 Timing hints (Retry-After in both forms, retry-after-ms, reset durations,
 RFC 3339 reset times, "try again in 20s") are checked against the clock

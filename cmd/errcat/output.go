@@ -80,6 +80,20 @@ func printExplain(w io.Writer, ex *match.Explain) error {
 		}
 		fmt.Fprintf(&b, "  hint %s from %s %q: %s\n", h.Rule, h.Source, h.Value, verdict)
 	}
+	if len(ex.Records) > 0 {
+		b.WriteString("records:\n")
+	}
+	for _, r := range ex.Records {
+		where := fmt.Sprintf("line %d", r.Record)
+		if r.In == "body" {
+			where = "body"
+		}
+		retried := ""
+		if r.Retried != "" {
+			retried = fmt.Sprintf(", retried (%s)", r.Retried)
+		}
+		fmt.Fprintf(&b, "  %s reads %s (%s)%s: %s\n", where, r.Class, r.Rule, retried, r.Outcome)
+	}
 	_, err := io.WriteString(w, b.String())
 	return err
 }

@@ -67,3 +67,35 @@ func TestHintOfAnEarlierRecord(t *testing.T) {
 		}
 	}
 }
+
+// TestPutOffHintReadsItsRecord classifies text whose winner's timing
+// hint lies in an early record and whose last record holds the hint's
+// words too. Without Explain the hint is read in Finish, from the
+// winner's record; what the automaton found in the last one must not
+// place the search (which dropped the hint, or ran past the record).
+func TestPutOffHintReadsItsRecord(t *testing.T) {
+	texts := []string{
+		"Error: Rate limit reached for requests. Please try again in 20s.\nthe worker said it would try again in 5s when idle\n",
+		"Error: Rate limit reached for requests. Please try again in 20s.\n000000000000000000000000000000000000000000000000000000000000000000000 try again in 5s\n",
+		"Rate limit reached\n000000000000000000000000000000000try again in \n",
+	}
+	engines := map[string]*match.Engine{"testdata/cat": testEngine(t)}
+	shipped, err := match.New(shippedCatalogue(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	engines["shipped"] = shipped
+	for name, e := range engines {
+		for _, text := range texts {
+			plain := e.Classify(match.Evidence{Text: text}, match.Options{Now: now})
+			explained := e.Classify(match.Evidence{Text: text}, match.Options{Now: now, Explain: true})
+			explained.Explain = nil
+			if diff := cmp.Diff(explained, plain); diff != "" {
+				t.Errorf("%s, %q: answers differ (-explain +plain):\n%s", name, text, diff)
+			}
+			if strings.Contains(text, "20s") && (plain.RetryAfterSeconds == nil || *plain.RetryAfterSeconds != 20) {
+				t.Errorf("%s, %q: retry after %v, want 20", name, text, plain.RetryAfterSeconds)
+			}
+		}
+	}
+}

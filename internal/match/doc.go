@@ -8,6 +8,7 @@
 // standard-library-only packages (internal/hint, internal/redact): whatever it
 // does, the generated code does too, from the same source.
 //
-// The semantics it implements (tiers, priorities, records, conflicts and
-// what is unclassified) are stated once, in docs/semantics.md.
+// The semantics it implements (tiers, priorities, records, the verdict of
+// several records, conflicts and what is unclassified) are stated once, in
+// docs/semantics.md; verdict.go decides which records of an input count.
 package match

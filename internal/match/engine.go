@@ -12,10 +12,11 @@ import (
 // Engine classifies evidence against one prepared catalogue. It is safe for
 // concurrent use: all per-call state lives in a scan.
 type Engine struct {
-	cat   *Catalogue
-	ix    *index
-	cands []Candidate // rule -> its entry in an answer's Candidates
-	pool  sync.Pool   // of *Scan
+	cat    *Catalogue
+	ix     *index
+	cands  []Candidate // rule -> its entry in an answer's Candidates
+	safety []uint8     // code -> how safe acting on its class is (verdict.go)
+	pool   sync.Pool   // of *Scan
 }
 
 // Options tune one classification.
@@ -56,7 +57,7 @@ func New(c *Catalogue) (*Engine, error) {
 			h.path = strings.Split(h.Key, ".")
 		}
 	}
-	e := &Engine{cat: c, ix: buildIndex(c), cands: candidates(c)}
+	e := &Engine{cat: c, ix: buildIndex(c), cands: candidates(c), safety: codeSafety(c)}
 	e.pool.New = func() any { return e.newScan() }
 	return e, nil
 }

@@ -123,3 +123,12 @@ func (e *Engine) LightRules() (light, heavy []string) {
 	}
 	return light, heavy
 }
+
+// RetryMarker returns the label of the retry marker rec holds, or "".
+func RetryMarker(rec string) string {
+	t := newText(rec, new(lowBuf), nil, 0)
+	if i := retriedMarker(t.lower()); i >= 0 {
+		return retryMarkers[i].label
+	}
+	return ""
+}

@@ -12,7 +12,7 @@ import (
 // many lines it read. It is the whole-input counterpart of Lines: text is
 // read a region at a time and scanned for triggers at once, and a record
 // holding none is only noted as text, not looked at, unless the scan
-// still needs every record — a rule without a trigger is pending, a
+// still needs every record — a rule without a trigger reads records, a
 // matched rule still reads records for its guard or timing hints, or an
 // evidence-only match waits for its excerpt.
 func (s *Scan) Feed(r io.Reader, first int) (int, error) {
@@ -50,5 +50,5 @@ func (s *Scan) feedRegion(reg region, first int, marks []int) {
 // needsEvery reports whether the next record must be read whatever it
 // holds.
 func (s *Scan) needsEvery() bool {
-	return len(s.watch) > 0 || len(s.needExcerpt) > 0 || (s.pending > 0 && s.e.ix.readsEveryRecord())
+	return len(s.watch) > 0 || len(s.needExcerpt) > 0 || (s.pending+s.recorded > 0 && s.e.ix.readsEveryRecord())
 }

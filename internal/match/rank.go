@@ -8,7 +8,9 @@ import (
 	"time"
 )
 
-// Finish ranks the rules that matched and returns the answer.
+// Finish ranks the rules that matched and returns the answer. Of an
+// input in which several records failed, only the hits of the records
+// that decide are ranked (verdict.go).
 func (s *Scan) Finish() Classification {
 	cat := s.e.cat
 	out := Classification{CatalogueVersion: cat.ID, Truncated: s.truncated}
@@ -30,12 +32,14 @@ func (s *Scan) Finish() Classification {
 		return 1
 	})
 
+	ranked, best := s.decisive(live)
+
 	// The top group: every hit that ranks with the best, minus those that
 	// another member overrides.
-	top := live[:1]
-	for _, h := range live[1:] {
-		if s.e.sameRank(h.rule, live[0].rule) {
-			top = live[:len(top)+1]
+	top := ranked[:1]
+	for _, h := range ranked[1:] {
+		if s.e.sameRank(h.rule, ranked[0].rule) {
+			top = ranked[:len(top)+1]
 		}
 	}
 	winners := s.winners[:0]
@@ -60,7 +64,7 @@ func (s *Scan) Finish() Classification {
 	s.hintsLater(win)
 	s.responseHint(win)
 	if s.opts.Explain {
-		out.Explain = s.explain(live, winners, conflict)
+		out.Explain = s.explain(live, winners, conflict, best)
 	}
 	r := &cat.Rules[win.rule]
 	switch {
@@ -95,7 +99,7 @@ func (s *Scan) Finish() Classification {
 func (s *Scan) liveHits() []*hit {
 	live := s.live[:0]
 	for i := range s.hits {
-		if s.state[s.hits[i].rule] == stMatched {
+		if st := s.state[s.hits[i].rule]; st == stMatched || st == stRecorded {
 			live = append(live, &s.hits[i])
 		}
 	}
@@ -169,8 +173,9 @@ func candidates(c *Catalogue) []Candidate {
 	return out
 }
 
-// explain says where each candidate matched and why each loser lost.
-func (s *Scan) explain(live, winners []*hit, conflict bool) *Explain {
+// explain says where each candidate matched and why each loser lost;
+// best is the standing of the records that decide.
+func (s *Scan) explain(live, winners []*hit, conflict bool, best uint8) *Explain {
 	cat := s.e.cat
 	ex := &Explain{}
 	win := winners[0]
@@ -188,15 +193,19 @@ func (s *Scan) explain(live, winners []*hit, conflict bool) *Explain {
 		if r.File == "" {
 			note.Source = ""
 		}
-		note.Outcome = s.outcome(h, win, winners, conflict)
+		note.Outcome = s.outcome(h, win, winners, conflict, best)
 		ex.Matches = append(ex.Matches, note)
 		ex.Hints = append(ex.Hints, h.hintNotes...)
 	}
+	ex.Records = s.recordNotes(live, best)
 	return ex
 }
 
-func (s *Scan) outcome(h, win *hit, winners []*hit, conflict bool) string {
+func (s *Scan) outcome(h, win *hit, winners []*hit, conflict bool, best uint8) string {
 	cat := s.e.cat
+	if st := h.read.standing; st > 0 && st < best {
+		return s.discounted(h, decider(s.live, best))
+	}
 	r, w := &cat.Rules[h.rule], &cat.Rules[win.rule]
 	inWinners := false
 	for _, x := range winners {

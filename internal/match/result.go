@@ -47,10 +47,13 @@ type Candidate struct {
 }
 
 // Explain says why the answer is what it is: where each candidate matched,
-// why the losers lost, and what happened to timing hints.
+// why the losers lost, and what happened to timing hints. Records is set
+// when several records failed: what each one reads on its own, and which
+// of them decide (verdict.go).
 type Explain struct {
-	Matches []MatchNote `json:"matches,omitempty"`
-	Hints   []HintNote  `json:"hints,omitempty"`
+	Matches []MatchNote  `json:"matches,omitempty"`
+	Hints   []HintNote   `json:"hints,omitempty"`
+	Records []RecordNote `json:"records,omitempty"`
 }
 
 // MatchNote locates one candidate's match.
@@ -63,6 +66,16 @@ type MatchNote struct {
 	Offset  int    `json:"offset,omitempty"`  // byte offset of the match inside the record
 	Outcome string `json:"outcome"`           // "won", or why it lost
 	Excerpt string `json:"excerpt,omitempty"` // sanitised
+}
+
+// RecordNote is what one failing record reads on its own.
+type RecordNote struct {
+	Record  int    `json:"record"`            // 1-based line; 0 for the body
+	In      string `json:"in"`                // "text" or "body"
+	Class   string `json:"class"`             // the class its top rules give, the safest of a tie
+	Rule    string `json:"rule"`              // the top rule of that class
+	Retried string `json:"retried,omitempty"` // the marker by which the program says it retries
+	Outcome string `json:"outcome"`           // "decides", or why it does not
 }
 
 // HintNote reports a timing hint that was found, kept or dropped.

@@ -15,8 +15,9 @@ type ruleState uint8
 const (
 	stExcluded ruleState = iota // not selected, a structured matcher failed, or a guard held
 	stPending                   // waiting for a record that matches
-	stMatched
-	stKilled // matched on the evidence, then its guard held in a record
+	stMatched                   // matched on the evidence
+	stKilled                    // matched on the evidence, then its guard held in a record
+	stRecorded                  // matched in a record, and tried on later ones (verdict.go)
 )
 
 // hit is a rule that matched, with what the answer needs from the match:
@@ -41,6 +42,9 @@ type hit struct {
 	rec            string
 	recGen         uint32 // rec's number in the scan
 	hintsLater     bool   // hints are to be read from rec: see hints.go
+	// read is what the hit's record reads on its own; its standing is 0
+	// for a hit on the structured evidence (verdict.go).
+	read recordReading
 }
 
 // Scan classifies one piece of evidence whose text arrives record by
@@ -64,11 +68,19 @@ type Scan struct {
 	mark         []uint32 // rule -> generation in which it became a candidate
 	gen          uint32
 	pending      int     // rules in stPending
+	recorded     int     // rules in stRecorded
 	watch        []int32 // matched rules that still read records (guards, hints)
 	cands        []int32
 	lits         litHits // where the automaton's patterns ended in this record
 	hits         []hit
-	live         []*hit // Finish's buffers, reused
+	here         []recMatch // the rules that matched the record being read
+	failRecs     int        // records some rule matched
+	firstFail    string     // the first of them, while its retry marker is not looked for
+	shown        []recordAt // with Explain, the records hits moved away from
+	markLow      lowBuf     // the lowered copy of firstFail
+	firstHere    []recMatch // the matches of firstFail, when it is read
+	live         []*hit     // Finish's buffers, reused
+	ranked       []*hit
 	winners      []*hit
 	needExcerpt  []int // hits that still want an excerpt from a record
 	sawText      bool
@@ -144,10 +156,12 @@ func (s *Scan) release() {
 	clear(s.hits)
 	s.hits = s.hits[:0]
 	clear(s.live)
+	clear(s.ranked)
 	clear(s.winners)
+	s.firstFail = ""
 	s.ev, s.body, s.opts = Evidence{}, nil, Options{}
 	s.memo.parse = parseAnswer{} // it holds a piece of the evidence
-	s.lowBuf.gen = 0
+	s.lowBuf.gen, s.markLow.gen = 0, 0
 	s.keepRecords = false
 	s.bulk = nil
 }
@@ -168,6 +182,7 @@ func (s *Scan) begin(ev Evidence, opts Options) {
 		s.pending = ix.noBodyPending
 	}
 	s.jsonInRecord = !s.hasBody
+	s.recorded, s.failRecs, s.firstFail, s.shown = 0, 0, "", s.shown[:0]
 	ix.candidates(&s.ev, s.consider)
 }
 
@@ -190,7 +205,7 @@ func (s *Scan) consider(ri int32) {
 		return
 	}
 	s.state[i] = stMatched
-	h := s.addHit(i, hit{rule: i, evidence: true})
+	h := s.addHit(i, hit{rule: i, evidence: true, read: recordReading{top: int32(i), marker: -1}})
 	if s.hasBody {
 		s.excerptAt(h, s.ev.HTTP.Body, 0, 0, true)
 		h.in = "body"
@@ -251,10 +266,25 @@ func (s *Scan) record(rec string, line int, in string) {
 		h.line, h.in = line, in
 		s.needExcerpt = s.needExcerpt[1:]
 	}
-	if s.pending > 0 {
+	if s.pending > 0 || s.recorded > 0 {
 		s.collect(rec)
+		s.here = s.here[:0]
 		for _, ri := range s.cands {
-			s.tryRule(int(ri), &t, line, in, &doc)
+			if s.state[ri] == stPending {
+				s.tryRule(int(ri), &t, &doc)
+			}
+		}
+		// A rule matched before is tried again only where that can
+		// change the answer (verdict.go).
+		if len(s.here) > 0 || s.mayMove() {
+			for _, ri := range s.cands {
+				if s.state[ri] == stRecorded {
+					s.tryRule(int(ri), &t, &doc)
+				}
+			}
+		}
+		if len(s.here) > 0 {
+			s.settle(&t, line, in, &doc)
 		}
 	}
 	for _, ri := range s.watch {
@@ -275,8 +305,9 @@ func (s *Scan) record(rec string, line int, in string) {
 	}
 }
 
-// collect gathers the pending rules that may match a record: those one
-// of whose triggers occurs in it, and the unindexed ones.
+// collect gathers the rules that may match a record, pending or matched
+// in an earlier one: those one of whose triggers occurs in it, and the
+// unindexed ones.
 func (s *Scan) collect(rec string) {
 	s.gen++
 	if s.gen == 0 { // wrapped: old marks could look current
@@ -309,9 +340,10 @@ func (s *Scan) collect(rec string) {
 	}
 }
 
-// addCand makes a pending rule a candidate for the record, once.
+// addCand makes a rule that reads records a candidate for the record,
+// once.
 func (s *Scan) addCand(ri int32) {
-	if s.state[ri] == stPending && s.mark[ri] != s.gen {
+	if st := s.state[ri]; (st == stPending || st == stRecorded) && s.mark[ri] != s.gen {
 		s.mark[ri] = s.gen
 		s.cands = append(s.cands, ri)
 	}
@@ -351,8 +383,9 @@ func (s *Scan) acHits() *litHits {
 	return &s.lits
 }
 
-// tryRule runs a pending rule's record matchers on rec.
-func (s *Scan) tryRule(i int, t *recText, line int, in string, doc *lazyJSON) {
+// tryRule runs a rule's record matchers on the record and notes a match
+// in s.here; once every candidate is tried, settle keeps what it should.
+func (s *Scan) tryRule(i int, t *recText, doc *lazyJSON) {
 	r := &s.e.cat.Rules[i]
 	var pats []regexPats
 	hits := s.acHits()
@@ -375,17 +408,50 @@ func (s *Scan) tryRule(i int, t *recText, line int, in string, doc *lazyJSON) {
 			return // guarded in this record; a later one may match
 		}
 	}
-	s.state[i] = stMatched
-	s.pending--
-	h := s.addHit(i, hit{rule: i, line: line, in: in, sp: sp, spanLater: !exact, recGen: s.recGen})
-	s.excerptAt(h, t.s, sp.start, sp.end, false)
-	if s.keepRecords && !s.opts.Explain {
-		// Only the winner's hint is shown: read it in Finish.
-		h.rec, h.recGen, h.hintsLater = t.s, s.recGen, len(r.Hints) > 0
-		return
+	s.here = append(s.here, recMatch{rule: i, sp: sp, exact: exact})
+}
+
+// settle keeps the matches of the record being read: a rule's first
+// match makes its hit, and a later one takes its place when its record
+// stands higher (verdict.go), so each rule's hit is its match in the
+// record of the best standing it matched.
+func (s *Scan) settle(t *recText, line int, in string, doc *lazyJSON) {
+	read := s.readRecord(t)
+	for _, m := range s.here {
+		i := m.rule
+		switch s.state[i] {
+		case stPending:
+		case stRecorded:
+			old := &s.hits[s.hitOf[i]]
+			if old.read.standing >= read.standing {
+				continue
+			}
+			if s.opts.Explain {
+				s.shown = append(s.shown, recordAt{old.line, old.in, old.read})
+			}
+		default:
+			continue
+		}
+		nh := hit{rule: i, line: line, in: in, sp: m.sp, spanLater: !m.exact, recGen: s.recGen, read: read}
+		var h *hit
+		if s.state[i] == stPending {
+			s.state[i] = stRecorded
+			s.pending--
+			s.recorded++
+			h = s.addHit(i, nh)
+		} else {
+			h = &s.hits[s.hitOf[i]]
+			*h = nh
+		}
+		s.excerptAt(h, t.s, m.sp.start, m.sp.end, false)
+		if s.keepRecords && !s.opts.Explain {
+			// Only the winner's hint is shown: read it in Finish.
+			h.rec, h.recGen, h.hintsLater = t.s, s.recGen, len(s.e.cat.Rules[i].Hints) > 0
+			continue
+		}
+		s.hints(h, nil, nil)
+		s.hints(h, t, doc)
 	}
-	s.hints(h, nil, nil)
-	s.hints(h, t, doc)
 }
 
 // clock is the time hints are checked against: the caller's, or the
