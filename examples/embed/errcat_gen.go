@@ -3818,10 +3818,11 @@ func (s statusRange) String() string {
 }
 
 type engine struct {
-	cat   *catalogue
-	ix    *index
-	cands []candidate
-	pool  sync.Pool
+	cat    *catalogue
+	ix     *index
+	cands  []candidate
+	safety []uint8
+	pool   sync.Pool
 }
 
 // Options tune one classification.
@@ -3859,7 +3860,7 @@ func matchNew(c *catalogue) (*engine, error) {
 			h.path = strings.Split(h.Key, ".")
 		}
 	}
-	e := &engine{cat: c, ix: buildIndex(c), cands: candidates(c)}
+	e := &engine{cat: c, ix: buildIndex(c), cands: candidates(c), safety: codeSafety(c)}
 	e.pool.New = func() any { return e.newScan() }
 	return e, nil
 }
@@ -5956,10 +5957,12 @@ func (s *scan) Finish() Classification {
 		return 1
 	})
 
-	top := live[:1]
-	for _, h := range live[1:] {
-		if s.e.sameRank(h.rule, live[0].rule) {
-			top = live[:len(top)+1]
+	ranked, best := s.decisive(live)
+
+	top := ranked[:1]
+	for _, h := range ranked[1:] {
+		if s.e.sameRank(h.rule, ranked[0].rule) {
+			top = ranked[:len(top)+1]
 		}
 	}
 	winners := s.winners[:0]
@@ -5984,7 +5987,7 @@ func (s *scan) Finish() Classification {
 	s.hintsLater(win)
 	s.responseHint(win)
 	if s.opts.Explain {
-		out.Explain = s.explain(live, winners, conflict)
+		out.Explain = s.explain(live, winners, conflict, best)
 	}
 	r := &cat.Rules[win.rule]
 	switch {
@@ -6017,7 +6020,7 @@ func (s *scan) Finish() Classification {
 func (s *scan) liveHits() []*hit {
 	live := s.live[:0]
 	for i := range s.hits {
-		if s.state[s.hits[i].rule] == stMatched {
+		if st := s.state[s.hits[i].rule]; st == stMatched || st == stRecorded {
 			live = append(live, &s.hits[i])
 		}
 	}
@@ -6075,7 +6078,7 @@ func candidates(c *catalogue) []candidate {
 	return out
 }
 
-func (s *scan) explain(live, winners []*hit, conflict bool) *explain {
+func (s *scan) explain(live, winners []*hit, conflict bool, best uint8) *explain {
 	cat := s.e.cat
 	ex := &explain{}
 	win := winners[0]
@@ -6093,15 +6096,19 @@ func (s *scan) explain(live, winners []*hit, conflict bool) *explain {
 		if r.File == "" {
 			note.Source = ""
 		}
-		note.Outcome = s.outcome(h, win, winners, conflict)
+		note.Outcome = s.outcome(h, win, winners, conflict, best)
 		ex.Matches = append(ex.Matches, note)
 		ex.Hints = append(ex.Hints, h.hintNotes...)
 	}
+	ex.Records = s.recordNotes(live, best)
 	return ex
 }
 
-func (s *scan) outcome(h, win *hit, winners []*hit, conflict bool) string {
+func (s *scan) outcome(h, win *hit, winners []*hit, conflict bool, best uint8) string {
 	cat := s.e.cat
+	if st := h.read.standing; st > 0 && st < best {
+		return s.discounted(h, decider(s.live, best))
+	}
 	r, w := &cat.Rules[h.rule], &cat.Rules[win.rule]
 	inWinners := false
 	for _, x := range winners {
@@ -6407,8 +6414,9 @@ type candidate struct {
 }
 
 type explain struct {
-	Matches []matchNote `json:"matches,omitempty"`
-	Hints   []hintNote  `json:"hints,omitempty"`
+	Matches []matchNote  `json:"matches,omitempty"`
+	Hints   []hintNote   `json:"hints,omitempty"`
+	Records []recordNote `json:"records,omitempty"`
 }
 
 type matchNote struct {
@@ -6420,6 +6428,15 @@ type matchNote struct {
 	Offset  int    `json:"offset,omitempty"`
 	Outcome string `json:"outcome"`
 	Excerpt string `json:"excerpt,omitempty"`
+}
+
+type recordNote struct {
+	Record  int    `json:"record"`
+	In      string `json:"in"`
+	Class   string `json:"class"`
+	Rule    string `json:"rule"`
+	Retried string `json:"retried,omitempty"`
+	Outcome string `json:"outcome"`
 }
 
 type hintNote struct {
@@ -6443,6 +6460,96 @@ func (c *Classification) detach() {
 	}
 }
 
+var retryMarkers = []retryMarker{
+	{label: "Retrying (Retry(...))", lits: []string{"retrying (retry("}, re: `\bretrying \(retry\(`},
+	{label: "retrying ... in <duration>", lits: []string{"retrying"}, re: `\bretrying\b.{0,80}?\bin \d+(?:\.\d+)? ?(?:ms|s|secs?|seconds?|m|mins?|minutes?)\b`},
+	{label: "retrying after", lits: []string{"retrying after"}, re: `\bretrying after\b`},
+	{label: "retrying due to", lits: []string{"retrying due to"}, re: `\bretrying due to\b`},
+	{label: "retrying request", lits: []string{"retrying "}, re: `\bretrying (?:the )?(?:request|connection|download|fetch)\b`},
+	{label: "retrying with backoff", lits: []string{"retrying with"}, re: `\bretrying with (?:exponential )?back-?off\b`},
+	{label: "retrying...", lits: []string{"retrying"}, re: `\bretrying ?(?:\.\.\.|…)|(?:^|[,;:] ?)retrying\b\W*$`},
+	{label: "will retry", lits: []string{"will retr", "will be retr"}, re: `\bwill (?:be )?retr(?:y|ied)\b`},
+	{label: "attempt N/M", lits: []string{"attempt"}, re: `\battempt #?(\d+) ?(?:/|of) ?(\d+)\b`, more: retryLess},
+	{label: "retry N/M", lits: []string{"retry"}, re: `\bretry #?(\d+) ?(?:/|of) ?(\d+)\b`, more: retryNotAbove},
+	{label: "N retries left", lits: []string{" left", " remaining"}, re: `\b(\d+) (?:re)?tr(?:y|ies) (?:left|remaining)\b`, more: retryPositive},
+	{label: "backing off", lits: []string{"backing off", "back off", "back-off"}, re: `\bbacking off\b|\bback[ -]off \d`},
+	{label: "before trying again", lits: []string{"waiting "}, re: `\bwaiting \d+(?:\.\d+)? ?(?:ms|s|seconds?|minutes?)\b.{0,40}?\bbefore (?:trying again|retrying)\b`},
+	{label: "trying again", lits: []string{"trying again"}, re: `(?:^|[.,;:] ?)trying again\b`},
+	{label: "Retry needed", lits: []string{"retry needed"}, re: `\bretry needed\b`},
+	{label: "reconnecting", lits: []string{"reconnecting"}, re: `\breconnecting (?:in|to)\b|\breconnecting ?(?:\.\.\.|…)`},
+}
+
+const retryFinal = `\b(?:giving up|gave up|gives up|no (?:more )?retries|retries exhausted|exhausted (?:all )?(?:\d+ )?retries|max(?:imum)? retries (?:exceeded|reached)|reached max retries|not retrying|stop(?:ped)? retrying|won't retry|will not (?:be )?retr)`
+
+type retryMarker struct {
+	label string
+	lits  []string
+	re    string
+	more  func(a, b int) bool
+}
+
+func retryLess(a, b int) bool { return a < b }
+
+func retryNotAbove(a, b int) bool { return a <= b }
+
+func retryPositive(a, _ int) bool { return a > 0 }
+
+var retryTable = sync.OnceValue(func() *compiledRetry {
+	t := &compiledRetry{final: regexp.MustCompile(retryFinal)}
+	for _, m := range retryMarkers {
+		t.res = append(t.res, regexp.MustCompile(m.re))
+	}
+	return t
+})
+
+type compiledRetry struct {
+	res   []*regexp.Regexp
+	final *regexp.Regexp
+}
+
+func retriedMarker(low string) int {
+	var t *compiledRetry
+	for i := range retryMarkers {
+		m := &retryMarkers[i]
+		if !holdsAny(low, m.lits) {
+			continue
+		}
+		if t == nil {
+			t = retryTable()
+		}
+		if retryHolds(t.res[i], m, low) {
+			if t.final.MatchString(low) {
+				return -1
+			}
+			return i
+		}
+	}
+	return -1
+}
+
+func retryHolds(re *regexp.Regexp, m *retryMarker, low string) bool {
+	if m.more == nil {
+		return re.MatchString(low)
+	}
+	for _, sub := range re.FindAllStringSubmatch(low, -1) {
+		a, errA := strconv.Atoi(sub[1])
+		b, errB := strconv.Atoi(sub[len(sub)-1])
+		if errA == nil && errB == nil && m.more(a, b) {
+			return true
+		}
+	}
+	return false
+}
+
+func holdsAny(s string, lits []string) bool {
+	for _, l := range lits {
+		if strings.Contains(s, l) {
+			return true
+		}
+	}
+	return false
+}
+
 const excerptBytes = 240
 
 type ruleState uint8
@@ -6452,6 +6559,7 @@ const (
 	stPending
 	stMatched
 	stKilled
+	stRecorded
 )
 
 type hit struct {
@@ -6472,6 +6580,7 @@ type hit struct {
 	rec            string
 	recGen         uint32
 	hintsLater     bool
+	read           recordReading
 }
 
 type scan struct {
@@ -6488,11 +6597,19 @@ type scan struct {
 	mark         []uint32
 	gen          uint32
 	pending      int
+	recorded     int
 	watch        []int32
 	cands        []int32
 	lits         litHits
 	hits         []hit
+	here         []recMatch
+	failRecs     int
+	firstFail    string
+	shown        []recordAt
+	markLow      lowBuf
+	firstHere    []recMatch
 	live         []*hit
+	ranked       []*hit
 	winners      []*hit
 	needExcerpt  []int
 	sawText      bool
@@ -6555,10 +6672,12 @@ func (s *scan) release() {
 	clear(s.hits)
 	s.hits = s.hits[:0]
 	clear(s.live)
+	clear(s.ranked)
 	clear(s.winners)
+	s.firstFail = ""
 	s.ev, s.body, s.opts = Evidence{}, nil, Options{}
 	s.memo.parse = parseAnswer{}
-	s.lowBuf.gen = 0
+	s.lowBuf.gen, s.markLow.gen = 0, 0
 	s.keepRecords = false
 	s.bulk = nil
 }
@@ -6579,6 +6698,7 @@ func (s *scan) begin(ev Evidence, opts Options) {
 		s.pending = ix.noBodyPending
 	}
 	s.jsonInRecord = !s.hasBody
+	s.recorded, s.failRecs, s.firstFail, s.shown = 0, 0, "", s.shown[:0]
 	ix.candidates(&s.ev, s.consider)
 }
 
@@ -6600,7 +6720,7 @@ func (s *scan) consider(ri int32) {
 		return
 	}
 	s.state[i] = stMatched
-	h := s.addHit(i, hit{rule: i, evidence: true})
+	h := s.addHit(i, hit{rule: i, evidence: true, read: recordReading{top: int32(i), marker: -1}})
 	if s.hasBody {
 		s.excerptAt(h, s.ev.HTTP.Body, 0, 0, true)
 		h.in = "body"
@@ -6657,10 +6777,23 @@ func (s *scan) record(rec string, line int, in string) {
 		h.line, h.in = line, in
 		s.needExcerpt = s.needExcerpt[1:]
 	}
-	if s.pending > 0 {
+	if s.pending > 0 || s.recorded > 0 {
 		s.collect(rec)
+		s.here = s.here[:0]
 		for _, ri := range s.cands {
-			s.tryRule(int(ri), &t, line, in, &doc)
+			if s.state[ri] == stPending {
+				s.tryRule(int(ri), &t, &doc)
+			}
+		}
+		if len(s.here) > 0 || s.mayMove() {
+			for _, ri := range s.cands {
+				if s.state[ri] == stRecorded {
+					s.tryRule(int(ri), &t, &doc)
+				}
+			}
+		}
+		if len(s.here) > 0 {
+			s.settle(&t, line, in, &doc)
 		}
 	}
 	for _, ri := range s.watch {
@@ -6714,7 +6847,7 @@ func (s *scan) collect(rec string) {
 }
 
 func (s *scan) addCand(ri int32) {
-	if s.state[ri] == stPending && s.mark[ri] != s.gen {
+	if st := s.state[ri]; (st == stPending || st == stRecorded) && s.mark[ri] != s.gen {
 		s.mark[ri] = s.gen
 		s.cands = append(s.cands, ri)
 	}
@@ -6749,7 +6882,7 @@ func (s *scan) acHits() *litHits {
 	return &s.lits
 }
 
-func (s *scan) tryRule(i int, t *recText, line int, in string, doc *lazyJSON) {
+func (s *scan) tryRule(i int, t *recText, doc *lazyJSON) {
 	r := &s.e.cat.Rules[i]
 	var pats []regexPats
 	hits := s.acHits()
@@ -6769,16 +6902,45 @@ func (s *scan) tryRule(i int, t *recText, line int, in string, doc *lazyJSON) {
 			return
 		}
 	}
-	s.state[i] = stMatched
-	s.pending--
-	h := s.addHit(i, hit{rule: i, line: line, in: in, sp: sp, spanLater: !exact, recGen: s.recGen})
-	s.excerptAt(h, t.s, sp.start, sp.end, false)
-	if s.keepRecords && !s.opts.Explain {
-		h.rec, h.recGen, h.hintsLater = t.s, s.recGen, len(r.Hints) > 0
-		return
+	s.here = append(s.here, recMatch{rule: i, sp: sp, exact: exact})
+}
+
+func (s *scan) settle(t *recText, line int, in string, doc *lazyJSON) {
+	read := s.readRecord(t)
+	for _, m := range s.here {
+		i := m.rule
+		switch s.state[i] {
+		case stPending:
+		case stRecorded:
+			old := &s.hits[s.hitOf[i]]
+			if old.read.standing >= read.standing {
+				continue
+			}
+			if s.opts.Explain {
+				s.shown = append(s.shown, recordAt{old.line, old.in, old.read})
+			}
+		default:
+			continue
+		}
+		nh := hit{rule: i, line: line, in: in, sp: m.sp, spanLater: !m.exact, recGen: s.recGen, read: read}
+		var h *hit
+		if s.state[i] == stPending {
+			s.state[i] = stRecorded
+			s.pending--
+			s.recorded++
+			h = s.addHit(i, nh)
+		} else {
+			h = &s.hits[s.hitOf[i]]
+			*h = nh
+		}
+		s.excerptAt(h, t.s, m.sp.start, m.sp.end, false)
+		if s.keepRecords && !s.opts.Explain {
+			h.rec, h.recGen, h.hintsLater = t.s, s.recGen, len(s.e.cat.Rules[i].Hints) > 0
+			continue
+		}
+		s.hints(h, nil, nil)
+		s.hints(h, t, doc)
 	}
-	s.hints(h, nil, nil)
-	s.hints(h, t, doc)
 }
 
 func (s *scan) clock() time.Time {
@@ -6935,6 +7097,238 @@ func (c *gramCounts) rank(g uint64) int32 {
 	}
 	h1, h2 := gramHash(g)
 	return int32(min(c.by1[h1], c.by2[h2]))
+}
+
+const (
+	safeTransient uint8 = iota
+	safeRequest
+	safeHard
+	nSafety
+)
+
+var classSafety = map[string]uint8{"transient": safeTransient, "request": safeRequest, "hard": safeHard}
+
+func codeSafety(c *catalogue) []uint8 {
+	out := make([]uint8, len(c.Codes))
+	for i := range c.Codes {
+		lvl, ok := classSafety[c.Classes[c.Codes[i].Class].Name]
+		if !ok {
+			lvl = safeHard
+		}
+		out[i] = lvl
+	}
+	return out
+}
+
+const retriedStanding = 1
+
+func standing(retried bool, safety uint8) uint8 {
+	if retried {
+		return retriedStanding + safety
+	}
+	return retriedStanding + nSafety + safety
+}
+
+func isRetried(st uint8) bool { return st > 0 && st < retriedStanding+nSafety }
+
+type recMatch struct {
+	rule  int
+	sp    span
+	exact bool
+}
+
+type recordReading struct {
+	standing uint8
+	top      int32
+	marker   int8
+}
+
+func (s *scan) readRecord(t *recText) recordReading {
+	s.failRecs++
+	if s.failRecs == 1 && s.keepRecords {
+		s.firstFail = t.s
+		return recordReading{standing: standing(false, safeHard), top: int32(s.here[0].rule), marker: -1}
+	}
+	s.resolveFirst()
+	safety, top := s.e.recordClass(s.here)
+	marker := retriedMarker(t.lower())
+	return recordReading{standing: standing(marker >= 0, safety), top: int32(top), marker: int8(marker)}
+}
+
+func (s *scan) resolveFirst() {
+	if s.firstFail == "" {
+		return
+	}
+	first := s.firstHere[:0]
+	for i := range s.hits {
+		if s.hits[i].read.standing > 0 {
+			first = append(first, recMatch{rule: s.hits[i].rule})
+		}
+	}
+	s.firstHere = first
+	safety, top := s.e.recordClass(first)
+	ft := newText(s.firstFail, &s.markLow, nil, 0)
+	marker := retriedMarker(ft.lower())
+	read := recordReading{standing: standing(marker >= 0, safety), top: int32(top), marker: int8(marker)}
+	for i := range s.hits {
+		if s.hits[i].read.standing > 0 {
+			s.hits[i].read = read
+		}
+	}
+	s.firstFail = ""
+}
+
+func (s *scan) mayMove() bool {
+	safest, any := uint8(0), false
+	for _, ri := range s.cands {
+		if s.state[ri] == stRecorded {
+			safest, any = max(safest, s.e.safety[s.e.cat.Rules[ri].Code]), true
+		}
+	}
+	if !any {
+		return false
+	}
+	s.resolveFirst()
+	bound := standing(false, safest)
+	for _, ri := range s.cands {
+		if s.state[ri] == stRecorded && s.hits[s.hitOf[ri]].read.standing < bound {
+			return true
+		}
+	}
+	return false
+}
+
+func (e *engine) recordClass(ms []recMatch) (uint8, int) {
+	best := ms[0].rule
+	for _, m := range ms[1:] {
+		if e.outranks(m.rule, best) {
+			best = m.rule
+		}
+	}
+	safety, top := uint8(0), -1
+	for _, m := range ms {
+		if !e.sameRank(m.rule, best) || e.overriddenIn(ms, m.rule, best) {
+			continue
+		}
+		lvl := e.safety[e.cat.Rules[m.rule].Code]
+		if top < 0 || lvl > safety || lvl == safety && e.outranks(m.rule, top) {
+			safety, top = lvl, m.rule
+		}
+	}
+	if top < 0 {
+		return e.safety[e.cat.Rules[best].Code], best
+	}
+	return safety, top
+}
+
+func (e *engine) overriddenIn(ms []recMatch, rule, best int) bool {
+	for _, m := range ms {
+		if m.rule != rule && e.sameRank(m.rule, best) && intIn(e.cat.Rules[m.rule].Overrides, rule) {
+			return true
+		}
+	}
+	return false
+}
+
+func (s *scan) decisive(live []*hit) (ranked []*hit, best uint8) {
+	lowest := uint8(255)
+	for _, h := range live {
+		if st := h.read.standing; st > 0 {
+			best, lowest = max(best, st), min(lowest, st)
+		}
+	}
+	if best == 0 || lowest == best {
+		return live, best
+	}
+	ranked = s.ranked[:0]
+	for _, h := range live {
+		if st := h.read.standing; st == 0 || st == best {
+			ranked = append(ranked, h)
+		}
+	}
+	s.ranked = ranked
+	return ranked, best
+}
+
+func (s *scan) discounted(h, by *hit) string {
+	if isRetried(h.read.standing) && !isRetried(by.read.standing) {
+		return fmt.Sprintf("discounted: %s is a retried attempt (%s), and %s is not",
+			recordName(h.line, h.in), retryMarkers[h.read.marker].label, recordName(by.line, by.in))
+	}
+	return fmt.Sprintf("discounted: %s reads %s, and %s reads %s, a safer class",
+		recordName(h.line, h.in), s.readClass(h.read), recordName(by.line, by.in), s.readClass(by.read))
+}
+
+func (s *scan) readClass(r recordReading) string {
+	cat := s.e.cat
+	return cat.Classes[cat.Codes[cat.Rules[r.top].Code].Class].Name
+}
+
+type recordAt struct {
+	line int
+	in   string
+	read recordReading
+}
+
+func (s *scan) recordNotes(live []*hit, best uint8) []recordNote {
+	if s.failRecs < 2 {
+		return nil
+	}
+	recs := slices.Clone(s.shown)
+	for _, h := range live {
+		if h.read.standing > 0 {
+			recs = append(recs, recordAt{h.line, h.in, h.read})
+		}
+	}
+	slices.SortStableFunc(recs, func(a, b recordAt) int {
+		if a.line != b.line {
+			return a.line - b.line
+		}
+		return strings.Compare(a.in, b.in)
+	})
+	recs = slices.CompactFunc(recs, func(a, b recordAt) bool { return a.line == b.line && a.in == b.in })
+	if len(recs) < 2 {
+		return nil
+	}
+	by := decider(live, best)
+	notes := make([]recordNote, 0, len(recs))
+	for _, r := range recs {
+		n := recordNote{
+			Record:  r.line,
+			In:      r.in,
+			Class:   s.readClass(r.read),
+			Rule:    s.e.cat.Rules[r.read.top].ID,
+			Outcome: "decides",
+		}
+		if r.read.marker >= 0 {
+			n.Retried = retryMarkers[r.read.marker].label
+		}
+		switch {
+		case r.read.standing == best:
+		case isRetried(r.read.standing) && !isRetried(best):
+			n.Outcome = fmt.Sprintf("discounted: retried, and %s is not", recordName(by.line, by.in))
+		default:
+			n.Outcome = fmt.Sprintf("discounted: %s reads %s, a safer class", recordName(by.line, by.in), s.readClass(by.read))
+		}
+		notes = append(notes, n)
+	}
+	return notes
+}
+
+func decider(live []*hit, best uint8) *hit {
+	for _, h := range live {
+		if h.read.standing == best {
+			return h
+		}
+	}
+	return nil
+}
+
+func recordName(line int, in string) string {
+	if in == "body" {
+		return "the body"
+	}
+	return fmt.Sprintf("line %d", line)
 }
 
 const (

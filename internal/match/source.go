@@ -34,9 +34,11 @@ import "embed"
 //go:embed records.go
 //go:embed regex.go
 //go:embed result.go
+//go:embed retried.go
 //go:embed scan.go
 //go:embed scanner.go
 //go:embed share.go
 //go:embed tune.go
+//go:embed verdict.go
 //go:embed vm.go
 var Source embed.FS
