@@ -1062,7 +1062,7 @@ func redactFind(s string) []redactFinding {
 }
 
 func redact_find(s string, byFirst *[256][]redact_anchorRef, pairs *[65536 / 64]uint64, skipWords bool) []redactFinding {
-	var buf [16]int
+	var buf [128]int
 	next := buf[:min(len(redact_rules), len(buf))]
 	if len(redact_rules) > len(buf) {
 		next = make([]int, len(redact_rules))

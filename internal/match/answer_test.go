@@ -49,25 +49,6 @@ func TestExplainDoesNotChangeAnswer(t *testing.T) {
 	}
 }
 
-// TestHintOfAnEarlierRecord: without Explain the winner's hint is read in
-// Finish, from the winner's record, after later records were scanned; the
-// automaton's hits then describe the last record, and must not decide
-// whether the hint's pattern is run on the winner's.
-func TestHintOfAnEarlierRecord(t *testing.T) {
-	e, err := match.New(shippedCatalogue(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	ev := match.Evidence{Text: "openai.RateLimitError: Error code: 429 - Rate limit reached for gpt-4o-mini on requests per min (RPM): Limit 3, Used 3, Requested 1. Please try again in 20s.\n" +
-		"<html><head><title>413 Request Entity Too Large</title></head></html>"}
-	for _, explain := range []bool{false, true} {
-		c := e.Classify(ev, match.Options{Now: now, Explain: explain})
-		if c.State != match.Classified || c.RetryAfterSeconds == nil || *c.RetryAfterSeconds != 20 {
-			t.Errorf("Explain %v: %s %s by %s, retry_after %v; want rate_limited with 20 s", explain, c.State, c.Code, c.Rule, c.RetryAfterSeconds)
-		}
-	}
-}
-
 // TestPutOffHintReadsItsRecord classifies text whose winner's timing
 // hint lies in an early record and whose last record holds the hint's
 // words too. Without Explain the hint is read in Finish, from the

@@ -269,9 +269,9 @@ func TestVerdict(t *testing.T) {
 			want: want{State: "classified", Rule: "t.rate", Excerpt: "rate limit hit, try again in 5s", RetryAfter: 5},
 		},
 		{
-			name: "structured evidence ranks with the records that decide",
+			name: "a bare exit code ranks below the record that decides",
 			ev:   match.Evidence{Text: "connection refused, retrying in 2s\n401 Unauthorized\n", ExitCode: intp(75)},
-			want: want{State: "classified", Rule: "s.tempfail", Excerpt: "connection refused, retrying in 2s"},
+			want: want{State: "classified", Rule: "h.unauthorized", Excerpt: "401 Unauthorized"},
 		},
 		{
 			name: "the body is a record like the others",

@@ -52,9 +52,9 @@ func find(s string, byFirst *[256][]anchorRef, pairs *[65536 / 64]uint64, skipWo
 	// One pass over s: at each byte that can start an anchor, try the
 	// rules with an anchor there. A rule is not tried again inside its own
 	// last match, so its findings do not overlap each other.
-	// It keeps each rule's next offset on the stack while rules are few:
-	// an allocation per excerpt cost more than the search.
-	var buf [16]int
+	// It keeps each rule's next offset on the stack while the rules fit:
+	// an allocation per excerpt costs more than the search.
+	var buf [128]int
 	next := buf[:min(len(rules), len(buf))]
 	if len(rules) > len(buf) {
 		next = make([]int, len(rules))
