@@ -6,7 +6,7 @@ GO      ?= go
 # say, for a longer timed session.
 FUZZTIME ?=
 
-.PHONY: all build test vet staticcheck tidy-check fmt-check unit allocs catalogue-test eval example fuzz generate bench bench-compare docs clean
+.PHONY: all build test vet staticcheck tidy-check fmt-check unit allocs catalogue-test eval example fuzz generate l10n bench bench-compare docs clean
 
 all: build
 
@@ -88,6 +88,14 @@ generate:
 	$(GO) generate ./internal/builtin/...
 	$(GO) generate ./gen/...
 	cd examples/embed && $(GO) generate ./...
+
+# Regenerate catalogue/l10n/*.yaml, the translations of the gettext
+# messages the rules name, from the .mo files installed here (on Debian:
+# apt-get install libc-l10n locales git apt dpkg bash coreutils). A test
+# fails when the committed data is stale; builds and CI need none of these
+# packages.
+l10n:
+	$(GO) run ./internal/l10n/gen -catalogue catalogue
 
 bench:
 	$(GO) test -run='^$$' -bench=. -benchmem ./internal/match ./gen ./internal/redact

@@ -5,7 +5,7 @@ package catalogue
 
 import "embed"
 
-// FS holds catalogue.yaml and rules/.
+// FS holds catalogue.yaml, rules/ and l10n/.
 //
-//go:embed catalogue.yaml rules
+//go:embed catalogue.yaml rules l10n
 var FS embed.FS

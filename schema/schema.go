@@ -1,5 +1,5 @@
 // Package schema holds the JSON Schemas (draft 2020-12) of errcat's files:
-// catalogues, rules, fixtures and recovery policies. They are embedded so
+// catalogues, rules, fixtures, recovery policies and l10n data. They are embedded so
 // that `errcat schema` prints exactly what the loaders validate against,
 // and they sit in the repository so that editors can validate YAML through
 // its `# yaml-language-server: $schema=` line.
@@ -13,6 +13,7 @@ const (
 	Rules     = "rules"
 	Fixtures  = "fixtures"
 	Policy    = "policy"
+	L10n      = "l10n"
 )
 
 var (
@@ -24,10 +25,12 @@ var (
 	fixturesJSON []byte
 	//go:embed policy.schema.json
 	policyJSON []byte
+	//go:embed l10n.schema.json
+	l10nJSON []byte
 )
 
 // Names lists the schemas in a fixed order.
-func Names() []string { return []string{Catalogue, Rules, Fixtures, Policy} }
+func Names() []string { return []string{Catalogue, Rules, Fixtures, Policy, L10n} }
 
 // Source returns a schema's JSON text, or nil for an unknown name.
 func Source(name string) []byte {
@@ -40,6 +43,8 @@ func Source(name string) []byte {
 		return fixturesJSON
 	case Policy:
 		return policyJSON
+	case L10n:
+		return l10nJSON
 	}
 	return nil
 }

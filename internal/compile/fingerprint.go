@@ -6,11 +6,12 @@ import (
 	"io/fs"
 )
 
-// Fingerprint hashes what Load reads of a catalogue: catalogue.yaml and
-// every rule file, names and contents, in the order Load reads them. The
-// same compiler gives two catalogues with one fingerprint the same tables,
-// which is what lets tables compiled once be kept and used again. Files
-// Load does not read (fixtures, a README) change nothing.
+// Fingerprint hashes what Load reads of a catalogue: catalogue.yaml,
+// every rule file and the l10n data, names and contents, in the order
+// Load reads them. The same compiler gives two catalogues with one
+// fingerprint the same tables, which is what lets tables compiled once be
+// kept and used again. Files Load does not read (fixtures, a README)
+// change nothing.
 func Fingerprint(fsys fs.FS) (string, error) {
 	h := sha256.New()
 	add := func(p string) error {
@@ -31,7 +32,11 @@ func Fingerprint(fsys fs.FS) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	for _, p := range names {
+	l10n, err := l10nFileNames(fsys)
+	if err != nil {
+		return "", err
+	}
+	for _, p := range append(names, l10n...) {
 		if err := add(p); err != nil {
 			return "", err
 		}

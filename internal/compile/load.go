@@ -62,7 +62,9 @@ func Load(fsys fs.FS, display string) (*match.Catalogue, error) {
 	if catFile == nil || !shapeOK(ferrs0) {
 		return nil, errs.Err()
 	}
-	t := &translator{}
+	l10n, lerrs := loadL10n(fsys, name)
+	errs = append(errs, lerrs...)
+	t := &translator{l10n: l10n}
 	cat := t.catalogue(catFile)
 	for _, f := range files {
 		t.rules(f, rel[f])

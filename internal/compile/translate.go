@@ -27,6 +27,9 @@ type translator struct {
 	pending []*pendingRule // pointers: a rule is large to copy and sort
 	byID    map[string]*pendingRule
 	regexes map[string]parsedRegex // by source, parsed once
+	// l10n is the catalogue's translation data, by domain and msgid,
+	// which gettext matchers expand from.
+	l10n map[string]map[string]*l10nMessage
 }
 
 // parsedRegex is a checked pattern with the syntax tree that branches and
@@ -224,15 +227,33 @@ func (t *translator) cond(f *source.File, id, where string, n *yaml.Node) match.
 		}
 		c.Contains = append(c.Contains, s)
 	}
+	addRegex := func(p parsedRegex) {
+		if where == "not" {
+			// A guard runs only on records its rule matched: it
+			// needs no triggers, so it is not split.
+			c.Regex = append(c.Regex, p.re)
+			return
+		}
+		c.Regex = append(c.Regex, branches(p.re, p.tree)...)
+	}
 	for _, v := range source.Items(source.Get(n, "regex")) {
 		if p, ok := t.regex(f, id, where+".regex", v); ok {
-			if where == "not" {
-				// A guard runs only on records its rule matched: it
-				// needs no triggers, so it is not split.
-				c.Regex = append(c.Regex, p.re)
-				continue
+			addRegex(p)
+		}
+	}
+	if g := source.Get(n, "gettext"); g != nil {
+		if source.Get(n, "regex") != nil {
+			// One block's regex list is one "any of"; gettext patterns
+			// joining it would make the two matchers one, against the
+			// rule that every matcher given must hold.
+			t.errs.Add(f.Errorf(source.Key(n, "gettext"), diag.BadValue,
+				"rule %s: %s: gettext and regex cannot be given together; put the message in a rule of its own", id, where))
+		}
+		srcs, nodes := t.gettextPatterns(f, id, where+".gettext", g)
+		for i, src := range srcs {
+			if p, ok := t.regexSource(f, id, where+".gettext", nodes[i], src); ok {
+				addRegex(p)
 			}
-			c.Regex = append(c.Regex, branches(p.re, p.tree)...)
 		}
 	}
 	return c
@@ -288,10 +309,16 @@ func (t *translator) hintSource(f *source.File, id string, n *yaml.Node) match.H
 // A pattern used by many rules (a shared guard, written once as a YAML
 // anchor) is parsed once and shared: tables are read-only after Load.
 func (t *translator) regex(f *source.File, id, where string, n *yaml.Node) (parsedRegex, bool) {
-	if p, ok := t.regexes[n.Value]; ok {
+	return t.regexSource(f, id, where, n, n.Value)
+}
+
+// regexSource is regex for a pattern src that node n stands for (a
+// gettext reference stands for the patterns it expands to).
+func (t *translator) regexSource(f *source.File, id, where string, n *yaml.Node, src string) (parsedRegex, bool) {
+	if p, ok := t.regexes[src]; ok {
 		return p, true
 	}
-	re, tree, err := match.ParseRegex(n.Value)
+	re, tree, err := match.ParseRegex(src)
 	if err != nil {
 		msg := err.Error()
 		var se *syntax.Error
@@ -307,7 +334,7 @@ func (t *translator) regex(f *source.File, id, where string, n *yaml.Node) (pars
 		t.regexes = map[string]parsedRegex{}
 	}
 	p := parsedRegex{re, tree}
-	t.regexes[n.Value] = p
+	t.regexes[src] = p
 	return p, true
 }
 
