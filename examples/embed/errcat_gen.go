@@ -3232,6 +3232,15 @@ const (
 
 var tierNames = [...]string{tierBare: "bare", tierText: "text", tierExact: "exact", tierStructured: "structured"}
 
+func tierNamed(name string) tier {
+	for t, n := range tierNames {
+		if n != "" && n == name {
+			return tier(t)
+		}
+	}
+	return 0
+}
+
 func (t tier) String() string {
 	if int(t) < len(tierNames) && tierNames[t] != "" {
 		return tierNames[t]
@@ -6033,13 +6042,36 @@ func (s *scan) empty() bool {
 	return !s.sawText && ev.HTTP == nil && ev.ExitCode == nil && ev.Signal == ""
 }
 
+type rank struct {
+	Tier     tier
+	Priority int
+}
+
+func (r *matchRule) Rank() rank { return rank{r.Tier, r.Priority} }
+
+func (c candidate) Rank() rank { return rank{tierNamed(c.Tier), c.Priority} }
+
+func (a rank) compare(b rank) int {
+	switch {
+	case a.Tier != b.Tier:
+		return cmpInt(int(a.Tier), int(b.Tier))
+	case a.Priority != b.Priority:
+		return cmpInt(a.Priority, b.Priority)
+	}
+	return 0
+}
+
+func cmpInt(a, b int) int {
+	if a < b {
+		return -1
+	}
+	return 1
+}
+
 func (e *engine) outranks(a, b int) bool {
 	ra, rb := &e.cat.Rules[a], &e.cat.Rules[b]
-	if ra.Tier != rb.Tier {
-		return ra.Tier > rb.Tier
-	}
-	if ra.Priority != rb.Priority {
-		return ra.Priority > rb.Priority
+	if c := ra.Rank().compare(rb.Rank()); c != 0 {
+		return c > 0
 	}
 	if ra.Confidence != rb.Confidence {
 		return ra.Confidence > rb.Confidence
@@ -6048,8 +6080,7 @@ func (e *engine) outranks(a, b int) bool {
 }
 
 func (e *engine) sameRank(a, b int) bool {
-	ra, rb := &e.cat.Rules[a], &e.cat.Rules[b]
-	return ra.Tier == rb.Tier && ra.Priority == rb.Priority
+	return e.cat.Rules[a].Rank().compare(e.cat.Rules[b].Rank()) == 0
 }
 
 func (s *scan) overridden(rule int, group []*hit) bool {

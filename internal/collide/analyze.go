@@ -2,6 +2,7 @@ package collide
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -203,30 +204,14 @@ func (a *analyzer) sampleField(res []*match.Regex) (string, bool, bool) {
 }
 
 func (a *analyzer) sameRank(i, j int) bool {
-	ri, rj := &a.cat.Rules[i], &a.cat.Rules[j]
-	return ri.Tier == rj.Tier && ri.Priority == rj.Priority
+	return a.cat.Rules[i].Rank().Compare(a.cat.Rules[j].Rank()) == 0
 }
 
-func (a *analyzer) overrides(i, j int) bool {
-	for _, o := range a.cat.Rules[i].Overrides {
-		if o == j {
-			return true
-		}
-	}
-	return false
-}
+func (a *analyzer) overrides(i, j int) bool { return slices.Contains(a.cat.Rules[i].Overrides, j) }
 
-// outranks reports whether rule i beats rule j whenever both match.
-func (a *analyzer) outranks(i, j int) bool {
-	ri, rj := &a.cat.Rules[i], &a.cat.Rules[j]
-	switch {
-	case ri.Tier != rj.Tier:
-		return ri.Tier > rj.Tier
-	case ri.Priority != rj.Priority:
-		return ri.Priority > rj.Priority
-	}
-	return a.overrides(i, j)
-}
+// outranks reports whether rule i beats rule j whenever both match, by
+// the engine's own ranking.
+func (a *analyzer) outranks(i, j int) bool { return a.cat.Beats(i, j) }
 
 // unindexed warns about text rules no literal prefilter can skip: those
 // the compiler gave no triggers, which the engine therefore tries on every

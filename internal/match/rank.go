@@ -113,15 +113,58 @@ func (s *Scan) empty() bool {
 	return !s.sawText && ev.HTTP == nil && ev.ExitCode == nil && ev.Signal == ""
 }
 
-// outranks orders rules: tier, then priority, then confidence, then id.
-// Rules are sorted by id in the tables, so the index breaks the last tie.
+// Rank is where a rule stands against every other: its tier, then its
+// priority within the tier. Every comparison of rules goes through
+// Compare: the engine's order, errcat check's collisions and shadows, and
+// the CLI's choice of a best line.
+type Rank struct {
+	Tier     Tier
+	Priority int
+}
+
+// Rank returns the rule's rank.
+func (r *Rule) Rank() Rank { return Rank{r.Tier, r.Priority} }
+
+// Rank returns the rank of the candidate's rule.
+func (c Candidate) Rank() Rank { return Rank{TierNamed(c.Tier), c.Priority} }
+
+// Compare is -1, 0 or +1 as a ranks below, with or above b.
+func (a Rank) Compare(b Rank) int {
+	switch {
+	case a.Tier != b.Tier:
+		return cmpInt(int(a.Tier), int(b.Tier))
+	case a.Priority != b.Priority:
+		return cmpInt(a.Priority, b.Priority)
+	}
+	return 0
+}
+
+func cmpInt(a, b int) int {
+	if a < b {
+		return -1
+	}
+	return 1
+}
+
+// Beats reports whether rule i wins over rule j whenever both match: a
+// higher rank, or the same rank and i overrides j. Confidence and id only
+// pick the rule reported among winners of one code.
+func (c *Catalogue) Beats(i, j int) bool {
+	switch c.Rules[i].Rank().Compare(c.Rules[j].Rank()) {
+	case 1:
+		return true
+	case 0:
+		return intIn(c.Rules[i].Overrides, j)
+	}
+	return false
+}
+
+// outranks orders rules totally: rank, then confidence, then id. Rules
+// are sorted by id in the tables, so the index breaks the last tie.
 func (e *Engine) outranks(a, b int) bool {
 	ra, rb := &e.cat.Rules[a], &e.cat.Rules[b]
-	if ra.Tier != rb.Tier {
-		return ra.Tier > rb.Tier
-	}
-	if ra.Priority != rb.Priority {
-		return ra.Priority > rb.Priority
+	if c := ra.Rank().Compare(rb.Rank()); c != 0 {
+		return c > 0
 	}
 	if ra.Confidence != rb.Confidence {
 		return ra.Confidence > rb.Confidence
@@ -129,19 +172,11 @@ func (e *Engine) outranks(a, b int) bool {
 	return a < b
 }
 
-// Outranks reports whether candidate c ranks above o: a stronger tier, or
-// the same tier and a higher priority. It is the rule order the engine
-// ranks by (Engine.outranks), read from candidates.
-func (c Candidate) Outranks(o Candidate) bool {
-	if tc, to := TierNamed(c.Tier), TierNamed(o.Tier); tc != to {
-		return tc > to
-	}
-	return c.Priority > o.Priority
-}
+// Outranks reports whether candidate c ranks above o.
+func (c Candidate) Outranks(o Candidate) bool { return c.Rank().Compare(o.Rank()) > 0 }
 
 func (e *Engine) sameRank(a, b int) bool {
-	ra, rb := &e.cat.Rules[a], &e.cat.Rules[b]
-	return ra.Tier == rb.Tier && ra.Priority == rb.Priority
+	return e.cat.Rules[a].Rank().Compare(e.cat.Rules[b].Rank()) == 0
 }
 
 func (s *Scan) overridden(rule int, group []*hit) bool {
