@@ -514,12 +514,19 @@ func hintParse(s string, unit hintUnit) (hintValue, error) {
 		return d, nil
 	}
 	if errors.Is(err, err_hintRange) {
-		return hintValue{}, hint_parseError(s, "out of range (beyond 100 years, or after year 9999)")
+		return hintValue{}, hint_tooFarError{hint_parseError(s, "out of range (beyond 100 years, or after year 9999)")}
 	}
 	if t, ok := hint_parseDate(v); ok {
 		return hintValue{At: t, Absolute: true}, nil
 	}
 	return hintValue{}, hint_parseError(s, "not a delay, duration or date")
+}
+
+type hint_tooFarError struct{ error }
+
+func hintIsTooFar(err error) bool {
+	var t hint_tooFarError
+	return errors.As(err, &t)
 }
 
 func hint_parseError(s, why string) error {
@@ -616,10 +623,13 @@ func hintResolve(v hintValue, now time.Time) (at time.Time, after time.Duration,
 			return time.Time{}, 0, hintUnparseable
 		}
 		after = v.At.Sub(now)
-		if after <= 0 {
-			return time.Time{}, 0, hintPast
-		}
 		at = v.At
+		if after < 0 {
+			if v.At.Nanosecond() != 0 || !now.Truncate(time.Second).Equal(v.At) {
+				return time.Time{}, 0, hintPast
+			}
+			at, after = now, 0
+		}
 	} else {
 		if v.Delay < 0 {
 			return time.Time{}, 0, hintPast
@@ -4104,7 +4114,7 @@ func (s *scan) hints(h *hit, t *recText, doc *lazyJSON) {
 		var why hintReason
 		v, err := s.parseHint(raw, hintUnit(src.Unit))
 		if err != nil {
-			why = hintUnparseable
+			why = unparsed(err)
 		} else {
 			h.at, h.after, why = hintResolve(v, s.clock())
 		}
@@ -4213,7 +4223,7 @@ func (s *scan) responseHint(h *hit) {
 		var why hintReason
 		v, err := s.parseHint(raw, rh.unit)
 		if err != nil {
-			why = hintUnparseable
+			why = unparsed(err)
 		} else {
 			h.at, h.after, why = hintResolve(v, s.clock())
 		}
@@ -4231,6 +4241,13 @@ func (s *scan) responseHint(h *hit) {
 			return
 		}
 	}
+}
+
+func unparsed(err error) hintReason {
+	if hintIsTooFar(err) {
+		return hintTooFar
+	}
+	return hintUnparseable
 }
 
 type index struct {

@@ -66,12 +66,23 @@ func Parse(s string, unit Unit) (Value, error) {
 		return d, nil
 	}
 	if errors.Is(err, errRange) {
-		return Value{}, parseError(s, "out of range (beyond 100 years, or after year 9999)")
+		return Value{}, tooFarError{parseError(s, "out of range (beyond 100 years, or after year 9999)")}
 	}
 	if t, ok := parseDate(v); ok {
 		return Value{At: t, Absolute: true}, nil
 	}
 	return Value{}, parseError(s, "not a delay, duration or date")
+}
+
+// tooFarError is a hint that is well formed but further away than any
+// real hint could be: Resolve would drop it as TooFar, not Unparseable.
+type tooFarError struct{ error }
+
+// IsTooFar reports whether err, from Parse, is a well-formed hint too far
+// ahead to be real (a delay of centuries), which is dropped as TooFar.
+func IsTooFar(err error) bool {
+	var t tooFarError
+	return errors.As(err, &t)
 }
 
 func parseError(s, why string) error {

@@ -6,9 +6,11 @@ import "time"
 type Reason string
 
 // The reasons a hint is dropped. A relative delay of zero is kept: "Retry-After: 0"
-// is a real instruction to retry at once. An absolute time at or before now is dropped
-// as Past: the reset has already happened, so it says nothing about how long to wait and
-// usually means the clocks disagree or the value was read from the wrong place.
+// is a real instruction to retry at once, and so is an absolute time in the second now
+// falls in (an HTTP-date names whole seconds), kept as a delay of zero. An absolute time
+// before that is dropped as Past: the reset has already happened, so it says nothing
+// about how long to wait and usually means the clocks disagree or the value was read
+// from the wrong place.
 const (
 	OK          Reason = ""
 	Unparseable Reason = "unparseable" // an absolute Value with a zero At
@@ -32,10 +34,13 @@ func Resolve(v Value, now time.Time) (at time.Time, after time.Duration, why Rea
 			return time.Time{}, 0, Unparseable
 		}
 		after = v.At.Sub(now) // saturates rather than wrapping for far-off times
-		if after <= 0 {
-			return time.Time{}, 0, Past
-		}
 		at = v.At
+		if after < 0 {
+			if v.At.Nanosecond() != 0 || !now.Truncate(time.Second).Equal(v.At) {
+				return time.Time{}, 0, Past
+			}
+			at, after = now, 0 // the whole second now is in: retry at once
+		}
 	} else {
 		if v.Delay < 0 {
 			return time.Time{}, 0, Past

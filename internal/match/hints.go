@@ -27,7 +27,7 @@ func (s *Scan) hints(h *hit, t *recText, doc *lazyJSON) {
 		var why hint.Reason
 		v, err := s.parseHint(raw, hint.Unit(src.Unit))
 		if err != nil {
-			why = hint.Unparseable
+			why = unparsed(err)
 		} else {
 			h.at, h.after, why = hint.Resolve(v, s.clock())
 		}
@@ -150,7 +150,7 @@ func (s *Scan) responseHint(h *hit) {
 		var why hint.Reason
 		v, err := s.parseHint(raw, rh.unit)
 		if err != nil {
-			why = hint.Unparseable
+			why = unparsed(err)
 		} else {
 			h.at, h.after, why = hint.Resolve(v, s.clock())
 		}
@@ -168,4 +168,13 @@ func (s *Scan) responseHint(h *hit) {
 			return
 		}
 	}
+}
+
+// unparsed is why a hint that hint.Parse refused is dropped: too far
+// when it is well formed but centuries away, unparseable otherwise.
+func unparsed(err error) hint.Reason {
+	if hint.IsTooFar(err) {
+		return hint.TooFar
+	}
+	return hint.Unparseable
 }

@@ -35,6 +35,7 @@ func TestResponseHint(t *testing.T) {
 		{"retry-after-ms first", "slow down", map[string]string{"Retry-After": "30", "retry-after-ms": "1500"}, 1.5},
 		{"an HTTP-date", "slow down", map[string]string{"Retry-After": "Thu, 01 Jan 2026 00:01:00 GMT"}, 60},
 		{"none", "slow down", nil, -1},
+		{"centuries away", "slow down", map[string]string{"Retry-After": "99999999999999999999"}, -1},
 		{"the rule's own source first", "own hint: wait 7s", map[string]string{"Retry-After": "30"}, 7},
 		{"the response's when the rule's own finds nothing", "own hint", map[string]string{"Retry-After": "30"}, 30},
 	} {
@@ -46,5 +47,21 @@ func TestResponseHint(t *testing.T) {
 		if c.Code != "rate_limited" || got != tt.after {
 			t.Errorf("%s: %s after %v s, want rate_limited after %v s", tt.name, c.Code, got, tt.after)
 		}
+	}
+}
+
+// TestHintTooFar says too_far, not unparseable, of a well-formed delay
+// that no real server would send.
+func TestHintTooFar(t *testing.T) {
+	e := rulesEngine(t, []string{"rate_limited"}, `rules:
+  - id: text.rate
+    code: rate_limited
+    confidence: high
+    match: {contains: [slow down]}
+`)
+	c := e.Classify(match.Evidence{Text: "slow down", HTTP: &match.HTTP{Status: 429, Headers: map[string]string{"Retry-After": "99999999999999999999"}}},
+		match.Options{Now: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC), Explain: true})
+	if c.Explain == nil || len(c.Explain.Hints) != 1 || c.Explain.Hints[0].Why != "too_far" {
+		t.Errorf("hints = %+v, want one dropped as too_far", c.Explain)
 	}
 }
