@@ -173,7 +173,11 @@ func (o *classifyOptions) structured(cmd *cobra.Command) (match.Evidence, error)
 		if hp.Headers == nil {
 			hp.Headers = map[string]string{}
 		}
-		hp.Headers[strings.TrimSpace(name)] = strings.TrimSpace(value)
+		// A header given twice keeps its first value, as HTTP clients
+		// read a repeated Retry-After.
+		if !hasHeader(hp.Headers, strings.TrimSpace(name)) {
+			hp.Headers[strings.TrimSpace(name)] = strings.TrimSpace(value)
+		}
 	}
 	if fl.Changed("exit-code") {
 		x := o.exitCode
@@ -432,4 +436,14 @@ func writeJSONLine(w io.Writer, v any) error {
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)
 	return enc.Encode(v)
+}
+
+// hasHeader reports whether h has name in any case.
+func hasHeader(h map[string]string, name string) bool {
+	for k := range h {
+		if strings.EqualFold(k, name) {
+			return true
+		}
+	}
+	return false
 }

@@ -3954,12 +3954,16 @@ func (h *HTTP) header(name string) (string, bool) {
 	if h == nil {
 		return "", false
 	}
-	for k, v := range h.Headers {
-		if strings.EqualFold(k, name) {
-			return v, true
+	best, found := "", false
+	for k := range h.Headers {
+		if strings.EqualFold(k, name) && (!found || k < best) {
+			best, found = k, true
 		}
 	}
-	return "", false
+	if !found {
+		return "", false
+	}
+	return h.Headers[best], true
 }
 
 func canonicalSignal(s string) string {

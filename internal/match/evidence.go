@@ -26,12 +26,19 @@ func (h *HTTP) header(name string) (string, bool) {
 	if h == nil {
 		return "", false
 	}
-	for k, v := range h.Headers {
-		if strings.EqualFold(k, name) {
-			return v, true
+	// Header names are case-insensitive, so a map may hold one header
+	// under two spellings; the smallest spelling is read, so that the
+	// answer never depends on the map's order.
+	best, found := "", false
+	for k := range h.Headers {
+		if strings.EqualFold(k, name) && (!found || k < best) {
+			best, found = k, true
 		}
 	}
-	return "", false
+	if !found {
+		return "", false
+	}
+	return h.Headers[best], true
 }
 
 // CanonicalSignal turns "kill", "SIGKILL" and "9" into "SIGKILL", so rules

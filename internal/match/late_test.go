@@ -65,3 +65,21 @@ func TestHintTooFar(t *testing.T) {
 		t.Errorf("hints = %+v, want one dropped as too_far", c.Explain)
 	}
 }
+
+// TestHeaderSpellings reads one header that a map holds under two
+// spellings the same way every time: the smallest spelling.
+func TestHeaderSpellings(t *testing.T) {
+	e := rulesEngine(t, []string{"rate_limited"}, `rules:
+  - id: text.rate
+    code: rate_limited
+    confidence: high
+    match: {contains: [slow down]}
+`)
+	ev := match.Evidence{Text: "slow down", HTTP: &match.HTTP{Status: 429, Headers: map[string]string{"retry-after": "5", "Retry-After": "9", "RETRY-AFTER": "7"}}}
+	for range 20 {
+		c := e.Classify(ev, match.Options{Now: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)})
+		if c.RetryAfterSeconds == nil || *c.RetryAfterSeconds != 7 {
+			t.Fatalf("retry after %v, want 7 (RETRY-AFTER, the smallest spelling)", c.RetryAfterSeconds)
+		}
+	}
+}
