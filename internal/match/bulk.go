@@ -2,10 +2,13 @@ package match
 
 import (
 	"bytes"
+	"encoding/binary"
 	"io"
 	"slices"
 	"sync"
 	"sync/atomic"
+
+	"github.com/errcat/errcat/internal/redact"
 )
 
 // LineStats counts the records Lines read.
@@ -309,9 +312,10 @@ func matched(c Classification) bool {
 
 // marksOf appends to marks, in order, where in data a record must be
 // looked at: where a trigger of lits ends, and where there are bytes the
-// scan cannot judge (terminal escapes, the two runes foldSpecial maps). A
-// record with no mark holds no trigger once normalised, so no indexed rule
-// can match it. A trigger with a need (needs.go; needs may be nil) is
+// scan cannot judge, which normalise changes (terminal escapes, invisible
+// characters, unusual spaces, the two runes foldSpecial maps). A record
+// with no mark holds no trigger once normalised, so no indexed rule can
+// match it. A trigger with a need (needs.go; needs may be nil) is
 // appended to needed instead, in order, to be checked against its record.
 func marksOf(lits *literalSet, needs []need, data []byte, marks []int, needed []needMark) ([]int, []needMark) {
 	if lits != nil {
@@ -325,11 +329,40 @@ func marksOf(lits *literalSet, needs []need, data []byte, marks []int, needed []
 		})
 	}
 	marks = appendAll(marks, data, "\x1b")
-	marks = appendAll(marks, data, "\u212a")
-	marks = appendAll(marks, data, "\u017f")
+	if !asciiOnly(data) {
+		s := bytesString(data)
+		for i := redact.NextChange(s, 0); i >= 0; i = redact.NextChange(s, i+1) {
+			if s[i] != 0x1b { // found above
+				marks = append(marks, i)
+			}
+		}
+		marks = appendAll(marks, data, "\u212a")
+		marks = appendAll(marks, data, "\u017f")
+	}
 	slices.Sort(marks) // anchors report ends nearly, not quite, in order
 	slices.SortFunc(needed, func(a, b needMark) int { return a.end - b.end })
 	return marks, needed
+}
+
+// asciiOnly reports whether b holds no byte of 0x80 or more, looking at
+// 32 bytes at a time: most logs are ASCII throughout, and then nothing
+// but escapes needs a mark.
+func asciiOnly(b []byte) bool {
+	const high = 0x8080808080808080
+	i := 0
+	for ; i+32 <= len(b); i += 32 {
+		w := binary.LittleEndian.Uint64(b[i:]) | binary.LittleEndian.Uint64(b[i+8:]) |
+			binary.LittleEndian.Uint64(b[i+16:]) | binary.LittleEndian.Uint64(b[i+24:])
+		if w&high != 0 {
+			return false
+		}
+	}
+	for ; i < len(b); i++ {
+		if b[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
 }
 
 // appendAll appends the offset of every occurrence of sep in data.

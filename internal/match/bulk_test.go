@@ -467,6 +467,7 @@ func FuzzLines(f *testing.F) {
 		"deployment pipeline \x1b[1mstall\x1b[0med\r\nbuild runner evicted: gateway quota exceeded",
 		"Deployment Pipeline drained (dry run)\n\n   \nevicted deployment pipeline, unavailable\n",
 		"\x1b[0m\ndeployment pipeline stalled\n\x1b[1m\x1b[0m\r\n",
+		"deployment\u00a0pipeline stalled\nbuild\u200b runner evicted\n\x9b1mgateway quota\u009b0m exceeded\n\x1b]0;gateway quota exceeded\n",
 	} {
 		f.Add(s)
 	}

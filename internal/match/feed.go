@@ -3,8 +3,6 @@ package match
 import (
 	"io"
 	"strings"
-
-	"github.com/errcat/errcat/internal/redact"
 )
 
 // Feed reads every record of r into the scan, numbering lines after
@@ -39,7 +37,7 @@ func (s *Scan) feedRegion(reg region, first int, marks []int) {
 		if !marked && !s.needsEvery() {
 			s.truncated = s.truncated || truncated
 			if !s.sawText {
-				s.sawText = strings.TrimSpace(foldSpecial(redact.StripEscapes(string(rec)))) != ""
+				s.sawText = strings.TrimSpace(normalise(bytesString(rec))) != ""
 			}
 			continue
 		}

@@ -3,8 +3,6 @@ package match
 import (
 	"strings"
 	"time"
-
-	"github.com/errcat/errcat/internal/redact"
 )
 
 // ExcerptBytes bounds Classification.SafeExcerpt.
@@ -237,7 +235,7 @@ func (s *Scan) Record(rec string, line int, truncated bool) {
 }
 
 func (s *Scan) record(rec string, line int, in string) {
-	rec = foldSpecial(redact.StripEscapes(rec))
+	rec = normalise(rec)
 	if strings.TrimSpace(rec) == "" {
 		return
 	}
