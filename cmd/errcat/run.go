@@ -439,7 +439,7 @@ func (t *tail) Write(p []byte) (int, error) {
 }
 
 // String returns the kept text; when the start was cut off, from the first
-// whole line on, so that no half line is classified.
+// whole line on (after a LF or a CR), so that no half line is classified.
 func (t *tail) String() string {
 	t.mu.Lock()
 	defer t.mu.Unlock()
@@ -448,7 +448,7 @@ func (t *tail) String() string {
 		b, t.cut = b[len(b)-t.max:], true
 	}
 	if t.cut {
-		if i := strings.IndexByte(string(b), '\n'); i >= 0 {
+		if i := strings.IndexAny(string(b), "\r\n"); i >= 0 {
 			b = b[i+1:]
 		}
 	}

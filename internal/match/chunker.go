@@ -106,7 +106,7 @@ func (c *chunker) fill(want int) {
 			c.eof = true
 		} else if err != nil {
 			c.eof, c.err = true, err
-		} else if n < asked && bytes.IndexByte(c.buf[c.end-n:c.end], '\n') >= 0 {
+		} else if n < asked && endsALine(c.buf[c.end-n:c.end]) {
 			return
 		}
 	}
@@ -118,11 +118,16 @@ func (c *chunker) next() (region, bool) {
 	for {
 		c.fill(want)
 		if c.skipping {
-			nl := bytes.IndexByte(c.buf[c.start:c.end], '\n')
+			rest := c.buf[c.start:c.end]
+			nl := firstLineEnd(rest, 0, len(rest), c.eof)
 			if nl < 0 {
-				c.start = c.end
 				if c.eof {
+					c.start = c.end
 					return region{}, false
+				}
+				c.start = c.end
+				if len(rest) > 0 && rest[len(rest)-1] == '\r' {
+					c.start-- // its LF may come next
 				}
 				continue
 			}
@@ -149,15 +154,20 @@ func (c *chunker) next() (region, bool) {
 			c.skipping = true
 			return r, true
 		}
-		lines := bytes.Count(data[:pos], []byte{'\n'})
-		if data[pos-1] != '\n' {
-			lines++ // the input's last line, without its newline
+		lines := countLineEnds(data[:pos])
+		if data[pos-1] != '\n' && data[pos-1] != '\r' {
+			lines++ // the input's last line, without its end
 		}
 		r := region{data: data[:pos], line: c.line, lines: lines, spans: c.spans}
 		c.start += pos
 		c.line += lines
 		return r, true
 	}
+}
+
+// endsALine reports whether b holds the end of a line: a LF or a CR.
+func endsALine(b []byte) bool {
+	return bytes.IndexByte(b, '\n') >= 0 || bytes.IndexByte(b, '\r') >= 0
 }
 
 // cutRecords returns where a region of data should end: after the first
@@ -184,14 +194,14 @@ func cutRecords(data []byte, size int, atEOF bool, spans []jsonSpan) (int, []jso
 			}
 			// The first to end at or past size, if one ends before end;
 			if size < end {
-				if nl := bytes.IndexByte(data[size-1:end], '\n'); nl >= 0 {
-					return size + nl, spans
+				if nl := firstLineEnd(data, size-1, end, atEOF); nl >= 0 {
+					return nl + 1, spans
 				}
 			}
 			// else all whole lines, and at the end of input the last
-			// one, which has no newline.
-			if nl := bytes.LastIndexByte(data[pos:end], '\n'); nl >= 0 {
-				pos += nl + 1
+			// one, which has no line end.
+			if nl := lastLineEnd(data, pos, end, atEOF); nl >= 0 {
+				pos = nl + 1
 			}
 			if o < 0 && atEOF {
 				pos = len(data)
@@ -233,15 +243,16 @@ func (b *braces) nextOpener(data []byte, from int) int {
 		for k > from && (data[k-1] == ' ' || data[k-1] == '\t') {
 			k--
 		}
-		if k == from || data[k-1] == '\n' {
+		// After a CR, data[k] is a blank or bracket: the CR is bare.
+		if k == from || data[k-1] == '\n' || data[k-1] == '\r' {
 			return k
 		}
 		// Inside a line: the rest of it cannot start one.
-		nl := bytes.IndexByte(data[at:], '\n')
+		nl := firstLineEnd(data, at, len(data), true)
 		if nl < 0 {
 			return -1
 		}
-		from = at + nl + 1
+		from = nl + 1
 	}
 	return -1
 }
