@@ -64,6 +64,7 @@ type LineResult struct {
 // answer. Memory stays bounded whatever the size of r.
 func (e *Engine) Lines(r io.Reader, ev Evidence, opts LinesOptions, fn func(LineResult) bool) (LineStats, error) {
 	ev.Text = ""
+	ev = decodeEvidence(ev)
 	ch := newChunker(r)
 	every := e.readsEvery(&ev)
 	if opts.Workers < 2 {

@@ -64,8 +64,9 @@ type chunker struct {
 
 func newChunker(r io.Reader) *chunker { return newChunkerSize(r, chunkSize) }
 
+// newChunkerSize reads r through a textReader: UTF-16 input is decoded.
 func newChunkerSize(r io.Reader, size int) *chunker {
-	return &chunker{r: r, size: size, buf: make([]byte, size+MaxRecord+1), line: 1}
+	return &chunker{r: newTextReader(r), size: size, buf: make([]byte, size+MaxRecord+1), line: 1}
 }
 
 // adopt makes the chunker go on in b: the input read but not yet returned

@@ -12,7 +12,8 @@ import (
 // holding none is only noted as text, not looked at, unless the scan
 // still needs every record — a rule without a trigger is pending, a
 // matched rule still reads records for its guard or timing hints, or an
-// evidence-only match waits for its excerpt.
+// evidence-only match waits for its excerpt. Like every stream the engine
+// reads, r is decoded if it is UTF-16 (see TextDecoder).
 func (s *Scan) Feed(r io.Reader, first int) (int, error) {
 	ch := newChunker(r)
 	var marks []int

@@ -83,8 +83,10 @@ type Scan struct {
 	bulk *bulkTables
 }
 
-// Classify classifies one piece of evidence.
+// Classify classifies one piece of evidence. A text or HTTP body that
+// starts with a byte order mark is decoded first (see TextDecoder).
 func (e *Engine) Classify(ev Evidence, opts Options) Classification {
+	ev = decodeEvidence(ev)
 	s := e.pool.Get().(*Scan)
 	s.begin(ev, opts)
 	s.keepRecords = true // ev.Text is an immutable string the call holds
@@ -129,7 +131,7 @@ func (e *Engine) newScan() *Scan {
 // Record (and an HTTP body with Body).
 func (e *Engine) Begin(ev Evidence, opts Options) *Scan {
 	s := e.newScan()
-	s.begin(ev, opts)
+	s.begin(decodeEvidence(ev), opts)
 	return s
 }
 
