@@ -346,14 +346,17 @@ func marksOf(lits *literalSet, needs []need, data []byte, marks []int, needed []
 }
 
 // asciiOnly reports whether b holds no byte of 0x80 or more, looking at
-// 32 bytes at a time: most logs are ASCII throughout, and then nothing
+// 64 bytes at a time: most logs are ASCII throughout, and then nothing
 // but escapes needs a mark.
 func asciiOnly(b []byte) bool {
 	const high = 0x8080808080808080
 	i := 0
-	for ; i+32 <= len(b); i += 32 {
-		w := binary.LittleEndian.Uint64(b[i:]) | binary.LittleEndian.Uint64(b[i+8:]) |
-			binary.LittleEndian.Uint64(b[i+16:]) | binary.LittleEndian.Uint64(b[i+24:])
+	for ; i+64 <= len(b); i += 64 {
+		x := b[i : i+64 : i+64]
+		w := binary.LittleEndian.Uint64(x[0:]) | binary.LittleEndian.Uint64(x[8:]) |
+			binary.LittleEndian.Uint64(x[16:]) | binary.LittleEndian.Uint64(x[24:]) |
+			binary.LittleEndian.Uint64(x[32:]) | binary.LittleEndian.Uint64(x[40:]) |
+			binary.LittleEndian.Uint64(x[48:]) | binary.LittleEndian.Uint64(x[56:])
 		if w&high != 0 {
 			return false
 		}

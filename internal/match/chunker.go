@@ -24,6 +24,8 @@ type region struct {
 	// truncated marks a region that is the first MaxRecord bytes of one
 	// over-long line, the rest of which was skipped.
 	truncated bool
+	// noCR says data holds no CR: its lines end at a LF alone.
+	noCR bool
 	// spans are the records that open a JSON value, as the cut read
 	// them, in order: the walk takes their bounds from here instead of
 	// reading each again.
@@ -142,7 +144,8 @@ func (c *chunker) next() (region, bool) {
 			return region{}, false
 		}
 		var pos int
-		pos, c.spans = cutRecords(data, c.size, c.eof, c.spans[:0])
+		noCR := bytes.IndexByte(data, '\r') < 0
+		pos, c.spans = cutRecords(data, c.size, c.eof, noCR, c.spans[:0])
 		if pos == 0 {
 			if c.end < len(c.buf) && !c.eof {
 				want = len(c.buf) // the first record needs more input
@@ -159,7 +162,7 @@ func (c *chunker) next() (region, bool) {
 		if data[pos-1] != '\n' && data[pos-1] != '\r' {
 			lines++ // the input's last line, without its end
 		}
-		r := region{data: data[:pos], line: c.line, lines: lines, spans: c.spans}
+		r := region{data: data[:pos], line: c.line, lines: lines, spans: c.spans, noCR: noCR}
 		c.start += pos
 		c.line += lines
 		return r, true
@@ -174,15 +177,15 @@ func endsALine(b []byte) bool {
 // cutRecords returns where a region of data should end: after the first
 // record to end at or past size, or after the last whole record when data
 // is shorter; 0 when data does not hold one whole record. atEOF says data
-// is all there is. It appends to spans the records it read that open a
-// JSON value and end in the region.
+// is all there is, and noCR that it holds no CR. It appends to spans the
+// records it read that open a JSON value and end in the region.
 //
 // It does not walk data record by record. data begins a record, and only
 // a line whose first byte other than blanks is '{' or '[' can begin a
 // record of more than one line, so every line up to the next such opener
 // is a record of its own; only openers are read with nextRecord. Finding
 // them takes two IndexByte scans, which run many bytes at a time.
-func cutRecords(data []byte, size int, atEOF bool, spans []jsonSpan) (int, []jsonSpan) {
+func cutRecords(data []byte, size int, atEOF, noCR bool, spans []jsonSpan) (int, []jsonSpan) {
 	var br braces
 	pos := 0 // always the start of a record
 	for pos < len(data) {
@@ -210,7 +213,7 @@ func cutRecords(data []byte, size int, atEOF bool, spans []jsonSpan) (int, []jso
 			return pos, spans
 		}
 		// o begins a record that may span lines.
-		end, next, lines, more := nextRecord(data[o:], atEOF)
+		end, next, lines, more := nextRecord(data[o:], atEOF, noCR)
 		if more || next == 0 {
 			return o, spans
 		}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"math/bits"
+	"strings"
 	"unsafe"
 )
 
@@ -93,8 +94,11 @@ func quoteOrEscape(b []byte) int {
 // lines the record spans. With atEOF false, needMore reports that s ends
 // before the record can be known (a line without its end, or a JSON
 // value still open), and the caller should come back with more input.
-func nextRecord(s []byte, atEOF bool) (end, next, lines int, needMore bool) {
-	lineEnd := firstLineEnd(s, 0, len(s), atEOF)
+//
+// noCR says s holds no CR, so that a line ends at its LF alone: most text
+// holds none, and looking for one on every line is then time lost.
+func nextRecord(s []byte, atEOF, noCR bool) (end, next, lines int, needMore bool) {
+	lineEnd := lineEndIn(s, 0, len(s), atEOF, noCR)
 	if lineEnd < 0 {
 		if !atEOF {
 			return 0, 0, 0, true
@@ -104,7 +108,7 @@ func nextRecord(s []byte, atEOF bool) (end, next, lines int, needMore bool) {
 	if st, open := opensJSON(s[:lineEnd]); open {
 		j, n := lineEnd, 1
 		for st.depth > 0 && j < len(s) && n < maxJSONLines && j < MaxRecord {
-			nl := firstLineEnd(s, j+1, len(s), atEOF)
+			nl := lineEndIn(s, j+1, len(s), atEOF, noCR)
 			if nl < 0 {
 				if !atEOF {
 					return 0, 0, 0, true
@@ -160,6 +164,17 @@ func firstLineEnd(data []byte, from, to int, atEOF bool) int {
 	return -1 // the LF of this CRLF lies past to
 }
 
+// lineEndIn is firstLineEnd, told by noCR that data holds no CR.
+func lineEndIn(data []byte, from, to int, atEOF, noCR bool) int {
+	if !noCR {
+		return firstLineEnd(data, from, to, atEOF)
+	}
+	if i := bytes.IndexByte(data[from:to], '\n'); i >= 0 {
+		return from + i
+	}
+	return -1
+}
+
 // lastLineEnd returns the offset of the byte that ends the last line
 // that ends in data[from:to], as firstLineEnd would find it, or -1.
 func lastLineEnd(data []byte, from, to int, atEOF bool) int {
@@ -204,6 +219,7 @@ func countLineEnds(b []byte) int {
 // every path.
 type recordWalk struct {
 	data            []byte
+	noCR            bool  // data holds no CR (region.noCR)
 	marks           []int // sorted offsets where a record must be looked at
 	spans           []jsonSpan
 	pos, line, m, s int
@@ -213,7 +229,7 @@ type recordWalk struct {
 
 // newRecordWalk walks reg, numbering lines after first; marks may be nil.
 func newRecordWalk(reg region, first int, marks []int) recordWalk {
-	return recordWalk{data: reg.data, marks: marks, spans: reg.spans, line: first + reg.line, regionTruncated: reg.truncated}
+	return recordWalk{data: reg.data, noCR: reg.noCR, marks: marks, spans: reg.spans, line: first + reg.line, regionTruncated: reg.truncated}
 }
 
 // next returns the next record, cut to MaxRecord and without the CR of a
@@ -232,7 +248,7 @@ func (w *recordWalk) next() (rec []byte, line int, truncated, marked, ok bool) {
 		sp := w.spans[w.s] // read when the region was cut
 		end, next, n = int(sp.end)-start, int(sp.next)-start, int(sp.lines)
 	} else {
-		end, next, n, _ = nextRecord(w.data[start:], true)
+		end, next, n, _ = nextRecord(w.data[start:], true, w.noCR)
 	}
 	rec, line = w.data[start:start+end], w.line
 	w.start, w.end = start, start+end
@@ -260,7 +276,8 @@ func (w *recordWalk) next() (rec []byte, line int, truncated, marked, ok bool) {
 // MaxRecord. It walks s as the bulk path walks a region, slicing s, and
 // never allocates.
 func eachRecord(s string, fn func(rec string, line int) bool) (truncated bool) {
-	w := newRecordWalk(region{data: unsafe.Slice(unsafe.StringData(s), len(s)), line: 1}, 0, nil) // read only
+	reg := region{data: unsafe.Slice(unsafe.StringData(s), len(s)), line: 1, noCR: strings.IndexByte(s, '\r') < 0} // read only
+	w := newRecordWalk(reg, 0, nil)
 	for {
 		rec, line, cut, _, ok := w.next()
 		if !ok {
