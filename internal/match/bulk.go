@@ -286,7 +286,7 @@ func (rw *regionWork) region(reg region, lits *literalSet, out *[]LineResult) Li
 		s.begin(*rw.ev, rw.opts)
 		s.keepRecords = true
 		s.bulk = rw.light
-		s.Record(bytesString(rec), recLine, truncated)
+		s.feedRecord(bytesString(rec), recLine, truncated)
 		c := s.Finish()
 		s.release()
 		e.pool.Put(s)
@@ -308,7 +308,7 @@ func (rw *regionWork) region(reg region, lits *literalSet, out *[]LineResult) Li
 // A record left empty once its terminal escapes are stripped (a colour
 // reset alone on its line) matched nothing, as a blank one did not.
 func matched(c Classification) bool {
-	return c.State == Classified || c.Reason != ReasonNoMatch && c.Reason != ReasonEmpty
+	return c.State == Classified || c.Reason != ReasonNoMatch && c.Reason != ReasonEmpty && c.Reason != ReasonGarbled
 }
 
 // marksOf appends to marks, in order, where in data a record must be

@@ -83,7 +83,7 @@ func TestLinesMatchesPerRecord(t *testing.T) {
 			} else {
 				wantStats.Unclassified++
 			}
-			if c.State == match.Classified || c.Reason != match.ReasonNoMatch && c.Reason != match.ReasonEmpty {
+			if c.State == match.Classified || c.Reason != match.ReasonNoMatch && c.Reason != match.ReasonEmpty && c.Reason != match.ReasonGarbled {
 				want = append(want, match.LineResult{Line: sc.Line(), Classification: c})
 			}
 		}
@@ -284,7 +284,7 @@ func perRecordWith(e *match.Engine, log string, opts match.Options) []match.Line
 		s := e.Begin(match.Evidence{}, opts)
 		s.Record(string(sc.Record()), sc.Line(), sc.Truncated())
 		c := s.Finish()
-		if c.State == match.Classified || c.Reason != match.ReasonNoMatch && c.Reason != match.ReasonEmpty {
+		if c.State == match.Classified || c.Reason != match.ReasonNoMatch && c.Reason != match.ReasonEmpty && c.Reason != match.ReasonGarbled {
 			out = append(out, match.LineResult{Line: sc.Line(), Classification: c})
 		}
 	}

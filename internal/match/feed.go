@@ -24,6 +24,9 @@ func (s *Scan) Feed(r io.Reader, first int) (int, error) {
 			return ch.line - 1, ch.err
 		}
 		marks, _ = marksOf(tn.set(reg.data), nil, reg.data, marks[:0], nil)
+		if !s.settled() {
+			s.countText(bytesString(reg.data))
+		}
 		s.feedRegion(reg, first, marks)
 	}
 }
@@ -42,7 +45,7 @@ func (s *Scan) feedRegion(reg region, first int, marks []int) {
 			}
 			continue
 		}
-		s.Record(string(rec), line, truncated)
+		s.feedRecord(string(rec), line, truncated)
 	}
 }
 
