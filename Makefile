@@ -17,7 +17,7 @@ build:
 # under the race detector, the shipped catalogue against its fixtures, the
 # catalogue's figures on the labelled corpus once there is one, the
 # embedding example, and a short fuzz run of the loader, the engine and its
-# bulk path.
+# bulk path, the record splitter and the excerpt.
 test: fmt-check vet unit catalogue-test eval example fuzz
 
 fmt-check:
@@ -49,6 +49,8 @@ fuzz:
 	$(GO) test -run='^$$' -fuzz=FuzzLoad -fuzztime=$(or $(FUZZTIME),10000x) ./internal/compile
 	$(GO) test -run='^$$' -fuzz=FuzzClassify -fuzztime=$(or $(FUZZTIME),20000x) ./internal/match
 	$(GO) test -run='^$$' -fuzz=FuzzLines -fuzztime=$(or $(FUZZTIME),3000x) ./internal/match
+	$(GO) test -run='^$$' -fuzz=FuzzRecords -fuzztime=$(or $(FUZZTIME),20000x) ./internal/match
+	$(GO) test -run='^$$' -fuzz=FuzzExcerptKeepsMatch -fuzztime=$(or $(FUZZTIME),20000x) ./internal/redact
 	$(GO) test -run='^$$' -fuzz=FuzzPairs -fuzztime=$(or $(FUZZTIME),3000x) ./internal/collide
 
 # The embedding example is a module of its own: check its generated file is

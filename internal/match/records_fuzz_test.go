@@ -75,8 +75,8 @@ func refRecords(s string) (recs []refRecord, lines int) {
 
 // FuzzRecords holds the record splitter to refRecords: on every path
 // (eachRecord, and the chunker's regions walked as the bulk path walks
-// them, read in pieces of any size), records are the same, with the same
-// line numbers; no record holds a line end unless it is a JSON value
+// them, read in pieces of any size and decoded if UTF-16), records are
+// the same, with the same line numbers; no record holds a line end unless it is a JSON value
 // spread over lines; none is longer than MaxRecord; and the regions
 // cover the input, each record and its line end after the one before.
 func FuzzRecords(f *testing.F) {
@@ -92,10 +92,13 @@ func FuzzRecords(f *testing.F) {
 		"\r",
 		"\r\n\r",
 		"tail without end",
+		"\xff\xfea\x00\r\x00b\x00\r\x00\n\x00{\x00\r\x00}\x00",
+		"\xef\xbb\xbf{\r\n  \"a\": 1\r\n}\r\n",
 	} {
 		f.Add(s, uint8(7))
 	}
 	f.Fuzz(func(t *testing.T, in string, size uint8) {
+		raw := in
 		want, lines := refRecords(in)
 		for _, r := range want {
 			if len(r.Text) > MaxRecord {
@@ -122,8 +125,14 @@ func FuzzRecords(f *testing.F) {
 			t.Fatalf("eachRecord(%q) (-want +got), truncated %v:\n%s", in, truncated, diff)
 		}
 
+		// The chunker reads through a textReader: a stream that starts
+		// with a byte order mark is split once decoded.
+		if dec := DecodeText(in); dec != in {
+			in = dec
+			want, lines = refRecords(in)
+		}
 		readers := []func(io.Reader) io.Reader{iotest.OneByteReader, iotest.HalfReader, iotest.DataErrReader, func(r io.Reader) io.Reader { return r }}
-		c := newChunkerSize(readers[int(size)%len(readers)](strings.NewReader(in)), 1+int(size)%64)
+		c := newChunkerSize(readers[int(size)%len(readers)](strings.NewReader(raw)), 1+int(size)%64)
 		var walked []refRecord
 		var joined bytes.Buffer
 		for {
