@@ -59,10 +59,7 @@ func refRecords(s string) (recs []refRecord, lines int) {
 				n = 1
 			}
 		}
-		text := s[first.start:end]
-		if strings.HasSuffix(text, "\r") {
-			text = text[:len(text)-1]
-		}
+		text := strings.TrimSuffix(s[first.start:end], "\r")
 		cut := false
 		if len(text) > MaxRecord {
 			text, cut = cutUTF8(text, MaxRecord), true
