@@ -98,7 +98,12 @@ func quoteOrEscape(b []byte) int {
 // noCR says s holds no CR, so that a line ends at its LF alone: most text
 // holds none, and looking for one on every line is then time lost.
 func nextRecord(s []byte, atEOF, noCR bool) (end, next, lines int, needMore bool) {
-	lineEnd := lineEndIn(s, 0, len(s), atEOF, noCR)
+	var lineEnd int
+	if noCR {
+		lineEnd = bytes.IndexByte(s, '\n') // lineEndIn, in line: every record starts here
+	} else {
+		lineEnd = firstLineEnd(s, 0, len(s), atEOF)
+	}
 	if lineEnd < 0 {
 		if !atEOF {
 			return 0, 0, 0, true
