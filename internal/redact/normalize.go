@@ -1,7 +1,7 @@
 package redact
 
 import (
-	"encoding/binary"
+	"math/bits"
 	"unicode/utf8"
 )
 
@@ -40,8 +40,7 @@ func Normalize(s string) string {
 }
 
 // NextChange returns the offset of the first byte at or after from where
-// Normalize changes s, or -1. A region's scan marks the records it must
-// not skip with it.
+// Normalize changes s, or -1.
 func NextChange(s string, from int) int {
 	for i := from; i < len(s); {
 		c := s[i]
@@ -52,16 +51,49 @@ func NextChange(s string, from int) int {
 			i = plainASCII(s, i+1)
 			continue
 		}
-		if _, n := c1At(s, i); n > 0 {
-			return i
+		// Two- and three-byte runes, most of any text that is not ASCII,
+		// are decoded here; DecodeRuneInString takes the rest, and
+		// invalid bytes, of which the C1 introducers count.
+		if c >= 0xc2 && c < 0xe0 && i+1 < len(s) && s[i+1]&0xc0 == 0x80 {
+			if bmpHas(&normalizedBMP, rune(c&0x1f)<<6|rune(s[i+1]&0x3f)) {
+				return i
+			}
+			i += 2
+			continue
+		}
+		if c >= 0xe1 && c < 0xf0 && c != 0xed && i+2 < len(s) && s[i+1]&0xc0 == 0x80 && s[i+2]&0xc0 == 0x80 {
+			if bmpHas(&normalizedBMP, rune(c&0x0f)<<12|rune(s[i+1]&0x3f)<<6|rune(s[i+2]&0x3f)) {
+				return i
+			}
+			i += 3
+			continue
 		}
 		r, n := utf8.DecodeRuneInString(s[i:])
-		if invisible(r) || wideSpace(r) || lineSeparator(r) {
+		if normalized(r) || r == utf8.RuneError && n == 1 && c1Kind(c) != 0 {
 			return i
 		}
 		i += n
 	}
 	return -1
+}
+
+// AppendChanges appends to offs the offset of every place in s, ESC
+// aside, where Normalize makes a change: what NextChange finds from the
+// start and after each changed rune. A region's scan marks with them the
+// records it must not skip.
+func AppendChanges(offs []int, s string) []int {
+	for i := NextChange(s, 0); i >= 0; i = NextChange(s, i+runeLen(s, i)) {
+		if s[i] != 0x1b {
+			offs = append(offs, i)
+		}
+	}
+	return offs
+}
+
+// runeLen is the length of the rune, or invalid byte, at s[i].
+func runeLen(s string, i int) int {
+	_, n := utf8.DecodeRuneInString(s[i:])
+	return n
 }
 
 // change appends to b what Normalize makes of the change NextChange found
@@ -83,7 +115,8 @@ func change(s string, i int, b []byte) (int, []byte) {
 // plainASCII returns the end of the run of bytes from i that are ASCII
 // and not ESC, looking at eight bytes at a time: a byte has its high bit
 // set, or is ESC when it is zero once XORed with ESC, which taking 1 from
-// every byte then shows as a borrow into its high bit.
+// every byte then shows as a borrow into its high bit. The lowest bit so
+// set is the first such byte (a borrow only reaches bytes above it).
 func plainASCII(s string, i int) int {
 	const (
 		ones = 0x0101010101010101
@@ -91,15 +124,22 @@ func plainASCII(s string, i int) int {
 		esc  = 0x1b * ones
 	)
 	for ; i+8 <= len(s); i += 8 {
-		w := binary.LittleEndian.Uint64([]byte(s[i : i+8]))
+		w := load64(s, i)
 		x := w ^ esc
-		if (w|(x-ones)&^x)&high != 0 {
-			break
+		if m := (w | (x-ones)&^x) & high; m != 0 {
+			return i + bits.TrailingZeros64(m)/8
 		}
 	}
 	for ; i < len(s) && s[i] < utf8.RuneSelf && s[i] != 0x1b; i++ {
 	}
 	return i
+}
+
+// load64 reads s[i:i+8] as a little-endian word.
+func load64(s string, i int) uint64 {
+	b := s[i : i+8]
+	return uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24 |
+		uint64(b[4])<<32 | uint64(b[5])<<40 | uint64(b[6])<<48 | uint64(b[7])<<56
 }
 
 // Plain reports whether s is ASCII without ESC, which Normalize returns as

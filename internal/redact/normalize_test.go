@@ -2,8 +2,10 @@ package redact
 
 import (
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
+	"unicode"
 	"unicode/utf8"
 	"unsafe"
 )
@@ -90,5 +92,94 @@ func TestNormalizeAgainstRunes(t *testing.T) {
 	}
 	if valid < 5000 {
 		t.Fatalf("only %d valid texts: the test proves little", valid)
+	}
+}
+
+// TestRuneSets holds the bit sets that invisible and normalized read
+// below 0x10000 to the Unicode tables they are built from, over every
+// rune.
+func TestRuneSets(t *testing.T) {
+	for r := rune(0); r <= unicode.MaxRune; r++ {
+		inv := 0xe0000 <= r && r <= 0xe007f || unicode.Is(unicode.Cf, r)
+		if invisible(r) != inv {
+			t.Fatalf("invisible(%U) = %v", r, !inv)
+		}
+		if r < 0x80 {
+			continue
+		}
+		norm := 0x80 <= r && r <= 0x9f || inv || unicode.Is(unicode.Zs, r) || r == 0x2028 || r == 0x2029
+		if normalized(r) != norm || NormalizesRune(r) != norm {
+			t.Fatalf("normalized(%U) = %v, NormalizesRune %v, want %v", r, normalized(r), NormalizesRune(r), norm)
+		}
+	}
+}
+
+// TestNextChange holds NextChange, which decodes most runes itself, to a
+// rune-by-rune reading of what Normalize changes, from every offset of
+// random text, valid and not.
+func TestNextChange(t *testing.T) {
+	oracle := func(s string, from int) int {
+		for i := from; i < len(s); {
+			r, n := utf8.DecodeRuneInString(s[i:])
+			if r == utf8.RuneError && n == 1 && c1Kind(s[i]) != 0 || NormalizesRune(r) && !(r == utf8.RuneError && n == 1) {
+				return i
+			}
+			i += n
+		}
+		return -1
+	}
+	pieces := []string{"a", " ", "\x1b", "é", "ß", "日本", "\u3000", "\u3001", "\u00a0", "\u00ad", "\u0085", "\u200b", "\u2028", "\u2066",
+		"\u202f", "\ufeff", "\ufffd", "\U0001F600", "\U000E0041", "\u0600", "\u061c", "\u180e", "\u1680", "\xff", "\x9b", "\x9d", "\x85",
+		"\xc2", "\xe2\x80", "\xed\xa0\x80", "\xe0\x80\x80", "\xf0\x9f", "\u0890", "\u08e2"}
+	rng := rand.New(rand.NewPCG(3, 3))
+	for round := 0; round < 20000; round++ {
+		var b strings.Builder
+		for k := rng.IntN(12); k >= 0; k-- {
+			b.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		s := b.String()
+		for from := 0; from <= len(s); from++ {
+			if got, want := NextChange(s, from), oracle(s, from); got != want {
+				t.Fatalf("NextChange(%q, %d) = %d, want %d", s, from, got, want)
+			}
+		}
+	}
+}
+
+// TestAppendChanges holds AppendChanges to a rune-by-rune reading of
+// what Normalize changes: every changed rune, and C1 introducer byte, is
+// found, and nothing else (not a byte inside a valid rune).
+func TestAppendChanges(t *testing.T) {
+	pieces := []string{"a ", "\x1b[0m", "é", "日本", "\u3000", "\u3001", "\u00a0", "\u00ad", "\u0085", "\u200b", "\u201c", "\u2028",
+		"\u2066", "\ufeff", "\U0001F600", "\U000E0041", "\U0001D173", "\u0600", "\u061c", "\u06dd", "\u070f", "\u180e", "\u0890", "\x9b", "\xff",
+		// Valid runes that hold C1 introducer bytes, and broken ones.
+		"\u015b", "\u201b", "\U0001F69D", "\u0758", "\xc5", "\xe2\x80", "\xf0\x9f\x9a", "\x9d", "\x90", "\xed\xa0\x9b"}
+	rng := rand.New(rand.NewPCG(5, 5))
+	for round := 0; round < 20000; round++ {
+		var b strings.Builder
+		for k := rng.IntN(16); k >= 0; k-- {
+			p := pieces[rng.IntN(len(pieces))]
+			if round%2 == 0 && !utf8.ValidString(p) {
+				continue
+			}
+			b.WriteString(p)
+		}
+		s := b.String()
+		var want []int
+		for i := 0; i < len(s); {
+			r, n := utf8.DecodeRuneInString(s[i:])
+			if r == utf8.RuneError && n == 1 && c1Kind(s[i]) != 0 || r >= 0x80 && NormalizesRune(r) {
+				want = append(want, i)
+			}
+			if s[i] == 0x1b {
+				n = 1 // ESC is not looked for, nor what follows it
+			}
+			i += n
+		}
+		got := AppendChanges(nil, s)
+		slices.Sort(got)
+		if !slices.Equal(got, want) {
+			t.Fatalf("AppendChanges(%q) = %v, want %v", s, got, want)
+		}
 	}
 }
