@@ -331,12 +331,7 @@ func marksOf(lits *literalSet, needs []need, data []byte, marks []int, needed []
 	}
 	marks = appendAll(marks, data, "\x1b")
 	if !asciiOnly(data) {
-		s := bytesString(data)
-		for i := redact.NextChange(s, 0); i >= 0; i = redact.NextChange(s, i+1) {
-			if s[i] != 0x1b { // found above
-				marks = append(marks, i)
-			}
-		}
+		marks = redact.AppendChanges(marks, bytesString(data))
 		marks = appendAll(marks, data, "\u212a")
 		marks = appendAll(marks, data, "\u017f")
 	}

@@ -181,24 +181,25 @@ func lineEndIn(data []byte, from, to int, atEOF, noCR bool) int {
 }
 
 // lastLineEnd returns the offset of the byte that ends the last line
-// that ends in data[from:to], as firstLineEnd would find it, or -1.
+// that ends in data[from:to], as firstLineEnd would find it, or -1. Only
+// the bytes after the last LF are searched for a CR.
 func lastLineEnd(data []byte, from, to int, atEOF bool) int {
-	for to > from {
-		lf := bytes.LastIndexByte(data[from:to], '\n')
-		cr := bytes.LastIndexByte(data[from:to], '\r')
-		if cr < 0 || lf > cr {
-			if lf < 0 {
-				return -1
-			}
-			return from + lf
+	lf := bytes.LastIndexByte(data[from:to], '\n')
+	if lf >= 0 {
+		lf += from
+	}
+	for to > lf+1 && to > from {
+		cr := bytes.LastIndexByte(data[max(from, lf+1):to], '\r')
+		if cr < 0 {
+			break
 		}
-		cr += from
+		cr += max(from, lf+1)
 		if cr+1 < len(data) && data[cr+1] != '\n' || cr+1 == len(data) && atEOF {
 			return cr
 		}
 		to = cr // a CRLF whose LF lies past to, or a CR whose LF may come
 	}
-	return -1
+	return lf
 }
 
 // countLineEnds returns how many lines end in b, a run of whole lines:
