@@ -42,8 +42,9 @@ const (
 // that what is shown next to it still has text around it for detection.
 // One that holds an end of the span is shown no further than the span,
 // since a secret glued to other text need not look like one, and the
-// context takes it in whole, so that a secret it does make up is
-// redacted. Whatever the context, the span itself, or the marker of a
+// context takes it in, as far as a rule reads past its anchor (4 KiB) on
+// each side, so that a secret it does make up is redacted; further would
+// let a token of anchors cost as much as a Text of it. Whatever the context, the span itself, or the marker of a
 // secret it overlaps, is shown as far as max allows.
 //
 // Known limit: a quoted password longer than the guard margin that
@@ -201,7 +202,7 @@ func isBreak(c byte) bool {
 // shown, which are one unless a token longer than widen straddles lo.
 // Then what is shown starts past that token, and the context guard bytes
 // before; or, when the token holds start, it starts at start, and the
-// context takes in all of the token and guard bytes before it.
+// context takes in the token up to scanLimit bytes before start.
 func leftEdge(s string, lo, start int) (ctx, show int, holds bool) {
 	if lo == 0 || isBreak(s[lo-1]) {
 		return lo, lo, false
@@ -223,7 +224,7 @@ func leftEdge(s string, lo, start int) (ctx, show int, holds bool) {
 		return max2(0, start-guard), start, false // the token ends where the span starts
 	}
 	tok := max2(0, lo-widen)
-	for tok > 0 && !isBreak(s[tok-1]) {
+	for tok > max2(0, start-scanLimit) && !isBreak(s[tok-1]) {
 		tok--
 	}
 	return max2(0, tok-guard), start, true
@@ -253,7 +254,7 @@ func rightEdge(s string, hi, end int) (ctx, show int, holds bool) {
 		return min(len(s), end+guard), end, false // the token starts where the span ends
 	}
 	tok := min(len(s), hi+widen)
-	for tok < len(s) && !isBreak(s[tok]) {
+	for tok < min(len(s), end+scanLimit) && !isBreak(s[tok]) {
 		tok++
 	}
 	return min(len(s), tok+guard), end, true
