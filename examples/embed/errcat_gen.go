@@ -29,6 +29,7 @@ import (
 	"sync/atomic"
 	"time"
 	"unicode"
+	"unicode/utf16"
 	"unicode/utf8"
 	"unsafe"
 )
@@ -761,22 +762,22 @@ func hintResolve(v hintValue, now time.Time) (at time.Time, after time.Duration,
 }
 
 // clean removes terminal escape sequences and control characters and
-// replaces invalid UTF-8, leaving text that is safe to write to a terminal.
+// replaces invalid UTF-8, leaving text that is safe to write to a terminal
+// and that shows a reader all it says.
 //
-//   - CSI sequences (ESC [ ... final byte) are removed whole.
-//   - OSC, DCS, SOS, PM and APC strings (ESC ] ..., ESC P ..., ...) are
-//     removed up to their terminator: BEL, ST (ESC \) or, unlike a
-//     terminal, the end of the line, so that one stray "ESC ]" cannot
-//     swallow the rest of the evidence.
-//   - Other escape sequences (ESC plus intermediates and a final byte,
-//     e.g. ESC ( B or ESC 7) are removed, and so is a lone ESC.
+//   - Escape sequences are removed as skipEscape says, and so are their
+//     8-bit forms: a CSI or a control string introduced by a C1 control
+//     (0x9b for CSI, 0x9d for OSC, ...), as a byte of its own or encoded
+//     as U+0080..U+009F.
 //   - Every other C0 control, DEL and the C1 controls U+0080..U+009F are
 //     removed, except '\n' and '\t'. '\r' is removed rather than turned
 //     into a newline: a "\r\n" line ending then reads as "\n", and a
 //     progress bar's repeated "\r" collapses into one line.
-//   - Unicode bidirectional overrides and isolates (U+202A..U+202E,
-//     U+2066..U+2069) are removed because they can make a terminal show
-//     text in an order other than the one in which it was written.
+//   - Invisible characters (see invisible: format characters such as
+//     zero-width spaces, bidirectional marks and overrides, which can make
+//     a terminal show text in an order other than the one in which it was
+//     written, and tag characters) are removed.
+//   - The line and paragraph separators U+2028 and U+2029 become '\n'.
 //   - Each byte of invalid UTF-8 becomes U+FFFD.
 //
 // If flat is set, each run of newlines becomes a single space.
@@ -827,14 +828,31 @@ func redact_clean(s string, flat bool, t *redact_track) string {
 			t.replaced(i, i+1, b.Len(), b.Len())
 			i++
 		default:
+			if k, n := redact_c1At(s, i); n > 0 {
+				j := redact_skipC1(s, i, n, k)
+				t.replaced(i, j, b.Len(), b.Len())
+				i = j
+				continue
+			}
 			r, n := utf8.DecodeRuneInString(s[i:])
 			switch {
 			case r == utf8.RuneError && n == 1:
 				t.replaced(i, i+1, b.Len(), b.Len()+len(string(utf8.RuneError)))
 				b.WriteRune(utf8.RuneError)
 				nl = false
-			case r <= 0x9f, 0x202a <= r && r <= 0x202e, 0x2066 <= r && r <= 0x2069:
+			case redact_invisible(r):
 				t.replaced(i, i+n, b.Len(), b.Len())
+			case redact_lineSeparator(r) && flat:
+				if !nl {
+					t.replaced(i, i+n, b.Len(), b.Len()+1)
+					b.WriteByte(' ')
+					nl = true
+				} else {
+					t.replaced(i, i+n, b.Len(), b.Len())
+				}
+			case redact_lineSeparator(r):
+				t.replaced(i, i+n, b.Len(), b.Len()+1)
+				b.WriteByte('\n')
 			default:
 				t.kept(i, i+n, b.Len())
 				b.WriteString(s[i : i+n])
@@ -845,53 +863,6 @@ func redact_clean(s string, flat bool, t *redact_track) string {
 	}
 	t.replaced(len(s), len(s)+1, b.Len(), b.Len())
 	return b.String()
-}
-
-// skipEscape returns the offset just past the escape sequence that starts
-// with the ESC at s[i]. It follows ECMA-48 byte classes loosely: the goal
-// is to remove what a terminal would act on, not to validate it.
-func redact_skipEscape(s string, i int) int {
-	j := i + 1
-	if j >= len(s) {
-		return j
-	}
-	switch c := s[j]; {
-	case c == '[': // CSI: parameter and intermediate bytes, then a final byte
-		j++
-		for j < len(s) && s[j] >= 0x20 && s[j] <= 0x3f {
-			j++
-		}
-		if j < len(s) && s[j] >= 0x40 && s[j] <= 0x7e {
-			j++
-		}
-		return j
-	case c == ']' || c == 'P' || c == 'X' || c == '^' || c == '_': // control strings
-		for j++; j < len(s); j++ {
-			switch s[j] {
-			case 0x07:
-				return j + 1
-			case '\n':
-				return j
-			case 0x1b:
-				if j+1 < len(s) && s[j+1] == '\\' {
-					return j + 2
-				}
-				return j // a new sequence starts here
-			}
-		}
-		return j
-	case c >= 0x20 && c <= 0x2f: // nF: intermediates, then a final byte
-		for j < len(s) && s[j] >= 0x20 && s[j] <= 0x2f {
-			j++
-		}
-		if j < len(s) && s[j] >= 0x30 && s[j] <= 0x7e {
-			j++
-		}
-		return j
-	case c >= 0x30 && c <= 0x7e: // two-byte sequences such as ESC 7, ESC =
-		return j + 1
-	}
-	return j // a lone ESC
 }
 
 // plainRun returns the end of the run of bytes from i that clean keeps
@@ -973,10 +944,8 @@ func redact_inAuthority(s string, i int) bool {
 }
 
 // StripEscapes removes terminal escape sequences from s and leaves every
-// other byte alone. The engine matches what a person saw on the terminal:
-// colour codes between words would otherwise defeat literal phrases and \b.
-// It returns s itself when s holds no ESC, so the usual case costs one
-// IndexByte and no allocation.
+// other byte alone (see skipEscape). It returns s itself when s holds no
+// ESC, so the usual case costs one IndexByte and no allocation.
 func redactStripEscapes(s string) string {
 	i := strings.IndexByte(s, 0x1b)
 	if i < 0 {
@@ -991,6 +960,135 @@ func redactStripEscapes(s string) string {
 	}
 	b.WriteString(s)
 	return b.String()
+}
+
+// skipEscape returns the offset just past the escape sequence that starts
+// with the ESC at s[i]. It follows ECMA-48 byte classes loosely: the goal
+// is to remove what a terminal would act on, not to validate it.
+//
+//   - CSI sequences (ESC [ ... final byte) are removed whole.
+//   - OSC, DCS, SOS, PM and APC strings (ESC ] ..., ESC P ..., ...) are
+//     removed up to their terminator: BEL, ST (ESC \, or the 8-bit ST), or
+//     the ESC of the next sequence. A string that meets the end of the
+//     line or of the text first is unterminated: only its introducer and
+//     the parameter bytes after it are removed, so that one stray "ESC ]"
+//     cannot swallow the rest of the evidence.
+//   - Other escape sequences (ESC plus intermediates and a final byte,
+//     e.g. ESC ( B or ESC 7) are removed, and so is a lone ESC.
+func redact_skipEscape(s string, i int) int {
+	j := i + 1
+	if j >= len(s) {
+		return j
+	}
+	switch c := s[j]; {
+	case c == '[':
+		return redact_skipCSI(s, j+1)
+	case c == ']' || c == 'P' || c == 'X' || c == '^' || c == '_':
+		return redact_skipString(s, j+1)
+	case c >= 0x20 && c <= 0x2f: // nF: intermediates, then a final byte
+		for j < len(s) && s[j] >= 0x20 && s[j] <= 0x2f {
+			j++
+		}
+		if j < len(s) && s[j] >= 0x30 && s[j] <= 0x7e {
+			j++
+		}
+		return j
+	case c >= 0x30 && c <= 0x7e: // two-byte sequences such as ESC 7, ESC =
+		return j + 1
+	}
+	return j // a lone ESC
+}
+
+// c1Kind says which sequence the C1 control c (0x80..0x9f) introduces, by
+// the byte that follows ESC in its 7-bit form: '[' for CSI (0x9b), ']'
+// for OSC (0x9d), 'P', 'X', '^' or '_' for DCS, SOS, PM and APC; 0 for a
+// control that introduces none.
+func redact_c1Kind(c byte) byte {
+	switch c {
+	case 0x9b, 0x9d, 0x90, 0x98, 0x9e, 0x9f:
+		return c - 0x40
+	}
+	return 0
+}
+
+// c1At reports the C1 control at s[i] and how many bytes it takes (n is
+// 0 when there is none): any encoded as U+0080..U+009F, and one that
+// introduces a sequence as a byte of its own that is not part of valid
+// UTF-8, as an 8-bit terminal reads it. Other stray bytes of 0x80..0x9f
+// are invalid UTF-8 like any other.
+func redact_c1At(s string, i int) (c byte, n int) {
+	if s[i] < 0x80 || s[i] > 0xc2 {
+		return 0, 0
+	}
+	r, n := utf8.DecodeRuneInString(s[i:])
+	switch {
+	case r == utf8.RuneError && n == 1 && redact_c1Kind(s[i]) != 0:
+		return s[i], 1
+	case 0x80 <= r && r <= 0x9f:
+		return byte(r), n
+	}
+	return 0, 0
+}
+
+// skipC1 returns the offset just past the sequence that the C1 control c,
+// n bytes at s[i], introduces: a CSI or a control string as after ESC, or
+// the control alone.
+func redact_skipC1(s string, i, n int, c byte) int {
+	switch redact_c1Kind(c) {
+	case 0:
+		return i + n
+	case '[':
+		return redact_skipCSI(s, i+n)
+	}
+	return redact_skipString(s, i+n)
+}
+
+// skipCSI returns the end of a CSI sequence whose parameters start at j:
+// parameter and intermediate bytes, then a final byte.
+func redact_skipCSI(s string, j int) int {
+	for j < len(s) && s[j] >= 0x20 && s[j] <= 0x3f {
+		j++
+	}
+	if j < len(s) && s[j] >= 0x40 && s[j] <= 0x7e {
+		j++
+	}
+	return j
+}
+
+// skipString returns the end of a control string whose contents start
+// at j (see skipEscape).
+func redact_skipString(s string, j int) int {
+	for k := j; k < len(s); {
+		switch c := s[k]; {
+		case c == 0x07:
+			return k + 1
+		case c == '\n' || c == '\r':
+			return redact_skipParams(s, j)
+		case c == 0x1b:
+			if k+1 < len(s) && s[k+1] == '\\' {
+				return k + 2
+			}
+			return k // a new sequence starts here
+		case c < utf8.RuneSelf:
+			k++
+		default:
+			r, n := utf8.DecodeRuneInString(s[k:])
+			if r == 0x9c || r == utf8.RuneError && n == 1 && c == 0x9c { // ST
+				return k + n
+			}
+			k += n
+		}
+	}
+	return redact_skipParams(s, j)
+}
+
+// skipParams returns the end of the parameter bytes (0x30..0x3f: digits,
+// ';', ':' and "<=>?") from j: what an unterminated string loses.
+func redact_skipParams(s string, j int) int {
+	for j < len(s) && s[j] >= 0x30 && s[j] <= 0x3f {
+		j++
+	}
+	return j
 }
 
 const (
@@ -1023,10 +1121,20 @@ const (
 // half of a secret that straddles the edge, and neither half need look
 // like a secret on its own. So Excerpt takes a wider raw context, whose
 // edges it moves to breaks between tokens (whitespace or quotes), at
-// most 256 bytes outwards; if it finds none, it moves the edge inwards
-// instead, dropping the partial token. It then sanitises the context, and
-// only then chooses the bytes to show, keeping a guard margin from any
-// edge of the context that is not an edge of s.
+// most 256 bytes outwards. It then sanitises the context, and only then
+// chooses the bytes to show, keeping a guard margin from any edge of the
+// context that is not an edge of s.
+//
+// A token too long to reach a break within 256 bytes (a base64 blob, a
+// minified payload) is not cut up. One that lies beside the span is left
+// out, marked by "…", and the context goes on guard bytes into it, so
+// that what is shown next to it still has text around it for detection.
+// One that holds an end of the span is shown no further than the span,
+// since a secret glued to other text need not look like one, and the
+// context takes it in, as far as a rule reads past its anchor (4 KiB) on
+// each side, so that a secret it does make up is redacted; further would
+// let a token of anchors cost as much as a Text of it. Whatever the context, the span itself, or the marker of a
+// secret it overlaps, is shown as far as max allows.
 //
 // Known limit: a quoted password longer than the guard margin that
 // contains spaces, and whose keyword lies just outside the context, can
@@ -1040,33 +1148,64 @@ func redactExcerpt(s string, start, end, max int) string {
 	end = redact_clampInt(end, start, len(s))
 
 	// Raw context: generous, because cleaning can shrink it (escape
-	// sequences) and redaction can change its length.
+	// sequences) and redaction can change its length. [slo, shi) is what
+	// may be shown of it when an edge was placed beside a long token;
+	// otherwise they are the edges, and the guard keeps shown text away
+	// from them.
 	ctx := 4*min(max, len(s)) + 2*redact_widen
-	lo := redact_leftEdge(s, redact_max2(0, start-ctx), start)
-	hi := redact_rightEdge(s, min(len(s), end+ctx), end)
+	lo, slo, lholds := redact_leftEdge(s, redact_max2(0, start-ctx), start)
+	hi, shi, rholds := redact_rightEdge(s, min(len(s), end+ctx), end)
+	// A long token that holds an end of the span is shown no further
+	// than the span on either side.
+	if lholds && end < len(s) && !redact_isBreak(s[end]) && !redact_hasBreak(s[start:end]) {
+		shi = min(shi, end)
+	}
+	if rholds && start > 0 && !redact_isBreak(s[start-1]) && !redact_hasBreak(s[start:end]) {
+		slo = redact_max2(slo, start)
+	}
 	hi = redact_max2(hi, lo)
+	shi = redact_clampInt(shi, slo, hi)
 
-	t := redact_newTrack(redact_clampInt(start-lo, 0, hi-lo), redact_clampInt(end-lo, 0, hi-lo))
+	t := redact_newTrack(redact_clampInt(start-lo, 0, hi-lo), redact_clampInt(end-lo, 0, hi-lo), slo-lo, shi-lo)
 	c := redact_clean(s[lo:hi], true, t)
 	ms, me := t.out[0], t.out[1]
 
 	zlo, zhi := 0, len(c)
-	if lo > 0 {
+	switch {
+	case slo > lo:
+		zlo = t.out[2]
+	case lo > 0:
 		zlo = redact_afterGuard(c)
 	}
-	if hi < len(s) {
+	switch {
+	case shi < hi:
+		zhi = t.out[3]
+	case hi < len(s):
 		zhi = redact_beforeGuard(c)
 	}
+
+	// The span grows to cover the secrets it overlaps, so that their
+	// markers are shown in its place.
+	fs := redactFind(c)
+	xs, xe := ms, me
+	for _, f := range fs {
+		if f.Start < me && ms < f.End || f.Start <= ms && ms < f.End {
+			xs, xe = min(xs, f.Start), redact_max2(xe, f.End)
+		}
+	}
+	t = redact_newTrack(ms, me, zlo, zhi, xs, xe)
+	r, spans := redact_redact(c, fs, t)
+	ms, me, zlo, zhi, xs, xe = t.out[0], t.out[1], t.out[2], t.out[3], t.out[4], t.out[5]
+	// The span is shown whatever the guard: text this close to a cut
+	// edge is withheld because its secret could lie outside, and the span
+	// is what the excerpt is for.
+	zlo, zhi = min(zlo, xs), redact_max2(zhi, xe)
 	if zhi <= zlo {
 		if (lo > 0 || hi < len(s)) && max >= len(redact_ellipsis) {
 			return redact_ellipsis
 		}
 		return ""
 	}
-
-	t = redact_newTrack(ms, me, zlo, zhi)
-	r, spans := redact_redact(c, redactFind(c), t)
-	ms, me, zlo, zhi = t.out[0], t.out[1], t.out[2], t.out[3]
 	ms = redact_clampInt(ms, zlo, zhi)
 	me = redact_clampInt(me, ms, zhi)
 
@@ -1146,42 +1285,77 @@ func redact_isBreak(c byte) bool {
 	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '"' || c == '\''
 }
 
-// leftEdge moves the raw context start lo to a break: outwards up to
-// widen bytes, else inwards past the partial token (but not past limit,
-// the match start, beyond which it gives up and returns limit).
-func redact_leftEdge(s string, lo, limit int) int {
+// leftEdge places the start of the raw context, lo bytes into s, for a
+// span that starts at start: on a break, moved outwards up to widen
+// bytes. It returns the context's start and the start of what may be
+// shown, which are one unless a token longer than widen straddles lo.
+// Then what is shown starts past that token, and the context guard bytes
+// before; or, when the token holds start, it starts at start, and the
+// context takes in the token up to scanLimit bytes before start.
+func redact_leftEdge(s string, lo, start int) (ctx, show int, holds bool) {
 	if lo == 0 || redact_isBreak(s[lo-1]) {
-		return lo
+		return lo, lo, false
 	}
 	for i := lo - 1; i >= 0 && lo-i <= redact_widen; i-- {
 		if redact_isBreak(s[i]) {
-			return i + 1
+			return i + 1, i + 1, false
 		}
 	}
-	for i := lo; i < limit; i++ {
-		if redact_isBreak(s[i]) {
-			return i
-		}
+	show = lo
+	for show < start && !redact_isBreak(s[show]) {
+		show++
 	}
-	return limit
+	if show < start {
+		show++ // past the token and the break that ends it
+		return redact_max2(0, show-redact_guard), show, false
+	}
+	if start == len(s) || redact_isBreak(s[start]) {
+		return redact_max2(0, start-redact_guard), start, false // the token ends where the span starts
+	}
+	tok := redact_max2(0, lo-redact_widen)
+	for tok > redact_max2(0, start-redact_scanLimit) && !redact_isBreak(s[tok-1]) {
+		tok--
+	}
+	return redact_max2(0, tok-redact_guard), start, true
 }
 
-// rightEdge is leftEdge for the end of the context.
-func redact_rightEdge(s string, hi, limit int) int {
+// rightEdge is leftEdge for the end of the context, hi, and of the span,
+// end: what may be shown ends before the long token straddling hi, or at
+// end when the token holds it.
+func redact_rightEdge(s string, hi, end int) (ctx, show int, holds bool) {
 	if hi == len(s) || redact_isBreak(s[hi]) {
-		return hi
+		return hi, hi, false
 	}
 	for i := hi; i < len(s) && i-hi < redact_widen; i++ {
 		if redact_isBreak(s[i]) {
-			return i
+			return i, i, false
 		}
 	}
-	for i := hi - 1; i >= limit; i-- {
+	show = hi
+	for show > end && !redact_isBreak(s[show-1]) {
+		show--
+	}
+	if show > end {
+		show-- // before the break that precedes the token
+		return min(len(s), show+redact_guard), show, false
+	}
+	if end == 0 || redact_isBreak(s[end-1]) {
+		return min(len(s), end+redact_guard), end, false // the token starts where the span ends
+	}
+	tok := min(len(s), hi+redact_widen)
+	for tok < min(len(s), end+redact_scanLimit) && !redact_isBreak(s[tok]) {
+		tok++
+	}
+	return min(len(s), tok+redact_guard), end, true
+}
+
+func redact_hasBreak(s string) bool {
+	for i := 0; i < len(s); i++ {
 		if redact_isBreak(s[i]) {
-			return i + 1
+			return true
 		}
 	}
-	return limit
+	return false
 }
 
 // afterGuard returns the first break at or after guard bytes into c, or
@@ -1731,6 +1905,224 @@ func redactPlaceholder(kind, value string) bool {
 		}
 	}
 	return false
+}
+
+// invisible reports whether r is a character that a terminal does not
+// show but that still changes what a reader, or a program reading the
+// text, takes it to say: every format character (Unicode category Cf:
+// the soft hyphen, the Arabic letter mark U+061C, zero-width spaces and
+// joiners U+200B..U+200D, the left-to-right and right-to-left marks,
+// bidirectional embeddings, overrides and isolates U+202A..U+202E and
+// U+2066..U+2069, the word joiner U+2060 and invisible operators, the
+// byte order mark U+FEFF, ...) and the whole block of tag characters
+// U+E0000..U+E007F, which can spell out hidden text to a program that
+// reads it, unassigned ones included.
+func redact_invisible(r rune) bool {
+	if r < 0x10000 {
+		return redact_bmpHas(&redact_invisibleBMP, r)
+	}
+	return 0xe0000 <= r && r <= 0xe007f || r < 0x1e000 && unicode.Is(unicode.Cf, r)
+}
+
+// lineSeparator reports whether r is U+2028 or U+2029, which end a line
+// where they are honoured and are invisible where they are not.
+func redact_lineSeparator(r rune) bool { return r == 0x2028 || r == 0x2029 }
+
+// wideSpace reports whether r is a space other than U+0020 (Unicode
+// category Zs: the no-break space U+00A0, the narrow no-break space
+// U+202F, en and em spaces, the ideographic space, ...).
+func redact_wideSpace(r rune) bool {
+	return r >= 0xa0 && r != ' ' && unicode.Is(unicode.Zs, r)
+}
+
+// normalized reports whether Normalize removes or replaces the rune r
+// (see NormalizesRune), ESC aside. It runs for every rune of 0x80 or
+// more that a region's scan meets, so the runes below 0x10000 are looked
+// up in a bit set; above, only invisible characters change.
+func redact_normalized(r rune) bool {
+	if r < 0x10000 {
+		return redact_bmpHas(&redact_normalizedBMP, r)
+	}
+	return redact_invisible(r)
+}
+
+// bmpSet is a bit per rune below 0x10000.
+type redact_bmpSet [1 << 16 / 64]uint64
+
+func redact_bmpHas(s *redact_bmpSet, r rune) bool { return s[r>>6]&(1<<(r&63)) != 0 }
+
+// invisibleBMP and normalizedBMP are invisible and normalized below
+// 0x10000, built once from the Unicode tables.
+var redact_invisibleBMP, redact_normalizedBMP = redact_buildBMPSets()
+
+func redact_buildBMPSets() (inv, norm redact_bmpSet) {
+	add := func(s *redact_bmpSet, t *unicode.RangeTable) {
+		for _, rg := range t.R16 {
+			for r := rune(rg.Lo); r <= rune(rg.Hi); r += rune(rg.Stride) {
+				s[r>>6] |= 1 << (r & 63)
+			}
+		}
+	}
+	add(&inv, unicode.Cf)
+	norm = inv
+	for _, t := range []*unicode.RangeTable{unicode.Zs, unicode.Zl, unicode.Zp} {
+		add(&norm, t)
+	}
+	norm[' '>>6] &^= 1 << (' ' & 63)
+	for r := rune(0x80); r <= 0x9f; r++ {
+		norm[r>>6] |= 1 << (r & 63)
+	}
+	return inv, norm
+}
+
+// Normalize returns s as the engine matches it: the text a terminal
+// shows, in plain spacing, so that nothing a reader does not see can
+// split a phrase.
+//
+//   - Terminal escape sequences are removed (see skipEscape), and so are
+//     their 8-bit forms, a CSI or control string introduced by a C1
+//     control as a byte of its own or encoded as U+0080..U+009F; the other
+//     C1 controls U+0080..U+009F are removed too.
+//   - Invisible characters (see invisible: zero-width spaces and joiners,
+//     the soft hyphen, bidirectional marks and controls, the byte order
+//     mark, tag characters, ...) are removed.
+//   - Other spaces (the no-break space U+00A0, the narrow no-break space
+//     U+202F, the other spaces of Unicode category Zs) and the line and
+//     paragraph separators U+2028 and U+2029 become ' '.
+//
+// Every other byte is left as it is: invalid UTF-8, and C0 controls other
+// than ESC. It returns s itself when nothing changes, and looks at s only
+// a word at a time while s holds no ESC and no byte of 0x80 or more.
+func redactNormalize(s string) string {
+	i := redactNextChange(s, 0)
+	if i < 0 {
+		return s
+	}
+	b := make([]byte, 0, len(s))
+	last := 0
+	for ; i >= 0; i = redactNextChange(s, i) {
+		b = append(b, s[last:i]...)
+		var j int
+		j, b = redact_change(s, i, b)
+		last, i = j, j
+	}
+	return string(append(b, s[last:]...))
+}
+
+// NextChange returns the offset of the first byte at or after from where
+// Normalize changes s, or -1.
+func redactNextChange(s string, from int) int {
+	for i := from; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if c == 0x1b {
+				return i
+			}
+			i = redact_plainASCII(s, i+1)
+			continue
+		}
+		// Two- and three-byte runes, most of any text that is not ASCII,
+		// are decoded here; DecodeRuneInString takes the rest, and
+		// invalid bytes, of which the C1 introducers count.
+		if c >= 0xc2 && c < 0xe0 && i+1 < len(s) && s[i+1]&0xc0 == 0x80 {
+			if redact_bmpHas(&redact_normalizedBMP, rune(c&0x1f)<<6|rune(s[i+1]&0x3f)) {
+				return i
+			}
+			i += 2
+			continue
+		}
+		if c >= 0xe1 && c < 0xf0 && c != 0xed && i+2 < len(s) && s[i+1]&0xc0 == 0x80 && s[i+2]&0xc0 == 0x80 {
+			if redact_bmpHas(&redact_normalizedBMP, rune(c&0x0f)<<12|rune(s[i+1]&0x3f)<<6|rune(s[i+2]&0x3f)) {
+				return i
+			}
+			i += 3
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if redact_normalized(r) || r == utf8.RuneError && n == 1 && redact_c1Kind(c) != 0 {
+			return i
+		}
+		i += n
+	}
+	return -1
+}
+
+// AppendChanges appends to offs the offset of every place in s, ESC
+// aside, where Normalize makes a change: what NextChange finds from the
+// start and after each changed rune. A region's scan marks with them the
+// records it must not skip.
+func redactAppendChanges(offs []int, s string) []int {
+	for i := redactNextChange(s, 0); i >= 0; i = redactNextChange(s, i+redact_runeLen(s, i)) {
+		if s[i] != 0x1b {
+			offs = append(offs, i)
+		}
+	}
+	return offs
+}
+
+// runeLen is the length of the rune, or invalid byte, at s[i].
+func redact_runeLen(s string, i int) int {
+	_, n := utf8.DecodeRuneInString(s[i:])
+	return n
+}
+
+// change appends to b what Normalize makes of the change NextChange found
+// at s[i], and returns the offset after it.
+func redact_change(s string, i int, b []byte) (int, []byte) {
+	if s[i] == 0x1b {
+		return redact_skipEscape(s, i), b
+	}
+	if c, n := redact_c1At(s, i); n > 0 {
+		return redact_skipC1(s, i, n, c), b
+	}
+	r, n := utf8.DecodeRuneInString(s[i:])
+	if !redact_invisible(r) {
+		b = append(b, ' ')
+	}
+	return i + n, b
+}
+
+// plainASCII returns the end of the run of bytes from i that are ASCII
+// and not ESC, looking at eight bytes at a time: a byte has its high bit
+// set, or is ESC when it is zero once XORed with ESC, which taking 1 from
+// every byte then shows as a borrow into its high bit. The lowest bit so
+// set is the first such byte (a borrow only reaches bytes above it).
+func redact_plainASCII(s string, i int) int {
+	const (
+		ones = 0x0101010101010101
+		high = 0x8080808080808080
+		esc  = 0x1b * ones
+	)
+	for ; i+8 <= len(s); i += 8 {
+		w := redact_load64(s, i)
+		x := w ^ esc
+		if m := (w | (x-ones)&^x) & high; m != 0 {
+			return i + bits.TrailingZeros64(m)/8
+		}
+	}
+	for ; i < len(s) && s[i] < utf8.RuneSelf && s[i] != 0x1b; i++ {
+	}
+	return i
+}
+
+// load64 reads s[i:i+8] as a little-endian word.
+func redact_load64(s string, i int) uint64 {
+	b := s[i : i+8]
+	return uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24 |
+		uint64(b[4])<<32 | uint64(b[5])<<40 | uint64(b[6])<<48 | uint64(b[7])<<56
+}
+
+// Plain reports whether s is ASCII without ESC, which Normalize returns as
+// it is, and so is any folding that only non-ASCII runes need.
+func redactPlain(s string) bool { return redact_plainASCII(s, 0) == len(s) }
+
+// NormalizesRune reports whether Normalize removes the rune r, or
+// replaces it, wherever it stands: ESC, the C1 controls, invisible
+// characters, spaces other than ' ' and the line and paragraph
+// separators. Invalid UTF-8 aside, a text that Normalize returns holds
+// none of them.
+func redactNormalizesRune(r rune) bool {
+	return r == 0x1b || 0x80 <= r && r <= 0x9f || redact_invisible(r) || redact_wideSpace(r) || redact_lineSeparator(r)
 }
 
 // Kinds reported by Find and written into "[redacted:KIND]" markers.
@@ -3147,6 +3539,7 @@ type LineResult struct {
 // answer. Memory stays bounded whatever the size of r.
 func (e *Engine) Lines(r io.Reader, ev Evidence, opts LinesOptions, fn func(LineResult) bool) (LineStats, error) {
 	ev.Text = ""
+	ev = decodeEvidence(ev)
 	ch := newChunker(r)
 	every := e.readsEvery(&ev)
 	if opts.Workers < 2 {
@@ -3368,7 +3761,7 @@ func (rw *regionWork) region(reg region, lits *literalSet, out *[]LineResult) Li
 		s.begin(*rw.ev, rw.opts)
 		s.keepRecords = true
 		s.bulk = rw.light
-		s.Record(bytesString(rec), recLine, truncated)
+		s.feedRecord(bytesString(rec), recLine, truncated)
 		c := s.Finish()
 		s.release()
 		e.pool.Put(s)
@@ -3390,14 +3783,15 @@ func (rw *regionWork) region(reg region, lits *literalSet, out *[]LineResult) Li
 // A record left empty once its terminal escapes are stripped (a colour
 // reset alone on its line) matched nothing, as a blank one did not.
 func matched(c Classification) bool {
-	return c.State == Classified || c.Reason != ReasonNoMatch && c.Reason != ReasonEmpty
+	return c.State == Classified || c.Reason != ReasonNoMatch && c.Reason != ReasonEmpty && c.Reason != ReasonGarbled
 }
 
 // marksOf appends to marks, in order, where in data a record must be
 // looked at: where a trigger of lits ends, and where there are bytes the
-// scan cannot judge (terminal escapes, the two runes foldSpecial maps). A
-// record with no mark holds no trigger once normalised, so no indexed rule
-// can match it. A trigger with a need (needs.go; needs may be nil) is
+// scan cannot judge, which normalise changes (terminal escapes, invisible
+// characters, unusual spaces, the two runes foldSpecial maps). A record
+// with no mark holds no trigger once normalised, so no indexed rule can
+// match it. A trigger with a need (needs.go; needs may be nil) is
 // appended to needed instead, in order, to be checked against its record.
 func marksOf(lits *literalSet, needs []need, data []byte, marks []int, needed []needMark) ([]int, []needMark) {
 	if lits != nil {
@@ -3411,11 +3805,38 @@ func marksOf(lits *literalSet, needs []need, data []byte, marks []int, needed []
 		})
 	}
 	marks = appendAll(marks, data, "\x1b")
-	marks = appendAll(marks, data, "\u212a")
-	marks = appendAll(marks, data, "\u017f")
+	if !asciiOnly(data) {
+		marks = redactAppendChanges(marks, bytesString(data))
+		marks = appendAll(marks, data, "\u212a")
+		marks = appendAll(marks, data, "\u017f")
+	}
 	slices.Sort(marks) // anchors report ends nearly, not quite, in order
 	slices.SortFunc(needed, func(a, b needMark) int { return a.end - b.end })
 	return marks, needed
+}
+
+// asciiOnly reports whether b holds no byte of 0x80 or more, looking at
+// 64 bytes at a time: most logs are ASCII throughout, and then nothing
+// but escapes needs a mark.
+func asciiOnly(b []byte) bool {
+	const high = 0x8080808080808080
+	i := 0
+	for ; i+64 <= len(b); i += 64 {
+		x := b[i : i+64 : i+64]
+		w := binary.LittleEndian.Uint64(x[0:]) | binary.LittleEndian.Uint64(x[8:]) |
+			binary.LittleEndian.Uint64(x[16:]) | binary.LittleEndian.Uint64(x[24:]) |
+			binary.LittleEndian.Uint64(x[32:]) | binary.LittleEndian.Uint64(x[40:]) |
+			binary.LittleEndian.Uint64(x[48:]) | binary.LittleEndian.Uint64(x[56:])
+		if w&high != 0 {
+			return false
+		}
+	}
+	for ; i < len(b); i++ {
+		if b[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
 }
 
 // appendAll appends the offset of every occurrence of sep in data.
@@ -3647,6 +4068,8 @@ type region struct {
 	// truncated marks a region that is the first MaxRecord bytes of one
 	// over-long line, the rest of which was skipped.
 	truncated bool
+	// noCR says data holds no CR: its lines end at a LF alone.
+	noCR bool
 	// spans are the records that open a JSON value, as the cut read
 	// them, in order: the walk takes their bounds from here instead of
 	// reading each again.
@@ -3687,8 +4110,9 @@ type chunker struct {
 
 func newChunker(r io.Reader) *chunker { return newChunkerSize(r, chunkSize) }
 
+// newChunkerSize reads r through a textReader: UTF-16 input is decoded.
 func newChunkerSize(r io.Reader, size int) *chunker {
-	return &chunker{r: r, size: size, buf: make([]byte, size+MaxRecord+1), line: 1}
+	return &chunker{r: newTextReader(r), size: size, buf: make([]byte, size+MaxRecord+1), line: 1}
 }
 
 // adopt makes the chunker go on in b: the input read but not yet returned
@@ -3729,7 +4153,7 @@ func (c *chunker) fill(want int) {
 			c.eof = true
 		} else if err != nil {
 			c.eof, c.err = true, err
-		} else if n < asked && bytes.IndexByte(c.buf[c.end-n:c.end], '\n') >= 0 {
+		} else if n < asked && endsALine(c.buf[c.end-n:c.end]) {
 			return
 		}
 	}
@@ -3741,11 +4165,16 @@ func (c *chunker) next() (region, bool) {
 	for {
 		c.fill(want)
 		if c.skipping {
-			nl := bytes.IndexByte(c.buf[c.start:c.end], '\n')
+			rest := c.buf[c.start:c.end]
+			nl := firstLineEnd(rest, 0, len(rest), c.eof)
 			if nl < 0 {
-				c.start = c.end
 				if c.eof {
+					c.start = c.end
 					return region{}, false
+				}
+				c.start = c.end
+				if len(rest) > 0 && rest[len(rest)-1] == '\r' {
+					c.start-- // its LF may come next
 				}
 				continue
 			}
@@ -3759,7 +4188,8 @@ func (c *chunker) next() (region, bool) {
 			return region{}, false
 		}
 		var pos int
-		pos, c.spans = cutRecords(data, c.size, c.eof, c.spans[:0])
+		noCR := bytes.IndexByte(data, '\r') < 0
+		pos, c.spans = cutRecords(data, c.size, c.eof, noCR, c.spans[:0])
 		if pos == 0 {
 			if c.end < len(c.buf) && !c.eof {
 				want = len(c.buf) // the first record needs more input
@@ -3772,29 +4202,34 @@ func (c *chunker) next() (region, bool) {
 			c.skipping = true
 			return r, true
 		}
-		lines := bytes.Count(data[:pos], []byte{'\n'})
-		if data[pos-1] != '\n' {
-			lines++ // the input's last line, without its newline
+		lines := countLineEnds(data[:pos])
+		if data[pos-1] != '\n' && data[pos-1] != '\r' {
+			lines++ // the input's last line, without its end
 		}
-		r := region{data: data[:pos], line: c.line, lines: lines, spans: c.spans}
+		r := region{data: data[:pos], line: c.line, lines: lines, spans: c.spans, noCR: noCR}
 		c.start += pos
 		c.line += lines
 		return r, true
 	}
 }
 
+// endsALine reports whether b holds the end of a line: a LF or a CR.
+func endsALine(b []byte) bool {
+	return bytes.IndexByte(b, '\n') >= 0 || bytes.IndexByte(b, '\r') >= 0
+}
+
 // cutRecords returns where a region of data should end: after the first
 // record to end at or past size, or after the last whole record when data
 // is shorter; 0 when data does not hold one whole record. atEOF says data
-// is all there is. It appends to spans the records it read that open a
-// JSON value and end in the region.
+// is all there is, and noCR that it holds no CR. It appends to spans the
+// records it read that open a JSON value and end in the region.
 //
 // It does not walk data record by record. data begins a record, and only
 // a line whose first byte other than blanks is '{' or '[' can begin a
 // record of more than one line, so every line up to the next such opener
 // is a record of its own; only openers are read with nextRecord. Finding
 // them takes two IndexByte scans, which run many bytes at a time.
-func cutRecords(data []byte, size int, atEOF bool, spans []jsonSpan) (int, []jsonSpan) {
+func cutRecords(data []byte, size int, atEOF, noCR bool, spans []jsonSpan) (int, []jsonSpan) {
 	var br braces
 	pos := 0 // always the start of a record
 	for pos < len(data) {
@@ -3807,14 +4242,14 @@ func cutRecords(data []byte, size int, atEOF bool, spans []jsonSpan) (int, []jso
 			}
 			// The first to end at or past size, if one ends before end;
 			if size < end {
-				if nl := bytes.IndexByte(data[size-1:end], '\n'); nl >= 0 {
-					return size + nl, spans
+				if nl := firstLineEnd(data, size-1, end, atEOF); nl >= 0 {
+					return nl + 1, spans
 				}
 			}
 			// else all whole lines, and at the end of input the last
-			// one, which has no newline.
-			if nl := bytes.LastIndexByte(data[pos:end], '\n'); nl >= 0 {
-				pos += nl + 1
+			// one, which has no line end.
+			if nl := lastLineEnd(data, pos, end, atEOF); nl >= 0 {
+				pos = nl + 1
 			}
 			if o < 0 && atEOF {
 				pos = len(data)
@@ -3822,7 +4257,7 @@ func cutRecords(data []byte, size int, atEOF bool, spans []jsonSpan) (int, []jso
 			return pos, spans
 		}
 		// o begins a record that may span lines.
-		end, next, lines, more := nextRecord(data[o:], atEOF)
+		end, next, lines, more := nextRecord(data[o:], atEOF, noCR)
 		if more || next == 0 {
 			return o, spans
 		}
@@ -3856,15 +4291,16 @@ func (b *braces) nextOpener(data []byte, from int) int {
 		for k > from && (data[k-1] == ' ' || data[k-1] == '\t') {
 			k--
 		}
-		if k == from || data[k-1] == '\n' {
+		// After a CR, data[k] is a blank or bracket: the CR is bare.
+		if k == from || data[k-1] == '\n' || data[k-1] == '\r' {
 			return k
 		}
 		// Inside a line: the rest of it cannot start one.
-		nl := bytes.IndexByte(data[at:], '\n')
+		nl := firstLineEnd(data, at, len(data), true)
 		if nl < 0 {
 			return -1
 		}
-		from = at + nl + 1
+		from = nl + 1
 	}
 	return -1
 }
@@ -4185,6 +4621,201 @@ func (s StatusRange) String() string {
 	return fmt.Sprintf("%d-%d", s.Lo, s.Hi)
 }
 
+// TextDecoder turns the bytes of one stream, given in pieces of any size,
+// into text as the engine reads it. The zero value is ready to use.
+type TextDecoder struct {
+	state   uint8 // sniffing until the stream's first bytes are known
+	head    [3]byte
+	nhead   int
+	odd     bool // a byte of a UTF-16 code unit is held in oddByte
+	oddByte byte
+	high    uint16 // a high surrogate waiting for its low half, or 0
+	out     []byte
+}
+
+const (
+	sniffing = iota
+	plainText
+	utf16LE
+	utf16BE
+)
+
+// Decode returns the text of p, the stream's next bytes: p itself once
+// the stream is known not to be UTF-16, else a buffer of d's that is
+// valid until the next call.
+func (d *TextDecoder) Decode(p []byte) []byte {
+	switch d.state {
+	case plainText:
+		return p
+	case utf16LE, utf16BE:
+		return d.decode16(d.out[:0], p)
+	}
+	for len(p) > 0 && d.nhead < len(d.head) {
+		d.head[d.nhead] = p[0]
+		d.nhead++
+		p = p[1:]
+		if !d.sniff(false) {
+			continue
+		}
+		head := d.head[:d.nhead]
+		switch d.state {
+		case utf16LE, utf16BE:
+			return d.decode16(d.decode16(d.out[:0], head[2:]), p)
+		}
+		if len(head) == 3 && head[0] == 0xef && head[1] == 0xbb && head[2] == 0xbf {
+			return p
+		}
+		return append(append(d.out[:0], head...), p...)
+	}
+	return nil
+}
+
+// sniff decides what the stream is from its first bytes, if they say
+// enough (or the stream ends, atEOF), and reports whether it did.
+func (d *TextDecoder) sniff(atEOF bool) bool {
+	h := d.head[:d.nhead]
+	switch {
+	case len(h) >= 2 && h[0] == 0xff && h[1] == 0xfe:
+		d.state = utf16LE
+	case len(h) >= 2 && h[0] == 0xfe && h[1] == 0xff:
+		d.state = utf16BE
+	case len(h) == 3 || atEOF || h[0] != 0xff && h[0] != 0xfe && h[0] != 0xef,
+		len(h) == 2 && h[0] == 0xef && h[1] != 0xbb, len(h) == 2 && h[0] != 0xef:
+		d.state = plainText
+	default:
+		return false
+	}
+	return true
+}
+
+// Flush returns the text that the end of the stream completes: bytes
+// held to tell what the stream is, or a U+FFFD for a lone last byte or a
+// high surrogate without its low half. It does not reuse what Decode
+// returned.
+func (d *TextDecoder) Flush() []byte {
+	var out []byte
+	switch d.state {
+	case sniffing:
+		if d.nhead > 0 {
+			d.sniff(true)
+			out = append(out, d.head[:d.nhead]...)
+		}
+		d.state = plainText
+	case utf16LE, utf16BE:
+		if d.high != 0 || d.odd {
+			out = utf8.AppendRune(out, utf8.RuneError)
+			d.high, d.odd = 0, false
+		}
+	}
+	return out
+}
+
+func (d *TextDecoder) decode16(out, p []byte) []byte {
+	if d.odd && len(p) > 0 {
+		out = d.unit(out, d.oddByte, p[0])
+		d.odd, p = false, p[1:]
+	}
+	for ; len(p) >= 2; p = p[2:] {
+		out = d.unit(out, p[0], p[1])
+	}
+	if len(p) == 1 {
+		d.odd, d.oddByte = true, p[0]
+	}
+	d.out = out
+	return out
+}
+
+// unit appends the text of the code unit made of bytes a and b, in the
+// stream's byte order.
+func (d *TextDecoder) unit(out []byte, a, b byte) []byte {
+	u := uint16(a) | uint16(b)<<8
+	if d.state == utf16BE {
+		u = uint16(a)<<8 | uint16(b)
+	}
+	if h := d.high; h != 0 {
+		d.high = 0
+		if 0xdc00 <= u && u <= 0xdfff {
+			return utf8.AppendRune(out, utf16.DecodeRune(rune(h), rune(u)))
+		}
+		out = utf8.AppendRune(out, utf8.RuneError)
+	}
+	switch {
+	case u < utf8.RuneSelf:
+		return append(out, byte(u))
+	case 0xd800 <= u && u <= 0xdbff:
+		d.high = u
+		return out
+	case 0xdc00 <= u && u <= 0xdfff:
+		return utf8.AppendRune(out, utf8.RuneError)
+	}
+	return utf8.AppendRune(out, rune(u))
+}
+
+// DecodeText returns s as the engine reads a stream of its bytes (see
+// TextDecoder): s itself unless it starts with a byte order mark.
+func DecodeText(s string) string {
+	if len(s) < 2 || s[0] != 0xff && s[0] != 0xfe && s[0] != 0xef {
+		return s
+	}
+	var d TextDecoder
+	out := string(d.Decode([]byte(s)))
+	return out + string(d.Flush())
+}
+
+// decodeEvidence returns ev with its text and HTTP body as DecodeText
+// reads them; ev's HTTP is copied only if its body changes.
+func decodeEvidence(ev Evidence) Evidence {
+	ev.Text = DecodeText(ev.Text)
+	if ev.HTTP != nil {
+		if b := DecodeText(ev.HTTP.Body); len(b) != len(ev.HTTP.Body) {
+			h := *ev.HTTP
+			h.Body = b
+			ev.HTTP = &h
+		}
+	}
+	return ev
+}
+
+// textReader is r read through a TextDecoder. Once the stream is known
+// not to be UTF-16, reads go straight to r.
+type textReader struct {
+	r       io.Reader
+	d       TextDecoder
+	pending []byte // decoded, not yet read
+	buf     []byte
+	err     error // r's error, returned once pending is read
+}
+
+func newTextReader(r io.Reader) *textReader { return &textReader{r: r} }
+
+func (t *textReader) Read(p []byte) (int, error) {
+	if t.d.state == plainText && len(t.pending) == 0 && t.err == nil || len(p) == 0 {
+		return t.r.Read(p)
+	}
+	for len(t.pending) == 0 {
+		if t.err != nil {
+			return 0, t.err
+		}
+		switch {
+		case t.d.state == sniffing && t.buf == nil:
+			t.buf = make([]byte, 512) // enough to tell: most streams are then read directly
+		case t.d.state != sniffing && len(t.buf) < 32<<10:
+			t.buf = make([]byte, 32<<10)
+		}
+		n, err := t.r.Read(t.buf)
+		t.pending = t.d.Decode(t.buf[:n])
+		if err != nil {
+			if f := t.d.Flush(); len(f) > 0 {
+				t.pending = append(t.pending[:len(t.pending):len(t.pending)], f...)
+			}
+			t.err = err
+		}
+	}
+	n := copy(p, t.pending)
+	t.pending = t.pending[n:]
+	return n, nil
+}
+
 // Engine classifies evidence against one prepared catalogue. It is safe for
 // concurrent use: all per-call state lives in a scan.
 type Engine struct {
@@ -4391,7 +5022,8 @@ func (s *Scan) cut(h *hit) string {
 // holding none is only noted as text, not looked at, unless the scan
 // still needs every record — a rule without a trigger is pending, a
 // matched rule still reads records for its guard or timing hints, or an
-// evidence-only match waits for its excerpt.
+// evidence-only match waits for its excerpt. Like every stream the engine
+// reads, r is decoded if it is UTF-16 (see TextDecoder).
 func (s *Scan) Feed(r io.Reader, first int) (int, error) {
 	ch := newChunker(r)
 	var marks []int
@@ -4402,6 +5034,9 @@ func (s *Scan) Feed(r io.Reader, first int) (int, error) {
 			return ch.line - 1, ch.err
 		}
 		marks, _ = marksOf(tn.set(reg.data), nil, reg.data, marks[:0], nil)
+		if !s.settled() {
+			s.countText(bytesString(reg.data))
+		}
 		s.feedRegion(reg, first, marks)
 	}
 }
@@ -4416,11 +5051,11 @@ func (s *Scan) feedRegion(reg region, first int, marks []int) {
 		if !marked && !s.needsEvery() {
 			s.truncated = s.truncated || truncated
 			if !s.sawText {
-				s.sawText = strings.TrimSpace(foldSpecial(redactStripEscapes(string(rec)))) != ""
+				s.sawText = strings.TrimSpace(normalise(bytesString(rec))) != ""
 			}
 			continue
 		}
-		s.Record(string(rec), line, truncated)
+		s.feedRecord(string(rec), line, truncated)
 	}
 }
 
@@ -4459,6 +5094,68 @@ func equalFoldASCII(s, lower string) bool {
 		}
 	}
 	return true
+}
+
+// Binary or garbled input is not text that failed to match: a no_match
+// for it would read as "no rule knows this error" when there was no error
+// text to read. So the answer that would be no_match says garbled when
+// the text is garbled: when at least one byte in garbledShare of all the
+// text read (every record and line end, and an HTTP body; after UTF-16
+// decoding) is a NUL or a byte of invalid UTF-8. Any match still
+// classifies: a real message amid binary noise is answered as any other.
+//
+// The share sits far above what real text holds (a few Latin-1 letters, a
+// stray NUL) and far below binary: random or compressed bytes are about
+// half invalid UTF-8, executables and UTF-16 read as bytes are NUL-dense.
+// Other control characters do not count: terminal output holds them for
+// a reason (a manual page's bold letters are overstruck with backspaces,
+// a bell rings), and text dense with them is still text.
+const garbledShare = 8
+
+// garbled reports whether the text counted so far is garbled.
+func (s *Scan) garbled() bool {
+	return s.textBytes > 0 && s.badBytes*garbledShare >= s.textBytes
+}
+
+// countText adds b to the text the scan has read.
+func (s *Scan) countText(b string) {
+	s.textBytes += len(b)
+	s.badBytes += badBytes(b)
+}
+
+// badBytes returns how many bytes of s are a NUL or a byte of invalid
+// UTF-8 (each byte that does not begin a valid sequence). Text is valid
+// UTF-8 without NULs, which strings.Count and utf8.ValidString tell many
+// bytes at a time; only text that is not is read rune by rune.
+func badBytes(s string) int {
+	n := strings.Count(s, "\x00")
+	if utf8.ValidString(s) {
+		return n
+	}
+	for i := 0; i < len(s); {
+		if s[i] < utf8.RuneSelf {
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 {
+			n++
+		}
+		i += size
+	}
+	return n
+}
+
+// settled reports whether the answer can no longer be no_match: a rule
+// has matched that no guard can take back. Counting text for garbled
+// is then time lost.
+func (s *Scan) settled() bool {
+	for i := range s.hits {
+		if r := s.hits[i].rule; s.state[r] == stMatched && !s.guardRecord[r] {
+			return true
+		}
+	}
+	return false
 }
 
 // guardIDs numbers the rules' guards so that guards reading records the
@@ -6347,6 +7044,20 @@ type needMark struct {
 	pat int32
 }
 
+// normalise returns a record as its matchers read it: the text a terminal
+// shows of it, in plain spacing (redact.Normalize: no escape sequences,
+// 7-bit or 8-bit, no invisible characters, one kind of space), with the
+// two runes that fold to ASCII letters folded (foldSpecial). So colour
+// codes, a zero-width space or a no-break space inside a phrase do not
+// hide it. ASCII without ESC, most of every log, is returned as it is
+// after a look at each eight bytes.
+func normalise(rec string) string {
+	if redactPlain(rec) {
+		return rec
+	}
+	return foldSpecial(redactNormalize(rec))
+}
+
 // Go's regexp has no literal prefix to skip to when a pattern begins with
 // \b or is case-folded, and most rules' patterns are both: an unanchored
 // search then costs tens of nanoseconds per byte of record, for every
@@ -6820,8 +7531,18 @@ func (s *Scan) Finish() Classification {
 	if len(live) == 0 {
 		out.State = Unclassified
 		out.Reason = ReasonNoMatch
-		if s.empty() {
+		if s.countLater {
+			s.countLater = false
+			s.countText(s.ev.Text)
+			if s.hasBody {
+				s.countText(s.ev.HTTP.Body)
+			}
+		}
+		switch {
+		case s.empty():
 			out.Reason = ReasonEmpty
+		case s.garbled():
+			out.Reason = ReasonGarbled
 		}
 		return out
 	}
@@ -7125,14 +7846,23 @@ func quoteOrEscape(b []byte) int {
 // nextRecord finds the record that starts s. It is the one definition of
 // a record that every path uses: a line, or, when a line opens a JSON
 // value, the lines up to the one that closes it (at most maxJSONLines
-// lines and MaxRecord bytes; past that the first line stands alone).
+// lines and MaxRecord bytes; past that the first line stands alone). A
+// line ends at a LF, a CRLF or a bare CR (see firstLineEnd).
 //
 // It returns the record's end, where the next record starts, and how many
 // lines the record spans. With atEOF false, needMore reports that s ends
-// before the record can be known (a line without its newline, or a JSON
+// before the record can be known (a line without its end, or a JSON
 // value still open), and the caller should come back with more input.
-func nextRecord(s []byte, atEOF bool) (end, next, lines int, needMore bool) {
-	lineEnd := bytes.IndexByte(s, '\n')
+//
+// noCR says s holds no CR, so that a line ends at its LF alone: most text
+// holds none, and looking for one on every line is then time lost.
+func nextRecord(s []byte, atEOF, noCR bool) (end, next, lines int, needMore bool) {
+	var lineEnd int
+	if noCR {
+		lineEnd = bytes.IndexByte(s, '\n') // lineEndIn, in line: every record starts here
+	} else {
+		lineEnd = firstLineEnd(s, 0, len(s), atEOF)
+	}
 	if lineEnd < 0 {
 		if !atEOF {
 			return 0, 0, 0, true
@@ -7142,12 +7872,12 @@ func nextRecord(s []byte, atEOF bool) (end, next, lines int, needMore bool) {
 	if st, open := opensJSON(s[:lineEnd]); open {
 		j, n := lineEnd, 1
 		for st.depth > 0 && j < len(s) && n < maxJSONLines && j < MaxRecord {
-			k := bytes.IndexByte(s[j+1:], '\n')
-			nl := len(s)
-			if k >= 0 {
-				nl = j + 1 + k
-			} else if !atEOF {
-				return 0, 0, 0, true
+			nl := lineEndIn(s, j+1, len(s), atEOF, noCR)
+			if nl < 0 {
+				if !atEOF {
+					return 0, 0, 0, true
+				}
+				nl = len(s)
 			}
 			st.feed(s[j+1 : nl])
 			j, n = nl, n+1
@@ -7162,11 +7892,92 @@ func nextRecord(s []byte, atEOF bool) (end, next, lines int, needMore bool) {
 	return lineEnd, min(lineEnd+1, len(s)), 1, false
 }
 
+// firstLineEnd returns the offset of the byte that ends the first line
+// that ends in data[from:to] (the LF of a LF or CRLF, or a bare CR), or
+// -1. It may look at data[to] to tell a bare CR from a CRLF.
+func firstLineEnd(data []byte, from, to int, atEOF bool) int {
+	lf := bytes.IndexByte(data[from:to], '\n')
+	stop := to
+	if lf >= 0 {
+		lf += from
+		stop = lf
+	}
+	cr := bytes.IndexByte(data[from:stop], '\r')
+	if cr < 0 {
+		return lf
+	}
+	cr += from
+	switch {
+	case cr+1 == len(data):
+		if atEOF {
+			return cr
+		}
+		return -1
+	case data[cr+1] != '\n':
+		return cr
+	case cr+1 < to:
+		return cr + 1
+	}
+	return -1 // the LF of this CRLF lies past to
+}
+
+// lineEndIn is firstLineEnd, told by noCR that data holds no CR.
+func lineEndIn(data []byte, from, to int, atEOF, noCR bool) int {
+	if !noCR {
+		return firstLineEnd(data, from, to, atEOF)
+	}
+	if i := bytes.IndexByte(data[from:to], '\n'); i >= 0 {
+		return from + i
+	}
+	return -1
+}
+
+// lastLineEnd returns the offset of the byte that ends the last line
+// that ends in data[from:to], as firstLineEnd would find it, or -1. Only
+// the bytes after the last LF are searched for a CR.
+func lastLineEnd(data []byte, from, to int, atEOF bool) int {
+	lf := bytes.LastIndexByte(data[from:to], '\n')
+	if lf >= 0 {
+		lf += from
+	}
+	for to > lf+1 && to > from {
+		cr := bytes.LastIndexByte(data[max(from, lf+1):to], '\r')
+		if cr < 0 {
+			break
+		}
+		cr += max(from, lf+1)
+		if cr+1 < len(data) && data[cr+1] != '\n' || cr+1 == len(data) && atEOF {
+			return cr
+		}
+		to = cr // a CRLF whose LF lies past to, or a CR whose LF may come
+	}
+	return lf
+}
+
+// countLineEnds returns how many lines end in b, a run of whole lines:
+// its LFs, and its CRs that no LF follows (one last in b is bare: b was
+// cut after a line end).
+func countLineEnds(b []byte) int {
+	n := bytes.Count(b, []byte{'\n'})
+	for i := bytes.IndexByte(b, '\r'); i >= 0; {
+		if i+1 == len(b) || b[i+1] != '\n' {
+			n++
+		}
+		j := bytes.IndexByte(b[i+1:], '\r')
+		if j < 0 {
+			break
+		}
+		i += 1 + j
+	}
+	return n
+}
+
 // recordWalk steps through the records of a region: Lines, Feed and
 // Scanner share it, so a record is cut, numbered and marked alike on
 // every path.
 type recordWalk struct {
 	data            []byte
+	noCR            bool  // data holds no CR (region.noCR)
 	marks           []int // sorted offsets where a record must be looked at
 	spans           []jsonSpan
 	pos, line, m, s int
@@ -7176,11 +7987,11 @@ type recordWalk struct {
 
 // newRecordWalk walks reg, numbering lines after first; marks may be nil.
 func newRecordWalk(reg region, first int, marks []int) recordWalk {
-	return recordWalk{data: reg.data, marks: marks, spans: reg.spans, line: first + reg.line, regionTruncated: reg.truncated}
+	return recordWalk{data: reg.data, noCR: reg.noCR, marks: marks, spans: reg.spans, line: first + reg.line, regionTruncated: reg.truncated}
 }
 
-// next returns the next record, cut to MaxRecord and without a trailing
-// CR, with the line it starts on; truncated says it or its region was
+// next returns the next record, cut to MaxRecord and without the CR of a
+// CRLF, with the line it starts on; truncated says it or its region was
 // cut, and marked that a mark falls inside it. ok is false at the end.
 func (w *recordWalk) next() (rec []byte, line int, truncated, marked, ok bool) {
 	if w.pos >= len(w.data) {
@@ -7195,7 +8006,7 @@ func (w *recordWalk) next() (rec []byte, line int, truncated, marked, ok bool) {
 		sp := w.spans[w.s] // read when the region was cut
 		end, next, n = int(sp.end)-start, int(sp.next)-start, int(sp.lines)
 	} else {
-		end, next, n, _ = nextRecord(w.data[start:], true)
+		end, next, n, _ = nextRecord(w.data[start:], true, w.noCR)
 	}
 	rec, line = w.data[start:start+end], w.line
 	w.start, w.end = start, start+end
@@ -7223,7 +8034,8 @@ func (w *recordWalk) next() (rec []byte, line int, truncated, marked, ok bool) {
 // MaxRecord. It walks s as the bulk path walks a region, slicing s, and
 // never allocates.
 func eachRecord(s string, fn func(rec string, line int) bool) (truncated bool) {
-	w := newRecordWalk(region{data: unsafe.Slice(unsafe.StringData(s), len(s)), line: 1}, 0, nil) // read only
+	reg := region{data: unsafe.Slice(unsafe.StringData(s), len(s)), line: 1, noCR: strings.IndexByte(s, '\r') < 0} // read only
+	w := newRecordWalk(reg, 0, nil)
 	for {
 		rec, line, cut, _, ok := w.next()
 		if !ok {
@@ -7355,6 +8167,7 @@ const (
 	ReasonLowConfidence = "low_confidence"
 	ReasonConflict      = "conflict"
 	ReasonEmpty         = "empty"
+	ReasonGarbled       = "garbled" // no match in text that is binary or garbled (garbled.go)
 )
 
 // Classification is the engine's answer. Its JSON form is errcat's output
@@ -7508,19 +8321,28 @@ type Scan struct {
 	// bulk, when not nil, has the bulk path's tables, and the record
 	// being read holds one of their triggers (light.go).
 	bulk *bulkTables
+
+	// textBytes and badBytes count the text read, and the bytes of it
+	// that text does not hold (garbled.go); countLater says the text is
+	// the evidence's own, counted only if the answer asks.
+	textBytes, badBytes int
+	countLater          bool
 }
 
-// Classify classifies one piece of evidence.
+// Classify classifies one piece of evidence. A text or HTTP body that
+// starts with a byte order mark is decoded first (see TextDecoder).
 func (e *Engine) Classify(ev Evidence, opts Options) Classification {
+	ev = decodeEvidence(ev)
 	s := e.pool.Get().(*Scan)
 	s.begin(ev, opts)
 	s.keepRecords = true // ev.Text is an immutable string the call holds
+	s.countLater = true
 	s.truncated = eachRecord(ev.Text, func(rec string, line int) bool {
 		s.record(rec, line, "text")
 		return true
 	})
 	if s.hasBody {
-		s.Body(ev.HTTP.Body)
+		s.feedBody(ev.HTTP.Body)
 	}
 	out := s.Finish()
 	s.release()
@@ -7556,7 +8378,7 @@ func (e *Engine) newScan() *Scan {
 // Record (and an HTTP body with Body).
 func (e *Engine) Begin(ev Evidence, opts Options) *Scan {
 	s := e.newScan()
-	s.begin(ev, opts)
+	s.begin(decodeEvidence(ev), opts)
 	return s
 }
 
@@ -7575,12 +8397,14 @@ func (s *Scan) release() {
 	s.lowBuf.gen = 0
 	s.keepRecords = false
 	s.bulk = nil
+	s.countLater = false
 }
 
 func (s *Scan) begin(ev Evidence, opts Options) {
 	s.ev, s.opts, s.now = ev, opts, opts.Now.UTC()
 	ix := s.e.ix
 	s.sawText, s.truncated, s.hasBody, s.body = false, false, false, nil
+	s.textBytes, s.badBytes = 0, 0
 	s.watch, s.needExcerpt = s.watch[:0], s.needExcerpt[:0]
 	copy(s.guardRecord, ix.pureGuard)
 	if hasBody(&s.ev) {
@@ -7646,6 +8470,11 @@ func (s *Scan) addHit(rule int, h hit) *hit {
 // Body feeds an HTTP body to the text matchers as one record. Classify
 // does this itself; a caller streaming text with Record calls it once.
 func (s *Scan) Body(body string) {
+	s.countText(body)
+	s.feedBody(body)
+}
+
+func (s *Scan) feedBody(body string) {
 	if len(body) > MaxRecord {
 		body, s.truncated = cutUTF8(body, MaxRecord), true
 	}
@@ -7655,6 +8484,14 @@ func (s *Scan) Body(body string) {
 // Record feeds one record of text; line is its 1-based line number.
 // The record is not retained.
 func (s *Scan) Record(rec string, line int, truncated bool) {
+	s.countText(rec)
+	s.textBytes++ // its line end
+	s.feedRecord(rec, line, truncated)
+}
+
+// feedRecord is Record for a caller that counts the text itself (Feed)
+// or has no use for the count (the bulk path).
+func (s *Scan) feedRecord(rec string, line int, truncated bool) {
 	if truncated {
 		s.truncated = true
 	}
@@ -7662,7 +8499,7 @@ func (s *Scan) Record(rec string, line int, truncated bool) {
 }
 
 func (s *Scan) record(rec string, line int, in string) {
-	rec = foldSpecial(redactStripEscapes(rec))
+	rec = normalise(rec)
 	if strings.TrimSpace(rec) == "" {
 		return
 	}
