@@ -17,8 +17,8 @@ build:
 # go.mod, the unit and script tests under the race detector, the shipped
 # catalogue against its fixtures, the catalogue's figures on the labelled
 # corpus, the embedding example, and a short run of every fuzz target (the redaction
-# of every fake secret in text around it and the timing-hint round trip
-# among them).
+# of every fake secret in text around it and the timing-hint round trip,
+# the record splitter and the excerpt among them).
 test: fmt-check vet staticcheck tidy-check unit allocs catalogue-test eval example fuzz
 
 fmt-check:
@@ -71,6 +71,8 @@ fuzz:
 	$(GO) test -run='^$$' -fuzz=FuzzClassify -fuzztime=$(or $(FUZZTIME),20000x) ./internal/match
 	$(GO) test -run='^$$' -fuzz=FuzzLines -fuzztime=$(or $(FUZZTIME),3000x) ./internal/match
 	$(GO) test -run='^$$' -fuzz=FuzzVerdict -fuzztime=$(or $(FUZZTIME),5000x) ./internal/match
+	$(GO) test -run='^$$' -fuzz=FuzzRecords -fuzztime=$(or $(FUZZTIME),20000x) ./internal/match
+	$(GO) test -run='^$$' -fuzz=FuzzExcerptKeepsMatch -fuzztime=$(or $(FUZZTIME),20000x) ./internal/redact
 	$(GO) test -run='^$$' -fuzz=FuzzPairs -fuzztime=$(or $(FUZZTIME),3000x) ./internal/collide
 	$(GO) test -run='^$$' -fuzz=FuzzGuardLast -fuzztime=$(or $(FUZZTIME),3000x) ./internal/collide
 	$(GO) test -run='^$$' -fuzz=FuzzFind -fuzztime=$(or $(FUZZTIME),300x) ./internal/match

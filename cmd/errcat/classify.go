@@ -146,7 +146,9 @@ func (o *classifyOptions) structured(cmd *cobra.Command) (match.Evidence, error)
 		if err != nil {
 			return ev, err
 		}
-		d := json.NewDecoder(strings.NewReader(string(data)))
+		// A file PowerShell wrote is UTF-16, or UTF-8 after a byte order
+		// mark, neither of which the JSON decoder reads.
+		d := json.NewDecoder(strings.NewReader(match.DecodeText(string(data))))
 		d.DisallowUnknownFields()
 		if err := d.Decode(&ev); err != nil {
 			return ev, fmt.Errorf("%s: %v", o.evidence, err)

@@ -100,7 +100,8 @@ RFC 3339 reset times, "try again in 20s") are checked against the clock
 ahead, they are dropped, and --explain says why.
 
 Output never echoes raw evidence: the excerpt is at most 240 bytes around
-the match, with secrets redacted and terminal escapes removed. Advice
+the match, with secrets redacted and terminal escapes and invisible
+characters (zero-width, bidirectional, tag characters) removed. Advice
 fields (unblock) come from the catalogue only.
 
 Exit status: 0 when classification ran; with --exit-by-class the class's

@@ -172,7 +172,7 @@ func (o *fixtureAddOptions) evidence(cmd *cobra.Command, stdin io.Reader) (match
 	if err != nil {
 		return ev, fmt.Errorf("stdin: %v", err)
 	}
-	sample := strings.TrimRight(sanitizeForFixture(string(data)), "\n")
+	sample := strings.TrimRight(sanitizeForFixture(match.DecodeText(string(data))), "\n")
 	isHTTP := fl.Changed("status") || len(o.headers) > 0
 	if fl.Changed("status") {
 		if o.status < 100 || o.status > 599 {

@@ -351,10 +351,11 @@ func (o *runOptions) attempt(env runEnv, args []string, deadline time.Time, star
 	if o.classifyStdout {
 		out.tail = t
 	}
+	errOut := &tee{w: env.io.err, tail: t}
 	cmd := exec.CommandContext(ctx, args[0], args[1:]...)
 	cmd.Stdin = env.io.in
 	cmd.Stdout = out
-	cmd.Stderr = &tee{w: env.io.err, tail: t}
+	cmd.Stderr = errOut
 	cmd.Cancel = func() error { return cmd.Process.Signal(syscall.SIGTERM) }
 	// After SIGTERM, or after CMD exits while something it started still
 	// holds its output open, wait this long before giving up on it.
@@ -369,6 +370,8 @@ func (o *runOptions) attempt(env runEnv, args []string, deadline time.Time, star
 	started(cmd.Process)
 	err := cmd.Wait()
 	started(nil)
+	out.end()
+	errOut.end()
 	ps := cmd.ProcessState
 	if ps == nil {
 		return res, fmt.Errorf("run %s: %v", args[0], err)
@@ -398,10 +401,13 @@ func unwrapExec(err error) error {
 	return err
 }
 
-// tee passes output through and keeps what the tail wants.
+// tee passes output through and keeps what the tail wants, as text: a
+// stream that starts with a UTF-16 byte order mark (Windows PowerShell 5
+// writes one) is kept decoded, since the tail soon loses the mark.
 type tee struct {
 	w    io.Writer
 	tail *tail
+	dec  match.TextDecoder
 	n    int64
 }
 
@@ -409,9 +415,16 @@ func (t *tee) Write(p []byte) (int, error) {
 	n, err := t.w.Write(p)
 	t.n += int64(n)
 	if t.tail != nil {
-		t.tail.Write(p[:n])
+		t.tail.Write(t.dec.Decode(p[:n]))
 	}
 	return n, err
+}
+
+// end gives the tail what the end of the stream completes.
+func (t *tee) end() {
+	if t.tail != nil {
+		t.tail.Write(t.dec.Flush())
+	}
 }
 
 // tail keeps the last max bytes written to it; both streams may write.
@@ -439,7 +452,7 @@ func (t *tail) Write(p []byte) (int, error) {
 }
 
 // String returns the kept text; when the start was cut off, from the first
-// whole line on, so that no half line is classified.
+// whole line on (after a LF or a CR), so that no half line is classified.
 func (t *tail) String() string {
 	t.mu.Lock()
 	defer t.mu.Unlock()
@@ -448,7 +461,7 @@ func (t *tail) String() string {
 		b, t.cut = b[len(b)-t.max:], true
 	}
 	if t.cut {
-		if i := strings.IndexByte(string(b), '\n'); i >= 0 {
+		if i := strings.IndexAny(string(b), "\r\n"); i >= 0 {
 			b = b[i+1:]
 		}
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/errcat/errcat/internal/match"
 	"github.com/errcat/errcat/internal/redact"
 )
 
@@ -57,14 +58,16 @@ func (o *sanitizeOptions) sanitize(s string) string {
 	return s
 }
 
-// readInputs reads FILEs, or standard input without any, whole.
+// readInputs reads FILEs, or standard input without any, whole, each
+// decoded as the engine reads a stream (UTF-16 with a byte order mark
+// becomes UTF-8).
 func readInputs(stdin io.Reader, args []string) (string, error) {
 	if len(args) == 0 {
 		data, err := io.ReadAll(stdin)
 		if err != nil {
 			return "", fmt.Errorf("stdin: %v", err)
 		}
-		return string(data), nil
+		return match.DecodeText(string(data)), nil
 	}
 	var b strings.Builder
 	for _, a := range args {
@@ -80,7 +83,7 @@ func readInputs(stdin io.Reader, args []string) (string, error) {
 		if err != nil {
 			return "", err
 		}
-		b.Write(data)
+		b.WriteString(match.DecodeText(string(data)))
 	}
 	return b.String(), nil
 }

@@ -2,8 +2,12 @@ package main
 
 import (
 	"flag"
+	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"testing"
+	"unicode/utf16"
 
 	"github.com/rogpeppe/go-internal/testscript"
 )
@@ -26,6 +30,7 @@ func TestScript(t *testing.T) {
 		RequireExplicitExec: true,
 		RequireUniqueNames:  true,
 		UpdateScripts:       *update,
+		Cmds:                map[string]func(*testscript.TestScript, bool, []string){"unescape": unescape, "utf16": encodeUTF16},
 		Setup: func(env *testscript.Env) error {
 			env.Setenv("ERRCAT_CATALOGUE", "")
 			// Compiled catalogues are kept in the scenario's own
@@ -35,4 +40,47 @@ func TestScript(t *testing.T) {
 			return nil
 		},
 	})
+}
+
+// unescape FILE... replaces each FILE with the bytes its text spells as
+// the body of a Go string literal ("\r", "\u200b", "\x00"; a double
+// quote stands for itself), its lines joined without newlines: a script
+// can then hold input with control, invisible and invalid bytes, written
+// so that a reader sees them.
+func unescape(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) == 0 {
+		ts.Fatalf("usage: unescape FILE...")
+	}
+	for _, name := range args {
+		text := strings.ReplaceAll(strings.TrimSuffix(ts.ReadFile(name), "\n"), "\n", "")
+		text = strings.ReplaceAll(text, `"`, `\"`)
+		b, err := strconv.Unquote(`"` + text + `"`)
+		ts.Check(err)
+		ts.Check(os.WriteFile(ts.MkAbs(name), []byte(b), 0o644))
+	}
+}
+
+// utf16 [-be] SRC DST writes SRC's text to DST as UTF-16 with a byte
+// order mark, little-endian (as Windows PowerShell 5 writes a file) or,
+// with -be, big-endian.
+func encodeUTF16(ts *testscript.TestScript, neg bool, args []string) {
+	be := len(args) > 0 && args[0] == "-be"
+	if be {
+		args = args[1:]
+	}
+	if neg || len(args) != 2 {
+		ts.Fatalf("usage: utf16 [-be] SRC DST")
+	}
+	b := []byte{0xff, 0xfe}
+	if be {
+		b = []byte{0xfe, 0xff}
+	}
+	for _, u := range utf16.Encode([]rune(ts.ReadFile(args[0]))) {
+		if be {
+			b = append(b, byte(u>>8), byte(u))
+		} else {
+			b = append(b, byte(u), byte(u>>8))
+		}
+	}
+	ts.Check(os.WriteFile(ts.MkAbs(args[1]), b, 0o644))
 }

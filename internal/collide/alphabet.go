@@ -3,7 +3,10 @@ package collide
 import (
 	"math/bits"
 	"sort"
+	"sync"
 	"unicode"
+
+	"github.com/errcat/errcat/internal/redact"
 )
 
 // The analysis reads text as runes, as Go's regexp does. Runes are grouped
@@ -92,6 +95,7 @@ func newAlphabet(bounds []rune) *alphabet {
 	bounds = append(bounds, 0, '\n', '\n'+1, '0', '9'+1, 'A', 'Z'+1, '_', '_'+1, 'a', 'z'+1,
 		0x1b, 0x1b+1, 0xD800, 0xDFFF+1, 0x80,
 		longS, longS+1, kelvin, kelvin+1)
+	bounds = append(bounds, normalisedBounds()...)
 	sort.Slice(bounds, func(i, j int) bool { return bounds[i] < bounds[j] })
 	a := &alphabet{}
 	for i, b := range bounds {
@@ -125,8 +129,10 @@ func newAlphabet(bounds []rune) *alphabet {
 		// Terminal escapes are stripped before matching and surrogates
 		// never come out of UTF-8 decoding: no record holds them. Nor
 		// does any record hold the long s or the Kelvin sign: the engine
-		// maps them to 's' and 'k' before matching (see foldedAway).
-		if lo == 0x1b || (lo >= 0xD800 && lo <= 0xDFFF) || foldedAway(lo) {
+		// maps them to 's' and 'k' before matching (see foldedAway); nor
+		// C1 controls, invisible characters or spaces other than ' ',
+		// which it removes or makes ' ' (redact.NormalizesRune).
+		if lo == 0x1b || (lo >= 0xD800 && lo <= 0xDFFF) || foldedAway(lo) || redact.NormalizesRune(lo) {
 			continue
 		}
 		a.all.set(a.atom[i])
@@ -149,6 +155,22 @@ const (
 
 // foldedAway reports whether the engine maps r away before matching.
 func foldedAway(r rune) bool { return r == longS || r == kelvin }
+
+// normalisedBounds returns the interval boundaries of the runes that the
+// engine removes or replaces before matching (redact.NormalizesRune), so
+// that each of them lies in atoms of its own, left out of the alphabet.
+// A witness holding one would be a collision no input can produce.
+var normalisedBounds = sync.OnceValue(func() []rune {
+	var out []rune
+	in := false
+	for r := rune(0); r <= unicode.MaxRune+1; r++ {
+		if now := r <= unicode.MaxRune && redact.NormalizesRune(r); now != in {
+			out = append(out, r)
+			in = now
+		}
+	}
+	return out
+})
 
 func (a *alphabet) newSet() bitset { return make(bitset, a.words) }
 

@@ -91,6 +91,14 @@ func TestPairs(t *testing.T) {
 		// no record holds them, so neither can join two phrases.
 		{"no record holds the Kelvin sign", `{regex: '\x{212A}'}`, `{regex: '(?i)k'}`, disjoint},
 		{"no record holds the long s", `{regex: '^x[^a-zA-Z]y$'}`, `{regex: '(?i)s'}`, disjoint},
+		// Nor does a record hold what the engine removes or makes a
+		// plain space first: C1 controls, invisible characters, other
+		// spaces.
+		{"no record holds a no-break space", `{regex: 'a\x{a0}b'}`, `{regex: 'a.b'}`, disjoint},
+		{"no record holds a zero-width space", `{regex: 'x\x{200b}y'}`, `{regex: 'x.y'}`, disjoint},
+		{"no record holds a C1 control", `{regex: 'x[\x{80}-\x{9f}]y'}`, `{regex: 'x.y'}`, disjoint},
+		{"no record holds a tag character", `{regex: 'x[\x{e0000}-\x{e007f}]y'}`, `{regex: 'x.y'}`, disjoint},
+		{"a space still joins", `{regex: 'a\sb'}`, `{regex: 'a.b'}`, SameText},
 		{"anchors at start disjoint", `{regex: '^foo'}`, `{regex: '^bar'}`, disjoint},
 		{"anchors start and end", `{regex: '^foo'}`, `{regex: 'foo$'}`, SameText},
 		{"whole record against a longer phrase", `{regex: '\Afoo\z'}`, `{contains: [foobar]}`, disjoint},

@@ -2,10 +2,13 @@ package match
 
 import (
 	"bytes"
+	"encoding/binary"
 	"io"
 	"slices"
 	"sync"
 	"sync/atomic"
+
+	"github.com/errcat/errcat/internal/redact"
 )
 
 // LineStats counts the records Lines read.
@@ -61,6 +64,7 @@ type LineResult struct {
 // answer. Memory stays bounded whatever the size of r.
 func (e *Engine) Lines(r io.Reader, ev Evidence, opts LinesOptions, fn func(LineResult) bool) (LineStats, error) {
 	ev.Text = ""
+	ev = decodeEvidence(ev)
 	ch := newChunker(r)
 	every := e.readsEvery(&ev)
 	if opts.Workers < 2 {
@@ -282,7 +286,7 @@ func (rw *regionWork) region(reg region, lits *literalSet, out *[]LineResult) Li
 		s.begin(*rw.ev, rw.opts)
 		s.keepRecords = true
 		s.bulk = rw.light
-		s.Record(bytesString(rec), recLine, truncated)
+		s.feedRecord(bytesString(rec), recLine, truncated)
 		c := s.Finish()
 		s.release()
 		e.pool.Put(s)
@@ -304,14 +308,15 @@ func (rw *regionWork) region(reg region, lits *literalSet, out *[]LineResult) Li
 // A record left empty once its terminal escapes are stripped (a colour
 // reset alone on its line) matched nothing, as a blank one did not.
 func matched(c Classification) bool {
-	return c.State == Classified || c.Reason != ReasonNoMatch && c.Reason != ReasonEmpty
+	return c.State == Classified || c.Reason != ReasonNoMatch && c.Reason != ReasonEmpty && c.Reason != ReasonGarbled
 }
 
 // marksOf appends to marks, in order, where in data a record must be
 // looked at: where a trigger of lits ends, and where there are bytes the
-// scan cannot judge (terminal escapes, the two runes foldSpecial maps). A
-// record with no mark holds no trigger once normalised, so no indexed rule
-// can match it. A trigger with a need (needs.go; needs may be nil) is
+// scan cannot judge, which normalise changes (terminal escapes, invisible
+// characters, unusual spaces, the two runes foldSpecial maps). A record
+// with no mark holds no trigger once normalised, so no indexed rule can
+// match it. A trigger with a need (needs.go; needs may be nil) is
 // appended to needed instead, in order, to be checked against its record.
 func marksOf(lits *literalSet, needs []need, data []byte, marks []int, needed []needMark) ([]int, []needMark) {
 	if lits != nil {
@@ -325,11 +330,38 @@ func marksOf(lits *literalSet, needs []need, data []byte, marks []int, needed []
 		})
 	}
 	marks = appendAll(marks, data, "\x1b")
-	marks = appendAll(marks, data, "\u212a")
-	marks = appendAll(marks, data, "\u017f")
+	if !asciiOnly(data) {
+		marks = redact.AppendChanges(marks, bytesString(data))
+		marks = appendAll(marks, data, "\u212a")
+		marks = appendAll(marks, data, "\u017f")
+	}
 	slices.Sort(marks) // anchors report ends nearly, not quite, in order
 	slices.SortFunc(needed, func(a, b needMark) int { return a.end - b.end })
 	return marks, needed
+}
+
+// asciiOnly reports whether b holds no byte of 0x80 or more, looking at
+// 64 bytes at a time: most logs are ASCII throughout, and then nothing
+// but escapes needs a mark.
+func asciiOnly(b []byte) bool {
+	const high = 0x8080808080808080
+	i := 0
+	for ; i+64 <= len(b); i += 64 {
+		x := b[i : i+64 : i+64]
+		w := binary.LittleEndian.Uint64(x[0:]) | binary.LittleEndian.Uint64(x[8:]) |
+			binary.LittleEndian.Uint64(x[16:]) | binary.LittleEndian.Uint64(x[24:]) |
+			binary.LittleEndian.Uint64(x[32:]) | binary.LittleEndian.Uint64(x[40:]) |
+			binary.LittleEndian.Uint64(x[48:]) | binary.LittleEndian.Uint64(x[56:])
+		if w&high != 0 {
+			return false
+		}
+	}
+	for ; i < len(b); i++ {
+		if b[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
 }
 
 // appendAll appends the offset of every occurrence of sep in data.

@@ -83,7 +83,7 @@ func TestLinesMatchesPerRecord(t *testing.T) {
 			} else {
 				wantStats.Unclassified++
 			}
-			if c.State == match.Classified || c.Reason != match.ReasonNoMatch && c.Reason != match.ReasonEmpty {
+			if c.State == match.Classified || c.Reason != match.ReasonNoMatch && c.Reason != match.ReasonEmpty && c.Reason != match.ReasonGarbled {
 				want = append(want, match.LineResult{Line: sc.Line(), Classification: c})
 			}
 		}
@@ -284,7 +284,7 @@ func perRecordWith(e *match.Engine, log string, opts match.Options) []match.Line
 		s := e.Begin(match.Evidence{}, opts)
 		s.Record(string(sc.Record()), sc.Line(), sc.Truncated())
 		c := s.Finish()
-		if c.State == match.Classified || c.Reason != match.ReasonNoMatch && c.Reason != match.ReasonEmpty {
+		if c.State == match.Classified || c.Reason != match.ReasonNoMatch && c.Reason != match.ReasonEmpty && c.Reason != match.ReasonGarbled {
 			out = append(out, match.LineResult{Line: sc.Line(), Classification: c})
 		}
 	}
@@ -467,6 +467,7 @@ func FuzzLines(f *testing.F) {
 		"deployment pipeline \x1b[1mstall\x1b[0med\r\nbuild runner evicted: gateway quota exceeded",
 		"Deployment Pipeline drained (dry run)\n\n   \nevicted deployment pipeline, unavailable\n",
 		"\x1b[0m\ndeployment pipeline stalled\n\x1b[1m\x1b[0m\r\n",
+		"deployment\u00a0pipeline stalled\nbuild\u200b runner evicted\n\x9b1mgateway quota\u009b0m exceeded\n\x1b]0;gateway quota exceeded\n",
 	} {
 		f.Add(s)
 	}

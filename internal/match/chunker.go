@@ -24,6 +24,8 @@ type region struct {
 	// truncated marks a region that is the first MaxRecord bytes of one
 	// over-long line, the rest of which was skipped.
 	truncated bool
+	// noCR says data holds no CR: its lines end at a LF alone.
+	noCR bool
 	// spans are the records that open a JSON value, as the cut read
 	// them, in order: the walk takes their bounds from here instead of
 	// reading each again.
@@ -64,8 +66,9 @@ type chunker struct {
 
 func newChunker(r io.Reader) *chunker { return newChunkerSize(r, chunkSize) }
 
+// newChunkerSize reads r through a textReader: UTF-16 input is decoded.
 func newChunkerSize(r io.Reader, size int) *chunker {
-	return &chunker{r: r, size: size, buf: make([]byte, size+MaxRecord+1), line: 1}
+	return &chunker{r: newTextReader(r), size: size, buf: make([]byte, size+MaxRecord+1), line: 1}
 }
 
 // adopt makes the chunker go on in b: the input read but not yet returned
@@ -106,7 +109,7 @@ func (c *chunker) fill(want int) {
 			c.eof = true
 		} else if err != nil {
 			c.eof, c.err = true, err
-		} else if n < asked && bytes.IndexByte(c.buf[c.end-n:c.end], '\n') >= 0 {
+		} else if n < asked && endsALine(c.buf[c.end-n:c.end]) {
 			return
 		}
 	}
@@ -118,11 +121,16 @@ func (c *chunker) next() (region, bool) {
 	for {
 		c.fill(want)
 		if c.skipping {
-			nl := bytes.IndexByte(c.buf[c.start:c.end], '\n')
+			rest := c.buf[c.start:c.end]
+			nl := firstLineEnd(rest, 0, len(rest), c.eof)
 			if nl < 0 {
-				c.start = c.end
 				if c.eof {
+					c.start = c.end
 					return region{}, false
+				}
+				c.start = c.end
+				if len(rest) > 0 && rest[len(rest)-1] == '\r' {
+					c.start-- // its LF may come next
 				}
 				continue
 			}
@@ -136,7 +144,8 @@ func (c *chunker) next() (region, bool) {
 			return region{}, false
 		}
 		var pos int
-		pos, c.spans = cutRecords(data, c.size, c.eof, c.spans[:0])
+		noCR := bytes.IndexByte(data, '\r') < 0
+		pos, c.spans = cutRecords(data, c.size, c.eof, noCR, c.spans[:0])
 		if pos == 0 {
 			if c.end < len(c.buf) && !c.eof {
 				want = len(c.buf) // the first record needs more input
@@ -149,29 +158,34 @@ func (c *chunker) next() (region, bool) {
 			c.skipping = true
 			return r, true
 		}
-		lines := bytes.Count(data[:pos], []byte{'\n'})
-		if data[pos-1] != '\n' {
-			lines++ // the input's last line, without its newline
+		lines := countLineEnds(data[:pos])
+		if data[pos-1] != '\n' && data[pos-1] != '\r' {
+			lines++ // the input's last line, without its end
 		}
-		r := region{data: data[:pos], line: c.line, lines: lines, spans: c.spans}
+		r := region{data: data[:pos], line: c.line, lines: lines, spans: c.spans, noCR: noCR}
 		c.start += pos
 		c.line += lines
 		return r, true
 	}
 }
 
+// endsALine reports whether b holds the end of a line: a LF or a CR.
+func endsALine(b []byte) bool {
+	return bytes.IndexByte(b, '\n') >= 0 || bytes.IndexByte(b, '\r') >= 0
+}
+
 // cutRecords returns where a region of data should end: after the first
 // record to end at or past size, or after the last whole record when data
 // is shorter; 0 when data does not hold one whole record. atEOF says data
-// is all there is. It appends to spans the records it read that open a
-// JSON value and end in the region.
+// is all there is, and noCR that it holds no CR. It appends to spans the
+// records it read that open a JSON value and end in the region.
 //
 // It does not walk data record by record. data begins a record, and only
 // a line whose first byte other than blanks is '{' or '[' can begin a
 // record of more than one line, so every line up to the next such opener
 // is a record of its own; only openers are read with nextRecord. Finding
 // them takes two IndexByte scans, which run many bytes at a time.
-func cutRecords(data []byte, size int, atEOF bool, spans []jsonSpan) (int, []jsonSpan) {
+func cutRecords(data []byte, size int, atEOF, noCR bool, spans []jsonSpan) (int, []jsonSpan) {
 	var br braces
 	pos := 0 // always the start of a record
 	for pos < len(data) {
@@ -184,14 +198,14 @@ func cutRecords(data []byte, size int, atEOF bool, spans []jsonSpan) (int, []jso
 			}
 			// The first to end at or past size, if one ends before end;
 			if size < end {
-				if nl := bytes.IndexByte(data[size-1:end], '\n'); nl >= 0 {
-					return size + nl, spans
+				if nl := firstLineEnd(data, size-1, end, atEOF); nl >= 0 {
+					return nl + 1, spans
 				}
 			}
 			// else all whole lines, and at the end of input the last
-			// one, which has no newline.
-			if nl := bytes.LastIndexByte(data[pos:end], '\n'); nl >= 0 {
-				pos += nl + 1
+			// one, which has no line end.
+			if nl := lastLineEnd(data, pos, end, atEOF); nl >= 0 {
+				pos = nl + 1
 			}
 			if o < 0 && atEOF {
 				pos = len(data)
@@ -199,7 +213,7 @@ func cutRecords(data []byte, size int, atEOF bool, spans []jsonSpan) (int, []jso
 			return pos, spans
 		}
 		// o begins a record that may span lines.
-		end, next, lines, more := nextRecord(data[o:], atEOF)
+		end, next, lines, more := nextRecord(data[o:], atEOF, noCR)
 		if more || next == 0 {
 			return o, spans
 		}
@@ -232,15 +246,16 @@ func (b *braces) nextOpener(data []byte, from int) int {
 		for k > from && (data[k-1] == ' ' || data[k-1] == '\t') {
 			k--
 		}
-		if k == from || data[k-1] == '\n' {
+		// After a CR, data[k] is a blank or bracket: the CR is bare.
+		if k == from || data[k-1] == '\n' || data[k-1] == '\r' {
 			return k
 		}
 		// Inside a line: the rest of it cannot start one.
-		nl := bytes.IndexByte(data[at:], '\n')
+		nl := firstLineEnd(data, at, len(data), true)
 		if nl < 0 {
 			return -1
 		}
-		from = at + nl + 1
+		from = nl + 1
 	}
 	return -1
 }

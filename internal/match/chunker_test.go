@@ -20,6 +20,7 @@ func TestChunkerKeepsRecords(t *testing.T) {
 		"{\n  \"error\": {\"type\": \"x\"}\n}\n", "  [\n1,\n2\n]\n", "{ never closed\n",
 		"[\"s\", \"}\"]\n", "{\"q\": \"\\\"{\"}\n", "crlf\r\n", "\t{\n}\n", "tail without newline",
 		"{ \"open\":\n", "]\n", "}\n",
+		"progress 10%\r", "\r", "old mac\r", "{\r  \"a\": 1\r}\r", "cr cr lf\r\r\n", "{\r\n\"b\": 2\r\n}\r\n",
 	}
 	type rec struct {
 		Text string

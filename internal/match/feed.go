@@ -3,8 +3,6 @@ package match
 import (
 	"io"
 	"strings"
-
-	"github.com/errcat/errcat/internal/redact"
 )
 
 // Feed reads every record of r into the scan, numbering lines after
@@ -14,7 +12,8 @@ import (
 // holding none is only noted as text, not looked at, unless the scan
 // still needs every record — a rule without a trigger reads records, a
 // matched rule still reads records for its guard or timing hints, or an
-// evidence-only match waits for its excerpt.
+// evidence-only match waits for its excerpt. Like every stream the engine
+// reads, r is decoded if it is UTF-16 (see TextDecoder).
 func (s *Scan) Feed(r io.Reader, first int) (int, error) {
 	ch := newChunker(r)
 	var marks []int
@@ -25,6 +24,9 @@ func (s *Scan) Feed(r io.Reader, first int) (int, error) {
 			return ch.line - 1, ch.err
 		}
 		marks, _ = marksOf(tn.set(reg.data), nil, reg.data, marks[:0], nil)
+		if !s.settled() {
+			s.countText(bytesString(reg.data))
+		}
 		s.feedRegion(reg, first, marks)
 	}
 }
@@ -39,11 +41,11 @@ func (s *Scan) feedRegion(reg region, first int, marks []int) {
 		if !marked && !s.needsEvery() {
 			s.truncated = s.truncated || truncated
 			if !s.sawText {
-				s.sawText = strings.TrimSpace(foldSpecial(redact.StripEscapes(string(rec)))) != ""
+				s.sawText = strings.TrimSpace(normalise(bytesString(rec))) != ""
 			}
 			continue
 		}
-		s.Record(string(rec), line, truncated)
+		s.feedRecord(string(rec), line, truncated)
 	}
 }
 

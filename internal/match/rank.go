@@ -18,8 +18,18 @@ func (s *Scan) Finish() Classification {
 	if len(live) == 0 {
 		out.State = Unclassified
 		out.Reason = ReasonNoMatch
-		if s.empty() {
+		if s.countLater {
+			s.countLater = false
+			s.countText(s.ev.Text)
+			if s.hasBody {
+				s.countText(s.ev.HTTP.Body)
+			}
+		}
+		switch {
+		case s.empty():
 			out.Reason = ReasonEmpty
+		case s.garbled():
+			out.Reason = ReasonGarbled
 		}
 		return out
 	}

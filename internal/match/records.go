@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"math/bits"
+	"strings"
 	"unsafe"
 )
 
@@ -86,14 +87,23 @@ func quoteOrEscape(b []byte) int {
 // nextRecord finds the record that starts s. It is the one definition of
 // a record that every path uses: a line, or, when a line opens a JSON
 // value, the lines up to the one that closes it (at most maxJSONLines
-// lines and MaxRecord bytes; past that the first line stands alone).
+// lines and MaxRecord bytes; past that the first line stands alone). A
+// line ends at a LF, a CRLF or a bare CR (see firstLineEnd).
 //
 // It returns the record's end, where the next record starts, and how many
 // lines the record spans. With atEOF false, needMore reports that s ends
-// before the record can be known (a line without its newline, or a JSON
+// before the record can be known (a line without its end, or a JSON
 // value still open), and the caller should come back with more input.
-func nextRecord(s []byte, atEOF bool) (end, next, lines int, needMore bool) {
-	lineEnd := bytes.IndexByte(s, '\n')
+//
+// noCR says s holds no CR, so that a line ends at its LF alone: most text
+// holds none, and looking for one on every line is then time lost.
+func nextRecord(s []byte, atEOF, noCR bool) (end, next, lines int, needMore bool) {
+	var lineEnd int
+	if noCR {
+		lineEnd = bytes.IndexByte(s, '\n') // lineEndIn, in line: every record starts here
+	} else {
+		lineEnd = firstLineEnd(s, 0, len(s), atEOF)
+	}
 	if lineEnd < 0 {
 		if !atEOF {
 			return 0, 0, 0, true
@@ -103,12 +113,12 @@ func nextRecord(s []byte, atEOF bool) (end, next, lines int, needMore bool) {
 	if st, open := opensJSON(s[:lineEnd]); open {
 		j, n := lineEnd, 1
 		for st.depth > 0 && j < len(s) && n < maxJSONLines && j < MaxRecord {
-			k := bytes.IndexByte(s[j+1:], '\n')
-			nl := len(s)
-			if k >= 0 {
-				nl = j + 1 + k
-			} else if !atEOF {
-				return 0, 0, 0, true
+			nl := lineEndIn(s, j+1, len(s), atEOF, noCR)
+			if nl < 0 {
+				if !atEOF {
+					return 0, 0, 0, true
+				}
+				nl = len(s)
 			}
 			st.feed(s[j+1 : nl])
 			j, n = nl, n+1
@@ -123,11 +133,99 @@ func nextRecord(s []byte, atEOF bool) (end, next, lines int, needMore bool) {
 	return lineEnd, min(lineEnd+1, len(s)), 1, false
 }
 
+// Lines end as a terminal shows them: at a LF, at a CRLF (whose CR the
+// record walk drops), and at a CR that no LF follows, which returns the
+// cursor to the start of the line. A progress meter's "10%\r20%\r" and
+// an old Mac file are lines, not one record in which unrelated phrases
+// add up. A CR that is the last byte of the data ends a line only at the
+// end of input: more input may bring its LF.
+
+// firstLineEnd returns the offset of the byte that ends the first line
+// that ends in data[from:to] (the LF of a LF or CRLF, or a bare CR), or
+// -1. It may look at data[to] to tell a bare CR from a CRLF.
+func firstLineEnd(data []byte, from, to int, atEOF bool) int {
+	lf := bytes.IndexByte(data[from:to], '\n')
+	stop := to
+	if lf >= 0 {
+		lf += from
+		stop = lf
+	}
+	cr := bytes.IndexByte(data[from:stop], '\r')
+	if cr < 0 {
+		return lf
+	}
+	cr += from
+	switch {
+	case cr+1 == len(data):
+		if atEOF {
+			return cr
+		}
+		return -1
+	case data[cr+1] != '\n':
+		return cr
+	case cr+1 < to:
+		return cr + 1
+	}
+	return -1 // the LF of this CRLF lies past to
+}
+
+// lineEndIn is firstLineEnd, told by noCR that data holds no CR.
+func lineEndIn(data []byte, from, to int, atEOF, noCR bool) int {
+	if !noCR {
+		return firstLineEnd(data, from, to, atEOF)
+	}
+	if i := bytes.IndexByte(data[from:to], '\n'); i >= 0 {
+		return from + i
+	}
+	return -1
+}
+
+// lastLineEnd returns the offset of the byte that ends the last line
+// that ends in data[from:to], as firstLineEnd would find it, or -1. Only
+// the bytes after the last LF are searched for a CR.
+func lastLineEnd(data []byte, from, to int, atEOF bool) int {
+	lf := bytes.LastIndexByte(data[from:to], '\n')
+	if lf >= 0 {
+		lf += from
+	}
+	for to > lf+1 && to > from {
+		cr := bytes.LastIndexByte(data[max(from, lf+1):to], '\r')
+		if cr < 0 {
+			break
+		}
+		cr += max(from, lf+1)
+		if cr+1 < len(data) && data[cr+1] != '\n' || cr+1 == len(data) && atEOF {
+			return cr
+		}
+		to = cr // a CRLF whose LF lies past to, or a CR whose LF may come
+	}
+	return lf
+}
+
+// countLineEnds returns how many lines end in b, a run of whole lines:
+// its LFs, and its CRs that no LF follows (one last in b is bare: b was
+// cut after a line end).
+func countLineEnds(b []byte) int {
+	n := bytes.Count(b, []byte{'\n'})
+	for i := bytes.IndexByte(b, '\r'); i >= 0; {
+		if i+1 == len(b) || b[i+1] != '\n' {
+			n++
+		}
+		j := bytes.IndexByte(b[i+1:], '\r')
+		if j < 0 {
+			break
+		}
+		i += 1 + j
+	}
+	return n
+}
+
 // recordWalk steps through the records of a region: Lines, Feed and
 // Scanner share it, so a record is cut, numbered and marked alike on
 // every path.
 type recordWalk struct {
 	data            []byte
+	noCR            bool  // data holds no CR (region.noCR)
 	marks           []int // sorted offsets where a record must be looked at
 	spans           []jsonSpan
 	pos, line, m, s int
@@ -137,11 +235,11 @@ type recordWalk struct {
 
 // newRecordWalk walks reg, numbering lines after first; marks may be nil.
 func newRecordWalk(reg region, first int, marks []int) recordWalk {
-	return recordWalk{data: reg.data, marks: marks, spans: reg.spans, line: first + reg.line, regionTruncated: reg.truncated}
+	return recordWalk{data: reg.data, noCR: reg.noCR, marks: marks, spans: reg.spans, line: first + reg.line, regionTruncated: reg.truncated}
 }
 
-// next returns the next record, cut to MaxRecord and without a trailing
-// CR, with the line it starts on; truncated says it or its region was
+// next returns the next record, cut to MaxRecord and without the CR of a
+// CRLF, with the line it starts on; truncated says it or its region was
 // cut, and marked that a mark falls inside it. ok is false at the end.
 func (w *recordWalk) next() (rec []byte, line int, truncated, marked, ok bool) {
 	if w.pos >= len(w.data) {
@@ -156,7 +254,7 @@ func (w *recordWalk) next() (rec []byte, line int, truncated, marked, ok bool) {
 		sp := w.spans[w.s] // read when the region was cut
 		end, next, n = int(sp.end)-start, int(sp.next)-start, int(sp.lines)
 	} else {
-		end, next, n, _ = nextRecord(w.data[start:], true)
+		end, next, n, _ = nextRecord(w.data[start:], true, w.noCR)
 	}
 	rec, line = w.data[start:start+end], w.line
 	w.start, w.end = start, start+end
@@ -184,7 +282,8 @@ func (w *recordWalk) next() (rec []byte, line int, truncated, marked, ok bool) {
 // MaxRecord. It walks s as the bulk path walks a region, slicing s, and
 // never allocates.
 func eachRecord(s string, fn func(rec string, line int) bool) (truncated bool) {
-	w := newRecordWalk(region{data: unsafe.Slice(unsafe.StringData(s), len(s)), line: 1}, 0, nil) // read only
+	reg := region{data: unsafe.Slice(unsafe.StringData(s), len(s)), line: 1, noCR: strings.IndexByte(s, '\r') < 0} // read only
+	w := newRecordWalk(reg, 0, nil)
 	for {
 		rec, line, cut, _, ok := w.next()
 		if !ok {

@@ -13,6 +13,7 @@ const (
 	ReasonLowConfidence = "low_confidence"
 	ReasonConflict      = "conflict"
 	ReasonEmpty         = "empty"
+	ReasonGarbled       = "garbled" // no match in text that is binary or garbled (garbled.go)
 )
 
 // Classification is the engine's answer. Its JSON form is errcat's output

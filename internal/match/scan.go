@@ -3,8 +3,6 @@ package match
 import (
 	"strings"
 	"time"
-
-	"github.com/errcat/errcat/internal/redact"
 )
 
 // ExcerptBytes bounds Classification.SafeExcerpt.
@@ -95,19 +93,28 @@ type Scan struct {
 	// bulk, when not nil, has the bulk path's tables, and the record
 	// being read holds one of their triggers (light.go).
 	bulk *bulkTables
+
+	// textBytes and badBytes count the text read, and the bytes of it
+	// that text does not hold (garbled.go); countLater says the text is
+	// the evidence's own, counted only if the answer asks.
+	textBytes, badBytes int
+	countLater          bool
 }
 
-// Classify classifies one piece of evidence.
+// Classify classifies one piece of evidence. A text or HTTP body that
+// starts with a byte order mark is decoded first (see TextDecoder).
 func (e *Engine) Classify(ev Evidence, opts Options) Classification {
+	ev = decodeEvidence(ev)
 	s := e.pool.Get().(*Scan)
 	s.begin(ev, opts)
 	s.keepRecords = true // ev.Text is an immutable string the call holds
+	s.countLater = true
 	s.truncated = eachRecord(ev.Text, func(rec string, line int) bool {
 		s.record(rec, line, "text")
 		return true
 	})
 	if s.hasBody {
-		s.Body(ev.HTTP.Body)
+		s.feedBody(ev.HTTP.Body)
 	}
 	out := s.Finish()
 	s.release()
@@ -143,7 +150,7 @@ func (e *Engine) newScan() *Scan {
 // Record (and an HTTP body with Body).
 func (e *Engine) Begin(ev Evidence, opts Options) *Scan {
 	s := e.newScan()
-	s.begin(ev, opts)
+	s.begin(decodeEvidence(ev), opts)
 	return s
 }
 
@@ -164,12 +171,14 @@ func (s *Scan) release() {
 	s.lowBuf.gen, s.markLow.gen = 0, 0
 	s.keepRecords = false
 	s.bulk = nil
+	s.countLater = false
 }
 
 func (s *Scan) begin(ev Evidence, opts Options) {
 	s.ev, s.opts, s.now = ev, opts, opts.Now.UTC()
 	ix := s.e.ix
 	s.sawText, s.truncated, s.hasBody, s.body = false, false, false, nil
+	s.textBytes, s.badBytes = 0, 0
 	s.watch, s.needExcerpt = s.watch[:0], s.needExcerpt[:0]
 	copy(s.guardRecord, ix.pureGuard)
 	if hasBody(&s.ev) {
@@ -236,6 +245,11 @@ func (s *Scan) addHit(rule int, h hit) *hit {
 // Body feeds an HTTP body to the text matchers as one record. Classify
 // does this itself; a caller streaming text with Record calls it once.
 func (s *Scan) Body(body string) {
+	s.countText(body)
+	s.feedBody(body)
+}
+
+func (s *Scan) feedBody(body string) {
 	if len(body) > MaxRecord {
 		body, s.truncated = cutUTF8(body, MaxRecord), true
 	}
@@ -245,6 +259,14 @@ func (s *Scan) Body(body string) {
 // Record feeds one record of text; line is its 1-based line number.
 // The record is not retained.
 func (s *Scan) Record(rec string, line int, truncated bool) {
+	s.countText(rec)
+	s.textBytes++ // its line end
+	s.feedRecord(rec, line, truncated)
+}
+
+// feedRecord is Record for a caller that counts the text itself (Feed)
+// or has no use for the count (the bulk path).
+func (s *Scan) feedRecord(rec string, line int, truncated bool) {
 	if truncated {
 		s.truncated = true
 	}
@@ -252,7 +274,7 @@ func (s *Scan) Record(rec string, line int, truncated bool) {
 }
 
 func (s *Scan) record(rec string, line int, in string) {
-	rec = foldSpecial(redact.StripEscapes(rec))
+	rec = normalise(rec)
 	if strings.TrimSpace(rec) == "" {
 		return
 	}

@@ -11,7 +11,7 @@
 // Decide applies these steps, in this order, and nothing else:
 //
 //  1. An unclassified failure (no match, low confidence, conflict, empty
-//     evidence) stops, whatever the policy says. So does a class that has
+//     evidence, garbled text) stops, whatever the policy says. So does a class that has
 //     no section in the policy.
 //  2. Wait for the reset if the class's wait_for_reset is enabled, the wait
 //     has not been used for this class in this run, and the classification

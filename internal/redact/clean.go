@@ -7,22 +7,22 @@ import (
 )
 
 // clean removes terminal escape sequences and control characters and
-// replaces invalid UTF-8, leaving text that is safe to write to a terminal.
+// replaces invalid UTF-8, leaving text that is safe to write to a terminal
+// and that shows a reader all it says.
 //
-//   - CSI sequences (ESC [ ... final byte) are removed whole.
-//   - OSC, DCS, SOS, PM and APC strings (ESC ] ..., ESC P ..., ...) are
-//     removed up to their terminator: BEL, ST (ESC \) or, unlike a
-//     terminal, the end of the line, so that one stray "ESC ]" cannot
-//     swallow the rest of the evidence.
-//   - Other escape sequences (ESC plus intermediates and a final byte,
-//     e.g. ESC ( B or ESC 7) are removed, and so is a lone ESC.
+//   - Escape sequences are removed as skipEscape says, and so are their
+//     8-bit forms: a CSI or a control string introduced by a C1 control
+//     (0x9b for CSI, 0x9d for OSC, ...), as a byte of its own or encoded
+//     as U+0080..U+009F.
 //   - Every other C0 control, DEL and the C1 controls U+0080..U+009F are
 //     removed, except '\n' and '\t'. '\r' is removed rather than turned
 //     into a newline: a "\r\n" line ending then reads as "\n", and a
 //     progress bar's repeated "\r" collapses into one line.
-//   - Unicode bidirectional overrides and isolates (U+202A..U+202E,
-//     U+2066..U+2069) are removed because they can make a terminal show
-//     text in an order other than the one in which it was written.
+//   - Invisible characters (see invisible: format characters such as
+//     zero-width spaces, bidirectional marks and overrides, which can make
+//     a terminal show text in an order other than the one in which it was
+//     written, and tag characters) are removed.
+//   - The line and paragraph separators U+2028 and U+2029 become '\n'.
 //   - Each byte of invalid UTF-8 becomes U+FFFD.
 //
 // If flat is set, each run of newlines becomes a single space.
@@ -73,14 +73,31 @@ func clean(s string, flat bool, t *track) string {
 			t.replaced(i, i+1, b.Len(), b.Len())
 			i++
 		default:
+			if k, n := c1At(s, i); n > 0 {
+				j := skipC1(s, i, n, k)
+				t.replaced(i, j, b.Len(), b.Len())
+				i = j
+				continue
+			}
 			r, n := utf8.DecodeRuneInString(s[i:])
 			switch {
 			case r == utf8.RuneError && n == 1:
 				t.replaced(i, i+1, b.Len(), b.Len()+len(string(utf8.RuneError)))
 				b.WriteRune(utf8.RuneError)
 				nl = false
-			case r <= 0x9f, 0x202a <= r && r <= 0x202e, 0x2066 <= r && r <= 0x2069:
+			case invisible(r):
 				t.replaced(i, i+n, b.Len(), b.Len())
+			case lineSeparator(r) && flat:
+				if !nl {
+					t.replaced(i, i+n, b.Len(), b.Len()+1)
+					b.WriteByte(' ')
+					nl = true
+				} else {
+					t.replaced(i, i+n, b.Len(), b.Len())
+				}
+			case lineSeparator(r):
+				t.replaced(i, i+n, b.Len(), b.Len()+1)
+				b.WriteByte('\n')
 			default:
 				t.kept(i, i+n, b.Len())
 				b.WriteString(s[i : i+n])
@@ -91,53 +108,6 @@ func clean(s string, flat bool, t *track) string {
 	}
 	t.replaced(len(s), len(s)+1, b.Len(), b.Len())
 	return b.String()
-}
-
-// skipEscape returns the offset just past the escape sequence that starts
-// with the ESC at s[i]. It follows ECMA-48 byte classes loosely: the goal
-// is to remove what a terminal would act on, not to validate it.
-func skipEscape(s string, i int) int {
-	j := i + 1
-	if j >= len(s) {
-		return j
-	}
-	switch c := s[j]; {
-	case c == '[': // CSI: parameter and intermediate bytes, then a final byte
-		j++
-		for j < len(s) && s[j] >= 0x20 && s[j] <= 0x3f {
-			j++
-		}
-		if j < len(s) && s[j] >= 0x40 && s[j] <= 0x7e {
-			j++
-		}
-		return j
-	case c == ']' || c == 'P' || c == 'X' || c == '^' || c == '_': // control strings
-		for j++; j < len(s); j++ {
-			switch s[j] {
-			case 0x07:
-				return j + 1
-			case '\n':
-				return j
-			case 0x1b:
-				if j+1 < len(s) && s[j+1] == '\\' {
-					return j + 2
-				}
-				return j // a new sequence starts here
-			}
-		}
-		return j
-	case c >= 0x20 && c <= 0x2f: // nF: intermediates, then a final byte
-		for j < len(s) && s[j] >= 0x20 && s[j] <= 0x2f {
-			j++
-		}
-		if j < len(s) && s[j] >= 0x30 && s[j] <= 0x7e {
-			j++
-		}
-		return j
-	case c >= 0x30 && c <= 0x7e: // two-byte sequences such as ESC 7, ESC =
-		return j + 1
-	}
-	return j // a lone ESC
 }
 
 // plainRun returns the end of the run of bytes from i that clean keeps

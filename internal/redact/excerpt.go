@@ -32,10 +32,20 @@ const (
 // half of a secret that straddles the edge, and neither half need look
 // like a secret on its own. So Excerpt takes a wider raw context, whose
 // edges it moves to breaks between tokens (whitespace or quotes), at
-// most 256 bytes outwards; if it finds none, it moves the edge inwards
-// instead, dropping the partial token. It then sanitises the context, and
-// only then chooses the bytes to show, keeping a guard margin from any
-// edge of the context that is not an edge of s.
+// most 256 bytes outwards. It then sanitises the context, and only then
+// chooses the bytes to show, keeping a guard margin from any edge of the
+// context that is not an edge of s.
+//
+// A token too long to reach a break within 256 bytes (a base64 blob, a
+// minified payload) is not cut up. One that lies beside the span is left
+// out, marked by "…", and the context goes on guard bytes into it, so
+// that what is shown next to it still has text around it for detection.
+// One that holds an end of the span is shown no further than the span,
+// since a secret glued to other text need not look like one, and the
+// context takes it in, as far as a rule reads past its anchor (4 KiB) on
+// each side, so that a secret it does make up is redacted; further would
+// let a token of anchors cost as much as a Text of it. Whatever the context, the span itself, or the marker of a
+// secret it overlaps, is shown as far as max allows.
 //
 // Known limit: a quoted password longer than the guard margin that
 // contains spaces, and whose keyword lies just outside the context, can
@@ -49,33 +59,64 @@ func Excerpt(s string, start, end, max int) string {
 	end = clampInt(end, start, len(s))
 
 	// Raw context: generous, because cleaning can shrink it (escape
-	// sequences) and redaction can change its length.
+	// sequences) and redaction can change its length. [slo, shi) is what
+	// may be shown of it when an edge was placed beside a long token;
+	// otherwise they are the edges, and the guard keeps shown text away
+	// from them.
 	ctx := 4*min(max, len(s)) + 2*widen
-	lo := leftEdge(s, max2(0, start-ctx), start)
-	hi := rightEdge(s, min(len(s), end+ctx), end)
+	lo, slo, lholds := leftEdge(s, max2(0, start-ctx), start)
+	hi, shi, rholds := rightEdge(s, min(len(s), end+ctx), end)
+	// A long token that holds an end of the span is shown no further
+	// than the span on either side.
+	if lholds && end < len(s) && !isBreak(s[end]) && !hasBreak(s[start:end]) {
+		shi = min(shi, end)
+	}
+	if rholds && start > 0 && !isBreak(s[start-1]) && !hasBreak(s[start:end]) {
+		slo = max2(slo, start)
+	}
 	hi = max2(hi, lo)
+	shi = clampInt(shi, slo, hi)
 
-	t := newTrack(clampInt(start-lo, 0, hi-lo), clampInt(end-lo, 0, hi-lo))
+	t := newTrack(clampInt(start-lo, 0, hi-lo), clampInt(end-lo, 0, hi-lo), slo-lo, shi-lo)
 	c := clean(s[lo:hi], true, t)
 	ms, me := t.out[0], t.out[1]
 
 	zlo, zhi := 0, len(c)
-	if lo > 0 {
+	switch {
+	case slo > lo:
+		zlo = t.out[2]
+	case lo > 0:
 		zlo = afterGuard(c)
 	}
-	if hi < len(s) {
+	switch {
+	case shi < hi:
+		zhi = t.out[3]
+	case hi < len(s):
 		zhi = beforeGuard(c)
 	}
+
+	// The span grows to cover the secrets it overlaps, so that their
+	// markers are shown in its place.
+	fs := Find(c)
+	xs, xe := ms, me
+	for _, f := range fs {
+		if f.Start < me && ms < f.End || f.Start <= ms && ms < f.End {
+			xs, xe = min(xs, f.Start), max2(xe, f.End)
+		}
+	}
+	t = newTrack(ms, me, zlo, zhi, xs, xe)
+	r, spans := redact(c, fs, t)
+	ms, me, zlo, zhi, xs, xe = t.out[0], t.out[1], t.out[2], t.out[3], t.out[4], t.out[5]
+	// The span is shown whatever the guard: text this close to a cut
+	// edge is withheld because its secret could lie outside, and the span
+	// is what the excerpt is for.
+	zlo, zhi = min(zlo, xs), max2(zhi, xe)
 	if zhi <= zlo {
 		if (lo > 0 || hi < len(s)) && max >= len(ellipsis) {
 			return ellipsis
 		}
 		return ""
 	}
-
-	t = newTrack(ms, me, zlo, zhi)
-	r, spans := redact(c, Find(c), t)
-	ms, me, zlo, zhi = t.out[0], t.out[1], t.out[2], t.out[3]
 	ms = clampInt(ms, zlo, zhi)
 	me = clampInt(me, ms, zhi)
 
@@ -155,42 +196,77 @@ func isBreak(c byte) bool {
 	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '"' || c == '\''
 }
 
-// leftEdge moves the raw context start lo to a break: outwards up to
-// widen bytes, else inwards past the partial token (but not past limit,
-// the match start, beyond which it gives up and returns limit).
-func leftEdge(s string, lo, limit int) int {
+// leftEdge places the start of the raw context, lo bytes into s, for a
+// span that starts at start: on a break, moved outwards up to widen
+// bytes. It returns the context's start and the start of what may be
+// shown, which are one unless a token longer than widen straddles lo.
+// Then what is shown starts past that token, and the context guard bytes
+// before; or, when the token holds start, it starts at start, and the
+// context takes in the token up to scanLimit bytes before start.
+func leftEdge(s string, lo, start int) (ctx, show int, holds bool) {
 	if lo == 0 || isBreak(s[lo-1]) {
-		return lo
+		return lo, lo, false
 	}
 	for i := lo - 1; i >= 0 && lo-i <= widen; i-- {
 		if isBreak(s[i]) {
-			return i + 1
+			return i + 1, i + 1, false
 		}
 	}
-	for i := lo; i < limit; i++ {
-		if isBreak(s[i]) {
-			return i
-		}
+	show = lo
+	for show < start && !isBreak(s[show]) {
+		show++
 	}
-	return limit
+	if show < start {
+		show++ // past the token and the break that ends it
+		return max2(0, show-guard), show, false
+	}
+	if start == len(s) || isBreak(s[start]) {
+		return max2(0, start-guard), start, false // the token ends where the span starts
+	}
+	tok := max2(0, lo-widen)
+	for tok > max2(0, start-scanLimit) && !isBreak(s[tok-1]) {
+		tok--
+	}
+	return max2(0, tok-guard), start, true
 }
 
-// rightEdge is leftEdge for the end of the context.
-func rightEdge(s string, hi, limit int) int {
+// rightEdge is leftEdge for the end of the context, hi, and of the span,
+// end: what may be shown ends before the long token straddling hi, or at
+// end when the token holds it.
+func rightEdge(s string, hi, end int) (ctx, show int, holds bool) {
 	if hi == len(s) || isBreak(s[hi]) {
-		return hi
+		return hi, hi, false
 	}
 	for i := hi; i < len(s) && i-hi < widen; i++ {
 		if isBreak(s[i]) {
-			return i
+			return i, i, false
 		}
 	}
-	for i := hi - 1; i >= limit; i-- {
+	show = hi
+	for show > end && !isBreak(s[show-1]) {
+		show--
+	}
+	if show > end {
+		show-- // before the break that precedes the token
+		return min(len(s), show+guard), show, false
+	}
+	if end == 0 || isBreak(s[end-1]) {
+		return min(len(s), end+guard), end, false // the token starts where the span ends
+	}
+	tok := min(len(s), hi+widen)
+	for tok < min(len(s), end+scanLimit) && !isBreak(s[tok]) {
+		tok++
+	}
+	return min(len(s), tok+guard), end, true
+}
+
+func hasBreak(s string) bool {
+	for i := 0; i < len(s); i++ {
 		if isBreak(s[i]) {
-			return i + 1
+			return true
 		}
 	}
-	return limit
+	return false
 }
 
 // afterGuard returns the first break at or after guard bytes into c, or

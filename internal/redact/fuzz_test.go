@@ -17,6 +17,7 @@ var fuzzSeeds = []string{
 	"GET /v1?api_key=XYZ&x=1",
 	"\x1b[31mred\x1b[0m \x1b]0;t\x07 \x1b]8;;u\x1b\\l \x1bPq\x1b\\",
 	"a\x00b\xffc\r\n\u202e",
+	"\u009b31mx\x9b0m \x9d0;t\u201c\x07 \x1b]8;;u a\u200b\ufeff\U000E0041\u2028b\u00a0",
 	"postgres://u:p@h/db bob@example.com password=x",
 	"Authorization: Bearer abcdefghijklmnop123456",
 	"sk-" + "ant-api03-abcDEF1234567890abcdefghijkl",
@@ -64,10 +65,10 @@ func FuzzExcerpt(f *testing.F) {
 }
 
 // badControl returns the first control character in s that is not in
-// allowed (including ESC and C1 controls), or -1.
+// allowed (including ESC and C1 controls), or invisible character, or -1.
 func badControl(s, allowed string) rune {
 	for _, r := range s {
-		if (r < 0x20 || r == 0x7f || (r >= 0x80 && r <= 0x9f)) && !strings.ContainsRune(allowed, r) {
+		if (r < 0x20 || r == 0x7f || (r >= 0x80 && r <= 0x9f) || invisible(r) || lineSeparator(r)) && !strings.ContainsRune(allowed, r) {
 			return r
 		}
 	}
