@@ -29,6 +29,7 @@ import (
 	"sync/atomic"
 	"time"
 	"unicode"
+	"unicode/utf16"
 	"unicode/utf8"
 	"unsafe"
 )
@@ -686,14 +687,31 @@ func redact_clean(s string, flat bool, t *redact_track) string {
 			t.replaced(i, i+1, b.Len(), b.Len())
 			i++
 		default:
+			if k, n := redact_c1At(s, i); n > 0 {
+				j := redact_skipC1(s, i, n, k)
+				t.replaced(i, j, b.Len(), b.Len())
+				i = j
+				continue
+			}
 			r, n := utf8.DecodeRuneInString(s[i:])
 			switch {
 			case r == utf8.RuneError && n == 1:
 				t.replaced(i, i+1, b.Len(), b.Len()+len(string(utf8.RuneError)))
 				b.WriteRune(utf8.RuneError)
 				nl = false
-			case r <= 0x9f, 0x202a <= r && r <= 0x202e, 0x2066 <= r && r <= 0x2069:
+			case redact_invisible(r):
 				t.replaced(i, i+n, b.Len(), b.Len())
+			case redact_lineSeparator(r) && flat:
+				if !nl {
+					t.replaced(i, i+n, b.Len(), b.Len()+1)
+					b.WriteByte(' ')
+					nl = true
+				} else {
+					t.replaced(i, i+n, b.Len(), b.Len())
+				}
+			case redact_lineSeparator(r):
+				t.replaced(i, i+n, b.Len(), b.Len()+1)
+				b.WriteByte('\n')
 			default:
 				t.kept(i, i+n, b.Len())
 				b.WriteString(s[i : i+n])
@@ -704,50 +722,6 @@ func redact_clean(s string, flat bool, t *redact_track) string {
 	}
 	t.replaced(len(s), len(s)+1, b.Len(), b.Len())
 	return b.String()
-}
-
-func redact_skipEscape(s string, i int) int {
-	j := i + 1
-	if j >= len(s) {
-		return j
-	}
-	switch c := s[j]; {
-	case c == '[':
-		j++
-		for j < len(s) && s[j] >= 0x20 && s[j] <= 0x3f {
-			j++
-		}
-		if j < len(s) && s[j] >= 0x40 && s[j] <= 0x7e {
-			j++
-		}
-		return j
-	case c == ']' || c == 'P' || c == 'X' || c == '^' || c == '_':
-		for j++; j < len(s); j++ {
-			switch s[j] {
-			case 0x07:
-				return j + 1
-			case '\n':
-				return j
-			case 0x1b:
-				if j+1 < len(s) && s[j+1] == '\\' {
-					return j + 2
-				}
-				return j
-			}
-		}
-		return j
-	case c >= 0x20 && c <= 0x2f:
-		for j < len(s) && s[j] >= 0x20 && s[j] <= 0x2f {
-			j++
-		}
-		if j < len(s) && s[j] >= 0x30 && s[j] <= 0x7e {
-			j++
-		}
-		return j
-	case c >= 0x30 && c <= 0x7e:
-		return j + 1
-	}
-	return j
 }
 
 func redact_plainRun(s string, i int, flat bool) int {
@@ -861,20 +835,102 @@ func redact_inAuthority(s string, i int) bool {
 	return false
 }
 
-func redactStripEscapes(s string) string {
-	i := strings.IndexByte(s, 0x1b)
-	if i < 0 {
-		return s
+func redact_skipEscape(s string, i int) int {
+	j := i + 1
+	if j >= len(s) {
+		return j
 	}
-	var b strings.Builder
-	b.Grow(len(s))
-	for i >= 0 {
-		b.WriteString(s[:i])
-		s = s[redact_skipEscape(s, i):]
-		i = strings.IndexByte(s, 0x1b)
+	switch c := s[j]; {
+	case c == '[':
+		return redact_skipCSI(s, j+1)
+	case c == ']' || c == 'P' || c == 'X' || c == '^' || c == '_':
+		return redact_skipString(s, j+1)
+	case c >= 0x20 && c <= 0x2f:
+		for j < len(s) && s[j] >= 0x20 && s[j] <= 0x2f {
+			j++
+		}
+		if j < len(s) && s[j] >= 0x30 && s[j] <= 0x7e {
+			j++
+		}
+		return j
+	case c >= 0x30 && c <= 0x7e:
+		return j + 1
 	}
-	b.WriteString(s)
-	return b.String()
+	return j
+}
+
+func redact_c1Kind(c byte) byte {
+	switch c {
+	case 0x9b, 0x9d, 0x90, 0x98, 0x9e, 0x9f:
+		return c - 0x40
+	}
+	return 0
+}
+
+func redact_c1At(s string, i int) (c byte, n int) {
+	if s[i] < 0x80 || s[i] > 0xc2 {
+		return 0, 0
+	}
+	r, n := utf8.DecodeRuneInString(s[i:])
+	switch {
+	case r == utf8.RuneError && n == 1 && redact_c1Kind(s[i]) != 0:
+		return s[i], 1
+	case 0x80 <= r && r <= 0x9f:
+		return byte(r), n
+	}
+	return 0, 0
+}
+
+func redact_skipC1(s string, i, n int, c byte) int {
+	switch redact_c1Kind(c) {
+	case 0:
+		return i + n
+	case '[':
+		return redact_skipCSI(s, i+n)
+	}
+	return redact_skipString(s, i+n)
+}
+
+func redact_skipCSI(s string, j int) int {
+	for j < len(s) && s[j] >= 0x20 && s[j] <= 0x3f {
+		j++
+	}
+	if j < len(s) && s[j] >= 0x40 && s[j] <= 0x7e {
+		j++
+	}
+	return j
+}
+
+func redact_skipString(s string, j int) int {
+	for k := j; k < len(s); {
+		switch c := s[k]; {
+		case c == 0x07:
+			return k + 1
+		case c == '\n' || c == '\r':
+			return redact_skipParams(s, j)
+		case c == 0x1b:
+			if k+1 < len(s) && s[k+1] == '\\' {
+				return k + 2
+			}
+			return k
+		case c < utf8.RuneSelf:
+			k++
+		default:
+			r, n := utf8.DecodeRuneInString(s[k:])
+			if r == 0x9c || r == utf8.RuneError && n == 1 && c == 0x9c {
+				return k + n
+			}
+			k += n
+		}
+	}
+	return redact_skipParams(s, j)
+}
+
+func redact_skipParams(s string, j int) int {
+	for j < len(s) && s[j] >= 0x30 && s[j] <= 0x3f {
+		j++
+	}
+	return j
 }
 
 const (
@@ -892,31 +948,52 @@ func redactExcerpt(s string, start, end, max int) string {
 	end = redact_clampInt(end, start, len(s))
 
 	ctx := 4*min(max, len(s)) + 2*redact_widen
-	lo := redact_leftEdge(s, redact_max2(0, start-ctx), start)
-	hi := redact_rightEdge(s, min(len(s), end+ctx), end)
+	lo, slo, lholds := redact_leftEdge(s, redact_max2(0, start-ctx), start)
+	hi, shi, rholds := redact_rightEdge(s, min(len(s), end+ctx), end)
+	if lholds && end < len(s) && !redact_isBreak(s[end]) && !redact_hasBreak(s[start:end]) {
+		shi = min(shi, end)
+	}
+	if rholds && start > 0 && !redact_isBreak(s[start-1]) && !redact_hasBreak(s[start:end]) {
+		slo = redact_max2(slo, start)
+	}
 	hi = redact_max2(hi, lo)
+	shi = redact_clampInt(shi, slo, hi)
 
-	t := redact_newTrack(redact_clampInt(start-lo, 0, hi-lo), redact_clampInt(end-lo, 0, hi-lo))
+	t := redact_newTrack(redact_clampInt(start-lo, 0, hi-lo), redact_clampInt(end-lo, 0, hi-lo), slo-lo, shi-lo)
 	c := redact_clean(s[lo:hi], true, t)
 	ms, me := t.out[0], t.out[1]
 
 	zlo, zhi := 0, len(c)
-	if lo > 0 {
+	switch {
+	case slo > lo:
+		zlo = t.out[2]
+	case lo > 0:
 		zlo = redact_afterGuard(c)
 	}
-	if hi < len(s) {
+	switch {
+	case shi < hi:
+		zhi = t.out[3]
+	case hi < len(s):
 		zhi = redact_beforeGuard(c)
 	}
+
+	fs := redactFind(c)
+	xs, xe := ms, me
+	for _, f := range fs {
+		if f.Start < me && ms < f.End || f.Start <= ms && ms < f.End {
+			xs, xe = min(xs, f.Start), redact_max2(xe, f.End)
+		}
+	}
+	t = redact_newTrack(ms, me, zlo, zhi, xs, xe)
+	r, spans := redact_redact(c, fs, t)
+	ms, me, zlo, zhi, xs, xe = t.out[0], t.out[1], t.out[2], t.out[3], t.out[4], t.out[5]
+	zlo, zhi = min(zlo, xs), redact_max2(zhi, xe)
 	if zhi <= zlo {
 		if (lo > 0 || hi < len(s)) && max >= len(redact_ellipsis) {
 			return redact_ellipsis
 		}
 		return ""
 	}
-
-	t = redact_newTrack(ms, me, zlo, zhi)
-	r, spans := redact_redact(c, redactFind(c), t)
-	ms, me, zlo, zhi = t.out[0], t.out[1], t.out[2], t.out[3]
 	ms = redact_clampInt(ms, zlo, zhi)
 	me = redact_clampInt(me, ms, zhi)
 
@@ -984,38 +1061,67 @@ func redact_isBreak(c byte) bool {
 	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '"' || c == '\''
 }
 
-func redact_leftEdge(s string, lo, limit int) int {
+func redact_leftEdge(s string, lo, start int) (ctx, show int, holds bool) {
 	if lo == 0 || redact_isBreak(s[lo-1]) {
-		return lo
+		return lo, lo, false
 	}
 	for i := lo - 1; i >= 0 && lo-i <= redact_widen; i-- {
 		if redact_isBreak(s[i]) {
-			return i + 1
+			return i + 1, i + 1, false
 		}
 	}
-	for i := lo; i < limit; i++ {
-		if redact_isBreak(s[i]) {
-			return i
-		}
+	show = lo
+	for show < start && !redact_isBreak(s[show]) {
+		show++
 	}
-	return limit
+	if show < start {
+		show++
+		return redact_max2(0, show-redact_guard), show, false
+	}
+	if start == len(s) || redact_isBreak(s[start]) {
+		return redact_max2(0, start-redact_guard), start, false
+	}
+	tok := redact_max2(0, lo-redact_widen)
+	for tok > redact_max2(0, start-redact_scanLimit) && !redact_isBreak(s[tok-1]) {
+		tok--
+	}
+	return redact_max2(0, tok-redact_guard), start, true
 }
 
-func redact_rightEdge(s string, hi, limit int) int {
+func redact_rightEdge(s string, hi, end int) (ctx, show int, holds bool) {
 	if hi == len(s) || redact_isBreak(s[hi]) {
-		return hi
+		return hi, hi, false
 	}
 	for i := hi; i < len(s) && i-hi < redact_widen; i++ {
 		if redact_isBreak(s[i]) {
-			return i
+			return i, i, false
 		}
 	}
-	for i := hi - 1; i >= limit; i-- {
+	show = hi
+	for show > end && !redact_isBreak(s[show-1]) {
+		show--
+	}
+	if show > end {
+		show--
+		return min(len(s), show+redact_guard), show, false
+	}
+	if end == 0 || redact_isBreak(s[end-1]) {
+		return min(len(s), end+redact_guard), end, false
+	}
+	tok := min(len(s), hi+redact_widen)
+	for tok < min(len(s), end+redact_scanLimit) && !redact_isBreak(s[tok]) {
+		tok++
+	}
+	return min(len(s), tok+redact_guard), end, true
+}
+
+func redact_hasBreak(s string) bool {
+	for i := 0; i < len(s); i++ {
 		if redact_isBreak(s[i]) {
-			return i + 1
+			return true
 		}
 	}
-	return limit
+	return false
 }
 
 func redact_afterGuard(c string) int {
@@ -1285,6 +1391,48 @@ func redact_indexAnchors() (byFirst [256][]redact_anchorRef) {
 	return byFirst
 }
 
+func redact_invisible(r rune) bool {
+	if r < 0x10000 {
+		return redact_bmpHas(&redact_invisibleBMP, r)
+	}
+	return 0xe0000 <= r && r <= 0xe007f || r < 0x1e000 && unicode.Is(unicode.Cf, r)
+}
+
+func redact_lineSeparator(r rune) bool { return r == 0x2028 || r == 0x2029 }
+
+func redact_normalized(r rune) bool {
+	if r < 0x10000 {
+		return redact_bmpHas(&redact_normalizedBMP, r)
+	}
+	return redact_invisible(r)
+}
+
+type redact_bmpSet [1 << 16 / 64]uint64
+
+func redact_bmpHas(s *redact_bmpSet, r rune) bool { return s[r>>6]&(1<<(r&63)) != 0 }
+
+var redact_invisibleBMP, redact_normalizedBMP = redact_buildBMPSets()
+
+func redact_buildBMPSets() (inv, norm redact_bmpSet) {
+	add := func(s *redact_bmpSet, t *unicode.RangeTable) {
+		for _, rg := range t.R16 {
+			for r := rune(rg.Lo); r <= rune(rg.Hi); r += rune(rg.Stride) {
+				s[r>>6] |= 1 << (r & 63)
+			}
+		}
+	}
+	add(&inv, unicode.Cf)
+	norm = inv
+	for _, t := range []*unicode.RangeTable{unicode.Zs, unicode.Zl, unicode.Zp} {
+		add(&norm, t)
+	}
+	norm[' '>>6] &^= 1 << (' ' & 63)
+	for r := rune(0x80); r <= 0x9f; r++ {
+		norm[r>>6] |= 1 << (r & 63)
+	}
+	return inv, norm
+}
+
 const (
 	redact_keyNone = iota
 	redact_keyPassword
@@ -1536,6 +1684,109 @@ var redact_cookieRule = redact_rule{
 		return redactFinding{redactKindCookie, v, e}, p, e, true
 	},
 }
+
+func redactNormalize(s string) string {
+	i := redactNextChange(s, 0)
+	if i < 0 {
+		return s
+	}
+	b := make([]byte, 0, len(s))
+	last := 0
+	for ; i >= 0; i = redactNextChange(s, i) {
+		b = append(b, s[last:i]...)
+		var j int
+		j, b = redact_change(s, i, b)
+		last, i = j, j
+	}
+	return string(append(b, s[last:]...))
+}
+
+func redactNextChange(s string, from int) int {
+	for i := from; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if c == 0x1b {
+				return i
+			}
+			i = redact_plainASCII(s, i+1)
+			continue
+		}
+		if c >= 0xc2 && c < 0xe0 && i+1 < len(s) && s[i+1]&0xc0 == 0x80 {
+			if redact_bmpHas(&redact_normalizedBMP, rune(c&0x1f)<<6|rune(s[i+1]&0x3f)) {
+				return i
+			}
+			i += 2
+			continue
+		}
+		if c >= 0xe1 && c < 0xf0 && c != 0xed && i+2 < len(s) && s[i+1]&0xc0 == 0x80 && s[i+2]&0xc0 == 0x80 {
+			if redact_bmpHas(&redact_normalizedBMP, rune(c&0x0f)<<12|rune(s[i+1]&0x3f)<<6|rune(s[i+2]&0x3f)) {
+				return i
+			}
+			i += 3
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if redact_normalized(r) || r == utf8.RuneError && n == 1 && redact_c1Kind(c) != 0 {
+			return i
+		}
+		i += n
+	}
+	return -1
+}
+
+func redactAppendChanges(offs []int, s string) []int {
+	for i := redactNextChange(s, 0); i >= 0; i = redactNextChange(s, i+redact_runeLen(s, i)) {
+		if s[i] != 0x1b {
+			offs = append(offs, i)
+		}
+	}
+	return offs
+}
+
+func redact_runeLen(s string, i int) int {
+	_, n := utf8.DecodeRuneInString(s[i:])
+	return n
+}
+
+func redact_change(s string, i int, b []byte) (int, []byte) {
+	if s[i] == 0x1b {
+		return redact_skipEscape(s, i), b
+	}
+	if c, n := redact_c1At(s, i); n > 0 {
+		return redact_skipC1(s, i, n, c), b
+	}
+	r, n := utf8.DecodeRuneInString(s[i:])
+	if !redact_invisible(r) {
+		b = append(b, ' ')
+	}
+	return i + n, b
+}
+
+func redact_plainASCII(s string, i int) int {
+	const (
+		ones = 0x0101010101010101
+		high = 0x8080808080808080
+		esc  = 0x1b * ones
+	)
+	for ; i+8 <= len(s); i += 8 {
+		w := redact_load64(s, i)
+		x := w ^ esc
+		if m := (w | (x-ones)&^x) & high; m != 0 {
+			return i + bits.TrailingZeros64(m)/8
+		}
+	}
+	for ; i < len(s) && s[i] < utf8.RuneSelf && s[i] != 0x1b; i++ {
+	}
+	return i
+}
+
+func redact_load64(s string, i int) uint64 {
+	b := s[i : i+8]
+	return uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24 |
+		uint64(b[4])<<32 | uint64(b[5])<<40 | uint64(b[6])<<48 | uint64(b[7])<<56
+}
+
+func redactPlain(s string) bool { return redact_plainASCII(s, 0) == len(s) }
 
 var (
 	redact_pemBeginRule = redact_rule{name: "pem_private_key", kind: redactKindPrivateKey, anchors: []string{"-----begin"}, custom: redact_pemBegin}
@@ -2987,6 +3238,7 @@ type LineResult struct {
 
 func (e *engine) Lines(r io.Reader, ev Evidence, opts linesOptions, fn func(LineResult) bool) (LineStats, error) {
 	ev.Text = ""
+	ev = decodeEvidence(ev)
 	ch := newChunker(r)
 	every := e.readsEvery(&ev)
 	if opts.Workers < 2 {
@@ -3171,7 +3423,7 @@ func (rw *regionWork) region(reg region, lits *literalSet, out *[]LineResult) Li
 		s.begin(*rw.ev, rw.opts)
 		s.keepRecords = true
 		s.bulk = rw.light
-		s.Record(bytesString(rec), recLine, truncated)
+		s.feedRecord(bytesString(rec), recLine, truncated)
 		c := s.Finish()
 		s.release()
 		e.pool.Put(s)
@@ -3189,7 +3441,7 @@ func (rw *regionWork) region(reg region, lits *literalSet, out *[]LineResult) Li
 }
 
 func matched(c Classification) bool {
-	return c.State == classified || c.Reason != reasonNoMatch && c.Reason != reasonEmpty
+	return c.State == classified || c.Reason != reasonNoMatch && c.Reason != reasonEmpty && c.Reason != reasonGarbled
 }
 
 func marksOf(lits *literalSet, needs []need, data []byte, marks []int, needed []needMark) ([]int, []needMark) {
@@ -3204,11 +3456,35 @@ func marksOf(lits *literalSet, needs []need, data []byte, marks []int, needed []
 		})
 	}
 	marks = appendAll(marks, data, "\x1b")
-	marks = appendAll(marks, data, "\u212a")
-	marks = appendAll(marks, data, "\u017f")
+	if !asciiOnly(data) {
+		marks = redactAppendChanges(marks, bytesString(data))
+		marks = appendAll(marks, data, "\u212a")
+		marks = appendAll(marks, data, "\u017f")
+	}
 	slices.Sort(marks)
 	slices.SortFunc(needed, func(a, b needMark) int { return a.end - b.end })
 	return marks, needed
+}
+
+func asciiOnly(b []byte) bool {
+	const high = 0x8080808080808080
+	i := 0
+	for ; i+64 <= len(b); i += 64 {
+		x := b[i : i+64 : i+64]
+		w := binary.LittleEndian.Uint64(x[0:]) | binary.LittleEndian.Uint64(x[8:]) |
+			binary.LittleEndian.Uint64(x[16:]) | binary.LittleEndian.Uint64(x[24:]) |
+			binary.LittleEndian.Uint64(x[32:]) | binary.LittleEndian.Uint64(x[40:]) |
+			binary.LittleEndian.Uint64(x[48:]) | binary.LittleEndian.Uint64(x[56:])
+		if w&high != 0 {
+			return false
+		}
+	}
+	for ; i < len(b); i++ {
+		if b[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
 }
 
 func appendAll(offs []int, data []byte, sep string) []int {
@@ -3383,6 +3659,7 @@ type region struct {
 	line      int
 	lines     int
 	truncated bool
+	noCR      bool
 	spans     []jsonSpan
 }
 
@@ -3410,7 +3687,7 @@ type chunker struct {
 func newChunker(r io.Reader) *chunker { return newChunkerSize(r, chunkSize) }
 
 func newChunkerSize(r io.Reader, size int) *chunker {
-	return &chunker{r: r, size: size, buf: make([]byte, size+maxRecord+1), line: 1}
+	return &chunker{r: newTextReader(r), size: size, buf: make([]byte, size+maxRecord+1), line: 1}
 }
 
 func (c *chunker) adopt(b *regionBuf) {
@@ -3434,7 +3711,7 @@ func (c *chunker) fill(want int) {
 			c.eof = true
 		} else if err != nil {
 			c.eof, c.err = true, err
-		} else if n < asked && bytes.IndexByte(c.buf[c.end-n:c.end], '\n') >= 0 {
+		} else if n < asked && endsALine(c.buf[c.end-n:c.end]) {
 			return
 		}
 	}
@@ -3445,11 +3722,16 @@ func (c *chunker) next() (region, bool) {
 	for {
 		c.fill(want)
 		if c.skipping {
-			nl := bytes.IndexByte(c.buf[c.start:c.end], '\n')
+			rest := c.buf[c.start:c.end]
+			nl := firstLineEnd(rest, 0, len(rest), c.eof)
 			if nl < 0 {
-				c.start = c.end
 				if c.eof {
+					c.start = c.end
 					return region{}, false
+				}
+				c.start = c.end
+				if len(rest) > 0 && rest[len(rest)-1] == '\r' {
+					c.start--
 				}
 				continue
 			}
@@ -3463,7 +3745,8 @@ func (c *chunker) next() (region, bool) {
 			return region{}, false
 		}
 		var pos int
-		pos, c.spans = cutRecords(data, c.size, c.eof, c.spans[:0])
+		noCR := bytes.IndexByte(data, '\r') < 0
+		pos, c.spans = cutRecords(data, c.size, c.eof, noCR, c.spans[:0])
 		if pos == 0 {
 			if c.end < len(c.buf) && !c.eof {
 				want = len(c.buf)
@@ -3475,18 +3758,22 @@ func (c *chunker) next() (region, bool) {
 			c.skipping = true
 			return r, true
 		}
-		lines := bytes.Count(data[:pos], []byte{'\n'})
-		if data[pos-1] != '\n' {
+		lines := countLineEnds(data[:pos])
+		if data[pos-1] != '\n' && data[pos-1] != '\r' {
 			lines++
 		}
-		r := region{data: data[:pos], line: c.line, lines: lines, spans: c.spans}
+		r := region{data: data[:pos], line: c.line, lines: lines, spans: c.spans, noCR: noCR}
 		c.start += pos
 		c.line += lines
 		return r, true
 	}
 }
 
-func cutRecords(data []byte, size int, atEOF bool, spans []jsonSpan) (int, []jsonSpan) {
+func endsALine(b []byte) bool {
+	return bytes.IndexByte(b, '\n') >= 0 || bytes.IndexByte(b, '\r') >= 0
+}
+
+func cutRecords(data []byte, size int, atEOF, noCR bool, spans []jsonSpan) (int, []jsonSpan) {
 	var br braces
 	pos := 0
 	for pos < len(data) {
@@ -3497,19 +3784,19 @@ func cutRecords(data []byte, size int, atEOF bool, spans []jsonSpan) (int, []jso
 				end = o
 			}
 			if size < end {
-				if nl := bytes.IndexByte(data[size-1:end], '\n'); nl >= 0 {
-					return size + nl, spans
+				if nl := firstLineEnd(data, size-1, end, atEOF); nl >= 0 {
+					return nl + 1, spans
 				}
 			}
-			if nl := bytes.LastIndexByte(data[pos:end], '\n'); nl >= 0 {
-				pos += nl + 1
+			if nl := lastLineEnd(data, pos, end, atEOF); nl >= 0 {
+				pos = nl + 1
 			}
 			if o < 0 && atEOF {
 				pos = len(data)
 			}
 			return pos, spans
 		}
-		end, next, lines, more := nextRecord(data[o:], atEOF)
+		end, next, lines, more := nextRecord(data[o:], atEOF, noCR)
 		if more || next == 0 {
 			return o, spans
 		}
@@ -3537,14 +3824,14 @@ func (b *braces) nextOpener(data []byte, from int) int {
 		for k > from && (data[k-1] == ' ' || data[k-1] == '\t') {
 			k--
 		}
-		if k == from || data[k-1] == '\n' {
+		if k == from || data[k-1] == '\n' || data[k-1] == '\r' {
 			return k
 		}
-		nl := bytes.IndexByte(data[at:], '\n')
+		nl := firstLineEnd(data, at, len(data), true)
 		if nl < 0 {
 			return -1
 		}
-		from = at + nl + 1
+		from = nl + 1
 	}
 	return -1
 }
@@ -3836,6 +4123,182 @@ func (s statusRange) String() string {
 	return fmt.Sprintf("%d-%d", s.Lo, s.Hi)
 }
 
+type textDecoder struct {
+	state   uint8
+	head    [3]byte
+	nhead   int
+	odd     bool
+	oddByte byte
+	high    uint16
+	out     []byte
+}
+
+const (
+	sniffing = iota
+	plainText
+	utf16LE
+	utf16BE
+)
+
+func (d *textDecoder) Decode(p []byte) []byte {
+	switch d.state {
+	case plainText:
+		return p
+	case utf16LE, utf16BE:
+		return d.decode16(d.out[:0], p)
+	}
+	for len(p) > 0 && d.nhead < len(d.head) {
+		d.head[d.nhead] = p[0]
+		d.nhead++
+		p = p[1:]
+		if !d.sniff(false) {
+			continue
+		}
+		head := d.head[:d.nhead]
+		switch d.state {
+		case utf16LE, utf16BE:
+			return d.decode16(d.decode16(d.out[:0], head[2:]), p)
+		}
+		if len(head) == 3 && head[0] == 0xef && head[1] == 0xbb && head[2] == 0xbf {
+			return p
+		}
+		return append(append(d.out[:0], head...), p...)
+	}
+	return nil
+}
+
+func (d *textDecoder) sniff(atEOF bool) bool {
+	h := d.head[:d.nhead]
+	switch {
+	case len(h) >= 2 && h[0] == 0xff && h[1] == 0xfe:
+		d.state = utf16LE
+	case len(h) >= 2 && h[0] == 0xfe && h[1] == 0xff:
+		d.state = utf16BE
+	case len(h) == 3 || atEOF || h[0] != 0xff && h[0] != 0xfe && h[0] != 0xef,
+		len(h) == 2 && h[0] == 0xef && h[1] != 0xbb, len(h) == 2 && h[0] != 0xef:
+		d.state = plainText
+	default:
+		return false
+	}
+	return true
+}
+
+func (d *textDecoder) flush() []byte {
+	var out []byte
+	switch d.state {
+	case sniffing:
+		if d.nhead > 0 {
+			d.sniff(true)
+			out = append(out, d.head[:d.nhead]...)
+		}
+		d.state = plainText
+	case utf16LE, utf16BE:
+		if d.high != 0 || d.odd {
+			out = utf8.AppendRune(out, utf8.RuneError)
+			d.high, d.odd = 0, false
+		}
+	}
+	return out
+}
+
+func (d *textDecoder) decode16(out, p []byte) []byte {
+	if d.odd && len(p) > 0 {
+		out = d.unit(out, d.oddByte, p[0])
+		d.odd, p = false, p[1:]
+	}
+	for ; len(p) >= 2; p = p[2:] {
+		out = d.unit(out, p[0], p[1])
+	}
+	if len(p) == 1 {
+		d.odd, d.oddByte = true, p[0]
+	}
+	d.out = out
+	return out
+}
+
+func (d *textDecoder) unit(out []byte, a, b byte) []byte {
+	u := uint16(a) | uint16(b)<<8
+	if d.state == utf16BE {
+		u = uint16(a)<<8 | uint16(b)
+	}
+	if h := d.high; h != 0 {
+		d.high = 0
+		if 0xdc00 <= u && u <= 0xdfff {
+			return utf8.AppendRune(out, utf16.DecodeRune(rune(h), rune(u)))
+		}
+		out = utf8.AppendRune(out, utf8.RuneError)
+	}
+	switch {
+	case u < utf8.RuneSelf:
+		return append(out, byte(u))
+	case 0xd800 <= u && u <= 0xdbff:
+		d.high = u
+		return out
+	case 0xdc00 <= u && u <= 0xdfff:
+		return utf8.AppendRune(out, utf8.RuneError)
+	}
+	return utf8.AppendRune(out, rune(u))
+}
+
+func decodeText(s string) string {
+	if len(s) < 2 || s[0] != 0xff && s[0] != 0xfe && s[0] != 0xef {
+		return s
+	}
+	var d textDecoder
+	out := string(d.Decode([]byte(s)))
+	return out + string(d.flush())
+}
+
+func decodeEvidence(ev Evidence) Evidence {
+	ev.Text = decodeText(ev.Text)
+	if ev.HTTP != nil {
+		if b := decodeText(ev.HTTP.Body); len(b) != len(ev.HTTP.Body) {
+			h := *ev.HTTP
+			h.Body = b
+			ev.HTTP = &h
+		}
+	}
+	return ev
+}
+
+type textReader struct {
+	r       io.Reader
+	d       textDecoder
+	pending []byte
+	buf     []byte
+	err     error
+}
+
+func newTextReader(r io.Reader) *textReader { return &textReader{r: r} }
+
+func (t *textReader) Read(p []byte) (int, error) {
+	if t.d.state == plainText && len(t.pending) == 0 && t.err == nil || len(p) == 0 {
+		return t.r.Read(p)
+	}
+	for len(t.pending) == 0 {
+		if t.err != nil {
+			return 0, t.err
+		}
+		switch {
+		case t.d.state == sniffing && t.buf == nil:
+			t.buf = make([]byte, 512)
+		case t.d.state != sniffing && len(t.buf) < 32<<10:
+			t.buf = make([]byte, 32<<10)
+		}
+		n, err := t.r.Read(t.buf)
+		t.pending = t.d.Decode(t.buf[:n])
+		if err != nil {
+			if f := t.d.flush(); len(f) > 0 {
+				t.pending = append(t.pending[:len(t.pending):len(t.pending)], f...)
+			}
+			t.err = err
+		}
+	}
+	n := copy(p, t.pending)
+	t.pending = t.pending[n:]
+	return n, nil
+}
+
 type engine struct {
 	cat    *catalogue
 	ix     *index
@@ -4038,6 +4501,36 @@ func equalFoldASCII(s, lower string) bool {
 		}
 	}
 	return true
+}
+
+const garbledShare = 8
+
+func (s *scan) garbled() bool {
+	return s.textBytes > 0 && s.badBytes*garbledShare >= s.textBytes
+}
+
+func (s *scan) countText(b string) {
+	s.textBytes += len(b)
+	s.badBytes += badBytes(b)
+}
+
+func badBytes(s string) int {
+	n := strings.Count(s, "\x00")
+	if utf8.ValidString(s) {
+		return n
+	}
+	for i := 0; i < len(s); {
+		if s[i] < utf8.RuneSelf {
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 {
+			n++
+		}
+		i += size
+	}
+	return n
 }
 
 func guardIDs(c *catalogue) (ids []int32, n int) {
@@ -5585,6 +6078,13 @@ type needMark struct {
 	pat int32
 }
 
+func normalise(rec string) string {
+	if redactPlain(rec) {
+		return rec
+	}
+	return foldSpecial(redactNormalize(rec))
+}
+
 type fastRegex struct {
 	alts []fastAlt
 	src  string
@@ -5975,8 +6475,18 @@ func (s *scan) Finish() Classification {
 	if len(live) == 0 {
 		out.State = unclassified
 		out.Reason = reasonNoMatch
-		if s.empty() {
+		if s.countLater {
+			s.countLater = false
+			s.countText(s.ev.Text)
+			if s.hasBody {
+				s.countText(s.ev.HTTP.Body)
+			}
+		}
+		switch {
+		case s.empty():
 			out.Reason = reasonEmpty
+		case s.garbled():
+			out.Reason = reasonGarbled
 		}
 		return out
 	}
@@ -6268,8 +6778,13 @@ func quoteOrEscape(b []byte) int {
 	return i
 }
 
-func nextRecord(s []byte, atEOF bool) (end, next, lines int, needMore bool) {
-	lineEnd := bytes.IndexByte(s, '\n')
+func nextRecord(s []byte, atEOF, noCR bool) (end, next, lines int, needMore bool) {
+	var lineEnd int
+	if noCR {
+		lineEnd = bytes.IndexByte(s, '\n')
+	} else {
+		lineEnd = firstLineEnd(s, 0, len(s), atEOF)
+	}
 	if lineEnd < 0 {
 		if !atEOF {
 			return 0, 0, 0, true
@@ -6279,12 +6794,12 @@ func nextRecord(s []byte, atEOF bool) (end, next, lines int, needMore bool) {
 	if st, open := opensJSON(s[:lineEnd]); open {
 		j, n := lineEnd, 1
 		for st.depth > 0 && j < len(s) && n < maxJSONLines && j < maxRecord {
-			k := bytes.IndexByte(s[j+1:], '\n')
-			nl := len(s)
-			if k >= 0 {
-				nl = j + 1 + k
-			} else if !atEOF {
-				return 0, 0, 0, true
+			nl := lineEndIn(s, j+1, len(s), atEOF, noCR)
+			if nl < 0 {
+				if !atEOF {
+					return 0, 0, 0, true
+				}
+				nl = len(s)
 			}
 			st.feed(s[j+1 : nl])
 			j, n = nl, n+1
@@ -6299,8 +6814,79 @@ func nextRecord(s []byte, atEOF bool) (end, next, lines int, needMore bool) {
 	return lineEnd, min(lineEnd+1, len(s)), 1, false
 }
 
+func firstLineEnd(data []byte, from, to int, atEOF bool) int {
+	lf := bytes.IndexByte(data[from:to], '\n')
+	stop := to
+	if lf >= 0 {
+		lf += from
+		stop = lf
+	}
+	cr := bytes.IndexByte(data[from:stop], '\r')
+	if cr < 0 {
+		return lf
+	}
+	cr += from
+	switch {
+	case cr+1 == len(data):
+		if atEOF {
+			return cr
+		}
+		return -1
+	case data[cr+1] != '\n':
+		return cr
+	case cr+1 < to:
+		return cr + 1
+	}
+	return -1
+}
+
+func lineEndIn(data []byte, from, to int, atEOF, noCR bool) int {
+	if !noCR {
+		return firstLineEnd(data, from, to, atEOF)
+	}
+	if i := bytes.IndexByte(data[from:to], '\n'); i >= 0 {
+		return from + i
+	}
+	return -1
+}
+
+func lastLineEnd(data []byte, from, to int, atEOF bool) int {
+	lf := bytes.LastIndexByte(data[from:to], '\n')
+	if lf >= 0 {
+		lf += from
+	}
+	for to > lf+1 && to > from {
+		cr := bytes.LastIndexByte(data[max(from, lf+1):to], '\r')
+		if cr < 0 {
+			break
+		}
+		cr += max(from, lf+1)
+		if cr+1 < len(data) && data[cr+1] != '\n' || cr+1 == len(data) && atEOF {
+			return cr
+		}
+		to = cr
+	}
+	return lf
+}
+
+func countLineEnds(b []byte) int {
+	n := bytes.Count(b, []byte{'\n'})
+	for i := bytes.IndexByte(b, '\r'); i >= 0; {
+		if i+1 == len(b) || b[i+1] != '\n' {
+			n++
+		}
+		j := bytes.IndexByte(b[i+1:], '\r')
+		if j < 0 {
+			break
+		}
+		i += 1 + j
+	}
+	return n
+}
+
 type recordWalk struct {
 	data            []byte
+	noCR            bool
 	marks           []int
 	spans           []jsonSpan
 	pos, line, m, s int
@@ -6309,7 +6895,7 @@ type recordWalk struct {
 }
 
 func newRecordWalk(reg region, first int, marks []int) recordWalk {
-	return recordWalk{data: reg.data, marks: marks, spans: reg.spans, line: first + reg.line, regionTruncated: reg.truncated}
+	return recordWalk{data: reg.data, noCR: reg.noCR, marks: marks, spans: reg.spans, line: first + reg.line, regionTruncated: reg.truncated}
 }
 
 func (w *recordWalk) next() (rec []byte, line int, truncated, marked, ok bool) {
@@ -6325,7 +6911,7 @@ func (w *recordWalk) next() (rec []byte, line int, truncated, marked, ok bool) {
 		sp := w.spans[w.s]
 		end, next, n = int(sp.end)-start, int(sp.next)-start, int(sp.lines)
 	} else {
-		end, next, n, _ = nextRecord(w.data[start:], true)
+		end, next, n, _ = nextRecord(w.data[start:], true, w.noCR)
 	}
 	rec, line = w.data[start:start+end], w.line
 	w.start, w.end = start, start+end
@@ -6349,7 +6935,8 @@ func (w *recordWalk) next() (rec []byte, line int, truncated, marked, ok bool) {
 }
 
 func eachRecord(s string, fn func(rec string, line int) bool) (truncated bool) {
-	w := newRecordWalk(region{data: unsafe.Slice(unsafe.StringData(s), len(s)), line: 1}, 0, nil)
+	reg := region{data: unsafe.Slice(unsafe.StringData(s), len(s)), line: 1, noCR: strings.IndexByte(s, '\r') < 0}
+	w := newRecordWalk(reg, 0, nil)
 	for {
 		rec, line, cut, _, ok := w.next()
 		if !ok {
@@ -6433,6 +7020,7 @@ const (
 	reasonLowConfidence = "low_confidence"
 	reasonConflict      = "conflict"
 	reasonEmpty         = "empty"
+	reasonGarbled       = "garbled"
 )
 
 // Classification is the engine's answer. Its JSON form is errcat's output
@@ -6674,18 +7262,23 @@ type scan struct {
 	guardHeld    []bool
 	reset        resetText
 	bulk         *bulkTables
+
+	textBytes, badBytes int
+	countLater          bool
 }
 
 func (e *engine) classify(ev Evidence, opts Options) Classification {
+	ev = decodeEvidence(ev)
 	s := e.pool.Get().(*scan)
 	s.begin(ev, opts)
 	s.keepRecords = true
+	s.countLater = true
 	s.truncated = eachRecord(ev.Text, func(rec string, line int) bool {
 		s.record(rec, line, "text")
 		return true
 	})
 	if s.hasBody {
-		s.Body(ev.HTTP.Body)
+		s.feedBody(ev.HTTP.Body)
 	}
 	out := s.Finish()
 	s.release()
@@ -6732,12 +7325,14 @@ func (s *scan) release() {
 	s.lowBuf.gen, s.markLow.gen = 0, 0
 	s.keepRecords = false
 	s.bulk = nil
+	s.countLater = false
 }
 
 func (s *scan) begin(ev Evidence, opts Options) {
 	s.ev, s.opts, s.now = ev, opts, opts.Now.UTC()
 	ix := s.e.ix
 	s.sawText, s.truncated, s.hasBody, s.body = false, false, false, nil
+	s.textBytes, s.badBytes = 0, 0
 	s.watch, s.needExcerpt = s.watch[:0], s.needExcerpt[:0]
 	copy(s.guardRecord, ix.pureGuard)
 	if hasBody(&s.ev) {
@@ -6801,6 +7396,11 @@ func (s *scan) addHit(rule int, h hit) *hit {
 }
 
 func (s *scan) Body(body string) {
+	s.countText(body)
+	s.feedBody(body)
+}
+
+func (s *scan) feedBody(body string) {
 	if len(body) > maxRecord {
 		body, s.truncated = cutUTF8(body, maxRecord), true
 	}
@@ -6808,6 +7408,12 @@ func (s *scan) Body(body string) {
 }
 
 func (s *scan) Record(rec string, line int, truncated bool) {
+	s.countText(rec)
+	s.textBytes++
+	s.feedRecord(rec, line, truncated)
+}
+
+func (s *scan) feedRecord(rec string, line int, truncated bool) {
 	if truncated {
 		s.truncated = true
 	}
@@ -6815,7 +7421,7 @@ func (s *scan) Record(rec string, line int, truncated bool) {
 }
 
 func (s *scan) record(rec string, line int, in string) {
-	rec = foldSpecial(redactStripEscapes(rec))
+	rec = normalise(rec)
 	if strings.TrimSpace(rec) == "" {
 		return
 	}

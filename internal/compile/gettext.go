@@ -12,6 +12,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/errcat/errcat/internal/diag"
+	"github.com/errcat/errcat/internal/redact"
 	"github.com/errcat/errcat/internal/source"
 )
 
@@ -305,8 +306,13 @@ func trimEnds(pieces []formatPiece, fill func(arg int) string) []formatPiece {
 }
 
 // literalRegex is fixed text as a pattern: runs of ASCII with letters in
-// a case-insensitive group, everything else as written.
+// a case-insensitive group, everything else as written. The text is
+// normalised as the engine normalises a record before matching it (a
+// no-break space becomes a space, invisible characters go), or a
+// translation that writes them (French puts a no-break space before a
+// colon) could never match.
 func literalRegex(s string) string {
+	s = redact.Normalize(s)
 	var b strings.Builder
 	for len(s) > 0 {
 		n := 0

@@ -66,9 +66,10 @@ func TestOverlongLineEndsAtCR(t *testing.T) {
 			t.Fatalf("%d workers: %d results: %+v", w, len(got), got)
 		}
 	}
-	// Both lines match, for two codes of one rank: a conflict.
+	// Both lines match, for two codes of two classes: the safer one, the
+	// request, decides the whole input (the verdict of several records).
 	c := e.Classify(match.Evidence{Text: log}, match.Options{Now: now})
-	if c.Reason != match.ReasonConflict || len(c.Candidates) != 2 || !c.Truncated {
-		t.Errorf("Classify: %s %s, %d candidates, truncated %v", c.State, c.Reason, len(c.Candidates), c.Truncated)
+	if c.Rule != "text.invalid" || len(c.Candidates) != 2 || !c.Truncated {
+		t.Errorf("Classify: %s %s by %s, %d candidates, truncated %v", c.State, c.Reason, c.Rule, len(c.Candidates), c.Truncated)
 	}
 }

@@ -13,12 +13,14 @@ import "embed"
 //go:embed catalogue.go
 //go:embed chunker.go
 //go:embed cond.go
+//go:embed decode.go
 //go:embed doc.go
 //go:embed engine.go
 //go:embed evidence.go
 //go:embed excerpt.go
 //go:embed feed.go
 //go:embed fold.go
+//go:embed garbled.go
 //go:embed guards.go
 //go:embed hints.go
 //go:embed index.go
@@ -29,6 +31,7 @@ import "embed"
 //go:embed lower.go
 //go:embed memo.go
 //go:embed needs.go
+//go:embed normal.go
 //go:embed probe.go
 //go:embed rank.go
 //go:embed records.go

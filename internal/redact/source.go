@@ -16,7 +16,9 @@ import "embed"
 //go:embed excerpt.go
 //go:embed find.go
 //go:embed ids.go
+//go:embed invisible.go
 //go:embed keyvalue.go
+//go:embed normalize.go
 //go:embed pem.go
 //go:embed rules.go
 //go:embed shapes.go
