@@ -17,7 +17,7 @@ func TestRank(t *testing.T) {
 		{ID: "structured", Tier: match.TierStructured, Priority: 1},
 	}}
 	for _, tt := range []struct {
-		i, j int
+		i, j  int
 		beats bool
 	}{
 		{1, 0, true}, {0, 1, false}, // a tier outranks any priority of a lower one
