@@ -66,21 +66,21 @@ eval:
 	done
 
 fuzz:
-	$(GO) test -run='^$$' -fuzz=FuzzLoad -fuzztime=$(or $(FUZZTIME),10000x) ./internal/compile
-	$(GO) test -run='^$$' -fuzz=FuzzParse -fuzztime=$(or $(FUZZTIME),5000x) ./internal/source
-	$(GO) test -run='^$$' -fuzz=FuzzClassify -fuzztime=$(or $(FUZZTIME),20000x) ./internal/match
-	$(GO) test -run='^$$' -fuzz=FuzzLines -fuzztime=$(or $(FUZZTIME),3000x) ./internal/match
-	$(GO) test -run='^$$' -fuzz=FuzzVerdict -fuzztime=$(or $(FUZZTIME),5000x) ./internal/match
-	$(GO) test -run='^$$' -fuzz=FuzzRecords -fuzztime=$(or $(FUZZTIME),20000x) ./internal/match
-	$(GO) test -run='^$$' -fuzz=FuzzExcerptKeepsMatch -fuzztime=$(or $(FUZZTIME),20000x) ./internal/redact
-	$(GO) test -run='^$$' -fuzz=FuzzPairs -fuzztime=$(or $(FUZZTIME),3000x) ./internal/collide
-	$(GO) test -run='^$$' -fuzz=FuzzGuardLast -fuzztime=$(or $(FUZZTIME),3000x) ./internal/collide
-	$(GO) test -run='^$$' -fuzz=FuzzFind -fuzztime=$(or $(FUZZTIME),300x) ./internal/match
-	$(GO) test -run='^$$' -fuzz=FuzzParse -fuzztime=$(or $(FUZZTIME),50000x) ./internal/hint
-	$(GO) test -run='^$$' -fuzz=FuzzRoundTrip -fuzztime=$(or $(FUZZTIME),50000x) ./internal/hint
-	$(GO) test -run='^$$' -fuzz=FuzzText -fuzztime=$(or $(FUZZTIME),20000x) ./internal/redact
-	$(GO) test -run='^$$' -fuzz=FuzzExcerpt -fuzztime=$(or $(FUZZTIME),20000x) ./internal/redact
-	$(GO) test -run='^$$' -fuzz=FuzzSecretInContext -fuzztime=$(or $(FUZZTIME),20000x) ./internal/redact
+	$(GO) test -run='^$$' -fuzz='^FuzzLoad$$' -fuzztime=$(or $(FUZZTIME),10000x) ./internal/compile
+	$(GO) test -run='^$$' -fuzz='^FuzzParse$$' -fuzztime=$(or $(FUZZTIME),5000x) ./internal/source
+	$(GO) test -run='^$$' -fuzz='^FuzzClassify$$' -fuzztime=$(or $(FUZZTIME),20000x) ./internal/match
+	$(GO) test -run='^$$' -fuzz='^FuzzLines$$' -fuzztime=$(or $(FUZZTIME),3000x) ./internal/match
+	$(GO) test -run='^$$' -fuzz='^FuzzVerdict$$' -fuzztime=$(or $(FUZZTIME),5000x) ./internal/match
+	$(GO) test -run='^$$' -fuzz='^FuzzRecords$$' -fuzztime=$(or $(FUZZTIME),20000x) ./internal/match
+	$(GO) test -run='^$$' -fuzz='^FuzzExcerptKeepsMatch$$' -fuzztime=$(or $(FUZZTIME),20000x) ./internal/redact
+	$(GO) test -run='^$$' -fuzz='^FuzzPairs$$' -fuzztime=$(or $(FUZZTIME),3000x) ./internal/collide
+	$(GO) test -run='^$$' -fuzz='^FuzzGuardLast$$' -fuzztime=$(or $(FUZZTIME),3000x) ./internal/collide
+	$(GO) test -run='^$$' -fuzz='^FuzzFind$$' -fuzztime=$(or $(FUZZTIME),300x) ./internal/match
+	$(GO) test -run='^$$' -fuzz='^FuzzParse$$' -fuzztime=$(or $(FUZZTIME),50000x) ./internal/hint
+	$(GO) test -run='^$$' -fuzz='^FuzzRoundTrip$$' -fuzztime=$(or $(FUZZTIME),50000x) ./internal/hint
+	$(GO) test -run='^$$' -fuzz='^FuzzText$$' -fuzztime=$(or $(FUZZTIME),20000x) ./internal/redact
+	$(GO) test -run='^$$' -fuzz='^FuzzExcerpt$$' -fuzztime=$(or $(FUZZTIME),20000x) ./internal/redact
+	$(GO) test -run='^$$' -fuzz='^FuzzSecretInContext$$' -fuzztime=$(or $(FUZZTIME),20000x) ./internal/redact
 
 # The embedding example is a module of its own: check its generated file is
 # fresh, regenerate it as its go:generate line says, build it and run it.
