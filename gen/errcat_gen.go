@@ -12,6 +12,7 @@ package gen
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/binary"
 	"encoding/json"
 	"errors"
@@ -30880,8 +30881,10 @@ func redactFind(s string) []redactFinding {
 	return redact_find(s, &redact_anchorsByFirst, &redact_anchorPairs, !redact_anchorsInWords)
 }
 
+const redact_stackRules = 128
+
 func redact_find(s string, byFirst *[256][]redact_anchorRef, pairs *[65536 / 64]uint64, skipWords bool) []redactFinding {
-	var buf [128]int
+	var buf [redact_stackRules]int
 	next := buf[:min(len(redact_rules), len(buf))]
 	if len(redact_rules) > len(buf) {
 		next = make([]int, len(redact_rules))
@@ -36227,12 +36230,14 @@ func (s *scan) Finish() Classification {
 		}
 	}
 	out.SafeExcerpt = s.cut(win)
-	s.hintsLater(win)
-	s.responseHint(win)
+	r := &cat.Rules[win.rule]
+	if s.opts.Explain || !conflict && r.Confidence != matchLow {
+		s.hintsLater(win)
+		s.responseHint(win)
+	}
 	if s.opts.Explain {
 		out.Explain = s.explain(live, winners, conflict, best)
 	}
-	r := &cat.Rules[win.rule]
 	switch {
 	case conflict:
 		out.State, out.Reason = unclassified, reasonConflict
@@ -36286,20 +36291,10 @@ func (r *matchRule) Rank() rank { return rank{r.Tier, r.Priority} }
 func (c candidate) Rank() rank { return rank{tierNamed(c.Tier), c.Priority} }
 
 func (a rank) compare(b rank) int {
-	switch {
-	case a.Tier != b.Tier:
-		return cmpInt(int(a.Tier), int(b.Tier))
-	case a.Priority != b.Priority:
-		return cmpInt(a.Priority, b.Priority)
+	if a.Tier != b.Tier {
+		return cmp.Compare(a.Tier, b.Tier)
 	}
-	return 0
-}
-
-func cmpInt(a, b int) int {
-	if a < b {
-		return -1
-	}
-	return 1
+	return cmp.Compare(a.Priority, b.Priority)
 }
 
 func (e *engine) outranks(a, b int) bool {

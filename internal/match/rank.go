@@ -1,6 +1,7 @@
 package match
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"slices"
@@ -71,12 +72,15 @@ func (s *Scan) Finish() Classification {
 		}
 	}
 	out.SafeExcerpt = s.cut(win)
-	s.hintsLater(win)
-	s.responseHint(win)
+	r := &cat.Rules[win.rule]
+	if s.opts.Explain || !conflict && r.Confidence != Low {
+		// Only a classified answer and an explanation show the hint.
+		s.hintsLater(win)
+		s.responseHint(win)
+	}
 	if s.opts.Explain {
 		out.Explain = s.explain(live, winners, conflict, best)
 	}
-	r := &cat.Rules[win.rule]
 	switch {
 	case conflict:
 		out.State, out.Reason = Unclassified, ReasonConflict
@@ -140,20 +144,10 @@ func (c Candidate) Rank() Rank { return Rank{TierNamed(c.Tier), c.Priority} }
 
 // Compare is -1, 0 or +1 as a ranks below, with or above b.
 func (a Rank) Compare(b Rank) int {
-	switch {
-	case a.Tier != b.Tier:
-		return cmpInt(int(a.Tier), int(b.Tier))
-	case a.Priority != b.Priority:
-		return cmpInt(a.Priority, b.Priority)
+	if a.Tier != b.Tier {
+		return cmp.Compare(a.Tier, b.Tier)
 	}
-	return 0
-}
-
-func cmpInt(a, b int) int {
-	if a < b {
-		return -1
-	}
-	return 1
+	return cmp.Compare(a.Priority, b.Priority)
 }
 
 // Beats reports whether rule i wins over rule j whenever both match: a

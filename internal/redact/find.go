@@ -48,13 +48,16 @@ func Find(s string) []Finding { return find(s, &anchorsByFirst, &anchorPairs, !a
 // bytes can begin an anchor, byFirst which anchors begin with a byte,
 // and skipWords that none begins inside a word. A test runs it with an
 // index that passes nothing over.
+// stackRules is how many rules find keeps offsets for without allocating.
+const stackRules = 128
+
 func find(s string, byFirst *[256][]anchorRef, pairs *[65536 / 64]uint64, skipWords bool) []Finding {
 	// One pass over s: at each byte that can start an anchor, try the
 	// rules with an anchor there. A rule is not tried again inside its own
 	// last match, so its findings do not overlap each other.
 	// It keeps each rule's next offset on the stack while the rules fit:
 	// an allocation per excerpt costs more than the search.
-	var buf [128]int
+	var buf [stackRules]int
 	next := buf[:min(len(rules), len(buf))]
 	if len(rules) > len(buf) {
 		next = make([]int, len(rules))

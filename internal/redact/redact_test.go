@@ -445,9 +445,8 @@ func TestPrefixedLowerCaseKey(t *testing.T) {
 // in a fixed array while the rules fit in it, so an excerpt costs no
 // allocation for them; a rule table that outgrows it would.
 func TestFindKeepsItsOffsetsOnTheStack(t *testing.T) {
-	const stack = 128 // the size of find's array
-	if len(rules) > stack {
-		t.Errorf("%d redaction rules, more than find's %d offsets on the stack: enlarge its array", len(rules), stack)
+	if len(rules) > stackRules {
+		t.Errorf("%d redaction rules, more than find's %d offsets on the stack: raise stackRules", len(rules), stackRules)
 	}
 	text := "openai.RateLimitError: Error code: 429 - Rate limit reached for requests, please try again in 20s"
 	if n := testing.AllocsPerRun(100, func() { Find(text) }); n != 0 {
