@@ -30650,6 +30650,12 @@ func redactExcerpt(s string, start, end, max int) string {
 	}
 	start = redact_clampInt(start, 0, len(s))
 	end = redact_clampInt(end, start, len(s))
+	ex := redact_excerpt(s, start, end, max)
+	ctx := 4*min(max, len(s)) + 2*redact_widen
+	return redact_maskRaw(ex, s[redact_max2(0, start-ctx):min(len(s), end+ctx)])
+}
+
+func redact_excerpt(s string, start, end, max int) string {
 
 	ctx := 4*min(max, len(s)) + 2*redact_widen
 	lo, slo, lholds := redact_leftEdge(s, redact_max2(0, start-ctx), start)
@@ -30734,7 +30740,7 @@ func redactExcerptAll(s string, max int) (string, bool) {
 	if len(r) > max {
 		return "", false
 	}
-	return r, true
+	return redact_maskRaw(r, s), true
 }
 
 func redact_window(r string, spans [][2]int, zlo, zhi, ms, me, w int) (int, int) {
@@ -31975,6 +31981,31 @@ var redact_telegramRule = redact_rule{
 		}
 		return redactFinding{redactKindAPIKey, k, e}, k, e, true
 	},
+}
+
+func redact_maskRaw(out, raw string) string {
+	if strings.IndexByte(raw, 0x1b) < 0 && !redact_hasC1Byte(raw) {
+		return out
+	}
+	for _, f := range redactFind(raw) {
+		v := raw[f.Start:f.End]
+		if i := strings.LastIndexAny(v, " \t:=\"'"); i >= 0 {
+			v = v[i+1:]
+		}
+		if len(v) >= 8 && strings.Contains(out, v) {
+			out = strings.ReplaceAll(out, v, redact_marker(f.Kind))
+		}
+	}
+	return out
+}
+
+func redact_hasC1Byte(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c >= 0x80 && c <= 0x9f && (i == 0 || s[i-1] == 0xc2 || s[i-1] < 0x80) {
+			return true
+		}
+	}
+	return false
 }
 
 func redact_marker(kind string) string { return redact_markerPrefix + kind + "]" }

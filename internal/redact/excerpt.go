@@ -57,6 +57,13 @@ func Excerpt(s string, start, end, max int) string {
 	}
 	start = clampInt(start, 0, len(s))
 	end = clampInt(end, start, len(s))
+	ex := excerpt(s, start, end, max)
+	ctx := 4*min(max, len(s)) + 2*widen
+	return maskRaw(ex, s[max2(0, start-ctx):min(len(s), end+ctx)])
+}
+
+// excerpt is Excerpt of a span already within s.
+func excerpt(s string, start, end, max int) string {
 
 	// Raw context: generous, because cleaning can shrink it (escape
 	// sequences) and redaction can change its length. [slo, shi) is what
@@ -161,7 +168,7 @@ func ExcerptAll(s string, max int) (string, bool) {
 	if len(r) > max {
 		return "", false // the window would be centred on the span
 	}
-	return r, true
+	return maskRaw(r, s), true
 }
 
 // window returns the w-byte window of r[zlo:zhi] centred on [ms, me),

@@ -15,7 +15,41 @@ import "strings"
 func Text(s string) string {
 	c := clean(s, false, nil)
 	out, _ := redact(c, Find(c), nil)
+	return maskRaw(out, s)
+}
+
+// maskRaw masks in out, made from raw by cleaning and redaction, the
+// value of every secret found in raw itself. Secrets are found after
+// cleaning, which joins what escapes split; but an escape can also take
+// visible text with it (an 8-bit CSI takes the first letter of a key
+// name as its final byte), and then the cleaned text no longer holds the
+// key that marks its value. Only raw text that holds an escape or a C1
+// byte can lose text so, and only it is searched again.
+func maskRaw(out, raw string) string {
+	if strings.IndexByte(raw, 0x1b) < 0 && !hasC1Byte(raw) {
+		return out
+	}
+	for _, f := range Find(raw) {
+		v := raw[f.Start:f.End]
+		if i := strings.LastIndexAny(v, " \t:=\"'"); i >= 0 {
+			v = v[i+1:]
+		}
+		if len(v) >= 8 && strings.Contains(out, v) {
+			out = strings.ReplaceAll(out, v, marker(f.Kind))
+		}
+	}
 	return out
+}
+
+// hasC1Byte reports whether s holds a byte of the C1 range, raw or as the
+// second byte of its UTF-8 form.
+func hasC1Byte(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c >= 0x80 && c <= 0x9f && (i == 0 || s[i-1] == 0xc2 || s[i-1] < 0x80) {
+			return true
+		}
+	}
+	return false
 }
 
 // marker is the replacement for a secret of the given kind.
