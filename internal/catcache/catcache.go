@@ -1,10 +1,9 @@
 // Package catcache keeps compiled catalogues on disk, so that a command
 // run on the same catalogue again does not compile its YAML again.
 //
-// Compiling is most of what errcat does before it reads its input: at a
-// thousand rules, schema validation, YAML parsing and pattern analysis
-// take about 80 ms, where decoding the compiled tables takes 2 ms. That
-// is paid at every start of `errcat classify`, which CI jobs and agent
+// Compiling is most of what errcat does before it reads its input:
+// schema validation, YAML parsing and pattern analysis cost tens of times
+// what decoding the compiled tables does. That is paid at every start of `errcat classify`, which CI jobs and agent
 // loops run once per failure. The built-in catalogue is compiled ahead of
 // time (package builtin); this does the same for a catalogue directory,
 // the first time it is used.

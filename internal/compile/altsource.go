@@ -9,11 +9,11 @@ import "strings"
 // (flags set part way, an unbalanced group), and for one with no
 // top-level alternation.
 //
-// Branches used to be printed from their syntax trees, but
-// syntax.Regexp.String folds every rune of a negated class to decide how
-// to print it ([^\s] costs over a hundred thousand calls), which made it
-// most of a catalogue's load time. Slicing the source costs nothing and
-// keeps each branch as its author wrote it.
+// Branches are sliced from the source, not printed from their syntax
+// trees: syntax.Regexp.String folds every rune of a negated class to
+// decide how to print it, which would be most of a catalogue's load
+// time. Slicing costs nothing and keeps each branch as its author wrote
+// it.
 func sourceAlternatives(src string) (alts []string, ok bool) {
 	prefix := ""
 	if strings.HasPrefix(src, "(?") {

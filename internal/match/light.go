@@ -17,8 +17,8 @@ package match
 // record is read the usual way. Nor is the literal set used where it
 // tests every position (a catalogue with triggers such as "429", as the
 // shipped one has): it then reads a record at about the automaton's cost,
-// and over the shipped catalogue, whose rules are mostly not light, the
-// bulk path was 5 % slower for reading records twice.
+// and a catalogue whose rules are mostly not light would read its
+// records twice.
 
 // lightLiterals is the most literals a rule may look for in a record and
 // be tried without the automaton.

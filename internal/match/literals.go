@@ -125,16 +125,14 @@ const longLiteral = 8 + maxStride - 1
 // The shortest literal decides the grams of a set (gramShape): one
 // eight-byte trigger makes every literal anchor on five-byte grams, which
 // ordinary text holds far more often than eight-byte ones. With a
-// thousand rules' anchors in the set, that is most of what the scan
-// spends: over the bench log's mixed rules, two million anchor grams met
-// per 32 MB, for 18,000 triggers. So when the set is dense and the short
-// literals can still stride four, they get a set of their own, scanned
-// in a second pass: 205,000 grams met, and the CLI 4-5 % faster at 1000
-// rules (2-21 % in process, on a noisy machine). A sparse set is left
-// whole: few grams pass it, and the second pass cost 13 % at 200 rules.
-// Nor is a set split when its short literals would scan every position:
-// the second pass would cost as much as the one it spares (12 % slower
-// over the shipped catalogue).
+// thousand rules' anchors in the set, checking the grams that pass is
+// most of what the scan spends, and nearly all of them are false. So
+// when the set is dense and the short literals can still stride four,
+// they get a set of their own, scanned in a second pass that meets a
+// tenth of the grams. A sparse set is left whole: few grams pass it, and
+// a second pass costs more than it spares. Nor is a set split when its
+// short literals would scan every position: the second pass would cost
+// as much as the one it spares.
 func buildLiteralSet(patterns []string, seen *gramCounts) *literalSet {
 	var long, short []int32
 	for i, p := range patterns {
@@ -282,9 +280,10 @@ func (l *literalSet) gramOf(p string, off int) uint64 {
 }
 
 // denseShare: a set is dense when more than one bit in denseShare is set,
-// which a few thousand anchors make it. Measured on the bench log: at a
-// thousand rules (6,000 anchors) the one-branch test is 15 % faster, at
-// two hundred (1,150) the two-branch one 20 %.
+// which a few thousand anchors make it. A dense set passes most grams, so
+// one test with no early exit costs less; a sparse set rejects most grams
+// at its first test, so two branches cost less. bench/README.md has the
+// figures.
 const denseShare = 16
 
 // checkedAnchor is the anchor of literal pi, p, on gram g at off.
@@ -375,7 +374,7 @@ func (l *literalSet) scanEnds(s string, hit func(pattern int32, end int) bool) {
 	i := 0
 	// The loops below that take four positions a step are unrolled by
 	// hand and alike on purpose: Go does not unroll, a loop over the four
-	// was slower than one position a step, and a helper for the four
+	// costs more than one position a step, and a helper for the four
 	// tests is past the inliner's budget, a call per step.
 	if k == 1 && l.gramLen <= 5 && !l.dense {
 		// Short grams at every position (a catalogue with a literal

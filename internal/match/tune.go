@@ -119,8 +119,8 @@ func (t *tuning) tune(seen *gramCounts) {
 
 // asyncMin is the least number of literals whose set tune builds on
 // another goroutine. A smaller set builds in well under a millisecond,
-// less than what scanning on with the untuned set costs meanwhile: built
-// aside, 50 bench rules ran 8-15 % slower, 1000 ran 7-32 % faster.
+// less than what scanning on with the untuned set costs meanwhile; a
+// large one takes long enough that scanning on pays.
 const asyncMin = 1024
 
 // clone returns a copy of c.
