@@ -39,6 +39,34 @@ func and(dst, a, b bitset) bool {
 	return any != 0
 }
 
+// trimmed returns b without its trailing empty words. Atoms are numbered
+// most readable first, so a mask of ASCII runes ends in its first words
+// while an alphabet of many scripts is many words long: meet over a
+// trimmed mask touches only the words it can hold.
+func (b bitset) trimmed() bitset {
+	n := len(b)
+	for n > 0 && b[n-1] == 0 {
+		n--
+	}
+	return b[:n]
+}
+
+// meet stores a&b in dst and returns dst cut to the shorter of a and b
+// (a set holds no atom past its last word), and its lowest atom, or -1
+// when it is empty.
+func meet(dst, a, b bitset) (bitset, int) {
+	n := min(len(a), len(b))
+	dst, a, b = dst[:n], a[:n], b[:n]
+	first := -1
+	for i := range dst {
+		dst[i] = a[i] & b[i]
+		if first < 0 && dst[i] != 0 {
+			first = i*64 + bits.TrailingZeros64(dst[i])
+		}
+	}
+	return dst, first
+}
+
 // or adds the atoms of x to b.
 func or(b, x bitset) {
 	for i := range b {
@@ -84,6 +112,7 @@ type alphabet struct {
 	words int       // len of a bitset
 	all   bitset    // every atom a record can contain
 	class [4]bitset // atoms by context class (clsEdge is empty)
+	first [4]int    // the lowest atom of each class, or -1
 	rep   []rune    // a readable rune of each atom
 }
 
@@ -137,6 +166,9 @@ func newAlphabet(bounds []rune) *alphabet {
 		}
 		a.all.set(a.atom[i])
 		a.class[classOf(reps[i])].set(a.atom[i])
+	}
+	for c := range a.class {
+		a.first[c] = a.class[c].first()
 	}
 	return a
 }

@@ -22,7 +22,10 @@ type nfa struct {
 	prog   *syntax.Prog
 	ranges [][]rune // per consuming instruction: inclusive pairs
 	mask   []bitset // per consuming instruction, once bound to an alphabet
-	nulls  bool     // some context lets it match the empty string
+	// inClass is mask by the class of the rune consumed, trimmed: what a
+	// positive automaton's option may consume where the class is known.
+	inClass [][nClasses]bitset
+	nulls   bool // some context lets it match the empty string
 
 	// clo holds the closures by position and context, computed lazily;
 	// pairs are decided concurrently, so a closure is published
@@ -134,6 +137,17 @@ func (n *nfa) bind(a *alphabet) {
 		and(m, m, a.all)
 		n.mask[i] = m
 	}
+	n.inClass = make([][nClasses]bitset, len(n.mask))
+	for i, m := range n.mask {
+		if m == nil {
+			continue
+		}
+		for c := range nClasses {
+			in := a.newSet()
+			and(in, m, a.class[c])
+			n.inClass[i][c] = in.trimmed()
+		}
+	}
 	n.clo = make([]atomic.Pointer[clos], len(n.prog.Inst)*nClasses*nClasses)
 	n.seen = make([]uint32, len(n.prog.Inst))
 	for p := 0; p < nClasses; p++ {
@@ -188,7 +202,8 @@ func (n *nfa) closure(pos uint32, prev, next int) *clos {
 		}
 	}
 	for _, i := range c.cons {
-		c.opts = append(c.opts, option{cons: true, mask: n.mask[i], next: int32(n.prog.Inst[i].Out)})
+		m := n.inClass[i][next]
+		c.opts = append(c.opts, option{cons: true, mask: m, low: m.first(), next: int32(n.prog.Inst[i].Out)})
 	}
 	if c.match {
 		c.opts = append(c.opts, option{next: phPost})

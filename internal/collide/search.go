@@ -27,7 +27,7 @@ type search struct {
 	index stateTable
 	negs  []*negMemo
 	parts [maxNeg]*negPart
-	m0, m bitset // scratch atom sets
+	m     bitset // scratch atom set
 	mn    [maxNeg]bitset
 	cands []cand
 }
@@ -64,7 +64,8 @@ type outcome struct {
 // option is one way a positive automaton treats the next rune.
 type option struct {
 	cons bool   // consumed inside the match, by an instruction accepting mask
-	mask bitset // when cons
+	mask bitset // when cons: the atoms of the closure's next class it accepts, trimmed
+	low  int    // when cons: the lowest atom of mask, or -1
 	next int32  // phase after the rune
 }
 
@@ -86,7 +87,6 @@ func (s *search) run() outcome {
 		s.negs = append(s.negs, s.cache.memo(s.alpha, n))
 		s.mn[j] = s.alpha.newSet()
 	}
-	s.m0 = s.alpha.newSet()
 	s.m = s.alpha.newSet()
 	start := key{ctx: clsEdge, ph: [2]int32{phPre, phPre}}
 	if len(s.pos) < 2 {
@@ -184,20 +184,24 @@ func (s *search) expand(at int) {
 			opts1 = s.options(1, k.ph[1], prev, nc)
 		}
 		for _, o0 := range opts0 {
-			m0 := class
+			// An option's mask holds only atoms of class nc already.
+			m0, low0 := class, s.alpha.first[nc]
 			if o0.cons {
-				if !and(s.m0, class, o0.mask) {
-					continue
-				}
-				m0 = s.m0
+				m0, low0 = o0.mask, o0.low
+			}
+			if low0 < 0 {
+				continue
 			}
 			for _, o1 := range opts1 {
-				m := m0
-				if o1.cons {
-					if !and(s.m, m0, o1.mask) {
-						continue
-					}
-					m = s.m
+				m, low := m0, low0
+				switch {
+				case o1.cons && !o0.cons:
+					m, low = o1.mask, o1.low
+				case o1.cons:
+					m, low = meet(s.m, m0, o1.mask)
+				}
+				if low < 0 {
+					continue
 				}
 				nk := key{ctx: uint8(nc), flag: k.flag || (o0.cons && o1.cons), ph: [2]int32{o0.next, o1.next}}
 				var cons uint8
@@ -208,9 +212,7 @@ func (s *search) expand(at int) {
 					cons |= 2
 				}
 				if len(s.negs) == 0 {
-					if a := m.first(); a >= 0 {
-						s.add(nk, int32(at), s.alpha.rep[a], cons)
-					}
+					s.add(nk, int32(at), s.alpha.rep[low], cons)
 					continue
 				}
 				// Negative automata step on the rune itself: one
@@ -237,14 +239,16 @@ func (s *search) blocks(j int, m bitset, neg [maxNeg]int32) {
 			if a := firstShared(m, b.atoms); a >= 0 {
 				s.cands = insertCand(s.cands, cand{atom: a, neg: neg})
 			}
-		} else if and(s.mn[j], m, b.atoms) {
-			s.blocks(j+1, s.mn[j], neg)
+		} else if mn, low := meet(s.mn[j], m, b.atoms); low >= 0 {
+			s.blocks(j+1, mn, neg)
 		}
 	}
 }
 
 // firstShared returns the lowest atom of x∩y, or -1.
 func firstShared(x, y bitset) int {
+	n := min(len(x), len(y))
+	x, y = x[:n], y[:n]
 	for i := range x {
 		if w := x[i] & y[i]; w != 0 {
 			return i*64 + bits.TrailingZeros64(w)
