@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/errcat/errcat/internal/collide"
+	"github.com/errcat/errcat/internal/exitcode"
 	"github.com/errcat/errcat/internal/match"
 )
 
@@ -78,7 +79,7 @@ func (o *checkOptions) run(io stdio) error {
 		return err
 	}
 	if rep.Errors() > 0 {
-		return exitError{code: exitFailure}
+		return exitcode.Error{Code: exitcode.Failure}
 	}
 	return nil
 }

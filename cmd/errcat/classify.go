@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/errcat/errcat/internal/diag"
+	"github.com/errcat/errcat/internal/exitcode"
 	"github.com/errcat/errcat/internal/match"
 )
 
@@ -132,7 +133,7 @@ func (o *classifyOptions) run(cmd *cobra.Command, io stdio, args []string) error
 		return err
 	}
 	if o.exitByClass {
-		return exitError{code: classExit(eng.Catalogue(), c)}
+		return exitcode.Error{Code: classExit(eng.Catalogue(), c)}
 	}
 	return nil
 }
@@ -415,16 +416,18 @@ func outranks(a, b match.Classification) bool {
 	return a.Candidates[0].Outranks(b.Candidates[0])
 }
 
-func classExit(cat *match.Catalogue, c match.Classification) int {
+// classExit is the exit status --exit-by-class gives c: its class's, from
+// the catalogue.
+func classExit(cat *match.Catalogue, c match.Classification) exitcode.Code {
 	if c.State != match.Classified {
-		return exitUnclassified
+		return exitcode.Unclassified
 	}
 	for _, cl := range cat.Classes {
 		if cl.Name == c.Class {
-			return cl.ExitCode
+			return exitcode.Code(cl.ExitCode)
 		}
 	}
-	return exitUnclassified
+	return exitcode.Unclassified
 }
 
 func writeJSON(w io.Writer, v any) error {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/errcat/errcat/internal/exitcode"
 	"github.com/errcat/errcat/internal/version"
 )
 
@@ -17,13 +18,13 @@ type stdio struct {
 }
 
 // run executes one errcat command line and returns the exit status.
-func run(args []string, io stdio, getenv func(string) string) int {
+func run(args []string, io stdio, getenv func(string) string) exitcode.Code {
 	root := newRoot(io, getenv)
 	root.SetArgs(args)
 	if err := root.Execute(); err != nil {
 		return report(io.err, err)
 	}
-	return exitOK
+	return exitcode.OK
 }
 
 func newRoot(io stdio, getenv func(string) string) *cobra.Command {

@@ -16,6 +16,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/errcat/errcat/internal/exitcode"
 	"github.com/errcat/errcat/internal/match"
 	"github.com/errcat/errcat/internal/policy"
 )
@@ -209,7 +210,7 @@ func (o *runOptions) run(env runEnv, args []string) error {
 				return nil
 			}
 			fmt.Fprintf(env.io.err, "errcat: interrupted by %s; not running it again\n", signalName(sig))
-			return exitError{code: 128 + signalNumber(sig)}
+			return exitcode.Error{Code: exitcode.Signaled(signalNumber(sig))}
 		}
 		if status == 0 {
 			rep.write(r)
@@ -222,7 +223,7 @@ func (o *runOptions) run(env runEnv, args []string) error {
 			r.MaxTotalReached = true
 			rep.write(r)
 			fmt.Fprintf(env.io.err, "errcat: --max-total %s reached while the command ran; it was sent SIGTERM\n", policy.FormatDuration(o.maxTotal))
-			return exitError{code: status}
+			return exitcode.Error{Code: status}
 		}
 
 		ev := match.Evidence{Text: res.tail, ExitCode: res.exitCode, Signal: res.signal}
@@ -235,9 +236,9 @@ func (o *runOptions) run(env runEnv, args []string) error {
 		rep.write(r)
 		fmt.Fprintf(env.io.err, "errcat: %s\n", describe(pc, d))
 
-		final := exitError{code: status}
+		final := exitcode.Error{Code: status}
 		if o.exitByClass {
-			final.code = classExit(eng.Catalogue(), c)
+			final.Code = classExit(eng.Catalogue(), c)
 		}
 		if d.Action == policy.ActionSkip || d.Action == policy.ActionStop {
 			return final
@@ -250,7 +251,7 @@ func (o *runOptions) run(env runEnv, args []string) error {
 		if err := clk.Sleep(ctx, d.Delay); err != nil {
 			sig := interrupted()
 			fmt.Fprintf(env.io.err, "errcat: interrupted by %s while waiting; not running it again\n", signalName(sig))
-			return exitError{code: 128 + signalNumber(sig)}
+			return exitcode.Error{Code: exitcode.Signaled(signalNumber(sig))}
 		}
 	}
 }
@@ -329,11 +330,11 @@ type attemptResult struct {
 }
 
 // status is the exit status a shell would report.
-func (r attemptResult) status() int {
+func (r attemptResult) status() exitcode.Code {
 	if r.exitCode != nil {
-		return *r.exitCode
+		return exitcode.Code(*r.exitCode)
 	}
-	return 128 + r.signo
+	return exitcode.Signaled(r.signo)
 }
 
 // attempt runs CMD once. started is called with the process once it runs
@@ -361,11 +362,11 @@ func (o *runOptions) attempt(env runEnv, args []string, deadline time.Time, star
 	// holds its output open, wait this long before giving up on it.
 	cmd.WaitDelay = 5 * time.Second
 	if err := cmd.Start(); err != nil {
-		code := 126
+		code := exitcode.CannotRun
 		if errors.Is(err, exec.ErrNotFound) || errors.Is(err, os.ErrNotExist) {
-			code = 127
+			code = exitcode.NotFound
 		}
-		return res, exitError{code: code, err: fmt.Errorf("run %s: %v", args[0], unwrapExec(err))}
+		return res, exitcode.Error{Code: code, Err: fmt.Errorf("run %s: %v", args[0], unwrapExec(err))}
 	}
 	started(cmd.Process)
 	err := cmd.Wait()

@@ -13,6 +13,7 @@ import (
 
 	"github.com/errcat/errcat/fixtures"
 	"github.com/errcat/errcat/internal/collide"
+	"github.com/errcat/errcat/internal/exitcode"
 	"github.com/errcat/errcat/internal/fixture"
 	"github.com/errcat/errcat/internal/match"
 )
@@ -99,7 +100,7 @@ func (o *testOptions) run(io stdio) error {
 		return err
 	}
 	if !rep.OK() {
-		return exitError{code: exitFailure}
+		return exitcode.Error{Code: exitcode.Failure}
 	}
 	return nil
 }
