@@ -10,6 +10,7 @@ import (
 	"github.com/errcat/errcat/internal/collide"
 	"github.com/errcat/errcat/internal/exitcode"
 	"github.com/errcat/errcat/internal/match"
+	"github.com/errcat/errcat/internal/report"
 )
 
 type checkOptions struct {
@@ -71,7 +72,7 @@ func (o *checkOptions) run(io stdio) error {
 			*collide.Report
 		}{rep.Errors() == 0, cat.ID, rep})
 	case "sarif":
-		err = writeSARIF(io.out, rep)
+		err = report.SARIF(io.out, rep)
 	default:
 		err = printCheck(io.out, cat, rep)
 	}

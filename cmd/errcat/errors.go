@@ -48,15 +48,15 @@ func headerName(s string) bool {
 	return true
 }
 
-// report is the one place errors reach the user. Positioned errors are
+// reportError is the one place errors reach the user. Positioned errors are
 // printed one per line as they are; anything else gets the program name.
 // A classification that ran is a success whatever it found; an
 // exitcode.Error carries any other status, with or without a message.
-func report(w io.Writer, err error) exitcode.Code {
+func reportError(w io.Writer, err error) exitcode.Code {
 	var ee exitcode.Error
 	if errors.As(err, &ee) {
 		if ee.Err != nil {
-			report(w, ee.Err)
+			reportError(w, ee.Err)
 		}
 		return ee.Code
 	}

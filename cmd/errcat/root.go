@@ -22,7 +22,7 @@ func run(args []string, io stdio, getenv func(string) string) exitcode.Code {
 	root := newRoot(io, getenv)
 	root.SetArgs(args)
 	if err := root.Execute(); err != nil {
-		return report(io.err, err)
+		return reportError(io.err, err)
 	}
 	return exitcode.OK
 }
