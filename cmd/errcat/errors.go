@@ -19,35 +19,6 @@ func (e usageError) Unwrap() error { return e.err }
 
 func usagef(format string, args ...any) error { return usageError{fmt.Errorf(format, args...)} }
 
-// headerUsage refuses a --header value without a colon. It shows at most
-// the value's first word, and only when that reads as a header's name:
-// the rest is as likely a credential as anything ("Authorization Bearer
-// sk-...").
-func headerUsage(h string) error {
-	name, rest, _ := strings.Cut(strings.TrimSpace(h), " ")
-	if !headerName(name) {
-		return usagef("--header: want 'Name: value' (the value given has no ':')")
-	}
-	if rest != "" {
-		name += " …"
-	}
-	return usagef("--header %q: want 'Name: value'", name)
-}
-
-// headerName reports whether s reads as an HTTP header's name: letters
-// and dashes, as a person types one.
-func headerName(s string) bool {
-	if s == "" || len(s) > 40 {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c == '-' && i > 0) {
-			return false
-		}
-	}
-	return true
-}
-
 // reportError is the one place errors reach the user. Positioned errors are
 // printed one per line as they are; anything else gets the program name.
 // A classification that ran is a success whatever it found; an

@@ -39,10 +39,7 @@ type fixtureAddOptions struct {
 	code     string
 	name     string
 	rule     string
-	status   int
-	headers  []string
-	exitCode int
-	provider string
+	ev       evidenceFlags
 	file     string
 	fixtures string
 }
@@ -73,27 +70,24 @@ agrees with it; errcat test fails until it does.`,
   errcat fixture add --code quota_limited --status 429 --header 'retry-after: 20' < body.json
   echo 'retrying in 5s (attempt 2/5)' | errcat fixture add --code unclassified`,
 		Args: usageArgs(cobra.NoArgs),
-		RunE: func(cmd *cobra.Command, args []string) error { return o.run(cmd, io) },
+		RunE: func(cmd *cobra.Command, args []string) error { return o.run(io) },
 	}
 	f := cmd.Flags()
 	o.cat.register(cmd)
 	f.StringVar(&o.code, "code", "", `code the fixture expects, or "unclassified" (required)`)
 	f.StringVar(&o.name, "name", "", "fixture name, unique across the fixtures (default: the code and the start of the sample)")
 	f.StringVar(&o.rule, "rule", "", "rule that must win the fixture")
-	f.IntVar(&o.status, "status", 0, "HTTP status: the sample is the response body")
-	f.StringArrayVar(&o.headers, "header", nil, "response header 'Name: value' (repeatable); the sample is the response body")
-	f.IntVar(&o.exitCode, "exit-code", 0, "exit code of the failed command")
-	f.StringVar(&o.provider, "provider", "", "provider that answered (openai, anthropic, ...)")
+	o.ev.register(cmd, "HTTP status: the sample is the response body", "response header 'Name: value' (repeatable); the sample is the response body")
 	f.StringVar(&o.file, "file", "", "fixture file to append to, inside --fixtures")
 	f.StringVar(&o.fixtures, "fixtures", "", "fixtures directory (default: DIR/../fixtures for --catalogue DIR, else ./fixtures)")
 	return cmd
 }
 
-func (o *fixtureAddOptions) run(cmd *cobra.Command, io stdio) error {
+func (o *fixtureAddOptions) run(io stdio) error {
 	if o.code == "" {
 		return usagef(`--code is required: a code of the catalogue, or "unclassified"`)
 	}
-	ev, err := o.evidence(cmd, io.in)
+	ev, err := o.evidence(io.in)
 	if err != nil {
 		return err
 	}
@@ -164,49 +158,33 @@ func describeGot(c match.Classification) string {
 	return "unclassified (" + c.Reason + ")"
 }
 
-// evidence reads and sanitizes the sample and the structured flags.
-func (o *fixtureAddOptions) evidence(cmd *cobra.Command, stdin io.Reader) (match.Evidence, error) {
-	var ev match.Evidence
-	fl := cmd.Flags()
-	data, err := io.ReadAll(stdin)
+// evidence reads the sample on standard input and the structured flags,
+// sanitized: with --status or --header the sample is the response body,
+// otherwise the text.
+func (o *fixtureAddOptions) evidence(stdin io.Reader) (match.Evidence, error) {
+	ev, err := o.ev.read()
 	if err != nil {
-		return ev, fmt.Errorf("stdin: %v", err)
+		return ev, err
 	}
-	sample := strings.TrimRight(sanitizeForFixture(match.DecodeText(string(data))), "\n")
-	isHTTP := fl.Changed("status") || len(o.headers) > 0
-	if fl.Changed("status") {
-		if o.status < 100 || o.status > 599 {
-			return ev, usagef("--status %d is not an HTTP status", o.status)
-		}
+	data, err := readInputs(stdin, nil)
+	if err != nil {
+		return ev, err
 	}
-	if strings.TrimSpace(sample) == "" && !isHTTP && !fl.Changed("exit-code") {
+	sample := strings.TrimRight(sanitizeForFixture(data), "\n")
+	if strings.TrimSpace(sample) == "" && ev.HTTP == nil && ev.ExitCode == nil {
 		return ev, usagef("no sample on standard input")
 	}
-	if isHTTP {
-		ev.HTTP = &match.HTTP{Status: o.status, Body: sample}
-		for _, h := range o.headers {
-			name, value, ok := strings.Cut(h, ":")
-			if !ok || strings.TrimSpace(name) == "" {
-				return ev, headerUsage(h)
-			}
-			// The header name is context for the redaction rules
-			// ("Authorization: ..."), so the line is sanitized whole.
-			name = strings.TrimSpace(name)
-			clean := sanitizeForFixture(name + ": " + strings.TrimSpace(value))
-			_, value, _ = strings.Cut(clean, ":")
-			if ev.HTTP.Headers == nil {
-				ev.HTTP.Headers = map[string]string{}
-			}
-			ev.HTTP.Headers[name] = strings.TrimSpace(value)
-		}
-	} else {
+	if ev.HTTP == nil {
 		ev.Text = sample
+		return ev, nil
 	}
-	if fl.Changed("exit-code") {
-		x := o.exitCode
-		ev.ExitCode = &x
+	ev.HTTP.Body = sample
+	for name, value := range ev.HTTP.Headers {
+		// The header name is context for the redaction rules
+		// ("Authorization: ..."), so the line is sanitized whole.
+		_, value, _ = strings.Cut(sanitizeForFixture(name+": "+value), ":")
+		ev.HTTP.Headers[name] = strings.TrimSpace(value)
 	}
-	ev.Provider = o.provider
 	return ev, nil
 }
 
