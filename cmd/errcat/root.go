@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/errcat/errcat/internal/exitcode"
+	"github.com/errcat/errcat/internal/supervise"
 	"github.com/errcat/errcat/internal/version"
 )
 
@@ -19,7 +20,13 @@ type stdio struct {
 
 // run executes one errcat command line and returns the exit status.
 func run(args []string, io stdio, getenv func(string) string) exitcode.Code {
-	root := newRoot(io, getenv)
+	return runWith(args, io, getenv, supervise.RealClock{})
+}
+
+// runWith is run with the clock errcat run reads and sleeps on, which the
+// CLI scenarios replace with a fake one.
+func runWith(args []string, io stdio, getenv func(string) string, clock supervise.Clock) exitcode.Code {
+	root := newRoot(io, getenv, clock)
 	root.SetArgs(args)
 	if err := root.Execute(); err != nil {
 		return reportError(io.err, err)
@@ -27,7 +34,7 @@ func run(args []string, io stdio, getenv func(string) string) exitcode.Code {
 	return exitcode.OK
 }
 
-func newRoot(io stdio, getenv func(string) string) *cobra.Command {
+func newRoot(io stdio, getenv func(string) string, clock supervise.Clock) *cobra.Command {
 	root := &cobra.Command{
 		Use:   "errcat",
 		Short: "Classify failures of LLM providers, agents, tools and CI jobs",
@@ -61,7 +68,7 @@ nothing.`,
 	)
 	root.AddCommand(newDecideCmd(io, getenv))
 	root.AddCommand(newPolicyCmd(io, getenv))
-	root.AddCommand(newRunCmd(io, getenv))
+	root.AddCommand(newRunCmd(io, getenv, clock))
 	root.AddCommand(newSanitizeCmd(io))
 	root.AddCommand(newFixtureCmd(io, getenv))
 	root.AddCommand(newEvalCmd(io, getenv))
