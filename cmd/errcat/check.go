@@ -8,7 +8,9 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/errcat/errcat/internal/collide"
+	"github.com/errcat/errcat/internal/exitcode"
 	"github.com/errcat/errcat/internal/match"
+	"github.com/errcat/errcat/internal/report"
 )
 
 type checkOptions struct {
@@ -70,7 +72,7 @@ func (o *checkOptions) run(io stdio) error {
 			*collide.Report
 		}{rep.Errors() == 0, cat.ID, rep})
 	case "sarif":
-		err = writeSARIF(io.out, rep)
+		err = report.SARIF(io.out, rep)
 	default:
 		err = printCheck(io.out, cat, rep)
 	}
@@ -78,7 +80,7 @@ func (o *checkOptions) run(io stdio) error {
 		return err
 	}
 	if rep.Errors() > 0 {
-		return exitError{code: exitFailure}
+		return exitcode.Error{Code: exitcode.Failure}
 	}
 	return nil
 }

@@ -12,7 +12,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/errcat/errcat/internal/diag"
+	"github.com/errcat/errcat/internal/exitcode"
 	"github.com/errcat/errcat/internal/match"
 )
 
@@ -24,13 +24,7 @@ type classifyOptions struct {
 	explain     bool
 	exitByClass bool
 	now         string
-	evidence    string
-	status      int
-	headers     []string
-	exitCode    int
-	signal      string
-	provider    string
-	model       string
+	ev          evidenceFlags
 }
 
 func newClassifyCmd(io stdio, getenv func(string) string) *cobra.Command {
@@ -62,7 +56,7 @@ unreadable input, 2 a usage error.`,
   errcat classify --exit-by-class --explain < err.txt`,
 		Args: usageArgs(cobra.ArbitraryArgs),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return o.run(cmd, io, args)
+			return o.run(io, args)
 		},
 	}
 	f := cmd.Flags()
@@ -73,17 +67,11 @@ unreadable input, 2 a usage error.`,
 	f.BoolVar(&o.explain, "explain", false, "say which matcher of which rule matched where, and why other candidates lost")
 	f.BoolVar(&o.exitByClass, "exit-by-class", false, "exit with the class's exit code (70 when unclassified)")
 	f.StringVar(&o.now, "now", "", "RFC 3339 clock for timing hints (default: now), for reproducible output")
-	f.StringVar(&o.evidence, "evidence", "", "JSON file of structured evidence")
-	f.IntVar(&o.status, "status", 0, "HTTP status of the failed call")
-	f.StringArrayVar(&o.headers, "header", nil, "response header 'Name: value' (repeatable)")
-	f.IntVar(&o.exitCode, "exit-code", 0, "exit code of the failed command")
-	f.StringVar(&o.signal, "signal", "", "signal that ended the failed command: a name (SIGKILL, KILL) or a number from 1 to 64 (9)")
-	f.StringVar(&o.provider, "provider", "", "provider that answered (openai, anthropic, ...)")
-	f.StringVar(&o.model, "model", "", "model that was called")
+	o.ev.registerAll(cmd, "HTTP status of the failed call", "response header 'Name: value' (repeatable)")
 	return cmd
 }
 
-func (o *classifyOptions) run(cmd *cobra.Command, io stdio, args []string) error {
+func (o *classifyOptions) run(io stdio, args []string) error {
 	switch o.output {
 	case "text", "json", "jsonl":
 	default:
@@ -100,12 +88,12 @@ func (o *classifyOptions) run(cmd *cobra.Command, io stdio, args []string) error
 	if o.jobs < 1 {
 		return usagef("--jobs %d: want 1 or more chunks classified at once", o.jobs)
 	}
-	ev, err := o.structured(cmd)
+	ev, err := o.ev.read()
 	if err != nil {
 		return err
 	}
 	if o.lines {
-		if err := o.wholeEvidence(cmd, ev); err != nil {
+		if err := o.wholeEvidence(ev); err != nil {
 			return err
 		}
 	}
@@ -132,86 +120,9 @@ func (o *classifyOptions) run(cmd *cobra.Command, io stdio, args []string) error
 		return err
 	}
 	if o.exitByClass {
-		return exitError{code: classExit(eng.Catalogue(), c)}
+		return exitcode.Error{Code: classExit(eng.Catalogue(), c)}
 	}
 	return nil
-}
-
-// structured gathers evidence from --evidence and the flags; flags given
-// explicitly win over the file.
-func (o *classifyOptions) structured(cmd *cobra.Command) (match.Evidence, error) {
-	var ev match.Evidence
-	if o.evidence != "" {
-		data, err := os.ReadFile(o.evidence)
-		if err != nil {
-			return ev, err
-		}
-		// A file PowerShell wrote is UTF-16, or UTF-8 after a byte order
-		// mark, neither of which the JSON decoder reads.
-		d := json.NewDecoder(strings.NewReader(match.DecodeText(string(data))))
-		d.DisallowUnknownFields()
-		if err := d.Decode(&ev); err != nil {
-			return ev, fmt.Errorf("%s: %v", o.evidence, err)
-		}
-		if ev.Signal != "" {
-			if err := checkSignal(ev.Signal); err != nil {
-				return ev, evidenceError(data, o.evidence, "signal", err)
-			}
-		}
-	}
-	fl := cmd.Flags()
-	if fl.Changed("status") {
-		if o.status < 100 || o.status > 599 {
-			return ev, usagef("--status %d is not an HTTP status", o.status)
-		}
-		httpOf(&ev).Status = o.status
-	}
-	for _, h := range o.headers {
-		name, value, ok := strings.Cut(h, ":")
-		if !ok || strings.TrimSpace(name) == "" {
-			return ev, headerUsage(h)
-		}
-		hp := httpOf(&ev)
-		if hp.Headers == nil {
-			hp.Headers = map[string]string{}
-		}
-		// A header given twice keeps its first value, as HTTP clients
-		// read a repeated Retry-After.
-		if !hasHeader(hp.Headers, strings.TrimSpace(name)) {
-			hp.Headers[strings.TrimSpace(name)] = strings.TrimSpace(value)
-		}
-	}
-	if fl.Changed("exit-code") {
-		x := o.exitCode
-		ev.ExitCode = &x
-	}
-	if o.signal != "" {
-		if err := checkSignal(o.signal); err != nil {
-			return ev, usagef("--signal %v", err)
-		}
-		ev.Signal = o.signal
-	}
-	if o.provider != "" {
-		ev.Provider = o.provider
-	}
-	if o.model != "" {
-		ev.Model = o.model
-	}
-	return ev, nil
-}
-
-// evidenceError positions a problem with a field of the evidence file at
-// the field's value.
-func evidenceError(data []byte, file, key string, err error) error {
-	fields, ferr := readJSONObject(data, file)
-	if ferr == nil {
-		for _, f := range fields {
-			if f.key == key {
-				return diag.Errorf(f.pos, diag.BadValue, "%s: %v", key, err)
-			}
-		}
-	}
-	return fmt.Errorf("%s: %s: %v", file, key, err)
 }
 
 // wholeEvidence refuses, with --lines, the evidence that describes the
@@ -219,8 +130,8 @@ func evidenceError(data []byte, file, key string, err error) error {
 // classified with it, so a status 429 would make every line of a log
 // rate_limited. Flags win over the evidence file, so what is set and was
 // not given as a flag came from the file.
-func (o *classifyOptions) wholeEvidence(cmd *cobra.Command, ev match.Evidence) error {
-	fl := cmd.Flags()
+func (o *classifyOptions) wholeEvidence(ev match.Evidence) error {
+	fl := o.ev.flags
 	var given []string
 	for _, name := range []string{"status", "header", "exit-code", "signal"} {
 		if fl.Changed(name) {
@@ -228,13 +139,13 @@ func (o *classifyOptions) wholeEvidence(cmd *cobra.Command, ev match.Evidence) e
 		}
 	}
 	if ev.HTTP != nil && !fl.Changed("status") && !fl.Changed("header") {
-		given = append(given, fmt.Sprintf(`"http" in %s`, o.evidence))
+		given = append(given, fmt.Sprintf(`"http" in %s`, o.ev.file))
 	}
 	if ev.ExitCode != nil && !fl.Changed("exit-code") {
-		given = append(given, fmt.Sprintf(`"exit_code" in %s`, o.evidence))
+		given = append(given, fmt.Sprintf(`"exit_code" in %s`, o.ev.file))
 	}
 	if ev.Signal != "" && !fl.Changed("signal") {
-		given = append(given, fmt.Sprintf(`"signal" in %s`, o.evidence))
+		given = append(given, fmt.Sprintf(`"signal" in %s`, o.ev.file))
 	}
 	switch len(given) {
 	case 0:
@@ -244,13 +155,6 @@ func (o *classifyOptions) wholeEvidence(cmd *cobra.Command, ev match.Evidence) e
 	}
 	return usagef("--lines cannot be combined with %s: they describe the whole response or run, not one line, and every line would be classified with them; classify without --lines",
 		strings.Join(given[:len(given)-1], ", ")+" and "+given[len(given)-1])
-}
-
-func httpOf(ev *match.Evidence) *match.HTTP {
-	if ev.HTTP == nil {
-		ev.HTTP = &match.HTTP{}
-	}
-	return ev.HTTP
 }
 
 type namedReader struct {
@@ -264,7 +168,7 @@ type namedReader struct {
 func (o *classifyOptions) inputs(io stdio, args []string, ev match.Evidence) ([]namedReader, error) {
 	var in []namedReader
 	if ev.Text != "" {
-		in = append(in, namedReader{name: o.evidence, r: strings.NewReader(ev.Text)})
+		in = append(in, namedReader{name: o.ev.file, r: strings.NewReader(ev.Text)})
 	}
 	for _, a := range args {
 		if a == "-" {
@@ -278,7 +182,7 @@ func (o *classifyOptions) inputs(io stdio, args []string, ev match.Evidence) ([]
 		}
 		in = append(in, namedReader{name: a, r: f, c: f})
 	}
-	if len(args) == 0 && o.evidence == "" {
+	if len(args) == 0 && o.ev.file == "" {
 		in = append(in, namedReader{name: "stdin", r: io.in})
 	}
 	return in, nil
@@ -415,16 +319,18 @@ func outranks(a, b match.Classification) bool {
 	return a.Candidates[0].Outranks(b.Candidates[0])
 }
 
-func classExit(cat *match.Catalogue, c match.Classification) int {
+// classExit is the exit status --exit-by-class gives c: its class's, from
+// the catalogue.
+func classExit(cat *match.Catalogue, c match.Classification) exitcode.Code {
 	if c.State != match.Classified {
-		return exitUnclassified
+		return exitcode.Unclassified
 	}
 	for _, cl := range cat.Classes {
 		if cl.Name == c.Class {
-			return cl.ExitCode
+			return exitcode.Code(cl.ExitCode)
 		}
 	}
-	return exitUnclassified
+	return exitcode.Unclassified
 }
 
 func writeJSON(w io.Writer, v any) error {
@@ -438,14 +344,4 @@ func writeJSONLine(w io.Writer, v any) error {
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)
 	return enc.Encode(v)
-}
-
-// hasHeader reports whether h has name in any case.
-func hasHeader(h map[string]string, name string) bool {
-	for k := range h {
-		if strings.EqualFold(k, name) {
-			return true
-		}
-	}
-	return false
 }

@@ -2,12 +2,12 @@ package main
 
 import (
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/errcat/errcat/internal/policy"
+	"github.com/errcat/errcat/internal/supervise"
 )
 
 type decideOptions struct {
@@ -101,34 +101,8 @@ func (o *decideOptions) run(io stdio) error {
 	}
 	d := policy.Decide(c, p, s)
 	if o.output == "text" {
-		_, err := fmt.Fprintf(io.out, "%s\nreason: %s\n", describe(c, d), d.Reason)
+		_, err := fmt.Fprintf(io.out, "%s\nreason: %s\n", supervise.Describe(c, d), d.Reason)
 		return err
 	}
 	return writeJSON(io.out, d)
-}
-
-// describe is the one-line account of a decision that run prints after
-// "errcat: " and decide -o text prints alone:
-// "transient/rate_limited (rule openai.rate_limit_exceeded), retry 2/3 in 10s".
-func describe(c policy.Classification, d policy.Decision) string {
-	var b strings.Builder
-	if c.State == policy.Classified {
-		fmt.Fprintf(&b, "%s/%s (rule %s), ", c.Class, c.Code, c.Rule)
-	} else {
-		why := c.Reason
-		if why == "" {
-			why = "no class"
-		}
-		fmt.Fprintf(&b, "unclassified (%s), stop whatever the policy says", why)
-		return b.String()
-	}
-	switch d.Action {
-	case policy.ActionRetry:
-		fmt.Fprintf(&b, "retry %d/%d in %s", d.RetryOrdinal, d.MaxRetries, policy.FormatDuration(d.Delay))
-	case policy.ActionWait:
-		fmt.Fprintf(&b, "wait %s for the reset, then run again (no retry used)", policy.FormatDuration(d.Delay))
-	default:
-		fmt.Fprintf(&b, "%s: %s", d.Action, strings.TrimSuffix(d.Reason, ": on_exhausted "+string(d.Action)))
-	}
-	return b.String()
 }

@@ -9,6 +9,8 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
+
+	"github.com/errcat/errcat/internal/supervise"
 )
 
 // ruleRef finds what reads as a rule id: a lower-case dotted name, or a
@@ -75,7 +77,7 @@ func TestDocsNameRealRules(t *testing.T) {
 			walk(sub)
 		}
 	}
-	walk(newRoot(stdio{}, func(string) string { return "" }))
+	walk(newRoot(stdio{}, func(string) string { return "" }, supervise.RealClock{}))
 
 	checked := 0
 	for _, tx := range texts {

@@ -14,6 +14,7 @@ import (
 
 	"github.com/errcat/errcat/internal/diag"
 	"github.com/errcat/errcat/internal/eval"
+	"github.com/errcat/errcat/internal/exitcode"
 	"github.com/errcat/errcat/internal/match"
 	"github.com/errcat/errcat/internal/redact"
 )
@@ -170,7 +171,7 @@ func (o *evalOptions) run(io stdio) error {
 		return err
 	}
 	if !rep.OK {
-		return exitError{code: exitFailure}
+		return exitcode.Error{Code: exitcode.Failure}
 	}
 	return nil
 }

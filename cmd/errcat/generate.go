@@ -6,6 +6,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/errcat/errcat/internal/codegen"
+	"github.com/errcat/errcat/internal/exitcode"
 	"github.com/errcat/errcat/internal/version"
 )
 
@@ -67,7 +68,7 @@ func (o *generateOptions) run(io stdio) error {
 			return err
 		}
 		if msg != "" {
-			return exitError{code: exitFailure, err: fmt.Errorf("%s\nrun errcat generate without --check to update it", msg)}
+			return exitcode.Error{Code: exitcode.Failure, Err: fmt.Errorf("%s\nrun errcat generate without --check to update it", msg)}
 		}
 		return nil
 	}

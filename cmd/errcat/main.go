@@ -3,5 +3,5 @@ package main
 import "os"
 
 func main() {
-	os.Exit(run(os.Args[1:], stdio{os.Stdin, os.Stdout, os.Stderr}, os.Getenv))
+	os.Exit(int(run(os.Args[1:], stdio{os.Stdin, os.Stdout, os.Stderr}, os.Getenv)))
 }

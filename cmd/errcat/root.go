@@ -6,6 +6,8 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/errcat/errcat/internal/exitcode"
+	"github.com/errcat/errcat/internal/supervise"
 	"github.com/errcat/errcat/internal/version"
 )
 
@@ -17,16 +19,22 @@ type stdio struct {
 }
 
 // run executes one errcat command line and returns the exit status.
-func run(args []string, io stdio, getenv func(string) string) int {
-	root := newRoot(io, getenv)
-	root.SetArgs(args)
-	if err := root.Execute(); err != nil {
-		return report(io.err, err)
-	}
-	return exitOK
+func run(args []string, io stdio, getenv func(string) string) exitcode.Code {
+	return runWith(args, io, getenv, supervise.RealClock{})
 }
 
-func newRoot(io stdio, getenv func(string) string) *cobra.Command {
+// runWith is run with the clock errcat run reads and sleeps on, which the
+// CLI scenarios replace with a fake one.
+func runWith(args []string, io stdio, getenv func(string) string, clock supervise.Clock) exitcode.Code {
+	root := newRoot(io, getenv, clock)
+	root.SetArgs(args)
+	if err := root.Execute(); err != nil {
+		return reportError(io.err, err)
+	}
+	return exitcode.OK
+}
+
+func newRoot(io stdio, getenv func(string) string, clock supervise.Clock) *cobra.Command {
 	root := &cobra.Command{
 		Use:   "errcat",
 		Short: "Classify failures of LLM providers, agents, tools and CI jobs",
@@ -60,7 +68,7 @@ nothing.`,
 	)
 	root.AddCommand(newDecideCmd(io, getenv))
 	root.AddCommand(newPolicyCmd(io, getenv))
-	root.AddCommand(newRunCmd(io, getenv))
+	root.AddCommand(newRunCmd(io, getenv, clock))
 	root.AddCommand(newSanitizeCmd(io))
 	root.AddCommand(newFixtureCmd(io, getenv))
 	root.AddCommand(newEvalCmd(io, getenv))

@@ -8,6 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/errcat/errcat/internal/fixture"
 	"github.com/errcat/errcat/internal/match"
 	"github.com/errcat/errcat/internal/redact"
 )
@@ -51,11 +52,10 @@ demands of a fixture, and what errcat fixture add stores.`,
 }
 
 func (o *sanitizeOptions) sanitize(s string) string {
-	s = redact.Text(s)
 	if o.ids {
-		s = redact.RedactIDs(s)
+		return fixture.Sanitize(s)
 	}
-	return s
+	return redact.Text(s)
 }
 
 // readInputs reads FILEs, or standard input without any, whole, each

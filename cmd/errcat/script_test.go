@@ -2,24 +2,50 @@ package main
 
 import (
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 	"unicode/utf16"
 
 	"github.com/rogpeppe/go-internal/testscript"
+
+	"github.com/errcat/errcat/internal/exitcode"
+	"github.com/errcat/errcat/internal/supervise"
 )
 
 var update = flag.Bool("update", false, "rewrite the cmp files of testdata/script/*.txtar with the output got")
 
 // TestMain lets the test binary double as the errcat command, so scripts
-// run the real main with real exit codes.
+// run the real command line with real exit codes.
 func TestMain(m *testing.M) {
 	testscript.Main(m, map[string]func(){
-		"errcat": main,
+		"errcat": scriptMain,
 	})
+}
+
+// testClockEnv gives a scenario a fake clock: set to an RFC 3339 time,
+// errcat run's clock starts there, and its sleeps advance the clock at
+// once instead of sleeping (they still end early on SIGINT or SIGTERM),
+// so the scenarios run in milliseconds with reproducible timestamps. Only
+// this test binary reads it; errcat itself always runs on the real clock.
+const testClockEnv = "ERRCAT_TEST_CLOCK"
+
+// scriptMain is errcat's main with the clock a scenario asks for.
+func scriptMain() {
+	var clock supervise.Clock = supervise.RealClock{}
+	if v := os.Getenv(testClockEnv); v != "" {
+		t, err := time.Parse(time.RFC3339, v)
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "errcat: %s: %v\n", testClockEnv, err)
+			os.Exit(int(exitcode.Failure))
+		}
+		clock = supervise.NewFakeClock(t)
+	}
+	os.Exit(int(runWith(os.Args[1:], stdio{os.Stdin, os.Stdout, os.Stderr}, os.Getenv, clock)))
 }
 
 // TestScript runs the end-to-end scenarios in testdata/script, one

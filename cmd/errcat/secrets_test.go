@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/errcat/errcat/internal/exitcode"
 	"github.com/errcat/errcat/internal/redact/redacttest"
 )
 
@@ -56,7 +57,7 @@ type secretOutput struct {
 
 // errcatIn runs one errcat command line in-process in dir and returns its
 // standard output and error, and its exit status.
-func errcatIn(dir, stdin string, args ...string) (string, int) {
+func errcatIn(dir, stdin string, args ...string) (string, exitcode.Code) {
 	var out, errw bytes.Buffer
 	env := map[string]string{"ERRCAT_CACHE": filepath.Join(dir, ".cache")}
 	code := run(args, stdio{strings.NewReader(stdin), &out, &errw}, func(k string) string { return env[k] })
@@ -103,8 +104,8 @@ var secretOutputs = []secretOutput{
 		line, _, _ := strings.Cut(ev, "\n")
 		out, _ := errcatIn(dir, "", inDir(dir, "classify", "--catalogue", "@cat", "--status", "401", "--header", "X-Debug: "+line, "--explain", "-o", "json")...)
 		bad, code := errcatIn(dir, "", inDir(dir, "classify", "--catalogue", "@cat", "--header", "Authorization Bearer "+strings.ReplaceAll(line, ":", " "))...)
-		if code != exitUsage {
-			t.Errorf("a header without a colon: exit %d, want %d", code, exitUsage)
+		if code != exitcode.Usage {
+			t.Errorf("a header without a colon: exit %d, want %d", code, exitcode.Usage)
 		}
 		return out + bad
 	}},
@@ -144,7 +145,7 @@ var secretOutputs = []secretOutput{
 			t.Fatal(err)
 		}
 		out, code := errcatIn(dir, "", inDir(dir, "test", "--catalogue", "@cat", "--fixtures", "@raw", "--junit", "@junit.xml")...)
-		if code != exitFailure || !strings.Contains(out, "secret: holds a secret-shaped value") {
+		if code != exitcode.Failure || !strings.Contains(out, "secret: holds a secret-shaped value") {
 			t.Errorf("the fixture gate lets the secret pass: exit %d:\n%s", code, out)
 		}
 		return out + readFile(t, filepath.Join(dir, "junit.xml"))

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"github.com/errcat/errcat/internal/exitcode"
+
 	"bytes"
 	"io"
 	"strings"
@@ -41,7 +43,7 @@ func TestClassifyLinesStreams(t *testing.T) {
 		pr, pw := io.Pipe()
 		out := &signalWriter{want: "rate_limited", seen: make(chan struct{})}
 		var errb bytes.Buffer
-		done := make(chan int, 1)
+		done := make(chan exitcode.Code, 1)
 		go func() { done <- run(args, stdio{pr, out, &errb}, func(string) string { return "" }) }()
 		if _, err := io.WriteString(pw, "starting\nopenai.RateLimitError: Error code: 429 - Rate limit reached, try again in 2s\n"); err != nil {
 			t.Fatal(err)

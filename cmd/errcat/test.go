@@ -12,9 +12,12 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/errcat/errcat/fixtures"
+	"github.com/errcat/errcat/internal/atomicfile"
 	"github.com/errcat/errcat/internal/collide"
+	"github.com/errcat/errcat/internal/exitcode"
 	"github.com/errcat/errcat/internal/fixture"
 	"github.com/errcat/errcat/internal/match"
+	"github.com/errcat/errcat/internal/report"
 )
 
 type testOptions struct {
@@ -82,7 +85,13 @@ func (o *testOptions) run(io stdio) error {
 		return err
 	}
 	if o.junit != "" {
-		if err := writeJUnit(o.junit, eng.Catalogue(), rep); err != nil {
+		cat := eng.Catalogue()
+		data, err := report.JUnit("errcat "+cat.Name+" "+cat.ID, rep)
+		if err != nil {
+			return err
+		}
+		// Written atomically: a CI step never reads half a file.
+		if err := atomicfile.Write(o.junit, data, 0o644); err != nil {
 			return err
 		}
 	}
@@ -99,7 +108,7 @@ func (o *testOptions) run(io stdio) error {
 		return err
 	}
 	if !rep.OK() {
-		return exitError{code: exitFailure}
+		return exitcode.Error{Code: exitcode.Failure}
 	}
 	return nil
 }

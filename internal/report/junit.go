@@ -1,11 +1,12 @@
-package main
+// Package report renders errcat's results in the formats other tools
+// read: JUnit XML for the fixtures errcat test replays, SARIF for the
+// findings of errcat check.
+package report
 
 import (
 	"encoding/xml"
 
-	"github.com/errcat/errcat/internal/atomicfile"
 	"github.com/errcat/errcat/internal/fixture"
-	"github.com/errcat/errcat/internal/match"
 )
 
 // JUnit XML, the format CI systems read test results from.
@@ -37,10 +38,11 @@ type junitFailure struct {
 	Body    string `xml:",chardata"`
 }
 
-// writeJUnit writes the report atomically: a CI step never reads half a
-// file.
-func writeJUnit(path string, cat *match.Catalogue, rep *fixture.Report) error {
-	s := junitSuite{Name: "errcat " + cat.Name + " " + cat.ID}
+// JUnit renders a replay as one JUnit test suite named suite: a test case
+// per fixture (failed, or skipped for a known issue) and two for the
+// coverage that errcat test also fails on.
+func JUnit(suite string, rep *fixture.Report) ([]byte, error) {
+	s := junitSuite{Name: suite}
 	failed := map[string]fixture.Failure{}
 	for _, f := range rep.Failures {
 		failed[f.Fixture] = f
@@ -82,8 +84,7 @@ func writeJUnit(path string, cat *match.Catalogue, rep *fixture.Report) error {
 	}
 	data, err := xml.MarshalIndent(s, "", "  ")
 	if err != nil {
-		return err
+		return nil, err
 	}
-	data = append([]byte(xml.Header), append(data, '\n')...)
-	return atomicfile.Write(path, data, 0o644)
+	return append([]byte(xml.Header), append(data, '\n')...), nil
 }

@@ -1,6 +1,7 @@
-package main
+package report
 
 import (
+	"encoding/json"
 	"io"
 
 	"github.com/errcat/errcat/internal/collide"
@@ -82,7 +83,9 @@ var sarifRules = []sarifRule{
 	{collide.StaleOverride, sarifMessage{"An overrides entry names a rule the two never tie with"}, sarifConfig{"warning"}},
 }
 
-func writeSARIF(w io.Writer, rep *collide.Report) error {
+// SARIF writes the findings of the collision analysis as a SARIF 2.1.0
+// log, indented.
+func SARIF(w io.Writer, rep *collide.Report) error {
 	loc := func(r collide.RuleRef) sarifPhysical {
 		return sarifPhysical{ArtifactLocation: sarifArtifact{URI: r.File}, Region: sarifRegion{StartLine: max(r.Line, 1)}}
 	}
@@ -103,7 +106,10 @@ func writeSARIF(w io.Writer, rep *collide.Report) error {
 		}
 		results = append(results, res)
 	}
-	return writeJSON(w, sarifLog{
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(sarifLog{
 		Schema:  "https://json.schemastore.org/sarif-2.1.0.json",
 		Version: "2.1.0",
 		Runs: []sarifRun{{
