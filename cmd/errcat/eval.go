@@ -45,7 +45,9 @@ The corpus is JSON Lines, one entry a line:
 
 text and expect are required; expect is a code of the catalogue or
 "unclassified" (an ordinary line that must stay so); also lists other codes
-that count as right. kind is error, whole_output, ordinary or near_miss;
+that count as right. Beside "unclassified", also names a code a near miss
+may honestly be given: leaving it unclassified and giving it that code are
+both right, and the code does not count as an ordinary line classified. kind is error, whole_output, ordinary or near_miss;
 lang is the text's language. Figures are broken down by both. Unknown
 fields and bad lines are errors, each reported as FILE:LINE.
 

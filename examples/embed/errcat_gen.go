@@ -4030,6 +4030,14 @@ func (c *cond) needsRecord(jsonInRecord bool) bool {
 }
 
 func jsonHolds(tests []fieldTest, doc any) bool {
+	if fr, ok := doc.(frames); ok {
+		for i := range fr {
+			if jsonHolds(tests, fr[i].v) {
+				return true
+			}
+		}
+		return false
+	}
 	if doc == nil {
 		return false
 	}
@@ -4537,6 +4545,67 @@ func equalFoldASCII(s, lower string) bool {
 	return true
 }
 
+type frames []frame
+
+type frame struct {
+	v          any
+	start, end int
+}
+
+const maxFrames = 4096
+
+func bodyJSON(body string) any {
+	v, whole := decodeJSON(body)
+	if whole {
+		return v
+	}
+	var fr frames
+	w := newRecordWalk(region{data: stringBytes(body), line: 1, noCR: strings.IndexByte(body, '\r') < 0}, 0, nil)
+	for len(fr) < maxFrames {
+		rec, _, _, _, ok := w.next()
+		if !ok {
+			break
+		}
+		if v := recordJSON(bytesString(rec)); v != nil {
+			fr = append(fr, frame{v, w.start, w.start + len(rec)})
+		}
+	}
+	if len(fr) == 0 {
+		return nil
+	}
+	return fr
+}
+
+func frameSpan(body any, tests []fieldTest) (start, end int) {
+	if fr, ok := body.(frames); ok {
+		if i := fr.matched(tests); i >= 0 {
+			return fr[i].start, fr[i].end
+		}
+	}
+	return 0, 0
+}
+
+func matchedFrame(body any, tests []fieldTest) any {
+	if fr, ok := body.(frames); ok {
+		if i := fr.matched(tests); i >= 0 {
+			return fr[i].v
+		}
+	}
+	return body
+}
+
+func (fr frames) matched(tests []fieldTest) int {
+	if len(tests) == 0 {
+		return -1
+	}
+	for i := range fr {
+		if jsonHolds(tests, fr[i].v) {
+			return i
+		}
+	}
+	return -1
+}
+
 const garbledShare = 8
 
 func (s *scan) garbled() bool {
@@ -4687,7 +4756,7 @@ func (s *scan) hintValue(rule, k int, t *recText, doc *lazyJSON) (string, bool) 
 		var v any
 		switch {
 		case doc == nil && s.hasBody:
-			v = s.body
+			v = matchedFrame(s.body, s.e.cat.Rules[rule].Match.JSON)
 		case doc != nil && s.jsonInRecord:
 			v = doc.get(t.s)
 		}
@@ -5143,24 +5212,57 @@ func packRefs(refs [][]trigRef) refTable {
 }
 
 func parseJSON(s string) any {
+	v, _ := decodeJSON(s)
+	return v
+}
+
+func decodeJSON(s string) (any, bool) {
 	s = strings.TrimSpace(s)
 	if s == "" || (s[0] != '{' && s[0] != '[') || !canOpen(s) {
-		return nil
+		return nil, false
 	}
 	d := json.NewDecoder(strings.NewReader(s))
 	d.UseNumber()
 	var v any
 	if d.Decode(&v) != nil {
-		return nil
+		if s[0] == '[' && s[1+spaces(s[1:])] == '{' {
+			return arrayPrefix(s), true
+		}
+		return nil, false
 	}
-	return v
+	return v, d.InputOffset() == int64(len(s))
 }
 
-func canOpen(s string) bool {
-	i := 1
+func arrayPrefix(s string) any {
+	d := json.NewDecoder(strings.NewReader(s))
+	d.UseNumber()
+	if _, err := d.Token(); err != nil {
+		return nil
+	}
+	var els []any
+	for d.More() {
+		var el any
+		if d.Decode(&el) != nil {
+			break
+		}
+		els = append(els, el)
+	}
+	if len(els) == 0 {
+		return nil
+	}
+	return els
+}
+
+func spaces(s string) int {
+	i := 0
 	for i < len(s) && (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r') {
 		i++
 	}
+	return i
+}
+
+func canOpen(s string) bool {
+	i := 1 + spaces(s[1:])
 	if i == len(s) {
 		return false
 	}
@@ -5168,7 +5270,43 @@ func canOpen(s string) bool {
 	if s[0] == '{' {
 		return c == '"' || c == '}'
 	}
-	return strings.IndexByte("{[]\"-0123456789tfn", c) >= 0
+	switch {
+	case c == '-' || '0' <= c && c <= '9':
+		i += numberLen(s[i:])
+	case strings.HasPrefix(s[i:], "true"), strings.HasPrefix(s[i:], "null"):
+		i += 4
+	case strings.HasPrefix(s[i:], "false"):
+		i += 5
+	default:
+		return strings.IndexByte("{[]\"", c) >= 0
+	}
+	i += spaces(s[i:])
+	return i == len(s) || s[i] == ',' || s[i] == ']'
+}
+
+func numberLen(s string) int {
+	i := 0
+	if i < len(s) && s[i] == '-' {
+		i++
+	}
+	digits := func() {
+		for i < len(s) && '0' <= s[i] && s[i] <= '9' {
+			i++
+		}
+	}
+	digits()
+	if i < len(s) && s[i] == '.' {
+		i++
+		digits()
+	}
+	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
+		i++
+		if i < len(s) && (s[i] == '+' || s[i] == '-') {
+			i++
+		}
+		digits()
+	}
+	return i
 }
 
 func recordJSON(rec string) any {
@@ -5200,12 +5338,27 @@ func jsonPart(rec string) (string, bool) {
 }
 
 func lookupJSON(v any, path []string, fn func(any) bool) bool {
+	if fr, ok := v.(frames); ok {
+		for i := range fr {
+			if lookupJSON(fr[i].v, path, fn) {
+				return true
+			}
+		}
+		return false
+	}
 	for i, key := range path {
+		if n, ok := v.(*nested); ok {
+			v = n.v
+		}
 		switch x := v.(type) {
 		case map[string]any:
 			next, ok := x[key]
 			if !ok {
 				return false
+			}
+			if str, ok := next.(string); ok && i+1 < len(path) {
+				n := nestedJSON(str)
+				x[key], next = n, n
 			}
 			v = next
 		case []any:
@@ -5213,10 +5366,17 @@ func lookupJSON(v any, path []string, fn func(any) bool) bool {
 				if n < 0 || n >= len(x) {
 					return false
 				}
+				if str, ok := x[n].(string); ok && i+1 < len(path) {
+					x[n] = nestedJSON(str)
+				}
 				v = x[n]
 				continue
 			}
-			for _, el := range x {
+			for j, el := range x {
+				if str, ok := el.(string); ok {
+					n := nestedJSON(str)
+					x[j], el = n, n
+				}
 				if lookupJSON(el, path[i:], fn) {
 					return true
 				}
@@ -5229,10 +5389,21 @@ func lookupJSON(v any, path []string, fn func(any) bool) bool {
 	return fn(v)
 }
 
+type nested struct {
+	s string
+	v any
+}
+
+func nestedJSON(s string) *nested {
+	return &nested{s: s, v: recordJSON(s)}
+}
+
 func jsonScalar(v any) (string, bool) {
 	switch x := v.(type) {
 	case string:
 		return x, true
+	case *nested:
+		return x.s, true
 	case json.Number:
 		return x.String(), true
 	case bool:
@@ -6961,7 +7132,7 @@ func (w *recordWalk) next() (rec []byte, line int, truncated, marked, ok bool) {
 }
 
 func eachRecord(s string, fn func(rec string, line int) bool) (truncated bool) {
-	reg := region{data: unsafe.Slice(unsafe.StringData(s), len(s)), line: 1, noCR: strings.IndexByte(s, '\r') < 0}
+	reg := region{data: stringBytes(s), line: 1, noCR: strings.IndexByte(s, '\r') < 0}
 	w := newRecordWalk(reg, 0, nil)
 	for {
 		rec, line, cut, _, ok := w.next()
@@ -6981,6 +7152,8 @@ func bytesString(b []byte) string {
 	}
 	return unsafe.String(&b[0], len(b))
 }
+
+func stringBytes(s string) []byte { return unsafe.Slice(unsafe.StringData(s), len(s)) }
 
 func cutUTF8(s string, n int) string {
 	if len(s) <= n {
@@ -7363,7 +7536,7 @@ func (s *scan) begin(ev Evidence, opts Options) {
 	copy(s.guardRecord, ix.pureGuard)
 	if hasBody(&s.ev) {
 		s.hasBody = true
-		s.body = parseJSON(ev.HTTP.Body)
+		s.body = bodyJSON(ev.HTTP.Body)
 		copy(s.state, ix.pureState)
 		s.pending = ix.purePending
 	} else {
@@ -7395,7 +7568,8 @@ func (s *scan) consider(ri int32) {
 	s.state[i] = stMatched
 	h := s.addHit(i, hit{rule: i, evidence: true, read: recordReading{top: int32(i), marker: -1}})
 	if s.hasBody {
-		s.excerptAt(h, s.ev.HTTP.Body, 0, 0, true)
+		start, end := frameSpan(s.body, r.Match.JSON)
+		s.excerptAt(h, s.ev.HTTP.Body, start, end, true)
 		h.in = "body"
 	} else {
 		s.needExcerpt = append(s.needExcerpt, int(s.hitOf[i]))

@@ -23,6 +23,7 @@ func TestReadErrors(t *testing.T) {
 		`{"text": "x", "expect": "a", "kind": "log"}`,
 		`{"text": "x", "expect": "unclassified", "also": ["a"]}`,
 		`{"text": "x", "expect": "a", "also": ["a"]}`,
+		`{"text": "x", "expect": "unclassified", "also": ["unclassified"]}`,
 		`{"text": "x", "expect": "a", "also": ["b"], "kind": "whole_output", "lang": "de"}`,
 	}, "\n")
 	_, err := Read(strings.NewReader(in), "c.jsonl")
@@ -36,8 +37,8 @@ func TestReadErrors(t *testing.T) {
 		`c.jsonl:10: more than one JSON value on the line`,
 		`c.jsonl:11: cannot unmarshal number into Go struct field Entry.text of type string`,
 		`c.jsonl:12: kind "log" is not one of error, whole_output, ordinary, near_miss`,
-		`c.jsonl:13: "also" beside expect "unclassified": an ordinary line has no other right code`,
 		`c.jsonl:14: "also" lists "unclassified" or the expected code itself`,
+		`c.jsonl:15: "also" lists "unclassified" or the expected code itself`,
 	}, "\n")
 	if err == nil {
 		t.Fatal("no error")
@@ -76,5 +77,11 @@ func TestAccepts(t *testing.T) {
 	}
 	if n := (Entry{Expect: Unclassified}); !n.Accepts(Unclassified) || n.Accepts("rate_limited") {
 		t.Errorf("a negative entry accepts only %q", Unclassified)
+	}
+	either := Entry{Expect: Unclassified, Also: []string{"rate_limited"}}
+	for got, want := range map[string]bool{Unclassified: true, "rate_limited": true, "quota_limited": false} {
+		if either.Accepts(got) != want {
+			t.Errorf("unclassified also rate_limited: Accepts(%q) = %v, want %v", got, !want, want)
+		}
 	}
 }

@@ -104,7 +104,9 @@ type Summary struct {
 	// Precision: of the entries that got a code, how many got a right
 	// one. Recall: of the positive entries, how many got a right code.
 	// Coverage: of the positive entries, how many got any code.
-	// NegativeCoverage: of the negative entries, how many got a code.
+	// NegativeCoverage: of the negative entries, how many got a code
+	// they do not accept (a negative entry's Also code is a right answer,
+	// not an ordinary line classified).
 	// ClassPrecision and ClassRecall are the same with classes for codes.
 	// Unsafe: of the hard and request entries, how many got a transient
 	// code, the one answer that retries what retrying cannot mend.
@@ -157,7 +159,7 @@ func summarise(outs []Outcome) Summary {
 		if o.Expect == Unclassified {
 			s.Negative++
 			s.NegativeCoverage.Den++
-			if classified {
+			if classified && !o.right() {
 				s.NegativeCoverage.Num++
 			}
 			continue

@@ -72,6 +72,27 @@ func TestScore(t *testing.T) {
 			Labels:  []string{"z", u},
 			Matrix:  [][]int{{0, 0}, {1, 0}},
 		},
+	}, {
+		// An entry labelled unclassified that also accepts a: given a,
+		// it is a right code, not an ordinary line classified; given b,
+		// it is both a wrong code and a negative classified; left
+		// unclassified, it is right and adds nothing to precision.
+		name: "unclassified beside also accepts either answer",
+		outs: []Outcome{
+			{Expect: u, Also: []string{"a"}, Got: "a", ExpectClass: u, GotClass: "a"},
+			{Expect: u, Also: []string{"a"}, Got: "b", ExpectClass: u, GotClass: "b"},
+			{Expect: u, Also: []string{"a"}, Got: u, ExpectClass: u, GotClass: u},
+		},
+		want: Scores{
+			Summary: Summary{
+				Entries: 3, Negative: 3,
+				Precision: Ratio{1, 2}, NegativeCoverage: Ratio{1, 3}, ClassPrecision: Ratio{1, 2},
+			},
+			Codes:   []CodeScore{{"a", Ratio{1, 1}, Ratio{0, 0}, 0}, {"b", Ratio{0, 1}, Ratio{0, 0}, 0}},
+			Classes: []ClassScore{{"a", Ratio{1, 1}, Ratio{0, 0}, 0}, {"b", Ratio{0, 1}, Ratio{0, 0}, 0}},
+			Labels:  []string{"a", "b", u},
+			Matrix:  [][]int{{0, 0, 0}, {0, 0, 0}, {1, 1, 1}},
+		},
 	}}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

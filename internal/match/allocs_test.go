@@ -33,6 +33,32 @@ func TestClassifyAllocs(t *testing.T) {
 	}
 }
 
+// TestClassifyBodyAllocs holds a response whose body holds no JSON to the
+// budget of a message: a body is walked for a stream's frames, and one
+// without any decodes and allocates nothing.
+func TestClassifyBodyAllocs(t *testing.T) {
+	if raceEnabled {
+		t.Skip("allocation counts are not the program's own under the race detector")
+	}
+	e, err := match.New(shippedCatalogue(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, body := range []string{
+		"<html>\r\n<head><title>hello</title></head>\r\n<body>" + miss200 + "</body>\r\n</html>\r\n",
+		"event: ping\ndata: keep-alive\n\nevent: ping\ndata: " + miss200 + "\n\n",
+		"[INFO] 2026-01-01 started\n[2026-01-01 00:00:00] " + miss200 + " {done}\n",
+	} {
+		ev := match.Evidence{HTTP: &match.HTTP{Status: 200, Body: body}}
+		if c := e.Classify(ev, match.Options{}); c.State == match.Classified {
+			t.Fatalf("body %q classified as %+v", body, c)
+		}
+		if n := testing.AllocsPerRun(200, func() { e.Classify(ev, match.Options{}) }); n > 0 {
+			t.Errorf("Classify on body %q: %v allocations, want none", body, n)
+		}
+	}
+}
+
 // TestLinesAllocsPerRecord holds the bulk path to no allocation per record
 // that no rule matches: reading ten times as many unmatched records costs
 // no more allocations than reading one tenth of them, beyond what the

@@ -166,7 +166,17 @@ func (c *Cond) needsRecord(jsonInRecord bool) bool {
 	return c.HasText() || (jsonInRecord && len(c.JSON) > 0)
 }
 
+// jsonHolds reports whether every one of tests holds in doc; in a stream's
+// frames, every one in the same frame.
 func jsonHolds(tests []FieldTest, doc any) bool {
+	if fr, ok := doc.(frames); ok {
+		for i := range fr {
+			if jsonHolds(tests, fr[i].v) {
+				return true
+			}
+		}
+		return false
+	}
 	if doc == nil {
 		return false
 	}

@@ -74,7 +74,7 @@ func (s *Scan) hintValue(rule, k int, t *recText, doc *lazyJSON) (string, bool) 
 		var v any
 		switch {
 		case doc == nil && s.hasBody:
-			v = s.body
+			v = matchedFrame(s.body, s.e.cat.Rules[rule].Match.JSON)
 		case doc != nil && s.jsonInRecord:
 			v = doc.get(t.s)
 		}

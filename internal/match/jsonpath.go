@@ -10,28 +10,71 @@ import (
 // rule comparing `error.code: 429` sees "429", not "429.0". It returns nil
 // for anything that is not a JSON object or array.
 func parseJSON(s string) any {
+	v, _ := decodeJSON(s)
+	return v
+}
+
+// decodeJSON is parseJSON that also reports whether the value is all of s,
+// spaces aside, rather than the first of several. An array of objects cut
+// off before its end (a stream of them that a failure ended) is read as
+// the objects that arrived whole, and counts as all of s.
+func decodeJSON(s string) (any, bool) {
 	s = strings.TrimSpace(s)
 	if s == "" || (s[0] != '{' && s[0] != '[') || !canOpen(s) {
-		return nil
+		return nil, false
 	}
 	d := json.NewDecoder(strings.NewReader(s))
 	d.UseNumber()
 	var v any
 	if d.Decode(&v) != nil {
-		return nil
+		if s[0] == '[' && s[1+spaces(s[1:])] == '{' {
+			return arrayPrefix(s), true
+		}
+		return nil, false
 	}
-	return v
+	return v, d.InputOffset() == int64(len(s))
 }
 
-// canOpen reports whether the byte after s's opening bracket (spaces
-// aside) can follow it in JSON. Log lines often end in something that
-// only looks like JSON, a Python dict above all ("{'error': ...}"), and
-// the decoder allocates a handful of objects before it says so.
-func canOpen(s string) bool {
-	i := 1
+// arrayPrefix returns the elements that open the array s whole, or nil.
+// Google's streamed generateContent is one JSON array of response objects,
+// the last of which may be the error that ended it.
+func arrayPrefix(s string) any {
+	d := json.NewDecoder(strings.NewReader(s))
+	d.UseNumber()
+	if _, err := d.Token(); err != nil {
+		return nil
+	}
+	var els []any
+	for d.More() {
+		var el any
+		if d.Decode(&el) != nil {
+			break
+		}
+		els = append(els, el)
+	}
+	if len(els) == 0 {
+		return nil
+	}
+	return els
+}
+
+// spaces returns how many of s's first bytes are JSON white space.
+func spaces(s string) int {
+	i := 0
 	for i < len(s) && (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r') {
 		i++
 	}
+	return i
+}
+
+// canOpen reports whether what follows s's opening bracket (spaces aside)
+// can follow it in JSON. Log lines often end in something that only looks
+// like JSON, a Python dict above all ("{'error': ...}"), or start with a
+// bracketed stamp ("[2026-01-01 12:00:00]", "[INFO]"), and the decoder
+// allocates a handful of objects before it says so. An array's first
+// element is checked whole when it is a number or a literal.
+func canOpen(s string) bool {
+	i := 1 + spaces(s[1:])
 	if i == len(s) {
 		return false
 	}
@@ -39,7 +82,45 @@ func canOpen(s string) bool {
 	if s[0] == '{' {
 		return c == '"' || c == '}'
 	}
-	return strings.IndexByte("{[]\"-0123456789tfn", c) >= 0
+	switch {
+	case c == '-' || '0' <= c && c <= '9':
+		i += numberLen(s[i:])
+	case strings.HasPrefix(s[i:], "true"), strings.HasPrefix(s[i:], "null"):
+		i += 4
+	case strings.HasPrefix(s[i:], "false"):
+		i += 5
+	default:
+		return strings.IndexByte("{[]\"", c) >= 0
+	}
+	i += spaces(s[i:])
+	return i == len(s) || s[i] == ',' || s[i] == ']'
+}
+
+// numberLen returns the length of the JSON number that starts s, or of
+// the part of one that does, to the first byte that cannot continue it.
+func numberLen(s string) int {
+	i := 0
+	if i < len(s) && s[i] == '-' {
+		i++
+	}
+	digits := func() {
+		for i < len(s) && '0' <= s[i] && s[i] <= '9' {
+			i++
+		}
+	}
+	digits()
+	if i < len(s) && s[i] == '.' {
+		i++
+		digits()
+	}
+	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
+		i++
+		if i < len(s) && (s[i] == '+' || s[i] == '-') {
+			i++
+		}
+		digits()
+	}
+	return i
 }
 
 // recordJSON finds the JSON inside a text record: the record itself, an SSE
@@ -80,14 +161,33 @@ func jsonPart(rec string) (string, bool) {
 // lookupJSON calls fn on every value reached by path and reports whether fn
 // returned true for any. An array met by a name rather than an index is
 // searched element by element, because error details come as arrays whose
-// order providers do not promise (Gemini's error.details).
+// order providers do not promise (Gemini's error.details). A string met
+// before the path ends is read as the JSON it holds (see nestedJSON), so
+// that error.metadata.raw.error.type names a field of the body a gateway
+// relays as text. The frames of a stream (frames.go) are searched one by
+// one.
 func lookupJSON(v any, path []string, fn func(any) bool) bool {
+	if fr, ok := v.(frames); ok {
+		for i := range fr {
+			if lookupJSON(fr[i].v, path, fn) {
+				return true
+			}
+		}
+		return false
+	}
 	for i, key := range path {
+		if n, ok := v.(*nested); ok {
+			v = n.v
+		}
 		switch x := v.(type) {
 		case map[string]any:
 			next, ok := x[key]
 			if !ok {
 				return false
+			}
+			if str, ok := next.(string); ok && i+1 < len(path) {
+				n := nestedJSON(str)
+				x[key], next = n, n
 			}
 			v = next
 		case []any:
@@ -95,10 +195,17 @@ func lookupJSON(v any, path []string, fn func(any) bool) bool {
 				if n < 0 || n >= len(x) {
 					return false
 				}
+				if str, ok := x[n].(string); ok && i+1 < len(path) {
+					x[n] = nestedJSON(str)
+				}
 				v = x[n]
 				continue
 			}
-			for _, el := range x {
+			for j, el := range x {
+				if str, ok := el.(string); ok {
+					n := nestedJSON(str)
+					x[j], el = n, n
+				}
 				if lookupJSON(el, path[i:], fn) {
 					return true
 				}
@@ -111,12 +218,36 @@ func lookupJSON(v any, path []string, fn func(any) bool) bool {
 	return fn(v)
 }
 
+// nested is a JSON string value together with the JSON it holds, nil when
+// it holds none. A lookup that passes through a string decodes it once and
+// leaves a nested in its place, so the next rule's lookup does not decode
+// it again; the string itself stays what rules that end at it compare.
+// Documents are a scan's own, never shared, so the change is seen by no
+// one else.
+type nested struct {
+	s string
+	v any
+}
+
+// nestedJSON reads a string value as a record is read (recordJSON): a JSON
+// object or array, or text that ends in one, as LiteLLM writes an upstream
+// body after its own words ("AnthropicException - {...}") and Claude Code
+// a failed call ("API Error: 529 {...}"). A string is decoded only where a
+// rule's path goes on past it, one level for each step it goes on, and an
+// inner string is shorter than the one that holds it: a lookup decodes at
+// most as many strings as its path has steps, none longer than the record.
+func nestedJSON(s string) *nested {
+	return &nested{s: s, v: recordJSON(s)}
+}
+
 // jsonScalar renders a scalar as rules write it; objects and arrays have no
 // scalar form.
 func jsonScalar(v any) (string, bool) {
 	switch x := v.(type) {
 	case string:
 		return x, true
+	case *nested:
+		return x.s, true
 	case json.Number:
 		return x.String(), true
 	case bool:

@@ -282,7 +282,7 @@ func (w *recordWalk) next() (rec []byte, line int, truncated, marked, ok bool) {
 // MaxRecord. It walks s as the bulk path walks a region, slicing s, and
 // never allocates.
 func eachRecord(s string, fn func(rec string, line int) bool) (truncated bool) {
-	reg := region{data: unsafe.Slice(unsafe.StringData(s), len(s)), line: 1, noCR: strings.IndexByte(s, '\r') < 0} // read only
+	reg := region{data: stringBytes(s), line: 1, noCR: strings.IndexByte(s, '\r') < 0}
 	w := newRecordWalk(reg, 0, nil)
 	for {
 		rec, line, cut, _, ok := w.next()
@@ -304,6 +304,10 @@ func bytesString(b []byte) string {
 	}
 	return unsafe.String(&b[0], len(b))
 }
+
+// stringBytes views s as bytes without copying, for reading only: a
+// string's records are walked as the bulk path walks a region.
+func stringBytes(s string) []byte { return unsafe.Slice(unsafe.StringData(s), len(s)) }
 
 // cutUTF8 cuts s to at most n bytes without splitting a rune.
 func cutUTF8(s string, n int) string {

@@ -183,7 +183,7 @@ func (s *Scan) begin(ev Evidence, opts Options) {
 	copy(s.guardRecord, ix.pureGuard)
 	if hasBody(&s.ev) {
 		s.hasBody = true
-		s.body = parseJSON(ev.HTTP.Body)
+		s.body = bodyJSON(ev.HTTP.Body)
 		copy(s.state, ix.pureState)
 		s.pending = ix.purePending
 	} else {
@@ -216,7 +216,8 @@ func (s *Scan) consider(ri int32) {
 	s.state[i] = stMatched
 	h := s.addHit(i, hit{rule: i, evidence: true, read: recordReading{top: int32(i), marker: -1}})
 	if s.hasBody {
-		s.excerptAt(h, s.ev.HTTP.Body, 0, 0, true)
+		start, end := frameSpan(s.body, r.Match.JSON)
+		s.excerptAt(h, s.ev.HTTP.Body, start, end, true)
 		h.in = "body"
 	} else {
 		s.needExcerpt = append(s.needExcerpt, int(s.hitOf[i]))

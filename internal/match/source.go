@@ -20,6 +20,7 @@ import "embed"
 //go:embed excerpt.go
 //go:embed feed.go
 //go:embed fold.go
+//go:embed frames.go
 //go:embed garbled.go
 //go:embed guards.go
 //go:embed hints.go
