@@ -34579,18 +34579,41 @@ func acScan2[T string | []byte, H hitter](a *automaton, s T, hit H) {
 	}
 }
 
-// LineStats counts the records Lines read.
+// LineStats counts the records Lines read, and names the one that decides
+// for the input as a whole.
 type LineStats struct {
 	Lines        int `json:"-"`       // lines read, blank ones included
 	Records      int `json:"records"` // non-blank records
 	Classified   int `json:"classified"`
 	Unclassified int `json:"unclassified"`
+	// Best is the classified record whose winner ranks highest
+	// (Candidate.Outranks), the earliest of those that rank alike. Its
+	// State is empty when no record was classified.
+	Best LineResult `json:"-"`
 }
 
 func (s *LineStats) add(o LineStats) {
 	s.Records += o.Records
 	s.Classified += o.Classified
 	s.Unclassified += o.Unclassified
+}
+
+// Add counts o after s, as if o's input followed s's: o's best record,
+// its line numbered after s's lines, becomes the best only if it
+// outranks s's.
+func (s *LineStats) Add(o LineStats) {
+	if o.Best.State == classified {
+		o.Best.Line += s.Lines
+		s.keep(&o.Best)
+	}
+	s.add(o)
+	s.Lines += o.Lines
+}
+
+func (s *LineStats) keep(lr *LineResult) {
+	if lr.State == classified && (s.Best.State != classified || lr.Candidates[0].Outranks(s.Best.Candidates[0])) {
+		s.Best = *lr
+	}
 }
 
 type linesOptions struct {
@@ -34625,8 +34648,9 @@ func (e *engine) Lines(r io.Reader, ev Evidence, opts linesOptions, fn func(Line
 			out = out[:0]
 			st := rw.region(reg, tn.set(reg.data), &out)
 			total.add(st)
-			for _, lr := range out {
-				if !fn(lr) {
+			for i := range out {
+				total.keep(&out[i])
+				if !fn(out[i]) {
 					total.Lines = reg.line + reg.lines - 1
 					return total, nil
 				}
@@ -34689,8 +34713,9 @@ func (e *engine) linesParallel(ch *chunker, every bool, ev *Evidence, opts lines
 			<-slots
 			if !stopped.Load() {
 				total.add(r.stats)
-				for _, lr := range *r.out {
-					if !fn(lr) {
+				for i := range *r.out {
+					total.keep(&(*r.out)[i])
+					if !fn((*r.out)[i]) {
 						stopped.Store(true)
 						break
 					}
@@ -38141,6 +38166,8 @@ func (e *engine) outranks(a, b int) bool {
 	}
 	return a < b
 }
+
+func (c candidate) Outranks(o candidate) bool { return c.Rank().compare(o.Rank()) > 0 }
 
 func (e *engine) sameRank(a, b int) bool {
 	return e.cat.Rules[a].Rank().compare(e.cat.Rules[b].Rank()) == 0

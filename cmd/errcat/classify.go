@@ -242,16 +242,22 @@ func (o *classifyOptions) classifyLines(out io.Writer, eng *match.Engine, ev mat
 
 func (o *classifyOptions) writeLines(w io.Writer, flush func() error, eng *match.Engine, ev match.Evidence, opts match.Options, inputs []namedReader) (match.Classification, error) {
 	sum := summary{Codes: map[string]int{}}
-	var results []lineResult // only for -o json, which prints one document
-	best := match.Classification{State: match.Unclassified, Reason: match.ReasonNoMatch, CatalogueVersion: eng.Catalogue().ID}
+	var results []lineResult  // only for -o json, which prints one document
+	var total match.LineStats // every input's, one after the other
+	best := func() match.Classification {
+		if total.Best.State == match.Classified {
+			return total.Best.Classification
+		}
+		return match.Classification{State: match.Unclassified, Reason: match.ReasonNoMatch, CatalogueVersion: eng.Catalogue().ID}
+	}
 	// One encoder, and one result encoded through a pointer: a result
 	// passed by value to an encoder made per line was copied to the heap
 	// twice per line.
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)
 	var lr lineResult
-	offset := 0
 	for _, in := range inputs {
+		offset := total.Lines
 		var werr error
 		lopts := match.LinesOptions{Options: opts, Workers: o.jobs}
 		if o.output != "json" { // one document, written at the end
@@ -269,9 +275,6 @@ func (o *classifyOptions) writeLines(w io.Writer, flush func() error, eng *match
 				return true
 			}
 			sum.Codes[r.Code]++
-			if best.State != match.Classified || outranks(r.Classification, best) {
-				best = r.Classification
-			}
 			lr = lineResult{Line: offset + r.Line, Classification: r.Classification}
 			switch o.output {
 			case "json":
@@ -283,17 +286,15 @@ func (o *classifyOptions) writeLines(w io.Writer, flush func() error, eng *match
 			}
 			return werr == nil
 		})
+		total.Add(st)
 		if werr != nil {
-			return best, werr
+			return best(), werr
 		}
 		if err != nil {
-			return best, fmt.Errorf("%s: %v", in.name, err)
+			return best(), fmt.Errorf("%s: %v", in.name, err)
 		}
-		sum.Records += st.Records
-		sum.Classified += st.Classified
-		sum.Unclassified += st.Unclassified
-		offset += st.Lines
 	}
+	sum.Records, sum.Classified, sum.Unclassified = total.Records, total.Classified, total.Unclassified
 	switch o.output {
 	case "json":
 		doc := struct {
@@ -304,19 +305,13 @@ func (o *classifyOptions) writeLines(w io.Writer, flush func() error, eng *match
 		if doc.Results == nil {
 			doc.Results = []lineResult{}
 		}
-		return best, writeJSON(w, doc)
+		return best(), writeJSON(w, doc)
 	case "jsonl":
-		return best, writeJSONLine(w, struct {
+		return best(), writeJSONLine(w, struct {
 			Summary summary `json:"summary"`
 		}{sum})
 	}
-	return best, printSummary(w, sum)
-}
-
-// outranks compares two classified lines by their winners' rank; on a tie
-// the earlier line stays.
-func outranks(a, b match.Classification) bool {
-	return a.Candidates[0].Outranks(b.Candidates[0])
+	return best(), printSummary(w, sum)
 }
 
 // classExit is the exit status --exit-by-class gives c: its class's, from

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/errcat/errcat/internal/compile/literal"
 	"github.com/errcat/errcat/internal/match"
 )
 
@@ -224,7 +225,7 @@ func (a *analyzer) unindexed() {
 		}
 		a.out = append(a.out, Finding{
 			Kind: Unindexed, Severity: "warning", Rule: a.ref(m.idx),
-			Message: fmt.Sprintf("rule %s has no required literal of %d or more bytes: its pattern runs on every record; anchor it on a distinctive word", m.rule.ID, match.MinTrigger),
+			Message: fmt.Sprintf("rule %s has no required literal of %d or more bytes: its pattern runs on every record; anchor it on a distinctive word", m.rule.ID, literal.MinTrigger),
 		})
 	}
 }

@@ -3,6 +3,7 @@ package compile
 import (
 	"regexp/syntax"
 
+	"github.com/errcat/errcat/internal/compile/literal"
 	"github.com/errcat/errcat/internal/match"
 )
 
@@ -13,9 +14,10 @@ import (
 // instead of a dozen-way (?i) alternation with \b that RE2 must simulate
 // over the whole record. Explanations then name the alternative that
 // matched, too.
-func branches(re *match.Regex, tree *syntax.Regexp) []*match.Regex {
+func branches(p parsedRegex) []*match.Regex {
+	re, tree := p.re, p.tree
 	whole := func() []*match.Regex {
-		re.Triggers = indexable(triggersOf(tree))
+		re.Triggers = literal.Indexable(p.lits.Required())
 		return []*match.Regex{re}
 	}
 	for tree.Op == syntax.OpCapture {
@@ -36,25 +38,18 @@ func branches(re *match.Regex, tree *syntax.Regexp) []*match.Regex {
 	}
 	out := make([]*match.Regex, 0, len(tree.Sub))
 	for _, src := range srcs {
-		// Triggers are computed on the branch as the engine will parse
-		// it, which is one parse that also checks it.
+		// Leads and triggers are computed on the branch as the engine
+		// will parse it, which is one parse that also checks it.
 		b, btree, err := match.ParseRegex(src)
 		if err != nil {
 			// Both forms parse for every RE2 pattern; should one ever
 			// not, keep the pattern whole.
 			return whole()
 		}
-		b.Alts = altsOf(btree)
-		b.Triggers = indexable(triggersOf(btree))
+		lits := literal.Of(btree)
+		b.Alts = altsOf(lits)
+		b.Triggers = literal.Indexable(lits.Required())
 		out = append(out, b)
 	}
 	return out
-}
-
-// indexable drops a trigger set too weak to be worth looking for.
-func indexable(set []string) []string {
-	if set == nil || minScore(set) < MinTrigger {
-		return nil
-	}
-	return set
 }

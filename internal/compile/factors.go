@@ -4,6 +4,8 @@ import (
 	"regexp/syntax"
 	"slices"
 	"strings"
+
+	"github.com/errcat/errcat/internal/compile/literal"
 )
 
 // A concatenation requires every one of its parts, and the trigger is the
@@ -23,19 +25,20 @@ const (
 	maxAlsoSize = 8
 )
 
-// alsoOf returns the required sets of re, other than those its triggers
-// or lead strings already imply, strongest first.
-func alsoOf(re *syntax.Regexp, trig, lead []string) [][]string {
-	for re.Op == syntax.OpCapture {
-		re = re.Sub[0]
+// alsoOf returns the required sets of n, other than those its triggers
+// or lead strings already imply, strongest first. A set must score above
+// literal.MinTrigger, not merely reach it: it only narrows a candidate
+// the triggers already made, and a set barely worth indexing seldom does.
+func alsoOf(n *literal.Node, trig, lead []string) [][]string {
+	for n.Re.Op == syntax.OpCapture {
+		n = n.Sub[0]
 	}
-	if re.Op != syntax.OpConcat {
+	if n.Re.Op != syntax.OpConcat {
 		return nil
 	}
-	cands, _ := concatParts(re.Sub)
 	var sets [][]string
-	for _, set := range cands {
-		if len(set) == 0 || len(set) > maxAlsoSize || !nonEmpty(set) || minScore(set) < MinTrigger+1 ||
+	for _, set := range n.Parts {
+		if len(set) == 0 || len(set) > maxAlsoSize || slices.Contains(set, "") || literal.Score(set) < literal.MinTrigger+1 ||
 			implied(set, trig) || implied(set, lead) ||
 			slices.ContainsFunc(sets, func(s []string) bool { return slices.Equal(s, set) }) {
 			continue
@@ -44,9 +47,9 @@ func alsoOf(re *syntax.Regexp, trig, lead []string) [][]string {
 	}
 	slices.SortStableFunc(sets, func(a, b []string) int {
 		switch {
-		case better(a, b):
+		case literal.Better(a, b):
 			return -1
-		case better(b, a):
+		case literal.Better(b, a):
 			return 1
 		}
 		return 0

@@ -5,13 +5,14 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/errcat/errcat/internal/compile/literal"
 	"github.com/errcat/errcat/internal/match"
 )
 
 // maxLead bounds a lead set: the engine searches a record for each of its
 // strings, so a long list costs more than it saves. An alternative
 // anchored at the start of the record is only compared at one place, so
-// its set may be as large as analyse builds them.
+// its set may be as large as package literal builds them.
 const maxLead = 16
 
 // leadLen is how short a lead string may be cut to merge variants: four
@@ -33,20 +34,19 @@ const leadLen = 4
 // its "\bPASSED\b" begins at "passed". It returns nil when no alternative
 // narrows anything.
 //
-// re is the pattern as parsed with syntax.Perl; it is not changed.
-func altsOf(re *syntax.Regexp) []match.Alt {
-	re = re.Simplify()
-	for re.Op == syntax.OpCapture {
-		re = re.Sub[0]
+// n is the pattern's literal analysis (literal.Of).
+func altsOf(n *literal.Node) []match.Alt {
+	for n.Re.Op == syntax.OpCapture {
+		n = n.Sub[0]
 	}
-	subs := []*syntax.Regexp{re}
-	if re.Op == syntax.OpAlternate {
-		subs = re.Sub
+	subs := []*literal.Node{n}
+	if n.Re.Op == syntax.OpAlternate {
+		subs = n.Sub
 	}
 	out := make([]match.Alt, 0, len(subs))
 	useful := false
 	for _, sub := range subs {
-		trig := indexable(triggersOf(sub))
+		trig := literal.Indexable(sub.Required())
 		a := altOf(sub, trig)
 		if len(subs) > 1 {
 			a.Triggers = fewer(trig)
@@ -66,108 +66,44 @@ func altsOf(re *syntax.Regexp) []match.Alt {
 // "rate_limit_exceeded" for \bRATE_LIMIT_(ERROR|EXCEEDED)\b) the strings
 // are kept whole: the engine already knows where a rule's triggers occur
 // (match/lits.go), and finds such leads without a search.
-func altOf(re *syntax.Regexp, trig []string) match.Alt {
-	parts := leading(re)
-	if len(parts) == 0 || parts[0].Op != syntax.OpBeginText {
-		raw := rawLead(re)
+func altOf(n *literal.Node, trig []string) match.Alt {
+	parts := leading(n)
+	if len(parts) == 0 || parts[0].Re.Op != syntax.OpBeginText {
+		raw := n.Lead
 		a := match.Alt{Lead: trimLead(raw, maxLead)}
 		if raw != nil && len(raw) <= maxLead && subset(raw, trig) {
 			a.Lead = raw
 		}
-		a.Word = a.Lead != nil && parts[0].Op == syntax.OpWordBoundary && allWordStart(a.Lead)
+		a.Word = a.Lead != nil && parts[0].Re.Op == syntax.OpWordBoundary && allWordStart(a.Lead)
 		return a
 	}
 	a := match.Alt{Start: true}
 	rest := parts[1:]
-	if len(rest) > 0 && rest[0].Op == syntax.OpStar && rest[0].Sub[0].Op == syntax.OpCharClass {
-		skip, ok := asciiBytes(rest[0].Sub[0].Rune)
-		l := trimLead(concatRaw(rest[1:]), maxSet)
+	if len(rest) > 0 && rest[0].Re.Op == syntax.OpStar && rest[0].Re.Sub[0].Op == syntax.OpCharClass {
+		skip, ok := asciiBytes(rest[0].Re.Sub[0].Rune)
+		l := trimLead(literal.SeqLead(rest[1:]), literal.MaxSet)
 		if ok && l != nil && !startsWithAny(l, skip) {
 			a.Skip, a.Lead = skip, l
 		}
 		return a
 	}
-	a.Lead = trimLead(concatRaw(rest), maxSet)
+	a.Lead = trimLead(literal.SeqLead(rest), literal.MaxSet)
 	return a
 }
 
-// leading flattens the concatenation at the top of re, captures
+// leading flattens the concatenation at the top of n, captures
 // included, so that a \A inside a group is seen first.
-func leading(re *syntax.Regexp) []*syntax.Regexp {
-	switch re.Op {
+func leading(n *literal.Node) []*literal.Node {
+	switch n.Re.Op {
 	case syntax.OpCapture:
-		return leading(re.Sub[0])
+		return leading(n.Sub[0])
 	case syntax.OpConcat:
-		if len(re.Sub) == 0 {
+		if len(n.Sub) == 0 {
 			return nil
 		}
-		return append(leading(re.Sub[0]), re.Sub[1:]...)
+		return append(leading(n.Sub[0]), n.Sub[1:]...)
 	}
-	return []*syntax.Regexp{re}
-}
-
-// rawLead returns a set of lower-case strings one of which every match of
-// re begins with, or nil. Sets are as analyse builds them: ASCII letters
-// folded, other bytes exact.
-func rawLead(re *syntax.Regexp) []string {
-	switch re.Op {
-	case syntax.OpLiteral:
-		in := literalInfo(re.Rune, re.Flags&syntax.FoldCase != 0)
-		if in.exact != nil {
-			return nonEmptyOrNil(in.exact)
-		}
-		// A folded rune outside ASCII: only the bytes before it are
-		// known.
-		for i, r := range re.Rune {
-			if wideFold(r) {
-				if i == 0 {
-					return nil
-				}
-				return []string{asciiLower(string(re.Rune[:i]))}
-			}
-		}
-		return nil
-	case syntax.OpCharClass:
-		return nonEmptyOrNil(classInfo(re.Rune).exact)
-	case syntax.OpCapture, syntax.OpPlus:
-		return rawLead(re.Sub[0])
-	case syntax.OpRepeat:
-		if re.Min >= 1 {
-			return rawLead(re.Sub[0])
-		}
-	case syntax.OpConcat:
-		return concatRaw(re.Sub)
-	case syntax.OpAlternate:
-		var out []string
-		for _, sub := range re.Sub {
-			l := rawLead(sub)
-			if l == nil {
-				return nil
-			}
-			out = append(out, l...)
-		}
-		return dedupe(out)
-	}
-	return nil // empty width, star, quest, any character
-}
-
-// concatRaw multiplies out the exact sets of a concatenation's leading
-// parts for as long as the product stays small; the first part without
-// a small exact set contributes its own lead, and ends the prefix.
-func concatRaw(subs []*syntax.Regexp) []string {
-	cur := []string{""}
-	for _, sub := range subs {
-		in := analyse(sub)
-		if in.exact != nil && len(cur)*len(in.exact) <= maxSet {
-			cur = product(cur, in.exact)
-			continue
-		}
-		if l := rawLead(sub); l != nil && len(cur)*len(l) <= maxSet {
-			cur = product(cur, l)
-		}
-		break
-	}
-	return nonEmptyOrNil(cur)
+	return []*literal.Node{n}
 }
 
 // trimLead cuts a lead set's strings as long as they can be without
@@ -206,7 +142,7 @@ func cutAll(set []string, n int) []string {
 	for _, s := range set {
 		out = append(out, cutBytes(s, n))
 	}
-	return dedupe(out)
+	return literal.Dedupe(out)
 }
 
 func maxInt(a, b int) int {
@@ -230,13 +166,6 @@ func cutBytes(s string, n int) string {
 		return s // one rune longer than n: keep it whole
 	}
 	return s[:n]
-}
-
-func nonEmptyOrNil(set []string) []string {
-	if !nonEmpty(set) {
-		return nil
-	}
-	return set
 }
 
 // asciiBytes lists the bytes of a character class that holds only ASCII.
@@ -271,7 +200,7 @@ func startsWithAny(set []string, skip string) bool {
 }
 
 // fewer replaces a trigger set by the longest string all its members
-// contain, when that is still worth looking for. The set analyse builds
+// contain, when that is still worth looking for. The set package literal builds
 // for ["']?(finish_?reason|stop_reason)["']?: multiplies out to dozens of
 // spellings; the engine looks for an alternative's triggers one by one,
 // and one search for "reason" costs what one for each spelling does.
@@ -285,7 +214,7 @@ func fewer(set []string) []string {
 			short = s
 		}
 	}
-	for n := len(short); n >= MinTrigger; n-- {
+	for n := len(short); n >= literal.MinTrigger; n-- {
 		for i := 0; i+n <= len(short); i++ {
 			sub := short[i : i+n]
 			all := true
@@ -295,7 +224,7 @@ func fewer(set []string) []string {
 					break
 				}
 			}
-			if all && minScore([]string{sub}) >= MinTrigger {
+			if all && literal.Indexable([]string{sub}) != nil {
 				return []string{sub}
 			}
 		}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/errcat/errcat/internal/compile/literal"
 	"github.com/errcat/errcat/internal/match"
 )
 
@@ -110,13 +111,13 @@ func allowed(as []match.Alt, text string, p int) bool {
 			for k < len(text) && strings.IndexByte(a.Skip, text[k]) >= 0 {
 				k++
 			}
-			if a.Lead == nil || hasAnyPrefix(asciiLower(text[k:]), a.Lead) {
+			if a.Lead == nil || hasAnyPrefix(literal.Lower(text[k:]), a.Lead) {
 				return true
 			}
 		case a.Lead == nil:
 			return true
 		default:
-			if hasAnyPrefix(asciiLower(text[p:]), a.Lead) && !(a.Word && p > 0 && isWord(text[p-1])) {
+			if hasAnyPrefix(literal.Lower(text[p:]), a.Lead) && !(a.Word && p > 0 && isWord(text[p-1])) {
 				return true
 			}
 		}
@@ -126,7 +127,7 @@ func allowed(as []match.Alt, text string, p int) bool {
 
 func containsAny(s string, lits []string) bool {
 	for _, l := range lits {
-		if strings.Contains(asciiLower(s), l) {
+		if strings.Contains(literal.Lower(s), l) {
 			return true
 		}
 	}
@@ -152,5 +153,5 @@ func alts(src string) []match.Alt {
 	if err != nil {
 		return nil
 	}
-	return altsOf(re)
+	return altsOf(literal.Of(re))
 }

@@ -10,6 +10,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/errcat/errcat/internal/compile/literal"
 	"github.com/errcat/errcat/internal/diag"
 	"github.com/errcat/errcat/internal/hint"
 	"github.com/errcat/errcat/internal/match"
@@ -32,11 +33,13 @@ type translator struct {
 	l10n map[string]map[string]*l10nMessage
 }
 
-// parsedRegex is a checked pattern with the syntax tree that branches and
-// triggers analyse, so that no pattern is parsed twice.
+// parsedRegex is a checked pattern with its syntax tree and the literal
+// analysis of it that its leads and triggers come from, so that no pattern
+// is parsed or analysed twice.
 type parsedRegex struct {
 	re   *match.Regex
 	tree *syntax.Regexp
+	lits *literal.Node
 }
 
 // pendingRule is a rule whose overrides are not resolved yet: they may
@@ -223,7 +226,7 @@ func (t *translator) cond(f *source.File, id, where string, n *yaml.Node) match.
 	for _, v := range source.Items(source.Get(n, "contains")) {
 		s := v.Value
 		if !c.CaseSensitive {
-			s = asciiLower(s) // the engine folds ASCII only
+			s = literal.Lower(s) // the engine folds ASCII only
 		}
 		c.Contains = append(c.Contains, s)
 	}
@@ -234,7 +237,7 @@ func (t *translator) cond(f *source.File, id, where string, n *yaml.Node) match.
 			c.Regex = append(c.Regex, p.re)
 			return
 		}
-		c.Regex = append(c.Regex, branches(p.re, p.tree)...)
+		c.Regex = append(c.Regex, branches(p)...)
 	}
 	for _, v := range source.Items(source.Get(n, "regex")) {
 		if p, ok := t.regex(f, id, where+".regex", v); ok {
@@ -329,11 +332,12 @@ func (t *translator) regexSource(f *source.File, id, where string, n *yaml.Node,
 		t.errs.Add(f.Errorf(n, diag.BadRegex, "rule %s: %s: invalid regex: %s", id, where, msg))
 		return parsedRegex{}, false
 	}
-	re.Alts = altsOf(tree)
+	lits := literal.Of(tree)
+	re.Alts = altsOf(lits)
 	if t.regexes == nil {
 		t.regexes = map[string]parsedRegex{}
 	}
-	p := parsedRegex{re, tree}
+	p := parsedRegex{re, tree, lits}
 	t.regexes[src] = p
 	return p, true
 }

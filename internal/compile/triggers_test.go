@@ -2,24 +2,14 @@ package compile
 
 import (
 	"fmt"
-	"regexp"
-	"regexp/syntax"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/errcat/errcat/internal/compile/literal"
 	"github.com/errcat/errcat/internal/match"
 )
-
-// regexTriggers returns a required set for an RE2 pattern, or nil.
-func regexTriggers(src string) []string {
-	re, err := syntax.Parse(src, syntax.Perl)
-	if err != nil {
-		return nil
-	}
-	return triggersOf(re)
-}
 
 // split is branches on a pattern that parses.
 func split(t *testing.T, src string) []*match.Regex {
@@ -28,79 +18,7 @@ func split(t *testing.T, src string) []*match.Regex {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return branches(re, tree)
-}
-
-func TestRegexTriggers(t *testing.T) {
-	tests := []struct {
-		re   string
-		want []string
-	}{
-		{`connection refused`, []string{"connection refused"}},
-		{`(?i)Rate Limit`, []string{"rate limit"}},
-		{`(?i)\brate[ _-]?limit(ed)?\b.*\b(exceeded|reached)\b`, []string{"rate limit", "rate-limit", "rate_limit", "ratelimit"}},
-		{`(?i)(ECONNREFUSED|ECONNRESET)`, []string{"econnrefused", "econnreset"}},
-		{`colou?r scheme`, []string{"color scheme", "colour scheme"}},
-		{`error code[: ]+429\b`, []string{"error code"}},
-		{`\d+ tokens`, []string{" tokens"}},
-		{`(?i)token`, []string{"token"}},
-		{`(?i)bad key`, []string{"bad key"}},
-		{`(?i)Überlastet`, []string{"berlastet"}}, // Ü folds outside ASCII: split there
-		{`.*`, nil},
-		{`a|.*`, nil},
-		{`x+y`, nil},
-		{`(foo)+bar`, []string{"foo"}},
-		{`[Ee]rror: quota`, []string{"error: quota"}},
-	}
-	for _, tt := range tests {
-		got := regexTriggers(tt.re)
-		if len(tt.want) == 0 {
-			if got != nil && minScore(got) >= MinTrigger {
-				t.Errorf("regexTriggers(%q) = %q, want none worth indexing", tt.re, got)
-			}
-			continue
-		}
-		if diff := cmp.Diff(tt.want, got); diff != "" {
-			t.Errorf("regexTriggers(%q) (-want +got):\n%s", tt.re, diff)
-		}
-	}
-}
-
-// TestTriggersAreNecessary checks the one property the engine relies on:
-// whenever a rule's regex matches a text, one of its triggers occurs in
-// the text (ASCII case folded).
-func TestTriggersAreNecessary(t *testing.T) {
-	patterns := []string{
-		`(?i)\brate[ _-]?limit(ed)?\b.*\b(exceeded|reached)\b`,
-		`(?i)(api|access)[ _-]?key (is )?(invalid|expired|revoked)`,
-		`(?i)\bKILLED\b|\bsignal: killed\b`,
-		`[Ee]rror: (quota|limit) exceeded`,
-		`(?i)skip`,
-		`Überlastet|ÉCHEC`,
-	}
-	texts := []string{
-		"Rate limit EXCEEDED now", "rate-limited and reached", "RATE_LIMIT was reached",
-		"API KEY IS INVALID", "access_key expired", "process KILLED", "signal: killed",
-		"Error: quota exceeded", "error: limit exceeded", "SKIP", "Überlastet", "ÉCHEC",
-	}
-	for _, p := range patterns {
-		re := regexp.MustCompile(p)
-		set := regexTriggers(p)
-		for _, text := range texts {
-			if !re.MatchString(text) || set == nil {
-				continue
-			}
-			found := false
-			for _, s := range set {
-				if strings.Contains(asciiLower(text), s) {
-					found = true
-				}
-			}
-			if !found {
-				t.Errorf("%q matches %q but none of its triggers %q occurs", p, text, set)
-			}
-		}
-	}
+	return branches(parsedRegex{re, tree, literal.Of(tree)})
 }
 
 func TestRuleTriggers(t *testing.T) {

@@ -11,18 +11,43 @@ import (
 	"github.com/errcat/errcat/internal/redact"
 )
 
-// LineStats counts the records Lines read.
+// LineStats counts the records Lines read, and names the one that decides
+// for the input as a whole.
 type LineStats struct {
 	Lines        int `json:"-"`       // lines read, blank ones included
 	Records      int `json:"records"` // non-blank records
 	Classified   int `json:"classified"`
 	Unclassified int `json:"unclassified"`
+	// Best is the classified record whose winner ranks highest
+	// (Candidate.Outranks), the earliest of those that rank alike. Its
+	// State is empty when no record was classified.
+	Best LineResult `json:"-"`
 }
 
 func (s *LineStats) add(o LineStats) {
 	s.Records += o.Records
 	s.Classified += o.Classified
 	s.Unclassified += o.Unclassified
+}
+
+// Add counts o after s, as if o's input followed s's: o's best record,
+// its line numbered after s's lines, becomes the best only if it
+// outranks s's.
+func (s *LineStats) Add(o LineStats) {
+	if o.Best.State == Classified {
+		o.Best.Line += s.Lines
+		s.keep(&o.Best)
+	}
+	s.add(o)
+	s.Lines += o.Lines
+}
+
+// keep makes lr the best record if it is classified and its winner
+// outranks the best one's; on a tie the earlier record stays.
+func (s *LineStats) keep(lr *LineResult) {
+	if lr.State == Classified && (s.Best.State != Classified || lr.Candidates[0].Outranks(s.Best.Candidates[0])) {
+		s.Best = *lr
+	}
 }
 
 // LinesOptions tune Lines.
@@ -51,7 +76,8 @@ type LineResult struct {
 // evidence ev (its Text is ignored) applying to each. It calls fn, in
 // input order, for every record that some rule matched — classified, or
 // unclassified by a conflict or for low confidence — and only counts the
-// records that match nothing. It stops early when fn returns false.
+// records that match nothing. The stats name the best classified record
+// of those fn was handed. It stops early when fn returns false.
 // With several workers, fn is called from whichever of their goroutines
 // (the caller's among them) completes the region due, never from two at
 // once.
@@ -82,8 +108,9 @@ func (e *Engine) Lines(r io.Reader, ev Evidence, opts LinesOptions, fn func(Line
 			out = out[:0]
 			st := rw.region(reg, tn.set(reg.data), &out)
 			total.add(st)
-			for _, lr := range out {
-				if !fn(lr) {
+			for i := range out {
+				total.keep(&out[i])
+				if !fn(out[i]) {
 					total.Lines = reg.line + reg.lines - 1
 					return total, nil
 				}
@@ -168,8 +195,9 @@ func (e *Engine) linesParallel(ch *chunker, every bool, ev *Evidence, opts Lines
 			<-slots
 			if !stopped.Load() {
 				total.add(r.stats)
-				for _, lr := range *r.out {
-					if !fn(lr) {
+				for i := range *r.out {
+					total.keep(&(*r.out)[i])
+					if !fn((*r.out)[i]) {
 						stopped.Store(true)
 						break
 					}

@@ -80,6 +80,10 @@ func TestLinesMatchesPerRecord(t *testing.T) {
 			c := s.Finish()
 			if c.State == match.Classified {
 				wantStats.Classified++
+				// The best by rank, the earliest of those alike.
+				if wantStats.Best.State == "" || c.Candidates[0].Outranks(wantStats.Best.Candidates[0]) {
+					wantStats.Best = match.LineResult{Line: sc.Line(), Classification: c}
+				}
 			} else {
 				wantStats.Unclassified++
 			}
@@ -480,4 +484,69 @@ func FuzzLines(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestLinesReportsBest: the stats name the best classified record by
+// rank, not by position. The exact record ranks above the text ones
+// around it; a second exact record later ties with it and the earlier
+// stays. Filler puts the records in different regions, so the parallel
+// path hands them over from different workers.
+func TestLinesReportsBest(t *testing.T) {
+	e := testEngine(t)
+	filler := strings.Repeat("all good here, nothing to see\n", 12000) // 360 KB: more than a region
+	log := "bash: deploy: command not found\n" + filler +
+		"sh: 1: foo: not found\n" + filler +
+		"rate limit exceeded\n" +
+		"sh: 1: foo: not found\n" +
+		"zsh: command not found: deploy\n"
+	bestLine := 2 + 12000
+	for _, workers := range []int{1, 3} {
+		var classified []int
+		st, err := e.Lines(strings.NewReader(log), match.Evidence{}, match.LinesOptions{Options: match.Options{Now: now}, Workers: workers}, func(r match.LineResult) bool {
+			if r.State == match.Classified {
+				classified = append(classified, r.Line)
+			}
+			return true
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(classified) != 5 || classified[0] == bestLine || classified[len(classified)-1] == bestLine {
+			t.Fatalf("workers %d: classified lines %v: the best must be neither the first nor the last", workers, classified)
+		}
+		if st.Best.Line != bestLine || st.Best.Rule != "shell.not_found_exact" {
+			t.Errorf("workers %d: best is line %d (%s), want line %d (shell.not_found_exact)", workers, st.Best.Line, st.Best.Rule, bestLine)
+		}
+	}
+}
+
+// TestLineStatsAdd: stats added up input after input number lines as one
+// input would, and a later input's best replaces an earlier one's only
+// when it outranks it.
+func TestLineStatsAdd(t *testing.T) {
+	e := testEngine(t)
+	lines := func(log string) match.LineStats {
+		st, err := e.Lines(strings.NewReader(log), match.Evidence{}, match.LinesOptions{Options: match.Options{Now: now}}, func(match.LineResult) bool { return true })
+		if err != nil {
+			t.Fatal(err)
+		}
+		return st
+	}
+	text := lines("fine\ncommand not found\n")
+	exact := lines("fine\nfine\nsh: 1: foo: not found\n")
+	var total match.LineStats
+	total.Add(text)
+	total.Add(exact)
+	total.Add(exact) // ties: the earlier stays
+	if total.Lines != 8 || total.Records != 8 || total.Classified != 3 {
+		t.Errorf("total %+v", total)
+	}
+	if total.Best.Line != 5 || total.Best.Rule != "shell.not_found_exact" {
+		t.Errorf("best is line %d (%s), want line 5 (shell.not_found_exact)", total.Best.Line, total.Best.Rule)
+	}
+	var none match.LineStats
+	none.Add(lines("fine\n"))
+	if none.Best.State != "" {
+		t.Errorf("best of an unclassified input: %+v", none.Best)
+	}
 }

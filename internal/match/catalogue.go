@@ -35,12 +35,6 @@ func (t Tier) String() string {
 	return "unknown"
 }
 
-// MinTrigger is the shortest literal worth indexing: shorter ones occur in
-// nearly every line, so a rule with text matchers whose best literal is
-// shorter gets no Triggers and runs its matchers on every record (errcat
-// check calls it unindexed).
-const MinTrigger = 3
-
 // Confidence is how sure a rule's author is that a match means its code.
 // A low-confidence winner is reported, but as unclassified.
 type Confidence uint8
