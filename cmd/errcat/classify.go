@@ -14,6 +14,7 @@ import (
 
 	"github.com/errcat/errcat/internal/diag"
 	"github.com/errcat/errcat/internal/match"
+	"github.com/errcat/errcat/internal/tables"
 )
 
 type classifyOptions struct {
@@ -415,7 +416,7 @@ func outranks(a, b match.Classification) bool {
 	return a.Candidates[0].Outranks(b.Candidates[0])
 }
 
-func classExit(cat *match.Catalogue, c match.Classification) int {
+func classExit(cat *tables.Catalogue, c match.Classification) int {
 	if c.State != match.Classified {
 		return exitUnclassified
 	}

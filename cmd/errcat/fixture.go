@@ -21,6 +21,7 @@ import (
 	"github.com/errcat/errcat/internal/fixture"
 	"github.com/errcat/errcat/internal/match"
 	"github.com/errcat/errcat/internal/source"
+	"github.com/errcat/errcat/internal/tables"
 	"github.com/errcat/errcat/schema"
 )
 
@@ -216,7 +217,7 @@ func sanitizeForFixture(s string) string {
 
 // checkNames refuses a code the catalogue lacks; a rule may be written
 // after its fixture, so an unknown one is only reported later.
-func (o *fixtureAddOptions) checkNames(cat *match.Catalogue) error {
+func (o *fixtureAddOptions) checkNames(cat *tables.Catalogue) error {
 	if o.code == "unclassified" {
 		if o.rule != "" {
 			return usagef("--rule makes no sense with --code unclassified")

@@ -5,7 +5,7 @@ import (
 
 	"github.com/errcat/errcat/internal/atomicfile"
 	"github.com/errcat/errcat/internal/fixture"
-	"github.com/errcat/errcat/internal/match"
+	"github.com/errcat/errcat/internal/tables"
 )
 
 // JUnit XML, the format CI systems read test results from.
@@ -39,7 +39,7 @@ type junitFailure struct {
 
 // writeJUnit writes the report atomically: a CI step never reads half a
 // file.
-func writeJUnit(path string, cat *match.Catalogue, rep *fixture.Report) error {
+func writeJUnit(path string, cat *tables.Catalogue, rep *fixture.Report) error {
 	s := junitSuite{Name: "errcat " + cat.Name + " " + cat.ID}
 	failed := map[string]fixture.Failure{}
 	for _, f := range rep.Failures {

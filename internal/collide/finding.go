@@ -15,7 +15,7 @@ const (
 	Collision     = "collision"      // error: equal rank, different codes, a witness both claim
 	Shadowed      = "shadowed"       // error: a higher-ranked rule of another code claims every match
 	Undecided     = "undecided"      // error: the budget ran out or the witness did not replay
-	Unindexed     = "unindexed"      // warning: no triggers (no required literal of match.MinTrigger bytes)
+	Unindexed     = "unindexed"      // warning: no triggers (no required literal of tables.MinTrigger bytes)
 	StaleOverride = "stale_override" // warning: overrides a rule it never ties with
 )
 

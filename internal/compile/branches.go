@@ -3,7 +3,7 @@ package compile
 import (
 	"regexp/syntax"
 
-	"github.com/errcat/errcat/internal/match"
+	"github.com/errcat/errcat/internal/tables"
 )
 
 // branches splits a pattern whose top level is an alternation into one
@@ -13,10 +13,10 @@ import (
 // instead of a dozen-way (?i) alternation with \b that RE2 must simulate
 // over the whole record. Explanations then name the alternative that
 // matched, too.
-func branches(re *match.Regex, tree *syntax.Regexp) []*match.Regex {
-	whole := func() []*match.Regex {
+func branches(re *tables.Regex, tree *syntax.Regexp) []*tables.Regex {
+	whole := func() []*tables.Regex {
 		re.Triggers = indexable(triggersOf(tree))
-		return []*match.Regex{re}
+		return []*tables.Regex{re}
 	}
 	for tree.Op == syntax.OpCapture {
 		tree = tree.Sub[0]
@@ -34,11 +34,11 @@ func branches(re *match.Regex, tree *syntax.Regexp) []*match.Regex {
 			srcs[i] = sub.String()
 		}
 	}
-	out := make([]*match.Regex, 0, len(tree.Sub))
+	out := make([]*tables.Regex, 0, len(tree.Sub))
 	for _, src := range srcs {
 		// Triggers are computed on the branch as the engine will parse
 		// it, which is one parse that also checks it.
-		b, btree, err := match.ParseRegex(src)
+		b, btree, err := tables.ParseRegex(src)
 		if err != nil {
 			// Both forms parse for every RE2 pattern; should one ever
 			// not, keep the pattern whole.

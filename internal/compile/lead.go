@@ -5,7 +5,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/errcat/errcat/internal/match"
+	"github.com/errcat/errcat/internal/tables"
 )
 
 // maxLead bounds a lead set: the engine searches a record for each of its
@@ -34,7 +34,7 @@ const leadLen = 4
 // narrows anything.
 //
 // re is the pattern as parsed with syntax.Perl; it is not changed.
-func altsOf(re *syntax.Regexp) []match.Alt {
+func altsOf(re *syntax.Regexp) []tables.Alt {
 	re = re.Simplify()
 	for re.Op == syntax.OpCapture {
 		re = re.Sub[0]
@@ -43,7 +43,7 @@ func altsOf(re *syntax.Regexp) []match.Alt {
 	if re.Op == syntax.OpAlternate {
 		subs = re.Sub
 	}
-	out := make([]match.Alt, 0, len(subs))
+	out := make([]tables.Alt, 0, len(subs))
 	useful := false
 	for _, sub := range subs {
 		trig := indexable(triggersOf(sub))
@@ -66,18 +66,18 @@ func altsOf(re *syntax.Regexp) []match.Alt {
 // "rate_limit_exceeded" for \bRATE_LIMIT_(ERROR|EXCEEDED)\b) the strings
 // are kept whole: the engine already knows where a rule's triggers occur
 // (match/lits.go), and finds such leads without a search.
-func altOf(re *syntax.Regexp, trig []string) match.Alt {
+func altOf(re *syntax.Regexp, trig []string) tables.Alt {
 	parts := leading(re)
 	if len(parts) == 0 || parts[0].Op != syntax.OpBeginText {
 		raw := rawLead(re)
-		a := match.Alt{Lead: trimLead(raw, maxLead)}
+		a := tables.Alt{Lead: trimLead(raw, maxLead)}
 		if raw != nil && len(raw) <= maxLead && subset(raw, trig) {
 			a.Lead = raw
 		}
 		a.Word = a.Lead != nil && parts[0].Op == syntax.OpWordBoundary && allWordStart(a.Lead)
 		return a
 	}
-	a := match.Alt{Start: true}
+	a := tables.Alt{Start: true}
 	rest := parts[1:]
 	if len(rest) > 0 && rest[0].Op == syntax.OpStar && rest[0].Sub[0].Op == syntax.OpCharClass {
 		skip, ok := asciiBytes(rest[0].Sub[0].Rune)

@@ -7,11 +7,11 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/errcat/errcat/internal/match"
+	"github.com/errcat/errcat/internal/tables"
 )
 
-// MinTrigger is match.MinTrigger, the shortest literal worth indexing.
-const MinTrigger = match.MinTrigger
+// MinTrigger is tables.MinTrigger, the shortest literal worth indexing.
+const MinTrigger = tables.MinTrigger
 
 // maxSet bounds the literal sets built while analysing a pattern: beyond
 // it, "any of these strings" stops being a cheap test.
@@ -26,7 +26,7 @@ const maxSet = 64
 // Every record matcher must hold, so any one of them can supply the set:
 // the strongest is chosen. A rule whose text matchers give no set of
 // MinTrigger bytes or more gets none and runs on every record.
-func triggers(c *match.Cond) []string {
+func triggers(c *tables.Cond) []string {
 	var best []string
 	consider := func(set []string) {
 		if set != nil && better(set, best) {
@@ -56,9 +56,9 @@ func triggers(c *match.Cond) []string {
 		// whatever encoder made it.
 		for _, t := range c.JSON {
 			switch t.Kind {
-			case match.Equal:
+			case tables.Equal:
 				consider(jsonVerbatim(lowerAll(t.Values)))
-			case match.Match:
+			case tables.Match:
 				if tree, err := syntax.Parse(t.Re.Src, syntax.Perl); err == nil {
 					consider(jsonVerbatim(triggersOf(tree)))
 				}

@@ -77,12 +77,16 @@ func jsonPart(rec string) (string, bool) {
 	return s, canOpen(s)
 }
 
-// lookupJSON calls fn on every value reached by path and reports whether fn
-// returned true for any. An array met by a name rather than an index is
-// searched element by element, because error details come as arrays whose
-// order providers do not promise (Gemini's error.details).
-func lookupJSON(v any, path []string, fn func(any) bool) bool {
-	for i, key := range path {
+// lookupJSON calls fn on every value reached by path, a dotted path
+// read segment by segment, and reports whether fn returned true for any.
+// An array met by a name rather than an index is searched element by
+// element, because error details come as arrays whose order providers do
+// not promise (Gemini's error.details).
+func lookupJSON(v any, path string, fn func(any) bool) bool {
+	for rest, more := path, true; more; {
+		at := rest // the path from this segment on
+		var key string
+		key, rest, more = strings.Cut(rest, ".")
 		switch x := v.(type) {
 		case map[string]any:
 			next, ok := x[key]
@@ -99,7 +103,7 @@ func lookupJSON(v any, path []string, fn func(any) bool) bool {
 				continue
 			}
 			for _, el := range x {
-				if lookupJSON(el, path[i:], fn) {
+				if lookupJSON(el, at, fn) {
 					return true
 				}
 			}
