@@ -1,9 +1,10 @@
 package match
 
 import (
-	"github.com/errcat/errcat/internal/tables"
 	"strconv"
 	"strings"
+
+	"github.com/errcat/errcat/internal/tables"
 )
 
 // span locates the matcher that placed a rule's match in a record, so the

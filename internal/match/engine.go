@@ -2,11 +2,12 @@ package match
 
 import (
 	"fmt"
-	"github.com/errcat/errcat/internal/tables"
 	"regexp"
 	"regexp/syntax"
 	"sync"
 	"time"
+
+	"github.com/errcat/errcat/internal/tables"
 )
 
 // Engine classifies evidence against one catalogue. It is safe for

@@ -1,9 +1,10 @@
 package match
 
 import (
-	"github.com/errcat/errcat/internal/tables"
 	"strconv"
 	"strings"
+
+	"github.com/errcat/errcat/internal/tables"
 )
 
 // Most text rules share one guard: the catalogue's non_failure pattern,

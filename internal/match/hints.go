@@ -1,11 +1,11 @@
 package match
 
 import (
-	"github.com/errcat/errcat/internal/tables"
 	"strconv"
 
 	"github.com/errcat/errcat/internal/hint"
 	"github.com/errcat/errcat/internal/redact"
+	"github.com/errcat/errcat/internal/tables"
 )
 
 // hints reads a hit's timing hint sources. With doc nil it reads the

@@ -1,10 +1,11 @@
 package match
 
 import (
-	"github.com/errcat/errcat/internal/tables"
 	"slices"
 	"strings"
 	"sync"
+
+	"github.com/errcat/errcat/internal/tables"
 )
 
 // index is what New precomputes so that a classification touches only the

@@ -1,7 +1,10 @@
 package match
 
-import "slices"
-import "github.com/errcat/errcat/internal/tables"
+import (
+	"slices"
+
+	"github.com/errcat/errcat/internal/tables"
+)
 
 // A rule's branches each have triggers of their own, and the rule is only
 // a candidate because one of them (or a shorter form of it) occurred.

@@ -1,7 +1,6 @@
 package match
 
 import (
-	"github.com/errcat/errcat/internal/tables"
 	"regexp"
 	"regexp/syntax"
 	"slices"
@@ -10,6 +9,8 @@ import (
 	"sync/atomic"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/errcat/errcat/internal/tables"
 )
 
 // Go's regexp has no literal prefix to skip to when a pattern begins with

@@ -2,11 +2,12 @@ package match
 
 import (
 	"fmt"
-	"github.com/errcat/errcat/internal/tables"
 	"math"
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/errcat/errcat/internal/tables"
 )
 
 // Finish ranks the rules that matched and returns the answer. Of an

@@ -48,9 +48,10 @@ func TestNewLeavesRegexpToFirstUse(t *testing.T) {
 }
 
 // TestSubexpIndex holds the groups New takes without compiling to
-// regexp's own, for every shipped pattern (which the compiler parsed, so
-// New does not) and a few with named groups, built by hand (New parses
-// them) and by ParseRegex.
+// regexp's own, and the group a hint extractor reads to the one named
+// value or else the first, for every shipped pattern (which the compiler
+// parsed, so New does not) and a few with named groups, built by hand
+// (New parses them) and by ParseRegex.
 func TestSubexpIndex(t *testing.T) {
 	res := patterns(shippedEngine(t))
 	for _, re := range res {
@@ -75,6 +76,13 @@ func TestSubexpIndex(t *testing.T) {
 		std := regexp.MustCompile(re.Src)
 		if got, want := re.NumSubexp(), std.NumSubexp(); got != want {
 			t.Errorf("%s: %d groups, regexp says %d", re.Src, got, want)
+		}
+		value := std.SubexpIndex("value")
+		if value < 0 {
+			value = 1
+		}
+		if got := re.Value(); got != value {
+			t.Errorf("%s: a hint reads group %d, want %d", re.Src, got, value)
 		}
 		for _, name := range append(std.SubexpNames(), "value", "missing") {
 			if got, want := re.SubexpIndex(name), std.SubexpIndex(name); got != want {

@@ -1,9 +1,10 @@
 package match
 
 import (
-	"github.com/errcat/errcat/internal/tables"
 	"strings"
 	"time"
+
+	"github.com/errcat/errcat/internal/tables"
 )
 
 // ExcerptBytes bounds Classification.SafeExcerpt.

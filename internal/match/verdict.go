@@ -2,9 +2,10 @@ package match
 
 import (
 	"fmt"
-	"github.com/errcat/errcat/internal/tables"
 	"slices"
 	"strings"
+
+	"github.com/errcat/errcat/internal/tables"
 )
 
 // The verdict of an input of several records is the failure that ended
