@@ -118,7 +118,7 @@ var catalogueTables = &catalogue{
 	Name:    `default`,
 	Version: `0.1.0`,
 	ID:      `0.1.0+b58ac53578a5`,
-	Classes: []matchClass{
+	Classes: []tablesClass{
 		{
 			Name:        `hard`,
 			Description: `Retrying will not help until something outside the request changes; stop, ask a person, or switch provider, model or account.`,
@@ -279,18 +279,18 @@ var catalogueTables = &catalogue{
 			Scope:       `account`,
 		},
 	},
-	Rules: []matchRule{
+	Rules: []tablesRule{
 		{
 			ID:         `agent.broken_pipe`,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
 						Src:      `(?i:\bBROKEN PIPE\b)`,
 						Triggers: []string{`broken pipe`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`broken pipe`},
 								Word: true,
@@ -299,9 +299,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1,
 						Src:      `(?i:\bEPIPE\b)`,
 						Triggers: []string{`epipe`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`epipe`},
 								Word: true,
@@ -310,9 +311,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       2,
 						Src:      `(?i:\[(?:ERRNO 32\]|WINERROR (109|232)\]))`,
 						Triggers: []string{`[errno 32]`, `[winerror 109]`, `[winerror 232]`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`[errno 32]`, `[winerror 109]`, `[winerror 232]`},
 							},
@@ -323,7 +325,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -336,13 +338,14 @@ var catalogueTables = &catalogue{
 			ID:         `agent.broken_pipe_l10n`,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       4,
 						Src:      `\b(?i:Broken pipe)\b`,
 						Triggers: []string{`broken pipe`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`broken pipe`},
 								Word: true,
@@ -351,9 +354,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       5,
 						Src:      `\b(?i:Roura p)ř(?i:eru)š(?i:ena \(SIGPIPE)\b`,
 						Triggers: []string{`roura přerušena (sigpipe`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`roura přerušena (sigpipe`},
 								Word: true,
@@ -362,9 +366,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       6,
 						Src:      `\b(?i:Daten)ü(?i:bergabe unterbrochen \(broken pipe)\b`,
 						Triggers: []string{`datenübergabe unterbrochen (broken pipe`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`datenübergabe unterbrochen (broken pipe`},
 								Word: true,
@@ -373,9 +378,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       7,
 						Src:      `\b(?i:Tuber)í(?i:a rota)\b`,
 						Triggers: []string{`tubería rota`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`tubería rota`},
 								Word: true,
@@ -384,9 +390,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       8,
 						Src:      `\b(?i:Relais bris)é(?i: \(pipe)\b`,
 						Triggers: []string{`relais brisé (pipe`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`relais brisé (pipe`},
 								Word: true,
@@ -395,9 +402,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       9,
 						Src:      `\b(?i:T)ö(?i:r)ö(?i:tt adatcsatorna)\b`,
 						Triggers: []string{`törött adatcsatorna`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`törött adatcsatorna`},
 								Word: true,
@@ -406,9 +414,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       10,
 						Src:      `\b(?i:Pipa rusak)\b`,
 						Triggers: []string{`pipa rusak`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`pipa rusak`},
 								Word: true,
@@ -417,9 +426,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       11,
 						Src:      `\b(?i:Pipe interrotta)\b`,
 						Triggers: []string{`pipe interrotta`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`pipe interrotta`},
 								Word: true,
@@ -428,9 +438,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       12,
 						Src:      `파이프가 깨어짐`,
 						Triggers: []string{`파이프가 깨어짐`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`파이프가 깨어짐`},
 							},
@@ -438,9 +449,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       13,
 						Src:      `\b(?i:Gebroken pijp)\b`,
 						Triggers: []string{`gebroken pijp`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`gebroken pijp`},
 								Word: true,
@@ -449,9 +461,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       14,
 						Src:      `\b(?i:Przerwany potok)\b`,
 						Triggers: []string{`przerwany potok`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`przerwany potok`},
 								Word: true,
@@ -460,9 +473,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       15,
 						Src:      `\b(?i:Pipe quebrado)\b`,
 						Triggers: []string{`pipe quebrado`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`pipe quebrado`},
 								Word: true,
@@ -471,9 +485,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       16,
 						Src:      `\b(?i:T)ú(?i:nel quebrado)\b`,
 						Triggers: []string{`túnel quebrado`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`túnel quebrado`},
 								Word: true,
@@ -482,9 +497,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       17,
 						Src:      `Обрыв канала`,
 						Triggers: []string{`Обрыв канала`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`Обрыв канала`},
 							},
@@ -492,9 +508,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       18,
 						Src:      `\b(?i:Brutet r)ö(?i:r)\b`,
 						Triggers: []string{`brutet rör`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`brutet rör`},
 								Word: true,
@@ -503,9 +520,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       19,
 						Src:      `\b(?i:Veri al)ı(?i:nam)ı(?i:yor)\b`,
 						Triggers: []string{`veri alınamıyor`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`veri alınamıyor`},
 								Word: true,
@@ -514,9 +532,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       20,
 						Src:      `Канал обірвано`,
 						Triggers: []string{`Канал обірвано`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`Канал обірвано`},
 							},
@@ -524,9 +543,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       21,
 						Src:      `Ố(?i:ng d)ẫ(?i:n b)ị(?i: h)ỏ(?i:ng)\b`,
 						Triggers: []string{`Ống dẫn bị hỏng`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`Ống dẫn bị hỏng`},
 							},
@@ -534,9 +554,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       22,
 						Src:      `断开的管道`,
 						Triggers: []string{`断开的管道`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`断开的管道`},
 							},
@@ -544,9 +565,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       23,
 						Src:      `管線損壞`,
 						Triggers: []string{`管線損壞`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`管線損壞`},
 							},
@@ -555,7 +577,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -568,15 +590,16 @@ var catalogueTables = &catalogue{
 			ID:         `agent.jsonrpc_connection_closed`,
 			Tier:       tierStructured,
 			Priority:   46,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name: `error.message`,
-						Kind: matchMatch,
+						Kind: tablesMatch,
 						Re: &regex{
+							ID:  24,
 							Src: `(?i)\b(connection|transport) closed\b`,
-							Alts: []matchAlt{
+							Alts: []tablesAlt{
 								{
 									Lead: []string{`connection closed`, `transport closed`},
 									Word: true,
@@ -589,7 +612,7 @@ var catalogueTables = &catalogue{
 					},
 					{
 						Name:   `jsonrpc`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`2.0`},
 					},
 				},
@@ -602,13 +625,14 @@ var catalogueTables = &catalogue{
 			ID:         `agent.mcp_connection_closed`,
 			Tier:       tierText,
 			Priority:   30,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       25,
 						Src:      `(?i)\bMCP error -32000\b`,
 						Triggers: []string{`mcp error -32000`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`mcp error -32000`},
 								Word: true,
@@ -617,9 +641,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       26,
 						Src:      `(?i)\bMCP server\b.{0,80}\b(disconnected|connection closed|transport closed|closed unexpectedly|exited unexpectedly|crashed)\b`,
 						Triggers: []string{`mcp server`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`mcp server`},
 								Word: true,
@@ -632,7 +657,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -645,13 +670,14 @@ var catalogueTables = &catalogue{
 			ID:         `agent.stream_disconnected`,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       27,
 						Src:      `(?i)\bstream (disconnected|closed|ended|terminated) (before|unexpectedly|prematurely|early)\b`,
 						Triggers: []string{`stream closed before`, `stream closed early`, `stream closed prematurely`, `stream closed unexpectedly`, `stream disconnected before`, `stream disconnected early`, `stream disconnected prematurely`, `stream disconnected unexpectedly`, `stream ended before`, `stream ended early`, `stream ended prematurely`, `stream ended unexpectedly`, `stream terminated before`, `stream terminated early`, `stream terminated prematurely`, `stream terminated unexpectedly`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`stream closed before`, `stream closed early`, `stream closed prematurely`, `stream closed unexpectedly`, `stream disconnected before`, `stream disconnected early`, `stream disconnected prematurely`, `stream disconnected unexpectedly`, `stream ended before`, `stream ended early`, `stream ended prematurely`, `stream ended unexpectedly`, `stream terminated before`, `stream terminated early`, `stream terminated prematurely`, `stream terminated unexpectedly`},
 								Word: true,
@@ -662,9 +688,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       28,
 						Src:      `(?i)\bpremature close\b`,
 						Triggers: []string{`premature close`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`premature close`},
 								Word: true,
@@ -673,9 +700,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       29,
 						Src:      `(?i)\bERR_STREAM_PREMATURE_CLOSE\b`,
 						Triggers: []string{`err_stream_premature_close`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`err_stream_premature_close`},
 								Word: true,
@@ -684,9 +712,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       30,
 						Src:      `(?i)\bpeer closed connection without sending complete message body\b`,
 						Triggers: []string{`peer closed connection without sending complete message body`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`peer closed connection without sending complete message body`},
 								Word: true,
@@ -695,9 +724,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       31,
 						Src:      `(?i)\bincomplete chunked read\b`,
 						Triggers: []string{`incomplete chunked read`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`incomplete chunked read`},
 								Word: true,
@@ -706,9 +736,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       32,
 						Src:      `(?i)\bIncompleteRead\b`,
 						Triggers: []string{`incompleteread`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`incompleteread`},
 								Word: true,
@@ -717,9 +748,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       33,
 						Src:      `(?i)\bSSE (stream|connection) (closed|ended|disconnected|dropped)\b`,
 						Triggers: []string{`sse connection closed`, `sse connection disconnected`, `sse connection dropped`, `sse connection ended`, `sse stream closed`, `sse stream disconnected`, `sse stream dropped`, `sse stream ended`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`sse connection closed`, `sse connection disconnected`, `sse connection dropped`, `sse connection ended`, `sse stream closed`, `sse stream disconnected`, `sse stream dropped`, `sse stream ended`},
 								Word: true,
@@ -731,7 +763,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -744,13 +776,14 @@ var catalogueTables = &catalogue{
 			ID:         `agent.websocket_closed`,
 			Tier:       tierText,
 			Priority:   30,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       34,
 						Src:      `(?i)\bwebsocket\b.{0,60}\b(closed|disconnected) (unexpectedly|abnormally)\b`,
 						Triggers: []string{`closed abnormally`, `closed unexpectedly`, `disconnected abnormally`, `disconnected unexpectedly`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`websocket`},
 								Word: true,
@@ -761,9 +794,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       35,
 						Src:      `(?i)\bclose code:? 1006\b`,
 						Triggers: []string{`close code 1006`, `close code: 1006`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`close code 1006`, `close code: 1006`},
 								Word: true,
@@ -772,9 +806,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       36,
 						Src:      `(?i)\b1006 \(?abnormal closure\b`,
 						Triggers: []string{`1006 (abnormal closure`, `1006 abnormal closure`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`1006 (abnormal closure`, `1006 abnormal closure`},
 								Word: true,
@@ -783,9 +818,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       37,
 						Src:      `(?i)\bWebSocketConnectionClosedError\b`,
 						Triggers: []string{`websocketconnectionclosederror`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`websocketconnectionclosederror`},
 								Word: true,
@@ -795,7 +831,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -809,13 +845,14 @@ var catalogueTables = &catalogue{
 			Code:       3,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       38,
 						Src:      `(?i)\bestimated chat context of [\d,]+ tokens exceeds the [\d,]+ token limit\b`,
 						Triggers: []string{`estimated chat context of `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`estimated chat context of `},
 								Word: true,
@@ -825,9 +862,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       39,
 						Src:      `(?i)\bhas hit a token limit!`,
 						Triggers: []string{`has hit a token limit!`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`has hit a token limit!`},
 								Word: true,
@@ -837,7 +875,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -851,13 +889,14 @@ var catalogueTables = &catalogue{
 			Code:       9,
 			Tier:       tierText,
 			Priority:   3,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       40,
 						Src:      `\bCannot connect to API: `,
 						Triggers: []string{`cannot connect to api: `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`cannot connect to api: `},
 								Word: true,
@@ -867,7 +906,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -881,13 +920,14 @@ var catalogueTables = &catalogue{
 			Code:       18,
 			Tier:       tierText,
 			Priority:   21,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       41,
 						Src:      `(?i)\bwould exceed your (account|organization|organisation)['’]s rate limit\b`,
 						Triggers: []string{`would exceed your account`, `would exceed your organisation`, `would exceed your organization`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`would exceed your `},
 								Word: true,
@@ -899,9 +939,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       42,
 						Src:      `(?i)\bexceeded your per-minute rate limit\b`,
 						Triggers: []string{`exceeded your per-minute rate limit`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`exceeded your per-minute rate limit`},
 								Word: true,
@@ -911,11 +952,12 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					{
+						ID:  43,
 						Src: `(?:(?i)\b(error code|status code|status|http)[: ]+400\b|\bBadRequestError\b)|(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Triggers: []string{`400`},
 								Lead:     []string{`erro`, `http`, `stat`},
@@ -977,12 +1019,12 @@ var catalogueTables = &catalogue{
 			Code:       16,
 			Tier:       tierStructured,
 			Priority:   31,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `error.type`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`api_error`},
 					},
 				},
@@ -996,12 +1038,12 @@ var catalogueTables = &catalogue{
 			Code:       1,
 			Tier:       tierStructured,
 			Priority:   31,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `error.type`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`authentication_error`},
 					},
 				},
@@ -1015,12 +1057,12 @@ var catalogueTables = &catalogue{
 			Code:       17,
 			Tier:       tierStructured,
 			Priority:   31,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `error.type`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`billing_error`},
 					},
 				},
@@ -1034,15 +1076,16 @@ var catalogueTables = &catalogue{
 			Code:       8,
 			Tier:       tierStructured,
 			Priority:   72,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name: `error.message`,
-						Kind: matchMatch,
+						Kind: tablesMatch,
 						Re: &regex{
+							ID:  44,
 							Src: `(?i)^model:`,
-							Alts: []matchAlt{
+							Alts: []tablesAlt{
 								{
 									Start: true,
 									Lead:  []string{`model:`},
@@ -1053,7 +1096,7 @@ var catalogueTables = &catalogue{
 					},
 					{
 						Name:   `error.type`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`not_found_error`},
 					},
 				},
@@ -1067,13 +1110,14 @@ var catalogueTables = &catalogue{
 			Code:       2,
 			Tier:       tierText,
 			Priority:   75,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       45,
 						Src:      `(?i)\boutput blocked by content filtering policy\b`,
 						Triggers: []string{`output blocked by content filtering policy`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`output blocked by content filtering policy`},
 								Word: true,
@@ -1083,7 +1127,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -1097,12 +1141,12 @@ var catalogueTables = &catalogue{
 			Code:       15,
 			Tier:       tierStructured,
 			Priority:   31,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `error.type`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`overloaded_error`},
 					},
 				},
@@ -1126,8 +1170,8 @@ var catalogueTables = &catalogue{
 			ID:         `anthropic.overloaded_exact`,
 			Code:       15,
 			Tier:       tierExact,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Exact: []string{`Overloaded`, `Overloaded.`},
 			},
 			Triggers: []string{`overloaded`, `overloaded.`},
@@ -1139,13 +1183,14 @@ var catalogueTables = &catalogue{
 			Code:       15,
 			Tier:       tierText,
 			Priority:   40,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       46,
 						Src:      `(?i)\boverloaded_error\b`,
 						Triggers: []string{`overloaded_error`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`overloaded_error`},
 								Word: true,
@@ -1154,9 +1199,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       47,
 						Src:      `(?i)\b(API Error|error code|status code|status|http)[: ]+529\b`,
 						Triggers: []string{`529`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`api `, `erro`, `http`, `stat`},
 								Word: true,
@@ -1168,9 +1214,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       48,
 						Src:      `(?i)\b529:? Overloaded\b`,
 						Triggers: []string{`529 overloaded`, `529: overloaded`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`529 overloaded`, `529: overloaded`},
 								Word: true,
@@ -1179,9 +1226,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       49,
 						Src:      `(?i)\bOverloadedError\b`,
 						Triggers: []string{`overloadederror`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`overloadederror`},
 								Word: true,
@@ -1190,9 +1238,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       50,
 						Src:      `(?i)\b(error|exception)( -|:) Overloaded\b`,
 						Triggers: []string{`error - overloaded`, `error: overloaded`, `exception - overloaded`, `exception: overloaded`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`error - overloaded`, `error: overloaded`, `exception - overloaded`, `exception: overloaded`},
 								Word: true,
@@ -1204,7 +1253,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -1218,12 +1267,12 @@ var catalogueTables = &catalogue{
 			Code:       13,
 			Tier:       tierStructured,
 			Priority:   31,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `error.type`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`permission_error`},
 					},
 				},
@@ -1237,14 +1286,15 @@ var catalogueTables = &catalogue{
 			Code:       3,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					sharedRegex1,
 					{
+						ID:       52,
 						Src:      `(?i)\bexceed context limit: \d+ \+ \d+ > \d+`,
 						Triggers: []string{`exceed context limit: `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`exceed context limit: `},
 								Word: true,
@@ -1254,7 +1304,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -1268,12 +1318,12 @@ var catalogueTables = &catalogue{
 			Code:       18,
 			Tier:       tierStructured,
 			Priority:   31,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `error.type`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`rate_limit_error`},
 					},
 				},
@@ -1314,12 +1364,12 @@ var catalogueTables = &catalogue{
 			Code:       12,
 			Tier:       tierStructured,
 			Priority:   31,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `error.type`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`request_too_large`},
 					},
 				},
@@ -1333,13 +1383,14 @@ var catalogueTables = &catalogue{
 			Code:       8,
 			Tier:       tierText,
 			Priority:   61,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       53,
 						Src:      `\b404 model: \S+`,
 						Triggers: []string{`404 model: `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`404 model: `},
 								Word: true,
@@ -1349,7 +1400,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -1363,13 +1414,14 @@ var catalogueTables = &catalogue{
 			Code:       17,
 			Tier:       tierText,
 			Priority:   80,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       54,
 						Src:      `(?i)\byou've (hit|reached) your (session |weekly |opus |sonnet )?limit\b`,
 						Triggers: []string{`you've hit your limit`, `you've hit your opus limit`, `you've hit your session limit`, `you've hit your sonnet limit`, `you've hit your weekly limit`, `you've reached your limit`, `you've reached your opus limit`, `you've reached your session limit`, `you've reached your sonnet limit`, `you've reached your weekly limit`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`you've hit your limit`, `you've hit your opus limit`, `you've hit your session limit`, `you've hit your sonnet limit`, `you've hit your weekly limit`, `you've reached your limit`, `you've reached your opus limit`, `you've reached your session limit`, `you've reached your sonnet limit`, `you've reached your weekly limit`},
 								Word: true,
@@ -1381,7 +1433,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -1395,12 +1447,12 @@ var catalogueTables = &catalogue{
 			Code:       17,
 			Tier:       tierStructured,
 			Priority:   62,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `error.details.error_code`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`enforced_spend_limit_reached`},
 					},
 				},
@@ -1414,15 +1466,16 @@ var catalogueTables = &catalogue{
 			Code:       17,
 			Tier:       tierStructured,
 			Priority:   76,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name: `error.message`,
-						Kind: matchMatch,
+						Kind: tablesMatch,
 						Re: &regex{
+							ID:  55,
 							Src: `(?i)\bregain access on\b|\breached your specified (API|workspace) usage limits\b`,
-							Alts: []matchAlt{
+							Alts: []tablesAlt{
 								{
 									Triggers: []string{`regain access on`},
 									Lead:     []string{`regain access on`},
@@ -1457,13 +1510,14 @@ var catalogueTables = &catalogue{
 			Code:       17,
 			Tier:       tierText,
 			Priority:   85,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       57,
 						Src:      `(?i)\byou will regain access on \d{4}-\d{2}-\d{2}`,
 						Triggers: []string{`you will regain access on `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`you will regain access on `},
 								Word: true,
@@ -1473,7 +1527,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -1493,13 +1547,14 @@ var catalogueTables = &catalogue{
 			Code:       20,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       58,
 						Src:      `(?i)\bcould not get lock /var/(lib|cache)/(dpkg|apt)\b`,
 						Triggers: []string{`could not get lock /var/`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`could not get lock /var/`},
 								Word: true,
@@ -1511,9 +1566,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       59,
 						Src:      `(?i)\bunable to acquire the dpkg frontend lock\b`,
 						Triggers: []string{`unable to acquire the dpkg frontend lock`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`unable to acquire the dpkg frontend lock`},
 								Word: true,
@@ -1522,9 +1578,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       60,
 						Src:      `(?i)\bunable to lock the (administration|download) directory\b`,
 						Triggers: []string{`unable to lock the administration directory`, `unable to lock the download directory`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`unable to lock the administration directory`, `unable to lock the download directory`},
 								Word: true,
@@ -1536,7 +1593,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -1550,13 +1607,14 @@ var catalogueTables = &catalogue{
 			Code:       20,
 			Tier:       tierText,
 			Priority:   49,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       61,
 						Src:      `\b(?i:Could not get lock )(?:/var/(?:lib/dpkg/lock(?:-frontend)?|lib/apt/lists/lock|cache/apt/archives/lock))`,
 						Triggers: []string{`could not get lock /var/`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`could not get lock /var/`},
 								Word: true,
@@ -1566,9 +1624,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       62,
 						Src:      `\b(?i:Nelze z)í(?i:skat z)á(?i:mek )(?:/var/(?:lib/dpkg/lock(?:-frontend)?|lib/apt/lists/lock|cache/apt/archives/lock))`,
 						Triggers: []string{`nelze získat zámek /var/`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`nelze získat zámek /var/`},
 								Word: true,
@@ -1578,9 +1637,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       63,
 						Src:      `\b(?i:Sperre )(?:/var/(?:lib/dpkg/lock(?:-frontend)?|lib/apt/lists/lock|cache/apt/archives/lock))(?i: konnte nicht erlangt werden)\b`,
 						Triggers: []string{`sperre /var/cache/apt/archives/lock konnte nicht erlangt werden`, `sperre /var/lib/apt/lists/lock konnte nicht erlangt werden`, `sperre /var/lib/dpkg/lock konnte nicht erlangt werden`, `sperre /var/lib/dpkg/lock-frontend konnte nicht erlangt werden`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`sperre /var/cache/apt/archives/lock konnte nicht erlangt werden`, `sperre /var/lib/apt/lists/lock konnte nicht erlangt werden`, `sperre /var/lib/dpkg/lock konnte nicht erlangt werden`, `sperre /var/lib/dpkg/lock-frontend konnte nicht erlangt werden`},
 								Word: true,
@@ -1589,9 +1649,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       64,
 						Src:      `\b(?i:No se pudo bloquear )(?:/var/(?:lib/dpkg/lock(?:-frontend)?|lib/apt/lists/lock|cache/apt/archives/lock))`,
 						Triggers: []string{`no se pudo bloquear /var/`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`no se pudo bloquear /var/`},
 								Word: true,
@@ -1601,9 +1662,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       65,
 						Src:      `\b(?i:Impossible d'obtenir le verrou )(?:/var/(?:lib/dpkg/lock(?:-frontend)?|lib/apt/lists/lock|cache/apt/archives/lock))`,
 						Triggers: []string{`impossible d'obtenir le verrou /var/`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`impossible d'obtenir le verrou /var/`},
 								Word: true,
@@ -1613,9 +1675,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       66,
 						Src:      `\b(?i:Nem siker)ü(?i:lt z)á(?i:rolni: )(?:/var/(?:lib/dpkg/lock(?:-frontend)?|lib/apt/lists/lock|cache/apt/archives/lock))`,
 						Triggers: []string{`nem sikerült zárolni: /var/`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`nem sikerült zárolni: /var/`},
 								Word: true,
@@ -1625,9 +1688,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       67,
 						Src:      `\b(?i:Impossibile impostare il blocco )(?:/var/(?:lib/dpkg/lock(?:-frontend)?|lib/apt/lists/lock|cache/apt/archives/lock))`,
 						Triggers: []string{`impossibile impostare il blocco /var/`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`impossibile impostare il blocco /var/`},
 								Word: true,
@@ -1637,9 +1701,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       68,
 						Src:      `ロック (?:/var/(?:lib/dpkg/lock(?:-frontend)?|lib/apt/lists/lock|cache/apt/archives/lock)) が取得できませんでした`,
 						Triggers: []string{`ロック /var/cache/apt/archives/lock が取得できませんでした`, `ロック /var/lib/apt/lists/lock が取得できませんでした`, `ロック /var/lib/dpkg/lock が取得できませんでした`, `ロック /var/lib/dpkg/lock-frontend が取得できませんでした`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`ロック /var/cache/apt/archives/lock が取得できませんでした`, `ロック /var/lib/apt/lists/lock が取得できませんでした`, `ロック /var/lib/dpkg/lock が取得できませんでした`, `ロック /var/lib/dpkg/lock-frontend が取得できませんでした`},
 							},
@@ -1647,9 +1712,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       69,
 						Src:      `(?:/var/(?:lib/dpkg/lock(?:-frontend)?|lib/apt/lists/lock|cache/apt/archives/lock)) 잠금 파일을 얻을 수 없습니다`,
 						Triggers: []string{`/var/cache/apt/archives/lock 잠금 파일을 얻을 수 없습니다`, `/var/lib/apt/lists/lock 잠금 파일을 얻을 수 없습니다`, `/var/lib/dpkg/lock 잠금 파일을 얻을 수 없습니다`, `/var/lib/dpkg/lock-frontend 잠금 파일을 얻을 수 없습니다`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`/var/cache/apt/archives/lock 잠금 파일을 얻을 수 없습니다`, `/var/lib/apt/lists/lock 잠금 파일을 얻을 수 없습니다`, `/var/lib/dpkg/lock 잠금 파일을 얻을 수 없습니다`, `/var/lib/dpkg/lock-frontend 잠금 파일을 얻을 수 없습니다`},
 							},
@@ -1657,9 +1723,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       70,
 						Src:      `\b(?i:Kon vergrendeling )(?:/var/(?:lib/dpkg/lock(?:-frontend)?|lib/apt/lists/lock|cache/apt/archives/lock))(?i: niet verkrijgen)\b`,
 						Triggers: []string{`kon vergrendeling /var/cache/apt/archives/lock niet verkrijgen`, `kon vergrendeling /var/lib/apt/lists/lock niet verkrijgen`, `kon vergrendeling /var/lib/dpkg/lock niet verkrijgen`, `kon vergrendeling /var/lib/dpkg/lock-frontend niet verkrijgen`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`kon vergrendeling /var/cache/apt/archives/lock niet verkrijgen`, `kon vergrendeling /var/lib/apt/lists/lock niet verkrijgen`, `kon vergrendeling /var/lib/dpkg/lock niet verkrijgen`, `kon vergrendeling /var/lib/dpkg/lock-frontend niet verkrijgen`},
 								Word: true,
@@ -1668,9 +1735,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       71,
 						Src:      `\b(?i:Nie uda)ł(?i:o si)ę(?i: uzyska)ć(?i: blokady )(?:/var/(?:lib/dpkg/lock(?:-frontend)?|lib/apt/lists/lock|cache/apt/archives/lock))`,
 						Triggers: []string{`nie udało się uzyskać blokady /var/`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`nie udało się uzyskać blokady /var/`},
 								Word: true,
@@ -1680,9 +1748,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       72,
 						Src:      `\b(?i:N)ã(?i:o foi poss)í(?i:vel obter trava )(?:/var/(?:lib/dpkg/lock(?:-frontend)?|lib/apt/lists/lock|cache/apt/archives/lock))`,
 						Triggers: []string{`não foi possível obter trava /var/`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`não foi possível obter trava /var/`},
 								Word: true,
@@ -1692,9 +1761,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       73,
 						Src:      `\b(?i:N)ã(?i:o foi poss)í(?i:vel obter acesso exclusivo a )(?:/var/(?:lib/dpkg/lock(?:-frontend)?|lib/apt/lists/lock|cache/apt/archives/lock))`,
 						Triggers: []string{`não foi possível obter acesso exclusivo a /var/`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`não foi possível obter acesso exclusivo a /var/`},
 								Word: true,
@@ -1704,9 +1774,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       74,
 						Src:      `Не удалось получить блокировку файла (?:/var/(?:lib/dpkg/lock(?:-frontend)?|lib/apt/lists/lock|cache/apt/archives/lock))`,
 						Triggers: []string{`Не удалось получить блокировку файла /var/`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`Не удалось получить блокировку файла /var/`},
 								Also: [][]string{[]string{`Не удалось получить блокировку файла /var/cache/apt/archives/lock`, `Не удалось получить блокировку файла /var/lib/apt/lists/lock`, `Не удалось получить блокировку файла /var/lib/dpkg/lock`, `Не удалось получить блокировку файла /var/lib/dpkg/lock-frontend`}},
@@ -1715,9 +1786,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       75,
 						Src:      `\b(?i:Kunde inte erh)å(?i:lla l)å(?i:set )(?:/var/(?:lib/dpkg/lock(?:-frontend)?|lib/apt/lists/lock|cache/apt/archives/lock))`,
 						Triggers: []string{`kunde inte erhålla låset /var/`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`kunde inte erhålla låset /var/`},
 								Word: true,
@@ -1727,9 +1799,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       76,
 						Src:      `(?:/var/(?:lib/dpkg/lock(?:-frontend)?|lib/apt/lists/lock|cache/apt/archives/lock))(?i: kilidi al)ı(?i:namad)ı`,
 						Triggers: []string{`/var/cache/apt/archives/lock kilidi alınamadı`, `/var/lib/apt/lists/lock kilidi alınamadı`, `/var/lib/dpkg/lock kilidi alınamadı`, `/var/lib/dpkg/lock-frontend kilidi alınamadı`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`/var/cache/apt/archives/lock kilidi alınamadı`, `/var/lib/apt/lists/lock kilidi alınamadı`, `/var/lib/dpkg/lock kilidi alınamadı`, `/var/lib/dpkg/lock-frontend kilidi alınamadı`},
 							},
@@ -1737,9 +1810,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       77,
 						Src:      `Неможливо отримати замок (?:/var/(?:lib/dpkg/lock(?:-frontend)?|lib/apt/lists/lock|cache/apt/archives/lock))`,
 						Triggers: []string{`Неможливо отримати замок /var/`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`Неможливо отримати замок /var/`},
 								Also: [][]string{[]string{`Неможливо отримати замок /var/cache/apt/archives/lock`, `Неможливо отримати замок /var/lib/apt/lists/lock`, `Неможливо отримати замок /var/lib/dpkg/lock`, `Неможливо отримати замок /var/lib/dpkg/lock-frontend`}},
@@ -1748,9 +1822,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       78,
 						Src:      `\b(?i:Kh)ô(?i:ng th)ể(?i: l)ấ(?i:y kh)ó(?i:a )(?:/var/(?:lib/dpkg/lock(?:-frontend)?|lib/apt/lists/lock|cache/apt/archives/lock))`,
 						Triggers: []string{`không thể lấy khóa /var/`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`không thể lấy khóa /var/`},
 								Word: true,
@@ -1760,9 +1835,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       79,
 						Src:      `无法获得锁 (?:/var/(?:lib/dpkg/lock(?:-frontend)?|lib/apt/lists/lock|cache/apt/archives/lock))`,
 						Triggers: []string{`无法获得锁 /var/cache/apt/archives/lock`, `无法获得锁 /var/lib/apt/lists/lock`, `无法获得锁 /var/lib/dpkg/lock`, `无法获得锁 /var/lib/dpkg/lock-frontend`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`无法获得锁 /var/cache/apt/archives/lock`, `无法获得锁 /var/lib/apt/lists/lock`, `无法获得锁 /var/lib/dpkg/lock`, `无法获得锁 /var/lib/dpkg/lock-frontend`},
 							},
@@ -1770,9 +1846,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       80,
 						Src:      `無法將 (?:/var/(?:lib/dpkg/lock(?:-frontend)?|lib/apt/lists/lock|cache/apt/archives/lock)) 鎖定`,
 						Triggers: []string{`無法將 /var/cache/apt/archives/lock 鎖定`, `無法將 /var/lib/apt/lists/lock 鎖定`, `無法將 /var/lib/dpkg/lock 鎖定`, `無法將 /var/lib/dpkg/lock-frontend 鎖定`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`無法將 /var/cache/apt/archives/lock 鎖定`, `無法將 /var/lib/apt/lists/lock 鎖定`, `無法將 /var/lib/dpkg/lock 鎖定`, `無法將 /var/lib/dpkg/lock-frontend 鎖定`},
 							},
@@ -1780,9 +1857,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       81,
 						Src:      `\b(?i:Unable to acquire the dpkg frontend lock \()(?:/var/lib/dpkg/lock-frontend)(?i:\), is another process using it)\b`,
 						Triggers: []string{`unable to acquire the dpkg frontend lock (/var/lib/dpkg/lock-frontend), is another process using it`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`unable to acquire the dpkg frontend lock (/var/lib/dpkg/lock-frontend), is another process using it`},
 								Word: true,
@@ -1791,9 +1869,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       82,
 						Src:      `\b(?i:Nelze z)í(?i:skat z)á(?i:mek dpkg frontendu \()(?:/var/lib/dpkg/lock-frontend)(?i:\)\. Nepou)ží(?i:v)á(?i: jej jin)ý(?i: proces)\b`,
 						Triggers: []string{`nelze získat zámek dpkg frontendu (/var/lib/dpkg/lock-frontend). nepoužívá jej jiný proces`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`nelze získat zámek dpkg frontendu (/var/lib/dpkg/lock-frontend). nepoužívá jej jiný proces`},
 								Word: true,
@@ -1802,9 +1881,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       83,
 						Src:      `\b(?i:Erlangen der Sperre f)ü(?i:r die Dpkg-Oberfl)ä(?i:che \()(?:/var/lib/dpkg/lock-frontend)(?i:\) nicht m)ö(?i:glich; wird sie von einem anderen Prozess verwendet)\b`,
 						Triggers: []string{`erlangen der sperre für die dpkg-oberfläche (/var/lib/dpkg/lock-frontend) nicht möglich; wird sie von einem anderen prozess verwendet`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`erlangen der sperre für die dpkg-oberfläche (/var/lib/dpkg/lock-frontend) nicht möglich; wird sie von einem anderen prozess verwendet`},
 								Word: true,
@@ -1813,9 +1893,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       84,
 						Src:      `\b(?i:Impossible d'obtenir le verrou de dpkg \()(?:/var/lib/dpkg/lock-frontend)(?i:\)\. Il est possible qu'un autre processus l'utilise)\b`,
 						Triggers: []string{`impossible d'obtenir le verrou de dpkg (/var/lib/dpkg/lock-frontend). il est possible qu'un autre processus l'utilise`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`impossible d'obtenir le verrou de dpkg (/var/lib/dpkg/lock-frontend). il est possible qu'un autre processus l'utilise`},
 								Word: true,
@@ -1824,9 +1905,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       85,
 						Src:      `\b(?i:Impossibile acquisire il blocco sul frontend dpkg \()(?:/var/lib/dpkg/lock-frontend)(?i:\)\. Un altro processo potrebbe tenerlo occupato)\b`,
 						Triggers: []string{`impossibile acquisire il blocco sul frontend dpkg (/var/lib/dpkg/lock-frontend). un altro processo potrebbe tenerlo occupato`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`impossibile acquisire il blocco sul frontend dpkg (/var/lib/dpkg/lock-frontend). un altro processo potrebbe tenerlo occupato`},
 								Word: true,
@@ -1835,9 +1917,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       86,
 						Src:      `\b(?i:Kan de vergrendeling voor het dpkg-frontend \()(?:/var/lib/dpkg/lock-frontend)(?i:\) niet verkrijgen\. Gebruikt een ander proces dit)\b`,
 						Triggers: []string{`kan de vergrendeling voor het dpkg-frontend (/var/lib/dpkg/lock-frontend) niet verkrijgen. gebruikt een ander proces dit`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`kan de vergrendeling voor het dpkg-frontend (/var/lib/dpkg/lock-frontend) niet verkrijgen. gebruikt een ander proces dit`},
 								Word: true,
@@ -1846,9 +1929,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       87,
 						Src:      `Невозможно получить блокировку внешнего интерфейса(?i: dpkg \()(?:/var/lib/dpkg/lock-frontend)\); она уже используется другим процессом`,
 						Triggers: []string{`Невозможно получить блокировку внешнего интерфейса dpkg (/var/lib/dpkg/lock-frontend); она уже используется другим процессом`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`Невозможно получить блокировку внешнего интерфейса dpkg (/var/lib/dpkg/lock-frontend); она уже используется другим процессом`},
 							},
@@ -1856,9 +1940,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       88,
 						Src:      `无法获取(?i: dpkg )前端锁 \((?:/var/lib/dpkg/lock-frontend)\)，是否有其他进程正占用它`,
 						Triggers: []string{`无法获取 dpkg 前端锁 (/var/lib/dpkg/lock-frontend)，是否有其他进程正占用它`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`无法获取 dpkg 前端锁 (/var/lib/dpkg/lock-frontend)，是否有其他进程正占用它`},
 							},
@@ -1866,9 +1951,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       89,
 						Src:      `\b(?i:Unable to lock the administration directory \()(?:/var/lib/dpkg/?)(?i:\), is another process using it)\b`,
 						Triggers: []string{`unable to lock the administration directory (/var/lib/dpkg`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`unable to lock the administration directory (/var/lib/dpkg`},
 								Word: true,
@@ -1878,9 +1964,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       90,
 						Src:      `\b(?i:Nelze uzamknout administra)č(?i:n)í(?i: adres)ář \((?:/var/lib/dpkg/?)(?i:\)\. Nepou)ží(?i:v)á(?i: jej jin)ý(?i: proces)\b`,
 						Triggers: []string{`nelze uzamknout administrační adresář (/var/lib/dpkg`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`nelze uzamknout administrační adresář (/var/lib/dpkg`},
 								Word: true,
@@ -1890,9 +1977,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       91,
 						Src:      `\b(?i:Sperren des Administrationsverzeichnisses \()(?:/var/lib/dpkg/?)(?i:\) nicht m)ö(?i:glich; wird es von einem anderen Prozess verwendet)\b`,
 						Triggers: []string{`sperren des administrationsverzeichnisses (/var/lib/dpkg`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`sperren des administrationsverzeichnisses (/var/lib/dpkg`},
 								Word: true,
@@ -1902,9 +1990,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       92,
 						Src:      `\b(?i:No se pudo bloquear el directorio de administraci)ó(?i:n \()(?:/var/lib/dpkg/?)\), ¿(?i:quiz)á(?i:s haya alg)ú(?i:n otro proceso utiliz)á(?i:ndolo)\b`,
 						Triggers: []string{`no se pudo bloquear el directorio de administración (/var/lib/dpkg`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`no se pudo bloquear el directorio de administración (/var/lib/dpkg`},
 								Word: true,
@@ -1914,9 +2003,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       93,
 						Src:      `\b(?i:Impossible de verrouiller le r)é(?i:pertoire d'administration \()(?:/var/lib/dpkg/?)(?i:\)\. Il est possible qu'un autre processus l'utilise)\b`,
 						Triggers: []string{`impossible de verrouiller le répertoire d'administration (/var/lib/dpkg`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`impossible de verrouiller le répertoire d'administration (/var/lib/dpkg`},
 								Word: true,
@@ -1926,9 +2016,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       94,
 						Src:      `\b(?i:Az adminisztr)á(?i:ci)ó(?i:s k)ö(?i:nyvt)á(?i:r \()(?:/var/lib/dpkg/?)(?i:\) nem z)á(?i:rolhat)ó(?i:, lehet hogy m)á(?i:sik folyamat haszn)á(?i:lja)\b`,
 						Triggers: []string{`az adminisztrációs könyvtár (/var/lib/dpkg`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`az adminisztrációs könyvtár (/var/lib/dpkg`},
 								Word: true,
@@ -1938,9 +2029,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       95,
 						Src:      `\b(?i:Impossibile acquisire il blocco sulla directory di amministrazione \()(?:/var/lib/dpkg/?)(?i:\)\. Un altro processo potrebbe tenerla occupata)\b`,
 						Triggers: []string{`impossibile acquisire il blocco sulla directory di amministrazione (/var/lib/dpkg`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`impossibile acquisire il blocco sulla directory di amministrazione (/var/lib/dpkg`},
 								Word: true,
@@ -1950,9 +2042,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       96,
 						Src:      `管理用ディレクトリ \((?:/var/lib/dpkg/?)\) をロックできません。これを使う別のプロセスが動いていませんか`,
 						Triggers: []string{`管理用ディレクトリ (/var/lib/dpkg`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`管理用ディレクトリ (/var/lib/dpkg`},
 								Also: [][]string{[]string{`管理用ディレクトリ (/var/lib/dpkg) をロックできません。これを使う別のプロセスが動いていませんか`, `管理用ディレクトリ (/var/lib/dpkg/) をロックできません。これを使う別のプロセスが動いていませんか`}},
@@ -1961,9 +2054,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       97,
 						Src:      `관리 디렉터리를 \((?:/var/lib/dpkg/?)\) 잠글 수 없습니다\. 다른 프로세스가 사용하고 있지 않습니까`,
 						Triggers: []string{`관리 디렉터리를 (/var/lib/dpkg`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`관리 디렉터리를 (/var/lib/dpkg`},
 								Also: [][]string{[]string{`관리 디렉터리를 (/var/lib/dpkg) 잠글 수 없습니다. 다른 프로세스가 사용하고 있지 않습니까`, `관리 디렉터리를 (/var/lib/dpkg/) 잠글 수 없습니다. 다른 프로세스가 사용하고 있지 않습니까`}},
@@ -1972,9 +2066,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       98,
 						Src:      `\b(?i:Kan de beheersmap \()(?:/var/lib/dpkg/?)(?i:\) niet vergrendelen\. Is deze in gebruik door een ander proces)\b`,
 						Triggers: []string{`kan de beheersmap (/var/lib/dpkg`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`kan de beheersmap (/var/lib/dpkg`},
 								Word: true,
@@ -1984,9 +2079,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       99,
 						Src:      `\b(?i:Nie uda)ł(?i:o si)ę(?i: zablokowa)ć(?i: katalogu administracyjnego \()(?:/var/lib/dpkg/?)(?i:\), czy inny proces go u)ż(?i:ywa)\b`,
 						Triggers: []string{`nie udało się zablokować katalogu administracyjnego (/var/lib/dpkg`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`nie udało się zablokować katalogu administracyjnego (/var/lib/dpkg`},
 								Word: true,
@@ -1996,9 +2092,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       100,
 						Src:      `\b(?i:N)ã(?i:o foi poss)í(?i:vel obter acesso exclusivo ao direct)ó(?i:rio de administra)çã(?i:o \()(?:/var/lib/dpkg/?)(?i:\), outro processo est)á(?i: a utiliz)á(?i:-lo)\b`,
 						Triggers: []string{`não foi possível obter acesso exclusivo ao directório de administração (/var/lib/dpkg`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`não foi possível obter acesso exclusivo ao directório de administração (/var/lib/dpkg`},
 								Word: true,
@@ -2008,9 +2105,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       101,
 						Src:      `Невозможно выполнить блокировку управляющего каталога \((?:/var/lib/dpkg/?)\); он уже используется другим процессом`,
 						Triggers: []string{`Невозможно выполнить блокировку управляющего каталога (/var/lib/dpkg`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`Невозможно выполнить блокировку управляющего каталога (/var/lib/dpkg`},
 								Also: [][]string{[]string{`Невозможно выполнить блокировку управляющего каталога (/var/lib/dpkg); он уже используется другим процессом`, `Невозможно выполнить блокировку управляющего каталога (/var/lib/dpkg/); он уже используется другим процессом`}},
@@ -2019,9 +2117,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       102,
 						Src:      `\b(?i:Kunde inte l)å(?i:sa administrationskatalogen \()(?:/var/lib/dpkg/?)(?i:\)\. Anv)ä(?i:nder en annan process den)\b`,
 						Triggers: []string{`kunde inte låsa administrationskatalogen (/var/lib/dpkg`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`kunde inte låsa administrationskatalogen (/var/lib/dpkg`},
 								Word: true,
@@ -2031,9 +2130,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       103,
 						Src:      `\b(?i:Y)ö(?i:netim dizini \()(?:/var/lib/dpkg/?)(?i:\) kilitlenemiyor, ba)ş(?i:ka bir i)ş(?i:lem taraf)ı(?i:ndan kullan)ı(?i:l)ı(?i:yor olmas)ı(?i:n)\b`,
 						Triggers: []string{`yönetim dizini (/var/lib/dpkg`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`yönetim dizini (/var/lib/dpkg`},
 								Word: true,
@@ -2043,9 +2143,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       104,
 						Src:      `Неможливо заблокувати адміністративну директорію \((?:/var/lib/dpkg/?)\), може її використовує інший процес`,
 						Triggers: []string{`Неможливо заблокувати адміністративну директорію (/var/lib/dpkg`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`Неможливо заблокувати адміністративну директорію (/var/lib/dpkg`},
 								Also: [][]string{[]string{`Неможливо заблокувати адміністративну директорію (/var/lib/dpkg), може її використовує інший процес`, `Неможливо заблокувати адміністративну директорію (/var/lib/dpkg/), може її використовує інший процес`}},
@@ -2054,9 +2155,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       105,
 						Src:      `\b(?i:Kh)ô(?i:ng th)ể(?i: kho)á(?i: th)ư(?i: m)ụ(?i:c qu)ả(?i:n tr)ị \((?:/var/lib/dpkg/?)(?i:\), c)ó(?i: m)ộ(?i:t ti)ế(?i:n tr)ì(?i:nh kh)á(?i:c )đ(?i:ang s)ử(?i: d)ụ(?i:ng n)ó(?i: ph)ả(?i:i kh)ô(?i:ng)\b`,
 						Triggers: []string{`không thể khoá thư mục quản trị (/var/lib/dpkg`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`không thể khoá thư mục quản trị (/var/lib/dpkg`},
 								Word: true,
@@ -2066,9 +2168,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       106,
 						Src:      `无法锁定管理目录\((?:/var/lib/dpkg/?)\)，是否有其他进程正占用它`,
 						Triggers: []string{`无法锁定管理目录(/var/lib/dpkg`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`无法锁定管理目录(/var/lib/dpkg`},
 								Also: [][]string{[]string{`无法锁定管理目录(/var/lib/dpkg)，是否有其他进程正占用它`, `无法锁定管理目录(/var/lib/dpkg/)，是否有其他进程正占用它`}},
@@ -2077,9 +2180,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       107,
 						Src:      `\b(?i:Unable to lock the download directory)\b`,
 						Triggers: []string{`unable to lock the download directory`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`unable to lock the download directory`},
 								Word: true,
@@ -2088,9 +2192,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       108,
 						Src:      `\b(?i:Nelze zamknout adres)ář(?i: pro stahov)á(?i:n)í`,
 						Triggers: []string{`nelze zamknout adresář pro stahování`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`nelze zamknout adresář pro stahování`},
 								Word: true,
@@ -2099,9 +2204,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       109,
 						Src:      `\b(?i:Das Downloadverzeichnis konnte nicht gesperrt werden)\b`,
 						Triggers: []string{`das downloadverzeichnis konnte nicht gesperrt werden`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`das downloadverzeichnis konnte nicht gesperrt werden`},
 								Word: true,
@@ -2110,9 +2216,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       110,
 						Src:      `\b(?i:No se puede bloquear el directorio de descarga)\b`,
 						Triggers: []string{`no se puede bloquear el directorio de descarga`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`no se puede bloquear el directorio de descarga`},
 								Word: true,
@@ -2121,9 +2228,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       111,
 						Src:      `\b(?i:Impossible de verrouiller le r)é(?i:pertoire de t)é(?i:l)é(?i:chargement)\b`,
 						Triggers: []string{`impossible de verrouiller le répertoire de téléchargement`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`impossible de verrouiller le répertoire de téléchargement`},
 								Word: true,
@@ -2132,9 +2240,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       112,
 						Src:      `\b(?i:Nem lehet z)á(?i:rolni a let)ö(?i:lt)é(?i:si k)ö(?i:nyvt)á(?i:rat)\b`,
 						Triggers: []string{`nem lehet zárolni a letöltési könyvtárat`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`nem lehet zárolni a letöltési könyvtárat`},
 								Word: true,
@@ -2143,9 +2252,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       113,
 						Src:      `\b(?i:Impossibile bloccare la directory di scaricamento)\b`,
 						Triggers: []string{`impossibile bloccare la directory di scaricamento`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`impossibile bloccare la directory di scaricamento`},
 								Word: true,
@@ -2154,9 +2264,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       114,
 						Src:      `ダウンロードディレクトリをロックできません`,
 						Triggers: []string{`ダウンロードディレクトリをロックできません`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`ダウンロードディレクトリをロックできません`},
 							},
@@ -2164,9 +2275,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       115,
 						Src:      `다운로드 디렉터리를 잠글 수 없습니다`,
 						Triggers: []string{`다운로드 디렉터리를 잠글 수 없습니다`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`다운로드 디렉터리를 잠글 수 없습니다`},
 							},
@@ -2174,9 +2286,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       116,
 						Src:      `\b(?i:Kon de ophaalmap niet vergrendelen)\b`,
 						Triggers: []string{`kon de ophaalmap niet vergrendelen`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`kon de ophaalmap niet vergrendelen`},
 								Word: true,
@@ -2185,9 +2298,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       117,
 						Src:      `\b(?i:Nie uda)ł(?i:o si)ę(?i: zablokowa)ć(?i: katalogu pobierania)\b`,
 						Triggers: []string{`nie udało się zablokować katalogu pobierania`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`nie udało się zablokować katalogu pobierania`},
 								Word: true,
@@ -2196,9 +2310,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       118,
 						Src:      `\b(?i:Imposs)í(?i:vel criar trava no diret)ó(?i:rio de download)\b`,
 						Triggers: []string{`impossível criar trava no diretório de download`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`impossível criar trava no diretório de download`},
 								Word: true,
@@ -2207,9 +2322,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       119,
 						Src:      `\b(?i:Imposs)í(?i:vel criar acesso exclusivo ao direct)ó(?i:rio de downloads)\b`,
 						Triggers: []string{`impossível criar acesso exclusivo ao directório de downloads`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`impossível criar acesso exclusivo ao directório de downloads`},
 								Word: true,
@@ -2218,9 +2334,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       120,
 						Src:      `Невозможно заблокировать каталог загрузки`,
 						Triggers: []string{`Невозможно заблокировать каталог загрузки`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`Невозможно заблокировать каталог загрузки`},
 							},
@@ -2228,9 +2345,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       121,
 						Src:      `\b(?i:Kunde inte l)å(?i:sa h)ä(?i:mtningskatalogen)\b`,
 						Triggers: []string{`kunde inte låsa hämtningskatalogen`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`kunde inte låsa hämtningskatalogen`},
 								Word: true,
@@ -2239,9 +2357,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       122,
 						Src:      `İ(?i:ndirme dizini kilitlenemiyor)\b`,
 						Triggers: []string{`İndirme dizini kilitlenemiyor`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`İndirme dizini kilitlenemiyor`},
 							},
@@ -2249,9 +2368,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       123,
 						Src:      `Неможливо заблокувати директорію для завантаження`,
 						Triggers: []string{`Неможливо заблокувати директорію для завантаження`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`Неможливо заблокувати директорію для завантаження`},
 							},
@@ -2259,9 +2379,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       124,
 						Src:      `\b(?i:Kh)ô(?i:ng th)ể(?i: kho)á(?i: th)ư(?i: m)ụ(?i:c t)ả(?i:i v)ề`,
 						Triggers: []string{`không thể khoá thư mục tải về`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`không thể khoá thư mục tải về`},
 								Word: true,
@@ -2270,9 +2391,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       125,
 						Src:      `无法锁定下载目录`,
 						Triggers: []string{`无法锁定下载目录`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`无法锁定下载目录`},
 							},
@@ -2280,9 +2402,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       126,
 						Src:      `無法鎖定下載目錄`,
 						Triggers: []string{`無法鎖定下載目錄`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`無法鎖定下載目錄`},
 							},
@@ -2290,9 +2413,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       127,
 						Src:      `(?i: was locked by another process)\b`,
 						Triggers: []string{` was locked by another process`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{` was locked by another process`},
 							},
@@ -2300,9 +2424,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       128,
 						Src:      `(?i: byl uzam)č(?i:en jin)ý(?i:m procesem)\b`,
 						Triggers: []string{` byl uzamčen jiným procesem`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{` byl uzamčen jiným procesem`},
 							},
@@ -2310,9 +2435,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       129,
 						Src:      `(?i: war von einem anderen Prozess gesperrt)\b`,
 						Triggers: []string{` war von einem anderen prozess gesperrt`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{` war von einem anderen prozess gesperrt`},
 							},
@@ -2320,9 +2446,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       130,
 						Src:      `(?i: a )é(?i:t)é(?i: verrouill)é(?i: par un autre processus)\b`,
 						Triggers: []string{` a été verrouillé par un autre processus`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{` a été verrouillé par un autre processus`},
 							},
@@ -2330,9 +2457,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       131,
 						Src:      `(?i: werd vergrendeld door een ander proces)\b`,
 						Triggers: []string{` werd vergrendeld door een ander proces`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{` werd vergrendeld door een ander proces`},
 							},
@@ -2340,9 +2468,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       132,
 						Src:      `(?i: by)ł(?i:o zablokowane przez inny proces)\b`,
 						Triggers: []string{` było zablokowane przez inny proces`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{` było zablokowane przez inny proces`},
 							},
@@ -2350,9 +2479,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       133,
 						Src:      `(?i: foi bloqueado por outro processo)\b`,
 						Triggers: []string{` foi bloqueado por outro processo`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{` foi bloqueado por outro processo`},
 							},
@@ -2360,9 +2490,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       134,
 						Src:      ` заблокирована другим процессом`,
 						Triggers: []string{` заблокирована другим процессом`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{` заблокирована другим процессом`},
 							},
@@ -2370,9 +2501,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       135,
 						Src:      ` ä(?i:r l)å(?i:st av en annan process)\b`,
 						Triggers: []string{` är låst av en annan process`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{` är låst av en annan process`},
 							},
@@ -2380,9 +2512,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       136,
 						Src:      ` 已被另一个进程加锁`,
 						Triggers: []string{` 已被另一个进程加锁`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{` 已被另一个进程加锁`},
 							},
@@ -2390,9 +2523,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       137,
 						Src:      `(?i: was locked by another process with pid)\b`,
 						Triggers: []string{` was locked by another process with pid`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{` was locked by another process with pid`},
 							},
@@ -2400,9 +2534,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       138,
 						Src:      `(?i: byl uzam)č(?i:en jin)ý(?i:m procesem s pid)\b`,
 						Triggers: []string{` byl uzamčen jiným procesem s pid`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{` byl uzamčen jiným procesem s pid`},
 							},
@@ -2410,9 +2545,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       139,
 						Src:      `(?i: war von einem anderen Prozess mit PID )[-+]?[0-9]+(?i: gesperrt)\b`,
 						Triggers: []string{` war von einem anderen prozess mit pid `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{` war von einem anderen prozess mit pid `},
 								Also: [][]string{[]string{` gesperrt`}},
@@ -2421,9 +2557,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       140,
 						Src:      `(?i: a )é(?i:t)é(?i: verrouill)é(?i: par un autre processus avec le PID)\b`,
 						Triggers: []string{` a été verrouillé par un autre processus avec le pid`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{` a été verrouillé par un autre processus avec le pid`},
 							},
@@ -2431,9 +2568,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       141,
 						Src:      `(?i: werd vergrendeld door een ander proces met pid)\b`,
 						Triggers: []string{` werd vergrendeld door een ander proces met pid`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{` werd vergrendeld door een ander proces met pid`},
 							},
@@ -2441,9 +2579,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       142,
 						Src:      `(?i: by)ł(?i:o zablokowane przez inny proces o pid)\b`,
 						Triggers: []string{` było zablokowane przez inny proces o pid`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{` było zablokowane przez inny proces o pid`},
 							},
@@ -2451,9 +2590,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       143,
 						Src:      `(?i: foi bloqueado por outro processo com pid)\b`,
 						Triggers: []string{` foi bloqueado por outro processo com pid`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{` foi bloqueado por outro processo com pid`},
 							},
@@ -2461,9 +2601,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       144,
 						Src:      ` заблокирована другим процессом(?i: c pid)\b`,
 						Triggers: []string{` заблокирована другим процессом c pid`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{` заблокирована другим процессом c pid`},
 							},
@@ -2471,9 +2612,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       145,
 						Src:      ` ä(?i:r l)å(?i:st av en annan process med PID)\b`,
 						Triggers: []string{` är låst av en annan process med pid`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{` är låst av en annan process med pid`},
 							},
@@ -2481,9 +2623,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       146,
 						Src:      ` 已被另一个(?i: pid )为 [-+]?[0-9]+ 的进程加锁`,
 						Triggers: []string{` 已被另一个 pid 为 `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{` 已被另一个 pid 为 `},
 								Also: [][]string{[]string{` 的进程加锁`}},
@@ -2493,7 +2636,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -2507,13 +2650,14 @@ var catalogueTables = &catalogue{
 			Code:       13,
 			Tier:       tierText,
 			Priority:   2,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       147,
 						Src:      `(?i)\bAccessDenied(Exception)?\b`,
 						Triggers: []string{`accessdenied`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`accessdenied`},
 								Word: true,
@@ -2524,9 +2668,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       148,
 						Src:      `(?i)\bis not authorized to perform\b`,
 						Triggers: []string{`is not authorized to perform`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`is not authorized to perform`},
 								Word: true,
@@ -2536,7 +2681,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -2550,13 +2695,14 @@ var catalogueTables = &catalogue{
 			Code:       19,
 			Tier:       tierText,
 			Priority:   20,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       149,
 						Src:      `(?i)\b(Connect|Read) timeout on endpoint URL: `,
 						Triggers: []string{`connect timeout on endpoint url: `, `read timeout on endpoint url: `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`connect timeout on endpoint url: `, `read timeout on endpoint url: `},
 								Word: true,
@@ -2568,7 +2714,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -2582,13 +2728,14 @@ var catalogueTables = &catalogue{
 			Code:       9,
 			Tier:       tierText,
 			Priority:   3,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       150,
 						Src:      `(?i)\bCould not connect to the endpoint URL: `,
 						Triggers: []string{`could not connect to the endpoint url: `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`could not connect to the endpoint url: `},
 								Word: true,
@@ -2598,7 +2745,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -2612,15 +2759,15 @@ var catalogueTables = &catalogue{
 			Code:       1,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					sharedRegex3,
 					sharedRegex4,
 					sharedRegex5,
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -2634,8 +2781,8 @@ var catalogueTables = &catalogue{
 			Code:       1,
 			Tier:       tierStructured,
 			Priority:   41,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Status: []statusRange{
 					{
 						Lo: 400,
@@ -2661,13 +2808,14 @@ var catalogueTables = &catalogue{
 			Code:       6,
 			Tier:       tierText,
 			Priority:   80,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       154,
 						Src:      `(?i)\bunable to locate credentials\b`,
 						Triggers: []string{`unable to locate credentials`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`unable to locate credentials`},
 								Word: true,
@@ -2676,9 +2824,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       155,
 						Src:      `(?i)\bNoCredentialProviders\b`,
 						Triggers: []string{`nocredentialproviders`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`nocredentialproviders`},
 								Word: true,
@@ -2687,9 +2836,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       156,
 						Src:      `(?i)\bno valid providers in chain\b`,
 						Triggers: []string{`no valid providers in chain`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`no valid providers in chain`},
 								Word: true,
@@ -2698,9 +2848,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       157,
 						Src:      `(?i)\bNoCredentialsError\b`,
 						Triggers: []string{`nocredentialserror`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`nocredentialserror`},
 								Word: true,
@@ -2709,9 +2860,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       158,
 						Src:      `(?i)\bcould not load credentials from any providers\b`,
 						Triggers: []string{`could not load credentials from any providers`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`could not load credentials from any providers`},
 								Word: true,
@@ -2721,7 +2873,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -2735,13 +2887,14 @@ var catalogueTables = &catalogue{
 			Code:       6,
 			Tier:       tierText,
 			Priority:   86,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       159,
 						Src:      `(?i)\bThe config profile \([^)\s]+\) could not be found\b`,
 						Triggers: []string{`) could not be found`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`the config profile (`},
 								Word: true,
@@ -2750,9 +2903,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       160,
 						Src:      `(?i)\bPartial credentials found in [\w-]+, missing: `,
 						Triggers: []string{`partial credentials found in `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`partial credentials found in `},
 								Word: true,
@@ -2763,7 +2917,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -2777,13 +2931,14 @@ var catalogueTables = &catalogue{
 			Code:       18,
 			Tier:       tierText,
 			Priority:   21,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       161,
 						Src:      `\bRequestLimitExceeded\b`,
 						Triggers: []string{`requestlimitexceeded`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`requestlimitexceeded`},
 								Word: true,
@@ -2792,9 +2947,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       162,
 						Src:      `\(Throttling\) when calling the \w+ operation\b`,
 						Triggers: []string{`(throttling) when calling the `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`(throttling) when calling the `},
 								Also: [][]string{[]string{` operation`}},
@@ -2804,7 +2960,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -2818,13 +2974,14 @@ var catalogueTables = &catalogue{
 			Code:       10,
 			Tier:       tierText,
 			Priority:   2,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       163,
 						Src:      `\bResourceNotFoundException\b`,
 						Triggers: []string{`resourcenotfoundexception`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`resourcenotfoundexception`},
 								Word: true,
@@ -2833,9 +2990,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       164,
 						Src:      `\bNoSuchKey\b`,
 						Triggers: []string{`nosuchkey`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`nosuchkey`},
 								Word: true,
@@ -2844,9 +3002,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       165,
 						Src:      `\bNoSuchBucket\b`,
 						Triggers: []string{`nosuchbucket`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`nosuchbucket`},
 								Word: true,
@@ -2856,7 +3015,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -2870,13 +3029,14 @@ var catalogueTables = &catalogue{
 			Code:       1,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       166,
 						Src:      `\bSignatureDoesNotMatch\b`,
 						Triggers: []string{`signaturedoesnotmatch`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`signaturedoesnotmatch`},
 								Word: true,
@@ -2885,9 +3045,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       167,
 						Src:      `\bInvalidClientTokenId\b`,
 						Triggers: []string{`invalidclienttokenid`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`invalidclienttokenid`},
 								Word: true,
@@ -2896,9 +3057,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       168,
 						Src:      `\(AuthFailure\)`,
 						Triggers: []string{`(authfailure)`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`(authfailure)`},
 							},
@@ -2907,7 +3069,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -2921,13 +3083,14 @@ var catalogueTables = &catalogue{
 			Code:       1,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       169,
 						Src:      `(?i)\bThe SSO session associated with this profile has expired or is otherwise invalid\b`,
 						Triggers: []string{`the sso session associated with this profile has expired or is otherwise invalid`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`the sso session associated with this profile has expired or is otherwise invalid`},
 								Word: true,
@@ -2936,9 +3099,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       170,
 						Src:      `(?i)\bError when retrieving token from sso: Token has expired\b`,
 						Triggers: []string{`error when retrieving token from sso: token has expired`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`error when retrieving token from sso: token has expired`},
 								Word: true,
@@ -2948,7 +3112,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -2962,13 +3126,14 @@ var catalogueTables = &catalogue{
 			Code:       18,
 			Tier:       tierText,
 			Priority:   21,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       171,
 						Src:      `\bThrottlingException\b`,
 						Triggers: []string{`throttlingexception`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`throttlingexception`},
 								Word: true,
@@ -2977,9 +3142,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       172,
 						Src:      `\bTooManyRequestsException\b`,
 						Triggers: []string{`toomanyrequestsexception`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`toomanyrequestsexception`},
 								Word: true,
@@ -2988,9 +3154,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       173,
 						Src:      `\bThrottling: Rate exceeded\b`,
 						Triggers: []string{`throttling: rate exceeded`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`throttling: rate exceeded`},
 								Word: true,
@@ -2999,9 +3166,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       174,
 						Src:      `\bSlowDown\b`,
 						Triggers: []string{`slowdown`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`slowdown`},
 								Word: true,
@@ -3011,7 +3179,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -3025,13 +3193,14 @@ var catalogueTables = &catalogue{
 			Code:       13,
 			Tier:       tierText,
 			Priority:   2,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       175,
 						Src:      `\bUnauthorizedOperation\b`,
 						Triggers: []string{`unauthorizedoperation`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`unauthorizedoperation`},
 								Word: true,
@@ -3040,9 +3209,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       176,
 						Src:      `(?i:\bYou are not authorized to perform this operation\b)`,
 						Triggers: []string{`you are not authorized to perform this operation`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`you are not authorized to perform this operation`},
 								Word: true,
@@ -3052,7 +3222,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -3066,13 +3236,14 @@ var catalogueTables = &catalogue{
 			Code:       13,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       177,
 						Src:      `\bAADSTS(53003|65001|50105|530003)\b`,
 						Triggers: []string{`aadsts50105`, `aadsts530003`, `aadsts53003`, `aadsts65001`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`aadsts50105`, `aadsts530003`, `aadsts53003`, `aadsts65001`},
 								Word: true,
@@ -3084,7 +3255,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -3098,13 +3269,14 @@ var catalogueTables = &catalogue{
 			Code:       1,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       178,
 						Src:      `\bAADSTS(700082|50173|70043|7000215|7000222|50076|50078|50079|50126|700024|70008|50133|54005)\b`,
 						Triggers: []string{`aadsts50076`, `aadsts50078`, `aadsts50079`, `aadsts50126`, `aadsts50133`, `aadsts50173`, `aadsts54005`, `aadsts7000215`, `aadsts7000222`, `aadsts700024`, `aadsts70008`, `aadsts700082`, `aadsts70043`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`aadsts50076`, `aadsts50078`, `aadsts50079`, `aadsts50126`, `aadsts50133`, `aadsts50173`, `aadsts54005`, `aadsts7000215`, `aadsts7000222`, `aadsts700024`, `aadsts70008`, `aadsts700082`, `aadsts70043`},
 								Word: true,
@@ -3115,9 +3287,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       179,
 						Src:      `(?i:\bInteractive authentication is needed\b)`,
 						Triggers: []string{`interactive authentication is needed`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`interactive authentication is needed`},
 								Word: true,
@@ -3127,7 +3300,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -3141,13 +3314,14 @@ var catalogueTables = &catalogue{
 			Code:       13,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       180,
 						Src:      `\((AuthorizationFailed|LinkedAuthorizationFailed)\)`,
 						Triggers: []string{`(authorizationfailed)`, `(linkedauthorizationfailed)`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`(authorizationfailed)`, `(linkedauthorizationfailed)`},
 							},
@@ -3157,9 +3331,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       181,
 						Src:      `\bCode="(AuthorizationFailed|LinkedAuthorizationFailed)"`,
 						Triggers: []string{`code="authorizationfailed"`, `code="linkedauthorizationfailed"`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`code="authorizationfailed"`, `code="linkedauthorizationfailed"`},
 								Word: true,
@@ -3170,9 +3345,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       182,
 						Src:      `(?i:\bdoes not have authorization to perform action\b)`,
 						Triggers: []string{`does not have authorization to perform action`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`does not have authorization to perform action`},
 								Word: true,
@@ -3182,7 +3358,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -3196,13 +3372,14 @@ var catalogueTables = &catalogue{
 			Code:       6,
 			Tier:       tierText,
 			Priority:   80,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       183,
 						Src:      `(?i)\bPlease run 'az login' to setup account\b`,
 						Triggers: []string{`please run 'az login' to setup account`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`please run 'az login' to setup account`},
 								Word: true,
@@ -3211,9 +3388,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       184,
 						Src:      `(?i)\bNo subscription found\. Run 'az account set'`,
 						Triggers: []string{`no subscription found. run 'az account set'`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`no subscription found. run 'az account set'`},
 								Word: true,
@@ -3222,9 +3400,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       185,
 						Src:      `(?i)\bNo subscriptions found for\b`,
 						Triggers: []string{`no subscriptions found for`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`no subscriptions found for`},
 								Word: true,
@@ -3234,7 +3413,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -3248,12 +3427,12 @@ var catalogueTables = &catalogue{
 			Code:       14,
 			Tier:       tierStructured,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `error.code`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`DeploymentNotFound`},
 					},
 				},
@@ -3267,13 +3446,14 @@ var catalogueTables = &catalogue{
 			Code:       14,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       186,
 						Src:      `(?i)\bDeploymentNotFound\b`,
 						Triggers: []string{`deploymentnotfound`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`deploymentnotfound`},
 								Word: true,
@@ -3282,9 +3462,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       187,
 						Src:      `(?i)\bthe API deployment for this resource does not exist\b`,
 						Triggers: []string{`the api deployment for this resource does not exist`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`the api deployment for this resource does not exist`},
 								Word: true,
@@ -3294,7 +3475,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -3308,13 +3489,14 @@ var catalogueTables = &catalogue{
 			Code:       1,
 			Tier:       tierText,
 			Priority:   80,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       188,
 						Src:      `(?i)\binvalid subscription key or wrong api endpoint\b`,
 						Triggers: []string{`invalid subscription key or wrong api endpoint`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`invalid subscription key or wrong api endpoint`},
 								Word: true,
@@ -3324,7 +3506,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -3338,13 +3520,14 @@ var catalogueTables = &catalogue{
 			Code:       8,
 			Tier:       tierText,
 			Priority:   80,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       189,
 						Src:      `(?i)\boperation does not work with the specified model\b`,
 						Triggers: []string{`operation does not work with the specified model`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`operation does not work with the specified model`},
 								Word: true,
@@ -3354,7 +3537,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -3368,13 +3551,14 @@ var catalogueTables = &catalogue{
 			Code:       13,
 			Tier:       tierText,
 			Priority:   80,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       190,
 						Src:      `(?i)\bprincipal does not have access to api/`,
 						Triggers: []string{`principal does not have access to api/`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`principal does not have access to api/`},
 								Word: true,
@@ -3383,9 +3567,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       191,
 						Src:      `(?i)\baccess denied due to virtual network/firewall rules\b`,
 						Triggers: []string{`access denied due to virtual network/firewall rules`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`access denied due to virtual network/firewall rules`},
 								Word: true,
@@ -3395,7 +3580,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -3409,13 +3594,14 @@ var catalogueTables = &catalogue{
 			Code:       17,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       192,
 						Src:      `\(QuotaExceeded\)`,
 						Triggers: []string{`(quotaexceeded)`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`(quotaexceeded)`},
 							},
@@ -3423,9 +3609,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       193,
 						Src:      `\bCode="QuotaExceeded"`,
 						Triggers: []string{`code="quotaexceeded"`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`code="quotaexceeded"`},
 								Word: true,
@@ -3434,9 +3621,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       194,
 						Src:      `(?i:\bresults in exceeding approved\b)`,
 						Triggers: []string{`results in exceeding approved`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`results in exceeding approved`},
 								Word: true,
@@ -3446,7 +3634,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -3460,13 +3648,14 @@ var catalogueTables = &catalogue{
 			Code:       10,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       195,
 						Src:      `\((ResourceGroupNotFound|ResourceNotFound|SubscriptionNotFound|ParentResourceNotFound)\)`,
 						Triggers: []string{`(parentresourcenotfound)`, `(resourcegroupnotfound)`, `(resourcenotfound)`, `(subscriptionnotfound)`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`(parentresourcenotfound)`, `(resourcegroupnotfound)`, `(resourcenotfound)`, `(subscriptionnotfound)`},
 							},
@@ -3476,9 +3665,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       196,
 						Src:      `\bCode="(ResourceGroupNotFound|ResourceNotFound|SubscriptionNotFound|ParentResourceNotFound)"`,
 						Triggers: []string{`code="parentresourcenotfound"`, `code="resourcegroupnotfound"`, `code="resourcenotfound"`, `code="subscriptionnotfound"`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`code="parentresourcenotfound"`, `code="resourcegroupnotfound"`, `code="resourcenotfound"`, `code="subscriptionnotfound"`},
 								Word: true,
@@ -3490,7 +3680,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -3504,13 +3694,14 @@ var catalogueTables = &catalogue{
 			Code:       18,
 			Tier:       tierText,
 			Priority:   75,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       197,
 						Src:      `(?i)\bhave exceeded (the )?(token |call )?rate limit of your current\b`,
 						Triggers: []string{`have exceeded call rate limit of your current`, `have exceeded rate limit of your current`, `have exceeded the call rate limit of your current`, `have exceeded the rate limit of your current`, `have exceeded the token rate limit of your current`, `have exceeded token rate limit of your current`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`have exceeded call rate limit of your current`, `have exceeded rate limit of your current`, `have exceeded the call rate limit of your current`, `have exceeded the rate limit of your current`, `have exceeded the token rate limit of your current`, `have exceeded token rate limit of your current`},
 								Word: true,
@@ -3521,9 +3712,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       198,
 						Src:      `(?i)\bexceeded (the )?(token|call) rate limit\b`,
 						Triggers: []string{`exceeded call rate limit`, `exceeded the call rate limit`, `exceeded the token rate limit`, `exceeded token rate limit`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`exceeded call rate limit`, `exceeded the call rate limit`, `exceeded the token rate limit`, `exceeded token rate limit`},
 								Word: true,
@@ -3535,7 +3727,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -3553,8 +3745,9 @@ var catalogueTables = &catalogue{
 				{
 					From: fromText,
 					Re: &regex{
+						ID:  199,
 						Src: `(?i)retry after (?P<value>\d+(?:\.\d+)? ?(?:seconds?|s))\b`,
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`retry after `},
 							},
@@ -3575,12 +3768,12 @@ var catalogueTables = &catalogue{
 			Code:       2,
 			Tier:       tierStructured,
 			Priority:   45,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `stopReason`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`guardrail_intervened`},
 					},
 				},
@@ -3594,13 +3787,14 @@ var catalogueTables = &catalogue{
 			Code:       2,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       200,
 						Src:      `(?i)\bguardrail_intervened\b`,
 						Triggers: []string{`guardrail_intervened`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`guardrail_intervened`},
 								Word: true,
@@ -3609,9 +3803,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       201,
 						Src:      `(?i)\bguardrailAction["']?: ?["']?INTERVENED\b`,
 						Triggers: []string{`guardrailaction": "intervened`, `guardrailaction": 'intervened`, `guardrailaction": intervened`, `guardrailaction":"intervened`, `guardrailaction":'intervened`, `guardrailaction":intervened`, `guardrailaction': "intervened`, `guardrailaction': 'intervened`, `guardrailaction': intervened`, `guardrailaction':"intervened`, `guardrailaction':'intervened`, `guardrailaction':intervened`, `guardrailaction: "intervened`, `guardrailaction: 'intervened`, `guardrailaction: intervened`, `guardrailaction:"intervened`, `guardrailaction:'intervened`, `guardrailaction:intervened`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`guardrailaction`},
 								Word: true,
@@ -3621,7 +3816,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -3635,13 +3830,14 @@ var catalogueTables = &catalogue{
 			Code:       8,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       202,
 						Src:      `(?i)\byou don't have access to the model with the specified model ID\b`,
 						Triggers: []string{`you don't have access to the model with the specified model id`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`you don't have access to the model with the specified model id`},
 								Word: true,
@@ -3650,9 +3846,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       203,
 						Src:      `(?i)\bthe provided model identifier is invalid(\.|\s*$)`,
 						Triggers: []string{`the provided model identifier is invalid`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`the provided model identifier is invalid`},
 								Word: true,
@@ -3664,7 +3861,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -3678,13 +3875,14 @@ var catalogueTables = &catalogue{
 			Code:       16,
 			Tier:       tierText,
 			Priority:   20,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       204,
 						Src:      `(?i)\bmodel(stream)?ErrorException\b`,
 						Triggers: []string{`modelerrorexception`, `modelstreamerrorexception`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`modelerrorexception`, `modelstreamerrorexception`},
 								Word: true,
@@ -3696,7 +3894,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -3710,13 +3908,14 @@ var catalogueTables = &catalogue{
 			Code:       19,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       205,
 						Src:      `\bModelTimeoutException\b`,
 						Triggers: []string{`modeltimeoutexception`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`modeltimeoutexception`},
 								Word: true,
@@ -3726,7 +3925,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -3740,13 +3939,14 @@ var catalogueTables = &catalogue{
 			Code:       8,
 			Tier:       tierText,
 			Priority:   80,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       206,
 						Src:      `(?i)\bwith on-demand throughput isn.t supported\b`,
 						Triggers: []string{`with on-demand throughput isn`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`with on-demand throughput isn`},
 								Word: true,
@@ -3757,7 +3957,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -3771,13 +3971,14 @@ var catalogueTables = &catalogue{
 			Code:       17,
 			Tier:       tierText,
 			Priority:   80,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       207,
 						Src:      `\bServiceQuotaExceededException\b`,
 						Triggers: []string{`servicequotaexceededexception`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`servicequotaexceededexception`},
 								Word: true,
@@ -3786,9 +3987,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       208,
 						Src:      `(?i:\bYOUR REQUEST EXCEEDS THE SERVICE QUOTA\b)`,
 						Triggers: []string{`your request exceeds the service quota`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`your request exceeds the service quota`},
 								Word: true,
@@ -3798,7 +4000,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -3812,15 +4014,16 @@ var catalogueTables = &catalogue{
 			Code:       17,
 			Tier:       tierStructured,
 			Priority:   55,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Headers: []fieldTest{
 					{
 						Name: `x-amzn-errortype`,
-						Kind: matchMatch,
+						Kind: tablesMatch,
 						Re: &regex{
+							ID:  209,
 							Src: `^ServiceQuotaExceededException`,
-							Alts: []matchAlt{
+							Alts: []tablesAlt{
 								{
 									Start: true,
 									Lead:  []string{`servicequotaexceededexception`},
@@ -3839,13 +4042,14 @@ var catalogueTables = &catalogue{
 			Code:       19,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       210,
 						Src:      `\bexception-type: ?modelTimeoutException\b`,
 						Triggers: []string{`exception-type: modeltimeoutexception`, `exception-type:modeltimeoutexception`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`exception-type: modeltimeoutexception`, `exception-type:modeltimeoutexception`},
 								Word: true,
@@ -3854,9 +4058,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       211,
 						Src:      `\(modelTimeoutException\)`,
 						Triggers: []string{`(modeltimeoutexception)`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`(modeltimeoutexception)`},
 							},
@@ -3865,7 +4070,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -3879,13 +4084,14 @@ var catalogueTables = &catalogue{
 			Code:       5,
 			Tier:       tierText,
 			Priority:   2,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       212,
 						Src:      `\bexception-type: ?validationException\b`,
 						Triggers: []string{`exception-type: validationexception`, `exception-type:validationexception`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`exception-type: validationexception`, `exception-type:validationexception`},
 								Word: true,
@@ -3895,7 +4101,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -3909,15 +4115,16 @@ var catalogueTables = &catalogue{
 			Code:       18,
 			Tier:       tierStructured,
 			Priority:   55,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Headers: []fieldTest{
 					{
 						Name: `x-amzn-errortype`,
-						Kind: matchMatch,
+						Kind: tablesMatch,
 						Re: &regex{
+							ID:  213,
 							Src: `^ThrottlingException`,
-							Alts: []matchAlt{
+							Alts: []tablesAlt{
 								{
 									Start: true,
 									Lead:  []string{`throttlingexception`},
@@ -3936,13 +4143,14 @@ var catalogueTables = &catalogue{
 			Code:       17,
 			Tier:       tierText,
 			Priority:   80,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       214,
 						Src:      `(?i)\btoo many (tokens|requests) per day\b`,
 						Triggers: []string{`too many requests per day`, `too many tokens per day`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`too many requests per day`, `too many tokens per day`},
 								Word: true,
@@ -3954,7 +4162,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -3968,13 +4176,14 @@ var catalogueTables = &catalogue{
 			Code:       18,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       215,
 						Src:      `(?i)\btoo many tokens, please wait\b`,
 						Triggers: []string{`too many tokens, please wait`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`too many tokens, please wait`},
 								Word: true,
@@ -3984,7 +4193,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -3998,13 +4207,14 @@ var catalogueTables = &catalogue{
 			Code:       5,
 			Tier:       tierText,
 			Priority:   2,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       216,
 						Src:      `\bValidationException\b`,
 						Triggers: []string{`validationexception`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`validationexception`},
 								Word: true,
@@ -4014,7 +4224,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -4028,13 +4238,14 @@ var catalogueTables = &catalogue{
 			Code:       9,
 			Tier:       tierText,
 			Priority:   3,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       217,
 						Src:      `\bTypeError: Failed to fetch\b`,
 						Triggers: []string{`typeerror: failed to fetch`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`typeerror: failed to fetch`},
 								Word: true,
@@ -4043,9 +4254,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       218,
 						Src:      `\bTypeError: NetworkError when attempting to fetch resource\b`,
 						Triggers: []string{`typeerror: networkerror when attempting to fetch resource`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`typeerror: networkerror when attempting to fetch resource`},
 								Word: true,
@@ -4054,9 +4266,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       219,
 						Src:      `\bTypeError: Load failed\b`,
 						Triggers: []string{`typeerror: load failed`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`typeerror: load failed`},
 								Word: true,
@@ -4065,9 +4278,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       220,
 						Src:      `\bnet::ERR_(CONNECTION_(REFUSED|RESET|CLOSED|FAILED|ABORTED)|NAME_NOT_RESOLVED|INTERNET_DISCONNECTED|ADDRESS_UNREACHABLE|NETWORK_CHANGED|EMPTY_RESPONSE|HTTP2_PROTOCOL_ERROR|QUIC_PROTOCOL_ERROR|PROXY_CONNECTION_FAILED|TUNNEL_CONNECTION_FAILED)\b`,
 						Triggers: []string{`net::err_address_unreachable`, `net::err_connection_aborted`, `net::err_connection_closed`, `net::err_connection_failed`, `net::err_connection_refused`, `net::err_connection_reset`, `net::err_empty_response`, `net::err_http2_protocol_error`, `net::err_internet_disconnected`, `net::err_name_not_resolved`, `net::err_network_changed`, `net::err_proxy_connection_failed`, `net::err_quic_protocol_error`, `net::err_tunnel_connection_failed`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`net::err_address_unreachable`, `net::err_connection_aborted`, `net::err_connection_closed`, `net::err_connection_failed`, `net::err_connection_refused`, `net::err_connection_reset`, `net::err_empty_response`, `net::err_http2_protocol_error`, `net::err_internet_disconnected`, `net::err_name_not_resolved`, `net::err_network_changed`, `net::err_proxy_connection_failed`, `net::err_quic_protocol_error`, `net::err_tunnel_connection_failed`},
 								Word: true,
@@ -4079,11 +4293,12 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					{
+						ID:  221,
 						Src: `(?:(?i)\bdynamically imported module\b)|(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Triggers: []string{`dynamically imported module`},
 								Lead:     []string{`dynamically imported module`},
@@ -4139,13 +4354,14 @@ var catalogueTables = &catalogue{
 			Code:       10,
 			Tier:       tierText,
 			Priority:   64,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       222,
 						Src:      `(?i)\bfailed to resolve source metadata for [^\s:]+(:[^\s:]+)?: [^\s:]+(:[^\s:]+)?: not found\b`,
 						Triggers: []string{`failed to resolve source metadata for `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`failed to resolve source metadata for `},
 								Word: true,
@@ -4157,9 +4373,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       223,
 						Src:      `(?i)\bfailed to calculate checksum of ref [\w:-]+(::[\w-]+)?: "[^"\s]+": not found\b`,
 						Triggers: []string{`failed to calculate checksum of ref `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`failed to calculate checksum of ref `},
 								Word: true,
@@ -4172,7 +4389,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -4186,13 +4403,14 @@ var catalogueTables = &catalogue{
 			Code:       9,
 			Tier:       tierText,
 			Priority:   3,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       224,
 						Src:      `\bUnable to connect\. Is the computer able to access the url\?`,
 						Triggers: []string{`unable to connect. is the computer able to access the url?`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`unable to connect. is the computer able to access the url?`},
 								Word: true,
@@ -4201,9 +4419,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       225,
 						Src:      `\b(ConnectionRefused|ConnectionClosed|FailedToOpenSocket): `,
 						Triggers: []string{`connectionclosed: `, `connectionrefused: `, `failedtoopensocket: `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`connectionclosed: `, `connectionrefused: `, `failedtoopensocket: `},
 								Word: true,
@@ -4214,9 +4433,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       226,
 						Src:      `\bcode: "(ConnectionRefused|ConnectionClosed|FailedToOpenSocket)"`,
 						Triggers: []string{`code: "connectionclosed"`, `code: "connectionrefused"`, `code: "failedtoopensocket"`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`code: "connectionclosed"`, `code: "connectionrefused"`, `code: "failedtoopensocket"`},
 								Word: true,
@@ -4227,9 +4447,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       227,
 						Src:      `\berror: (ConnectionRefused|ConnectionClosed|FailedToOpenSocket|ConnectionReset) downloading\b`,
 						Triggers: []string{`error: connectionclosed downloading`, `error: connectionrefused downloading`, `error: connectionreset downloading`, `error: failedtoopensocket downloading`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`error: connectionclosed downloading`, `error: connectionrefused downloading`, `error: connectionreset downloading`, `error: failedtoopensocket downloading`},
 								Word: true,
@@ -4240,9 +4461,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       228,
 						Src:      `\bThe socket connection was closed unexpectedly\b`,
 						Triggers: []string{`the socket connection was closed unexpectedly`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`the socket connection was closed unexpectedly`},
 								Word: true,
@@ -4252,7 +4474,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -4265,13 +4487,14 @@ var catalogueTables = &catalogue{
 			ID:         `cargo.download_failed`,
 			Code:       9,
 			Tier:       tierText,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       229,
 						Src:      "(?i)\\bfailed to download from `[^`\\s]+`",
 						Triggers: []string{"failed to download from `"},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{"failed to download from `"},
 								Word: true,
@@ -4280,9 +4503,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       230,
 						Src:      "(?i)\\bfailed to download `[^`]+`",
 						Triggers: []string{"failed to download `"},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{"failed to download `"},
 								Word: true,
@@ -4291,9 +4515,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       231,
 						Src:      `(?i)\bfailed to query replaced source registry\b`,
 						Triggers: []string{`failed to query replaced source registry`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`failed to query replaced source registry`},
 								Word: true,
@@ -4302,9 +4527,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       232,
 						Src:      `(?i)\bdownload of [\w./-]+ failed\b`,
 						Triggers: []string{`download of `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`download of `},
 								Word: true,
@@ -4315,7 +4541,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -4329,13 +4555,14 @@ var catalogueTables = &catalogue{
 			Code:       10,
 			Tier:       tierText,
 			Priority:   64,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       233,
 						Src:      "(?i)\\bno matching package named `[^`\\s]+` found\\b",
 						Triggers: []string{"no matching package named `"},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{"no matching package named `"},
 								Word: true,
@@ -4345,9 +4572,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       234,
 						Src:      "(?i)\\bfailed to select a version for the requirement `",
 						Triggers: []string{"failed to select a version for the requirement `"},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{"failed to select a version for the requirement `"},
 								Word: true,
@@ -4356,9 +4584,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       235,
 						Src:      "(?i)\\bcould not find `[^`\\s]+` in registry `",
 						Triggers: []string{"could not find `"},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{"could not find `"},
 								Word: true,
@@ -4369,7 +4598,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -4383,13 +4612,14 @@ var catalogueTables = &catalogue{
 			Code:       11,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       236,
 						Src:      `(?i)\bcannot be built because it requires rustc \d+(\.\d+)* or newer\b`,
 						Triggers: []string{`cannot be built because it requires rustc `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`cannot be built because it requires rustc `},
 								Word: true,
@@ -4401,9 +4631,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       237,
 						Src:      `(?i)\brustc [\d.]+ is not supported by the following packages?\b`,
 						Triggers: []string{` is not supported by the following package`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`rustc `},
 								Word: true,
@@ -4413,7 +4644,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -4427,12 +4658,12 @@ var catalogueTables = &catalogue{
 			Code:       17,
 			Tier:       tierStructured,
 			Priority:   63,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `error.type`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`usage_limit_reached`},
 					},
 				},
@@ -4457,13 +4688,14 @@ var catalogueTables = &catalogue{
 			Code:       17,
 			Tier:       tierText,
 			Priority:   85,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       238,
 						Src:      `(?i)\byou've hit your usage limit\b`,
 						Triggers: []string{`you've hit your usage limit`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`you've hit your usage limit`},
 								Word: true,
@@ -4472,9 +4704,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       239,
 						Src:      `(?i)\busage_limit_reached\b`,
 						Triggers: []string{`usage_limit_reached`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`usage_limit_reached`},
 								Word: true,
@@ -4483,9 +4716,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       240,
 						Src:      `(?i)\bthe usage limit has been reached\b`,
 						Triggers: []string{`the usage limit has been reached`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`the usage limit has been reached`},
 								Word: true,
@@ -4495,7 +4729,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -4504,8 +4738,9 @@ var catalogueTables = &catalogue{
 				{
 					From: fromText,
 					Re: &regex{
+						ID:  241,
 						Src: `(?i)try again in (?P<value>\d+ (?:days?|hours?|minutes?|seconds?)(?:,? \d+ (?:days?|hours?|minutes?|seconds?))*)`,
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`try again in `},
 							},
@@ -4519,8 +4754,9 @@ var catalogueTables = &catalogue{
 				{
 					From: fromText,
 					Re: &regex{
+						ID:  242,
 						Src: `(?i)"?resets_in_seconds"?: ?(?P<value>\d+)`,
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`"resets_in_second`, `resets_in_seconds`},
 							},
@@ -4534,8 +4770,9 @@ var catalogueTables = &catalogue{
 				{
 					From: fromText,
 					Re: &regex{
+						ID:  243,
 						Src: `(?i)"?resets_at"?: ?(?P<value>\d{9,11})\b`,
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`"resets_a`, `resets_at`},
 							},
@@ -4557,13 +4794,14 @@ var catalogueTables = &catalogue{
 			Code:       1,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       244,
 						Src:      `(?i)\binvalid api token\b`,
 						Triggers: []string{`invalid api token`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`invalid api token`},
 								Word: true,
@@ -4573,7 +4811,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -4587,13 +4825,13 @@ var catalogueTables = &catalogue{
 			Code:       3,
 			Tier:       tierText,
 			Priority:   80,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					sharedRegex6,
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -4607,13 +4845,14 @@ var catalogueTables = &catalogue{
 			Code:       17,
 			Tier:       tierText,
 			Priority:   85,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       246,
 						Src:      `(?i)\btrial key\b.{0,80}\b(\d+ api calls ?/ ?month|per month|monthly)\b`,
 						Triggers: []string{`trial key`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`trial key`},
 								Word: true,
@@ -4626,7 +4865,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -4640,13 +4879,14 @@ var catalogueTables = &catalogue{
 			Code:       18,
 			Tier:       tierText,
 			Priority:   84,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       247,
 						Src:      `(?i)\btrial key, which is limited to \d+ api calls ?/ ?minute\b`,
 						Triggers: []string{`trial key, which is limited to `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`trial key, which is limited to `},
 								Word: true,
@@ -4657,7 +4897,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -4671,13 +4911,14 @@ var catalogueTables = &catalogue{
 			Code:       10,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       248,
 						Src:      `(?i)\bno configuration file provided: not found\b`,
 						Triggers: []string{`no configuration file provided: not found`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`no configuration file provided: not found`},
 								Word: true,
@@ -4686,9 +4927,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       249,
 						Src:      `(?i)\bno such service\b`,
 						Triggers: []string{`no such service`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`no such service`},
 								Word: true,
@@ -4698,7 +4940,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -4712,13 +4954,14 @@ var catalogueTables = &catalogue{
 			Code:       5,
 			Tier:       tierText,
 			Priority:   64,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       250,
 						Src:      `(?i)\bThe container name "[^"\s]+" is already in use by\b`,
 						Triggers: []string{`" is already in use by`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`the container name "`},
 								Word: true,
@@ -4728,7 +4971,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -4742,13 +4985,14 @@ var catalogueTables = &catalogue{
 			Code:       5,
 			Tier:       tierText,
 			Priority:   2,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       251,
 						Src:      `\Acurl: \(3\) `,
 						Triggers: []string{`curl: (3) `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Start: true,
 								Lead:  []string{`curl: (3) `},
@@ -4757,9 +5001,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       252,
 						Src:      `(?i:\bURL USING BAD/ILLEGAL FORMAT OR MISSING URL\b)`,
 						Triggers: []string{`url using bad/illegal format or missing url`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`url using bad/illegal format or missing url`},
 								Word: true,
@@ -4769,7 +5014,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -4783,13 +5028,14 @@ var catalogueTables = &catalogue{
 			Code:       9,
 			Tier:       tierText,
 			Priority:   3,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       253,
 						Src:      `^curl: \((16|18|52|55|56|92)\) `,
 						Triggers: []string{`curl: (16) `, `curl: (18) `, `curl: (52) `, `curl: (55) `, `curl: (56) `, `curl: (92) `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Start: true,
 								Lead:  []string{`curl: (`},
@@ -4801,7 +5047,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -4815,13 +5061,14 @@ var catalogueTables = &catalogue{
 			Code:       1,
 			Tier:       tierText,
 			Priority:   20,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       254,
 						Src:      `(?i)\bThe requested URL returned error: 401\b`,
 						Triggers: []string{`the requested url returned error: 401`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`the requested url returned error: 401`},
 								Word: true,
@@ -4831,7 +5078,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -4845,13 +5092,14 @@ var catalogueTables = &catalogue{
 			Code:       10,
 			Tier:       tierText,
 			Priority:   20,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       255,
 						Src:      `(?i)\bThe requested URL returned error: 404\b`,
 						Triggers: []string{`the requested url returned error: 404`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`the requested url returned error: 404`},
 								Word: true,
@@ -4861,7 +5109,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -4875,13 +5123,14 @@ var catalogueTables = &catalogue{
 			Code:       12,
 			Tier:       tierText,
 			Priority:   20,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       256,
 						Src:      `(?i)\bThe requested URL returned error: 413\b`,
 						Triggers: []string{`the requested url returned error: 413`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`the requested url returned error: 413`},
 								Word: true,
@@ -4891,7 +5140,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -4905,13 +5154,14 @@ var catalogueTables = &catalogue{
 			Code:       18,
 			Tier:       tierText,
 			Priority:   20,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       257,
 						Src:      `(?i)\bThe requested URL returned error: 429\b`,
 						Triggers: []string{`the requested url returned error: 429`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`the requested url returned error: 429`},
 								Word: true,
@@ -4921,7 +5171,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -4935,13 +5185,14 @@ var catalogueTables = &catalogue{
 			Code:       16,
 			Tier:       tierText,
 			Priority:   20,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       258,
 						Src:      `(?i)\bThe requested URL returned error: 50[0-3]\b`,
 						Triggers: []string{`the requested url returned error: 50`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`the requested url returned error: 50`},
 								Word: true,
@@ -4952,7 +5203,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -4966,12 +5217,12 @@ var catalogueTables = &catalogue{
 			Code:       13,
 			Tier:       tierStructured,
 			Priority:   52,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `code`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`AccessDenied`, `Workspace.AccessDenied`, `Model.AccessDenied`},
 					},
 				},
@@ -4985,12 +5236,12 @@ var catalogueTables = &catalogue{
 			Code:       17,
 			Tier:       tierStructured,
 			Priority:   52,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `code`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`Throttling.AllocationQuota`, `AllocationQuota.FreeTierOnly`},
 					},
 				},
@@ -5004,12 +5255,12 @@ var catalogueTables = &catalogue{
 			Code:       17,
 			Tier:       tierStructured,
 			Priority:   52,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `code`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`Arrearage`, `PrepaidBillOverdue`, `PostpaidBillOverdue`},
 					},
 				},
@@ -5023,12 +5274,12 @@ var catalogueTables = &catalogue{
 			Code:       2,
 			Tier:       tierStructured,
 			Priority:   52,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `code`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`DataInspectionFailed`, `CustomRoleBlocked`, `FaqRuleBlocked`, `IPInfringementSuspect`},
 					},
 				},
@@ -5042,12 +5293,12 @@ var catalogueTables = &catalogue{
 			Code:       2,
 			Tier:       tierStructured,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `error.code`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`data_inspection_failed`, `DataInspectionFailed`},
 					},
 				},
@@ -5061,12 +5312,12 @@ var catalogueTables = &catalogue{
 			Code:       16,
 			Tier:       tierStructured,
 			Priority:   52,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `code`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`InternalError`, `SystemError`, `ModelServiceFailed`},
 					},
 				},
@@ -5080,12 +5331,12 @@ var catalogueTables = &catalogue{
 			Code:       1,
 			Tier:       tierStructured,
 			Priority:   52,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `code`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`InvalidApiKey`},
 					},
 				},
@@ -5099,12 +5350,12 @@ var catalogueTables = &catalogue{
 			Code:       8,
 			Tier:       tierStructured,
 			Priority:   52,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `code`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`ModelNotFound`},
 					},
 				},
@@ -5118,12 +5369,12 @@ var catalogueTables = &catalogue{
 			Code:       7,
 			Tier:       tierStructured,
 			Priority:   52,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `code`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`ModelUnavailable`},
 					},
 				},
@@ -5137,12 +5388,12 @@ var catalogueTables = &catalogue{
 			Code:       21,
 			Tier:       tierStructured,
 			Priority:   52,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `code`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`CommodityNotPurchased`, `AccessDenied.Unpurchased`},
 					},
 				},
@@ -5156,12 +5407,12 @@ var catalogueTables = &catalogue{
 			Code:       18,
 			Tier:       tierStructured,
 			Priority:   52,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `code`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`Throttling`, `Throttling.RateQuota`, `Throttling.BurstRate`, `LimitRequests`},
 					},
 				},
@@ -5175,12 +5426,12 @@ var catalogueTables = &catalogue{
 			Code:       19,
 			Tier:       tierStructured,
 			Priority:   52,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `code`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`RequestTimeOut`, `InternalError.Timeout`},
 					},
 				},
@@ -5194,13 +5445,14 @@ var catalogueTables = &catalogue{
 			Code:       20,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       259,
 						Src:      `(?i)\bdeadlock detected\b`,
 						Triggers: []string{`deadlock detected`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`deadlock detected`},
 								Word: true,
@@ -5209,9 +5461,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       260,
 						Src:      `(?i)\bcanceling statement due to lock timeout\b`,
 						Triggers: []string{`canceling statement due to lock timeout`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`canceling statement due to lock timeout`},
 								Word: true,
@@ -5220,9 +5473,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       261,
 						Src:      `(?i)\bcould not obtain lock on (relation|row)\b`,
 						Triggers: []string{`could not obtain lock on `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`could not obtain lock on r`},
 								Word: true,
@@ -5234,9 +5488,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       262,
 						Src:      `(?i)\bDeadlock found when trying to get lock\b`,
 						Triggers: []string{`deadlock found when trying to get lock`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`deadlock found when trying to get lock`},
 								Word: true,
@@ -5245,9 +5500,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       263,
 						Src:      `(?i)\bLock wait timeout exceeded; try restarting transaction\b`,
 						Triggers: []string{`lock wait timeout exceeded; try restarting transaction`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`lock wait timeout exceeded; try restarting transaction`},
 								Word: true,
@@ -5257,7 +5513,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -5271,13 +5527,14 @@ var catalogueTables = &catalogue{
 			Code:       15,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       264,
 						Src:      `(?i)\bsorry, too many clients already\b`,
 						Triggers: []string{`sorry, too many clients already`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`sorry, too many clients already`},
 								Word: true,
@@ -5286,9 +5543,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       265,
 						Src:      `(?i)\bremaining connection slots are reserved for\b`,
 						Triggers: []string{`remaining connection slots are reserved for`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`remaining connection slots are reserved for`},
 								Word: true,
@@ -5297,9 +5555,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       266,
 						Src:      `(?i)\bERROR 1040 \((HY000|08004)\): Too many connections\b`,
 						Triggers: []string{`error 1040 (08004): too many connections`, `error 1040 (hy000): too many connections`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`error 1040 (08004): too many connections`, `error 1040 (hy000): too many connections`},
 								Word: true,
@@ -5310,9 +5569,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       267,
 						Src:      `(?i)\bERR max number of clients reached\b`,
 						Triggers: []string{`err max number of clients reached`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`err max number of clients reached`},
 								Word: true,
@@ -5322,7 +5582,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -5337,13 +5597,14 @@ var catalogueTables = &catalogue{
 			Code:       1,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       268,
 						Src:      `(?i)\bauthentication fails\b`,
 						Triggers: []string{`authentication fails`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`authentication fails`},
 								Word: true,
@@ -5353,7 +5614,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -5367,14 +5628,15 @@ var catalogueTables = &catalogue{
 			Code:       20,
 			Tier:       tierText,
 			Priority:   20,
-			Confidence: matchHigh,
+			Confidence: tablesHigh,
 			Scope:      `host`,
-			Match: cond{
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       269,
 						Src:      `(?i)\bPort \d+ (is|was) (already )?in use\b`,
 						Triggers: []string{` is already in use`, ` is in use`, ` was already in use`, ` was in use`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`port `},
 								Word: true,
@@ -5385,9 +5647,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       270,
 						Src:      `(?i)\bSomething is already running on port\b`,
 						Triggers: []string{`something is already running on port`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`something is already running on port`},
 								Word: true,
@@ -5396,9 +5659,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       271,
 						Src:      `(?i)\bA server is already running \(pid: `,
 						Triggers: []string{`a server is already running (pid: `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`a server is already running (pid: `},
 								Word: true,
@@ -5407,9 +5671,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       272,
 						Src:      `(?i)\bCould not find an? (available|free|open) port\b`,
 						Triggers: []string{`could not find a available port`, `could not find a free port`, `could not find a open port`, `could not find an available port`, `could not find an free port`, `could not find an open port`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`could not find a available port`, `could not find a free port`, `could not find a open port`, `could not find an available port`, `could not find an free port`, `could not find an open port`},
 								Word: true,
@@ -5420,9 +5685,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       273,
 						Src:      `(?i)\bNo (available|free|open) ports? (found|available)\b`,
 						Triggers: []string{`no available port available`, `no available port found`, `no available ports available`, `no available ports found`, `no free port available`, `no free port found`, `no free ports available`, `no free ports found`, `no open port available`, `no open port found`, `no open ports available`, `no open ports found`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`no available port available`, `no available port found`, `no available ports available`, `no available ports found`, `no free port available`, `no free port found`, `no free ports available`, `no free ports found`, `no open port available`, `no open port found`, `no open ports available`, `no open ports found`},
 								Word: true,
@@ -5434,11 +5700,12 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					{
+						ID:  274,
 						Src: `(?:(?i)\btrying (\d+|another|the next|a different)\b|\binstead\b)|(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Triggers: []string{`trying `},
 								Lead:     []string{`trying `},
@@ -5499,13 +5766,14 @@ var catalogueTables = &catalogue{
 			Code:       14,
 			Tier:       tierText,
 			Priority:   80,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       275,
 						Src:      `(?i)\bCannot connect to the Docker daemon at\b`,
 						Triggers: []string{`cannot connect to the docker daemon at`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`cannot connect to the docker daemon at`},
 								Word: true,
@@ -5514,9 +5782,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       276,
 						Src:      `(?i)\bIs the docker daemon running\?`,
 						Triggers: []string{`is the docker daemon running?`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`is the docker daemon running?`},
 								Word: true,
@@ -5525,9 +5794,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       277,
 						Src:      `(?i)\bopen //\./pipe/docker_engine\b`,
 						Triggers: []string{`open //./pipe/docker_engine`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`open //./pipe/docker_engine`},
 								Word: true,
@@ -5536,9 +5806,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       278,
 						Src:      `(?i)\bdocker_engine: The system cannot find the file specified\b`,
 						Triggers: []string{`docker_engine: the system cannot find the file specified`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`docker_engine: the system cannot find the file specified`},
 								Word: true,
@@ -5548,7 +5819,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex7,
 				},
@@ -5562,13 +5833,14 @@ var catalogueTables = &catalogue{
 			Code:       17,
 			Tier:       tierText,
 			Priority:   85,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       280,
 						Src:      `(?i)\bYou have reached your (unauthenticated )?pull rate limit\b`,
 						Triggers: []string{`you have reached your `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`you have reached your `},
 								Word: true,
@@ -5581,7 +5853,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -5595,18 +5867,20 @@ var catalogueTables = &catalogue{
 			Code:       10,
 			Tier:       tierText,
 			Priority:   68,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       281,
 						Src:      `(?i)(?:^\s*|: )manifest unknown(?:[:;"']|\.?\s*$)`,
 						Triggers: []string{`manifest unknown`},
 						Parsed:   &parsed{},
 					},
 					{
+						ID:       282,
 						Src:      `(?i)(?-i:\bMANIFEST_UNKNOWN\b)`,
 						Triggers: []string{`manifest_unknown`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`manifest_unknown`},
 								Word: true,
@@ -5615,9 +5889,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       283,
 						Src:      `(?i)\bmanifest for \S+ not found\b`,
 						Triggers: []string{`manifest for `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`manifest for `},
 								Word: true,
@@ -5627,9 +5902,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       284,
 						Src:      `(?i)\bNo such (container|image|volume|network|object): `,
 						Triggers: []string{`no such container: `, `no such image: `, `no such network: `, `no such object: `, `no such volume: `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`no such container: `, `no such image: `, `no such network: `, `no such object: `, `no such volume: `},
 								Word: true,
@@ -5641,7 +5917,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -5655,13 +5931,14 @@ var catalogueTables = &catalogue{
 			Code:       10,
 			Tier:       tierText,
 			Priority:   75,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       285,
 						Src:      `(?i)\bpull access denied for \S+, repository does not exist or may require\b`,
 						Triggers: []string{`pull access denied for `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`pull access denied for `},
 								Word: true,
@@ -5672,7 +5949,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -5686,13 +5963,14 @@ var catalogueTables = &catalogue{
 			Code:       1,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       286,
 						Src:      `(?i)\bunauthorized: (incorrect username or password|authentication required)\b`,
 						Triggers: []string{`unauthorized: authentication required`, `unauthorized: incorrect username or password`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`unauthorized: authentication required`, `unauthorized: incorrect username or password`},
 								Word: true,
@@ -5703,9 +5981,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       287,
 						Src:      `(?i)\bdenied: requested access to the resource is denied\b`,
 						Triggers: []string{`denied: requested access to the resource is denied`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`denied: requested access to the resource is denied`},
 								Word: true,
@@ -5715,7 +5994,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -5729,13 +6008,14 @@ var catalogueTables = &catalogue{
 			Code:       14,
 			Tier:       tierText,
 			Priority:   87,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       288,
 						Src:      `(?i)\bfailed to connect to the docker API at\b`,
 						Triggers: []string{`failed to connect to the docker api at`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`failed to connect to the docker api at`},
 								Word: true,
@@ -5744,9 +6024,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       289,
 						Src:      `(?i)\bdial unix [\w./~-]*(docker|podman)\.sock: connect: no such file or directory\b`,
 						Triggers: []string{`docker.sock: connect: no such file or directory`, `podman.sock: connect: no such file or directory`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`dial unix `},
 								Word: true,
@@ -5757,9 +6038,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       290,
 						Src:      `(?i)//\./pipe/dockerDesktop\w*Engine\b`,
 						Triggers: []string{`//./pipe/dockerdesktop`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`//./pipe/dockerdesktop`},
 								Also: [][]string{[]string{`engine`}},
@@ -5768,9 +6050,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       291,
 						Src:      `(?i)\bError while fetching server API version: \('Connection aborted\.', FileNotFoundError\(2\b`,
 						Triggers: []string{`error while fetching server api version: ('connection aborted.', filenotfounderror(2`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`error while fetching server api version: ('connection aborted.', filenotfounderror(2`},
 								Word: true,
@@ -5780,7 +6063,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex7,
 				},
@@ -5794,13 +6077,14 @@ var catalogueTables = &catalogue{
 			Code:       6,
 			Tier:       tierText,
 			Priority:   80,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       292,
 						Src:      `(?i)\bauthentication credentials were not provided\b`,
 						Triggers: []string{`authentication credentials were not provided`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`authentication credentials were not provided`},
 								Word: true,
@@ -5810,7 +6094,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -5824,13 +6108,14 @@ var catalogueTables = &catalogue{
 			Code:       1,
 			Tier:       tierText,
 			Priority:   80,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       293,
 						Src:      `"detail": ?"Invalid token\.?"`,
 						Triggers: []string{`"detail": "invalid token`, `"detail":"invalid token`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`"detail":`},
 								Also: [][]string{[]string{`"detail": "invalid token"`, `"detail": "invalid token."`, `"detail":"invalid token"`, `"detail":"invalid token."`}},
@@ -5840,7 +6125,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -5854,13 +6139,13 @@ var catalogueTables = &catalogue{
 			Code:       17,
 			Tier:       tierText,
 			Priority:   85,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					sharedRegex8,
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -5874,12 +6159,12 @@ var catalogueTables = &catalogue{
 			Code:       17,
 			Tier:       tierStructured,
 			Priority:   36,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name: `error.message`,
-						Kind: matchMatch,
+						Kind: tablesMatch,
 						Re:   sharedRegex8,
 					},
 				},
@@ -5893,13 +6178,13 @@ var catalogueTables = &catalogue{
 			Code:       8,
 			Tier:       tierText,
 			Priority:   80,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					sharedRegex9,
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -5913,13 +6198,14 @@ var catalogueTables = &catalogue{
 			Code:       20,
 			Tier:       tierText,
 			Priority:   2,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       296,
 						Src:      `(?i)\bEBUSY\b`,
 						Triggers: []string{`ebusy`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`ebusy`},
 								Word: true,
@@ -5928,9 +6214,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       297,
 						Src:      `(?i)\bresource busy or locked\b`,
 						Triggers: []string{`resource busy or locked`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`resource busy or locked`},
 								Word: true,
@@ -5939,9 +6226,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       298,
 						Src:      `(?i)\btext file busy\b`,
 						Triggers: []string{`text file busy`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`text file busy`},
 								Word: true,
@@ -5950,9 +6238,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       299,
 						Src:      `(?i)\bETXTBSY\b`,
 						Triggers: []string{`etxtbsy`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`etxtbsy`},
 								Word: true,
@@ -5961,9 +6250,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       300,
 						Src:      `(?i)\[Errno (16|26)\]`,
 						Triggers: []string{`[errno 16]`, `[errno 26]`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`[errno 16]`, `[errno 26]`},
 							},
@@ -5973,9 +6263,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       301,
 						Src:      `(?i)\(os error 26\)`,
 						Triggers: []string{`(os error 26)`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`(os error 26)`},
 							},
@@ -5983,9 +6274,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       302,
 						Src:      `(?i)\bdevice or resource busy\b`,
 						Triggers: []string{`device or resource busy`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`device or resource busy`},
 								Word: true,
@@ -5994,9 +6286,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       303,
 						Src:      `(?i)\b(could not|couldn't|failed to|unable to) (acquire|obtain|get) (an? |the )?(exclusive |file |advisory )?lock\b`,
 						Triggers: []string{`could not acquire `, `could not get `, `could not obtain `, `couldn't acquire `, `couldn't get `, `couldn't obtain `, `failed to acquire `, `failed to get `, `failed to obtain `, `unable to acquire `, `unable to get `, `unable to obtain `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`could`, `faile`, `unabl`},
 								Word: true,
@@ -6008,9 +6301,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       304,
 						Src:      `(?i)\block (is )?held by (another )?process\b`,
 						Triggers: []string{`lock held by another process`, `lock held by process`, `lock is held by another process`, `lock is held by process`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`lock held by another process`, `lock held by process`, `lock is held by another process`, `lock is held by process`},
 								Word: true,
@@ -6022,7 +6316,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -6036,13 +6330,14 @@ var catalogueTables = &catalogue{
 			Code:       20,
 			Tier:       tierText,
 			Priority:   1,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       305,
 						Src:      `\b(?i:Text file busy)\b`,
 						Triggers: []string{`text file busy`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`text file busy`},
 								Word: true,
@@ -6051,9 +6346,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       306,
 						Src:      `\b(?i:Soubor je pou)ží(?i:v)á(?i:n)\b`,
 						Triggers: []string{`soubor je používán`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`soubor je používán`},
 								Word: true,
@@ -6062,9 +6358,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       307,
 						Src:      `\b(?i:Das Programm kann nicht ausgef)ü(?i:hrt oder ver)ä(?i:ndert werden \(busy)\b`,
 						Triggers: []string{`das programm kann nicht ausgeführt oder verändert werden (busy`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`das programm kann nicht ausgeführt oder verändert werden (busy`},
 								Word: true,
@@ -6073,9 +6370,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       308,
 						Src:      `\b(?i:El fichero de texto est)á(?i: ocupado)\b`,
 						Triggers: []string{`el fichero de texto está ocupado`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`el fichero de texto está ocupado`},
 								Word: true,
@@ -6084,9 +6382,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       309,
 						Src:      `\b(?i:Fichier texte occup)é`,
 						Triggers: []string{`fichier texte occupé`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`fichier texte occupé`},
 								Word: true,
@@ -6095,9 +6394,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       310,
 						Src:      `\b(?i:A sz)ö(?i:vegf)á(?i:jl foglalt)\b`,
 						Triggers: []string{`a szövegfájl foglalt`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`a szövegfájl foglalt`},
 								Word: true,
@@ -6106,9 +6406,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       311,
 						Src:      `\b(?i:Berkas teks sibuk)\b`,
 						Triggers: []string{`berkas teks sibuk`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`berkas teks sibuk`},
 								Word: true,
@@ -6117,9 +6418,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       312,
 						Src:      `\b(?i:File di testo occupato)\b`,
 						Triggers: []string{`file di testo occupato`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`file di testo occupato`},
 								Word: true,
@@ -6128,9 +6430,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       313,
 						Src:      `テキストファイルがビジー状態です`,
 						Triggers: []string{`テキストファイルがビジー状態です`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`テキストファイルがビジー状態です`},
 							},
@@ -6138,9 +6441,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       314,
 						Src:      `실행 파일 사용 중`,
 						Triggers: []string{`실행 파일 사용 중`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`실행 파일 사용 중`},
 							},
@@ -6148,9 +6452,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       315,
 						Src:      `\b(?i:Tekstbestand is in gebruik)\b`,
 						Triggers: []string{`tekstbestand is in gebruik`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`tekstbestand is in gebruik`},
 								Word: true,
@@ -6159,9 +6464,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       316,
 						Src:      `\b(?i:Plik wykonywalny zaj)ę(?i:ty)\b`,
 						Triggers: []string{`plik wykonywalny zajęty`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`plik wykonywalny zajęty`},
 								Word: true,
@@ -6170,9 +6476,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       317,
 						Src:      `Á(?i:rea de texto ocupada)\b`,
 						Triggers: []string{`Área de texto ocupada`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`Área de texto ocupada`},
 							},
@@ -6180,9 +6487,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       318,
 						Src:      `\b(?i:Ficheiro de texto ocupado)\b`,
 						Triggers: []string{`ficheiro de texto ocupado`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`ficheiro de texto ocupado`},
 								Word: true,
@@ -6191,9 +6499,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       319,
 						Src:      `Текстовый файл занят`,
 						Triggers: []string{`Текстовый файл занят`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`Текстовый файл занят`},
 							},
@@ -6201,9 +6510,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       320,
 						Src:      `\b(?i:Kodfil upptagen)\b`,
 						Triggers: []string{`kodfil upptagen`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`kodfil upptagen`},
 								Word: true,
@@ -6212,9 +6522,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       321,
 						Src:      `\b(?i:Metin dosyas)ı(?i: me)ş(?i:gul)\b`,
 						Triggers: []string{`metin dosyası meşgul`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`metin dosyası meşgul`},
 								Word: true,
@@ -6223,9 +6534,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       322,
 						Src:      `Текстовий файл зайнято`,
 						Triggers: []string{`Текстовий файл зайнято`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`Текстовий файл зайнято`},
 							},
@@ -6233,9 +6545,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       323,
 						Src:      `\b(?i:T)ậ(?i:p tin v)ă(?i:n b)ả(?i:n )đ(?i:ang b)ậ(?i:n)\b`,
 						Triggers: []string{`tập tin văn bản đang bận`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`tập tin văn bản đang bận`},
 								Word: true,
@@ -6244,9 +6557,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       324,
 						Src:      `文本文件忙`,
 						Triggers: []string{`文本文件忙`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`文本文件忙`},
 							},
@@ -6254,9 +6568,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       325,
 						Src:      `文字檔忙錄中`,
 						Triggers: []string{`文字檔忙錄中`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`文字檔忙錄中`},
 							},
@@ -6264,9 +6579,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       326,
 						Src:      `\b(?i:Device or resource busy)\b`,
 						Triggers: []string{`device or resource busy`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`device or resource busy`},
 								Word: true,
@@ -6275,9 +6591,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       327,
 						Src:      `\b(?i:Za)ří(?i:zen)í(?i: nebo zdroj jsou pou)ží(?i:v)á(?i:ny)\b`,
 						Triggers: []string{`zařízení nebo zdroj jsou používány`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`zařízení nebo zdroj jsou používány`},
 								Word: true,
@@ -6286,9 +6603,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       328,
 						Src:      `\b(?i:Das Ger)ä(?i:t oder die Ressource ist belegt)\b`,
 						Triggers: []string{`das gerät oder die ressource ist belegt`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`das gerät oder die ressource ist belegt`},
 								Word: true,
@@ -6297,9 +6615,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       329,
 						Src:      `\b(?i:Dispositivo o recurso ocupado)\b`,
 						Triggers: []string{`dispositivo o recurso ocupado`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`dispositivo o recurso ocupado`},
 								Word: true,
@@ -6308,9 +6627,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       330,
 						Src:      `\b(?i:P)é(?i:riph)é(?i:rique ou ressource occup)é`,
 						Triggers: []string{`périphérique ou ressource occupé`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`périphérique ou ressource occupé`},
 								Word: true,
@@ -6319,9 +6639,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       331,
 						Src:      `\b(?i:Az eszk)ö(?i:z vagy er)ő(?i:forr)á(?i:s foglalt)\b`,
 						Triggers: []string{`az eszköz vagy erőforrás foglalt`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`az eszköz vagy erőforrás foglalt`},
 								Word: true,
@@ -6330,9 +6651,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       332,
 						Src:      `\b(?i:Perangkat atau sumber daya sibuk)\b`,
 						Triggers: []string{`perangkat atau sumber daya sibuk`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`perangkat atau sumber daya sibuk`},
 								Word: true,
@@ -6341,9 +6663,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       333,
 						Src:      `\b(?i:Dispositivo o risorsa occupata)\b`,
 						Triggers: []string{`dispositivo o risorsa occupata`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`dispositivo o risorsa occupata`},
 								Word: true,
@@ -6352,9 +6675,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       334,
 						Src:      `デバイスもしくはリソースがビジー状態です`,
 						Triggers: []string{`デバイスもしくはリソースがビジー状態です`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`デバイスもしくはリソースがビジー状態です`},
 							},
@@ -6362,9 +6686,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       335,
 						Src:      `장치나 자원이 동작 중`,
 						Triggers: []string{`장치나 자원이 동작 중`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`장치나 자원이 동작 중`},
 							},
@@ -6372,9 +6697,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       336,
 						Src:      `\b(?i:Apparaat of hulpbron is bezig)\b`,
 						Triggers: []string{`apparaat of hulpbron is bezig`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`apparaat of hulpbron is bezig`},
 								Word: true,
@@ -6383,9 +6709,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       337,
 						Src:      `\b(?i:Urz)ą(?i:dzenie lub zasoby zaj)ę(?i:te)\b`,
 						Triggers: []string{`urządzenie lub zasoby zajęte`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`urządzenie lub zasoby zajęte`},
 								Word: true,
@@ -6394,9 +6721,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       338,
 						Src:      `\b(?i:Dispositivo ou recurso est)á(?i: ocupado)\b`,
 						Triggers: []string{`dispositivo ou recurso está ocupado`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`dispositivo ou recurso está ocupado`},
 								Word: true,
@@ -6405,9 +6733,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       339,
 						Src:      `\b(?i:Dispositivo ou recurso ocupado)\b`,
 						Triggers: []string{`dispositivo ou recurso ocupado`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`dispositivo ou recurso ocupado`},
 								Word: true,
@@ -6416,9 +6745,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       340,
 						Src:      `Устройство или ресурс занято`,
 						Triggers: []string{`Устройство или ресурс занято`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`Устройство или ресурс занято`},
 							},
@@ -6426,9 +6756,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       341,
 						Src:      `\b(?i:Enhet eller resurs upptagen)\b`,
 						Triggers: []string{`enhet eller resurs upptagen`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`enhet eller resurs upptagen`},
 								Word: true,
@@ -6437,9 +6768,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       342,
 						Src:      `\b(?i:Ayg)ı(?i:t ya da )ö(?i:zkaynak me)ş(?i:gul)\b`,
 						Triggers: []string{`aygıt ya da özkaynak meşgul`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`aygıt ya da özkaynak meşgul`},
 								Word: true,
@@ -6448,9 +6780,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       343,
 						Src:      `Пристрій або ресурс зайнято`,
 						Triggers: []string{`Пристрій або ресурс зайнято`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`Пристрій або ресурс зайнято`},
 							},
@@ -6458,9 +6791,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       344,
 						Src:      `\b(?i:Thi)ế(?i:t b)ị(?i: ho)ặ(?i:c t)à(?i:i nguy)ê(?i:n )đ(?i:ang b)ậ(?i:n)\b`,
 						Triggers: []string{`thiết bị hoặc tài nguyên đang bận`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`thiết bị hoặc tài nguyên đang bận`},
 								Word: true,
@@ -6469,9 +6803,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       345,
 						Src:      `设备或资源忙`,
 						Triggers: []string{`设备或资源忙`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`设备或资源忙`},
 							},
@@ -6479,9 +6814,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       346,
 						Src:      `裝置或系統資源忙碌中`,
 						Triggers: []string{`裝置或系統資源忙碌中`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`裝置或系統資源忙碌中`},
 							},
@@ -6490,7 +6826,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -6504,13 +6840,14 @@ var catalogueTables = &catalogue{
 			Code:       6,
 			Tier:       tierText,
 			Priority:   80,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       347,
 						Src:      `(?i)\bYou do not currently have an active account selected\b`,
 						Triggers: []string{`you do not currently have an active account selected`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`you do not currently have an active account selected`},
 								Word: true,
@@ -6520,7 +6857,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -6534,13 +6871,14 @@ var catalogueTables = &catalogue{
 			Code:       6,
 			Tier:       tierText,
 			Priority:   80,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       348,
 						Src:      `(?i)\bDefaultCredentialsError\b`,
 						Triggers: []string{`defaultcredentialserror`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`defaultcredentialserror`},
 								Word: true,
@@ -6549,9 +6887,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       349,
 						Src:      `(?i)\bdefault credentials were not found\b`,
 						Triggers: []string{`default credentials were not found`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`default credentials were not found`},
 								Word: true,
@@ -6560,9 +6899,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       350,
 						Src:      `(?i)\bcould not automatically determine credentials\b`,
 						Triggers: []string{`could not automatically determine credentials`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`could not automatically determine credentials`},
 								Word: true,
@@ -6572,7 +6912,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -6586,13 +6926,14 @@ var catalogueTables = &catalogue{
 			Code:       13,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       351,
 						Src:      `(?i)\bdoes not have permission to access (projects|folders|organizations|services|billingAccounts) instance\b`,
 						Triggers: []string{`does not have permission to access `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`does not have permission to access `},
 								Word: true,
@@ -6604,9 +6945,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       352,
 						Src:      `(?i)\bPERMISSION_DENIED: The caller does not have permission(\.|\s*$)`,
 						Triggers: []string{`permission_denied: the caller does not have permission`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`permission_denied: the caller does not have permission`},
 								Word: true,
@@ -6618,7 +6960,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -6632,13 +6974,14 @@ var catalogueTables = &catalogue{
 			Code:       14,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       353,
 						Src:      `(?i)\bThe required property \[project\] is not currently set\b`,
 						Triggers: []string{`the required property [project] is not currently set`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`the required property [project] is not currently set`},
 								Word: true,
@@ -6647,9 +6990,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       354,
 						Src:      `(?i)\bThe project property is set to the empty string\b`,
 						Triggers: []string{`the project property is set to the empty string`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`the project property is set to the empty string`},
 								Word: true,
@@ -6659,7 +7003,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -6673,13 +7017,14 @@ var catalogueTables = &catalogue{
 			Code:       17,
 			Tier:       tierText,
 			Priority:   64,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       355,
 						Src:      `\bQuota '[A-Z0-9_]+' exceeded\.\s+Limit: `,
 						Triggers: []string{`' exceeded.`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`quota '`},
 								Word: true,
@@ -6690,7 +7035,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -6705,13 +7050,14 @@ var catalogueTables = &catalogue{
 			Code:       1,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       356,
 						Src:      `(?i)\bReauthentication failed\. cannot prompt during non-interactive execution\.\s*$`,
 						Triggers: []string{`reauthentication failed. cannot prompt during non-interactive execution.`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`reauthentication failed. cannot prompt during non-interactive execution.`},
 								Word: true,
@@ -6720,9 +7066,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       357,
 						Src:      `(?i)\bThere was a problem refreshing your current auth tokens\b`,
 						Triggers: []string{`there was a problem refreshing your current auth tokens`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`there was a problem refreshing your current auth tokens`},
 								Word: true,
@@ -6732,7 +7079,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -6747,13 +7094,14 @@ var catalogueTables = &catalogue{
 			Code:       1,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       358,
 						Src:      `(?i)\binvalid_grant\b`,
 						Triggers: []string{`invalid_grant`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`invalid_grant`},
 								Word: true,
@@ -6762,9 +7110,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       359,
 						Src:      `(?i)\btoken has been expired or revoked\b`,
 						Triggers: []string{`token has been expired or revoked`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`token has been expired or revoked`},
 								Word: true,
@@ -6773,9 +7122,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       360,
 						Src:      `(?i)\breauthentication (is )?(needed|required)\b`,
 						Triggers: []string{`reauthentication is needed`, `reauthentication is required`, `reauthentication needed`, `reauthentication required`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`reauthentication is needed`, `reauthentication is required`, `reauthentication needed`, `reauthentication required`},
 								Word: true,
@@ -6786,9 +7136,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       361,
 						Src:      `(?i)\bgcloud auth (application-default )?login\b\W{0,3}(to|and) (re-?)?authenticate`,
 						Triggers: []string{`gcloud auth application-default login`, `gcloud auth login`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`gcloud auth application-default login`, `gcloud auth login`},
 								Word: true,
@@ -6801,7 +7152,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -6815,12 +7166,12 @@ var catalogueTables = &catalogue{
 			Code:       1,
 			Tier:       tierStructured,
 			Priority:   60,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `error.details.reason`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`API_KEY_INVALID`, `API_KEY_EXPIRED`},
 					},
 				},
@@ -6834,13 +7185,14 @@ var catalogueTables = &catalogue{
 			Code:       2,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       362,
 						Src:      `(?i)\bblock_?reason["']?[:=] ?["']?(BlockReason\.)?(SAFETY|PROHIBITED_CONTENT|BLOCKLIST|OTHER|IMAGE_SAFETY|SPII)\b`,
 						Triggers: []string{`block_reason`, `blockreason`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`block`},
 								Word: true,
@@ -6851,9 +7203,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       363,
 						Src:      `(?i)\bBlockedPromptException\b`,
 						Triggers: []string{`blockedpromptexception`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`blockedpromptexception`},
 								Word: true,
@@ -6862,9 +7215,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       364,
 						Src:      `(?i)\bfinish_?reason["']?[:=] ?["']?(FinishReason\.)?(SAFETY|PROHIBITED_CONTENT|BLOCKLIST|SPII|IMAGE_SAFETY)\b`,
 						Triggers: []string{`finish_reason`, `finishreason`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`finish`},
 								Word: true,
@@ -6875,9 +7229,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       365,
 						Src:      `(?i)\bFinishReason\.(SAFETY|PROHIBITED_CONTENT|BLOCKLIST|SPII)\b`,
 						Triggers: []string{`finishreason.blocklist`, `finishreason.prohibited_content`, `finishreason.safety`, `finishreason.spii`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`finishreason.blocklist`, `finishreason.prohibited_content`, `finishreason.safety`, `finishreason.spii`},
 								Word: true,
@@ -6889,7 +7244,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -6903,15 +7258,16 @@ var catalogueTables = &catalogue{
 			Code:       17,
 			Tier:       tierStructured,
 			Priority:   61,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name: `error.details.violations.quotaId`,
-						Kind: matchMatch,
+						Kind: tablesMatch,
 						Re: &regex{
+							ID:  366,
 							Src: `PerDay`,
-							Alts: []matchAlt{
+							Alts: []tablesAlt{
 								{
 									Lead: []string{`perday`},
 								},
@@ -6921,7 +7277,7 @@ var catalogueTables = &catalogue{
 					},
 					{
 						Name:   `error.status`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`RESOURCE_EXHAUSTED`},
 					},
 				},
@@ -6935,12 +7291,12 @@ var catalogueTables = &catalogue{
 			Code:       2,
 			Tier:       tierStructured,
 			Priority:   45,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `candidates.finishReason`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`SAFETY`, `PROHIBITED_CONTENT`, `BLOCKLIST`, `SPII`, `IMAGE_SAFETY`},
 					},
 				},
@@ -6954,15 +7310,16 @@ var catalogueTables = &catalogue{
 			Code:       21,
 			Tier:       tierStructured,
 			Priority:   75,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name: `error.message`,
-						Kind: matchMatch,
+						Kind: tablesMatch,
 						Re: &regex{
+							ID:  367,
 							Src: `(?i)free_tier\S*, limit: 0\b`,
-							Alts: []matchAlt{
+							Alts: []tablesAlt{
 								{
 									Lead: []string{`free_tier`},
 								},
@@ -6981,13 +7338,14 @@ var catalogueTables = &catalogue{
 			Code:       21,
 			Tier:       tierText,
 			Priority:   90,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       368,
 						Src:      `(?i)quota exceeded for metric: \S*free_tier\S*, limit: 0\b`,
 						Triggers: []string{`quota exceeded for metric: `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`quota exceeded for metric: `},
 								Also: [][]string{[]string{`, limit: 0`}, []string{`free_tier`}},
@@ -6997,7 +7355,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -7011,13 +7369,14 @@ var catalogueTables = &catalogue{
 			Code:       13,
 			Tier:       tierText,
 			Priority:   80,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       369,
 						Src:      `(?i)\buser location is not supported for the api use\b`,
 						Triggers: []string{`user location is not supported for the api use`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`user location is not supported for the api use`},
 								Word: true,
@@ -7027,7 +7386,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -7041,15 +7400,16 @@ var catalogueTables = &catalogue{
 			Code:       13,
 			Tier:       tierStructured,
 			Priority:   73,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name: `error.message`,
-						Kind: matchMatch,
+						Kind: tablesMatch,
 						Re: &regex{
+							ID:  370,
 							Src: `(?i)\buser location is not supported\b`,
-							Alts: []matchAlt{
+							Alts: []tablesAlt{
 								{
 									Lead: []string{`user location is not supported`},
 									Word: true,
@@ -7069,15 +7429,16 @@ var catalogueTables = &catalogue{
 			Code:       8,
 			Tier:       tierStructured,
 			Priority:   72,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name: `error.message`,
-						Kind: matchMatch,
+						Kind: tablesMatch,
 						Re: &regex{
+							ID:  371,
 							Src: `(?i)\bmodels/\S+ is not found\b`,
-							Alts: []matchAlt{
+							Alts: []tablesAlt{
 								{
 									Lead: []string{`models/`},
 									Word: true,
@@ -7097,15 +7458,16 @@ var catalogueTables = &catalogue{
 			Code:       7,
 			Tier:       tierStructured,
 			Priority:   71,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name: `error.message`,
-						Kind: matchMatch,
+						Kind: tablesMatch,
 						Re: &regex{
+							ID:  372,
 							Src: `(?i)\bmodel is (currently )?overloaded\b`,
-							Alts: []matchAlt{
+							Alts: []tablesAlt{
 								{
 									Lead: []string{`model is currently overloaded`, `model is overloaded`},
 									Word: true,
@@ -7127,12 +7489,12 @@ var catalogueTables = &catalogue{
 			Code:       2,
 			Tier:       tierStructured,
 			Priority:   45,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name: `promptFeedback.blockReason`,
-						Kind: matchPresent,
+						Kind: tablesPresent,
 					},
 				},
 			},
@@ -7145,13 +7507,14 @@ var catalogueTables = &catalogue{
 			Code:       18,
 			Tier:       tierText,
 			Priority:   55,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       373,
 						Src:      `(?i)\bexceeded your current quota\b.*(please retry in \d|retryDelay)`,
 						Triggers: []string{`exceeded your current quota`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`exceeded your current quota`},
 								Word: true,
@@ -7163,11 +7526,12 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					{
+						ID:  374,
 						Src: `(?:PerDay)|(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Triggers: []string{`perday`},
 								Lead:     []string{`perday`},
@@ -7217,8 +7581,9 @@ var catalogueTables = &catalogue{
 				{
 					From: fromText,
 					Re: &regex{
+						ID:  375,
 						Src: `(?i)please retry in (?P<value>\d+(?:\.\d+)?(?:ms|s|m|h))\b`,
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`please retry in `},
 							},
@@ -7239,12 +7604,12 @@ var catalogueTables = &catalogue{
 			Code:       18,
 			Tier:       tierStructured,
 			Priority:   30,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `error.status`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`RESOURCE_EXHAUSTED`},
 					},
 				},
@@ -7261,8 +7626,9 @@ var catalogueTables = &catalogue{
 				{
 					From: fromText,
 					Re: &regex{
+						ID:  376,
 						Src: `(?i)retry in (?P<value>\d+(?:\.\d+)?(?:ms|s|m|h))\b`,
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`retry in `},
 							},
@@ -7283,12 +7649,12 @@ var catalogueTables = &catalogue{
 			Code:       19,
 			Tier:       tierBare,
 			Priority:   15,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `error.status`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`DEADLINE_EXCEEDED`},
 					},
 				},
@@ -7302,12 +7668,12 @@ var catalogueTables = &catalogue{
 			Code:       5,
 			Tier:       tierBare,
 			Priority:   15,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `error.status`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`INVALID_ARGUMENT`, `FAILED_PRECONDITION`, `OUT_OF_RANGE`},
 					},
 				},
@@ -7321,12 +7687,12 @@ var catalogueTables = &catalogue{
 			Code:       10,
 			Tier:       tierBare,
 			Priority:   15,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `error.status`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`NOT_FOUND`},
 					},
 				},
@@ -7340,12 +7706,12 @@ var catalogueTables = &catalogue{
 			Code:       13,
 			Tier:       tierBare,
 			Priority:   15,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `error.status`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`PERMISSION_DENIED`},
 					},
 				},
@@ -7359,12 +7725,12 @@ var catalogueTables = &catalogue{
 			Code:       1,
 			Tier:       tierBare,
 			Priority:   15,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `error.status`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`UNAUTHENTICATED`},
 					},
 				},
@@ -7378,12 +7744,12 @@ var catalogueTables = &catalogue{
 			Code:       16,
 			Tier:       tierBare,
 			Priority:   15,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `error.status`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`UNAVAILABLE`, `INTERNAL`},
 					},
 				},
@@ -7397,13 +7763,14 @@ var catalogueTables = &catalogue{
 			Code:       6,
 			Tier:       tierText,
 			Priority:   80,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       377,
 						Src:      `(?i)\bmethod doesn't allow unregistered callers\b`,
 						Triggers: []string{`method doesn't allow unregistered callers`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`method doesn't allow unregistered callers`},
 								Word: true,
@@ -7413,7 +7780,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -7427,13 +7794,14 @@ var catalogueTables = &catalogue{
 			Code:       18,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       378,
 						Src:      `\bRetryableQuotaError\b`,
 						Triggers: []string{`retryablequotaerror`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`retryablequotaerror`},
 								Word: true,
@@ -7442,9 +7810,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       379,
 						Src:      `(?i:\byour quota will reset after \d)`,
 						Triggers: []string{`your quota will reset after `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`your quota will reset after `},
 								Word: true,
@@ -7454,7 +7823,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -7472,8 +7841,9 @@ var catalogueTables = &catalogue{
 				{
 					From: fromText,
 					Re: &regex{
+						ID:  380,
 						Src: `(?i)reset after (?P<value>\d+(?:\.\d+)?(?:ms|s|m|h)(?:\d+(?:\.\d+)?(?:ms|s|m|h))*)\b`,
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`reset after `},
 							},
@@ -7494,13 +7864,14 @@ var catalogueTables = &catalogue{
 			Code:       9,
 			Tier:       tierText,
 			Priority:   20,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       381,
 						Src:      `(?i)\berror connecting to (api\.)?github\.com\b`,
 						Triggers: []string{`error connecting to api.github.com`, `error connecting to github.com`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`error connecting to api.github.com`, `error connecting to github.com`},
 								Word: true,
@@ -7511,9 +7882,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       382,
 						Src:      `(?i)\bcheck your internet connection or https://githubstatus\.com\b`,
 						Triggers: []string{`check your internet connection or https://githubstatus.com`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`check your internet connection or https://githubstatus.com`},
 								Word: true,
@@ -7523,7 +7895,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -7537,13 +7909,14 @@ var catalogueTables = &catalogue{
 			Code:       10,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       383,
 						Src:      `(?i)\bCould not resolve to an? (Repository|Issue|Issue or PullRequest|PullRequest|User|Organization|Node) with\b`,
 						Triggers: []string{`could not resolve to a`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`could not resolve to a`},
 								Word: true,
@@ -7556,7 +7929,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -7570,13 +7943,14 @@ var catalogueTables = &catalogue{
 			Code:       13,
 			Tier:       tierText,
 			Priority:   72,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       384,
 						Src:      `(?i)\bhas not been granted the required scopes\b`,
 						Triggers: []string{`has not been granted the required scopes`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`has not been granted the required scopes`},
 								Word: true,
@@ -7585,9 +7959,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       385,
 						Src:      `(?i)\bauthentication token is missing required scopes?\b`,
 						Triggers: []string{`authentication token is missing required scope`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`authentication token is missing required scope`},
 								Word: true,
@@ -7596,9 +7971,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       386,
 						Src:      `(?i)\bmissing required scopes? \[[\w:-]+(, ?[\w:-]+)*\]`,
 						Triggers: []string{`missing required scope [`, `missing required scopes [`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`missing required scope [`, `missing required scopes [`},
 								Word: true,
@@ -7610,7 +7986,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -7624,13 +8000,14 @@ var catalogueTables = &catalogue{
 			Code:       6,
 			Tier:       tierText,
 			Priority:   80,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       387,
 						Src:      `(?i)\bplease run:?\s+gh auth login\b`,
 						Triggers: []string{`gh auth login`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`please run`},
 								Word: true,
@@ -7639,9 +8016,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       388,
 						Src:      `(?i)\bpopulate the GH_TOKEN environment variable\b`,
 						Triggers: []string{`populate the gh_token environment variable`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`populate the gh_token environment variable`},
 								Word: true,
@@ -7650,9 +8028,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       389,
 						Src:      `(?i)\byou are not logged into any GitHub hosts\b`,
 						Triggers: []string{`you are not logged into any github hosts`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`you are not logged into any github hosts`},
 								Word: true,
@@ -7662,7 +8041,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -7676,13 +8055,14 @@ var catalogueTables = &catalogue{
 			Code:       1,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       390,
 						Src:      `(?i)\bRequires authentication\b`,
 						Triggers: []string{`requires authentication`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`requires authentication`},
 								Word: true,
@@ -7692,7 +8072,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -7706,13 +8086,14 @@ var catalogueTables = &catalogue{
 			Code:       18,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       391,
 						Src:      `(?i)\bwas submitted too quickly\b`,
 						Triggers: []string{`was submitted too quickly`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`was submitted too quickly`},
 								Word: true,
@@ -7722,7 +8103,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -7736,13 +8117,14 @@ var catalogueTables = &catalogue{
 			Code:       1,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       392,
 						Src:      `(?i)\bfatal: Authentication failed for\b`,
 						Triggers: []string{`fatal: authentication failed for`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`fatal: authentication failed for`},
 								Word: true,
@@ -7751,9 +8133,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       393,
 						Src:      `(?i)\bPermission denied \(publickey[,)]`,
 						Triggers: []string{`permission denied (publickey`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`permission denied (publickey`},
 								Word: true,
@@ -7763,9 +8146,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       394,
 						Src:      `(?i)\bInvalid username or (password|token)\b`,
 						Triggers: []string{`invalid username or password`, `invalid username or token`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`invalid username or password`, `invalid username or token`},
 								Word: true,
@@ -7776,9 +8160,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       395,
 						Src:      `(?i)\bBad credentials\b`,
 						Triggers: []string{`bad credentials`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`bad credentials`},
 								Word: true,
@@ -7788,7 +8173,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -7802,13 +8187,14 @@ var catalogueTables = &catalogue{
 			Code:       1,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       396,
 						Src:      `\b(?i:Authentication failed for)\b`,
 						Triggers: []string{`authentication failed for`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`authentication failed for`},
 								Word: true,
@@ -7817,9 +8203,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       397,
 						Src:      `\b(?i:Authentifizierung fehlgeschlagen f)ü(?i:r)\b`,
 						Triggers: []string{`authentifizierung fehlgeschlagen für`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`authentifizierung fehlgeschlagen für`},
 								Word: true,
@@ -7828,9 +8215,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       398,
 						Src:      `\b(?i:Autenticaci)ó(?i:n fall)ó(?i: para)\b`,
 						Triggers: []string{`autenticación falló para`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`autenticación falló para`},
 								Word: true,
@@ -7839,9 +8227,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       399,
 						Src:      `É(?i:chec d'authentification pour)\b`,
 						Triggers: []string{`Échec d'authentification pour`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`Échec d'authentification pour`},
 							},
@@ -7849,9 +8238,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       400,
 						Src:      `\b(?i:Autentikasi gagal untuk)\b`,
 						Triggers: []string{`autentikasi gagal untuk`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`autentikasi gagal untuk`},
 								Word: true,
@@ -7860,9 +8250,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       401,
 						Src:      `\b(?i:Autenticazione non riuscita per)\b`,
 						Triggers: []string{`autenticazione non riuscita per`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`autenticazione non riuscita per`},
 								Word: true,
@@ -7871,9 +8262,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       402,
 						Src:      `\b(?i:Uwierzytelnienie nie powiod)ł(?i:o si)ę(?i: dla)\b`,
 						Triggers: []string{`uwierzytelnienie nie powiodło się dla`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`uwierzytelnienie nie powiodło się dla`},
 								Word: true,
@@ -7882,9 +8274,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       403,
 						Src:      `\b(?i:Autentica)çã(?i:o falhou para)\b`,
 						Triggers: []string{`autenticação falhou para`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`autenticação falhou para`},
 								Word: true,
@@ -7893,9 +8286,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       404,
 						Src:      `\b(?i:Autentisering misslyckades)\b`,
 						Triggers: []string{`autentisering misslyckades`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`autentisering misslyckades`},
 								Word: true,
@@ -7904,9 +8298,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       405,
 						Src:      `(?i: i)ç(?i:in kimlik do)ğ(?i:rulamas)ı(?i: ba)ş(?i:ar)ı(?i:s)ı(?i:z)\b`,
 						Triggers: []string{` için kimlik doğrulaması başarısız`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{` için kimlik doğrulaması başarısız`},
 							},
@@ -7914,9 +8309,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       406,
 						Src:      `\b(?i:X)á(?i:c th)ự(?i:c g)ặ(?i:p l)ỗ(?i:i cho)\b`,
 						Triggers: []string{`xác thực gặp lỗi cho`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`xác thực gặp lỗi cho`},
 								Word: true,
@@ -7925,9 +8321,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       407,
 						Src:      ` 鉴权失败`,
 						Triggers: []string{` 鉴权失败`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{` 鉴权失败`},
 							},
@@ -7935,9 +8332,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       408,
 						Src:      ` 身份驗證失敗`,
 						Triggers: []string{` 身份驗證失敗`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{` 身份驗證失敗`},
 							},
@@ -7946,7 +8344,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -7960,13 +8358,14 @@ var catalogueTables = &catalogue{
 			Code:       17,
 			Tier:       tierText,
 			Priority:   81,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       409,
 						Src:      `(?i)\bover its data quota\b`,
 						Triggers: []string{`over its data quota`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`over its data quota`},
 								Word: true,
@@ -7975,9 +8374,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       410,
 						Src:      `(?i)\bpurchase more data packs\b`,
 						Triggers: []string{`purchase more data packs`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`purchase more data packs`},
 								Word: true,
@@ -7986,9 +8386,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       411,
 						Src:      `(?i)\bLFS (bandwidth|storage) (quota|limit) (exceeded|reached)\b`,
 						Triggers: []string{`lfs bandwidth limit exceeded`, `lfs bandwidth limit reached`, `lfs bandwidth quota exceeded`, `lfs bandwidth quota reached`, `lfs storage limit exceeded`, `lfs storage limit reached`, `lfs storage quota exceeded`, `lfs storage quota reached`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`lfs bandwidth limit exceeded`, `lfs bandwidth limit reached`, `lfs bandwidth quota exceeded`, `lfs bandwidth quota reached`, `lfs storage limit exceeded`, `lfs storage limit reached`, `lfs storage quota exceeded`, `lfs storage quota reached`},
 								Word: true,
@@ -8000,7 +8401,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -8014,13 +8415,14 @@ var catalogueTables = &catalogue{
 			Code:       20,
 			Tier:       tierText,
 			Priority:   66,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       412,
 						Src:      `(?i)\bunable to create '[^']*\.lock': file exists\b`,
 						Triggers: []string{`.lock': file exists`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`unable to create '`},
 								Word: true,
@@ -8029,9 +8431,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       413,
 						Src:      `(?i)\banother git process seems to be running\b`,
 						Triggers: []string{`another git process seems to be running`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`another git process seems to be running`},
 								Word: true,
@@ -8041,7 +8444,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -8055,13 +8458,14 @@ var catalogueTables = &catalogue{
 			Code:       20,
 			Tier:       tierText,
 			Priority:   66,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       414,
 						Src:      `\b(?i:Unable to create ')[^\s'’]+(?i:\.lock': )(?:(?i:File exists))`,
 						Triggers: []string{`.lock': file exists`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`unable to create '`},
 								Word: true,
@@ -8070,9 +8474,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       415,
 						Src:      `\b(?i:Konnte ')[^\s'’]+(?i:\.lock' nicht erstellen: )(?:(?i:Die Datei existiert bereits)|(?i:File exists))`,
 						Triggers: []string{`.lock' nicht erstellen: die datei existiert bereits`, `.lock' nicht erstellen: file exists`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`konnte '`},
 								Word: true,
@@ -8081,9 +8486,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       416,
 						Src:      `\b(?i:No se puede crear ')[^\s'’]+(?i:\.lock': )(?:(?i:El fichero ya existe)|(?i:File exists))`,
 						Triggers: []string{`no se puede crear '`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`no se puede crear '`},
 								Word: true,
@@ -8093,9 +8499,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       417,
 						Src:      `\b(?i:Impossible de cr)é(?i:er ')[^\s'’]+(?i:\.lock' : )(?:(?i:Le fichier existe)|(?i:File exists))`,
 						Triggers: []string{`impossible de créer '`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`impossible de créer '`},
 								Word: true,
@@ -8105,9 +8512,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       418,
 						Src:      `\b(?i:Tidak dapat membuat ')[^\s'’]+(?i:\.lock': )(?:(?i:Berkas telah ada)|(?i:File exists))`,
 						Triggers: []string{`tidak dapat membuat '`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`tidak dapat membuat '`},
 								Word: true,
@@ -8117,9 +8525,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       419,
 						Src:      `\b(?i:Impossibile creare ')[^\s'’]+(?i:\.lock': )(?:(?i:File gi)à(?i: esistente)|(?i:File exists))`,
 						Triggers: []string{`.lock': file exists`, `.lock': file già esistente`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`impossibile creare '`},
 								Word: true,
@@ -8128,9 +8537,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       420,
 						Src:      `\b(?i:lock' )파일을 만들 수 없습니다: (?:파일이 있습니다|(?i:File exists))`,
 						Triggers: []string{`lock' 파일을 만들 수 없습니다: `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`lock' 파일을 만들 수 없습니다: `},
 								Word: true,
@@ -8140,9 +8550,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       421,
 						Src:      `\b(?i:Nie mo)ż(?i:na utworzy)ć „[^\s“”]+(?i:\.lock)”: (?:(?i:Plik istnieje)|(?i:File exists))`,
 						Triggers: []string{`nie można utworzyć „`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`nie można utworzyć „`},
 								Word: true,
@@ -8152,9 +8563,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       422,
 						Src:      `\b(?i:Incapaz de criar ')[^\s'’]+(?i:\.lock': )(?:(?i:O ficheiro existe)|(?i:File exists))`,
 						Triggers: []string{`incapaz de criar '`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`incapaz de criar '`},
 								Word: true,
@@ -8164,9 +8576,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       423,
 						Src:      `Не удалось создать «[^\s»«]+(?i:\.lock)»: (?:Файл существует|(?i:File exists))`,
 						Triggers: []string{`Не удалось создать «`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`Не удалось создать «`},
 								Also: [][]string{[]string{`.lock»: file exists`, `.lock»: Файл существует`}, []string{`.lock»: `}},
@@ -8175,9 +8588,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       424,
 						Src:      `\b(?i:Kunde inte skapa ")[^\s"”]+(?i:\.lock": )(?:(?i:Filen existerar)|(?i:File exists))`,
 						Triggers: []string{`kunde inte skapa "`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`kunde inte skapa "`},
 								Word: true,
@@ -8187,9 +8601,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       425,
 						Src:      `\b(?i:lock' olu)ş(?i:turulam)ı(?i:yor: )(?:(?i:Dosya var)|(?i:File exists))`,
 						Triggers: []string{`lock' oluşturulamıyor: dosya var`, `lock' oluşturulamıyor: file exists`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`lock' oluşturulamıyor: dosya var`, `lock' oluşturulamıyor: file exists`},
 								Word: true,
@@ -8198,9 +8613,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       426,
 						Src:      `\b(?i:Kh)ô(?i:ng th)ể(?i: t)ạ(?i:o )“[^\s”“]+(?i:\.lock)”: (?:(?i:T)ậ(?i:p tin )đã(?i: s)ẵ(?i:n c)ó|(?i:File exists))`,
 						Triggers: []string{`không thể tạo “`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`không thể tạo “`},
 								Word: true,
@@ -8210,9 +8626,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       427,
 						Src:      `无法创建 '[^\s'’]+(?i:\.lock')：(?:文件已存在|(?i:File exists))`,
 						Triggers: []string{`.lock'：file exists`, `.lock'：文件已存在`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`无法创建 '`},
 							},
@@ -8220,9 +8637,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       428,
 						Src:      `無法建立 '[^\s'’]+(?i:\.lock')：(?:檔案已存在|(?i:File exists))`,
 						Triggers: []string{`.lock'：file exists`, `.lock'：檔案已存在`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`無法建立 '`},
 							},
@@ -8231,7 +8649,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -8245,13 +8663,14 @@ var catalogueTables = &catalogue{
 			Code:       6,
 			Tier:       tierText,
 			Priority:   80,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       429,
 						Src:      `(?i)\bcould not read (Username|Password) for\b`,
 						Triggers: []string{`could not read password for`, `could not read username for`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`could not read password for`, `could not read username for`},
 								Word: true,
@@ -8262,9 +8681,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       430,
 						Src:      `(?i)\bterminal prompts disabled\b`,
 						Triggers: []string{`terminal prompts disabled`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`terminal prompts disabled`},
 								Word: true,
@@ -8274,7 +8694,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -8288,13 +8708,14 @@ var catalogueTables = &catalogue{
 			Code:       10,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       431,
 						Src:      `(?i)\bfatal: not a git repository\b`,
 						Triggers: []string{`fatal: not a git repository`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`fatal: not a git repository`},
 								Word: true,
@@ -8304,7 +8725,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -8318,13 +8739,14 @@ var catalogueTables = &catalogue{
 			Code:       10,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       432,
 						Src:      `\b(?i:not a git repository \(or any of the parent directories)\b`,
 						Triggers: []string{`not a git repository (or any of the parent directories`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`not a git repository (or any of the parent directories`},
 								Word: true,
@@ -8333,9 +8755,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       433,
 						Src:      `\b(?i:Kein Git-Repository \(oder irgendeines der Elternverzeichnisse)\b`,
 						Triggers: []string{`kein git-repository (oder irgendeines der elternverzeichnisse`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`kein git-repository (oder irgendeines der elternverzeichnisse`},
 								Word: true,
@@ -8344,9 +8767,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       434,
 						Src:      `\b(?i:no es un repositorio git \(ni ninguno de los directorios superiores)\b`,
 						Triggers: []string{`no es un repositorio git (ni ninguno de los directorios superiores`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`no es un repositorio git (ni ninguno de los directorios superiores`},
 								Word: true,
@@ -8355,9 +8779,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       435,
 						Src:      `\b(?i:ni ceci ni aucun de ses r)é(?i:pertoires parents n'est un d)é(?i:p)ô(?i:t git)\b`,
 						Triggers: []string{`ni ceci ni aucun de ses répertoires parents n'est un dépôt git`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`ni ceci ni aucun de ses répertoires parents n'est un dépôt git`},
 								Word: true,
@@ -8366,9 +8791,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       436,
 						Src:      `\b(?i:bukan sebuah repositori git \(atau direktori induk apapun)\b`,
 						Triggers: []string{`bukan sebuah repositori git (atau direktori induk apapun`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`bukan sebuah repositori git (atau direktori induk apapun`},
 								Word: true,
@@ -8377,9 +8803,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       437,
 						Src:      `(?i: non )è(?i: un repository Git \(n)é(?i: lo )è(?i: alcuna delle directory genitrici)\b`,
 						Triggers: []string{` non è un repository git (né lo è alcuna delle directory genitrici`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{` non è un repository git (né lo è alcuna delle directory genitrici`},
 							},
@@ -8387,9 +8814,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       438,
 						Src:      `\(현재 폴더 또는 상위 폴더 중 일부가\) 깃 저장소가 아닙니다`,
 						Triggers: []string{`(현재 폴더 또는 상위 폴더 중 일부가) 깃 저장소가 아닙니다`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`(현재 폴더 또는 상위 폴더 중 일부가) 깃 저장소가 아닙니다`},
 							},
@@ -8397,9 +8825,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       439,
 						Src:      `\b(?i:to nie jest repozytorium gita \(ani )ż(?i:aden z katalog)ó(?i:w nadrz)ę(?i:dnych)\b`,
 						Triggers: []string{`to nie jest repozytorium gita (ani żaden z katalogów nadrzędnych`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`to nie jest repozytorium gita (ani żaden z katalogów nadrzędnych`},
 								Word: true,
@@ -8408,9 +8837,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       440,
 						Src:      `é(?i: reposit)ó(?i:rio git nenhum \(ou qualquer pasta parente)\b`,
 						Triggers: []string{`é repositório git nenhum (ou qualquer pasta parente`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`é repositório git nenhum (ou qualquer pasta parente`},
 							},
@@ -8418,9 +8848,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       441,
 						Src:      `не найден(?i: git )репозиторий \(или один из родительских каталогов`,
 						Triggers: []string{`не найден git репозиторий (или один из родительских каталогов`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`не найден git репозиторий (или один из родительских каталогов`},
 							},
@@ -8428,9 +8859,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       442,
 						Src:      `\b(?i:inte ett git-arkiv \(eller n)å(?i:gon av f)ö(?i:r)ä(?i:ldrakatalogerna)\b`,
 						Triggers: []string{`inte ett git-arkiv (eller någon av föräldrakatalogerna`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`inte ett git-arkiv (eller någon av föräldrakatalogerna`},
 								Word: true,
@@ -8439,9 +8871,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       443,
 						Src:      `\b(?i:bir git deposu \(veya )ü(?i:st dizinlerinden birisi\) de)ğ(?i:il)\b`,
 						Triggers: []string{`bir git deposu (veya üst dizinlerinden birisi) değil`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`bir git deposu (veya üst dizinlerinden birisi) değil`},
 								Word: true,
@@ -8450,9 +8883,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       444,
 						Src:      `\b(?i:kh)ô(?i:ng ph)ả(?i:i l)à(?i: kho git \(ho)ặ(?i:c b)ấ(?i:t k)ỳ(?i: th)ư(?i: m)ụ(?i:c cha m)ẹ(?i: n)à(?i:o)\b`,
 						Triggers: []string{`không phải là kho git (hoặc bất kỳ thư mục cha mẹ nào`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`không phải là kho git (hoặc bất kỳ thư mục cha mẹ nào`},
 								Word: true,
@@ -8461,9 +8895,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       445,
 						Src:      `不是(?i: git )仓库（或者任何父目录`,
 						Triggers: []string{`不是 git 仓库（或者任何父目录`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`不是 git 仓库（或者任何父目录`},
 							},
@@ -8471,9 +8906,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       446,
 						Src:      `不是一個(?i: git )版本庫（或者任何父目錄`,
 						Triggers: []string{`不是一個 git 版本庫（或者任何父目錄`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`不是一個 git 版本庫（或者任何父目錄`},
 							},
@@ -8482,7 +8918,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -8497,13 +8933,14 @@ var catalogueTables = &catalogue{
 			Code:       1,
 			Tier:       tierText,
 			Priority:   75,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       447,
 						Src:      `(?i)\bsupport for password authentication was removed\b`,
 						Triggers: []string{`support for password authentication was removed`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`support for password authentication was removed`},
 								Word: true,
@@ -8513,7 +8950,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -8527,13 +8964,14 @@ var catalogueTables = &catalogue{
 			Code:       13,
 			Tier:       tierText,
 			Priority:   62,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       448,
 						Src:      `(?i)\bPermission to \S+ denied to\b`,
 						Triggers: []string{`permission to `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`permission to `},
 								Word: true,
@@ -8543,9 +8981,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       449,
 						Src:      `(?i)\bthe requested URL returned error: 403\b`,
 						Triggers: []string{`the requested url returned error: 403`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`the requested url returned error: 403`},
 								Word: true,
@@ -8554,9 +8993,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       450,
 						Src:      `(?i)\bwrite access to repository not granted\b`,
 						Triggers: []string{`write access to repository not granted`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`write access to repository not granted`},
 								Word: true,
@@ -8565,9 +9005,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       451,
 						Src:      `(?i)\bResource not accessible by integration\b`,
 						Triggers: []string{`resource not accessible by integration`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`resource not accessible by integration`},
 								Word: true,
@@ -8577,7 +9018,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -8590,13 +9031,14 @@ var catalogueTables = &catalogue{
 			ID:         `git.remote_hung_up`,
 			Code:       9,
 			Tier:       tierText,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       452,
 						Src:      `(?i)\bRPC failed; curl (18|52|55|56|92)\b`,
 						Triggers: []string{`rpc failed; curl 18`, `rpc failed; curl 52`, `rpc failed; curl 55`, `rpc failed; curl 56`, `rpc failed; curl 92`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`rpc failed; curl 18`, `rpc failed; curl 52`, `rpc failed; curl 55`, `rpc failed; curl 56`, `rpc failed; curl 92`},
 								Word: true,
@@ -8607,9 +9049,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       453,
 						Src:      `(?i)\bthe remote end hung up unexpectedly\b`,
 						Triggers: []string{`the remote end hung up unexpectedly`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`the remote end hung up unexpectedly`},
 								Word: true,
@@ -8618,9 +9061,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       454,
 						Src:      `(?i)\btransfer closed with (\d+ bytes )?outstanding read data remaining\b`,
 						Triggers: []string{`outstanding read data remaining`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`transfer closed with `},
 								Word: true,
@@ -8631,9 +9075,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       455,
 						Src:      `(?i)\bHTTP/2 stream \d+ was not closed cleanly\b`,
 						Triggers: []string{` was not closed cleanly`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`http/2 stream `},
 								Word: true,
@@ -8643,7 +9088,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -8656,13 +9101,14 @@ var catalogueTables = &catalogue{
 			ID:         `git.remote_hung_up_l10n`,
 			Code:       9,
 			Tier:       tierText,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       456,
 						Src:      `\b(?i:the remote end hung up unexpectedly)\b`,
 						Triggers: []string{`the remote end hung up unexpectedly`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`the remote end hung up unexpectedly`},
 								Word: true,
@@ -8671,9 +9117,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       457,
 						Src:      `\b(?i:Die Gegenseite hat unerwartet abgebrochen)\b`,
 						Triggers: []string{`die gegenseite hat unerwartet abgebrochen`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`die gegenseite hat unerwartet abgebrochen`},
 								Word: true,
@@ -8682,9 +9129,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       458,
 						Src:      `\b(?i:el remoto se colg)ó(?i: de manera inesperada)\b`,
 						Triggers: []string{`el remoto se colgó de manera inesperada`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`el remoto se colgó de manera inesperada`},
 								Word: true,
@@ -8693,9 +9141,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       459,
 						Src:      `\b(?i:l'h)ô(?i:te distant a ferm)é(?i: la connexion de mani)è(?i:re inattendue)\b`,
 						Triggers: []string{`l'hôte distant a fermé la connexion de manière inattendue`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`l'hôte distant a fermé la connexion de manière inattendue`},
 								Word: true,
@@ -8704,9 +9153,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       460,
 						Src:      `\b(?i:ujung remote menggantung secara tidak terduga)\b`,
 						Triggers: []string{`ujung remote menggantung secara tidak terduga`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`ujung remote menggantung secara tidak terduga`},
 								Word: true,
@@ -8715,9 +9165,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       461,
 						Src:      `\b(?i:l'interlocutore remoto ha chiuso inaspettatamente la connessione)\b`,
 						Triggers: []string{`l'interlocutore remoto ha chiuso inaspettatamente la connessione`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`l'interlocutore remoto ha chiuso inaspettatamente la connessione`},
 								Word: true,
@@ -8726,9 +9177,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       462,
 						Src:      `\b(?i:zdalna maszyna nieoczekiwanie si)ę(?i: roz)łą(?i:czy)ł(?i:a)\b`,
 						Triggers: []string{`zdalna maszyna nieoczekiwanie się rozłączyła`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`zdalna maszyna nieoczekiwanie się rozłączyła`},
 								Word: true,
@@ -8737,9 +9189,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       463,
 						Src:      `\b(?i:o lado remoto desligou inesperadamente)\b`,
 						Triggers: []string{`o lado remoto desligou inesperadamente`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`o lado remoto desligou inesperadamente`},
 								Word: true,
@@ -8748,9 +9201,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       464,
 						Src:      `\b(?i:fj)ä(?i:rren lade p)å(?i: ov)ä(?i:ntat)\b`,
 						Triggers: []string{`fjärren lade på oväntat`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`fjärren lade på oväntat`},
 								Word: true,
@@ -8759,9 +9213,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       465,
 						Src:      `\b(?i:uzak konum beklenmedik bir bi)ç(?i:imde hatt)ı(?i: kapatt)ı`,
 						Triggers: []string{`uzak konum beklenmedik bir biçimde hattı kapattı`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`uzak konum beklenmedik bir biçimde hattı kapattı`},
 								Word: true,
@@ -8770,9 +9225,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       466,
 						Src:      `\b(?i:m)á(?i:y ch)ủ(?i: b)ị(?i: treo b)ấ(?i:t ng)ờ`,
 						Triggers: []string{`máy chủ bị treo bất ngờ`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`máy chủ bị treo bất ngờ`},
 								Word: true,
@@ -8781,9 +9237,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       467,
 						Src:      `远端意外挂断了`,
 						Triggers: []string{`远端意外挂断了`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`远端意外挂断了`},
 							},
@@ -8791,9 +9248,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       468,
 						Src:      `遠端意外掛斷了`,
 						Triggers: []string{`遠端意外掛斷了`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`遠端意外掛斷了`},
 							},
@@ -8802,7 +9260,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -8816,13 +9274,14 @@ var catalogueTables = &catalogue{
 			Code:       10,
 			Tier:       tierText,
 			Priority:   64,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       469,
 						Src:      `(?i)\bfatal: repository '[^'\s]+' not found\b`,
 						Triggers: []string{`fatal: repository '`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`fatal: repository '`},
 								Word: true,
@@ -8832,9 +9291,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       470,
 						Src:      `(?i)\bERROR: Repository not found\b`,
 						Triggers: []string{`error: repository not found`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`error: repository not found`},
 								Word: true,
@@ -8843,9 +9303,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       471,
 						Src:      `(?i)^remote: Repository not found\b`,
 						Triggers: []string{`remote: repository not found`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Start: true,
 								Lead:  []string{`remote: repository not found`},
@@ -8854,9 +9315,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       472,
 						Src:      `(?i)\bdid not match any file\(s\) known to git\b`,
 						Triggers: []string{`did not match any file(s) known to git`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`did not match any file(s) known to git`},
 								Word: true,
@@ -8865,9 +9327,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       473,
 						Src:      `(?i)\bfatal: couldn't find remote ref\b`,
 						Triggers: []string{`fatal: couldn't find remote ref`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`fatal: couldn't find remote ref`},
 								Word: true,
@@ -8877,7 +9340,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -8891,13 +9354,14 @@ var catalogueTables = &catalogue{
 			Code:       10,
 			Tier:       tierText,
 			Priority:   64,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       474,
 						Src:      `\b(?i:repository ')[^\s'’]+(?i:' not found)\b`,
 						Triggers: []string{`' not found`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`repository '`},
 								Word: true,
@@ -8906,9 +9370,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       475,
 						Src:      `\b(?i:Repository ')[^\s'’]+(?i:' nicht gefunden)\b`,
 						Triggers: []string{`' nicht gefunden`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`repository '`},
 								Word: true,
@@ -8917,9 +9382,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       476,
 						Src:      `\b(?i:repositorio ')[^\s'’]+(?i:' no encontrado)\b`,
 						Triggers: []string{`' no encontrado`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`repositorio '`},
 								Word: true,
@@ -8928,9 +9394,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       477,
 						Src:      `\b(?i:d)é(?i:p)ô(?i:t ')[^\s'’]+(?i:' non trouv)é`,
 						Triggers: []string{`' non trouvé`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`dépôt '`},
 								Word: true,
@@ -8939,9 +9406,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       478,
 						Src:      `\b(?i:repositori ')[^\s'’]+(?i:' tidak ditemukan)\b`,
 						Triggers: []string{`' tidak ditemukan`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`repositori '`},
 								Word: true,
@@ -8950,9 +9418,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       479,
 						Src:      `\b(?i:repository ')[^\s'’]+(?i:' non trovato)\b`,
 						Triggers: []string{`' non trovato`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`repository '`},
 								Word: true,
@@ -8961,9 +9430,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       480,
 						Src:      `\b(?i:nie znaleziono repozytorium)\b`,
 						Triggers: []string{`nie znaleziono repozytorium`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`nie znaleziono repozytorium`},
 								Word: true,
@@ -8972,9 +9442,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       481,
 						Src:      `\b(?i:reposit)ó(?i:rio ')[^\s'’]+(?i:' inexistente)\b`,
 						Triggers: []string{`repositório '`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`repositório '`},
 								Word: true,
@@ -8984,9 +9455,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       482,
 						Src:      `\b(?i:arkivet ")[^\s"”]+(?i:" hittades inte)\b`,
 						Triggers: []string{`" hittades inte`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`arkivet "`},
 								Word: true,
@@ -8995,9 +9467,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       483,
 						Src:      `(?i: deposu bulunamad)ı`,
 						Triggers: []string{` deposu bulunamadı`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{` deposu bulunamadı`},
 							},
@@ -9005,9 +9478,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       484,
 						Src:      `\b(?i:kh)ô(?i:ng t)ì(?i:m th)ấ(?i:y kho)\b`,
 						Triggers: []string{`không tìm thấy kho`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`không tìm thấy kho`},
 								Word: true,
@@ -9016,9 +9490,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       485,
 						Src:      `仓库 '[^\s'’]+' 未找到`,
 						Triggers: []string{`' 未找到`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`仓库 '`},
 							},
@@ -9026,9 +9501,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       486,
 						Src:      `版本庫 '[^\s'’]+' 未找到`,
 						Triggers: []string{`版本庫 '`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`版本庫 '`},
 								Also: [][]string{[]string{`' 未找到`}},
@@ -9038,7 +9514,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -9051,13 +9527,14 @@ var catalogueTables = &catalogue{
 			ID:         `git.transport_dropped`,
 			Code:       9,
 			Tier:       tierText,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       487,
 						Src:      `(?i)\b(fatal|error): early EOF\b`,
 						Triggers: []string{`error: early eof`, `fatal: early eof`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`error: early eof`, `fatal: early eof`},
 								Word: true,
@@ -9068,9 +9545,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       488,
 						Src:      `(?i)\bunexpected disconnect while reading sideband packet\b`,
 						Triggers: []string{`unexpected disconnect while reading sideband packet`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`unexpected disconnect while reading sideband packet`},
 								Word: true,
@@ -9079,9 +9557,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       489,
 						Src:      `(?i)\bfetch-pack: invalid index-pack output\b`,
 						Triggers: []string{`fetch-pack: invalid index-pack output`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`fetch-pack: invalid index-pack output`},
 								Word: true,
@@ -9090,9 +9569,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       490,
 						Src:      `(?i)\bindex-pack failed\b`,
 						Triggers: []string{`index-pack failed`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`index-pack failed`},
 								Word: true,
@@ -9101,9 +9581,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       491,
 						Src:      `(?i)\bprotocol error: bad pack header\b`,
 						Triggers: []string{`protocol error: bad pack header`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`protocol error: bad pack header`},
 								Word: true,
@@ -9112,9 +9593,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       492,
 						Src:      `(?i)\b\d+ bytes of body are still expected\b`,
 						Triggers: []string{` bytes of body are still expected`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`0`, `1`, `2`, `3`, `4`, `5`, `6`, `7`, `8`, `9`},
 								Word: true,
@@ -9124,7 +9606,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -9138,13 +9620,14 @@ var catalogueTables = &catalogue{
 			Code:       9,
 			Tier:       tierText,
 			Priority:   3,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       493,
 						Src:      `(?i)\blookup \S+( on \S+)?: server misbehaving\b`,
 						Triggers: []string{`: server misbehaving`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`lookup `},
 								Word: true,
@@ -9156,7 +9639,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -9170,13 +9653,14 @@ var catalogueTables = &catalogue{
 			Code:       9,
 			Tier:       tierText,
 			Priority:   3,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       494,
 						Src:      `(?i)\bserver sent GOAWAY and closed the connection\b`,
 						Triggers: []string{`server sent goaway and closed the connection`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`server sent goaway and closed the connection`},
 								Word: true,
@@ -9185,9 +9669,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       495,
 						Src:      `(?i)\bhttp2: client connection lost\b`,
 						Triggers: []string{`http2: client connection lost`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`http2: client connection lost`},
 								Word: true,
@@ -9197,7 +9682,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -9211,13 +9696,14 @@ var catalogueTables = &catalogue{
 			Code:       11,
 			Tier:       tierText,
 			Priority:   64,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       496,
 						Src:      `(?i)\bno required module provides package\b`,
 						Triggers: []string{`no required module provides package`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`no required module provides package`},
 								Word: true,
@@ -9226,9 +9712,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       497,
 						Src:      `(?i)\bcannot find package "[^"\s]+" in any of\b`,
 						Triggers: []string{`cannot find package "`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`cannot find package "`},
 								Word: true,
@@ -9238,9 +9725,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       498,
 						Src:      `(?i)\bmissing go\.sum entry for module providing package\b`,
 						Triggers: []string{`missing go.sum entry for module providing package`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`missing go.sum entry for module providing package`},
 								Word: true,
@@ -9250,7 +9738,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -9264,13 +9752,14 @@ var catalogueTables = &catalogue{
 			Code:       10,
 			Tier:       tierText,
 			Priority:   64,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       499,
 						Src:      `(?i)\breading https?://[^\s:]+/@v/[^\s:]+: (404 Not Found|410 Gone)\b`,
 						Triggers: []string{`reading http://`, `reading https://`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`reading http://`, `reading https://`},
 								Word: true,
@@ -9283,7 +9772,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -9297,13 +9786,14 @@ var catalogueTables = &catalogue{
 			Code:       14,
 			Tier:       tierText,
 			Priority:   64,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       500,
 						Src:      `(?i)\breading https://sum\.golang\.org/lookup/[^\s:]+: (404 Not Found|410 Gone)\b`,
 						Triggers: []string{`reading https://sum.golang.org/lookup/`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`reading https://sum.golang.org/lookup/`},
 								Word: true,
@@ -9316,7 +9806,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -9331,13 +9821,14 @@ var catalogueTables = &catalogue{
 			Code:       11,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       501,
 						Src:      `(?i)\bgo\.mod requires go >= [\d.]+ \(running go [\d.]+; GOTOOLCHAIN=local\)`,
 						Triggers: []string{`go.mod requires go >= `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`go.mod requires go >= `},
 								Word: true,
@@ -9347,9 +9838,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       502,
 						Src:      `(?i)\btoolchain not available(\s*$|[.;])`,
 						Triggers: []string{`toolchain not available`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`toolchain not available`},
 								Word: true,
@@ -9361,7 +9853,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -9375,13 +9867,14 @@ var catalogueTables = &catalogue{
 			Code:       10,
 			Tier:       tierText,
 			Priority:   70,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       503,
 						Src:      `(?i)\binvalid version: unknown revision\b`,
 						Triggers: []string{`invalid version: unknown revision`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`invalid version: unknown revision`},
 								Word: true,
@@ -9390,9 +9883,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       504,
 						Src:      `(?i)\bunknown revision \S+\b`,
 						Triggers: []string{`unknown revision `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`unknown revision `},
 								Word: true,
@@ -9401,9 +9895,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       505,
 						Src:      `(?i)\bgo: module \S+: no matching versions for query\b`,
 						Triggers: []string{`: no matching versions for query`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`go: module `},
 								Word: true,
@@ -9413,7 +9908,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -9427,13 +9922,14 @@ var catalogueTables = &catalogue{
 			Code:       16,
 			Tier:       tierBare,
 			Priority:   1,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       506,
 						Src:      `\bgoogle\.api_core\.exceptions\.(ServiceUnavailable|InternalServerError|BadGateway)\b`,
 						Triggers: []string{`google.api_core.exceptions.`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`google.api_core.exceptions.`},
 								Word: true,
@@ -9446,7 +9942,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -9460,13 +9956,14 @@ var catalogueTables = &catalogue{
 			Code:       13,
 			Tier:       tierText,
 			Priority:   20,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       507,
 						Src:      `(?i)\bgoogleapi: Error 403\b`,
 						Triggers: []string{`googleapi: error 403`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`googleapi: error 403`},
 								Word: true,
@@ -9476,7 +9973,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -9490,13 +9987,14 @@ var catalogueTables = &catalogue{
 			Code:       10,
 			Tier:       tierText,
 			Priority:   20,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       508,
 						Src:      `(?i)\bgoogleapi: Error 404\b`,
 						Triggers: []string{`googleapi: error 404`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`googleapi: error 404`},
 								Word: true,
@@ -9506,7 +10004,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -9520,13 +10018,14 @@ var catalogueTables = &catalogue{
 			Code:       16,
 			Tier:       tierText,
 			Priority:   20,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       509,
 						Src:      `(?i)\bgoogleapi: Error 50[0-3]\b`,
 						Triggers: []string{`googleapi: error 500`, `googleapi: error 501`, `googleapi: error 502`, `googleapi: error 503`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`googleapi: error 500`, `googleapi: error 501`, `googleapi: error 502`, `googleapi: error 503`},
 								Word: true,
@@ -9536,7 +10035,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -9550,13 +10049,14 @@ var catalogueTables = &catalogue{
 			Code:       10,
 			Tier:       tierText,
 			Priority:   64,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       510,
 						Src:      `\bCould not find [\w.-]+:[\w.-]+(:[\w.+-]+)?\.(\s|$)`,
 						Triggers: []string{`could not find `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`could not find `},
 								Word: true,
@@ -9568,7 +10068,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex10,
 				},
@@ -9582,13 +10082,14 @@ var catalogueTables = &catalogue{
 			Code:       20,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       512,
 						Src:      `(?i)\bIt is currently in use by another Gradle instance\b`,
 						Triggers: []string{`it is currently in use by another gradle instance`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`it is currently in use by another gradle instance`},
 								Word: true,
@@ -9598,7 +10099,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -9612,8 +10113,8 @@ var catalogueTables = &catalogue{
 			Code:       7,
 			Tier:       tierBare,
 			Priority:   20,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Providers: []string{`groq`},
 				Status: []statusRange{
 					{
@@ -9630,13 +10131,13 @@ var catalogueTables = &catalogue{
 			Code:       7,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					sharedRegex11,
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -9650,13 +10151,14 @@ var catalogueTables = &catalogue{
 			Code:       13,
 			Tier:       tierText,
 			Priority:   80,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       514,
 						Src:      `(?i)\borganization_restricted\b`,
 						Triggers: []string{`organization_restricted`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`organization_restricted`},
 								Word: true,
@@ -9665,9 +10167,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       515,
 						Src:      `(?i)\borganization has been restricted\b`,
 						Triggers: []string{`organization has been restricted`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`organization has been restricted`},
 								Word: true,
@@ -9677,7 +10180,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -9691,12 +10194,12 @@ var catalogueTables = &catalogue{
 			Code:       3,
 			Tier:       tierStructured,
 			Priority:   77,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name: `error.message`,
-						Kind: matchMatch,
+						Kind: tablesMatch,
 						Re:   sharedRegex12,
 					},
 				},
@@ -9710,13 +10213,13 @@ var catalogueTables = &catalogue{
 			Code:       3,
 			Tier:       tierText,
 			Priority:   90,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					sharedRegex12,
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -9730,13 +10233,14 @@ var catalogueTables = &catalogue{
 			Code:       10,
 			Tier:       tierText,
 			Priority:   64,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       517,
 						Src:      `(?i)\bchart "[^"\s]+"( version "[^"\s]+"| matching [^\s]+)? not found in [\w.-]+ index\. \(try 'helm repo update'\)`,
 						Triggers: []string{` index. (try 'helm repo update')`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`chart "`},
 								Word: true,
@@ -9748,9 +10252,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       518,
 						Src:      `(?i)\bno chart version found for\b`,
 						Triggers: []string{`no chart version found for`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`no chart version found for`},
 								Word: true,
@@ -9759,9 +10264,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       519,
 						Src:      `(?i)\bError: repo [\w.-]+ not found\b`,
 						Triggers: []string{` not found`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`error: repo `},
 								Word: true,
@@ -9770,9 +10276,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       520,
 						Src:      `(?i)\bError: release: not found\b`,
 						Triggers: []string{`error: release: not found`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`error: release: not found`},
 								Word: true,
@@ -9782,7 +10289,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -9795,13 +10302,14 @@ var catalogueTables = &catalogue{
 			ID:         `helm.cluster_unreachable`,
 			Code:       9,
 			Tier:       tierText,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       521,
 						Src:      `(?i)\bKubernetes cluster unreachable\b`,
 						Triggers: []string{`kubernetes cluster unreachable`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`kubernetes cluster unreachable`},
 								Word: true,
@@ -9811,7 +10319,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -9825,13 +10333,14 @@ var catalogueTables = &catalogue{
 			Code:       5,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       522,
 						Src:      `(?i)\bcannot re-use a name that is still in use\b`,
 						Triggers: []string{`cannot re-use a name that is still in use`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`cannot re-use a name that is still in use`},
 								Word: true,
@@ -9841,7 +10350,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -9855,13 +10364,14 @@ var catalogueTables = &catalogue{
 			Code:       20,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       523,
 						Src:      `(?i)\banother operation \(install/upgrade/rollback\) is in progress\b`,
 						Triggers: []string{`another operation (install/upgrade/rollback) is in progress`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`another operation (install/upgrade/rollback) is in progress`},
 								Word: true,
@@ -9871,7 +10381,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -9885,13 +10395,14 @@ var catalogueTables = &catalogue{
 			Code:       5,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       524,
 						Src:      `(?i)\brendered manifests contain a resource that already exists\b`,
 						Triggers: []string{`rendered manifests contain a resource that already exists`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`rendered manifests contain a resource that already exists`},
 								Word: true,
@@ -9901,7 +10412,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -9915,8 +10426,8 @@ var catalogueTables = &catalogue{
 			Code:       5,
 			Tier:       tierBare,
 			Priority:   20,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Status: []statusRange{
 					{
 						Lo: 400,
@@ -9936,8 +10447,8 @@ var catalogueTables = &catalogue{
 			Code:       1,
 			Tier:       tierBare,
 			Priority:   20,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Status: []statusRange{
 					{
 						Lo: 401,
@@ -9953,8 +10464,8 @@ var catalogueTables = &catalogue{
 			Code:       17,
 			Tier:       tierBare,
 			Priority:   20,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Status: []statusRange{
 					{
 						Lo: 402,
@@ -9970,8 +10481,8 @@ var catalogueTables = &catalogue{
 			Code:       13,
 			Tier:       tierBare,
 			Priority:   20,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Status: []statusRange{
 					{
 						Lo: 403,
@@ -9987,8 +10498,8 @@ var catalogueTables = &catalogue{
 			Code:       18,
 			Tier:       tierStructured,
 			Priority:   20,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Status: []statusRange{
 					{
 						Lo: 403,
@@ -9998,7 +10509,7 @@ var catalogueTables = &catalogue{
 				Headers: []fieldTest{
 					{
 						Name:   `x-ratelimit-remaining`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`0`},
 					},
 				},
@@ -10022,8 +10533,8 @@ var catalogueTables = &catalogue{
 			Code:       10,
 			Tier:       tierBare,
 			Priority:   20,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Status: []statusRange{
 					{
 						Lo: 404,
@@ -10039,8 +10550,8 @@ var catalogueTables = &catalogue{
 			Code:       19,
 			Tier:       tierBare,
 			Priority:   20,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Status: []statusRange{
 					{
 						Lo: 408,
@@ -10056,8 +10567,8 @@ var catalogueTables = &catalogue{
 			Code:       12,
 			Tier:       tierBare,
 			Priority:   20,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Status: []statusRange{
 					{
 						Lo: 413,
@@ -10073,8 +10584,8 @@ var catalogueTables = &catalogue{
 			Code:       18,
 			Tier:       tierBare,
 			Priority:   20,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Status: []statusRange{
 					{
 						Lo: 429,
@@ -10129,8 +10640,8 @@ var catalogueTables = &catalogue{
 			Code:       5,
 			Tier:       tierBare,
 			Priority:   21,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Status: []statusRange{
 					{
 						Lo: 501,
@@ -10150,9 +10661,9 @@ var catalogueTables = &catalogue{
 			Code:       19,
 			Tier:       tierBare,
 			Priority:   21,
-			Confidence: matchHigh,
+			Confidence: tablesHigh,
 			Scope:      `provider`,
-			Match: cond{
+			Match: tablesCond{
 				Status: []statusRange{
 					{
 						Lo: 504,
@@ -10168,8 +10679,8 @@ var catalogueTables = &catalogue{
 			Code:       15,
 			Tier:       tierBare,
 			Priority:   21,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Status: []statusRange{
 					{
 						Lo: 529,
@@ -10196,8 +10707,8 @@ var catalogueTables = &catalogue{
 			Code:       16,
 			Tier:       tierBare,
 			Priority:   20,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Status: []statusRange{
 					{
 						Lo: 500,
@@ -10223,13 +10734,14 @@ var catalogueTables = &catalogue{
 			ID:         `http.text_400`,
 			Code:       5,
 			Tier:       tierBare,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       526,
 						Src:      `(?i)\b(error code|status code|status_code|status|http)[: ]+(400|422)\b`,
 						Triggers: []string{`400`, `422`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`erro`, `http`, `stat`},
 								Word: true,
@@ -10241,9 +10753,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       527,
 						Src:      `(?i)\bError (400|422):`,
 						Triggers: []string{`error 400:`, `error 422:`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`error 400:`, `error 422:`},
 								Word: true,
@@ -10254,9 +10767,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       528,
 						Src:      `(?i)\bBadRequestError\b`,
 						Triggers: []string{`badrequesterror`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`badrequesterror`},
 								Word: true,
@@ -10265,9 +10779,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       529,
 						Src:      `(?i)\bUnprocessableEntityError\b`,
 						Triggers: []string{`unprocessableentityerror`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`unprocessableentityerror`},
 								Word: true,
@@ -10276,9 +10791,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       530,
 						Src:      `(?i)\binvalid_request_error\b`,
 						Triggers: []string{`invalid_request_error`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`invalid_request_error`},
 								Word: true,
@@ -10287,9 +10803,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       531,
 						Src:      `(?i)\b400 Bad Request\b`,
 						Triggers: []string{`400 bad request`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`400 bad request`},
 								Word: true,
@@ -10299,7 +10816,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -10312,13 +10829,14 @@ var catalogueTables = &catalogue{
 			ID:         `http.text_401`,
 			Code:       1,
 			Tier:       tierBare,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       532,
 						Src:      `(?i)\b(error code|status code|status_code|status|http)[: ]+401\b`,
 						Triggers: []string{`401`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`erro`, `http`, `stat`},
 								Word: true,
@@ -10330,9 +10848,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       533,
 						Src:      `(?i)\b401 Unauthorized\b`,
 						Triggers: []string{`401 unauthorized`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`401 unauthorized`},
 								Word: true,
@@ -10341,9 +10860,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       534,
 						Src:      `(?i)\b401 Client Error:`,
 						Triggers: []string{`401 client error:`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`401 client error:`},
 								Word: true,
@@ -10353,7 +10873,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -10366,13 +10886,14 @@ var catalogueTables = &catalogue{
 			ID:         `http.text_403`,
 			Code:       13,
 			Tier:       tierBare,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       535,
 						Src:      `(?i)\b(error code|status code|status_code|status|http)[: ]+403\b`,
 						Triggers: []string{`403`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`erro`, `http`, `stat`},
 								Word: true,
@@ -10384,9 +10905,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       536,
 						Src:      `(?i)\b403 Forbidden\b`,
 						Triggers: []string{`403 forbidden`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`403 forbidden`},
 								Word: true,
@@ -10395,9 +10917,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       537,
 						Src:      `(?i)\b403 Client Error:`,
 						Triggers: []string{`403 client error:`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`403 client error:`},
 								Word: true,
@@ -10406,9 +10929,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       538,
 						Src:      `(?i)\bPermissionDeniedError\b`,
 						Triggers: []string{`permissiondeniederror`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`permissiondeniederror`},
 								Word: true,
@@ -10418,7 +10942,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -10431,13 +10955,14 @@ var catalogueTables = &catalogue{
 			ID:         `http.text_404`,
 			Code:       10,
 			Tier:       tierBare,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       539,
 						Src:      `(?i)\b(error code|status code|status_code|status|http)[: ]+404\b`,
 						Triggers: []string{`404`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`erro`, `http`, `stat`},
 								Word: true,
@@ -10449,9 +10974,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       540,
 						Src:      `(?i)\b404 Not Found\b`,
 						Triggers: []string{`404 not found`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`404 not found`},
 								Word: true,
@@ -10460,9 +10986,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       541,
 						Src:      `(?i)\b404 Client Error:`,
 						Triggers: []string{`404 client error:`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`404 client error:`},
 								Word: true,
@@ -10471,9 +10998,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       542,
 						Src:      `(?i)\bNotFoundError\b`,
 						Triggers: []string{`notfounderror`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`notfounderror`},
 								Word: true,
@@ -10482,9 +11010,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       543,
 						Src:      `(?i)\bnot_found_error\b`,
 						Triggers: []string{`not_found_error`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`not_found_error`},
 								Word: true,
@@ -10494,7 +11023,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -10508,13 +11037,14 @@ var catalogueTables = &catalogue{
 			Code:       12,
 			Tier:       tierBare,
 			Priority:   2,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       544,
 						Src:      `(?i)\b(error code|status code|status_code|status|http)[: ]+413\b`,
 						Triggers: []string{`413`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`erro`, `http`, `stat`},
 								Word: true,
@@ -10526,9 +11056,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       545,
 						Src:      `(?i)\brequest entity too large\b`,
 						Triggers: []string{`request entity too large`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`request entity too large`},
 								Word: true,
@@ -10537,9 +11068,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       546,
 						Src:      `(?i)\bpayload too large\b`,
 						Triggers: []string{`payload too large`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`payload too large`},
 								Word: true,
@@ -10548,9 +11080,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       547,
 						Src:      `(?i)\brequest_too_large\b`,
 						Triggers: []string{`request_too_large`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`request_too_large`},
 								Word: true,
@@ -10559,9 +11092,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       548,
 						Src:      `(?i)\bclient intended to send too large body\b`,
 						Triggers: []string{`client intended to send too large body`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`client intended to send too large body`},
 								Word: true,
@@ -10570,9 +11104,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       549,
 						Src:      `(?i)\brequest exceeds the maximum allowed number of bytes\b`,
 						Triggers: []string{`request exceeds the maximum allowed number of bytes`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`request exceeds the maximum allowed number of bytes`},
 								Word: true,
@@ -10581,9 +11116,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       550,
 						Src:      `(?i)\bimage exceeds \d+(\.\d+)? ?MB maximum\b`,
 						Triggers: []string{`image exceeds `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`image exceeds `},
 								Word: true,
@@ -10595,9 +11131,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       551,
 						Src:      `(?i)\bpayload size exceeds the limit\b`,
 						Triggers: []string{`payload size exceeds the limit`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`payload size exceeds the limit`},
 								Word: true,
@@ -10607,7 +11144,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -10620,13 +11157,14 @@ var catalogueTables = &catalogue{
 			ID:         `http.text_429`,
 			Code:       18,
 			Tier:       tierBare,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       552,
 						Src:      `(?i)\b(error code|status code|status_code|status|http)[: ]+429\b`,
 						Triggers: []string{`429`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`erro`, `http`, `stat`},
 								Word: true,
@@ -10638,9 +11176,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       553,
 						Src:      `(?i)\b429 Too Many Requests\b`,
 						Triggers: []string{`429 too many requests`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`429 too many requests`},
 								Word: true,
@@ -10649,9 +11188,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       554,
 						Src:      `(?i)\b429 Client Error:`,
 						Triggers: []string{`429 client error:`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`429 client error:`},
 								Word: true,
@@ -10661,11 +11201,12 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					{
+						ID:  555,
 						Src: `(?:(?i)\b(error code|status code|status_code|status|http)[: ]+400\b|\bBadRequestError\b|["']finish_?reason["'])|(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Triggers: []string{`400`},
 								Lead:     []string{`erro`, `http`, `stat`},
@@ -10737,14 +11278,15 @@ var catalogueTables = &catalogue{
 			ID:         `http.text_504`,
 			Code:       19,
 			Tier:       tierBare,
-			Confidence: matchMedium,
+			Confidence: tablesMedium,
 			Scope:      `provider`,
-			Match: cond{
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       556,
 						Src:      `(?i)\b(error code|status code|status_code|status|http)[: ]+504\b`,
 						Triggers: []string{`504`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`erro`, `http`, `stat`},
 								Word: true,
@@ -10756,9 +11298,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       557,
 						Src:      `(?i)\b504 Gateway Time-?out\b`,
 						Triggers: []string{`504 gateway time-out`, `504 gateway timeout`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`504 gateway time-out`, `504 gateway timeout`},
 								Word: true,
@@ -10768,7 +11311,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -10782,13 +11325,14 @@ var catalogueTables = &catalogue{
 			Code:       16,
 			Tier:       tierBare,
 			Priority:   1,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       558,
 						Src:      `(?i)\b(error code|status code|status_code|status|http)[: ]+(500|502|503)\b`,
 						Triggers: []string{`500`, `502`, `503`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`erro`, `http`, `stat`},
 								Word: true,
@@ -10800,9 +11344,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       559,
 						Src:      `(?i)\b500 Internal Server Error\b`,
 						Triggers: []string{`500 internal server error`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`500 internal server error`},
 								Word: true,
@@ -10811,9 +11356,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       560,
 						Src:      `(?i)\b502 Bad Gateway\b`,
 						Triggers: []string{`502 bad gateway`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`502 bad gateway`},
 								Word: true,
@@ -10822,9 +11368,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       561,
 						Src:      `(?i)\b503 Service (Temporarily )?Unavailable\b`,
 						Triggers: []string{`503 service temporarily unavailable`, `503 service unavailable`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`503 service temporarily unavailable`, `503 service unavailable`},
 								Word: true,
@@ -10835,9 +11382,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       562,
 						Src:      `(?i)\b50[023] Server Error\b`,
 						Triggers: []string{`500 server error`, `502 server error`, `503 server error`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`500 server error`, `502 server error`, `503 server error`},
 								Word: true,
@@ -10847,7 +11395,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -10861,13 +11409,14 @@ var catalogueTables = &catalogue{
 			Code:       6,
 			Tier:       tierText,
 			Priority:   80,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       563,
 						Src:      `(?i)\bYou must have access to it and be authenticated to access it\b`,
 						Triggers: []string{`you must have access to it and be authenticated to access it`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`you must have access to it and be authenticated to access it`},
 								Word: true,
@@ -10877,7 +11426,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -10891,13 +11440,14 @@ var catalogueTables = &catalogue{
 			Code:       13,
 			Tier:       tierText,
 			Priority:   80,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       564,
 						Src:      `(?i)\bis restricted and you are not in the authorized list\b`,
 						Triggers: []string{`is restricted and you are not in the authorized list`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`is restricted and you are not in the authorized list`},
 								Word: true,
@@ -10907,7 +11457,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -10921,13 +11471,14 @@ var catalogueTables = &catalogue{
 			Code:       13,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       565,
 						Src:      `(?i)\bCannot access gated repo for url\b`,
 						Triggers: []string{`cannot access gated repo for url`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`cannot access gated repo for url`},
 								Word: true,
@@ -10936,9 +11487,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       566,
 						Src:      `(?i)\bYou are trying to access a gated repo\b`,
 						Triggers: []string{`you are trying to access a gated repo`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`you are trying to access a gated repo`},
 								Word: true,
@@ -10948,7 +11500,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -10962,13 +11514,14 @@ var catalogueTables = &catalogue{
 			Code:       8,
 			Tier:       tierText,
 			Priority:   80,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       567,
 						Src:      `(?i)\bRepository Not Found for url: https://huggingface\.co/api/models/`,
 						Triggers: []string{`repository not found for url: https://huggingface.co/api/models/`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`repository not found for url: https://huggingface.co/api/models/`},
 								Word: true,
@@ -10978,7 +11531,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -10992,13 +11545,14 @@ var catalogueTables = &catalogue{
 			Code:       7,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       568,
 						Src:      `(?i)\btoo busy, unable to get response in less than\b`,
 						Triggers: []string{`too busy, unable to get response in less than`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`too busy, unable to get response in less than`},
 								Word: true,
@@ -11008,7 +11562,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -11022,13 +11576,14 @@ var catalogueTables = &catalogue{
 			Code:       1,
 			Tier:       tierText,
 			Priority:   80,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       569,
 						Src:      `(?i)\bauthorization header is correct, but the token seems invalid\b`,
 						Triggers: []string{`authorization header is correct, but the token seems invalid`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`authorization header is correct, but the token seems invalid`},
 								Word: true,
@@ -11037,9 +11592,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       570,
 						Src:      `(?i)\binvalid credentials in authorization header\b`,
 						Triggers: []string{`invalid credentials in authorization header`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`invalid credentials in authorization header`},
 								Word: true,
@@ -11049,7 +11605,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -11064,13 +11620,14 @@ var catalogueTables = &catalogue{
 			Code:       21,
 			Tier:       tierText,
 			Priority:   80,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       571,
 						Src:      `(?i)\bunable to verify your membership benefits\b`,
 						Triggers: []string{`unable to verify your membership benefits`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`unable to verify your membership benefits`},
 								Word: true,
@@ -11080,7 +11637,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -11094,13 +11651,14 @@ var catalogueTables = &catalogue{
 			Code:       20,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       572,
 						Src:      `(?i)\bthe object has been modified; please apply your changes to the latest version\b`,
 						Triggers: []string{`the object has been modified; please apply your changes to the latest version`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`the object has been modified; please apply your changes to the latest version`},
 								Word: true,
@@ -11110,7 +11668,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -11124,13 +11682,14 @@ var catalogueTables = &catalogue{
 			Code:       9,
 			Tier:       tierText,
 			Priority:   22,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       573,
 						Src:      `(?i)\bThe connection to the server \S+ was refused\b`,
 						Triggers: []string{`the connection to the server `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`the connection to the server `},
 								Word: true,
@@ -11141,7 +11700,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -11155,13 +11714,14 @@ var catalogueTables = &catalogue{
 			Code:       14,
 			Tier:       tierText,
 			Priority:   64,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       574,
 						Src:      `(?i)\berror: context "[^"\s]+" does not exist\b`,
 						Triggers: []string{`" does not exist`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`error: context "`},
 								Word: true,
@@ -11170,9 +11730,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       575,
 						Src:      `(?i)\berror: no context exists with the name: "[^"\s]+"`,
 						Triggers: []string{`error: no context exists with the name: "`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`error: no context exists with the name: "`},
 								Word: true,
@@ -11182,7 +11743,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -11196,13 +11757,14 @@ var catalogueTables = &catalogue{
 			Code:       11,
 			Tier:       tierText,
 			Priority:   62,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       576,
 						Src:      `(?i)\bexec: executable [\w.-]+ not found\b`,
 						Triggers: []string{`exec: executable `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`exec: executable `},
 								Word: true,
@@ -11212,9 +11774,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       577,
 						Src:      `(?i)\bclient-go credential plugin that is not installed\b`,
 						Triggers: []string{`client-go credential plugin that is not installed`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`client-go credential plugin that is not installed`},
 								Word: true,
@@ -11224,7 +11787,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -11238,13 +11801,14 @@ var catalogueTables = &catalogue{
 			Code:       13,
 			Tier:       tierText,
 			Priority:   64,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       578,
 						Src:      `\bError from server \(Forbidden\)`,
 						Triggers: []string{`error from server (forbidden)`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`error from server (forbidden)`},
 								Word: true,
@@ -11253,9 +11817,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       579,
 						Src:      `(?i:\bIS FORBIDDEN: USER "[^\t\n\f\r "]+" CANNOT [0-9A-Z_a-zſK]+ RESOURCE\b)`,
 						Triggers: []string{`is forbidden: user "`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`is forbidden: user "`},
 								Word: true,
@@ -11266,7 +11831,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -11280,13 +11845,14 @@ var catalogueTables = &catalogue{
 			Code:       1,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       580,
 						Src:      `(?i)\bYou must be logged in to the server \(Unauthorized\)`,
 						Triggers: []string{`you must be logged in to the server (unauthorized)`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`you must be logged in to the server (unauthorized)`},
 								Word: true,
@@ -11295,9 +11861,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       581,
 						Src:      `(?i)\bthe server has asked for the client to provide credentials\b`,
 						Triggers: []string{`the server has asked for the client to provide credentials`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`the server has asked for the client to provide credentials`},
 								Word: true,
@@ -11307,7 +11874,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -11321,13 +11888,14 @@ var catalogueTables = &catalogue{
 			Code:       14,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       582,
 						Src:      `(?i)\bThe connection to the server localhost:8080 was refused\b`,
 						Triggers: []string{`the connection to the server localhost:8080 was refused`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`the connection to the server localhost:8080 was refused`},
 								Word: true,
@@ -11336,9 +11904,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       583,
 						Src:      `(?i)\bno configuration has been provided, try setting KUBERNETES_MASTER\b`,
 						Triggers: []string{`no configuration has been provided, try setting kubernetes_master`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`no configuration has been provided, try setting kubernetes_master`},
 								Word: true,
@@ -11347,9 +11916,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       584,
 						Src:      `(?i)\bcurrent-context is not set\b`,
 						Triggers: []string{`current-context is not set`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`current-context is not set`},
 								Word: true,
@@ -11359,7 +11929,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -11373,13 +11943,14 @@ var catalogueTables = &catalogue{
 			Code:       10,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       585,
 						Src:      `\bError from server \(NotFound\)`,
 						Triggers: []string{`error from server (notfound)`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`error from server (notfound)`},
 								Word: true,
@@ -11388,9 +11959,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       586,
 						Src:      `(?i:\bTHE SERVER DOESN'T HAVE A RESOURCE TYPE\b)`,
 						Triggers: []string{`the server doesn't have a resource type`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`the server doesn't have a resource type`},
 								Word: true,
@@ -11400,7 +11972,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -11414,13 +11986,14 @@ var catalogueTables = &catalogue{
 			Code:       19,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       587,
 						Src:      `\bError from server \(Timeout\)`,
 						Triggers: []string{`error from server (timeout)`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`error from server (timeout)`},
 								Word: true,
@@ -11429,9 +12002,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       588,
 						Src:      `(?i:\bTHE SERVER WAS UNABLE TO RETURN A RESPONSE IN THE TIME ALLOTTED\b)`,
 						Triggers: []string{`the server was unable to return a response in the time allotted`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`the server was unable to return a response in the time allotted`},
 								Word: true,
@@ -11441,7 +12015,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -11455,13 +12029,14 @@ var catalogueTables = &catalogue{
 			Code:       16,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       589,
 						Src:      `\bError from server \((ServiceUnavailable|InternalError)\)`,
 						Triggers: []string{`error from server (internalerror)`, `error from server (serviceunavailable)`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`error from server (internalerror)`, `error from server (serviceunavailable)`},
 								Word: true,
@@ -11472,9 +12047,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       590,
 						Src:      `(?i:\bTHE SERVER IS CURRENTLY UNABLE TO HANDLE THE REQUEST\b)`,
 						Triggers: []string{`the server is currently unable to handle the request`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`the server is currently unable to handle the request`},
 								Word: true,
@@ -11484,7 +12060,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -11498,13 +12074,14 @@ var catalogueTables = &catalogue{
 			Code:       18,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       591,
 						Src:      `\bError from server \(TooManyRequests\)`,
 						Triggers: []string{`error from server (toomanyrequests)`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`error from server (toomanyrequests)`},
 								Word: true,
@@ -11514,7 +12091,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -11527,13 +12104,14 @@ var catalogueTables = &catalogue{
 			ID:         `kubectl.unable_to_connect`,
 			Code:       9,
 			Tier:       tierText,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       592,
 						Src:      `(?i)\bUnable to connect to the server: `,
 						Triggers: []string{`unable to connect to the server: `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`unable to connect to the server: `},
 								Word: true,
@@ -11543,7 +12121,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -11557,13 +12135,14 @@ var catalogueTables = &catalogue{
 			Code:       14,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       593,
 						Src:      `(?i)\bUnable to connect to the server: (tls: failed to verify certificate: )?x509: `,
 						Triggers: []string{`unable to connect to the server: `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`unable to connect to the server: `},
 								Word: true,
@@ -11576,7 +12155,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -11591,13 +12170,14 @@ var catalogueTables = &catalogue{
 			Code:       10,
 			Tier:       tierText,
 			Priority:   64,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       594,
 						Src:      `(?i)\bfailed to resolve reference "[^"\s]+": [^"\s]+: not found\b`,
 						Triggers: []string{`failed to resolve reference "`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`failed to resolve reference "`},
 								Word: true,
@@ -11608,7 +12188,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -11622,13 +12202,14 @@ var catalogueTables = &catalogue{
 			Code:       10,
 			Tier:       tierText,
 			Priority:   75,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       595,
 						Src:      `(?i)\bpull access denied, repository does not exist or may require authorization\b`,
 						Triggers: []string{`pull access denied, repository does not exist or may require authorization`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`pull access denied, repository does not exist or may require authorization`},
 								Word: true,
@@ -11638,7 +12219,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -11652,13 +12233,14 @@ var catalogueTables = &catalogue{
 			Code:       19,
 			Tier:       tierText,
 			Priority:   20,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       596,
 						Src:      `(?i)\btimed out waiting for the condition\b`,
 						Triggers: []string{`timed out waiting for the condition`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`timed out waiting for the condition`},
 								Word: true,
@@ -11668,7 +12250,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -11682,13 +12264,14 @@ var catalogueTables = &catalogue{
 			Code:       6,
 			Tier:       tierText,
 			Priority:   80,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       597,
 						Src:      `(?i)\bdid not find \w*(api_key|token|key)\b, please add an environment variable\b`,
 						Triggers: []string{`api_key, please add an environment variable`, `key, please add an environment variable`, `token, please add an environment variable`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`did not find `},
 								Word: true,
@@ -11700,7 +12283,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -11714,13 +12297,14 @@ var catalogueTables = &catalogue{
 			Code:       15,
 			Tier:       tierText,
 			Priority:   40,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       598,
 						Src:      `(?i)Exception - Overloaded\b`,
 						Triggers: []string{`exception - overloaded`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`exception - overloaded`},
 							},
@@ -11729,7 +12313,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -11743,13 +12327,14 @@ var catalogueTables = &catalogue{
 			Code:       17,
 			Tier:       tierText,
 			Priority:   85,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       599,
 						Src:      `\bBudgetExceededError\b`,
 						Triggers: []string{`budgetexceedederror`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`budgetexceedederror`},
 								Word: true,
@@ -11758,9 +12343,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       600,
 						Src:      `(?i:\bbudget has been exceeded! ?current cost\b)`,
 						Triggers: []string{`budget has been exceeded!`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`budget has been exceeded!`},
 								Word: true,
@@ -11770,9 +12356,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       601,
 						Src:      `\bExceededBudget: [A-Z]`,
 						Triggers: []string{`exceededbudget: `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`exceededbudget: `},
 								Word: true,
@@ -11781,9 +12368,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       602,
 						Src:      `\bExceededTokenBudget\b`,
 						Triggers: []string{`exceededtokenbudget`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`exceededtokenbudget`},
 								Word: true,
@@ -11792,9 +12380,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       603,
 						Src:      `\bexceeded budget for model=`,
 						Triggers: []string{`exceeded budget for model=`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`exceeded budget for model=`},
 								Word: true,
@@ -11804,7 +12393,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -11818,13 +12407,14 @@ var catalogueTables = &catalogue{
 			Code:       2,
 			Tier:       tierText,
 			Priority:   80,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       604,
 						Src:      `\bContentPolicyViolationError\b`,
 						Triggers: []string{`contentpolicyviolationerror`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`contentpolicyviolationerror`},
 								Word: true,
@@ -11834,7 +12424,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -11848,13 +12438,14 @@ var catalogueTables = &catalogue{
 			Code:       3,
 			Tier:       tierText,
 			Priority:   80,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       605,
 						Src:      `\bContextWindowExceededError\b`,
 						Triggers: []string{`contextwindowexceedederror`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`contextwindowexceedederror`},
 								Word: true,
@@ -11864,7 +12455,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -11878,13 +12469,14 @@ var catalogueTables = &catalogue{
 			Code:       13,
 			Tier:       tierText,
 			Priority:   80,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       606,
 						Src:      `(?i)\b(key|team|user)_model_access_denied\b`,
 						Triggers: []string{`key_model_access_denied`, `team_model_access_denied`, `user_model_access_denied`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`key_model_access_denied`, `team_model_access_denied`, `user_model_access_denied`},
 								Word: true,
@@ -11895,9 +12487,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       607,
 						Src:      `(?i)\bthis (key|team|token|user) can only access models=`,
 						Triggers: []string{`this key can only access models=`, `this team can only access models=`, `this token can only access models=`, `this user can only access models=`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`this key can only access models=`, `this team can only access models=`, `this token can only access models=`, `this user can only access models=`},
 								Word: true,
@@ -11909,7 +12502,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -11923,13 +12516,14 @@ var catalogueTables = &catalogue{
 			Code:       18,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       608,
 						Src:      `(?i)\bno deployments available for selected model\b`,
 						Triggers: []string{`no deployments available for selected model`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`no deployments available for selected model`},
 								Word: true,
@@ -11939,7 +12533,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -11957,8 +12551,9 @@ var catalogueTables = &catalogue{
 				{
 					From: fromText,
 					Re: &regex{
+						ID:  609,
 						Src: `(?i)try again in (?P<value>\d+(?:\.\d+)? ?(?:seconds?|s))\b`,
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`try again in `},
 							},
@@ -11979,13 +12574,14 @@ var catalogueTables = &catalogue{
 			Code:       1,
 			Tier:       tierText,
 			Priority:   80,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       610,
 						Src:      `(?i)\binvalid proxy server token passed\b`,
 						Triggers: []string{`invalid proxy server token passed`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`invalid proxy server token passed`},
 								Word: true,
@@ -11995,7 +12591,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -12009,13 +12605,14 @@ var catalogueTables = &catalogue{
 			Code:       20,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       611,
 						Src:      `(?i)\bcouldn't bind HTTP server socket\b`,
 						Triggers: []string{`couldn't bind http server socket`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`couldn't bind http server socket`},
 								Word: true,
@@ -12025,7 +12622,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -12039,12 +12636,12 @@ var catalogueTables = &catalogue{
 			Code:       3,
 			Tier:       tierStructured,
 			Priority:   31,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `error.type`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`exceed_context_size_error`},
 					},
 				},
@@ -12058,15 +12655,16 @@ var catalogueTables = &catalogue{
 			Code:       7,
 			Tier:       tierStructured,
 			Priority:   71,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name: `error.message`,
-						Kind: matchMatch,
+						Kind: tablesMatch,
 						Re: &regex{
+							ID:  612,
 							Src: `^Loading model`,
-							Alts: []matchAlt{
+							Alts: []tablesAlt{
 								{
 									Start: true,
 									Lead:  []string{`loading model`},
@@ -12086,13 +12684,14 @@ var catalogueTables = &catalogue{
 			Code:       8,
 			Tier:       tierText,
 			Priority:   80,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       613,
 						Src:      `(?i)\b(llama_model_load|llama_load_model_from_file|llama_model_load_from_file_impl|load_model|common_init_from_params): (error loading model|failed to load model)\b`,
 						Triggers: []string{`common_init_from_params: error loading model`, `common_init_from_params: failed to load model`, `llama_load_model_from_file: error loading model`, `llama_load_model_from_file: failed to load model`, `llama_model_load: error loading model`, `llama_model_load: failed to load model`, `llama_model_load_from_file_impl: error loading model`, `llama_model_load_from_file_impl: failed to load model`, `load_model: error loading model`, `load_model: failed to load model`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`common_init_from_params: error loading model`, `common_init_from_params: failed to load model`, `llama_load_model_from_file: error loading model`, `llama_load_model_from_file: failed to load model`, `llama_model_load: error loading model`, `llama_model_load: failed to load model`, `llama_model_load_from_file_impl: error loading model`, `llama_model_load_from_file_impl: failed to load model`, `load_model: error loading model`, `load_model: failed to load model`},
 								Word: true,
@@ -12103,9 +12702,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       614,
 						Src:      `(?i)\bmain: error: unable to load model\b`,
 						Triggers: []string{`main: error: unable to load model`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`main: error: unable to load model`},
 								Word: true,
@@ -12114,9 +12714,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       615,
 						Src:      `(?i)\bllama runner process has terminated: error loading model\b`,
 						Triggers: []string{`llama runner process has terminated: error loading model`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`llama runner process has terminated: error loading model`},
 								Word: true,
@@ -12125,9 +12726,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       616,
 						Src:      `(?i)\bunknown model architecture\b`,
 						Triggers: []string{`unknown model architecture`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`unknown model architecture`},
 								Word: true,
@@ -12136,9 +12738,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       617,
 						Src:      `(?i)\bFailed to load the model\b`,
 						Triggers: []string{`failed to load the model`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`failed to load the model`},
 								Word: true,
@@ -12147,9 +12750,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       618,
 						Src:      `(?i)\bError loading model\. \(Exit code: -?\d+\)`,
 						Triggers: []string{`error loading model. (exit code: `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`error loading model. (exit code: `},
 								Word: true,
@@ -12159,7 +12763,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -12173,12 +12777,12 @@ var catalogueTables = &catalogue{
 			Code:       16,
 			Tier:       tierStructured,
 			Priority:   31,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `error.type`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`unavailable_error`},
 					},
 				},
@@ -12192,13 +12796,14 @@ var catalogueTables = &catalogue{
 			Code:       1,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       619,
 						Src:      `(?i)\b(invalid|incorrect) (x-)?api[ _-]?key\b`,
 						Triggers: []string{`incorrect api`, `incorrect x-api`, `invalid api`, `invalid x-api`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`incorrec`, `invalid `},
 								Word: true,
@@ -12209,9 +12814,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       620,
 						Src:      `(?i)\binvalid_api_key\b`,
 						Triggers: []string{`invalid_api_key`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`invalid_api_key`},
 								Word: true,
@@ -12220,9 +12826,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       621,
 						Src:      `(?i)\bauthentication_error\b`,
 						Triggers: []string{`authentication_error`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`authentication_error`},
 								Word: true,
@@ -12231,9 +12838,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       622,
 						Src:      `(?i)\bAuthenticationError\b`,
 						Triggers: []string{`authenticationerror`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`authenticationerror`},
 								Word: true,
@@ -12242,9 +12850,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       623,
 						Src:      `(?i)\b(oauth |access |auth |session )?token (has )?expired\b`,
 						Triggers: []string{`access token expired`, `access token has expired`, `auth token expired`, `auth token has expired`, `oauth token expired`, `oauth token has expired`, `session token expired`, `session token has expired`, `token expired`, `token has expired`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`access token expired`, `access token has expired`, `auth token expired`, `auth token has expired`, `oauth token expired`, `oauth token has expired`, `session token expired`, `session token has expired`, `token expired`, `token has expired`},
 								Word: true,
@@ -12255,9 +12864,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       624,
 						Src:      `(?i)\binvalid authentication credentials\b`,
 						Triggers: []string{`invalid authentication credentials`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`invalid authentication credentials`},
 								Word: true,
@@ -12266,9 +12876,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       625,
 						Src:      `(?i)\bAPI key not valid\b`,
 						Triggers: []string{`api key not valid`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`api key not valid`},
 								Word: true,
@@ -12277,9 +12888,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       626,
 						Src:      `(?i)\bAPI key expired\b`,
 						Triggers: []string{`api key expired`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`api key expired`},
 								Word: true,
@@ -12288,9 +12900,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       627,
 						Src:      `(?i)\bplease run /login\b`,
 						Triggers: []string{`please run /login`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`please run /login`},
 								Word: true,
@@ -12299,9 +12912,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       628,
 						Src:      `(?i)\bAPI_KEY_INVALID\b`,
 						Triggers: []string{`api_key_invalid`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`api_key_invalid`},
 								Word: true,
@@ -12311,7 +12925,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -12325,14 +12939,15 @@ var catalogueTables = &catalogue{
 			Code:       17,
 			Tier:       tierText,
 			Priority:   85,
-			Confidence: matchHigh,
+			Confidence: tablesHigh,
 			Scope:      `account`,
-			Match: cond{
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       629,
 						Src:      `余(?:额不足|額不足)`,
 						Triggers: []string{`余額不足`, `余额不足`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`余額不足`, `余额不足`},
 							},
@@ -12340,9 +12955,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       630,
 						Src:      `请充值`,
 						Triggers: []string{`请充值`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`请充值`},
 							},
@@ -12350,9 +12966,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       631,
 						Src:      `請儲值`,
 						Triggers: []string{`請儲值`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`請儲值`},
 							},
@@ -12360,9 +12977,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       632,
 						Src:      `账户已欠费`,
 						Triggers: []string{`账户已欠费`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`账户已欠费`},
 							},
@@ -12370,9 +12988,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       633,
 						Src:      `帳戶已欠費`,
 						Triggers: []string{`帳戶已欠費`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`帳戶已欠費`},
 							},
@@ -12380,9 +12999,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       634,
 						Src:      `已欠费`,
 						Triggers: []string{`已欠费`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`已欠费`},
 							},
@@ -12390,9 +13010,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       635,
 						Src:      `\bArrearage\b`,
 						Triggers: []string{`arrearage`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`arrearage`},
 								Word: true,
@@ -12401,9 +13022,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       636,
 						Src:      `\bmake sure your account is in good standing\b`,
 						Triggers: []string{`make sure your account is in good standing`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`make sure your account is in good standing`},
 								Word: true,
@@ -12412,9 +13034,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       637,
 						Src:      `\bexceeded_current_quota_error\b`,
 						Triggers: []string{`exceeded_current_quota_error`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`exceeded_current_quota_error`},
 								Word: true,
@@ -12423,9 +13046,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       638,
 						Src:      `\boverdue[ \-](account|payment)\b`,
 						Triggers: []string{`overdue account`, `overdue payment`, `overdue-account`, `overdue-payment`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`overdue account`, `overdue payment`, `overdue-account`, `overdue-payment`},
 								Word: true,
@@ -12436,9 +13060,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       639,
 						Src:      `\baccount (is )?overdue\b`,
 						Triggers: []string{`account is overdue`, `account overdue`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`account is overdue`, `account overdue`},
 								Word: true,
@@ -12450,7 +13075,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -12464,8 +13089,8 @@ var catalogueTables = &catalogue{
 			Code:       7,
 			Tier:       tierStructured,
 			Priority:   37,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Status: []statusRange{
 					{
 						Lo: 429,
@@ -12499,15 +13124,16 @@ var catalogueTables = &catalogue{
 			Code:       2,
 			Tier:       tierStructured,
 			Priority:   33,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name: `error.message`,
-						Kind: matchMatch,
+						Kind: tablesMatch,
 						Re: &regex{
+							ID:  642,
 							Src: `(?i)\boutput blocked by content filtering policy\b|\brejected as a result of (our|the) safety system\b|\bcontent management policy\b|\bflagged as potentially violating our usage policy\b`,
-							Alts: []matchAlt{
+							Alts: []tablesAlt{
 								{
 									Triggers: []string{`output blocked by content filtering policy`},
 									Lead:     []string{`output blocked by content filtering policy`},
@@ -12546,13 +13172,14 @@ var catalogueTables = &catalogue{
 			Code:       2,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       643,
 						Src:      `(?i)\bcontent_policy_violation\b`,
 						Triggers: []string{`content_policy_violation`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`content_policy_violation`},
 								Word: true,
@@ -12561,9 +13188,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       644,
 						Src:      `(?i)\brejected as a result of (our|the) safety system\b`,
 						Triggers: []string{`rejected as a result of `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`rejected as a result of `},
 								Word: true,
@@ -12575,9 +13203,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       645,
 						Src:      `(?i)\brejected by the content filter\b`,
 						Triggers: []string{`rejected by the content filter`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`rejected by the content filter`},
 								Word: true,
@@ -12586,9 +13215,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       646,
 						Src:      `(?i)\bcontent management policy\b`,
 						Triggers: []string{`content management policy`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`content management policy`},
 								Word: true,
@@ -12597,9 +13227,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       647,
 						Src:      `(?i)\bresponse was filtered\b`,
 						Triggers: []string{`response was filtered`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`response was filtered`},
 								Word: true,
@@ -12608,9 +13239,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       648,
 						Src:      `(?i)\bflagged as potentially violating our usage policy\b`,
 						Triggers: []string{`flagged as potentially violating our usage policy`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`flagged as potentially violating our usage policy`},
 								Word: true,
@@ -12619,9 +13251,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       649,
 						Src:      `(?i)\bfinish_reason["']?: ?["']?content_filter\b`,
 						Triggers: []string{`finish_reason": "content_filter`, `finish_reason": 'content_filter`, `finish_reason": content_filter`, `finish_reason":"content_filter`, `finish_reason":'content_filter`, `finish_reason":content_filter`, `finish_reason': "content_filter`, `finish_reason': 'content_filter`, `finish_reason': content_filter`, `finish_reason':"content_filter`, `finish_reason':'content_filter`, `finish_reason':content_filter`, `finish_reason: "content_filter`, `finish_reason: 'content_filter`, `finish_reason: content_filter`, `finish_reason:"content_filter`, `finish_reason:'content_filter`, `finish_reason:content_filter`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`finish_reason`},
 								Word: true,
@@ -12630,9 +13263,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       650,
 						Src:      `(?i)\bContentFilterFinishReasonError\b`,
 						Triggers: []string{`contentfilterfinishreasonerror`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`contentfilterfinishreasonerror`},
 								Word: true,
@@ -12642,7 +13276,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -12656,15 +13290,16 @@ var catalogueTables = &catalogue{
 			Code:       3,
 			Tier:       tierStructured,
 			Priority:   34,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name: `error.message`,
-						Kind: matchMatch,
+						Kind: tablesMatch,
 						Re: &regex{
+							ID:  651,
 							Src: `(?i)\bmaximum context length is \d+|\bprompt is too long\b|\bexceed context limit\b|\bexceeds? the (model's |maximum |available )?context (window|length|size)\b|\binput token count \(\d+\) exceeds the maximum\b|\binput is too long for (the )?requested model\b`,
-							Alts: []matchAlt{
+							Alts: []tablesAlt{
 								{
 									Triggers: []string{`maximum context length is `},
 									Lead:     []string{`maximum context length is `},
@@ -12713,15 +13348,16 @@ var catalogueTables = &catalogue{
 			Code:       3,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					sharedRegex16,
 					sharedRegex17,
 					{
+						ID:       654,
 						Src:      `(?i)\bcontext_window_exceeded\b`,
 						Triggers: []string{`context_window_exceeded`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`context_window_exceeded`},
 								Word: true,
@@ -12730,9 +13366,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       655,
 						Src:      `(?i)\bcontext (window|length) exceeded\b`,
 						Triggers: []string{`context length exceeded`, `context window exceeded`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`context length exceeded`, `context window exceeded`},
 								Word: true,
@@ -12746,9 +13383,10 @@ var catalogueTables = &catalogue{
 					sharedRegex19,
 					sharedRegex20,
 					{
+						ID:       659,
 						Src:      `(?i)\breduce the length of the messages\b`,
 						Triggers: []string{`reduce the length of the messages`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`reduce the length of the messages`},
 								Word: true,
@@ -12758,7 +13396,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -12772,15 +13410,16 @@ var catalogueTables = &catalogue{
 			Code:       3,
 			Tier:       tierStructured,
 			Priority:   34,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name: `error.message`,
-						Kind: matchMatch,
+						Kind: tablesMatch,
 						Re: &regex{
+							ID:  660,
 							Src: `(?i)\bcontext size has been exceeded\b|\bexceeds? context size \(\d+ tokens\)|\bis larger than the max context size\b|\bprompt too long; exceeded (max )?context length\b|\btoo large for model with \d+ maximum context length\b|\brange of input length should be \[\d+, ?\d+\]|\binput token length too long\b|\bcontext window exceeds limit\b|\bmaximum prompt length is \d+|\bis longer than the model's context length\b|\bexceeds the model's maximum context length\b|\bsize exceeds (the )?model('s)? context window\b|\bexceeded model token limit\b`,
-							Alts: []matchAlt{
+							Alts: []tablesAlt{
 								{
 									Triggers: []string{`context size has been exceeded`},
 									Lead:     []string{`context size has been exceeded`},
@@ -12866,13 +13505,14 @@ var catalogueTables = &catalogue{
 			Code:       3,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       661,
 						Src:      `(?i)\bcontext size has been exceeded\b`,
 						Triggers: []string{`context size has been exceeded`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`context size has been exceeded`},
 								Word: true,
@@ -12881,9 +13521,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       662,
 						Src:      `(?i)\bexceeds? context size \(\d+ tokens\)`,
 						Triggers: []string{`exceed context size (`, `exceeds context size (`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`exceed`},
 								Word: true,
@@ -12893,9 +13534,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       663,
 						Src:      `(?i)\bis larger than the max context size\b`,
 						Triggers: []string{`is larger than the max context size`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`is larger than the max context size`},
 								Word: true,
@@ -12904,9 +13546,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       664,
 						Src:      `(?i)\bprompt too long; exceeded (max )?context length\b`,
 						Triggers: []string{`prompt too long; exceeded `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`prompt too long; exceeded `},
 								Word: true,
@@ -12918,9 +13561,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       665,
 						Src:      `(?i)\bis too long and exceeds limit of \d+`,
 						Triggers: []string{`is too long and exceeds limit of `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`is too long and exceeds limit of `},
 								Word: true,
@@ -12929,9 +13573,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       666,
 						Src:      "(?i)`?inputs`? must have less than \\d+ tokens\\b",
 						Triggers: []string{"`inputs must have less than ", "`inputs` must have less than ", `inputs must have less than `, "inputs` must have less than "},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{"`input", `inputs`},
 								Also: [][]string{[]string{` tokens`}},
@@ -12940,9 +13585,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       667,
 						Src:      `(?i)\btoo large for model with \d+ maximum context length\b`,
 						Triggers: []string{`too large for model with `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`too large for model with `},
 								Word: true,
@@ -12952,9 +13598,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       668,
 						Src:      `(?i)\brange of input length should be \[\d+, ?\d+\]`,
 						Triggers: []string{`range of input length should be [`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`range of input length should be [`},
 								Word: true,
@@ -12963,9 +13610,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       669,
 						Src:      `(?i)\binput token length too long\b`,
 						Triggers: []string{`input token length too long`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`input token length too long`},
 								Word: true,
@@ -12974,9 +13622,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       670,
 						Src:      `(?i)\bmodel_context_window_exceeded\b`,
 						Triggers: []string{`model_context_window_exceeded`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`model_context_window_exceeded`},
 								Word: true,
@@ -12985,9 +13634,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       671,
 						Src:      `(?i)\bcontext window exceeds limit\b`,
 						Triggers: []string{`context window exceeds limit`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`context window exceeds limit`},
 								Word: true,
@@ -12996,9 +13646,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       672,
 						Src:      `(?i)\bmaximum prompt length is \d+`,
 						Triggers: []string{`maximum prompt length is `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`maximum prompt length is `},
 								Word: true,
@@ -13007,9 +13658,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       673,
 						Src:      `(?i)\bis longer than the model's context length\b`,
 						Triggers: []string{`is longer than the model's context length`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`is longer than the model's context length`},
 								Word: true,
@@ -13018,9 +13670,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       674,
 						Src:      `(?i)\bexceeds the model's maximum context length\b`,
 						Triggers: []string{`exceeds the model's maximum context length`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`exceeds the model's maximum context length`},
 								Word: true,
@@ -13029,9 +13682,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       675,
 						Src:      `(?i)\bprompt token count of \d+ exceeds the limit of \d+`,
 						Triggers: []string{`prompt token count of `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`prompt token count of `},
 								Word: true,
@@ -13041,9 +13695,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       676,
 						Src:      `(?i)\bsize exceeds (the )?model('s)? context window\b`,
 						Triggers: []string{`size exceeds model context window`, `size exceeds model's context window`, `size exceeds the model context window`, `size exceeds the model's context window`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`size exceeds model context window`, `size exceeds model's context window`, `size exceeds the model context window`, `size exceeds the model's context window`},
 								Word: true,
@@ -13054,9 +13709,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       677,
 						Src:      `(?i)\bbut the configured context size is \d+`,
 						Triggers: []string{`but the configured context size is `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`but the configured context size is `},
 								Word: true,
@@ -13066,7 +13722,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -13080,8 +13736,8 @@ var catalogueTables = &catalogue{
 			Code:       3,
 			Tier:       tierStructured,
 			Priority:   38,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Status: []statusRange{
 					{
 						Lo: 400,
@@ -13118,15 +13774,16 @@ var catalogueTables = &catalogue{
 			Code:       17,
 			Tier:       tierStructured,
 			Priority:   36,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name: `error.message`,
-						Kind: matchMatch,
+						Kind: tablesMatch,
 						Re: &regex{
+							ID:  680,
 							Src: `(?i)\bcredit balance too low\b|\baccount balance (is )?too low\b|\bexhausted your daily quota\b|\b(token|request|call)s? limit \([\d,]+ (tokens |requests |calls )?per day\) exceeded\b|\b(exceeded|depleted) your monthly included credits\b|\bmore credits are required to run this request\b|\b(this|your) (api )?key has (hit|reached|exceeded) its (spending |credit |usage |total )?limit\b|\bthe usage limit has been reached\b|\bbudget has been exceeded! ?current cost\b`,
-							Alts: []matchAlt{
+							Alts: []tablesAlt{
 								{
 									Triggers: []string{`credit balance too low`},
 									Lead:     []string{`credit balance too low`},
@@ -13191,13 +13848,14 @@ var catalogueTables = &catalogue{
 			Code:       17,
 			Tier:       tierText,
 			Priority:   85,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       681,
 						Src:      `(?i)\bcredit balance too low\b`,
 						Triggers: []string{`credit balance too low`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`credit balance too low`},
 								Word: true,
@@ -13206,9 +13864,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       682,
 						Src:      `(?i)\baccount balance (is )?too low\b`,
 						Triggers: []string{`account balance is too low`, `account balance too low`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`account balance is too low`, `account balance too low`},
 								Word: true,
@@ -13219,9 +13878,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       683,
 						Src:      `(?i)\bexhausted your daily quota\b`,
 						Triggers: []string{`exhausted your daily quota`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`exhausted your daily quota`},
 								Word: true,
@@ -13230,9 +13890,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       684,
 						Src:      `(?i)\bTerminalQuotaError\b`,
 						Triggers: []string{`terminalquotaerror`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`terminalquotaerror`},
 								Word: true,
@@ -13241,9 +13902,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       685,
 						Src:      `(?i)\b(token|request|call)s? limit \([\d,]+ (tokens |requests |calls )?per day\) exceeded\b`,
 						Triggers: []string{` calls per day) exceeded`, ` per day) exceeded`, ` requests per day) exceeded`, ` tokens per day) exceeded`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`call`, `requ`, `toke`},
 								Word: true,
@@ -13255,9 +13917,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       686,
 						Src:      `(?i)\bdaily (token |request |usage |call |api )?(quota|limit) (has been )?(exceeded|reached|exhausted)\b`,
 						Triggers: []string{`daily api limit `, `daily api quota `, `daily call limit `, `daily call quota `, `daily limit `, `daily quota `, `daily request limit `, `daily request quota `, `daily token limit `, `daily token quota `, `daily usage limit `, `daily usage quota `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`daily `},
 								Word: true,
@@ -13269,9 +13932,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       687,
 						Src:      `(?i)\b(reached|exceeded|hit) (your|the) daily (token |request |usage |call |api )?(quota|limit)\b`,
 						Triggers: []string{`exceeded the daily `, `exceeded your daily `, `hit the daily `, `hit your daily `, `reached the daily `, `reached your daily `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`exce`, `hit `, `reac`},
 								Word: true,
@@ -13283,9 +13947,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       688,
 						Src:      `(?i)\b(exceeded|depleted) your monthly included credits\b`,
 						Triggers: []string{`depleted your monthly included credits`, `exceeded your monthly included credits`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`depleted your monthly included credits`, `exceeded your monthly included credits`},
 								Word: true,
@@ -13296,9 +13961,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       689,
 						Src:      `(?i)\bmore credits are required to run this request\b`,
 						Triggers: []string{`more credits are required to run this request`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`more credits are required to run this request`},
 								Word: true,
@@ -13307,9 +13973,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       690,
 						Src:      `(?i)\b(this|your) (api )?key has (hit|reached|exceeded) its (spending |credit |usage |total )?limit\b`,
 						Triggers: []string{`this api key has exceeded its `, `this api key has hit its `, `this api key has reached its `, `this key has exceeded its `, `this key has hit its `, `this key has reached its `, `your api key has exceeded its `, `your api key has hit its `, `your api key has reached its `, `your key has exceeded its `, `your key has hit its `, `your key has reached its `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`this `, `your `},
 								Word: true,
@@ -13321,7 +13988,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -13335,13 +14002,14 @@ var catalogueTables = &catalogue{
 			Code:       5,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       691,
 						Src:      `(?i)\byou requested exceeds? the model limit of \d+`,
 						Triggers: []string{`you requested exceed the model limit of `, `you requested exceeds the model limit of `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`you requested exceed`},
 								Word: true,
@@ -13350,9 +14018,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       692,
 						Src:      `(?i)\bmax_tokens: \d+ > \d+, which is the maximum allowed number of output\b`,
 						Triggers: []string{`, which is the maximum allowed number of output`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`max_tokens: `},
 								Word: true,
@@ -13361,9 +14030,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       693,
 						Src:      `(?i)\brange of max_tokens should be \[\d+, ?\d+\]`,
 						Triggers: []string{`range of max_tokens should be [`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`range of max_tokens should be [`},
 								Word: true,
@@ -13373,7 +14043,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -13387,8 +14057,8 @@ var catalogueTables = &catalogue{
 			Code:       6,
 			Tier:       tierStructured,
 			Priority:   40,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Status: []statusRange{
 					{
 						Lo: 401,
@@ -13397,9 +14067,10 @@ var catalogueTables = &catalogue{
 				},
 				Regex: []*regex{
 					{
+						ID:       694,
 						Src:      `(?i)\bno auth(entication)? credentials (found|provided)\b`,
 						Triggers: []string{`no auth credentials found`, `no auth credentials provided`, `no authentication credentials found`, `no authentication credentials provided`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`no auth credentials found`, `no auth credentials provided`, `no authentication credentials found`, `no authentication credentials provided`},
 								Word: true,
@@ -13410,9 +14081,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       695,
 						Src:      `(?i)\b(no|missing) api[ _-]?key (was )?(provided|found|set)\b`,
 						Triggers: []string{`missing api key `, `missing api-key `, `missing api_key `, `missing apikey `, `no api key `, `no api-key `, `no api_key `, `no apikey `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`missin`, `no api`},
 								Word: true,
@@ -13424,9 +14096,10 @@ var catalogueTables = &catalogue{
 					},
 					sharedRegex23,
 					{
+						ID:       697,
 						Src:      `(?i)\bmissing (authorization|authentication) header\b`,
 						Triggers: []string{`missing authentication header`, `missing authorization header`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`missing authentication header`, `missing authorization header`},
 								Word: true,
@@ -13447,13 +14120,14 @@ var catalogueTables = &catalogue{
 			Code:       6,
 			Tier:       tierText,
 			Priority:   80,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       698,
 						Src:      `(?i)\b[a-z][a-z0-9_]*_(api_key|token|access_key|secret_key)( (environment|env) var(iable)?)?:? (is not set|not set|is missing|missing|is required|must be set|is empty|not defined)\b`,
 						Triggers: []string{`_access_key`, `_api_key`, `_secret_key`, `_token`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Also: [][]string{[]string{`is empty`, `is missing`, `is not set`, `is required`, `missing`, `must be set`, `not defined`, `not set`}},
 							},
@@ -13463,9 +14137,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       699,
 						Src:      `(?i)\b(no|missing) api[ _-]?key (was )?(provided|found|set|configured|specified)\b`,
 						Triggers: []string{`missing api key `, `missing api-key `, `missing api_key `, `missing apikey `, `no api key `, `no api-key `, `no api_key `, `no apikey `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`missin`, `no api`},
 								Word: true,
@@ -13476,9 +14151,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       700,
 						Src:      `(?i)\bapi[ _-]?key (is )?(missing|not (set|found|provided|configured))\b`,
 						Triggers: []string{`api key `, `api-key `, `api_key `, `apikey `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`api key`, `api-key`, `api_key`, `apikey `},
 								Word: true,
@@ -13489,9 +14165,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       701,
 						Src:      `(?i)\bapi_key client option must be set\b`,
 						Triggers: []string{`api_key client option must be set`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`api_key client option must be set`},
 								Word: true,
@@ -13500,9 +14177,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       702,
 						Src:      `(?i)\bcould not resolve authentication method\b`,
 						Triggers: []string{`could not resolve authentication method`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`could not resolve authentication method`},
 								Word: true,
@@ -13513,11 +14191,12 @@ var catalogueTables = &catalogue{
 					sharedRegex23,
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					{
+						ID:  703,
 						Src: `(?:(?i)^\W*(warn(ing)?|info|notice|hint)\b|\boptional\b)|(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Triggers: []string{`hint`, `info`, `notice`, `warn`, `warning`},
 								Start:    true,
@@ -13577,14 +14256,15 @@ var catalogueTables = &catalogue{
 			Code:       7,
 			Tier:       tierText,
 			Priority:   60,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					sharedRegex15,
 					{
+						ID:       704,
 						Src:      `(?i)\bModelNotReadyException\b`,
 						Triggers: []string{`modelnotreadyexception`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`modelnotreadyexception`},
 								Word: true,
@@ -13594,7 +14274,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -13608,15 +14288,16 @@ var catalogueTables = &catalogue{
 			Code:       8,
 			Tier:       tierStructured,
 			Priority:   35,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name: `error.message`,
-						Kind: matchMatch,
+						Kind: tablesMatch,
 						Re: &regex{
+							ID:  705,
 							Src: "(?i)\\bthe model `?[\\w.:/-]+`? does not exist\\b|\\bmodel ['\"`]?[\\w.:/-]+['\"`]? not found\\b|\\bthe model `?[\\w.:/-]+`? has been deprecated\\b",
-							Alts: []matchAlt{
+							Alts: []tablesAlt{
 								{
 									Triggers: []string{` does not exist`},
 									Lead:     []string{`the model `},
@@ -13647,14 +14328,15 @@ var catalogueTables = &catalogue{
 			Code:       8,
 			Tier:       tierText,
 			Priority:   61,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					sharedRegex24,
 					{
+						ID:       707,
 						Src:      `(?i)\bmodel_not_found\b`,
 						Triggers: []string{`model_not_found`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`model_not_found`},
 								Word: true,
@@ -13663,9 +14345,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       708,
 						Src:      "(?i)\\bmodel ['\"`]?[\\w.:/-]+['\"`]? not found\\b",
 						Triggers: []string{` not found`, `" not found`, `' not found`, "` not found"},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`model `},
 								Word: true,
@@ -13674,9 +14357,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       709,
 						Src:      `(?i)\bmodels/[\w.-]+ is not found\b`,
 						Triggers: []string{` is not found`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`models/`},
 								Word: true,
@@ -13685,9 +14369,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       710,
 						Src:      "(?i)\\bthe model `?[\\w.:/-]+`? has been (deprecated|decommissioned)\\b",
 						Triggers: []string{` has been decommissioned`, ` has been deprecated`, "` has been decommissioned", "` has been deprecated"},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`the model `},
 								Word: true,
@@ -13698,9 +14383,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       711,
 						Src:      "(?i)\\b(unknown|invalid|unsupported) model( name| id)?:? ['\"`]?[\\w.:/-]+",
 						Triggers: []string{`invalid model`, `unknown model`, `unsupported model`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`invalid model`, `unknown model`, `unsupported m`},
 								Word: true,
@@ -13711,9 +14397,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       712,
 						Src:      `(?i)\bno such model\b`,
 						Triggers: []string{`no such model`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`no such model`},
 								Word: true,
@@ -13723,7 +14410,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -13737,8 +14424,8 @@ var catalogueTables = &catalogue{
 			Code:       8,
 			Tier:       tierStructured,
 			Priority:   39,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Status: []statusRange{
 					{
 						Lo: 400,
@@ -13760,9 +14447,10 @@ var catalogueTables = &catalogue{
 				Regex: []*regex{
 					sharedRegex24,
 					{
+						ID:       713,
 						Src:      "(?i)\\bmodel \\\\?['\"`]?[\\w.:/-]+\\\\?['\"`]? not found\\b",
 						Triggers: []string{` not found`, `" not found`, `' not found`, `\ not found`, `\" not found`, `\' not found`, "\\` not found", "` not found"},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`model `},
 								Word: true,
@@ -13773,9 +14461,10 @@ var catalogueTables = &catalogue{
 					sharedRegex9,
 					sharedRegex25,
 					{
+						ID:       715,
 						Src:      `(?i)\bno endpoints found (for|matching|that support)\b`,
 						Triggers: []string{`no endpoints found for`, `no endpoints found matching`, `no endpoints found that support`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`no endpoints found for`, `no endpoints found matching`, `no endpoints found that support`},
 								Word: true,
@@ -13787,9 +14476,10 @@ var catalogueTables = &catalogue{
 					},
 					sharedRegex26,
 					{
+						ID:       717,
 						Src:      `(?i)\bhas been (deprecated|decommissioned)\b`,
 						Triggers: []string{`has been decommissioned`, `has been deprecated`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`has been decommissioned`, `has been deprecated`},
 								Word: true,
@@ -13811,13 +14501,14 @@ var catalogueTables = &catalogue{
 			Code:       15,
 			Tier:       tierText,
 			Priority:   20,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       719,
 						Src:      `(?i)\b(server|servers|engine|api|service) (is |are )?(currently )?overloaded\b`,
 						Triggers: []string{`api are currently overloaded`, `api are overloaded`, `api currently overloaded`, `api is currently overloaded`, `api is overloaded`, `api overloaded`, `engine are currently overloaded`, `engine are overloaded`, `engine currently overloaded`, `engine is currently overloaded`, `engine is overloaded`, `engine overloaded`, `server are currently overloaded`, `server are overloaded`, `server currently overloaded`, `server is currently overloaded`, `server is overloaded`, `server overloaded`, `servers are currently overloaded`, `servers are overloaded`, `servers currently overloaded`, `servers is currently overloaded`, `servers is overloaded`, `servers overloaded`, `service are currently overloaded`, `service are overloaded`, `service currently overloaded`, `service is currently overloaded`, `service is overloaded`, `service overloaded`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`api `, `engi`, `serv`},
 								Word: true,
@@ -13828,9 +14519,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       720,
 						Src:      `(?i)\bserver_is_overloaded\b`,
 						Triggers: []string{`server_is_overloaded`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`server_is_overloaded`},
 								Word: true,
@@ -13840,7 +14532,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -13854,13 +14546,14 @@ var catalogueTables = &catalogue{
 			Code:       17,
 			Tier:       tierBare,
 			Priority:   3,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       721,
 						Src:      `(?i)\b402 Payment Required\b`,
 						Triggers: []string{`402 payment required`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`402 payment required`},
 								Word: true,
@@ -13869,9 +14562,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       722,
 						Src:      `(?i)\b(error code|status code|status_code|status|http)[: ]+402\b`,
 						Triggers: []string{`402`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`erro`, `http`, `stat`},
 								Word: true,
@@ -13883,9 +14577,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       723,
 						Src:      `(?i)\b402 Client Error\b`,
 						Triggers: []string{`402 client error`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`402 client error`},
 								Word: true,
@@ -13894,9 +14589,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       724,
 						Src:      `(?i)\bstatusCode: 402\b`,
 						Triggers: []string{`statuscode: 402`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`statuscode: 402`},
 								Word: true,
@@ -13906,7 +14602,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -13920,13 +14616,14 @@ var catalogueTables = &catalogue{
 			Code:       13,
 			Tier:       tierText,
 			Priority:   20,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       725,
 						Src:      `(?i)\bpermission_error\b`,
 						Triggers: []string{`permission_error`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`permission_error`},
 								Word: true,
@@ -13935,9 +14632,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       726,
 						Src:      `(?i)\bcountry, region, or territory not supported\b`,
 						Triggers: []string{`country, region, or territory not supported`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`country, region, or territory not supported`},
 								Word: true,
@@ -13946,9 +14644,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       727,
 						Src:      `(?i)\bunsupported_country_region_territory\b`,
 						Triggers: []string{`unsupported_country_region_territory`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`unsupported_country_region_territory`},
 								Word: true,
@@ -13957,9 +14656,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       728,
 						Src:      `(?i)\b(api key|token|account|organization|user|role|principal|key) (does not|doesn't) have (the )?(required )?permissions? to\b`,
 						Triggers: []string{`account does not have `, `account doesn't have `, `api key does not have `, `api key doesn't have `, `key does not have `, `key doesn't have `, `organization does not have `, `organization doesn't have `, `principal does not have `, `principal doesn't have `, `role does not have `, `role doesn't have `, `token does not have `, `token doesn't have `, `user does not have `, `user doesn't have `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`account `, `api key `, `key does`, `organiza`, `principa`, `role doe`, `token do`, `user doe`},
 								Word: true,
@@ -13971,7 +14671,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -13985,13 +14685,14 @@ var catalogueTables = &catalogue{
 			Code:       14,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       729,
 						Src:      `(?i)\bLLM provider not provided\b`,
 						Triggers: []string{`llm provider not provided`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`llm provider not provided`},
 								Word: true,
@@ -14000,9 +14701,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       730,
 						Src:      `(?i)\bno (llm |model )?provider (is )?(configured|selected|specified)\b`,
 						Triggers: []string{`no llm provider configured`, `no llm provider is configured`, `no llm provider is selected`, `no llm provider is specified`, `no llm provider selected`, `no llm provider specified`, `no model provider configured`, `no model provider is configured`, `no model provider is selected`, `no model provider is specified`, `no model provider selected`, `no model provider specified`, `no provider configured`, `no provider is configured`, `no provider is selected`, `no provider is specified`, `no provider selected`, `no provider specified`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`no llm provi`, `no model pro`, `no provider `},
 								Word: true,
@@ -14013,9 +14715,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       731,
 						Src:      `(?i)\bprovider (is )?not configured\b`,
 						Triggers: []string{`provider is not configured`, `provider not configured`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`provider is not configured`, `provider not configured`},
 								Word: true,
@@ -14026,9 +14729,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       732,
 						Src:      `(?i)\bno (api )?base url (is )?(configured|set)\b`,
 						Triggers: []string{`no api base url configured`, `no api base url is configured`, `no api base url is set`, `no api base url set`, `no base url configured`, `no base url is configured`, `no base url is set`, `no base url set`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`no api base url configured`, `no api base url is configured`, `no api base url is set`, `no api base url set`, `no base url configured`, `no base url is configured`, `no base url is set`, `no base url set`},
 								Word: true,
@@ -14040,7 +14744,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -14054,13 +14758,14 @@ var catalogueTables = &catalogue{
 			Code:       17,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       733,
 						Src:      `(?i)^[\s"'\[(]*(\d{3}:? |error:? |\d{3} error:? )?quota exceeded[\s.!"'\])]*$`,
 						Triggers: []string{`quota exceeded`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Start: true,
 							},
@@ -14071,7 +14776,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -14085,15 +14790,16 @@ var catalogueTables = &catalogue{
 			Code:       17,
 			Tier:       tierStructured,
 			Priority:   36,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name: `error.message`,
-						Kind: matchMatch,
+						Kind: tablesMatch,
 						Re: &regex{
+							ID:  734,
 							Src: `(?i)\bcredit balance is too low\b|\breached your specified API usage limits\b|\binsufficient (credits?|balance|funds)\b|\brequires more credits\b|\bcan only afford \d+|\bfree-models-per-day\b|\bkey limit exceeded\b|\bused all available credits\b`,
-							Alts: []matchAlt{
+							Alts: []tablesAlt{
 								{
 									Triggers: []string{`credit balance is too low`},
 									Lead:     []string{`credit balance is too low`},
@@ -14151,13 +14857,14 @@ var catalogueTables = &catalogue{
 			Code:       17,
 			Tier:       tierText,
 			Priority:   32,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       735,
 						Src:      `(?i)\bquota exceeded for quota metric\b.*\bper day\b`,
 						Triggers: []string{`quota exceeded for quota metric`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`quota exceeded for quota metric`},
 								Word: true,
@@ -14168,7 +14875,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -14182,13 +14889,14 @@ var catalogueTables = &catalogue{
 			Code:       18,
 			Tier:       tierText,
 			Priority:   31,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       736,
 						Src:      `(?i)\bquota exceeded\b.*\bper (minute|second)\b`,
 						Triggers: []string{`quota exceeded`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`quota exceeded`},
 								Word: true,
@@ -14201,7 +14909,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -14215,8 +14923,8 @@ var catalogueTables = &catalogue{
 			Code:       17,
 			Tier:       tierStructured,
 			Priority:   40,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Status: []statusRange{
 					{
 						Lo: 400,
@@ -14247,9 +14955,10 @@ var catalogueTables = &catalogue{
 					sharedRegex36,
 					sharedRegex37,
 					{
+						ID:       747,
 						Src:      `(?i)\bexceeds the service quota\b`,
 						Triggers: []string{`exceeds the service quota`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`exceeds the service quota`},
 								Word: true,
@@ -14259,9 +14968,10 @@ var catalogueTables = &catalogue{
 					},
 					sharedRegex38,
 					{
+						ID:       749,
 						Src:      `(?i)\bServiceQuotaExceededException\b`,
 						Triggers: []string{`servicequotaexceededexception`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`servicequotaexceededexception`},
 								Word: true,
@@ -14280,13 +14990,14 @@ var catalogueTables = &catalogue{
 			Code:       17,
 			Tier:       tierText,
 			Priority:   51,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       750,
 						Src:      `(?i)\bexceeded your current quota\b`,
 						Triggers: []string{`exceeded your current quota`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`exceeded your current quota`},
 								Word: true,
@@ -14295,9 +15006,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       751,
 						Src:      `(?i)\binsufficient_quota\b`,
 						Triggers: []string{`insufficient_quota`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`insufficient_quota`},
 								Word: true,
@@ -14307,9 +15019,10 @@ var catalogueTables = &catalogue{
 					},
 					sharedRegex30,
 					{
+						ID:       752,
 						Src:      `(?i)\bcredit_balance_exhausted\b`,
 						Triggers: []string{`credit_balance_exhausted`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`credit_balance_exhausted`},
 								Word: true,
@@ -14318,9 +15031,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       753,
 						Src:      `(?i)\b(organization|project)_(spend|usage)_limit_exceeded\b`,
 						Triggers: []string{`organization_spend_limit_exceeded`, `organization_usage_limit_exceeded`, `project_spend_limit_exceeded`, `project_usage_limit_exceeded`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`organization_spend_limit_exceeded`, `organization_usage_limit_exceeded`, `project_spend_limit_exceeded`, `project_usage_limit_exceeded`},
 								Word: true,
@@ -14332,9 +15046,10 @@ var catalogueTables = &catalogue{
 					},
 					sharedRegex38,
 					{
+						ID:       754,
 						Src:      `(?i)\bout of credits\b`,
 						Triggers: []string{`out of credits`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`out of credits`},
 								Word: true,
@@ -14343,9 +15058,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       755,
 						Src:      `(?i)\b(hit|reached) your (usage|spend(ing)?|monthly|daily|weekly) limit\b`,
 						Triggers: []string{`hit your daily limit`, `hit your monthly limit`, `hit your spend limit`, `hit your spending limit`, `hit your usage limit`, `hit your weekly limit`, `reached your daily limit`, `reached your monthly limit`, `reached your spend limit`, `reached your spending limit`, `reached your usage limit`, `reached your weekly limit`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`hit your daily limit`, `hit your monthly limit`, `hit your spend limit`, `hit your spending limit`, `hit your usage limit`, `hit your weekly limit`, `reached your daily limit`, `reached your monthly limit`, `reached your spend limit`, `reached your spending limit`, `reached your usage limit`, `reached your weekly limit`},
 								Word: true,
@@ -14356,9 +15072,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       756,
 						Src:      `(?i)\bcredit limit (exceeded|reached)\b`,
 						Triggers: []string{`credit limit exceeded`, `credit limit reached`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`credit limit exceeded`, `credit limit reached`},
 								Word: true,
@@ -14372,7 +15089,7 @@ var catalogueTables = &catalogue{
 					sharedRegex29,
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -14381,8 +15098,9 @@ var catalogueTables = &catalogue{
 				{
 					From: fromText,
 					Re: &regex{
+						ID:  757,
 						Src: `(?i)limit reached\|(?P<value>\d{9,11})\b`,
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`limit reached|`},
 							},
@@ -14404,13 +15122,14 @@ var catalogueTables = &catalogue{
 			Code:       18,
 			Tier:       tierBare,
 			Priority:   2,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       758,
 						Src:      `['"](code|status|status_code)['"]: ?['"]?429\b`,
 						Triggers: []string{`"429`, `'429`, `429`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`"code`, `"stat`, `'code`, `'stat`},
 								Also: [][]string{[]string{`"code`, `"status`, `"status_code`, `'code`, `'status`, `'status_code`}},
@@ -14422,7 +15141,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -14436,8 +15155,8 @@ var catalogueTables = &catalogue{
 			Code:       18,
 			Tier:       tierStructured,
 			Priority:   20,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Status: []statusRange{
 					{
 						Lo: 403,
@@ -14447,9 +15166,10 @@ var catalogueTables = &catalogue{
 				Regex: []*regex{
 					sharedRegex39,
 					{
+						ID:       760,
 						Src:      `(?i)\b(exceeded|reached|hit) (your|the|a) ([\w-]+ )?rate[ _-]?limit\b`,
 						Triggers: []string{`rate limit`, `rate-limit`, `rate_limit`, `ratelimit`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`exce`, `hit `, `reac`},
 								Word: true,
@@ -14470,14 +15190,15 @@ var catalogueTables = &catalogue{
 			Code:       18,
 			Tier:       tierText,
 			Priority:   21,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					sharedRegex39,
 					{
+						ID:       761,
 						Src:      `(?i)\brate_limit_(exceeded|error)\b`,
 						Triggers: []string{`rate_limit_error`, `rate_limit_exceeded`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`rate_limit_error`, `rate_limit_exceeded`},
 								Word: true,
@@ -14488,9 +15209,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       762,
 						Src:      `(?i)\b(exceeded|reached|hit) (your|the|a) ((secondary|primary|pull|api|request|requests|token|tokens|concurrency|account|org|organization|usage|user|ip|global|daily|hourly|minute|per-minute|per-hour|per-day|abuse|free|model) )?rate[ _-]?limit\b`,
 						Triggers: []string{`exceeded a `, `exceeded the `, `exceeded your `, `hit a `, `hit the `, `hit your `, `reached a `, `reached the `, `reached your `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`exceeded a `, `exceeded the `, `exceeded your `, `hit a `, `hit the `, `hit your `, `reached a `, `reached the `, `reached your `},
 								Word: true,
@@ -14502,9 +15224,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       763,
 						Src:      `(?i)\bwould exceed the rate limit\b`,
 						Triggers: []string{`would exceed the rate limit`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`would exceed the rate limit`},
 								Word: true,
@@ -14513,9 +15236,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       764,
 						Src:      `(?i)\btoo many requests\b`,
 						Triggers: []string{`too many requests`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`too many requests`},
 								Word: true,
@@ -14524,9 +15248,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       765,
 						Src:      `(?i)\bRate limit reached for\b`,
 						Triggers: []string{`rate limit reached for`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`rate limit reached for`},
 								Word: true,
@@ -14535,9 +15260,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       766,
 						Src:      `(?i)\bresource_exhausted\b`,
 						Triggers: []string{`resource_exhausted`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`resource_exhausted`},
 								Word: true,
@@ -14546,9 +15272,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       767,
 						Src:      `(?i)\bresource (has been )?exhausted\b`,
 						Triggers: []string{`resource exhausted`, `resource has been exhausted`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`resource exhausted`, `resource has been exhausted`},
 								Word: true,
@@ -14559,9 +15286,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       768,
 						Src:      `(?i)\btoomanyrequests\b`,
 						Triggers: []string{`toomanyrequests`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`toomanyrequests`},
 								Word: true,
@@ -14570,9 +15298,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       769,
 						Src:      `(?i)\bTooManyRequests(Error|Exception)\b`,
 						Triggers: []string{`toomanyrequestserror`, `toomanyrequestsexception`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`toomanyrequestserror`, `toomanyrequestsexception`},
 								Word: true,
@@ -14583,9 +15312,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       770,
 						Src:      `(?i)\b(temporarily|currently) rate[ _-]?limited\b`,
 						Triggers: []string{`currently rate limited`, `currently rate-limited`, `currently rate_limited`, `currently ratelimited`, `temporarily rate limited`, `temporarily rate-limited`, `temporarily rate_limited`, `temporarily ratelimited`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`currently rate limited`, `currently rate-limited`, `currently rate_limited`, `currently ratelimited`, `temporarily rate limited`, `temporarily rate-limited`, `temporarily rate_limited`, `temporarily ratelimited`},
 								Word: true,
@@ -14596,9 +15326,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       771,
 						Src:      `(?i)\byou (are|have been|were|got) rate[ _-]?limited\b`,
 						Triggers: []string{`you are rate limited`, `you are rate-limited`, `you are rate_limited`, `you are ratelimited`, `you got rate limited`, `you got rate-limited`, `you got rate_limited`, `you got ratelimited`, `you have been rate limited`, `you have been rate-limited`, `you have been rate_limited`, `you have been ratelimited`, `you were rate limited`, `you were rate-limited`, `you were rate_limited`, `you were ratelimited`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`you are rate limited`, `you are rate-limited`, `you are rate_limited`, `you are ratelimited`, `you got rate limited`, `you got rate-limited`, `you got rate_limited`, `you got ratelimited`, `you have been rate limited`, `you have been rate-limited`, `you have been rate_limited`, `you have been ratelimited`, `you were rate limited`, `you were rate-limited`, `you were rate_limited`, `you were ratelimited`},
 								Word: true,
@@ -14610,11 +15341,12 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					{
+						ID:  772,
 						Src: `(?:(?i)\b(error code|status code|status_code|status|http)[: ]+400\b|\bBadRequestError\b|["']finish_?reason["']|["']stop_reason["']: ?["']end_turn)|(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Triggers: []string{`400`},
 								Lead:     []string{`erro`, `http`, `stat`},
@@ -14686,12 +15418,12 @@ var catalogueTables = &catalogue{
 			Code:       2,
 			Tier:       tierStructured,
 			Priority:   45,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `stop_reason`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`refusal`},
 					},
 				},
@@ -14705,15 +15437,16 @@ var catalogueTables = &catalogue{
 			Code:       2,
 			Tier:       tierStructured,
 			Priority:   33,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name: `error.message`,
-						Kind: matchMatch,
+						Kind: tablesMatch,
 						Re: &regex{
+							ID:  773,
 							Src: `(?i)\b((your|the|this) (request|prompt|input|content|message|output|response|image|query)|it) (that |which )?(appears to |may |might |seems to )?violates? (our|the|openai's|anthropic's) (usage |content |acceptable use |safety )?polic(y|ies)\b|\byour (input|prompt|request|message|content|image) (was|has been|is) flagged\b|\brequires moderation on\b|\bblocked by (our|the) (content|safety) (filters?|system)\b|\b(input|output|input or output) data may contain inappropriate content\b|系统检测到输入或生成内容可能包含不安全或敏感内容`,
-							Alts: []matchAlt{
+							Alts: []tablesAlt{
 								{
 									Triggers: []string{` polic`},
 									Lead:     []string{`it `, `the `, `this`, `your`},
@@ -14760,13 +15493,14 @@ var catalogueTables = &catalogue{
 			Code:       2,
 			Tier:       tierText,
 			Priority:   51,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       774,
 						Src:      `(?i)\b((your|the|this) (request|prompt|input|content|message|output|response|image|query)|it) (that |which )?(appears to |may |might |seems to )?violates? (our|the|openai's|anthropic's) (usage |content |acceptable use |safety )?polic(y|ies)\b`,
 						Triggers: []string{`anthropic's acceptable use polic`, `anthropic's content polic`, `anthropic's polic`, `anthropic's safety polic`, `anthropic's usage polic`, `openai's acceptable use polic`, `openai's content polic`, `openai's polic`, `openai's safety polic`, `openai's usage polic`, `our acceptable use polic`, `our content polic`, `our polic`, `our safety polic`, `our usage polic`, `the acceptable use polic`, `the content polic`, `the polic`, `the safety polic`, `the usage polic`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`it `, `the `, `this`, `your`},
 								Word: true,
@@ -14777,9 +15511,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       775,
 						Src:      `(?i)\bwhich appears to violate our usage policy\b`,
 						Triggers: []string{`which appears to violate our usage policy`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`which appears to violate our usage policy`},
 								Word: true,
@@ -14788,9 +15523,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       776,
 						Src:      `(?i)\byour (input|prompt|request|message|content|image) (was|has been|is) flagged\b`,
 						Triggers: []string{`your content has been flagged`, `your content is flagged`, `your content was flagged`, `your image has been flagged`, `your image is flagged`, `your image was flagged`, `your input has been flagged`, `your input is flagged`, `your input was flagged`, `your message has been flagged`, `your message is flagged`, `your message was flagged`, `your prompt has been flagged`, `your prompt is flagged`, `your prompt was flagged`, `your request has been flagged`, `your request is flagged`, `your request was flagged`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`your `},
 								Word: true,
@@ -14801,9 +15537,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       777,
 						Src:      `(?i)\bflagged by (our |the )?(moderation|content moderation|safety|content) (system|filter|model|policy)\b`,
 						Triggers: []string{`flagged by content `, `flagged by content moderation `, `flagged by moderation `, `flagged by our content `, `flagged by our content moderation `, `flagged by our moderation `, `flagged by our safety `, `flagged by safety `, `flagged by the content `, `flagged by the content moderation `, `flagged by the moderation `, `flagged by the safety `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`flagged by `},
 								Word: true,
@@ -14814,9 +15551,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       778,
 						Src:      `(?i)\brequires moderation on\b`,
 						Triggers: []string{`requires moderation on`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`requires moderation on`},
 								Word: true,
@@ -14825,9 +15563,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       779,
 						Src:      `(?i)\bblocked by (our|the) (content|safety) (filters?|system)\b`,
 						Triggers: []string{`blocked by our content `, `blocked by our safety `, `blocked by the content `, `blocked by the safety `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`blocked by `},
 								Word: true,
@@ -14838,9 +15577,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       780,
 						Src:      `(?i)\bResponsibleAIPolicyViolation\b`,
 						Triggers: []string{`responsibleaipolicyviolation`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`responsibleaipolicyviolation`},
 								Word: true,
@@ -14849,9 +15589,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       781,
 						Src:      `(?i)\bcontent_filter_result\b`,
 						Triggers: []string{`content_filter_result`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`content_filter_result`},
 								Word: true,
@@ -14860,9 +15601,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       782,
 						Src:      `(?i)\bcontent_filter_policy\b`,
 						Triggers: []string{`content_filter_policy`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`content_filter_policy`},
 								Word: true,
@@ -14871,9 +15613,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       783,
 						Src:      `(?i)\bNSFW content detected\b`,
 						Triggers: []string{`nsfw content detected`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`nsfw content detected`},
 								Word: true,
@@ -14882,9 +15625,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       784,
 						Src:      `(?i)\bDataInspectionFailed\b`,
 						Triggers: []string{`datainspectionfailed`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`datainspectionfailed`},
 								Word: true,
@@ -14893,9 +15637,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       785,
 						Src:      `(?i)\bdata_inspection_failed\b`,
 						Triggers: []string{`data_inspection_failed`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`data_inspection_failed`},
 								Word: true,
@@ -14904,9 +15649,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       786,
 						Src:      `(?i)\b(input|output|input or output) data may contain inappropriate content\b`,
 						Triggers: []string{`input data may contain inappropriate content`, `input or output data may contain inappropriate content`, `output data may contain inappropriate content`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`input data may contain inappropriate content`, `input or output data may contain inappropriate content`, `output data may contain inappropriate content`},
 								Word: true,
@@ -14917,9 +15663,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       787,
 						Src:      `(?i)\brejected because it was considered high risk\b`,
 						Triggers: []string{`rejected because it was considered high risk`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`rejected because it was considered high risk`},
 								Word: true,
@@ -14928,9 +15675,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       788,
 						Src:      `(?i)系统检测到输入或生成内容可能包含不安全或敏感内容`,
 						Triggers: []string{`系统检测到输入或生成内容可能包含不安全或敏感内容`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`系统检测到输入或生成内容可能包含不安全或敏感内容`},
 							},
@@ -14939,7 +15687,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -14953,13 +15701,14 @@ var catalogueTables = &catalogue{
 			Code:       16,
 			Tier:       tierBare,
 			Priority:   1,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       789,
 						Src:      `(?i)\bthe server had an error (while )?processing your request\b`,
 						Triggers: []string{`the server had an error `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`the server had an error `},
 								Word: true,
@@ -14971,9 +15720,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       790,
 						Src:      `(?i)\bInternalServerError\b`,
 						Triggers: []string{`internalservererror`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`internalservererror`},
 								Word: true,
@@ -14982,9 +15732,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       791,
 						Src:      `(?i)\binternal server error\b`,
 						Triggers: []string{`internal server error`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`internal server error`},
 								Word: true,
@@ -14993,9 +15744,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       792,
 						Src:      `(?i)\bServiceUnavailableError\b`,
 						Triggers: []string{`serviceunavailableerror`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`serviceunavailableerror`},
 								Word: true,
@@ -15004,9 +15756,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       793,
 						Src:      `(?i)\bservice (is )?(temporarily |currently )?unavailable\b`,
 						Triggers: []string{`service currently unavailable`, `service is currently unavailable`, `service is temporarily unavailable`, `service is unavailable`, `service temporarily unavailable`, `service unavailable`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`service currently unavailable`, `service is currently unavailable`, `service is temporarily unavailable`, `service is unavailable`, `service temporarily unavailable`, `service unavailable`},
 								Word: true,
@@ -15017,9 +15770,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       794,
 						Src:      `(?i)\bbad gateway\b`,
 						Triggers: []string{`bad gateway`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`bad gateway`},
 								Word: true,
@@ -15028,9 +15782,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       795,
 						Src:      `(?i)\ban error occurred while processing your request\b`,
 						Triggers: []string{`an error occurred while processing your request`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`an error occurred while processing your request`},
 								Word: true,
@@ -15039,9 +15794,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       796,
 						Src:      `(?i)['"]api_error['"]`,
 						Triggers: []string{`"api_error"`, `"api_error'`, `'api_error"`, `'api_error'`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`"api_error"`, `"api_error'`, `'api_error"`, `'api_error'`},
 							},
@@ -15049,9 +15805,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       797,
 						Src:      `(?i)\bno healthy upstream\b`,
 						Triggers: []string{`no healthy upstream`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`no healthy upstream`},
 								Word: true,
@@ -15060,9 +15817,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       798,
 						Src:      `(?i)\bupstream connect error\b`,
 						Triggers: []string{`upstream connect error`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`upstream connect error`},
 								Word: true,
@@ -15071,9 +15829,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       799,
 						Src:      `(?i)\bServiceUnavailableException\b`,
 						Triggers: []string{`serviceunavailableexception`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`serviceunavailableexception`},
 								Word: true,
@@ -15082,9 +15841,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       800,
 						Src:      `(?i)\bInternalServerException\b`,
 						Triggers: []string{`internalserverexception`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`internalserverexception`},
 								Word: true,
@@ -15094,7 +15854,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -15108,13 +15868,14 @@ var catalogueTables = &catalogue{
 			Code:       21,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       801,
 						Src:      `(?i)\brequires? an? (active |paid |pro |plus |premium |team |enterprise )+(plan|subscription|tier|account)\b`,
 						Triggers: []string{`require a`, `requires a`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`require`},
 								Word: true,
@@ -15126,9 +15887,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       802,
 						Src:      `(?i)\bupgrade (your|to an?) (plan|subscription|paid (plan|tier)|pro|plus|premium)\b`,
 						Triggers: []string{`upgrade to a `, `upgrade to an `, `upgrade your `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`upgrade `},
 								Word: true,
@@ -15139,9 +15901,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       803,
 						Src:      `(?i)\borgani[sz]ation must be verified\b`,
 						Triggers: []string{`organisation must be verified`, `organization must be verified`, `organiſation must be verified`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`organisation must be verified`, `organization must be verified`, `organiſation must be verified`},
 								Word: true,
@@ -15150,9 +15913,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       804,
 						Src:      `(?i)\bonly available (to|for|on) (paid|pro|plus|premium|team|enterprise)\b`,
 						Triggers: []string{`only available for `, `only available on `, `only available to `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`only available `},
 								Word: true,
@@ -15163,9 +15927,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       805,
 						Src:      `(?i)\bnot (included|available) (in|on|with) your (current )?(plan|subscription|tier)\b`,
 						Triggers: []string{`not available in your `, `not available on your `, `not available with your `, `not included in your `, `not included on your `, `not included with your `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`not `},
 								Word: true,
@@ -15176,9 +15941,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       806,
 						Src:      `(?i)\bno active subscription\b`,
 						Triggers: []string{`no active subscription`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`no active subscription`},
 								Word: true,
@@ -15187,9 +15953,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       807,
 						Src:      `(?i)\bsubscription (is )?(required|expired|inactive)\b`,
 						Triggers: []string{`subscription expired`, `subscription inactive`, `subscription is expired`, `subscription is inactive`, `subscription is required`, `subscription required`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`subscription expired`, `subscription inactive`, `subscription is expired`, `subscription is inactive`, `subscription is required`, `subscription required`},
 								Word: true,
@@ -15201,7 +15968,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -15215,13 +15982,14 @@ var catalogueTables = &catalogue{
 			Code:       18,
 			Tier:       tierText,
 			Priority:   21,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       808,
 						Src:      `(?i)\b(request|requests|call|calls|you|your account|your api key)( was| were| has been| have been| are being| is being| being) throttled\b`,
 						Triggers: []string{`call are being throttled`, `call being throttled`, `call has been throttled`, `call have been throttled`, `call is being throttled`, `call was throttled`, `call were throttled`, `calls are being throttled`, `calls being throttled`, `calls has been throttled`, `calls have been throttled`, `calls is being throttled`, `calls was throttled`, `calls were throttled`, `request are being throttled`, `request being throttled`, `request has been throttled`, `request have been throttled`, `request is being throttled`, `request was throttled`, `request were throttled`, `requests are being throttled`, `requests being throttled`, `requests has been throttled`, `requests have been throttled`, `requests is being throttled`, `requests was throttled`, `requests were throttled`, `you are being throttled`, `you being throttled`, `you has been throttled`, `you have been throttled`, `you is being throttled`, `you was throttled`, `you were throttled`, `your account are being throttled`, `your account being throttled`, `your account has been throttled`, `your account have been throttled`, `your account is being throttled`, `your account was throttled`, `your account were throttled`, `your api key are being throttled`, `your api key being throttled`, `your api key has been throttled`, `your api key have been throttled`, `your api key is being throttled`, `your api key was throttled`, `your api key were throttled`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`call`, `requ`, `you `, `your`},
 								Word: true,
@@ -15232,9 +16000,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       809,
 						Src:      `(?i)\brequests throttling triggered\b`,
 						Triggers: []string{`requests throttling triggered`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`requests throttling triggered`},
 								Word: true,
@@ -15243,9 +16012,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       810,
 						Src:      `(?i)\bRequestLimitExceeded\b`,
 						Triggers: []string{`requestlimitexceeded`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`requestlimitexceeded`},
 								Word: true,
@@ -15254,9 +16024,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       811,
 						Src:      `(?i)\brequest limit exceeded\b`,
 						Triggers: []string{`request limit exceeded`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`request limit exceeded`},
 								Word: true,
@@ -15265,9 +16036,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       812,
 						Src:      `(?i)\bthrottlingException\b`,
 						Triggers: []string{`throttlingexception`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`throttlingexception`},
 								Word: true,
@@ -15276,9 +16048,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       813,
 						Src:      `(?i)\bconcurrency limit reached for requests\b`,
 						Triggers: []string{`concurrency limit reached for requests`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`concurrency limit reached for requests`},
 								Word: true,
@@ -15288,7 +16061,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -15306,8 +16079,9 @@ var catalogueTables = &catalogue{
 				{
 					From: fromText,
 					Re: &regex{
+						ID:  814,
 						Src: `(?i)expected available in (?P<value>\d+(?:\.\d+)? ?(?:seconds?|s))\b`,
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`expected available in `},
 							},
@@ -15328,13 +16102,14 @@ var catalogueTables = &catalogue{
 			Code:       3,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       815,
 						Src:      `(?i)\bwhen context the overflows\b`,
 						Triggers: []string{`when context the overflows`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`when context the overflows`},
 								Word: true,
@@ -15343,9 +16118,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       816,
 						Src:      `(?i)\bloaded with context length of only \d+ tokens\b`,
 						Triggers: []string{`loaded with context length of only `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`loaded with context length of only `},
 								Word: true,
@@ -15355,9 +16131,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       817,
 						Src:      `(?i)\btokens to keep from the initial prompt is greater than the context length\b`,
 						Triggers: []string{`tokens to keep from the initial prompt is greater than the context length`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`tokens to keep from the initial prompt is greater than the context length`},
 								Word: true,
@@ -15367,7 +16144,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -15381,13 +16158,14 @@ var catalogueTables = &catalogue{
 			Code:       8,
 			Tier:       tierText,
 			Priority:   80,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       818,
 						Src:      `(?i)\bno models loaded\. please load a model\b`,
 						Triggers: []string{`no models loaded. please load a model`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`no models loaded. please load a model`},
 								Word: true,
@@ -15397,7 +16175,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -15411,13 +16189,14 @@ var catalogueTables = &catalogue{
 			Code:       11,
 			Tier:       tierText,
 			Priority:   62,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       819,
 						Src:      `(?i)\bxcrun: error: invalid active developer path\b`,
 						Triggers: []string{`xcrun: error: invalid active developer path`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`xcrun: error: invalid active developer path`},
 								Word: true,
@@ -15426,9 +16205,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       820,
 						Src:      `(?i)\bxcrun: error: unable to find utility "[^"\s]+", not a developer tool or in PATH\b`,
 						Triggers: []string{`xcrun: error: unable to find utility "`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`xcrun: error: unable to find utility "`},
 								Word: true,
@@ -15438,9 +16218,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       821,
 						Src:      `(?i)\bxcode-select: error: tool '[^'\s]+' requires Xcode\b`,
 						Triggers: []string{`xcode-select: error: tool '`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`xcode-select: error: tool '`},
 								Word: true,
@@ -15450,9 +16231,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       822,
 						Src:      `(?i)\bNo developer tools were found, requesting install\b`,
 						Triggers: []string{`no developer tools were found, requesting install`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`no developer tools were found, requesting install`},
 								Word: true,
@@ -15462,7 +16244,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -15476,13 +16258,14 @@ var catalogueTables = &catalogue{
 			Code:       6,
 			Tier:       tierText,
 			Priority:   80,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       823,
 						Src:      `(?i)\bThe specified item could not be found in the keychain\b`,
 						Triggers: []string{`the specified item could not be found in the keychain`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`the specified item could not be found in the keychain`},
 								Word: true,
@@ -15491,9 +16274,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       824,
 						Src:      `(?i)\berrSecItemNotFound\b`,
 						Triggers: []string{`errsecitemnotfound`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`errsecitemnotfound`},
 								Word: true,
@@ -15502,9 +16286,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       825,
 						Src:      `(?i)\bOSStatus error -25300\b`,
 						Triggers: []string{`osstatus error -25300`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`osstatus error -25300`},
 								Word: true,
@@ -15514,7 +16299,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -15529,13 +16314,14 @@ var catalogueTables = &catalogue{
 			Code:       10,
 			Tier:       tierText,
 			Priority:   64,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       826,
 						Src:      `(?i)\bCould not find artifact [\w.:-]+ in\b`,
 						Triggers: []string{`could not find artifact `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`could not find artifact `},
 								Word: true,
@@ -15544,9 +16330,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       827,
 						Src:      `(?i)\bFailure to find [\w.:-]+ in \S+ was cached in the local repository\b`,
 						Triggers: []string{` was cached in the local repository`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`failure to find `},
 								Word: true,
@@ -15555,9 +16342,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       828,
 						Src:      `(?i)\bwas not found in https?://[\w./:-]+ during a previous attempt\b`,
 						Triggers: []string{`was not found in http`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`was not found in http`},
 								Word: true,
@@ -15568,7 +16356,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex10,
 				},
@@ -15581,13 +16369,14 @@ var catalogueTables = &catalogue{
 			ID:         `maven.transfer_failed`,
 			Code:       9,
 			Tier:       tierText,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       829,
 						Src:      `(?i)\bCould not transfer (artifact|metadata) \S+ from/to\b`,
 						Triggers: []string{`could not transfer artifact `, `could not transfer metadata `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`could not transfer artifact `, `could not transfer metadata `},
 								Word: true,
@@ -15600,7 +16389,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex10,
 				},
@@ -15614,13 +16403,13 @@ var catalogueTables = &catalogue{
 			Code:       7,
 			Tier:       tierText,
 			Priority:   79,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					sharedRegex14,
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -15634,12 +16423,12 @@ var catalogueTables = &catalogue{
 			Code:       18,
 			Tier:       tierStructured,
 			Priority:   32,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `type`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`rate_limited`},
 					},
 				},
@@ -15653,12 +16442,12 @@ var catalogueTables = &catalogue{
 			Code:       1,
 			Tier:       tierStructured,
 			Priority:   31,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `error.type`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`invalid_authentication_error`, `incorrect_api_key_error`},
 					},
 				},
@@ -15672,12 +16461,12 @@ var catalogueTables = &catalogue{
 			Code:       2,
 			Tier:       tierStructured,
 			Priority:   31,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `error.type`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`content_filter`},
 					},
 				},
@@ -15691,12 +16480,12 @@ var catalogueTables = &catalogue{
 			Code:       15,
 			Tier:       tierStructured,
 			Priority:   31,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `error.type`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`engine_overloaded_error`},
 					},
 				},
@@ -15710,13 +16499,14 @@ var catalogueTables = &catalogue{
 			Code:       18,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       830,
 						Src:      `(?i)\breached (organization |org )?max (concurrency|rpm|tpm)\b`,
 						Triggers: []string{`reached max concurrency`, `reached max rpm`, `reached max tpm`, `reached org max concurrency`, `reached org max rpm`, `reached org max tpm`, `reached organization max concurrency`, `reached organization max rpm`, `reached organization max tpm`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`reached max concurrency`, `reached max rpm`, `reached max tpm`, `reached org max concurrency`, `reached org max rpm`, `reached org max tpm`, `reached organization max concurrency`, `reached organization max rpm`, `reached organization max tpm`},
 								Word: true,
@@ -15727,9 +16517,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       831,
 						Src:      `(?i)\brate_limit_reached_error\b`,
 						Triggers: []string{`rate_limit_reached_error`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`rate_limit_reached_error`},
 								Word: true,
@@ -15739,7 +16530,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -15768,12 +16559,12 @@ var catalogueTables = &catalogue{
 			Code:       17,
 			Tier:       tierStructured,
 			Priority:   31,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `error.type`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`exceeded_current_quota_error`},
 					},
 				},
@@ -15787,12 +16578,12 @@ var catalogueTables = &catalogue{
 			Code:       18,
 			Tier:       tierStructured,
 			Priority:   31,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `error.type`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`rate_limit_reached_error`},
 					},
 				},
@@ -15821,13 +16612,14 @@ var catalogueTables = &catalogue{
 			Code:       1,
 			Tier:       tierText,
 			Priority:   92,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       833,
 						Src:      `(?i)\bAccess denied for user '[^'\s]*'@'[^'\s]*' \(using password: YES\)`,
 						Triggers: []string{`access denied for user '`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`access denied for user '`},
 								Word: true,
@@ -15837,9 +16629,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       834,
 						Src:      `(?i)\b1698(?: \(28000\):|, ") ?Access denied for user '[^'\s]*'@'[^'\s]*'(?:"|\s*$)`,
 						Triggers: []string{`1698 (28000): access denied for user '`, `1698 (28000):access denied for user '`, `1698, " access denied for user '`, `1698, "access denied for user '`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`1698 (28000): access denied for user '`, `1698 (28000):access denied for user '`, `1698, " access denied for user '`, `1698, "access denied for user '`},
 								Word: true,
@@ -15850,7 +16643,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -15864,13 +16657,14 @@ var catalogueTables = &catalogue{
 			Code:       9,
 			Tier:       tierText,
 			Priority:   4,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       835,
 						Src:      `(?i)\bCan't connect to (MySQL |MariaDB )?server on '[^'\s]+' \((111|113|101|10061)\)`,
 						Triggers: []string{`can't connect to mariadb server on '`, `can't connect to mysql server on '`, `can't connect to server on '`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`can't connect to mariadb server on '`, `can't connect to mysql server on '`, `can't connect to server on '`},
 								Word: true,
@@ -15882,9 +16676,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       836,
 						Src:      `(?i)\bLost connection to (MySQL|MariaDB) server (during query|at '[^']*')\b`,
 						Triggers: []string{`lost connection to mariadb server `, `lost connection to mysql server `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`lost connection to m`},
 								Word: true,
@@ -15895,9 +16690,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       837,
 						Src:      `(?i)\b(MySQL|MariaDB) server has gone away\b`,
 						Triggers: []string{`mariadb server has gone away`, `mysql server has gone away`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`mariadb server has gone away`, `mysql server has gone away`},
 								Word: true,
@@ -15909,7 +16705,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -15923,13 +16719,14 @@ var catalogueTables = &catalogue{
 			Code:       19,
 			Tier:       tierText,
 			Priority:   22,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       838,
 						Src:      `(?i)\bCan't connect to (MySQL |MariaDB )?server on '[^'\s]+' \((110|10060)\)`,
 						Triggers: []string{`can't connect to mariadb server on '`, `can't connect to mysql server on '`, `can't connect to server on '`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`can't connect to mariadb server on '`, `can't connect to mysql server on '`, `can't connect to server on '`},
 								Word: true,
@@ -15942,7 +16739,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -15956,13 +16753,14 @@ var catalogueTables = &catalogue{
 			Code:       13,
 			Tier:       tierText,
 			Priority:   92,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       839,
 						Src:      `(?i)\bAccess denied for user '[^'\s]*'@'[^'\s]*' to database '`,
 						Triggers: []string{`access denied for user '`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`access denied for user '`},
 								Word: true,
@@ -15973,7 +16771,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -15987,13 +16785,14 @@ var catalogueTables = &catalogue{
 			Code:       6,
 			Tier:       tierText,
 			Priority:   92,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       840,
 						Src:      `(?i)\bAccess denied for user '[^'\s]*'@'[^'\s]*' \(using password: NO\)`,
 						Triggers: []string{`access denied for user '`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`access denied for user '`},
 								Word: true,
@@ -16004,7 +16803,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -16018,13 +16817,14 @@ var catalogueTables = &catalogue{
 			Code:       14,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       841,
 						Src:      `(?i)\bmysqld?\.sock' \((2|111)\)`,
 						Triggers: []string{`mysql.sock' (111)`, `mysql.sock' (2)`, `mysqld.sock' (111)`, `mysqld.sock' (2)`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`mysql.sock' (111)`, `mysql.sock' (2)`, `mysqld.sock' (111)`, `mysqld.sock' (2)`},
 								Word: true,
@@ -16036,7 +16836,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -16050,13 +16850,14 @@ var catalogueTables = &catalogue{
 			Code:       10,
 			Tier:       tierText,
 			Priority:   64,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       842,
 						Src:      `(?i)\bERROR 1049 \(\w+\): Unknown database '[^'\s]+'`,
 						Triggers: []string{`): unknown database '`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`error 1049 (`},
 								Word: true,
@@ -16066,7 +16867,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -16080,13 +16881,14 @@ var catalogueTables = &catalogue{
 			Code:       9,
 			Tier:       tierText,
 			Priority:   3,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       843,
 						Src:      `(?i)\bAPIConnectionError\b`,
 						Triggers: []string{`apiconnectionerror`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`apiconnectionerror`},
 								Word: true,
@@ -16095,9 +16897,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       844,
 						Src:      `(?i)\bAPI Error:? \(?Connection error\b`,
 						Triggers: []string{`api error (connection error`, `api error connection error`, `api error: (connection error`, `api error: connection error`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`api error (connection error`, `api error connection error`, `api error: (connection error`, `api error: connection error`},
 								Word: true,
@@ -16106,9 +16909,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       845,
 						Src:      `(?i): Connection error\.`,
 						Triggers: []string{`: connection error.`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`: connection error.`},
 							},
@@ -16117,7 +16921,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -16130,8 +16934,8 @@ var catalogueTables = &catalogue{
 			ID:         `net.connection_error_exact`,
 			Code:       9,
 			Tier:       tierExact,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Exact: []string{`Connection error.`, `Connection error`},
 			},
 			Triggers: []string{`connection error`, `connection error.`},
@@ -16143,13 +16947,14 @@ var catalogueTables = &catalogue{
 			Code:       9,
 			Tier:       tierText,
 			Priority:   4,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       846,
 						Src:      `(?i:\bCONNECTION REFUSED\b)`,
 						Triggers: []string{`connection refused`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`connection refused`},
 								Word: true,
@@ -16158,9 +16963,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       847,
 						Src:      `(?i:\bECONNREFUSED\b)`,
 						Triggers: []string{`econnrefused`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`econnrefused`},
 								Word: true,
@@ -16169,9 +16975,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       848,
 						Src:      `(?i:\[(?:ERRNO 111\]|WINERROR 10061\]))`,
 						Triggers: []string{`[errno 111]`, `[winerror 10061]`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`[errno 111]`, `[winerror 10061]`},
 							},
@@ -16179,9 +16986,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       849,
 						Src:      `(?i:\(OS ERROR (1(?:11|0061))\))`,
 						Triggers: []string{`(os error 10061)`, `(os error 111)`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`(os error 10061)`, `(os error 111)`},
 							},
@@ -16191,9 +16999,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       850,
 						Src:      `(?i:\bCONNECTIONREFUSEDERROR\b)`,
 						Triggers: []string{`connectionrefusederror`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`connectionrefusederror`},
 								Word: true,
@@ -16202,9 +17011,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       851,
 						Src:      `(?i:\bFAILED TO CONNECT TO [^\t\n\f\r ]+ PORT [0-9]+)`,
 						Triggers: []string{`failed to connect to `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`failed to connect to `},
 								Word: true,
@@ -16214,9 +17024,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       852,
 						Src:      `(?i:\bCOULDN'T CONNECT TO SERVER\b)`,
 						Triggers: []string{`couldn't connect to server`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`couldn't connect to server`},
 								Word: true,
@@ -16225,9 +17036,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       853,
 						Src:      `(?i:\bACTIVELY REFUSED\b)`,
 						Triggers: []string{`actively refused`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`actively refused`},
 								Word: true,
@@ -16237,7 +17049,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -16251,13 +17063,14 @@ var catalogueTables = &catalogue{
 			Code:       9,
 			Tier:       tierText,
 			Priority:   4,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       854,
 						Src:      `\b(?i:Connection refused)\b`,
 						Triggers: []string{`connection refused`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`connection refused`},
 								Word: true,
@@ -16266,9 +17079,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       855,
 						Src:      `\b(?i:Spojen)í(?i: odm)í(?i:tnuto)\b`,
 						Triggers: []string{`spojení odmítnuto`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`spojení odmítnuto`},
 								Word: true,
@@ -16277,9 +17091,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       856,
 						Src:      `\b(?i:Verbindungsaufbau abgelehnt)\b`,
 						Triggers: []string{`verbindungsaufbau abgelehnt`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`verbindungsaufbau abgelehnt`},
 								Word: true,
@@ -16288,9 +17103,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       857,
 						Src:      `\b(?i:Conexi)ó(?i:n rehusada)\b`,
 						Triggers: []string{`conexión rehusada`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`conexión rehusada`},
 								Word: true,
@@ -16299,9 +17115,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       858,
 						Src:      `\b(?i:Connexion refus)é(?i:e)\b`,
 						Triggers: []string{`connexion refusée`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`connexion refusée`},
 								Word: true,
@@ -16310,9 +17127,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       859,
 						Src:      `\b(?i:Kapcsolat elutas)í(?i:tva)\b`,
 						Triggers: []string{`kapcsolat elutasítva`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`kapcsolat elutasítva`},
 								Word: true,
@@ -16321,9 +17139,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       860,
 						Src:      `\b(?i:Koneksi ditolak)\b`,
 						Triggers: []string{`koneksi ditolak`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`koneksi ditolak`},
 								Word: true,
@@ -16332,9 +17151,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       861,
 						Src:      `\b(?i:Connessione rifiutata)\b`,
 						Triggers: []string{`connessione rifiutata`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`connessione rifiutata`},
 								Word: true,
@@ -16343,9 +17163,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       862,
 						Src:      `接続を拒否されました`,
 						Triggers: []string{`接続を拒否されました`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`接続を拒否されました`},
 							},
@@ -16353,9 +17174,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       863,
 						Src:      `연결이 거부됨`,
 						Triggers: []string{`연결이 거부됨`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`연결이 거부됨`},
 							},
@@ -16363,9 +17185,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       864,
 						Src:      `\b(?i:Verbinding is geweigerd)\b`,
 						Triggers: []string{`verbinding is geweigerd`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`verbinding is geweigerd`},
 								Word: true,
@@ -16374,9 +17197,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       865,
 						Src:      `\b(?i:Po)łą(?i:czenie odrzucone)\b`,
 						Triggers: []string{`połączenie odrzucone`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`połączenie odrzucone`},
 								Word: true,
@@ -16385,9 +17209,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       866,
 						Src:      `\b(?i:Conex)ã(?i:o recusada)\b`,
 						Triggers: []string{`conexão recusada`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`conexão recusada`},
 								Word: true,
@@ -16396,9 +17221,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       867,
 						Src:      `\b(?i:Liga)çã(?i:o recusada)\b`,
 						Triggers: []string{`ligação recusada`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`ligação recusada`},
 								Word: true,
@@ -16407,9 +17233,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       868,
 						Src:      `В соединении отказано`,
 						Triggers: []string{`В соединении отказано`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`В соединении отказано`},
 							},
@@ -16417,9 +17244,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       869,
 						Src:      `\b(?i:F)ö(?i:rbindelsen f)ö(?i:rv)ä(?i:grad)\b`,
 						Triggers: []string{`förbindelsen förvägrad`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`förbindelsen förvägrad`},
 								Word: true,
@@ -16428,9 +17256,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       870,
 						Src:      `\b(?i:Ba)ğ(?i:lant)ı(?i: reddedildi)\b`,
 						Triggers: []string{`bağlantı reddedildi`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`bağlantı reddedildi`},
 								Word: true,
@@ -16439,9 +17268,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       871,
 						Src:      `У з'єднанні відмовлено`,
 						Triggers: []string{`У з'єднанні відмовлено`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`У з'єднанні відмовлено`},
 							},
@@ -16449,9 +17279,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       872,
 						Src:      `\b(?i:K)ế(?i:t n)ố(?i:i b)ị(?i: t)ừ(?i: ch)ố(?i:i)\b`,
 						Triggers: []string{`kết nối bị từ chối`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`kết nối bị từ chối`},
 								Word: true,
@@ -16460,9 +17291,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       873,
 						Src:      `拒绝连接`,
 						Triggers: []string{`拒绝连接`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`拒绝连接`},
 							},
@@ -16470,9 +17302,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       874,
 						Src:      `連線被拒絕`,
 						Triggers: []string{`連線被拒絕`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`連線被拒絕`},
 							},
@@ -16481,7 +17314,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -16495,13 +17328,14 @@ var catalogueTables = &catalogue{
 			Code:       9,
 			Tier:       tierText,
 			Priority:   3,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       875,
 						Src:      `(?i:\bCONNECTION RESET BY PEER\b)`,
 						Triggers: []string{`connection reset by peer`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`connection reset by peer`},
 								Word: true,
@@ -16510,9 +17344,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       876,
 						Src:      `(?i:\bECONNRESET\b)`,
 						Triggers: []string{`econnreset`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`econnreset`},
 								Word: true,
@@ -16521,9 +17356,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       877,
 						Src:      `(?i:\[(?:ERRNO 104\]|WINERROR 10054\]))`,
 						Triggers: []string{`[errno 104]`, `[winerror 10054]`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`[errno 104]`, `[winerror 10054]`},
 							},
@@ -16531,9 +17367,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       878,
 						Src:      `(?i:\(OS ERROR (10(?:4|054))\))`,
 						Triggers: []string{`(os error 10054)`, `(os error 104)`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`(os error 10054)`, `(os error 104)`},
 							},
@@ -16543,9 +17380,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       879,
 						Src:      `(?i:\bSOCKET HANG UP\b)`,
 						Triggers: []string{`socket hang up`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`socket hang up`},
 								Word: true,
@@ -16554,9 +17392,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       880,
 						Src:      `(?i:\bCONNECTIONRESETERROR\b)`,
 						Triggers: []string{`connectionreseterror`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`connectionreseterror`},
 								Word: true,
@@ -16565,9 +17404,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       881,
 						Src:      `(?i:\bCONNECTION WAS FORCIBLY CLOSED\b)`,
 						Triggers: []string{`connection was forcibly closed`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`connection was forcibly closed`},
 								Word: true,
@@ -16576,9 +17416,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       882,
 						Src:      `(?i:\bREMOTE END CLOSED CONNECTION WITHOUT RESPONSE\b)`,
 						Triggers: []string{`remote end closed connection without response`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`remote end closed connection without response`},
 								Word: true,
@@ -16587,9 +17428,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       883,
 						Src:      `(?i:\bSERVER DISCONNECTED WITHOUT SENDING A RESPONSE\b)`,
 						Triggers: []string{`server disconnected without sending a response`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`server disconnected without sending a response`},
 								Word: true,
@@ -16598,9 +17440,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       884,
 						Src:      `(?i:\bEMPTY REPLY FROM SERVER\b)`,
 						Triggers: []string{`empty reply from server`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`empty reply from server`},
 								Word: true,
@@ -16610,7 +17453,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -16624,13 +17467,14 @@ var catalogueTables = &catalogue{
 			Code:       9,
 			Tier:       tierText,
 			Priority:   3,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       885,
 						Src:      `\b(?i:Connection reset by peer)\b`,
 						Triggers: []string{`connection reset by peer`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`connection reset by peer`},
 								Word: true,
@@ -16639,9 +17483,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       886,
 						Src:      `\b(?i:Spojen)í(?i: zru)š(?i:eno druhou stranou)\b`,
 						Triggers: []string{`spojení zrušeno druhou stranou`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`spojení zrušeno druhou stranou`},
 								Word: true,
@@ -16650,9 +17495,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       887,
 						Src:      `\b(?i:Die Verbindung wurde vom Kommunikationspartner zur)ü(?i:ckgesetzt)\b`,
 						Triggers: []string{`die verbindung wurde vom kommunikationspartner zurückgesetzt`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`die verbindung wurde vom kommunikationspartner zurückgesetzt`},
 								Word: true,
@@ -16661,9 +17507,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       888,
 						Src:      `\b(?i:Conexi)ó(?i:n reinicializada por la m)á(?i:quina remota)\b`,
 						Triggers: []string{`conexión reinicializada por la máquina remota`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`conexión reinicializada por la máquina remota`},
 								Word: true,
@@ -16672,9 +17519,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       889,
 						Src:      `\b(?i:Connexion r)é(?i:-initialis)é(?i:e par le correspondant)\b`,
 						Triggers: []string{`connexion ré-initialisée par le correspondant`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`connexion ré-initialisée par le correspondant`},
 								Word: true,
@@ -16683,9 +17531,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       890,
 						Src:      `\b(?i:A kapcsolatot bontotta a t)á(?i:voli f)é(?i:l)\b`,
 						Triggers: []string{`a kapcsolatot bontotta a távoli fél`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`a kapcsolatot bontotta a távoli fél`},
 								Word: true,
@@ -16694,9 +17543,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       891,
 						Src:      `\b(?i:Koneksi direset oleh peer)\b`,
 						Triggers: []string{`koneksi direset oleh peer`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`koneksi direset oleh peer`},
 								Word: true,
@@ -16705,9 +17555,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       892,
 						Src:      `\b(?i:Connessione interrotta dal corrispondente)\b`,
 						Triggers: []string{`connessione interrotta dal corrispondente`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`connessione interrotta dal corrispondente`},
 								Word: true,
@@ -16716,9 +17567,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       893,
 						Src:      `接続が相手からリセットされました`,
 						Triggers: []string{`接続が相手からリセットされました`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`接続が相手からリセットされました`},
 							},
@@ -16726,9 +17578,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       894,
 						Src:      `상대편이 연결을 끊음`,
 						Triggers: []string{`상대편이 연결을 끊음`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`상대편이 연결을 끊음`},
 							},
@@ -16736,9 +17589,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       895,
 						Src:      `\b(?i:Verbinding is weggevallen)\b`,
 						Triggers: []string{`verbinding is weggevallen`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`verbinding is weggevallen`},
 								Word: true,
@@ -16747,9 +17601,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       896,
 						Src:      `\b(?i:Po)łą(?i:czenie zerwane przez drug)ą(?i: stron)ę`,
 						Triggers: []string{`połączenie zerwane przez drugą stronę`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`połączenie zerwane przez drugą stronę`},
 								Word: true,
@@ -16758,9 +17613,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       897,
 						Src:      `\b(?i:Conex)ã(?i:o fechada pela outra ponta)\b`,
 						Triggers: []string{`conexão fechada pela outra ponta`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`conexão fechada pela outra ponta`},
 								Word: true,
@@ -16769,9 +17625,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       898,
 						Src:      `\b(?i:Liga)çã(?i:o reposta pelo peer)\b`,
 						Triggers: []string{`ligação reposta pelo peer`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`ligação reposta pelo peer`},
 								Word: true,
@@ -16780,9 +17637,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       899,
 						Src:      `Соединение разорвано другой стороной`,
 						Triggers: []string{`Соединение разорвано другой стороной`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`Соединение разорвано другой стороной`},
 							},
@@ -16790,9 +17648,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       900,
 						Src:      `\b(?i:F)ö(?i:rbindelse borttagen av partnern)\b`,
 						Triggers: []string{`förbindelse borttagen av partnern`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`förbindelse borttagen av partnern`},
 								Word: true,
@@ -16801,9 +17660,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       901,
 						Src:      `\b(?i:Ba)ğ(?i:lant)ı(?i: kar)şı(?i:dan kesildi)\b`,
 						Triggers: []string{`bağlantı karşıdan kesildi`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`bağlantı karşıdan kesildi`},
 								Word: true,
@@ -16812,9 +17672,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       902,
 						Src:      `Вузол розірвав з’єднання`,
 						Triggers: []string{`Вузол розірвав з’єднання`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`Вузол розірвав з’єднання`},
 							},
@@ -16822,9 +17683,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       903,
 						Src:      `\b(?i:K)ế(?i:t n)ố(?i:i b)ị đặ(?i:t l)ạ(?i:i b)ở(?i:i ngang h)à(?i:ng)\b`,
 						Triggers: []string{`kết nối bị đặt lại bởi ngang hàng`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`kết nối bị đặt lại bởi ngang hàng`},
 								Word: true,
@@ -16833,9 +17695,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       904,
 						Src:      `连接被对方重设`,
 						Triggers: []string{`连接被对方重设`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`连接被对方重设`},
 							},
@@ -16843,9 +17706,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       905,
 						Src:      `連線被對方重設`,
 						Triggers: []string{`連線被對方重設`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`連線被對方重設`},
 							},
@@ -16854,7 +17718,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -16868,13 +17732,14 @@ var catalogueTables = &catalogue{
 			Code:       9,
 			Tier:       tierText,
 			Priority:   3,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       906,
 						Src:      `(?i)\bno such host\b`,
 						Triggers: []string{`no such host`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`no such host`},
 								Word: true,
@@ -16883,9 +17748,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       907,
 						Src:      `(?i)\bENOTFOUND\b`,
 						Triggers: []string{`enotfound`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`enotfound`},
 								Word: true,
@@ -16894,9 +17760,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       908,
 						Src:      `(?i)\bEAI_AGAIN\b`,
 						Triggers: []string{`eai_again`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`eai_again`},
 								Word: true,
@@ -16905,9 +17772,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       909,
 						Src:      `(?i)\bcould not resolve host\b`,
 						Triggers: []string{`could not resolve host`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`could not resolve host`},
 								Word: true,
@@ -16916,9 +17784,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       910,
 						Src:      `(?i)\btemporary failure in name resolution\b`,
 						Triggers: []string{`temporary failure in name resolution`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`temporary failure in name resolution`},
 								Word: true,
@@ -16927,9 +17796,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       911,
 						Src:      `(?i)\bname or service not known\b`,
 						Triggers: []string{`name or service not known`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`name or service not known`},
 								Word: true,
@@ -16938,9 +17808,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       912,
 						Src:      `(?i)\bnodename nor servname provided\b`,
 						Triggers: []string{`nodename nor servname provided`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`nodename nor servname provided`},
 								Word: true,
@@ -16949,9 +17820,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       913,
 						Src:      `(?i)\bgetaddrinfo failed\b`,
 						Triggers: []string{`getaddrinfo failed`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`getaddrinfo failed`},
 								Word: true,
@@ -16960,9 +17832,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       914,
 						Src:      `(?i)\bNameResolutionError\b`,
 						Triggers: []string{`nameresolutionerror`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`nameresolutionerror`},
 								Word: true,
@@ -16971,9 +17844,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       915,
 						Src:      `(?i)\bfailed to resolve\b`,
 						Triggers: []string{`failed to resolve`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`failed to resolve`},
 								Word: true,
@@ -16982,9 +17856,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       916,
 						Src:      `(?i)\bcould not resolve proxy\b`,
 						Triggers: []string{`could not resolve proxy`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`could not resolve proxy`},
 								Word: true,
@@ -16993,9 +17868,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       917,
 						Src:      `(?i)\[Errno (-2|-3|-5|11001|11002)\]`,
 						Triggers: []string{`[errno -2]`, `[errno -3]`, `[errno -5]`, `[errno 11001]`, `[errno 11002]`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`[errno -2]`, `[errno -3]`, `[errno -5]`, `[errno 11001]`, `[errno 11002]`},
 							},
@@ -17005,9 +17881,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       918,
 						Src:      `(?i)\(os error 1100[12]\)`,
 						Triggers: []string{`(os error 11001)`, `(os error 11002)`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`(os error 11001)`, `(os error 11002)`},
 							},
@@ -17016,7 +17893,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -17030,13 +17907,14 @@ var catalogueTables = &catalogue{
 			Code:       9,
 			Tier:       tierText,
 			Priority:   3,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       919,
 						Src:      `\b(?i:Name or service not known)\b`,
 						Triggers: []string{`name or service not known`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`name or service not known`},
 								Word: true,
@@ -17045,9 +17923,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       920,
 						Src:      `\b(?i:Nezn)á(?i:m)é(?i: jm)é(?i:no nebo slu)ž(?i:ba)\b`,
 						Triggers: []string{`neznámé jméno nebo služba`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`neznámé jméno nebo služba`},
 								Word: true,
@@ -17056,9 +17935,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       921,
 						Src:      `\b(?i:Der Name oder der Dienst ist nicht bekannt)\b`,
 						Triggers: []string{`der name oder der dienst ist nicht bekannt`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`der name oder der dienst ist nicht bekannt`},
 								Word: true,
@@ -17067,9 +17947,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       922,
 						Src:      `\b(?i:Nombre o servicio desconocido)\b`,
 						Triggers: []string{`nombre o servicio desconocido`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`nombre o servicio desconocido`},
 								Word: true,
@@ -17078,9 +17959,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       923,
 						Src:      `\b(?i:Nom ou service inconnu)\b`,
 						Triggers: []string{`nom ou service inconnu`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`nom ou service inconnu`},
 								Word: true,
@@ -17089,9 +17971,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       924,
 						Src:      `\b(?i:A n)é(?i:v vagy a szolg)á(?i:ltat)á(?i:s nem ismert)\b`,
 						Triggers: []string{`a név vagy a szolgáltatás nem ismert`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`a név vagy a szolgáltatás nem ismert`},
 								Word: true,
@@ -17100,9 +17983,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       925,
 						Src:      `\b(?i:Nama atau layanan tidak diketahui)\b`,
 						Triggers: []string{`nama atau layanan tidak diketahui`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`nama atau layanan tidak diketahui`},
 								Word: true,
@@ -17111,9 +17995,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       926,
 						Src:      `\b(?i:Nome o servizio sconosciuto)\b`,
 						Triggers: []string{`nome o servizio sconosciuto`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`nome o servizio sconosciuto`},
 								Word: true,
@@ -17122,9 +18007,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       927,
 						Src:      `名前またはサービスが不明です`,
 						Triggers: []string{`名前またはサービスが不明です`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`名前またはサービスが不明です`},
 							},
@@ -17132,9 +18018,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       928,
 						Src:      `이름 혹은 서비스를 알 수 없습니다`,
 						Triggers: []string{`이름 혹은 서비스를 알 수 없습니다`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`이름 혹은 서비스를 알 수 없습니다`},
 							},
@@ -17142,9 +18029,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       929,
 						Src:      `\b(?i:Naam of dienst is niet bekend)\b`,
 						Triggers: []string{`naam of dienst is niet bekend`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`naam of dienst is niet bekend`},
 								Word: true,
@@ -17153,9 +18041,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       930,
 						Src:      `\b(?i:Ta nazwa lub us)ł(?i:uga jest nieznana)\b`,
 						Triggers: []string{`ta nazwa lub usługa jest nieznana`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`ta nazwa lub usługa jest nieznana`},
 								Word: true,
@@ -17164,9 +18053,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       931,
 						Src:      `\b(?i:Nome ou servi)ç(?i:o desconhecido)\b`,
 						Triggers: []string{`nome ou serviço desconhecido`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`nome ou serviço desconhecido`},
 								Word: true,
@@ -17175,9 +18065,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       932,
 						Src:      `\b(?i:Nome ou servi)ç(?i:o desconhecidos)\b`,
 						Triggers: []string{`nome ou serviço desconhecidos`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`nome ou serviço desconhecidos`},
 								Word: true,
@@ -17186,9 +18077,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       933,
 						Src:      `Неизвестное имя или служба`,
 						Triggers: []string{`Неизвестное имя или служба`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`Неизвестное имя или служба`},
 							},
@@ -17196,9 +18088,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       934,
 						Src:      `\b(?i:Namn eller tj)ä(?i:nst ok)ä(?i:nd)\b`,
 						Triggers: []string{`namn eller tjänst okänd`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`namn eller tjänst okänd`},
 								Word: true,
@@ -17207,9 +18100,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       935,
 						Src:      `İ(?i:sim ya da servis bilinmiyor)\b`,
 						Triggers: []string{`İsim ya da servis bilinmiyor`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`İsim ya da servis bilinmiyor`},
 							},
@@ -17217,9 +18111,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       936,
 						Src:      `Невідома назва чи сервіс`,
 						Triggers: []string{`Невідома назва чи сервіс`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`Невідома назва чи сервіс`},
 							},
@@ -17227,9 +18122,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       937,
 						Src:      `\b(?i:Kh)ô(?i:ng r)õ(?i: t)ê(?i:n ho)ặ(?i:c d)ị(?i:ch v)ụ`,
 						Triggers: []string{`không rõ tên hoặc dịch vụ`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`không rõ tên hoặc dịch vụ`},
 								Word: true,
@@ -17238,9 +18134,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       938,
 						Src:      `未知的名称或服务`,
 						Triggers: []string{`未知的名称或服务`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`未知的名称或服务`},
 							},
@@ -17248,9 +18145,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       939,
 						Src:      `名稱或服務未知`,
 						Triggers: []string{`名稱或服務未知`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`名稱或服務未知`},
 							},
@@ -17258,9 +18156,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       940,
 						Src:      `\b(?i:Temporary failure in name resolution)\b`,
 						Triggers: []string{`temporary failure in name resolution`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`temporary failure in name resolution`},
 								Word: true,
@@ -17269,9 +18168,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       941,
 						Src:      `\b(?i:Do)č(?i:asn)á(?i: chyba p)ř(?i:i vyhodnocov)á(?i:n)í(?i: jm)é(?i:na)\b`,
 						Triggers: []string{`dočasná chyba při vyhodnocování jména`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`dočasná chyba při vyhodnocování jména`},
 								Word: true,
@@ -17280,9 +18180,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       942,
 						Src:      `\b(?i:Tempor)ä(?i:rer Fehler bei der Namensaufl)ö(?i:sung)\b`,
 						Triggers: []string{`temporärer fehler bei der namensauflösung`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`temporärer fehler bei der namensauflösung`},
 								Word: true,
@@ -17291,9 +18192,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       943,
 						Src:      `\b(?i:Fallo temporal en la resoluci)ó(?i:n del nombre)\b`,
 						Triggers: []string{`fallo temporal en la resolución del nombre`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`fallo temporal en la resolución del nombre`},
 								Word: true,
@@ -17302,9 +18204,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       944,
 						Src:      `É(?i:chec temporaire dans la r)é(?i:solution du nom)\b`,
 						Triggers: []string{`Échec temporaire dans la résolution du nom`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`Échec temporaire dans la résolution du nom`},
 							},
@@ -17312,9 +18215,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       945,
 						Src:      `Á(?i:tmeneti n)é(?i:vfelold)á(?i:si hiba)\b`,
 						Triggers: []string{`Átmeneti névfeloldási hiba`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`Átmeneti névfeloldási hiba`},
 							},
@@ -17322,9 +18226,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       946,
 						Src:      `\b(?i:Kegagalan sementara dalam resolusi nama)\b`,
 						Triggers: []string{`kegagalan sementara dalam resolusi nama`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`kegagalan sementara dalam resolusi nama`},
 								Word: true,
@@ -17333,9 +18238,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       947,
 						Src:      `\b(?i:Errore temporaneo nella risoluzione del nome)\b`,
 						Triggers: []string{`errore temporaneo nella risoluzione del nome`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`errore temporaneo nella risoluzione del nome`},
 								Word: true,
@@ -17344,9 +18250,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       948,
 						Src:      `名前解決に一時的に失敗しました`,
 						Triggers: []string{`名前解決に一時的に失敗しました`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`名前解決に一時的に失敗しました`},
 							},
@@ -17354,9 +18261,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       949,
 						Src:      `\b(?i:name resolution)에서 일시적인 실패`,
 						Triggers: []string{`name resolution에서 일시적인 실패`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`name resolution에서 일시적인 실패`},
 								Word: true,
@@ -17365,9 +18273,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       950,
 						Src:      `\b(?i:Tijdelijk probleem in naamsherleiding)\b`,
 						Triggers: []string{`tijdelijk probleem in naamsherleiding`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`tijdelijk probleem in naamsherleiding`},
 								Word: true,
@@ -17376,9 +18285,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       951,
 						Src:      `\b(?i:Odwzorowanie nazwy jest chwilowo niemo)ż(?i:liwe)\b`,
 						Triggers: []string{`odwzorowanie nazwy jest chwilowo niemożliwe`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`odwzorowanie nazwy jest chwilowo niemożliwe`},
 								Word: true,
@@ -17387,9 +18297,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       952,
 						Src:      `\b(?i:Falha tempor)á(?i:rio na resolu)çã(?i:o de nome)\b`,
 						Triggers: []string{`falha temporário na resolução de nome`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`falha temporário na resolução de nome`},
 								Word: true,
@@ -17398,9 +18309,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       953,
 						Src:      `\b(?i:Falha tempor)á(?i:ria na resolu)çã(?i:o de nome)\b`,
 						Triggers: []string{`falha temporária na resolução de nome`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`falha temporária na resolução de nome`},
 								Word: true,
@@ -17409,9 +18321,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       954,
 						Src:      `Временный сбой в разрешении имен`,
 						Triggers: []string{`Временный сбой в разрешении имен`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`Временный сбой в разрешении имен`},
 							},
@@ -17419,9 +18332,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       955,
 						Src:      `\b(?i:Namnuppslagning misslyckades tempor)ä(?i:rt)\b`,
 						Triggers: []string{`namnuppslagning misslyckades temporärt`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`namnuppslagning misslyckades temporärt`},
 								Word: true,
@@ -17430,9 +18344,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       956,
 						Src:      `İ(?i:sim )çö(?i:z)ü(?i:n)ü(?i:rl)üğü(?i:nde ge)ç(?i:ici ba)ş(?i:ar)ı(?i:s)ı(?i:zl)ı(?i:k)\b`,
 						Triggers: []string{`İsim çözünürlüğünde geçici başarısızlık`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`İsim çözünürlüğünde geçici başarısızlık`},
 							},
@@ -17440,9 +18355,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       957,
 						Src:      `Тимчасова помилка розв'язання назв`,
 						Triggers: []string{`Тимчасова помилка розв'язання назв`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`Тимчасова помилка розв'язання назв`},
 							},
@@ -17450,9 +18366,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       958,
 						Src:      `\b(?i:T)ạ(?i:m th)ờ(?i:i kh)ô(?i:ng th)ể(?i: ph)â(?i:n gi)ả(?i:i t)ê(?i:n)\b`,
 						Triggers: []string{`tạm thời không thể phân giải tên`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`tạm thời không thể phân giải tên`},
 								Word: true,
@@ -17461,9 +18378,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       959,
 						Src:      `域名解析暂时失败`,
 						Triggers: []string{`域名解析暂时失败`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`域名解析暂时失败`},
 							},
@@ -17471,9 +18389,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       960,
 						Src:      `解析名稱時發生暫時性錯誤`,
 						Triggers: []string{`解析名稱時發生暫時性錯誤`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`解析名稱時發生暫時性錯誤`},
 							},
@@ -17482,7 +18401,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -17496,13 +18415,14 @@ var catalogueTables = &catalogue{
 			Code:       9,
 			Tier:       tierText,
 			Priority:   3,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       961,
 						Src:      `(?i)\bmax retries exceeded with url\b`,
 						Triggers: []string{`max retries exceeded with url`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`max retries exceeded with url`},
 								Word: true,
@@ -17512,11 +18432,12 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					{
+						ID:  962,
 						Src: `(?:(?i)too many \d{3} error responses|\bSSLError\b|CERTIFICATE_VERIFY_FAILED|certificate verify failed)|(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Triggers: []string{` error responses`},
 								Lead:     []string{`too many `},
@@ -17580,13 +18501,14 @@ var catalogueTables = &catalogue{
 			Code:       18,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       963,
 						Src:      `(?i)too many 429 error responses`,
 						Triggers: []string{`too many 429 error responses`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`too many 429 error responses`},
 							},
@@ -17595,7 +18517,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -17609,13 +18531,14 @@ var catalogueTables = &catalogue{
 			Code:       16,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       964,
 						Src:      `(?i)too many 5\d\d error responses`,
 						Triggers: []string{`0 error responses`, `1 error responses`, `2 error responses`, `3 error responses`, `4 error responses`, `5 error responses`, `6 error responses`, `7 error responses`, `8 error responses`, `9 error responses`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`too many 5`},
 							},
@@ -17624,7 +18547,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -17638,13 +18561,14 @@ var catalogueTables = &catalogue{
 			Code:       19,
 			Tier:       tierText,
 			Priority:   20,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       965,
 						Src:      `(?i:\bI/O TIMEOUT\b)`,
 						Triggers: []string{`i/o timeout`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`i/o timeout`},
 								Word: true,
@@ -17653,9 +18577,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       966,
 						Src:      `(?i:\bCONTEXT DEADLINE EXCEEDED\b)`,
 						Triggers: []string{`context deadline exceeded`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`context deadline exceeded`},
 								Word: true,
@@ -17664,9 +18589,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       967,
 						Src:      `(?i:\bDEADLINEEXCEEDED\b)`,
 						Triggers: []string{`deadlineexceeded`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`deadlineexceeded`},
 								Word: true,
@@ -17675,9 +18601,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       968,
 						Src:      `(?i:\b504 DEADLINE EXCEEDED\b)`,
 						Triggers: []string{`504 deadline exceeded`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`504 deadline exceeded`},
 								Word: true,
@@ -17686,9 +18613,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       969,
 						Src:      `(?i:\bTLS HANDSHAKE TIMEOUT\b)`,
 						Triggers: []string{`tls handshake timeout`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`tls handshake timeout`},
 								Word: true,
@@ -17697,9 +18625,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       970,
 						Src:      `(?i:\bCLIENT\.TIMEOUT EXCEEDED\b)`,
 						Triggers: []string{`client.timeout exceeded`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`client.timeout exceeded`},
 								Word: true,
@@ -17708,9 +18637,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       971,
 						Src:      `(?i:\bETIMEDOUT\b)`,
 						Triggers: []string{`etimedout`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`etimedout`},
 								Word: true,
@@ -17719,9 +18649,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       972,
 						Src:      `(?i:\bESOCKETTIMEDOUT\b)`,
 						Triggers: []string{`esockettimedout`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`esockettimedout`},
 								Word: true,
@@ -17730,9 +18661,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       973,
 						Src:      `(?i:\[(?:ERRNO 110\]|WINERROR 10060\]))`,
 						Triggers: []string{`[errno 110]`, `[winerror 10060]`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`[errno 110]`, `[winerror 10060]`},
 							},
@@ -17740,9 +18672,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       974,
 						Src:      `(?i:\(OS ERROR 10060\))`,
 						Triggers: []string{`(os error 10060)`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`(os error 10060)`},
 							},
@@ -17750,9 +18683,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       975,
 						Src:      `(?i:\b(OPERATION|CONNECTION|RE(?:QUEST|AD)|CONNECT|HANDSHAKE|SOCKET) TIMED OUT\b)`,
 						Triggers: []string{`connect timed out`, `connection timed out`, `handshake timed out`, `operation timed out`, `read timed out`, `request timed out`, `socket timed out`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`connect timed out`, `connection timed out`, `handshake timed out`, `operation timed out`, `read timed out`, `request timed out`, `socket timed out`},
 								Word: true,
@@ -17763,9 +18697,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       976,
 						Src:      `(?i:\bTIMED OUT AFTER [0-9])`,
 						Triggers: []string{`timed out after `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`timed out after `},
 								Word: true,
@@ -17774,9 +18709,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       977,
 						Src:      `(?i:\b(READ|CONNECT|POOL|WRITE)TIMEOUT(ERROR)?\b)`,
 						Triggers: []string{`connecttimeout`, `pooltimeout`, `readtimeout`, `writetimeout`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`connecttime`, `pooltimeout`, `readtimeout`, `writetimeou`},
 								Word: true,
@@ -17787,9 +18723,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       978,
 						Src:      `(?i:\bAPITIMEOUTERROR\b)`,
 						Triggers: []string{`apitimeouterror`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`apitimeouterror`},
 								Word: true,
@@ -17798,9 +18735,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       979,
 						Src:      `(?i:\bTIMEOUTERROR\b)`,
 						Triggers: []string{`timeouterror`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`timeouterror`},
 								Word: true,
@@ -17809,9 +18747,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       980,
 						Src:      `(?i:\bABORTED DUE TO TIMEOUT\b)`,
 						Triggers: []string{`aborted due to timeout`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`aborted due to timeout`},
 								Word: true,
@@ -17820,9 +18759,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       981,
 						Src:      `(?i:\bUND_ERR_(CONNECT|HEADERS|BODY)_TIMEOUT\b)`,
 						Triggers: []string{`und_err_body_timeout`, `und_err_connect_timeout`, `und_err_headers_timeout`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`und_err_body_timeout`, `und_err_connect_timeout`, `und_err_headers_timeout`},
 								Word: true,
@@ -17833,9 +18773,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       982,
 						Src:      `(?i:\ACURL: \(28\) )`,
 						Triggers: []string{`curl: (28) `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Start: true,
 								Lead:  []string{`curl: (28) `},
@@ -17845,7 +18786,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -17858,8 +18799,8 @@ var catalogueTables = &catalogue{
 			ID:         `net.timeout_exact`,
 			Code:       19,
 			Tier:       tierExact,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Exact: []string{`Request timed out.`, `Request timed out`},
 			},
 			Triggers: []string{`request timed out`, `request timed out.`},
@@ -17871,13 +18812,14 @@ var catalogueTables = &catalogue{
 			Code:       19,
 			Tier:       tierText,
 			Priority:   20,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       983,
 						Src:      `\b(?i:Connection timed out)\b`,
 						Triggers: []string{`connection timed out`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`connection timed out`},
 								Word: true,
@@ -17886,9 +18828,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       984,
 						Src:      `\b(?i:Spojen)í(?i: bylo p)ří(?i:li)š(?i: dlouho neaktivn)í`,
 						Triggers: []string{`spojení bylo příliš dlouho neaktivní`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`spojení bylo příliš dlouho neaktivní`},
 								Word: true,
@@ -17897,9 +18840,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       985,
 						Src:      `\b(?i:Die Wartezeit f)ü(?i:r die Verbindung ist abgelaufen)\b`,
 						Triggers: []string{`die wartezeit für die verbindung ist abgelaufen`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`die wartezeit für die verbindung ist abgelaufen`},
 								Word: true,
@@ -17908,9 +18852,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       986,
 						Src:      `\b(?i:Expir)ó(?i: el tiempo de conexi)ó(?i:n)\b`,
 						Triggers: []string{`expiró el tiempo de conexión`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`expiró el tiempo de conexión`},
 								Word: true,
@@ -17919,9 +18864,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       987,
 						Src:      `\b(?i:Connexion termin)é(?i:e par expiration du d)é(?i:lai d'attente)\b`,
 						Triggers: []string{`connexion terminée par expiration du délai d'attente`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`connexion terminée par expiration du délai d'attente`},
 								Word: true,
@@ -17930,9 +18876,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       988,
 						Src:      `\b(?i:Id)ő(?i:t)ú(?i:ll)é(?i:p)é(?i:s a kapcsolatban)\b`,
 						Triggers: []string{`időtúllépés a kapcsolatban`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`időtúllépés a kapcsolatban`},
 								Word: true,
@@ -17941,9 +18888,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       989,
 						Src:      `\b(?i:Koneksi kehabisan waktu)\b`,
 						Triggers: []string{`koneksi kehabisan waktu`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`koneksi kehabisan waktu`},
 								Word: true,
@@ -17952,9 +18900,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       990,
 						Src:      `\b(?i:Connessione scaduta)\b`,
 						Triggers: []string{`connessione scaduta`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`connessione scaduta`},
 								Word: true,
@@ -17963,9 +18912,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       991,
 						Src:      `接続がタイムアウトしました`,
 						Triggers: []string{`接続がタイムアウトしました`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`接続がタイムアウトしました`},
 							},
@@ -17973,9 +18923,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       992,
 						Src:      `연결 시간 초과`,
 						Triggers: []string{`연결 시간 초과`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`연결 시간 초과`},
 							},
@@ -17983,9 +18934,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       993,
 						Src:      `\b(?i:Verbinding is verlopen)\b`,
 						Triggers: []string{`verbinding is verlopen`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`verbinding is verlopen`},
 								Word: true,
@@ -17994,9 +18946,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       994,
 						Src:      `\b(?i:Przekroczony czas oczekiwania na po)łą(?i:czenie)\b`,
 						Triggers: []string{`przekroczony czas oczekiwania na połączenie`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`przekroczony czas oczekiwania na połączenie`},
 								Word: true,
@@ -18005,9 +18958,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       995,
 						Src:      `\b(?i:Tempo esgotado para conex)ã(?i:o)\b`,
 						Triggers: []string{`tempo esgotado para conexão`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`tempo esgotado para conexão`},
 								Word: true,
@@ -18016,9 +18970,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       996,
 						Src:      `\b(?i:Liga)çã(?i:o expirada)\b`,
 						Triggers: []string{`ligação expirada`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`ligação expirada`},
 								Word: true,
@@ -18027,9 +18982,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       997,
 						Src:      `Время ожидания соединения истекло`,
 						Triggers: []string{`Время ожидания соединения истекло`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`Время ожидания соединения истекло`},
 							},
@@ -18037,9 +18993,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       998,
 						Src:      `\b(?i:F)ö(?i:rbindelsens tidsgr)ä(?i:ns l)ö(?i:pte ut)\b`,
 						Triggers: []string{`förbindelsens tidsgräns löpte ut`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`förbindelsens tidsgräns löpte ut`},
 								Word: true,
@@ -18048,9 +19005,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       999,
 						Src:      `\b(?i:Ba)ğ(?i:lant)ı(?i:da zaman a)şı(?i:m)ı`,
 						Triggers: []string{`bağlantıda zaman aşımı`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`bağlantıda zaman aşımı`},
 								Word: true,
@@ -18059,9 +19017,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1000,
 						Src:      `Перевищено інтервал очікування з'єднання`,
 						Triggers: []string{`Перевищено інтервал очікування з'єднання`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`Перевищено інтервал очікування з'єднання`},
 							},
@@ -18069,9 +19028,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1001,
 						Src:      `\b(?i:K)ế(?i:t n)ố(?i:i )đã(?i: qu)á(?i: h)ạ(?i:n)\b`,
 						Triggers: []string{`kết nối đã quá hạn`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`kết nối đã quá hạn`},
 								Word: true,
@@ -18080,9 +19040,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1002,
 						Src:      `连接超时`,
 						Triggers: []string{`连接超时`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`连接超时`},
 							},
@@ -18090,9 +19051,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1003,
 						Src:      `連線超過時間`,
 						Triggers: []string{`連線超過時間`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`連線超過時間`},
 							},
@@ -18101,7 +19063,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -18115,13 +19077,14 @@ var catalogueTables = &catalogue{
 			Code:       9,
 			Tier:       tierText,
 			Priority:   3,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1004,
 						Src:      `(?i)\bnetwork is unreachable\b`,
 						Triggers: []string{`network is unreachable`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`network is unreachable`},
 								Word: true,
@@ -18130,9 +19093,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1005,
 						Src:      `(?i)\bno route to host\b`,
 						Triggers: []string{`no route to host`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`no route to host`},
 								Word: true,
@@ -18141,9 +19105,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1006,
 						Src:      `(?i)\bENETUNREACH\b`,
 						Triggers: []string{`enetunreach`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`enetunreach`},
 								Word: true,
@@ -18152,9 +19117,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1007,
 						Src:      `(?i)\bEHOSTUNREACH\b`,
 						Triggers: []string{`ehostunreach`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`ehostunreach`},
 								Word: true,
@@ -18163,9 +19129,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1008,
 						Src:      `(?i)\[WinError 100(51|65)\]`,
 						Triggers: []string{`[winerror 10051]`, `[winerror 10065]`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`[winerror 10051]`, `[winerror 10065]`},
 							},
@@ -18175,9 +19142,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       1009,
 						Src:      `(?i)\(os error 100(51|65)\)`,
 						Triggers: []string{`(os error 10051)`, `(os error 10065)`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`(os error 10051)`, `(os error 10065)`},
 							},
@@ -18187,9 +19155,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       1010,
 						Src:      `(?i)\bnetwork is down\b`,
 						Triggers: []string{`network is down`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`network is down`},
 								Word: true,
@@ -18199,7 +19168,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -18213,13 +19182,14 @@ var catalogueTables = &catalogue{
 			Code:       9,
 			Tier:       tierText,
 			Priority:   3,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1011,
 						Src:      `\b(?i:Network is unreachable)\b`,
 						Triggers: []string{`network is unreachable`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`network is unreachable`},
 								Word: true,
@@ -18228,9 +19198,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1012,
 						Src:      `\b(?i:S)íť(?i: nen)í(?i: dostupn)á`,
 						Triggers: []string{`síť není dostupná`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`síť není dostupná`},
 								Word: true,
@@ -18239,9 +19210,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1013,
 						Src:      `\b(?i:Das Netzwerk ist nicht erreichbar)\b`,
 						Triggers: []string{`das netzwerk ist nicht erreichbar`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`das netzwerk ist nicht erreichbar`},
 								Word: true,
@@ -18250,9 +19222,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1014,
 						Src:      `\b(?i:La red es inaccesible)\b`,
 						Triggers: []string{`la red es inaccesible`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`la red es inaccesible`},
 								Word: true,
@@ -18261,9 +19234,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1015,
 						Src:      `\b(?i:Le r)é(?i:seau n'est pas accessible)\b`,
 						Triggers: []string{`le réseau n'est pas accessible`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`le réseau n'est pas accessible`},
 								Word: true,
@@ -18272,9 +19246,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1016,
 						Src:      `\b(?i:A h)á(?i:l)ó(?i:zat el)é(?i:rhetetlen)\b`,
 						Triggers: []string{`a hálózat elérhetetlen`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`a hálózat elérhetetlen`},
 								Word: true,
@@ -18283,9 +19258,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1017,
 						Src:      `\b(?i:Jaringan tidak dapat dicapai)\b`,
 						Triggers: []string{`jaringan tidak dapat dicapai`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`jaringan tidak dapat dicapai`},
 								Word: true,
@@ -18294,9 +19270,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1018,
 						Src:      `\b(?i:La rete non )è(?i: raggiungibile)\b`,
 						Triggers: []string{`la rete non è raggiungibile`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`la rete non è raggiungibile`},
 								Word: true,
@@ -18305,9 +19282,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1019,
 						Src:      `ネットワークに届きません`,
 						Triggers: []string{`ネットワークに届きません`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`ネットワークに届きません`},
 							},
@@ -18315,9 +19293,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1020,
 						Src:      `네트워크가 접근 불가능합니다`,
 						Triggers: []string{`네트워크가 접근 불가능합니다`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`네트워크가 접근 불가능합니다`},
 							},
@@ -18325,9 +19304,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1021,
 						Src:      `\b(?i:Netwerk is onbereikbaar)\b`,
 						Triggers: []string{`netwerk is onbereikbaar`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`netwerk is onbereikbaar`},
 								Word: true,
@@ -18336,9 +19316,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1022,
 						Src:      `\b(?i:Sie)ć(?i: jest niedost)ę(?i:pna)\b`,
 						Triggers: []string{`sieć jest niedostępna`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`sieć jest niedostępna`},
 								Word: true,
@@ -18347,9 +19328,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1023,
 						Src:      `\b(?i:A rede est)á(?i: fora de alcance)\b`,
 						Triggers: []string{`a rede está fora de alcance`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`a rede está fora de alcance`},
 								Word: true,
@@ -18358,9 +19340,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1024,
 						Src:      `\b(?i:Rede inacess)í(?i:vel)\b`,
 						Triggers: []string{`rede inacessível`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`rede inacessível`},
 								Word: true,
@@ -18369,9 +19352,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1025,
 						Src:      `Сеть недоступна`,
 						Triggers: []string{`Сеть недоступна`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`Сеть недоступна`},
 							},
@@ -18379,9 +19363,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1026,
 						Src:      `\b(?i:N)ä(?i:tverket kan inte n)å(?i:s)\b`,
 						Triggers: []string{`nätverket kan inte nås`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`nätverket kan inte nås`},
 								Word: true,
@@ -18390,9 +19375,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1027,
 						Src:      `\b(?i:A)ğ(?i: eri)ş(?i:ilebilir durumda de)ğ(?i:il)\b`,
 						Triggers: []string{`ağ erişilebilir durumda değil`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`ağ erişilebilir durumda değil`},
 								Word: true,
@@ -18401,9 +19387,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1028,
 						Src:      `Не вдалося отримати доступ до мережі`,
 						Triggers: []string{`Не вдалося отримати доступ до мережі`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`Не вдалося отримати доступ до мережі`},
 							},
@@ -18411,9 +19398,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1029,
 						Src:      `\b(?i:Kh)ô(?i:ng th)ể(?i: k)ế(?i:t n)ố(?i:i m)ạ(?i:ng)\b`,
 						Triggers: []string{`không thể kết nối mạng`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`không thể kết nối mạng`},
 								Word: true,
@@ -18422,9 +19410,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1030,
 						Src:      `网络不可达`,
 						Triggers: []string{`网络不可达`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`网络不可达`},
 							},
@@ -18432,9 +19421,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1031,
 						Src:      `無法接觸網路`,
 						Triggers: []string{`無法接觸網路`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`無法接觸網路`},
 							},
@@ -18442,9 +19432,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1032,
 						Src:      `\b(?i:No route to host)\b`,
 						Triggers: []string{`no route to host`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`no route to host`},
 								Word: true,
@@ -18453,9 +19444,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1033,
 						Src:      `\b(?i:K po)čí(?i:ta)č(?i:i neexistuje cesta)\b`,
 						Triggers: []string{`k počítači neexistuje cesta`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`k počítači neexistuje cesta`},
 								Word: true,
@@ -18464,9 +19456,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1034,
 						Src:      `\b(?i:Keine Route zum Zielrechner)\b`,
 						Triggers: []string{`keine route zum zielrechner`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`keine route zum zielrechner`},
 								Word: true,
@@ -18475,9 +19468,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1035,
 						Src:      "\\b(?i:No existe ninguna ruta hasta el `host)\\b",
 						Triggers: []string{"no existe ninguna ruta hasta el `host"},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{"no existe ninguna ruta hasta el `host"},
 								Word: true,
@@ -18486,9 +19480,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1036,
 						Src:      `\b(?i:Aucun chemin d'acc)è(?i:s pour atteindre l'h)ô(?i:te cible)\b`,
 						Triggers: []string{`aucun chemin d'accès pour atteindre l'hôte cible`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`aucun chemin d'accès pour atteindre l'hôte cible`},
 								Word: true,
@@ -18497,9 +19492,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1037,
 						Src:      `\b(?i:Nincs )ú(?i:tvonal a g)é(?i:p fel)é`,
 						Triggers: []string{`nincs útvonal a gép felé`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`nincs útvonal a gép felé`},
 								Word: true,
@@ -18508,9 +19504,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1038,
 						Src:      `\b(?i:Tidak ada rute ke host)\b`,
 						Triggers: []string{`tidak ada rute ke host`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`tidak ada rute ke host`},
 								Word: true,
@@ -18519,9 +19516,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1039,
 						Src:      `\b(?i:Nessun instradamento per l'host)\b`,
 						Triggers: []string{`nessun instradamento per l'host`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`nessun instradamento per l'host`},
 								Word: true,
@@ -18530,9 +19528,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1040,
 						Src:      `ホストへの経路がありません`,
 						Triggers: []string{`ホストへの経路がありません`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`ホストへの経路がありません`},
 							},
@@ -18540,9 +19539,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1041,
 						Src:      `호스트로 갈 루트가 없음`,
 						Triggers: []string{`호스트로 갈 루트가 없음`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`호스트로 갈 루트가 없음`},
 							},
@@ -18550,9 +19550,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1042,
 						Src:      `\b(?i:Geen route naar host)\b`,
 						Triggers: []string{`geen route naar host`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`geen route naar host`},
 								Word: true,
@@ -18561,9 +19562,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1043,
 						Src:      `\b(?i:Brak trasy do hosta)\b`,
 						Triggers: []string{`brak trasy do hosta`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`brak trasy do hosta`},
 								Word: true,
@@ -18572,9 +19574,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1044,
 						Src:      `\b(?i:N)ã(?i:o h)á(?i: rota para o host)\b`,
 						Triggers: []string{`não há rota para o host`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`não há rota para o host`},
 								Word: true,
@@ -18583,9 +19586,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1045,
 						Src:      `\b(?i:Sem caminho para o anfitri)ã(?i:o)\b`,
 						Triggers: []string{`sem caminho para o anfitrião`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`sem caminho para o anfitrião`},
 								Word: true,
@@ -18594,9 +19598,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1046,
 						Src:      `Нет маршрута до узла`,
 						Triggers: []string{`Нет маршрута до узла`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`Нет маршрута до узла`},
 							},
@@ -18604,9 +19609,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1047,
 						Src:      `\b(?i:Ingen v)ä(?i:g till v)ä(?i:rd)\b`,
 						Triggers: []string{`ingen väg till värd`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`ingen väg till värd`},
 								Word: true,
@@ -18615,9 +19621,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1048,
 						Src:      `\b(?i:Makinaya a)ğ ü(?i:zerinden yol yok)\b`,
 						Triggers: []string{`makinaya ağ üzerinden yol yok`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`makinaya ağ üzerinden yol yok`},
 								Word: true,
@@ -18626,9 +19633,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1049,
 						Src:      `Немає маршруту до вузла`,
 						Triggers: []string{`Немає маршруту до вузла`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`Немає маршруту до вузла`},
 							},
@@ -18636,9 +19644,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1050,
 						Src:      `\b(?i:Kh)ô(?i:ng c)ó đườ(?i:ng d)ẫ(?i:n )đế(?i:n m)á(?i:y)\b`,
 						Triggers: []string{`không có đường dẫn đến máy`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`không có đường dẫn đến máy`},
 								Word: true,
@@ -18647,9 +19656,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1051,
 						Src:      `没有到主机的路由`,
 						Triggers: []string{`没有到主机的路由`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`没有到主机的路由`},
 							},
@@ -18657,9 +19667,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1052,
 						Src:      `找不到通往該主機的路由路徑`,
 						Triggers: []string{`找不到通往該主機的路由路徑`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`找不到通往該主機的路由路徑`},
 							},
@@ -18667,9 +19678,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1053,
 						Src:      `\b(?i:Network is down)\b`,
 						Triggers: []string{`network is down`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`network is down`},
 								Word: true,
@@ -18678,9 +19690,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1054,
 						Src:      `\b(?i:S)íť(?i:ov)á(?i:n)í(?i: je mimo provoz)\b`,
 						Triggers: []string{`síťování je mimo provoz`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`síťování je mimo provoz`},
 								Word: true,
@@ -18689,9 +19702,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1055,
 						Src:      `\b(?i:Das Netzwerk ist nicht aktiv)\b`,
 						Triggers: []string{`das netzwerk ist nicht aktiv`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`das netzwerk ist nicht aktiv`},
 								Word: true,
@@ -18700,9 +19714,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1056,
 						Src:      `\b(?i:La red no est)á(?i: activa)\b`,
 						Triggers: []string{`la red no está activa`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`la red no está activa`},
 								Word: true,
@@ -18711,9 +19726,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1057,
 						Src:      `\b(?i:Le r)é(?i:seau ne fonctionne pas)\b`,
 						Triggers: []string{`le réseau ne fonctionne pas`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`le réseau ne fonctionne pas`},
 								Word: true,
@@ -18722,9 +19738,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1058,
 						Src:      `\b(?i:A h)á(?i:l)ó(?i:zat nem m)ű(?i:k)ö(?i:dik)\b`,
 						Triggers: []string{`a hálózat nem működik`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`a hálózat nem működik`},
 								Word: true,
@@ -18733,9 +19750,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1059,
 						Src:      `\b(?i:Jaringan sedang turun)\b`,
 						Triggers: []string{`jaringan sedang turun`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`jaringan sedang turun`},
 								Word: true,
@@ -18744,9 +19762,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1060,
 						Src:      `\b(?i:La rete non )è(?i: disponibile)\b`,
 						Triggers: []string{`la rete non è disponibile`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`la rete non è disponibile`},
 								Word: true,
@@ -18755,9 +19774,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1061,
 						Src:      `ネットワークが落ちています`,
 						Triggers: []string{`ネットワークが落ちています`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`ネットワークが落ちています`},
 							},
@@ -18765,9 +19785,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1062,
 						Src:      `네트워크가 죽었습니다`,
 						Triggers: []string{`네트워크가 죽었습니다`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`네트워크가 죽었습니다`},
 							},
@@ -18775,9 +19796,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1063,
 						Src:      `\b(?i:Netwerk ligt plat)\b`,
 						Triggers: []string{`netwerk ligt plat`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`netwerk ligt plat`},
 								Word: true,
@@ -18786,9 +19808,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1064,
 						Src:      `\b(?i:Sie)ć(?i: jest wy)łą(?i:czona)\b`,
 						Triggers: []string{`sieć jest wyłączona`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`sieć jest wyłączona`},
 								Word: true,
@@ -18797,9 +19820,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1065,
 						Src:      `\b(?i:A rede n)ã(?i:o responde)\b`,
 						Triggers: []string{`a rede não responde`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`a rede não responde`},
 								Word: true,
@@ -18808,9 +19832,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1066,
 						Src:      `\b(?i:A rede est)á(?i: em baixo)\b`,
 						Triggers: []string{`a rede está em baixo`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`a rede está em baixo`},
 								Word: true,
@@ -18819,9 +19844,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1067,
 						Src:      `Сеть не работает`,
 						Triggers: []string{`Сеть не работает`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`Сеть не работает`},
 							},
@@ -18829,9 +19855,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1068,
 						Src:      `\b(?i:N)ä(?i:tverket )ä(?i:r nere)\b`,
 						Triggers: []string{`nätverket är nere`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`nätverket är nere`},
 								Word: true,
@@ -18840,9 +19867,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1069,
 						Src:      `\b(?i:A)ğ(?i: yok oldu)\b`,
 						Triggers: []string{`ağ yok oldu`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`ağ yok oldu`},
 								Word: true,
@@ -18851,9 +19879,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1070,
 						Src:      `Мережу вимкнено`,
 						Triggers: []string{`Мережу вимкнено`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`Мережу вимкнено`},
 							},
@@ -18861,9 +19890,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1071,
 						Src:      `\b(?i:M)ạ(?i:ng kh)ô(?i:ng ho)ạ(?i:t )độ(?i:ng)\b`,
 						Triggers: []string{`mạng không hoạt động`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`mạng không hoạt động`},
 								Word: true,
@@ -18872,9 +19902,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1072,
 						Src:      `网络已关闭`,
 						Triggers: []string{`网络已关闭`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`网络已关闭`},
 							},
@@ -18882,9 +19913,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1073,
 						Src:      `網路停擺`,
 						Triggers: []string{`網路停擺`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`網路停擺`},
 							},
@@ -18893,7 +19925,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -18907,13 +19939,14 @@ var catalogueTables = &catalogue{
 			Code:       20,
 			Tier:       tierText,
 			Priority:   20,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1074,
 						Src:      `(?i:\bEADDRINUSE\b)`,
 						Triggers: []string{`eaddrinuse`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`eaddrinuse`},
 								Word: true,
@@ -18922,9 +19955,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1075,
 						Src:      `(?i:\bADDRESS ALREADY IN USE\b)`,
 						Triggers: []string{`address already in use`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`address already in use`},
 								Word: true,
@@ -18933,9 +19967,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1076,
 						Src:      `(?i:\bPORT IS ALREADY ALLOCATED\b)`,
 						Triggers: []string{`port is already allocated`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`port is already allocated`},
 								Word: true,
@@ -18944,9 +19979,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1077,
 						Src:      `(?i:\bONLY ONE USAGE OF EACH SOCKET ADDRESS\b)`,
 						Triggers: []string{`only one usage of each socket address`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`only one usage of each socket address`},
 								Word: true,
@@ -18955,9 +19991,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1078,
 						Src:      `(?i:\[(?:ERRNO 98\]|WINERROR 10048\]))`,
 						Triggers: []string{`[errno 98]`, `[winerror 10048]`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`[errno 98]`, `[winerror 10048]`},
 							},
@@ -18965,9 +20002,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1079,
 						Src:      `(?i:\(OS ERROR (98|10048)\))`,
 						Triggers: []string{`(os error 10048)`, `(os error 98)`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`(os error 10048)`, `(os error 98)`},
 							},
@@ -18978,7 +20016,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -18993,13 +20031,14 @@ var catalogueTables = &catalogue{
 			Code:       20,
 			Tier:       tierText,
 			Priority:   20,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1080,
 						Src:      `\b(?i:Address already in use)\b`,
 						Triggers: []string{`address already in use`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`address already in use`},
 								Word: true,
@@ -19008,9 +20047,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1081,
 						Src:      `\b(?i:Adresa je u)ží(?i:v)á(?i:na)\b`,
 						Triggers: []string{`adresa je užívána`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`adresa je užívána`},
 								Word: true,
@@ -19019,9 +20059,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1082,
 						Src:      `\b(?i:Die Adresse wird bereits verwendet)\b`,
 						Triggers: []string{`die adresse wird bereits verwendet`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`die adresse wird bereits verwendet`},
 								Word: true,
@@ -19030,9 +20071,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1083,
 						Src:      `\b(?i:La direcci)ó(?i:n ya se est)á(?i: usando)\b`,
 						Triggers: []string{`la dirección ya se está usando`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`la dirección ya se está usando`},
 								Word: true,
@@ -19041,9 +20083,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1084,
 						Src:      `\b(?i:Adresse d)é(?i:j)à(?i: utilis)é(?i:e)\b`,
 						Triggers: []string{`adresse déjà utilisée`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`adresse déjà utilisée`},
 								Word: true,
@@ -19052,9 +20095,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1085,
 						Src:      `\b(?i:A c)í(?i:m m)á(?i:r haszn)á(?i:latban van)\b`,
 						Triggers: []string{`a cím már használatban van`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`a cím már használatban van`},
 								Word: true,
@@ -19063,9 +20107,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1086,
 						Src:      `\b(?i:Alamat telah digunakan)\b`,
 						Triggers: []string{`alamat telah digunakan`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`alamat telah digunakan`},
 								Word: true,
@@ -19074,9 +20119,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1087,
 						Src:      `\b(?i:Indirizzo gi)à(?i: in uso)\b`,
 						Triggers: []string{`indirizzo già in uso`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`indirizzo già in uso`},
 								Word: true,
@@ -19085,9 +20131,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1088,
 						Src:      `アドレスは既に使用中です`,
 						Triggers: []string{`アドレスは既に使用中です`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`アドレスは既に使用中です`},
 							},
@@ -19095,9 +20142,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1089,
 						Src:      `주소가 이미 사용 중입니다`,
 						Triggers: []string{`주소가 이미 사용 중입니다`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`주소가 이미 사용 중입니다`},
 							},
@@ -19105,9 +20153,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1090,
 						Src:      `\b(?i:Adres is al in gebruik)\b`,
 						Triggers: []string{`adres is al in gebruik`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`adres is al in gebruik`},
 								Word: true,
@@ -19116,9 +20165,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1091,
 						Src:      `\b(?i:Adres jest ju)ż(?i: w u)ż(?i:yciu)\b`,
 						Triggers: []string{`adres jest już w użyciu`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`adres jest już w użyciu`},
 								Word: true,
@@ -19127,9 +20177,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1092,
 						Src:      `\b(?i:Endere)ç(?i:o j)á(?i: em uso)\b`,
 						Triggers: []string{`endereço já em uso`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`endereço já em uso`},
 								Word: true,
@@ -19138,9 +20189,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1093,
 						Src:      `Адрес уже используется`,
 						Triggers: []string{`Адрес уже используется`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`Адрес уже используется`},
 							},
@@ -19148,9 +20200,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1094,
 						Src:      `\b(?i:Adressen redan upptagen)\b`,
 						Triggers: []string{`adressen redan upptagen`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`adressen redan upptagen`},
 								Word: true,
@@ -19159,9 +20212,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1095,
 						Src:      `\b(?i:Adres zaten kullan)ı(?i:mda)\b`,
 						Triggers: []string{`adres zaten kullanımda`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`adres zaten kullanımda`},
 								Word: true,
@@ -19170,9 +20224,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1096,
 						Src:      `Адресу вже використано`,
 						Triggers: []string{`Адресу вже використано`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`Адресу вже використано`},
 							},
@@ -19180,9 +20235,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1097,
 						Src:      `Đị(?i:a ch)ỉ đ(?i:ang )đượ(?i:c d)ù(?i:ng)\b`,
 						Triggers: []string{`Địa chỉ đang được dùng`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`Địa chỉ đang được dùng`},
 							},
@@ -19190,9 +20246,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1098,
 						Src:      `地址已在使用`,
 						Triggers: []string{`地址已在使用`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`地址已在使用`},
 							},
@@ -19200,9 +20257,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1099,
 						Src:      `位址已經有在使用`,
 						Triggers: []string{`位址已經有在使用`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`位址已經有在使用`},
 							},
@@ -19211,7 +20269,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -19225,13 +20283,14 @@ var catalogueTables = &catalogue{
 			Code:       9,
 			Tier:       tierText,
 			Priority:   3,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1100,
 						Src:      `\bUND_ERR_SOCKET\b`,
 						Triggers: []string{`und_err_socket`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`und_err_socket`},
 								Word: true,
@@ -19240,9 +20299,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1101,
 						Src:      `(?i:\bSOCKETERROR: OTHER SIDE CLOSED\b)`,
 						Triggers: []string{`socketerror: other side closed`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`socketerror: other side closed`},
 								Word: true,
@@ -19252,7 +20312,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -19266,13 +20326,14 @@ var catalogueTables = &catalogue{
 			Code:       1,
 			Tier:       tierText,
 			Priority:   67,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1102,
 						Src:      `(?i)\bnpm (ERR!|error) code E401\b`,
 						Triggers: []string{`npm err! code e401`, `npm error code e401`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`npm err! code e401`, `npm error code e401`},
 								Word: true,
@@ -19283,9 +20344,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       1103,
 						Src:      `(?i)\bERR_PNPM_FETCH_401\b`,
 						Triggers: []string{`err_pnpm_fetch_401`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`err_pnpm_fetch_401`},
 								Word: true,
@@ -19294,9 +20356,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1104,
 						Src:      `(?i)\bUnable to authenticate, need: \w+`,
 						Triggers: []string{`unable to authenticate, need: `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`unable to authenticate, need: `},
 								Word: true,
@@ -19306,7 +20369,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -19320,13 +20383,14 @@ var catalogueTables = &catalogue{
 			Code:       13,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1105,
 						Src:      `(?i)\bnpm (ERR!|error) code E403\b`,
 						Triggers: []string{`npm err! code e403`, `npm error code e403`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`npm err! code e403`, `npm error code e403`},
 								Word: true,
@@ -19337,9 +20401,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       1106,
 						Src:      `(?i)\bERR_PNPM_FETCH_403\b`,
 						Triggers: []string{`err_pnpm_fetch_403`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`err_pnpm_fetch_403`},
 								Word: true,
@@ -19349,7 +20414,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -19363,13 +20428,14 @@ var catalogueTables = &catalogue{
 			Code:       10,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1107,
 						Src:      `(?i)\bnpm (ERR!|error) code E404\b`,
 						Triggers: []string{`npm err! code e404`, `npm error code e404`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`npm err! code e404`, `npm error code e404`},
 								Word: true,
@@ -19380,9 +20446,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       1108,
 						Src:      `(?i)\bis not in (this|the npm) registry\b`,
 						Triggers: []string{`is not in the npm registry`, `is not in this registry`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`is not in the npm registry`, `is not in this registry`},
 								Word: true,
@@ -19393,9 +20460,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       1109,
 						Src:      `(?i)\bERR_PNPM_FETCH_404\b`,
 						Triggers: []string{`err_pnpm_fetch_404`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`err_pnpm_fetch_404`},
 								Word: true,
@@ -19405,7 +20473,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -19419,13 +20487,14 @@ var catalogueTables = &catalogue{
 			Code:       18,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1110,
 						Src:      `(?i)\bnpm (ERR!|error) code E429\b`,
 						Triggers: []string{`npm err! code e429`, `npm error code e429`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`npm err! code e429`, `npm error code e429`},
 								Word: true,
@@ -19436,9 +20505,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       1111,
 						Src:      `(?i)\bERR_PNPM_FETCH_429\b`,
 						Triggers: []string{`err_pnpm_fetch_429`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`err_pnpm_fetch_429`},
 								Word: true,
@@ -19448,7 +20518,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -19462,13 +20532,14 @@ var catalogueTables = &catalogue{
 			Code:       6,
 			Tier:       tierText,
 			Priority:   75,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1112,
 						Src:      `(?i)\bnpm (ERR!|error) code ENEEDAUTH\b`,
 						Triggers: []string{`npm err! code eneedauth`, `npm error code eneedauth`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`npm err! code eneedauth`, `npm error code eneedauth`},
 								Word: true,
@@ -19479,9 +20550,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       1113,
 						Src:      `(?i)\bThis command requires you to be logged in\b`,
 						Triggers: []string{`this command requires you to be logged in`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`this command requires you to be logged in`},
 								Word: true,
@@ -19491,7 +20563,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -19505,13 +20577,14 @@ var catalogueTables = &catalogue{
 			Code:       10,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1114,
 						Src:      `(?i)\bnpm (ERR!|error) code ETARGET\b`,
 						Triggers: []string{`npm err! code etarget`, `npm error code etarget`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`npm err! code etarget`, `npm error code etarget`},
 								Word: true,
@@ -19522,9 +20595,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       1115,
 						Src:      `(?i)\bNo matching version found for\b`,
 						Triggers: []string{`no matching version found for`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`no matching version found for`},
 								Word: true,
@@ -19533,9 +20607,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1116,
 						Src:      `(?i)\bERR_PNPM_NO_MATCHING_VERSION\b`,
 						Triggers: []string{`err_pnpm_no_matching_version`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`err_pnpm_no_matching_version`},
 								Word: true,
@@ -19545,7 +20620,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -19559,13 +20634,13 @@ var catalogueTables = &catalogue{
 			Code:       8,
 			Tier:       tierText,
 			Priority:   80,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					sharedRegex26,
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -19579,13 +20654,14 @@ var catalogueTables = &catalogue{
 			Code:       8,
 			Tier:       tierText,
 			Priority:   80,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1117,
 						Src:      `(?i)\bpull model manifest: file does not exist\b`,
 						Triggers: []string{`pull model manifest: file does not exist`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`pull model manifest: file does not exist`},
 								Word: true,
@@ -19594,9 +20670,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1118,
 						Src:      `(?i)\bpull model manifest: (\d{3} )?not found\b`,
 						Triggers: []string{`pull model manifest: `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`pull model manifest: `},
 								Word: true,
@@ -19609,7 +20686,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -19623,15 +20700,16 @@ var catalogueTables = &catalogue{
 			Code:       8,
 			Tier:       tierStructured,
 			Priority:   72,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name: `error`,
-						Kind: matchMatch,
+						Kind: tablesMatch,
 						Re: &regex{
+							ID:  1119,
 							Src: `(?i)\bmodel\b.*\bnot found\b`,
-							Alts: []matchAlt{
+							Alts: []tablesAlt{
 								{
 									Lead: []string{`model`},
 									Word: true,
@@ -19651,13 +20729,14 @@ var catalogueTables = &catalogue{
 			Code:       14,
 			Tier:       tierText,
 			Priority:   33,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1120,
 						Src:      `(?i)\bcould not connect to (a running )?ollama (app|instance|server)\b`,
 						Triggers: []string{`could not connect to `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`could not connect to `},
 								Word: true,
@@ -19669,9 +20748,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       1121,
 						Src:      `(?i)\bollama\b.{0,60}\bis it running\?`,
 						Triggers: []string{`is it running?`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`ollama`},
 								Word: true,
@@ -19681,7 +20761,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -19695,13 +20775,14 @@ var catalogueTables = &catalogue{
 			Code:       13,
 			Tier:       tierText,
 			Priority:   80,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1122,
 						Src:      `(?i)\byou are not authorized to push to this namespace\b`,
 						Triggers: []string{`you are not authorized to push to this namespace`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`you are not authorized to push to this namespace`},
 								Word: true,
@@ -19711,7 +20792,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -19725,13 +20806,14 @@ var catalogueTables = &catalogue{
 			Code:       19,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1123,
 						Src:      `(?i)\btimed out waiting for llama(-server| runner) to start\b`,
 						Triggers: []string{`timed out waiting for llama`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`timed out waiting for llama`},
 								Word: true,
@@ -19744,7 +20826,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -19758,13 +20840,14 @@ var catalogueTables = &catalogue{
 			Code:       16,
 			Tier:       tierText,
 			Priority:   20,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1124,
 						Src:      `(?i)\bmodel runner has unexpectedly stopped\b`,
 						Triggers: []string{`model runner has unexpectedly stopped`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`model runner has unexpectedly stopped`},
 								Word: true,
@@ -19774,7 +20857,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -19788,13 +20871,14 @@ var catalogueTables = &catalogue{
 			Code:       15,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1125,
 						Src:      `(?i)\bpending requests exceeded\b`,
 						Triggers: []string{`pending requests exceeded`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`pending requests exceeded`},
 								Word: true,
@@ -19804,7 +20888,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -19818,13 +20902,14 @@ var catalogueTables = &catalogue{
 			Code:       14,
 			Tier:       tierText,
 			Priority:   51,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1126,
 						Src:      `(?i)\btimeout waiting for (the )?Ollama server to be ready\b`,
 						Triggers: []string{`timeout waiting for ollama server to be ready`, `timeout waiting for the ollama server to be ready`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`timeout waiting for ollama server to be ready`, `timeout waiting for the ollama server to be ready`},
 								Word: true,
@@ -19836,7 +20921,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -19850,13 +20935,14 @@ var catalogueTables = &catalogue{
 			Code:       6,
 			Tier:       tierText,
 			Priority:   80,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1127,
 						Src:      `(?i)\brequires sign[ -]?in\b`,
 						Triggers: []string{`requires sign in`, `requires sign-in`, `requires signin`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`requires sign in`, `requires sign-in`, `requires signin`},
 								Word: true,
@@ -19865,9 +20951,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1128,
 						Src:      `(?i)\bYou need to be signed in to (Ollama|push models)\b`,
 						Triggers: []string{`you need to be signed in to `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`you need to be signed in to `},
 								Word: true,
@@ -19880,7 +20967,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -19894,13 +20981,14 @@ var catalogueTables = &catalogue{
 			Code:       13,
 			Tier:       tierText,
 			Priority:   80,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1129,
 						Src:      `(?i)\baccount_deactivated\b`,
 						Triggers: []string{`account_deactivated`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`account_deactivated`},
 								Word: true,
@@ -19909,9 +20997,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1130,
 						Src:      `(?i)\bassociated with a deactivated account\b`,
 						Triggers: []string{`associated with a deactivated account`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`associated with a deactivated account`},
 								Word: true,
@@ -19920,9 +21009,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1131,
 						Src:      `(?i)\baccess_terminated\b`,
 						Triggers: []string{`access_terminated`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`access_terminated`},
 								Word: true,
@@ -19931,9 +21021,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1132,
 						Src:      `(?i)\byour access was terminated\b`,
 						Triggers: []string{`your access was terminated`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`your access was terminated`},
 								Word: true,
@@ -19943,7 +21034,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -19957,13 +21048,14 @@ var catalogueTables = &catalogue{
 			Code:       17,
 			Tier:       tierText,
 			Priority:   80,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1133,
 						Src:      `(?i)\bbilling_not_active\b`,
 						Triggers: []string{`billing_not_active`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`billing_not_active`},
 								Word: true,
@@ -19972,9 +21064,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1134,
 						Src:      `(?i)\byour account is not active, please check your billing details\b`,
 						Triggers: []string{`your account is not active, please check your billing details`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`your account is not active, please check your billing details`},
 								Word: true,
@@ -19984,7 +21077,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -19998,12 +21091,12 @@ var catalogueTables = &catalogue{
 			Code:       2,
 			Tier:       tierStructured,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `error.code`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`content_policy_violation`, `content_filter`, `moderation_blocked`},
 					},
 				},
@@ -20017,12 +21110,12 @@ var catalogueTables = &catalogue{
 			Code:       3,
 			Tier:       tierStructured,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `error.code`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`context_length_exceeded`, `context_window_exceeded`, `string_above_max_length`},
 					},
 				},
@@ -20036,12 +21129,12 @@ var catalogueTables = &catalogue{
 			Code:       17,
 			Tier:       tierStructured,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `error.code`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`insufficient_quota`, `credit_balance_exhausted`, `organization_spend_limit_exceeded`, `project_spend_limit_exceeded`, `organization_usage_limit_exceeded`, `billing_hard_limit_reached`, `billing_not_active`},
 					},
 				},
@@ -20055,12 +21148,12 @@ var catalogueTables = &catalogue{
 			Code:       17,
 			Tier:       tierStructured,
 			Priority:   31,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `error.type`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`insufficient_quota`},
 					},
 				},
@@ -20074,12 +21167,12 @@ var catalogueTables = &catalogue{
 			Code:       1,
 			Tier:       tierStructured,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `error.code`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`invalid_api_key`, `invalid_authentication`, `token_expired`},
 					},
 				},
@@ -20093,12 +21186,12 @@ var catalogueTables = &catalogue{
 			Code:       5,
 			Tier:       tierStructured,
 			Priority:   10,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `error.type`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`invalid_request_error`},
 					},
 				},
@@ -20112,12 +21205,12 @@ var catalogueTables = &catalogue{
 			Code:       8,
 			Tier:       tierStructured,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `error.code`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`model_not_found`, `model_not_available`},
 					},
 				},
@@ -20131,15 +21224,16 @@ var catalogueTables = &catalogue{
 			Code:       6,
 			Tier:       tierStructured,
 			Priority:   74,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name: `error.message`,
-						Kind: matchMatch,
+						Kind: tablesMatch,
 						Re: &regex{
+							ID:  1135,
 							Src: `(?i)you didn't provide an api key`,
-							Alts: []matchAlt{
+							Alts: []tablesAlt{
 								{
 									Lead: []string{`you didn't provide an api key`},
 								},
@@ -20158,13 +21252,14 @@ var catalogueTables = &catalogue{
 			Code:       13,
 			Tier:       tierText,
 			Priority:   81,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1136,
 						Src:      `(?i)\bmust be a member of an organization to use the api\b`,
 						Triggers: []string{`must be a member of an organization to use the api`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`must be a member of an organization to use the api`},
 								Word: true,
@@ -20173,9 +21268,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1137,
 						Src:      `(?i)\bno_organization\b`,
 						Triggers: []string{`no_organization`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`no_organization`},
 								Word: true,
@@ -20185,7 +21281,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -20199,15 +21295,16 @@ var catalogueTables = &catalogue{
 			Code:       21,
 			Tier:       tierStructured,
 			Priority:   75,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name: `error.message`,
-						Kind: matchMatch,
+						Kind: tablesMatch,
 						Re: &regex{
+							ID:  1138,
 							Src: `(?i)\borganization must be verified\b`,
-							Alts: []matchAlt{
+							Alts: []tablesAlt{
 								{
 									Lead: []string{`organization must be verified`},
 									Word: true,
@@ -20227,12 +21324,12 @@ var catalogueTables = &catalogue{
 			Code:       18,
 			Tier:       tierStructured,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `error.code`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`rate_limit_exceeded`, `slow_down`},
 					},
 				},
@@ -20269,17 +21366,17 @@ var catalogueTables = &catalogue{
 			Code:       3,
 			Tier:       tierStructured,
 			Priority:   52,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `code`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`context_length_exceeded`},
 					},
 					{
 						Name:   `type`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`error`},
 					},
 				},
@@ -20293,17 +21390,17 @@ var catalogueTables = &catalogue{
 			Code:       17,
 			Tier:       tierStructured,
 			Priority:   52,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `code`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`insufficient_quota`},
 					},
 					{
 						Name:   `type`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`error`},
 					},
 				},
@@ -20317,17 +21414,17 @@ var catalogueTables = &catalogue{
 			Code:       18,
 			Tier:       tierStructured,
 			Priority:   52,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `code`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`rate_limit_exceeded`},
 					},
 					{
 						Name:   `type`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`error`},
 					},
 				},
@@ -20356,17 +21453,17 @@ var catalogueTables = &catalogue{
 			Code:       16,
 			Tier:       tierStructured,
 			Priority:   52,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `code`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`server_error`},
 					},
 					{
 						Name:   `type`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`error`},
 					},
 				},
@@ -20380,12 +21477,12 @@ var catalogueTables = &catalogue{
 			Code:       3,
 			Tier:       tierStructured,
 			Priority:   51,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `response.error.code`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`context_length_exceeded`},
 					},
 				},
@@ -20399,12 +21496,12 @@ var catalogueTables = &catalogue{
 			Code:       17,
 			Tier:       tierStructured,
 			Priority:   51,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `response.error.code`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`insufficient_quota`},
 					},
 				},
@@ -20418,12 +21515,12 @@ var catalogueTables = &catalogue{
 			Code:       18,
 			Tier:       tierStructured,
 			Priority:   51,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `response.error.code`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`rate_limit_exceeded`},
 					},
 				},
@@ -20452,12 +21549,12 @@ var catalogueTables = &catalogue{
 			Code:       16,
 			Tier:       tierStructured,
 			Priority:   51,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `response.error.code`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`server_error`},
 					},
 				},
@@ -20471,12 +21568,12 @@ var catalogueTables = &catalogue{
 			Code:       16,
 			Tier:       tierStructured,
 			Priority:   31,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `error.type`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`server_error`, `service_unavailable_error`},
 					},
 				},
@@ -20490,12 +21587,12 @@ var catalogueTables = &catalogue{
 			Code:       15,
 			Tier:       tierStructured,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `error.code`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`server_is_overloaded`},
 					},
 				},
@@ -20509,13 +21606,14 @@ var catalogueTables = &catalogue{
 			Code:       5,
 			Tier:       tierText,
 			Priority:   69,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1139,
 						Src:      `(?i)\bunsupported parameter: '?\w+`,
 						Triggers: []string{`unsupported parameter: `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`unsupported parameter: `},
 								Word: true,
@@ -20524,9 +21622,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1140,
 						Src:      `(?i)\bunsupported_parameter\b`,
 						Triggers: []string{`unsupported_parameter`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`unsupported_parameter`},
 								Word: true,
@@ -20535,9 +21634,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1141,
 						Src:      `(?i)\bmax_tokens is too large: \d+`,
 						Triggers: []string{`max_tokens is too large: `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`max_tokens is too large: `},
 								Word: true,
@@ -20546,9 +21646,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1142,
 						Src:      `(?i)\bunrecognized request argument supplied\b`,
 						Triggers: []string{`unrecognized request argument supplied`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`unrecognized request argument supplied`},
 								Word: true,
@@ -20558,7 +21659,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -20572,14 +21673,14 @@ var catalogueTables = &catalogue{
 			Code:       17,
 			Tier:       tierText,
 			Priority:   85,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					sharedRegex31,
 					sharedRegex32,
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -20593,12 +21694,12 @@ var catalogueTables = &catalogue{
 			Code:       17,
 			Tier:       tierBare,
 			Priority:   16,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `error.code`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`402`},
 					},
 				},
@@ -20612,21 +21713,21 @@ var catalogueTables = &catalogue{
 			Code:       18,
 			Tier:       tierBare,
 			Priority:   16,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `error.code`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`429`},
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				JSON: []fieldTest{
 					{
 						Name: `error.status`,
-						Kind: matchPresent,
+						Kind: tablesPresent,
 					},
 				},
 			},
@@ -20639,13 +21740,13 @@ var catalogueTables = &catalogue{
 			Code:       17,
 			Tier:       tierText,
 			Priority:   85,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					sharedRegex36,
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -20659,13 +21760,14 @@ var catalogueTables = &catalogue{
 			Code:       17,
 			Tier:       tierText,
 			Priority:   85,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1143,
 						Src:      `(?i)\bkey with a higher (monthly )?limit\b`,
 						Triggers: []string{`key with a higher limit`, `key with a higher monthly limit`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`key with a higher limit`, `key with a higher monthly limit`},
 								Word: true,
@@ -20677,9 +21779,10 @@ var catalogueTables = &catalogue{
 					},
 					sharedRegex37,
 					{
+						ID:       1144,
 						Src:      `(?i)\bprompt tokens limit exceeded: \d+ > \d+`,
 						Triggers: []string{`prompt tokens limit exceeded: `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`prompt tokens limit exceeded: `},
 								Word: true,
@@ -20689,7 +21792,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -20703,12 +21806,12 @@ var catalogueTables = &catalogue{
 			Code:       2,
 			Tier:       tierStructured,
 			Priority:   64,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name: `error.metadata.flagged_input`,
-						Kind: matchPresent,
+						Kind: tablesPresent,
 					},
 				},
 			},
@@ -20721,13 +21824,14 @@ var catalogueTables = &catalogue{
 			Code:       8,
 			Tier:       tierText,
 			Priority:   80,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1145,
 						Src:      `(?i)\bno endpoints found (for|matching)\b`,
 						Triggers: []string{`no endpoints found for`, `no endpoints found matching`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`no endpoints found for`, `no endpoints found matching`},
 								Word: true,
@@ -20738,9 +21842,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       1146,
 						Src:      `(?i)\bno allowed providers are available for the selected model\b`,
 						Triggers: []string{`no allowed providers are available for the selected model`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`no allowed providers are available for the selected model`},
 								Word: true,
@@ -20750,7 +21855,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -20764,15 +21869,16 @@ var catalogueTables = &catalogue{
 			Code:       3,
 			Tier:       tierStructured,
 			Priority:   67,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name: `error.metadata.raw`,
-						Kind: matchMatch,
+						Kind: tablesMatch,
 						Re: &regex{
+							ID:  1147,
 							Src: `(?i)\bprompt is too long\b|\bmaximum context length is \d+|\bcontext_length_exceeded\b|\bexceeds? the (model's |maximum |available )?context (window|length|size)\b|\binput is too long for (the )?requested model\b|\binput token count \(\d+\) exceeds the maximum\b`,
-							Alts: []matchAlt{
+							Alts: []tablesAlt{
 								{
 									Triggers: []string{`prompt is too long`},
 									Lead:     []string{`prompt is too long`},
@@ -20821,15 +21927,16 @@ var catalogueTables = &catalogue{
 			Code:       15,
 			Tier:       tierStructured,
 			Priority:   65,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name: `error.metadata.raw`,
-						Kind: matchMatch,
+						Kind: tablesMatch,
 						Re: &regex{
+							ID:  1148,
 							Src: `(?i)\boverloaded_error\b|"message": ?"Overloaded"|\b(server|servers|engine|service|api|model) (is |are )?(currently )?overloaded\b`,
-							Alts: []matchAlt{
+							Alts: []tablesAlt{
 								{
 									Triggers: []string{`overloaded_error`},
 									Lead:     []string{`overloaded_error`},
@@ -20861,15 +21968,16 @@ var catalogueTables = &catalogue{
 			Code:       18,
 			Tier:       tierStructured,
 			Priority:   66,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name: `error.metadata.raw`,
-						Kind: matchMatch,
+						Kind: tablesMatch,
 						Re: &regex{
+							ID:  1149,
 							Src: `(?i)\btemporarily rate[ -]limited upstream\b|\brate_limit_(error|exceeded)\b|\brate limit (reached|exceeded)\b|\bRESOURCE_EXHAUSTED\b|\btoo many requests\b`,
-							Alts: []matchAlt{
+							Alts: []tablesAlt{
 								{
 									Triggers: []string{`temporarily rate`},
 									Lead:     []string{`temporarily rate limited upstream`, `temporarily rate-limited upstream`},
@@ -20912,13 +22020,14 @@ var catalogueTables = &catalogue{
 			Code:       1,
 			Tier:       tierText,
 			Priority:   80,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1150,
 						Src:      `(?i)\bHTTP error 401 while getting https?://`,
 						Triggers: []string{`http error 401 while getting http`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`http error 401 while getting http`},
 								Word: true,
@@ -20928,9 +22037,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1151,
 						Src:      `(?i)(?:^\s*|\bWARNING: )401 Error, Credentials not correct for https?://`,
 						Triggers: []string{`401 error, credentials not correct for http`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Also: [][]string{[]string{`401 error, credentials not correct for http://`, `401 error, credentials not correct for https://`}},
 							},
@@ -20939,7 +22049,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -20953,13 +22063,14 @@ var catalogueTables = &catalogue{
 			Code:       10,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1152,
 						Src:      `(?i)\bNo matching distribution found for\b`,
 						Triggers: []string{`no matching distribution found for`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`no matching distribution found for`},
 								Word: true,
@@ -20968,9 +22079,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1153,
 						Src:      `(?i)\bCould not find a version that satisfies the requirement\b`,
 						Triggers: []string{`could not find a version that satisfies the requirement`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`could not find a version that satisfies the requirement`},
 								Word: true,
@@ -20980,7 +22092,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -20994,13 +22106,14 @@ var catalogueTables = &catalogue{
 			Code:       11,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1154,
 						Src:      `\bERR_PNPM_UNSUPPORTED_ENGINE\b`,
 						Triggers: []string{`err_pnpm_unsupported_engine`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`err_pnpm_unsupported_engine`},
 								Word: true,
@@ -21009,9 +22122,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1155,
 						Src:      `\bERR_PNPM_BAD_PM_VERSION\b`,
 						Triggers: []string{`err_pnpm_bad_pm_version`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`err_pnpm_bad_pm_version`},
 								Word: true,
@@ -21020,9 +22134,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1156,
 						Src:      `(?i:\bTHE ENGINE "(N(?:ODE|PM)|YARN|PNPM|BUN|VSCODE)" IS INCOMPATIBLE WITH THIS MODULE\b)`,
 						Triggers: []string{`the engine "bun" is incompatible with this module`, `the engine "node" is incompatible with this module`, `the engine "npm" is incompatible with this module`, `the engine "pnpm" is incompatible with this module`, `the engine "vscode" is incompatible with this module`, `the engine "yarn" is incompatible with this module`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`the engine "bun" is incompatible with this module`, `the engine "node" is incompatible with this module`, `the engine "npm" is incompatible with this module`, `the engine "pnpm" is incompatible with this module`, `the engine "vscode" is incompatible with this module`, `the engine "yarn" is incompatible with this module`},
 								Word: true,
@@ -21033,9 +22148,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       1157,
 						Src:      `(?i:\bNPM (ERR(?:!|OR)) CODE EBADENGINE\b)`,
 						Triggers: []string{`npm err! code ebadengine`, `npm error code ebadengine`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`npm err! code ebadengine`, `npm error code ebadengine`},
 								Word: true,
@@ -21047,7 +22163,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -21061,13 +22177,14 @@ var catalogueTables = &catalogue{
 			Code:       5,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1158,
 						Src:      `\bERR_PNPM_OUTDATED_LOCKFILE\b`,
 						Triggers: []string{`err_pnpm_outdated_lockfile`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`err_pnpm_outdated_lockfile`},
 								Word: true,
@@ -21076,9 +22193,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1159,
 						Src:      "(?i:\\bYOUR LOCKFILE NEEDS TO BE UPDATED, BUT YARN WAS RUN WITH `--FROZEN-LOCKFILE`)",
 						Triggers: []string{"your lockfile needs to be updated, but yarn was run with `--frozen-lockfile`"},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{"your lockfile needs to be updated, but yarn was run with `--frozen-lockfile`"},
 								Word: true,
@@ -21087,9 +22205,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1160,
 						Src:      `(?i:\bTHE LOCKFILE WOULD HAVE BEEN MODIFIED BY THIS INSTALL, WHICH IS EXPLICITLY FORBIDDEN\b)`,
 						Triggers: []string{`the lockfile would have been modified by this install, which is explicitly forbidden`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`the lockfile would have been modified by this install, which is explicitly forbidden`},
 								Word: true,
@@ -21098,9 +22217,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1161,
 						Src:      `(?i:\bLOCKFILE HAD CHANGES, BUT LOCKFILE IS FROZEN\b)`,
 						Triggers: []string{`lockfile had changes, but lockfile is frozen`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`lockfile had changes, but lockfile is frozen`},
 								Word: true,
@@ -21109,9 +22229,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1162,
 						Src:      `(?i:\bCAN ONLY INSTALL PACKAGES WHEN YOUR PACKAGE\.JSON AND PACKAGE-LOCK\.JSON (OR NPM-SHRINKWRAP\.JSON )?ARE IN SYNC\b)`,
 						Triggers: []string{`can only install packages when your package.json and package-lock.json `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`can only install packages when your package.json and package-lock.json `},
 								Word: true,
@@ -21124,7 +22245,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -21139,13 +22260,14 @@ var catalogueTables = &catalogue{
 			Code:       10,
 			Tier:       tierText,
 			Priority:   64,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1163,
 						Src:      `(?i)\bfind package "[^"\s]+"( required by "[^"\s]+")? on the "[\w-]+" registry\b`,
 						Triggers: []string{`find package "`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`find package "`},
 								Word: true,
@@ -21157,9 +22279,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       1164,
 						Src:      `(?i)\bYN00(35|82): .{0,3}\S+: (Package not found|No candidates found)\b`,
 						Triggers: []string{`: no candidates found`, `: package not found`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`yn00`},
 								Word: true,
@@ -21171,9 +22294,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       1165,
 						Src:      `(?i)\bNo version matching "[^"\s]+" found for specifier "[^"\s]+"`,
 						Triggers: []string{`" found for specifier "`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`no version matching "`},
 								Word: true,
@@ -21183,11 +22307,12 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					{
+						ID:  1166,
 						Src: `(?:(?i)\bblocked by minimum-release-age\b)|(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Triggers: []string{`blocked by minimum-release-age`},
 								Lead:     []string{`blocked by minimum-release-age`},
@@ -21243,13 +22368,14 @@ var catalogueTables = &catalogue{
 			Code:       5,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1167,
 						Src:      `\bERR_PNPM_PEER_DEP_ISSUES\b`,
 						Triggers: []string{`err_pnpm_peer_dep_issues`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`err_pnpm_peer_dep_issues`},
 								Word: true,
@@ -21259,7 +22385,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -21273,13 +22399,14 @@ var catalogueTables = &catalogue{
 			Code:       16,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1168,
 						Src:      `\bERR_PNPM_FETCH_50[0-4]\b`,
 						Triggers: []string{`err_pnpm_fetch_50`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`err_pnpm_fetch_50`},
 								Word: true,
@@ -21290,7 +22417,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -21303,13 +22430,14 @@ var catalogueTables = &catalogue{
 			ID:         `pnpm.meta_fetch_fail`,
 			Code:       9,
 			Tier:       tierText,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1169,
 						Src:      `\bERR_PNPM_META_FETCH_FAIL\b`,
 						Triggers: []string{`err_pnpm_meta_fetch_fail`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`err_pnpm_meta_fetch_fail`},
 								Word: true,
@@ -21318,9 +22446,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1170,
 						Src:      `(?i:\bYN0035: .{0,3}\S+: The remote server failed to provide the requested resource\b)`,
 						Triggers: []string{`: the remote server failed to provide the requested resource`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`yn0035: `},
 								Word: true,
@@ -21330,7 +22459,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -21344,13 +22473,14 @@ var catalogueTables = &catalogue{
 			Code:       10,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1171,
 						Src:      `\bERR_PNPM_NO_IMPORTER_MANIFEST_FOUND\b`,
 						Triggers: []string{`err_pnpm_no_importer_manifest_found`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`err_pnpm_no_importer_manifest_found`},
 								Word: true,
@@ -21360,7 +22490,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -21374,13 +22504,14 @@ var catalogueTables = &catalogue{
 			Code:       14,
 			Tier:       tierText,
 			Priority:   80,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1172,
 						Src:      `(?i)\bCannot connect to Podman\. Please verify your connection\b`,
 						Triggers: []string{`cannot connect to podman. please verify your connection`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`cannot connect to podman. please verify your connection`},
 								Word: true,
@@ -21389,9 +22520,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1173,
 						Src:      `(?i)\bunable to connect to Podman socket\b`,
 						Triggers: []string{`unable to connect to podman socket`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`unable to connect to podman socket`},
 								Word: true,
@@ -21401,7 +22533,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -21415,13 +22547,14 @@ var catalogueTables = &catalogue{
 			Code:       5,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1174,
 						Src:      `(?i)\bdid not resolve to an alias and no unqualified-search registries are defined\b`,
 						Triggers: []string{`did not resolve to an alias and no unqualified-search registries are defined`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`did not resolve to an alias and no unqualified-search registries are defined`},
 								Word: true,
@@ -21431,7 +22564,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -21445,8 +22578,8 @@ var catalogueTables = &catalogue{
 			Code:       17,
 			Tier:       tierBare,
 			Priority:   20,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Providers: []string{`portkey`},
 				Status: []statusRange{
 					{
@@ -21463,8 +22596,8 @@ var catalogueTables = &catalogue{
 			Code:       2,
 			Tier:       tierBare,
 			Priority:   20,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Providers: []string{`portkey`},
 				Status: []statusRange{
 					{
@@ -21481,13 +22614,14 @@ var catalogueTables = &catalogue{
 			Code:       1,
 			Tier:       tierText,
 			Priority:   92,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1175,
 						Src:      `(?i)\b(password|ident|peer|gssapi|sspi|pam|bsd|ldap|radius|certificate) authentication failed for user "[^"\s]*"`,
 						Triggers: []string{`bsd authentication failed for user "`, `certificate authentication failed for user "`, `gssapi authentication failed for user "`, `ident authentication failed for user "`, `ldap authentication failed for user "`, `pam authentication failed for user "`, `password authentication failed for user "`, `peer authentication failed for user "`, `radius authentication failed for user "`, `sspi authentication failed for user "`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`bsd authentication failed for user "`, `certificate authentication failed for user "`, `gssapi authentication failed for user "`, `ident authentication failed for user "`, `ldap authentication failed for user "`, `pam authentication failed for user "`, `password authentication failed for user "`, `peer authentication failed for user "`, `radius authentication failed for user "`, `sspi authentication failed for user "`},
 								Word: true,
@@ -21499,7 +22633,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -21513,13 +22647,14 @@ var catalogueTables = &catalogue{
 			Code:       10,
 			Tier:       tierText,
 			Priority:   64,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1176,
 						Src:      `(?i)\bFATAL: +database "[^"\s]+" does not exist\b`,
 						Triggers: []string{`" does not exist`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`fatal: `},
 								Word: true,
@@ -21530,7 +22665,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -21544,13 +22679,14 @@ var catalogueTables = &catalogue{
 			Code:       13,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1177,
 						Src:      `(?i)\bno pg_hba\.conf entry for host\b`,
 						Triggers: []string{`no pg_hba.conf entry for host`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`no pg_hba.conf entry for host`},
 								Word: true,
@@ -21560,7 +22696,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -21574,13 +22710,14 @@ var catalogueTables = &catalogue{
 			Code:       6,
 			Tier:       tierText,
 			Priority:   80,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1178,
 						Src:      `(?i)\bfe_sendauth: no password supplied\b`,
 						Triggers: []string{`fe_sendauth: no password supplied`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`fe_sendauth: no password supplied`},
 								Word: true,
@@ -21590,7 +22727,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -21604,13 +22741,14 @@ var catalogueTables = &catalogue{
 			Code:       16,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1179,
 						Src:      `(?i)\bthe database system is (starting up|shutting down|in recovery mode|not yet accepting connections)\b`,
 						Triggers: []string{`the database system is `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`the database system is `},
 								Word: true,
@@ -21623,7 +22761,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -21637,13 +22775,14 @@ var catalogueTables = &catalogue{
 			Code:       9,
 			Tier:       tierText,
 			Priority:   3,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1180,
 						Src:      `(?i)\bserver closed the connection unexpectedly\b`,
 						Triggers: []string{`server closed the connection unexpectedly`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`server closed the connection unexpectedly`},
 								Word: true,
@@ -21652,9 +22791,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1181,
 						Src:      `(?i)\bSSL SYSCALL error: EOF detected\b`,
 						Triggers: []string{`ssl syscall error: eof detected`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`ssl syscall error: eof detected`},
 								Word: true,
@@ -21664,7 +22804,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -21678,13 +22818,14 @@ var catalogueTables = &catalogue{
 			Code:       14,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1182,
 						Src:      `(?i)\bs\.PGSQL\.\d+" failed: No such file or directory\b`,
 						Triggers: []string{`" failed: no such file or directory`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`s.pgsql.`},
 								Word: true,
@@ -21693,9 +22834,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1183,
 						Src:      `(?i)\bcould not connect to server: No such file or directory\b`,
 						Triggers: []string{`could not connect to server: no such file or directory`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`could not connect to server: no such file or directory`},
 								Word: true,
@@ -21705,7 +22847,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -21719,13 +22861,14 @@ var catalogueTables = &catalogue{
 			Code:       9,
 			Tier:       tierText,
 			Priority:   3,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1184,
 						Src:      `\bRemoteProtocolError\b`,
 						Triggers: []string{`remoteprotocolerror`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`remoteprotocolerror`},
 								Word: true,
@@ -21734,9 +22877,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1185,
 						Src:      `<ConnectionTerminated error_code:`,
 						Triggers: []string{`<connectionterminated error_code:`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`<connectionterminated error_code:`},
 							},
@@ -21744,9 +22888,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1186,
 						Src:      `\b(httpx|httpcore)\.(ConnectError|ReadError|WriteError|NetworkError)\b`,
 						Triggers: []string{`httpcore.connecterror`, `httpcore.networkerror`, `httpcore.readerror`, `httpcore.writeerror`, `httpx.connecterror`, `httpx.networkerror`, `httpx.readerror`, `httpx.writeerror`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`httpcore.connecterror`, `httpcore.networkerror`, `httpcore.readerror`, `httpcore.writeerror`, `httpx.connecterror`, `httpx.networkerror`, `httpx.readerror`, `httpx.writeerror`},
 								Word: true,
@@ -21757,9 +22902,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       1187,
 						Src:      `(?i:\bAll connection attempts failed\b)`,
 						Triggers: []string{`all connection attempts failed`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`all connection attempts failed`},
 								Word: true,
@@ -21769,7 +22915,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex41,
 				},
@@ -21783,13 +22929,14 @@ var catalogueTables = &catalogue{
 			Code:       9,
 			Tier:       tierText,
 			Priority:   3,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1189,
 						Src:      `(?i)\bFailed to establish a new connection\b`,
 						Triggers: []string{`failed to establish a new connection`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`failed to establish a new connection`},
 								Word: true,
@@ -21798,9 +22945,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1190,
 						Src:      `(?i)\bCannot connect to host \S+ ssl:`,
 						Triggers: []string{`cannot connect to host `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`cannot connect to host `},
 								Word: true,
@@ -21810,9 +22958,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1191,
 						Src:      `(?i)\bConnect call failed\b`,
 						Triggers: []string{`connect call failed`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`connect call failed`},
 								Word: true,
@@ -21821,9 +22970,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1192,
 						Src:      `(?i)\bServerDisconnectedError\b`,
 						Triggers: []string{`serverdisconnectederror`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`serverdisconnectederror`},
 								Word: true,
@@ -21832,9 +22982,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1193,
 						Src:      `(?i)\bClientConnectorError\b`,
 						Triggers: []string{`clientconnectorerror`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`clientconnectorerror`},
 								Word: true,
@@ -21844,7 +22995,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -21858,13 +23009,14 @@ var catalogueTables = &catalogue{
 			Code:       16,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1194,
 						Src:      `\bLOADING Redis is loading the dataset in memory\b`,
 						Triggers: []string{`loading redis is loading the dataset in memory`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`loading redis is loading the dataset in memory`},
 								Word: true,
@@ -21874,7 +23026,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -21888,13 +23040,14 @@ var catalogueTables = &catalogue{
 			Code:       6,
 			Tier:       tierText,
 			Priority:   80,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1195,
 						Src:      `\bNOAUTH Authentication required\b`,
 						Triggers: []string{`noauth authentication required`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`noauth authentication required`},
 								Word: true,
@@ -21904,7 +23057,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -21918,13 +23071,14 @@ var catalogueTables = &catalogue{
 			Code:       13,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1196,
 						Src:      `\bNOPERM\b`,
 						Triggers: []string{`noperm`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`noperm`},
 								Word: true,
@@ -21934,7 +23088,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -21948,13 +23102,14 @@ var catalogueTables = &catalogue{
 			Code:       1,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1197,
 						Src:      `\bWRONGPASS invalid username-password pair\b`,
 						Triggers: []string{`wrongpass invalid username-password pair`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`wrongpass invalid username-password pair`},
 								Word: true,
@@ -21963,9 +23118,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1198,
 						Src:      `\bERR invalid password\b`,
 						Triggers: []string{`err invalid password`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`err invalid password`},
 								Word: true,
@@ -21975,7 +23131,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -21989,13 +23145,14 @@ var catalogueTables = &catalogue{
 			Code:       13,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1199,
 						Src:      `(?i)\binsufficient_scope: authorization failed\b`,
 						Triggers: []string{`insufficient_scope: authorization failed`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`insufficient_scope: authorization failed`},
 								Word: true,
@@ -22005,7 +23162,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -22019,13 +23176,14 @@ var catalogueTables = &catalogue{
 			Code:       1,
 			Tier:       tierText,
 			Priority:   73,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1200,
 						Src:      `(?i)\bstatus code: 401, reason phrase\b`,
 						Triggers: []string{`status code: 401, reason phrase`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`status code: 401, reason phrase`},
 								Word: true,
@@ -22034,9 +23192,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1201,
 						Src:      `(?i)\bReturn code is: 401\b`,
 						Triggers: []string{`return code is: 401`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`return code is: 401`},
 								Word: true,
@@ -22045,9 +23204,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1202,
 						Src:      `(?i)\bReceived status code 401 from server\b`,
 						Triggers: []string{`received status code 401 from server`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`received status code 401 from server`},
 								Word: true,
@@ -22056,9 +23216,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1203,
 						Src:      "(?i)\\bfailed to get successful HTTP response from `[^`\\s]+`( \\([\\da-fA-F.:]+\\))?, got 401\\b",
 						Triggers: []string{"failed to get successful http response from `"},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{"failed to get successful http response from `"},
 								Word: true,
@@ -22070,9 +23231,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       1204,
 						Src:      `(?i)\bResponse Code: 401\b`,
 						Triggers: []string{`response code: 401`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`response code: 401`},
 								Word: true,
@@ -22081,9 +23243,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1205,
 						Src:      `(?i)\bRequest failed \\?"401 Unauthorized\b`,
 						Triggers: []string{`request failed "401 unauthorized`, `request failed \"401 unauthorized`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`request failed "401 unauthorized`, `request failed \"401 unauthorized`},
 								Word: true,
@@ -22092,9 +23255,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1206,
 						Src:      `(?i)\berror: GET \S+ - 401\b`,
 						Triggers: []string{`error: get `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`error: get `},
 								Word: true,
@@ -22104,9 +23268,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1207,
 						Src:      `(?i)\bunexpected status( from \w+ request to \S+)?: 401 Unauthorized\b`,
 						Triggers: []string{`unexpected status`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`unexpected status`},
 								Word: true,
@@ -22119,7 +23284,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex10,
 				},
@@ -22133,13 +23298,14 @@ var catalogueTables = &catalogue{
 			Code:       13,
 			Tier:       tierText,
 			Priority:   73,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1208,
 						Src:      `(?i)\bstatus code: 403, reason phrase\b`,
 						Triggers: []string{`status code: 403, reason phrase`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`status code: 403, reason phrase`},
 								Word: true,
@@ -22148,9 +23314,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1209,
 						Src:      `(?i)\bReturn code is: 403\b`,
 						Triggers: []string{`return code is: 403`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`return code is: 403`},
 								Word: true,
@@ -22159,9 +23326,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1210,
 						Src:      `(?i)\bReceived status code 403 from server\b`,
 						Triggers: []string{`received status code 403 from server`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`received status code 403 from server`},
 								Word: true,
@@ -22170,9 +23338,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1211,
 						Src:      "(?i)\\bfailed to get successful HTTP response from `[^`\\s]+`( \\([\\da-fA-F.:]+\\))?, got 403\\b",
 						Triggers: []string{"failed to get successful http response from `"},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{"failed to get successful http response from `"},
 								Word: true,
@@ -22184,9 +23353,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       1212,
 						Src:      `(?i)\bResponse Code: 403\b`,
 						Triggers: []string{`response code: 403`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`response code: 403`},
 								Word: true,
@@ -22195,9 +23365,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1213,
 						Src:      `(?i)\bRequest failed \\?"403 Forbidden\b`,
 						Triggers: []string{`request failed "403 forbidden`, `request failed \"403 forbidden`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`request failed "403 forbidden`, `request failed \"403 forbidden`},
 								Word: true,
@@ -22206,9 +23377,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1214,
 						Src:      `(?i)\berror: GET \S+ - 403\b`,
 						Triggers: []string{`error: get `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`error: get `},
 								Word: true,
@@ -22218,9 +23390,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1215,
 						Src:      `(?i)\bunexpected status( from \w+ request to \S+)?: 403 Forbidden\b`,
 						Triggers: []string{`unexpected status`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`unexpected status`},
 								Word: true,
@@ -22233,7 +23406,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex10,
 				},
@@ -22247,13 +23420,14 @@ var catalogueTables = &catalogue{
 			Code:       10,
 			Tier:       tierText,
 			Priority:   73,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1216,
 						Src:      `(?i)\bstatus code: 404, reason phrase\b`,
 						Triggers: []string{`status code: 404, reason phrase`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`status code: 404, reason phrase`},
 								Word: true,
@@ -22262,9 +23436,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1217,
 						Src:      `(?i)\bReturn code is: 404\b`,
 						Triggers: []string{`return code is: 404`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`return code is: 404`},
 								Word: true,
@@ -22273,9 +23448,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1218,
 						Src:      `(?i)\bReceived status code 404 from server\b`,
 						Triggers: []string{`received status code 404 from server`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`received status code 404 from server`},
 								Word: true,
@@ -22284,9 +23460,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1219,
 						Src:      "(?i)\\bfailed to get successful HTTP response from `[^`\\s]+`( \\([\\da-fA-F.:]+\\))?, got 404\\b",
 						Triggers: []string{"failed to get successful http response from `"},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{"failed to get successful http response from `"},
 								Word: true,
@@ -22298,9 +23475,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       1220,
 						Src:      `(?i)\bResponse Code: 404\b`,
 						Triggers: []string{`response code: 404`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`response code: 404`},
 								Word: true,
@@ -22309,9 +23487,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1221,
 						Src:      `(?i)\bRequest failed \\?"404 Not Found\b`,
 						Triggers: []string{`request failed "404 not found`, `request failed \"404 not found`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`request failed "404 not found`, `request failed \"404 not found`},
 								Word: true,
@@ -22320,9 +23499,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1222,
 						Src:      `(?i)\berror: GET \S+ - 404\b`,
 						Triggers: []string{`error: get `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`error: get `},
 								Word: true,
@@ -22332,9 +23512,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1223,
 						Src:      `(?i)\bpackage "[^"\s]+" not found \S+ 404\b`,
 						Triggers: []string{`" not found `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`package "`},
 								Word: true,
@@ -22345,7 +23526,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex10,
 				},
@@ -22359,13 +23540,14 @@ var catalogueTables = &catalogue{
 			Code:       18,
 			Tier:       tierText,
 			Priority:   73,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1224,
 						Src:      `(?i)\bstatus code: 429, reason phrase\b`,
 						Triggers: []string{`status code: 429, reason phrase`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`status code: 429, reason phrase`},
 								Word: true,
@@ -22374,9 +23556,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1225,
 						Src:      `(?i)\bReturn code is: 429\b`,
 						Triggers: []string{`return code is: 429`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`return code is: 429`},
 								Word: true,
@@ -22385,9 +23568,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1226,
 						Src:      `(?i)\bReceived status code 429 from server\b`,
 						Triggers: []string{`received status code 429 from server`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`received status code 429 from server`},
 								Word: true,
@@ -22396,9 +23580,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1227,
 						Src:      "(?i)\\bfailed to get successful HTTP response from `[^`\\s]+`( \\([\\da-fA-F.:]+\\))?, got 429\\b",
 						Triggers: []string{"failed to get successful http response from `"},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{"failed to get successful http response from `"},
 								Word: true,
@@ -22410,9 +23595,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       1228,
 						Src:      `(?i)\bResponse Code: 429\b`,
 						Triggers: []string{`response code: 429`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`response code: 429`},
 								Word: true,
@@ -22421,9 +23607,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1229,
 						Src:      `(?i)\bRequest failed \\?"429 Too Many Requests\b`,
 						Triggers: []string{`request failed "429 too many requests`, `request failed \"429 too many requests`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`request failed "429 too many requests`, `request failed \"429 too many requests`},
 								Word: true,
@@ -22432,9 +23619,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1230,
 						Src:      `(?i)\berror: GET \S+ - 429\b`,
 						Triggers: []string{`error: get `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`error: get `},
 								Word: true,
@@ -22445,7 +23633,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex10,
 				},
@@ -22459,13 +23647,14 @@ var catalogueTables = &catalogue{
 			Code:       16,
 			Tier:       tierText,
 			Priority:   73,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1231,
 						Src:      `(?i)\bstatus code: 50[0-4], reason phrase\b`,
 						Triggers: []string{`status code: 500, reason phrase`, `status code: 501, reason phrase`, `status code: 502, reason phrase`, `status code: 503, reason phrase`, `status code: 504, reason phrase`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`status code: 500, reason phrase`, `status code: 501, reason phrase`, `status code: 502, reason phrase`, `status code: 503, reason phrase`, `status code: 504, reason phrase`},
 								Word: true,
@@ -22474,9 +23663,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1232,
 						Src:      `(?i)\bReturn code is: 50[0-4]\b`,
 						Triggers: []string{`return code is: 50`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`return code is: 50`},
 								Word: true,
@@ -22486,9 +23676,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1233,
 						Src:      `(?i)\bReceived status code 50[0-4] from server\b`,
 						Triggers: []string{`received status code 50`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`received status code 50`},
 								Word: true,
@@ -22498,9 +23689,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1234,
 						Src:      "(?i)\\bfailed to get successful HTTP response from `[^`\\s]+`( \\([\\da-fA-F.:]+\\))?, got 50[0-4]\\b",
 						Triggers: []string{"failed to get successful http response from `"},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{"failed to get successful http response from `"},
 								Word: true,
@@ -22512,9 +23704,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       1235,
 						Src:      `(?i)\bResponse Code: 50[0-4]\b`,
 						Triggers: []string{`response code: 50`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`response code: 50`},
 								Word: true,
@@ -22524,9 +23717,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1236,
 						Src:      `(?i)\berror: GET \S+ - 50[0-4]\b`,
 						Triggers: []string{`error: get `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`error: get `},
 								Word: true,
@@ -22537,7 +23731,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex10,
 				},
@@ -22551,13 +23745,14 @@ var catalogueTables = &catalogue{
 			Code:       17,
 			Tier:       tierText,
 			Priority:   85,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1237,
 						Src:      `(?i)\byou have reached the free time limit\b`,
 						Triggers: []string{`you have reached the free time limit`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`you have reached the free time limit`},
 								Word: true,
@@ -22567,7 +23762,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -22580,13 +23775,14 @@ var catalogueTables = &catalogue{
 			ID:         `rsync.stream_broken`,
 			Code:       9,
 			Tier:       tierText,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1238,
 						Src:      `(?i)\brsync error: (error in rsync protocol data stream|unexplained error|error in socket IO) \(code (10|12|255)\)`,
 						Triggers: []string{`rsync error: error in rsync protocol data stream (code `, `rsync error: error in socket io (code `, `rsync error: unexplained error (code `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`rsync error: `},
 								Word: true,
@@ -22597,9 +23793,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       1239,
 						Src:      `(?i)\brsync: connection unexpectedly closed\b`,
 						Triggers: []string{`rsync: connection unexpectedly closed`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`rsync: connection unexpectedly closed`},
 								Word: true,
@@ -22609,7 +23806,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -22623,13 +23820,14 @@ var catalogueTables = &catalogue{
 			Code:       19,
 			Tier:       tierText,
 			Priority:   20,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1240,
 						Src:      `(?i)\brsync error: timeout (in data send/receive|waiting for daemon connection) \(code (30|35)\)`,
 						Triggers: []string{`rsync error: timeout in data send/receive (code `, `rsync error: timeout waiting for daemon connection (code `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`rsync error: timeout `},
 								Word: true,
@@ -22642,7 +23840,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -22656,14 +23854,15 @@ var catalogueTables = &catalogue{
 			Code:       8,
 			Tier:       tierText,
 			Priority:   80,
-			Confidence: matchMedium,
+			Confidence: tablesMedium,
 			Scope:      `host`,
-			Match: cond{
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1241,
 						Src:      `(?i)\b(cuda|hip)Malloc failed: out of memory\b`,
 						Triggers: []string{`cudamalloc failed: out of memory`, `hipmalloc failed: out of memory`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`cudamalloc failed: out of memory`, `hipmalloc failed: out of memory`},
 								Word: true,
@@ -22674,9 +23873,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       1242,
 						Src:      `(?i)\bfailed to allocate (CUDA|ROCm|Metal|Vulkan|CPU)\d* buffer\b`,
 						Triggers: []string{`failed to allocate cpu`, `failed to allocate cuda`, `failed to allocate metal`, `failed to allocate rocm`, `failed to allocate vulkan`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`failed to allocate cpu`, `failed to allocate cuda`, `failed to allocate metal`, `failed to allocate rocm`, `failed to allocate vulkan`},
 								Word: true,
@@ -22688,9 +23888,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       1243,
 						Src:      `(?i)\bCUDA error: out of memory\b`,
 						Triggers: []string{`cuda error: out of memory`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`cuda error: out of memory`},
 								Word: true,
@@ -22699,9 +23900,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1244,
 						Src:      `(?i)\bCUDA out of memory\. Tried to allocate\b`,
 						Triggers: []string{`cuda out of memory. tried to allocate`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`cuda out of memory. tried to allocate`},
 								Word: true,
@@ -22710,9 +23912,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1245,
 						Src:      `(?i)\bErrorOutOfDeviceMemory\b`,
 						Triggers: []string{`erroroutofdevicememory`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`erroroutofdevicememory`},
 								Word: true,
@@ -22721,9 +23924,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1246,
 						Src:      `(?i)\bunable to load full model on GPU\b`,
 						Triggers: []string{`unable to load full model on gpu`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`unable to load full model on gpu`},
 								Word: true,
@@ -22732,9 +23936,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1247,
 						Src:      `(?i)\binsufficient memory - required allocations\b`,
 						Triggers: []string{`insufficient memory - required allocations`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`insufficient memory - required allocations`},
 								Word: true,
@@ -22744,7 +23949,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -22758,13 +23963,14 @@ var catalogueTables = &catalogue{
 			Code:       11,
 			Tier:       tierText,
 			Priority:   62,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1248,
 						Src:      "(?i)\\berror: linker `[^`\\s]+` not found\\b",
 						Triggers: []string{"error: linker `"},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{"error: linker `"},
 								Word: true,
@@ -22774,9 +23980,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1249,
 						Src:      `(?i)\btoolchain '[^'\s]+' is not installed\b`,
 						Triggers: []string{`' is not installed`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`toolchain '`},
 								Word: true,
@@ -22785,9 +23992,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1250,
 						Src:      "(?i)\\bthe `[\\w-]+` target may not be installed\\b",
 						Triggers: []string{"` target may not be installed"},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{"the `"},
 								Word: true,
@@ -22797,7 +24005,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -22810,14 +24018,15 @@ var catalogueTables = &catalogue{
 			ID:         `sdk.deadline_exceeded_name`,
 			Code:       19,
 			Tier:       tierBare,
-			Confidence: matchMedium,
+			Confidence: tablesMedium,
 			Scope:      `provider`,
-			Match: cond{
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1251,
 						Src:      `\b504 DEADLINE_EXCEEDED\b`,
 						Triggers: []string{`504 deadline_exceeded`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`504 deadline_exceeded`},
 								Word: true,
@@ -22826,9 +24035,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1252,
 						Src:      `\bDeadlineExceededError\b`,
 						Triggers: []string{`deadlineexceedederror`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`deadlineexceedederror`},
 								Word: true,
@@ -22837,9 +24047,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1253,
 						Src:      `(?i:\bstatusCode: 504\b)`,
 						Triggers: []string{`statuscode: 504`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`statuscode: 504`},
 								Word: true,
@@ -22849,7 +24060,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex42,
 				},
@@ -22862,13 +24073,14 @@ var catalogueTables = &catalogue{
 			ID:         `sdk.invalid_argument_name`,
 			Code:       5,
 			Tier:       tierBare,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1255,
 						Src:      `\b400 (INVALID_ARGUMENT|FAILED_PRECONDITION)\b`,
 						Triggers: []string{`400 failed_precondition`, `400 invalid_argument`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`400 failed_precondition`, `400 invalid_argument`},
 								Word: true,
@@ -22879,9 +24091,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       1256,
 						Src:      `\bgoogle\.api_core\.exceptions\.(InvalidArgument|BadRequest|FailedPrecondition)\b`,
 						Triggers: []string{`google.api_core.exceptions.`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`google.api_core.exceptions.`},
 								Word: true,
@@ -22893,9 +24106,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       1257,
 						Src:      `(?i:\bstatusCode: (400|422)\b)`,
 						Triggers: []string{`statuscode: 400`, `statuscode: 422`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`statuscode: 400`, `statuscode: 422`},
 								Word: true,
@@ -22907,7 +24121,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex42,
 				},
@@ -22920,13 +24134,14 @@ var catalogueTables = &catalogue{
 			ID:         `sdk.not_found_name`,
 			Code:       10,
 			Tier:       tierBare,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1258,
 						Src:      `\b404 NOT_FOUND\b`,
 						Triggers: []string{`404 not_found`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`404 not_found`},
 								Word: true,
@@ -22935,9 +24150,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1259,
 						Src:      `\bgoogle\.api_core\.exceptions\.NotFound\b`,
 						Triggers: []string{`google.api_core.exceptions.notfound`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`google.api_core.exceptions.notfound`},
 								Word: true,
@@ -22946,9 +24162,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1260,
 						Src:      `(?i:\bstatusCode: 404\b)`,
 						Triggers: []string{`statuscode: 404`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`statuscode: 404`},
 								Word: true,
@@ -22958,7 +24175,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex42,
 				},
@@ -22971,13 +24188,14 @@ var catalogueTables = &catalogue{
 			ID:         `sdk.permission_denied_name`,
 			Code:       13,
 			Tier:       tierBare,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1261,
 						Src:      `\b403 PERMISSION_DENIED\b`,
 						Triggers: []string{`403 permission_denied`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`403 permission_denied`},
 								Word: true,
@@ -22986,9 +24204,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1262,
 						Src:      `\bgoogle\.api_core\.exceptions\.(PermissionDenied|Forbidden)\b`,
 						Triggers: []string{`google.api_core.exceptions.`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`google.api_core.exceptions.`},
 								Word: true,
@@ -23000,9 +24219,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       1263,
 						Src:      `(?i:\bstatusCode: 403\b)`,
 						Triggers: []string{`statuscode: 403`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`statuscode: 403`},
 								Word: true,
@@ -23012,7 +24232,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex42,
 				},
@@ -23025,13 +24245,14 @@ var catalogueTables = &catalogue{
 			ID:         `sdk.rate_limit_error_name`,
 			Code:       18,
 			Tier:       tierBare,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1264,
 						Src:      `\bRateLimitError\b`,
 						Triggers: []string{`ratelimiterror`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`ratelimiterror`},
 								Word: true,
@@ -23040,9 +24261,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1265,
 						Src:      `\bgoogle\.api_core\.exceptions\.ResourceExhausted\b`,
 						Triggers: []string{`google.api_core.exceptions.resourceexhausted`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`google.api_core.exceptions.resourceexhausted`},
 								Word: true,
@@ -23051,9 +24273,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1266,
 						Src:      `(?i:\bstatusCode: 429\b)`,
 						Triggers: []string{`statuscode: 429`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`statuscode: 429`},
 								Word: true,
@@ -23063,7 +24286,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex42,
 				},
@@ -23092,13 +24315,14 @@ var catalogueTables = &catalogue{
 			Code:       12,
 			Tier:       tierBare,
 			Priority:   2,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1267,
 						Src:      `\bRequestTooLargeError\b`,
 						Triggers: []string{`requesttoolargeerror`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`requesttoolargeerror`},
 								Word: true,
@@ -23107,9 +24331,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1268,
 						Src:      `(?i:\bstatusCode: 413\b)`,
 						Triggers: []string{`statuscode: 413`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`statuscode: 413`},
 								Word: true,
@@ -23119,7 +24344,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex42,
 				},
@@ -23133,13 +24358,14 @@ var catalogueTables = &catalogue{
 			Code:       16,
 			Tier:       tierBare,
 			Priority:   1,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1269,
 						Src:      `\bgoogle\.genai\.errors\.ServerError\b`,
 						Triggers: []string{`google.genai.errors.servererror`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`google.genai.errors.servererror`},
 								Word: true,
@@ -23148,9 +24374,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1270,
 						Src:      `\b50[0-3] (INTERNAL|UNAVAILABLE)\b`,
 						Triggers: []string{`500 internal`, `500 unavailable`, `501 internal`, `501 unavailable`, `502 internal`, `502 unavailable`, `503 internal`, `503 unavailable`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`500 internal`, `500 unavailable`, `501 internal`, `501 unavailable`, `502 internal`, `502 unavailable`, `503 internal`, `503 unavailable`},
 								Word: true,
@@ -23161,9 +24388,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       1271,
 						Src:      `(?i:\bstatusCode: 50[0-3]\b)`,
 						Triggers: []string{`statuscode: 500`, `statuscode: 501`, `statuscode: 502`, `statuscode: 503`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`statuscode: 500`, `statuscode: 501`, `statuscode: 502`, `statuscode: 503`},
 								Word: true,
@@ -23173,7 +24401,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -23186,13 +24414,14 @@ var catalogueTables = &catalogue{
 			ID:         `sdk.unauthenticated_name`,
 			Code:       1,
 			Tier:       tierBare,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1272,
 						Src:      `\b401 UNAUTHENTICATED\b`,
 						Triggers: []string{`401 unauthenticated`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`401 unauthenticated`},
 								Word: true,
@@ -23201,9 +24430,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1273,
 						Src:      `\bgoogle\.api_core\.exceptions\.(Unauthenticated|Unauthorized)\b`,
 						Triggers: []string{`google.api_core.exceptions.`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`google.api_core.exceptions.unauth`},
 								Word: true,
@@ -23215,9 +24445,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       1274,
 						Src:      `(?i:\bstatusCode: 401\b)`,
 						Triggers: []string{`statuscode: 401`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`statuscode: 401`},
 								Word: true,
@@ -23227,7 +24458,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex42,
 				},
@@ -23241,13 +24472,14 @@ var catalogueTables = &catalogue{
 			Code:       12,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1275,
 						Src:      `(?i)\bargument list too long\b`,
 						Triggers: []string{`argument list too long`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`argument list too long`},
 								Word: true,
@@ -23256,9 +24488,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1276,
 						Src:      `(?i)\bE2BIG\b`,
 						Triggers: []string{`e2big`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`e2big`},
 								Word: true,
@@ -23267,9 +24500,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1277,
 						Src:      `(?i)\[Errno 7\]`,
 						Triggers: []string{`[errno 7]`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`[errno 7]`},
 							},
@@ -23277,9 +24511,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1278,
 						Src:      `(?i)\(os error 7\)`,
 						Triggers: []string{`(os error 7)`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`(os error 7)`},
 							},
@@ -23288,7 +24523,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -23302,13 +24537,14 @@ var catalogueTables = &catalogue{
 			Code:       12,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1279,
 						Src:      `\b(?i:Argument list too long)\b`,
 						Triggers: []string{`argument list too long`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`argument list too long`},
 								Word: true,
@@ -23317,9 +24553,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1280,
 						Src:      `\b(?i:P)ří(?i:li)š(?i: dlouh)ý(?i: seznam argument)ů`,
 						Triggers: []string{`příliš dlouhý seznam argumentů`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`příliš dlouhý seznam argumentů`},
 								Word: true,
@@ -23328,9 +24565,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1281,
 						Src:      `\b(?i:Die Argumentliste ist zu lang)\b`,
 						Triggers: []string{`die argumentliste ist zu lang`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`die argumentliste ist zu lang`},
 								Word: true,
@@ -23339,9 +24577,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1282,
 						Src:      `\b(?i:La lista de argumentos es demasiado larga)\b`,
 						Triggers: []string{`la lista de argumentos es demasiado larga`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`la lista de argumentos es demasiado larga`},
 								Word: true,
@@ -23350,9 +24589,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1283,
 						Src:      `\b(?i:Liste d'arguments trop longue)\b`,
 						Triggers: []string{`liste d'arguments trop longue`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`liste d'arguments trop longue`},
 								Word: true,
@@ -23361,9 +24601,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1284,
 						Src:      `\b(?i:T)ú(?i:l hossz)ú(?i: argumentumlista)\b`,
 						Triggers: []string{`túl hosszú argumentumlista`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`túl hosszú argumentumlista`},
 								Word: true,
@@ -23372,9 +24613,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1285,
 						Src:      `\b(?i:Daftar argumen terlalu panjang)\b`,
 						Triggers: []string{`daftar argumen terlalu panjang`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`daftar argumen terlalu panjang`},
 								Word: true,
@@ -23383,9 +24625,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1286,
 						Src:      `\b(?i:Elenco degli argomenti troppo lungo)\b`,
 						Triggers: []string{`elenco degli argomenti troppo lungo`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`elenco degli argomenti troppo lungo`},
 								Word: true,
@@ -23394,9 +24637,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1287,
 						Src:      `引数リストが長すぎます`,
 						Triggers: []string{`引数リストが長すぎます`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`引数リストが長すぎます`},
 							},
@@ -23404,9 +24648,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1288,
 						Src:      `인수 명단이 너무 김`,
 						Triggers: []string{`인수 명단이 너무 김`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`인수 명단이 너무 김`},
 							},
@@ -23414,9 +24659,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1289,
 						Src:      `\b(?i:Argumentenlijst is te lang)\b`,
 						Triggers: []string{`argumentenlijst is te lang`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`argumentenlijst is te lang`},
 								Word: true,
@@ -23425,9 +24671,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1290,
 						Src:      `\b(?i:Lista argument)ó(?i:w za d)ł(?i:uga)\b`,
 						Triggers: []string{`lista argumentów za długa`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`lista argumentów za długa`},
 								Word: true,
@@ -23436,9 +24683,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1291,
 						Src:      `\b(?i:Lista de argumentos muito longa)\b`,
 						Triggers: []string{`lista de argumentos muito longa`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`lista de argumentos muito longa`},
 								Word: true,
@@ -23447,9 +24695,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1292,
 						Src:      `Слишком длинный список аргументов`,
 						Triggers: []string{`Слишком длинный список аргументов`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`Слишком длинный список аргументов`},
 							},
@@ -23457,9 +24706,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1293,
 						Src:      `\b(?i:Argumentlistan f)ö(?i:r l)å(?i:ng)\b`,
 						Triggers: []string{`argumentlistan för lång`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`argumentlistan för lång`},
 								Word: true,
@@ -23468,9 +24718,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1294,
 						Src:      `\b(?i:Arg)ü(?i:man listesi )ç(?i:ok uzun)\b`,
 						Triggers: []string{`argüman listesi çok uzun`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`argüman listesi çok uzun`},
 								Word: true,
@@ -23479,9 +24730,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1295,
 						Src:      `Занадто довгий список аргументів`,
 						Triggers: []string{`Занадто довгий список аргументів`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`Занадто довгий список аргументів`},
 							},
@@ -23489,9 +24741,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1296,
 						Src:      `\b(?i:Danh s)á(?i:ch )đố(?i:i s)ố(?i: qu)á(?i: d)à(?i:i)\b`,
 						Triggers: []string{`danh sách đối số quá dài`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`danh sách đối số quá dài`},
 								Word: true,
@@ -23500,9 +24753,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1297,
 						Src:      `参数列表过长`,
 						Triggers: []string{`参数列表过长`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`参数列表过长`},
 							},
@@ -23510,9 +24764,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1298,
 						Src:      `引數列項目過長`,
 						Triggers: []string{`引數列項目過長`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`引數列項目過長`},
 							},
@@ -23521,7 +24776,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -23535,13 +24790,14 @@ var catalogueTables = &catalogue{
 			Code:       11,
 			Tier:       tierText,
 			Priority:   75,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1299,
 						Src:      `(?i)\bbad interpreter: No such file or directory\b`,
 						Triggers: []string{`bad interpreter: no such file or directory`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`bad interpreter: no such file or directory`},
 								Word: true,
@@ -23550,9 +24806,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1300,
 						Src:      `(?i)^(/usr)?/bin/env: [‘'"]?[^:’'"\s]+[’'"]?: No such file or directory`,
 						Triggers: []string{`": no such file or directory`, `': no such file or directory`, `: no such file or directory`, `’: no such file or directory`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Start: true,
 								Lead:  []string{`/bin/env: `, `/usr/bin/e`},
@@ -23565,7 +24822,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -23579,13 +24836,14 @@ var catalogueTables = &catalogue{
 			Code:       11,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1301,
 						Src:      `(?i: bad interpreter)\b`,
 						Triggers: []string{` bad interpreter`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{` bad interpreter`},
 							},
@@ -23593,9 +24851,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1302,
 						Src:      `(?i: chybn)ý(?i: interpretr)\b`,
 						Triggers: []string{` chybný interpretr`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{` chybný interpretr`},
 							},
@@ -23603,9 +24862,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1303,
 						Src:      `(?i: Defekter Interpreter)\b`,
 						Triggers: []string{` defekter interpreter`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{` defekter interpreter`},
 							},
@@ -23613,9 +24873,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1304,
 						Src:      `(?i: int)é(?i:rprete err)ó(?i:neo)\b`,
 						Triggers: []string{` intérprete erróneo`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{` intérprete erróneo`},
 							},
@@ -23623,9 +24884,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1305,
 						Src:      `(?i: mauvais interpr)é(?i:teur)\b`,
 						Triggers: []string{` mauvais interpréteur`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{` mauvais interpréteur`},
 							},
@@ -23633,9 +24895,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1306,
 						Src:      `(?i: rossz parancs)é(?i:rtelmez)ő`,
 						Triggers: []string{` rossz parancsértelmező`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{` rossz parancsértelmező`},
 							},
@@ -23643,9 +24906,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1307,
 						Src:      `(?i: interpreter buruk)\b`,
 						Triggers: []string{` interpreter buruk`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{` interpreter buruk`},
 							},
@@ -23653,9 +24917,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1308,
 						Src:      `(?i: interprete errato)\b`,
 						Triggers: []string{` interprete errato`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{` interprete errato`},
 							},
@@ -23663,9 +24928,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1309,
 						Src:      ` 誤ったインタプリタです`,
 						Triggers: []string{` 誤ったインタプリタです`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{` 誤ったインタプリタです`},
 							},
@@ -23673,9 +24939,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1310,
 						Src:      ` 잘못된 인터프리터`,
 						Triggers: []string{` 잘못된 인터프리터`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{` 잘못된 인터프리터`},
 							},
@@ -23683,9 +24950,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1311,
 						Src:      `(?i: ongeldige interpreter)\b`,
 						Triggers: []string{` ongeldige interpreter`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{` ongeldige interpreter`},
 							},
@@ -23693,9 +24961,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1312,
 						Src:      `(?i: z)ł(?i:y interpreter)\b`,
 						Triggers: []string{` zły interpreter`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{` zły interpreter`},
 							},
@@ -23703,9 +24972,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1313,
 						Src:      `(?i: interpretador incorreto)\b`,
 						Triggers: []string{` interpretador incorreto`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{` interpretador incorreto`},
 							},
@@ -23713,9 +24983,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1314,
 						Src:      `(?i: interpretador errado)\b`,
 						Triggers: []string{` interpretador errado`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{` interpretador errado`},
 							},
@@ -23723,9 +24994,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1315,
 						Src:      ` неверный интерпретатор`,
 						Triggers: []string{` неверный интерпретатор`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{` неверный интерпретатор`},
 							},
@@ -23733,9 +25005,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1316,
 						Src:      `(?i: felaktig tolk)\b`,
 						Triggers: []string{` felaktig tolk`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{` felaktig tolk`},
 							},
@@ -23743,9 +25016,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1317,
 						Src:      `(?i: hatal)ı(?i: yorumlay)ı(?i:c)ı`,
 						Triggers: []string{` hatalı yorumlayıcı`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{` hatalı yorumlayıcı`},
 							},
@@ -23753,9 +25027,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1318,
 						Src:      ` неправильний інтерпретатор`,
 						Triggers: []string{` неправильний інтерпретатор`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{` неправильний інтерпретатор`},
 							},
@@ -23763,9 +25038,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1319,
 						Src:      `(?i: b)ộ(?i: th)ô(?i:ng d)ị(?i:ch sai)\b`,
 						Triggers: []string{` bộ thông dịch sai`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{` bộ thông dịch sai`},
 							},
@@ -23773,9 +25049,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1320,
 						Src:      ` 错误的解释器`,
 						Triggers: []string{` 错误的解释器`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{` 错误的解释器`},
 							},
@@ -23783,9 +25060,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1321,
 						Src:      ` 不當的直譯器`,
 						Triggers: []string{` 不當的直譯器`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{` 不當的直譯器`},
 							},
@@ -23794,7 +25072,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -23808,13 +25086,14 @@ var catalogueTables = &catalogue{
 			Code:       11,
 			Tier:       tierText,
 			Priority:   62,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1322,
 						Src:      `(?i)\bcommand not found\b`,
 						Triggers: []string{`command not found`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`command not found`},
 								Word: true,
@@ -23823,9 +25102,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1323,
 						Src:      `(?i)^\S*sh: (line )?(\d+: )?[^:\s]+: not found\s*$`,
 						Triggers: []string{`: not found`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Start: true,
 								Also:  [][]string{[]string{`sh: `}, []string{`sh: `, `sh: line `}},
@@ -23836,9 +25116,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       1324,
 						Src:      `(?i)\bis not recognized as an internal or external command\b`,
 						Triggers: []string{`is not recognized as an internal or external command`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`is not recognized as an internal or external command`},
 								Word: true,
@@ -23847,9 +25128,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1325,
 						Src:      `(?i)\bexecutable file not found in \$PATH\b`,
 						Triggers: []string{`executable file not found in $path`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`executable file not found in $path`},
 								Word: true,
@@ -23858,9 +25140,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1326,
 						Src:      `(?i)\bspawn \S+ ENOENT\b`,
 						Triggers: []string{` enoent`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`spawn `},
 								Word: true,
@@ -23869,9 +25152,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1327,
 						Src:      `(?i)^env: '?[^:'\s]+'?: No such file or directory`,
 						Triggers: []string{`': no such file or directory`, `: no such file or directory`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Start: true,
 								Lead:  []string{`env: `},
@@ -23881,7 +25165,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -23895,13 +25179,14 @@ var catalogueTables = &catalogue{
 			Code:       11,
 			Tier:       tierText,
 			Priority:   51,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1328,
 						Src:      `(?i: command not found)\b`,
 						Triggers: []string{` command not found`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{` command not found`},
 							},
@@ -23909,9 +25194,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1329,
 						Src:      `(?i: p)ří(?i:kaz nenalezen)\b`,
 						Triggers: []string{` příkaz nenalezen`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{` příkaz nenalezen`},
 							},
@@ -23919,9 +25205,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1330,
 						Src:      `(?i: Kommando nicht gefunden)\b`,
 						Triggers: []string{` kommando nicht gefunden`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{` kommando nicht gefunden`},
 							},
@@ -23929,9 +25216,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1331,
 						Src:      `(?i: orden no encontrada)\b`,
 						Triggers: []string{` orden no encontrada`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{` orden no encontrada`},
 							},
@@ -23939,9 +25227,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1332,
 						Src:      `(?i: commande introuvable)\b`,
 						Triggers: []string{` commande introuvable`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{` commande introuvable`},
 							},
@@ -23949,9 +25238,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1333,
 						Src:      `(?i: parancs nem tal)á(?i:lhat)ó`,
 						Triggers: []string{` parancs nem található`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{` parancs nem található`},
 							},
@@ -23959,9 +25249,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1334,
 						Src:      `(?i: perintah tidak ditemukan)\b`,
 						Triggers: []string{` perintah tidak ditemukan`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{` perintah tidak ditemukan`},
 							},
@@ -23969,9 +25260,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1335,
 						Src:      `(?i: comando non trovato)\b`,
 						Triggers: []string{` comando non trovato`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{` comando non trovato`},
 							},
@@ -23979,9 +25271,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1336,
 						Src:      ` コマンドが見つかりません`,
 						Triggers: []string{` コマンドが見つかりません`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{` コマンドが見つかりません`},
 							},
@@ -23989,9 +25282,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1337,
 						Src:      ` 명령어를 찾을 수 없음`,
 						Triggers: []string{` 명령어를 찾을 수 없음`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{` 명령어를 찾을 수 없음`},
 							},
@@ -23999,9 +25293,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1338,
 						Src:      `(?i: opdracht niet gevonden)\b`,
 						Triggers: []string{` opdracht niet gevonden`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{` opdracht niet gevonden`},
 							},
@@ -24009,9 +25304,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1339,
 						Src:      `(?i: nie znaleziono polecenia)\b`,
 						Triggers: []string{` nie znaleziono polecenia`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{` nie znaleziono polecenia`},
 							},
@@ -24019,9 +25315,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1340,
 						Src:      `(?i: comando n)ã(?i:o encontrado)\b`,
 						Triggers: []string{` comando não encontrado`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{` comando não encontrado`},
 							},
@@ -24029,9 +25326,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1341,
 						Src:      ` команда не найдена`,
 						Triggers: []string{` команда не найдена`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{` команда не найдена`},
 							},
@@ -24039,9 +25337,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1342,
 						Src:      `(?i: kommandot finns inte)\b`,
 						Triggers: []string{` kommandot finns inte`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{` kommandot finns inte`},
 							},
@@ -24049,9 +25348,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1343,
 						Src:      `(?i: komut yok)\b`,
 						Triggers: []string{` komut yok`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{` komut yok`},
 							},
@@ -24059,9 +25359,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1344,
 						Src:      ` команду не знайдено`,
 						Triggers: []string{` команду не знайдено`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{` команду не знайдено`},
 							},
@@ -24069,9 +25370,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1345,
 						Src:      `(?i: kh)ô(?i:ng t)ì(?i:m th)ấ(?i:y l)ệ(?i:nh)\b`,
 						Triggers: []string{` không tìm thấy lệnh`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{` không tìm thấy lệnh`},
 							},
@@ -24079,9 +25381,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1346,
 						Src:      ` 未找到命令`,
 						Triggers: []string{` 未找到命令`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{` 未找到命令`},
 							},
@@ -24089,9 +25392,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1347,
 						Src:      `指令找不到`,
 						Triggers: []string{`指令找不到`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`指令找不到`},
 							},
@@ -24100,7 +25404,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -24114,9 +25418,9 @@ var catalogueTables = &catalogue{
 			Code:       13,
 			Tier:       tierBare,
 			Priority:   10,
-			Confidence: matchHigh,
+			Confidence: tablesHigh,
 			Scope:      `host`,
-			Match: cond{
+			Match: tablesCond{
 				ExitCodes: []int{126},
 			},
 			File: `rules/shell.yaml`,
@@ -24127,8 +25431,8 @@ var catalogueTables = &catalogue{
 			Code:       11,
 			Tier:       tierBare,
 			Priority:   10,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				ExitCodes: []int{127},
 			},
 			File: `rules/shell.yaml`,
@@ -24139,13 +25443,14 @@ var catalogueTables = &catalogue{
 			Code:       11,
 			Tier:       tierText,
 			Priority:   64,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1348,
 						Src:      `\bModuleNotFoundError: No module named\b`,
 						Triggers: []string{`modulenotfounderror: no module named`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`modulenotfounderror: no module named`},
 								Word: true,
@@ -24154,9 +25459,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1349,
 						Src:      `\bImportError: No module named\b`,
 						Triggers: []string{`importerror: no module named`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`importerror: no module named`},
 								Word: true,
@@ -24165,9 +25471,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1350,
 						Src:      `\bCannot find module '[^./'\s][^'\s]*'`,
 						Triggers: []string{`cannot find module '`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`cannot find module '`},
 								Word: true,
@@ -24176,9 +25483,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1351,
 						Src:      `\bCannot find package '[^./'\s][^'\s]*'`,
 						Triggers: []string{`cannot find package '`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`cannot find package '`},
 								Word: true,
@@ -24188,7 +25496,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -24202,13 +25510,14 @@ var catalogueTables = &catalogue{
 			Code:       4,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1352,
 						Src:      `(?i)\bno space left on device\b`,
 						Triggers: []string{`no space left on device`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`no space left on device`},
 								Word: true,
@@ -24217,9 +25526,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1353,
 						Src:      `(?i)\bENOSPC\b`,
 						Triggers: []string{`enospc`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`enospc`},
 								Word: true,
@@ -24228,9 +25538,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1354,
 						Src:      `(?i)\[Errno 28\]`,
 						Triggers: []string{`[errno 28]`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`[errno 28]`},
 							},
@@ -24238,9 +25549,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1355,
 						Src:      `(?i)\(os error 28\)`,
 						Triggers: []string{`(os error 28)`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`(os error 28)`},
 							},
@@ -24248,9 +25560,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1356,
 						Src:      `(?i)\[WinError (112|39)\]`,
 						Triggers: []string{`[winerror 112]`, `[winerror 39]`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`[winerror 112]`, `[winerror 39]`},
 							},
@@ -24260,9 +25573,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       1357,
 						Src:      `(?i)\bdisk quota exceeded\b`,
 						Triggers: []string{`disk quota exceeded`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`disk quota exceeded`},
 								Word: true,
@@ -24271,9 +25585,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1358,
 						Src:      `(?i)\bEDQUOT\b`,
 						Triggers: []string{`edquot`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`edquot`},
 								Word: true,
@@ -24282,9 +25597,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1359,
 						Src:      `(?i)\[Errno 122\]`,
 						Triggers: []string{`[errno 122]`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`[errno 122]`},
 							},
@@ -24292,9 +25608,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1360,
 						Src:      `(?i)\bnot enough space on the disk\b`,
 						Triggers: []string{`not enough space on the disk`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`not enough space on the disk`},
 								Word: true,
@@ -24304,7 +25621,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -24318,13 +25635,14 @@ var catalogueTables = &catalogue{
 			Code:       4,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1361,
 						Src:      `\b(?i:No space left on device)\b`,
 						Triggers: []string{`no space left on device`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`no space left on device`},
 								Word: true,
@@ -24333,9 +25651,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1362,
 						Src:      `\b(?i:Na za)ří(?i:zen)í(?i: nen)í(?i: voln)é(?i: m)í(?i:sto)\b`,
 						Triggers: []string{`na zařízení není volné místo`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`na zařízení není volné místo`},
 								Word: true,
@@ -24344,9 +25663,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1363,
 						Src:      `\b(?i:Auf dem Ger)ä(?i:t ist kein Speicherplatz mehr verf)ü(?i:gbar)\b`,
 						Triggers: []string{`auf dem gerät ist kein speicherplatz mehr verfügbar`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`auf dem gerät ist kein speicherplatz mehr verfügbar`},
 								Word: true,
@@ -24355,9 +25675,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1364,
 						Src:      `\b(?i:No queda espacio en el dispositivo)\b`,
 						Triggers: []string{`no queda espacio en el dispositivo`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`no queda espacio en el dispositivo`},
 								Word: true,
@@ -24366,9 +25687,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1365,
 						Src:      `\b(?i:Aucun espace disponible sur le p)é(?i:riph)é(?i:rique)\b`,
 						Triggers: []string{`aucun espace disponible sur le périphérique`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`aucun espace disponible sur le périphérique`},
 								Word: true,
@@ -24377,9 +25699,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1366,
 						Src:      `\b(?i:Nincs t)ö(?i:bb hely a lemezen)\b`,
 						Triggers: []string{`nincs több hely a lemezen`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`nincs több hely a lemezen`},
 								Word: true,
@@ -24388,9 +25711,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1367,
 						Src:      `\b(?i:Tidak ruang lagi diperangkat)\b`,
 						Triggers: []string{`tidak ruang lagi diperangkat`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`tidak ruang lagi diperangkat`},
 								Word: true,
@@ -24399,9 +25723,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1368,
 						Src:      `\b(?i:Spazio esaurito sul device)\b`,
 						Triggers: []string{`spazio esaurito sul device`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`spazio esaurito sul device`},
 								Word: true,
@@ -24410,9 +25735,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1369,
 						Src:      `デバイスに空き領域がありません`,
 						Triggers: []string{`デバイスに空き領域がありません`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`デバイスに空き領域がありません`},
 							},
@@ -24420,9 +25746,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1370,
 						Src:      `장치에 남은 공간이 없음`,
 						Triggers: []string{`장치에 남은 공간이 없음`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`장치에 남은 공간이 없음`},
 							},
@@ -24430,9 +25757,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1371,
 						Src:      `\b(?i:Geen ruimte meer over op apparaat)\b`,
 						Triggers: []string{`geen ruimte meer over op apparaat`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`geen ruimte meer over op apparaat`},
 								Word: true,
@@ -24441,9 +25769,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1372,
 						Src:      `\b(?i:Brak miejsca na urz)ą(?i:dzeniu)\b`,
 						Triggers: []string{`brak miejsca na urządzeniu`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`brak miejsca na urządzeniu`},
 								Word: true,
@@ -24452,9 +25781,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1373,
 						Src:      `\b(?i:N)ã(?i:o h)á(?i: espa)ç(?i:o dispon)í(?i:vel no dispositivo)\b`,
 						Triggers: []string{`não há espaço disponível no dispositivo`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`não há espaço disponível no dispositivo`},
 								Word: true,
@@ -24463,9 +25793,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1374,
 						Src:      `\b(?i:Sem espa)ç(?i:o livre no dispositivo)\b`,
 						Triggers: []string{`sem espaço livre no dispositivo`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`sem espaço livre no dispositivo`},
 								Word: true,
@@ -24474,9 +25805,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1375,
 						Src:      `На устройстве не осталось свободного места`,
 						Triggers: []string{`На устройстве не осталось свободного места`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`На устройстве не осталось свободного места`},
 							},
@@ -24484,9 +25816,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1376,
 						Src:      `\b(?i:Enheten )ä(?i:r full)\b`,
 						Triggers: []string{`enheten är full`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`enheten är full`},
 								Word: true,
@@ -24495,9 +25828,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1377,
 						Src:      `\b(?i:Ayg)ı(?i:t )ü(?i:zerinde bo)ş(?i: yer yok)\b`,
 						Triggers: []string{`aygıt üzerinde boş yer yok`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`aygıt üzerinde boş yer yok`},
 								Word: true,
@@ -24506,9 +25840,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1378,
 						Src:      `Недостатньо місця на пристрої`,
 						Triggers: []string{`Недостатньо місця на пристрої`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`Недостатньо місця на пристрої`},
 							},
@@ -24516,9 +25851,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1379,
 						Src:      `\b(?i:Kh)ô(?i:ng c)ó đủ(?i: ch)ỗ(?i: tr)ố(?i:ng tr)ê(?i:n thi)ế(?i:t b)ị`,
 						Triggers: []string{`không có đủ chỗ trống trên thiết bị`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`không có đủ chỗ trống trên thiết bị`},
 								Word: true,
@@ -24527,9 +25863,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1380,
 						Src:      `设备上没有空间`,
 						Triggers: []string{`设备上没有空间`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`设备上没有空间`},
 							},
@@ -24537,9 +25874,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1381,
 						Src:      `裝置上已無多餘空間`,
 						Triggers: []string{`裝置上已無多餘空間`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`裝置上已無多餘空間`},
 							},
@@ -24547,9 +25885,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1382,
 						Src:      `\b(?i:Disk quota exceeded)\b`,
 						Triggers: []string{`disk quota exceeded`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`disk quota exceeded`},
 								Word: true,
@@ -24558,9 +25897,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1383,
 						Src:      `\b(?i:P)ř(?i:ekro)č(?i:ena diskov)á(?i: kv)ó(?i:ta)\b`,
 						Triggers: []string{`překročena disková kvóta`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`překročena disková kvóta`},
 								Word: true,
@@ -24569,9 +25909,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1384,
 						Src:      `\b(?i:Der zugewiesene Plattenplatz \(Quota\) ist )ü(?i:berschritten)\b`,
 						Triggers: []string{`der zugewiesene plattenplatz (quota) ist überschritten`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`der zugewiesene plattenplatz (quota) ist überschritten`},
 								Word: true,
@@ -24580,9 +25921,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1385,
 						Src:      `\b(?i:Se ha excedido la cuota de disco)\b`,
 						Triggers: []string{`se ha excedido la cuota de disco`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`se ha excedido la cuota de disco`},
 								Word: true,
@@ -24591,9 +25933,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1386,
 						Src:      `\b(?i:D)é(?i:bordement du quota d'espace disque)\b`,
 						Triggers: []string{`débordement du quota d'espace disque`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`débordement du quota d'espace disque`},
 								Word: true,
@@ -24602,9 +25945,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1387,
 						Src:      `\b(?i:Lemezkv)ó(?i:ta t)ú(?i:ll)é(?i:pve)\b`,
 						Triggers: []string{`lemezkvóta túllépve`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`lemezkvóta túllépve`},
 								Word: true,
@@ -24613,9 +25957,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1388,
 						Src:      `\b(?i:Quota Dis terlampaui)\b`,
 						Triggers: []string{`quota dis terlampaui`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`quota dis terlampaui`},
 								Word: true,
@@ -24624,9 +25969,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1389,
 						Src:      `\b(?i:Quota disco superata)\b`,
 						Triggers: []string{`quota disco superata`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`quota disco superata`},
 								Word: true,
@@ -24635,9 +25981,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1390,
 						Src:      `ディスク使用量制限を超過しました`,
 						Triggers: []string{`ディスク使用量制限を超過しました`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`ディスク使用量制限を超過しました`},
 							},
@@ -24645,9 +25992,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1391,
 						Src:      `디스크 할당량이 초과됨`,
 						Triggers: []string{`디스크 할당량이 초과됨`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`디스크 할당량이 초과됨`},
 							},
@@ -24655,9 +26003,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1392,
 						Src:      `\b(?i:Schijfquotum is overschreden)\b`,
 						Triggers: []string{`schijfquotum is overschreden`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`schijfquotum is overschreden`},
 								Word: true,
@@ -24666,9 +26015,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1393,
 						Src:      `\b(?i:Przekroczony limit dyskowy)\b`,
 						Triggers: []string{`przekroczony limit dyskowy`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`przekroczony limit dyskowy`},
 								Word: true,
@@ -24677,9 +26027,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1394,
 						Src:      `\b(?i:Cota da disco excedida)\b`,
 						Triggers: []string{`cota da disco excedida`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`cota da disco excedida`},
 								Word: true,
@@ -24688,9 +26039,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1395,
 						Src:      `\b(?i:Quota do disco excedida)\b`,
 						Triggers: []string{`quota do disco excedida`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`quota do disco excedida`},
 								Word: true,
@@ -24699,9 +26051,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1396,
 						Src:      `Превышена дисковая квота`,
 						Triggers: []string{`Превышена дисковая квота`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`Превышена дисковая квота`},
 							},
@@ -24709,9 +26062,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1397,
 						Src:      `\b(?i:Diskkvot )ö(?i:verskriden)\b`,
 						Triggers: []string{`diskkvot överskriden`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`diskkvot överskriden`},
 								Word: true,
@@ -24720,9 +26074,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1398,
 						Src:      `\b(?i:Disk kotas)ı(?i: a)şı(?i:ld)ı`,
 						Triggers: []string{`disk kotası aşıldı`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`disk kotası aşıldı`},
 								Word: true,
@@ -24731,9 +26086,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1399,
 						Src:      `Перевищено квоту диска`,
 						Triggers: []string{`Перевищено квоту диска`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`Перевищено квоту диска`},
 							},
@@ -24741,9 +26097,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1400,
 						Src:      `\b(?i:V)ượ(?i:t qu)á(?i: h)ạ(?i:n ng)ạ(?i:ch )đĩ(?i:a)\b`,
 						Triggers: []string{`vượt quá hạn ngạch đĩa`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`vượt quá hạn ngạch đĩa`},
 								Word: true,
@@ -24752,9 +26109,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1401,
 						Src:      `超出磁盘限额`,
 						Triggers: []string{`超出磁盘限额`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`超出磁盘限额`},
 							},
@@ -24762,9 +26120,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1402,
 						Src:      `磁碟配額已滿`,
 						Triggers: []string{`磁碟配額已滿`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`磁碟配額已滿`},
 							},
@@ -24773,7 +26132,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -24787,13 +26146,14 @@ var catalogueTables = &catalogue{
 			Code:       10,
 			Tier:       tierText,
 			Priority:   2,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1403,
 						Src:      `(?i:\bNO SUCH FILE OR DIRECTORY\b)`,
 						Triggers: []string{`no such file or directory`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`no such file or directory`},
 								Word: true,
@@ -24802,9 +26162,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1404,
 						Src:      `(?i:\bENOENT\b)`,
 						Triggers: []string{`enoent`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`enoent`},
 								Word: true,
@@ -24813,9 +26174,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1405,
 						Src:      `(?i:\bFILENOTFOUNDERROR\b)`,
 						Triggers: []string{`filenotfounderror`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`filenotfounderror`},
 								Word: true,
@@ -24824,9 +26186,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1406,
 						Src:      `(?i:\[(?:ERRNO 2\]|WINERROR [23]\]))`,
 						Triggers: []string{`[errno 2]`, `[winerror 2]`, `[winerror 3]`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`[errno 2]`, `[winerror 2]`, `[winerror 3]`},
 							},
@@ -24834,9 +26197,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1407,
 						Src:      `(?i:\(OS ERROR 2\))`,
 						Triggers: []string{`(os error 2)`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`(os error 2)`},
 							},
@@ -24844,9 +26208,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1408,
 						Src:      `(?i:\bTHE SYSTEM CANNOT FIND THE (FILE|PATH) SPECIFIED\b)`,
 						Triggers: []string{`the system cannot find the `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`the system cannot find the `},
 								Word: true,
@@ -24859,7 +26224,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -24873,13 +26238,14 @@ var catalogueTables = &catalogue{
 			Code:       10,
 			Tier:       tierText,
 			Priority:   2,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1409,
 						Src:      `\b(?i:No such file or directory)\b`,
 						Triggers: []string{`no such file or directory`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`no such file or directory`},
 								Word: true,
@@ -24888,9 +26254,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1410,
 						Src:      `\b(?i:Adres)ář(?i: nebo soubor neexistuje)\b`,
 						Triggers: []string{`adresář nebo soubor neexistuje`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`adresář nebo soubor neexistuje`},
 								Word: true,
@@ -24899,9 +26266,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1411,
 						Src:      `\b(?i:Datei oder Verzeichnis nicht gefunden)\b`,
 						Triggers: []string{`datei oder verzeichnis nicht gefunden`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`datei oder verzeichnis nicht gefunden`},
 								Word: true,
@@ -24910,9 +26278,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1412,
 						Src:      `\b(?i:No existe el fichero o el directorio)\b`,
 						Triggers: []string{`no existe el fichero o el directorio`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`no existe el fichero o el directorio`},
 								Word: true,
@@ -24921,9 +26290,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1413,
 						Src:      `\b(?i:Aucun fichier ou dossier de ce type)\b`,
 						Triggers: []string{`aucun fichier ou dossier de ce type`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`aucun fichier ou dossier de ce type`},
 								Word: true,
@@ -24932,9 +26302,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1414,
 						Src:      `\b(?i:Nincs ilyen f)á(?i:jl vagy k)ö(?i:nyvt)á(?i:r)\b`,
 						Triggers: []string{`nincs ilyen fájl vagy könyvtár`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`nincs ilyen fájl vagy könyvtár`},
 								Word: true,
@@ -24943,9 +26314,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1415,
 						Src:      `\b(?i:Tidak ada berkas atau direktori seperti itu)\b`,
 						Triggers: []string{`tidak ada berkas atau direktori seperti itu`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`tidak ada berkas atau direktori seperti itu`},
 								Word: true,
@@ -24954,9 +26326,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1416,
 						Src:      `\b(?i:File o directory non esistente)\b`,
 						Triggers: []string{`file o directory non esistente`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`file o directory non esistente`},
 								Word: true,
@@ -24965,9 +26338,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1417,
 						Src:      `そのようなファイルやディレクトリはありません`,
 						Triggers: []string{`そのようなファイルやディレクトリはありません`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`そのようなファイルやディレクトリはありません`},
 							},
@@ -24975,9 +26349,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1418,
 						Src:      `그런 파일이나 디렉터리가 없습니다`,
 						Triggers: []string{`그런 파일이나 디렉터리가 없습니다`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`그런 파일이나 디렉터리가 없습니다`},
 							},
@@ -24985,9 +26360,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1419,
 						Src:      `\b(?i:Bestand of map bestaat niet)\b`,
 						Triggers: []string{`bestand of map bestaat niet`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`bestand of map bestaat niet`},
 								Word: true,
@@ -24996,9 +26372,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1420,
 						Src:      `\b(?i:Nie ma takiego pliku ani katalogu)\b`,
 						Triggers: []string{`nie ma takiego pliku ani katalogu`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`nie ma takiego pliku ani katalogu`},
 								Word: true,
@@ -25007,9 +26384,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1421,
 						Src:      `\b(?i:Arquivo ou diret)ó(?i:rio inexistente)\b`,
 						Triggers: []string{`arquivo ou diretório inexistente`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`arquivo ou diretório inexistente`},
 								Word: true,
@@ -25018,9 +26396,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1422,
 						Src:      `\b(?i:Ficheiro ou pasta inexistente)\b`,
 						Triggers: []string{`ficheiro ou pasta inexistente`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`ficheiro ou pasta inexistente`},
 								Word: true,
@@ -25029,9 +26408,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1423,
 						Src:      `Нет такого файла или каталога`,
 						Triggers: []string{`Нет такого файла или каталога`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`Нет такого файла или каталога`},
 							},
@@ -25039,9 +26419,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1424,
 						Src:      `\b(?i:Filen eller katalogen finns inte)\b`,
 						Triggers: []string{`filen eller katalogen finns inte`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`filen eller katalogen finns inte`},
 								Word: true,
@@ -25050,9 +26431,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1425,
 						Src:      `\b(?i:B)ö(?i:yle bir dosya ya da dizin yok)\b`,
 						Triggers: []string{`böyle bir dosya ya da dizin yok`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`böyle bir dosya ya da dizin yok`},
 								Word: true,
@@ -25061,9 +26443,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1426,
 						Src:      `Немає такого файла або каталогу`,
 						Triggers: []string{`Немає такого файла або каталогу`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`Немає такого файла або каталогу`},
 							},
@@ -25071,9 +26454,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1427,
 						Src:      `\b(?i:Kh)ô(?i:ng c)ó(?i: t)ậ(?i:p tin ho)ặ(?i:c th)ư(?i: m)ụ(?i:c nh)ư(?i: v)ậ(?i:y)\b`,
 						Triggers: []string{`không có tập tin hoặc thư mục như vậy`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`không có tập tin hoặc thư mục như vậy`},
 								Word: true,
@@ -25082,9 +26466,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1428,
 						Src:      `没有那个文件或目录`,
 						Triggers: []string{`没有那个文件或目录`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`没有那个文件或目录`},
 							},
@@ -25092,9 +26477,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1429,
 						Src:      `沒有此一檔案或目錄`,
 						Triggers: []string{`沒有此一檔案或目錄`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`沒有此一檔案或目錄`},
 							},
@@ -25103,11 +26489,12 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					{
+						ID:  1430,
 						Src: `^\s*(/usr)?(/bin/)?env: |(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Triggers: []string{`env: `},
 								Start:    true,
@@ -25164,14 +26551,15 @@ var catalogueTables = &catalogue{
 			Code:       13,
 			Tier:       tierText,
 			Priority:   2,
-			Confidence: matchHigh,
+			Confidence: tablesHigh,
 			Scope:      `host`,
-			Match: cond{
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1431,
 						Src:      `(?i:\bPERMISSION DENIED\b)`,
 						Triggers: []string{`permission denied`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`permission denied`},
 								Word: true,
@@ -25180,9 +26568,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1432,
 						Src:      `(?i:\bEACCES\b)`,
 						Triggers: []string{`eacces`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`eacces`},
 								Word: true,
@@ -25191,9 +26580,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1433,
 						Src:      `(?i:\bEPERM\b)`,
 						Triggers: []string{`eperm`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`eperm`},
 								Word: true,
@@ -25202,9 +26592,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1434,
 						Src:      `(?i:\bOPERATION NOT PERMITTED\b)`,
 						Triggers: []string{`operation not permitted`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`operation not permitted`},
 								Word: true,
@@ -25213,9 +26604,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1435,
 						Src:      `(?i:\[(?:ERRNO (1(?:(?:)|3))\]|WINERROR 5\]))`,
 						Triggers: []string{`[errno 13]`, `[errno 1]`, `[winerror 5]`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`[errno 13]`, `[errno 1]`, `[winerror 5]`},
 							},
@@ -25225,9 +26617,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       1436,
 						Src:      `(?i:\bACCESS IS DENIED\b)`,
 						Triggers: []string{`access is denied`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`access is denied`},
 								Word: true,
@@ -25237,7 +26630,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -25251,14 +26644,15 @@ var catalogueTables = &catalogue{
 			Code:       13,
 			Tier:       tierText,
 			Priority:   2,
-			Confidence: matchHigh,
+			Confidence: tablesHigh,
 			Scope:      `host`,
-			Match: cond{
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1437,
 						Src:      `\b(?i:Permission denied)\b`,
 						Triggers: []string{`permission denied`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`permission denied`},
 								Word: true,
@@ -25267,9 +26661,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1438,
 						Src:      `\b(?i:Operace zam)í(?i:tnuta)\b`,
 						Triggers: []string{`operace zamítnuta`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`operace zamítnuta`},
 								Word: true,
@@ -25278,9 +26673,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1439,
 						Src:      `\b(?i:Keine Berechtigung)\b`,
 						Triggers: []string{`keine berechtigung`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`keine berechtigung`},
 								Word: true,
@@ -25289,9 +26685,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1440,
 						Src:      `\b(?i:Permiso denegado)\b`,
 						Triggers: []string{`permiso denegado`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`permiso denegado`},
 								Word: true,
@@ -25300,9 +26697,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1441,
 						Src:      `\b(?i:Permission non accord)é(?i:e)\b`,
 						Triggers: []string{`permission non accordée`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`permission non accordée`},
 								Word: true,
@@ -25311,9 +26709,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1442,
 						Src:      `\b(?i:Enged)é(?i:ly megtagadva)\b`,
 						Triggers: []string{`engedély megtagadva`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`engedély megtagadva`},
 								Word: true,
@@ -25322,9 +26721,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1443,
 						Src:      `\b(?i:Ijin ditolak)\b`,
 						Triggers: []string{`ijin ditolak`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`ijin ditolak`},
 								Word: true,
@@ -25333,9 +26733,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1444,
 						Src:      `\b(?i:Permesso negato)\b`,
 						Triggers: []string{`permesso negato`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`permesso negato`},
 								Word: true,
@@ -25344,9 +26745,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1445,
 						Src:      `許可がありません`,
 						Triggers: []string{`許可がありません`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`許可がありません`},
 							},
@@ -25354,9 +26756,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1446,
 						Src:      `허가 거부`,
 						Triggers: []string{`허가 거부`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`허가 거부`},
 							},
@@ -25364,9 +26767,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1447,
 						Src:      `\b(?i:Toegang geweigerd)\b`,
 						Triggers: []string{`toegang geweigerd`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`toegang geweigerd`},
 								Word: true,
@@ -25375,9 +26779,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1448,
 						Src:      `\b(?i:Brak dost)ę(?i:pu)\b`,
 						Triggers: []string{`brak dostępu`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`brak dostępu`},
 								Word: true,
@@ -25386,9 +26791,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1449,
 						Src:      `\b(?i:Permiss)ã(?i:o negada)\b`,
 						Triggers: []string{`permissão negada`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`permissão negada`},
 								Word: true,
@@ -25397,9 +26803,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1450,
 						Src:      `\b(?i:Permiss)ã(?i:o recusada)\b`,
 						Triggers: []string{`permissão recusada`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`permissão recusada`},
 								Word: true,
@@ -25409,9 +26816,10 @@ var catalogueTables = &catalogue{
 					},
 					sharedRegex43,
 					{
+						ID:       1452,
 						Src:      `Å(?i:tkomst nekas)\b`,
 						Triggers: []string{`Åtkomst nekas`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`Åtkomst nekas`},
 							},
@@ -25419,9 +26827,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1453,
 						Src:      `\b(?i:Eri)ş(?i:im engellendi)\b`,
 						Triggers: []string{`erişim engellendi`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`erişim engellendi`},
 								Word: true,
@@ -25430,9 +26839,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1454,
 						Src:      `Відмовлено у доступі`,
 						Triggers: []string{`Відмовлено у доступі`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`Відмовлено у доступі`},
 							},
@@ -25440,9 +26850,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1455,
 						Src:      `\b(?i:Kh)ô(?i:ng )đủ(?i: quy)ề(?i:n truy c)ậ(?i:p)\b`,
 						Triggers: []string{`không đủ quyền truy cập`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`không đủ quyền truy cập`},
 								Word: true,
@@ -25451,9 +26862,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1456,
 						Src:      `权限不够`,
 						Triggers: []string{`权限不够`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`权限不够`},
 							},
@@ -25461,9 +26873,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1457,
 						Src:      `拒絕不符權限的操作`,
 						Triggers: []string{`拒絕不符權限的操作`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`拒絕不符權限的操作`},
 							},
@@ -25471,9 +26884,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1458,
 						Src:      `\b(?i:Operation not permitted)\b`,
 						Triggers: []string{`operation not permitted`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`operation not permitted`},
 								Word: true,
@@ -25482,9 +26896,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1459,
 						Src:      `\b(?i:Operace nen)í(?i: povolena)\b`,
 						Triggers: []string{`operace není povolena`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`operace není povolena`},
 								Word: true,
@@ -25493,9 +26908,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1460,
 						Src:      `\b(?i:Die Operation ist nicht erlaubt)\b`,
 						Triggers: []string{`die operation ist nicht erlaubt`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`die operation ist nicht erlaubt`},
 								Word: true,
@@ -25504,9 +26920,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1461,
 						Src:      `\b(?i:Operaci)ó(?i:n no permitida)\b`,
 						Triggers: []string{`operación no permitida`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`operación no permitida`},
 								Word: true,
@@ -25515,9 +26932,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1462,
 						Src:      `\b(?i:Op)é(?i:ration non permise)\b`,
 						Triggers: []string{`opération non permise`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`opération non permise`},
 								Word: true,
@@ -25526,9 +26944,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1463,
 						Src:      `\b(?i:A m)ű(?i:velet nem enged)é(?i:lyezett)\b`,
 						Triggers: []string{`a művelet nem engedélyezett`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`a művelet nem engedélyezett`},
 								Word: true,
@@ -25537,9 +26956,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1464,
 						Src:      `\b(?i:Operasi tidak diijinkan)\b`,
 						Triggers: []string{`operasi tidak diijinkan`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`operasi tidak diijinkan`},
 								Word: true,
@@ -25548,9 +26968,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1465,
 						Src:      `\b(?i:Operazione non permessa)\b`,
 						Triggers: []string{`operazione non permessa`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`operazione non permessa`},
 								Word: true,
@@ -25559,9 +26980,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1466,
 						Src:      `許可されていない操作です`,
 						Triggers: []string{`許可されていない操作です`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`許可されていない操作です`},
 							},
@@ -25569,9 +26991,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1467,
 						Src:      `명령을 허용하지 않음`,
 						Triggers: []string{`명령을 허용하지 않음`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`명령을 허용하지 않음`},
 							},
@@ -25579,9 +27002,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1468,
 						Src:      `\b(?i:Actie is niet toegestaan)\b`,
 						Triggers: []string{`actie is niet toegestaan`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`actie is niet toegestaan`},
 								Word: true,
@@ -25590,9 +27014,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1469,
 						Src:      `\b(?i:Operacja niedozwolona)\b`,
 						Triggers: []string{`operacja niedozwolona`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`operacja niedozwolona`},
 								Word: true,
@@ -25601,9 +27026,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1470,
 						Src:      `\b(?i:Opera)çã(?i:o n)ã(?i:o permitida)\b`,
 						Triggers: []string{`operação não permitida`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`operação não permitida`},
 								Word: true,
@@ -25612,9 +27038,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1471,
 						Src:      `Операция не позволена`,
 						Triggers: []string{`Операция не позволена`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`Операция не позволена`},
 							},
@@ -25622,9 +27049,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1472,
 						Src:      `\b(?i:Operationen inte till)å(?i:ten)\b`,
 						Triggers: []string{`operationen inte tillåten`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`operationen inte tillåten`},
 								Word: true,
@@ -25633,9 +27061,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1473,
 						Src:      `İş(?i:leme izin verilmedi)\b`,
 						Triggers: []string{`İşleme izin verilmedi`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`İşleme izin verilmedi`},
 							},
@@ -25643,9 +27072,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1474,
 						Src:      `Дію заборонено`,
 						Triggers: []string{`Дію заборонено`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`Дію заборонено`},
 							},
@@ -25653,9 +27083,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1475,
 						Src:      `\b(?i:Thao t)á(?i:c kh)ô(?i:ng )đượ(?i:c ph)é(?i:p)\b`,
 						Triggers: []string{`thao tác không được phép`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`thao tác không được phép`},
 								Word: true,
@@ -25664,9 +27095,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1476,
 						Src:      `不允许的操作`,
 						Triggers: []string{`不允许的操作`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`不允许的操作`},
 							},
@@ -25674,9 +27106,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1477,
 						Src:      `此項操作並不被允許`,
 						Triggers: []string{`此項操作並不被允許`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`此項操作並不被允許`},
 							},
@@ -25685,7 +27118,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -25699,14 +27132,15 @@ var catalogueTables = &catalogue{
 			Code:       13,
 			Tier:       tierText,
 			Priority:   51,
-			Confidence: matchHigh,
+			Confidence: tablesHigh,
 			Scope:      `host`,
-			Match: cond{
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1478,
 						Src:      `(?i)\bread-only file system\b`,
 						Triggers: []string{`read-only file system`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`read-only file system`},
 								Word: true,
@@ -25715,9 +27149,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1479,
 						Src:      `(?i)\bEROFS\b`,
 						Triggers: []string{`erofs`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`erofs`},
 								Word: true,
@@ -25726,9 +27161,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1480,
 						Src:      `(?i)\[Errno 30\]`,
 						Triggers: []string{`[errno 30]`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`[errno 30]`},
 							},
@@ -25737,7 +27173,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -25751,14 +27187,15 @@ var catalogueTables = &catalogue{
 			Code:       13,
 			Tier:       tierText,
 			Priority:   51,
-			Confidence: matchHigh,
+			Confidence: tablesHigh,
 			Scope:      `host`,
-			Match: cond{
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1481,
 						Src:      `\b(?i:Read-only file system)\b`,
 						Triggers: []string{`read-only file system`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`read-only file system`},
 								Word: true,
@@ -25767,9 +27204,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1482,
 						Src:      `\b(?i:Syst)é(?i:m soubor)ů(?i: je pouze pro )č(?i:ten)í`,
 						Triggers: []string{`systém souborů je pouze pro čtení`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`systém souborů je pouze pro čtení`},
 								Word: true,
@@ -25778,9 +27216,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1483,
 						Src:      `\b(?i:Das Dateisystem ist nur lesbar)\b`,
 						Triggers: []string{`das dateisystem ist nur lesbar`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`das dateisystem ist nur lesbar`},
 								Word: true,
@@ -25789,9 +27228,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1484,
 						Src:      `\b(?i:Sistema de ficheros de s)ó(?i:lo lectura)\b`,
 						Triggers: []string{`sistema de ficheros de sólo lectura`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`sistema de ficheros de sólo lectura`},
 								Word: true,
@@ -25800,9 +27240,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1485,
 						Src:      `\b(?i:Syst)è(?i:me de fichiers accessible en lecture seulement)\b`,
 						Triggers: []string{`système de fichiers accessible en lecture seulement`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`système de fichiers accessible en lecture seulement`},
 								Word: true,
@@ -25811,9 +27252,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1486,
 						Src:      `Í(?i:r)á(?i:sv)é(?i:dett f)á(?i:jlrendszer)\b`,
 						Triggers: []string{`Írásvédett fájlrendszer`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`Írásvédett fájlrendszer`},
 							},
@@ -25821,9 +27263,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1487,
 						Src:      `\b(?i:Sistem berkas baca-saja)\b`,
 						Triggers: []string{`sistem berkas baca-saja`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`sistem berkas baca-saja`},
 								Word: true,
@@ -25832,9 +27275,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1488,
 						Src:      `\b(?i:File system in sola lettura)\b`,
 						Triggers: []string{`file system in sola lettura`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`file system in sola lettura`},
 								Word: true,
@@ -25843,9 +27287,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1489,
 						Src:      `読み込み専用ファイルシステムです`,
 						Triggers: []string{`読み込み専用ファイルシステムです`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`読み込み専用ファイルシステムです`},
 							},
@@ -25853,9 +27298,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1490,
 						Src:      `읽기전용 파일 시스템`,
 						Triggers: []string{`읽기전용 파일 시스템`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`읽기전용 파일 시스템`},
 							},
@@ -25863,9 +27309,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1491,
 						Src:      `\b(?i:Bestandssysteem is alleen-lezen)\b`,
 						Triggers: []string{`bestandssysteem is alleen-lezen`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`bestandssysteem is alleen-lezen`},
 								Word: true,
@@ -25874,9 +27321,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1492,
 						Src:      `\b(?i:System plik)ó(?i:w wy)łą(?i:cznie do odczytu)\b`,
 						Triggers: []string{`system plików wyłącznie do odczytu`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`system plików wyłącznie do odczytu`},
 								Word: true,
@@ -25885,9 +27333,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1493,
 						Src:      `\b(?i:Sistema de arquivos somente para leitura)\b`,
 						Triggers: []string{`sistema de arquivos somente para leitura`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`sistema de arquivos somente para leitura`},
 								Word: true,
@@ -25896,9 +27345,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1494,
 						Src:      `\b(?i:Sistema de ficheiros s)ó(?i: de leitura)\b`,
 						Triggers: []string{`sistema de ficheiros só de leitura`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`sistema de ficheiros só de leitura`},
 								Word: true,
@@ -25907,9 +27357,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1495,
 						Src:      `Файловая система доступна только для чтения`,
 						Triggers: []string{`Файловая система доступна только для чтения`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`Файловая система доступна только для чтения`},
 							},
@@ -25917,9 +27368,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1496,
 						Src:      `\b(?i:Skrivskyddat filsystem)\b`,
 						Triggers: []string{`skrivskyddat filsystem`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`skrivskyddat filsystem`},
 								Word: true,
@@ -25928,9 +27380,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1497,
 						Src:      `\b(?i:Salt-okunur dosya sistemi)\b`,
 						Triggers: []string{`salt-okunur dosya sistemi`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`salt-okunur dosya sistemi`},
 								Word: true,
@@ -25939,9 +27392,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1498,
 						Src:      `Файлова система тільки для зчитування`,
 						Triggers: []string{`Файлова система тільки для зчитування`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`Файлова система тільки для зчитування`},
 							},
@@ -25949,9 +27403,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1499,
 						Src:      `\b(?i:H)ệ(?i: th)ố(?i:ng t)ậ(?i:p tin ch)ỉ(?i: cho )đọ(?i:c)\b`,
 						Triggers: []string{`hệ thống tập tin chỉ cho đọc`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`hệ thống tập tin chỉ cho đọc`},
 								Word: true,
@@ -25960,9 +27415,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1500,
 						Src:      `只读文件系统`,
 						Triggers: []string{`只读文件系统`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`只读文件系统`},
 							},
@@ -25970,9 +27426,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1501,
 						Src:      `唯讀的檔案系統`,
 						Triggers: []string{`唯讀的檔案系統`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`唯讀的檔案系統`},
 							},
@@ -25981,7 +27438,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -25995,8 +27452,8 @@ var catalogueTables = &catalogue{
 			ID:         `shell.sigpipe`,
 			Tier:       tierBare,
 			Priority:   11,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Signals: []string{`SIGPIPE`},
 			},
 			File: `rules/cli.yaml`,
@@ -26007,13 +27464,14 @@ var catalogueTables = &catalogue{
 			Code:       20,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1502,
 						Src:      `(?i)\bdatabase is locked\b`,
 						Triggers: []string{`database is locked`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`database is locked`},
 								Word: true,
@@ -26022,9 +27480,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1503,
 						Src:      `(?i)\bSQLITE_BUSY\b`,
 						Triggers: []string{`sqlite_busy`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`sqlite_busy`},
 								Word: true,
@@ -26033,9 +27492,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1504,
 						Src:      `(?i)\bdatabase table is locked\b`,
 						Triggers: []string{`database table is locked`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`database table is locked`},
 								Word: true,
@@ -26045,7 +27505,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -26059,14 +27519,15 @@ var catalogueTables = &catalogue{
 			Code:       13,
 			Tier:       tierText,
 			Priority:   65,
-			Confidence: matchHigh,
+			Confidence: tablesHigh,
 			Scope:      `host`,
-			Match: cond{
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1505,
 						Src:      `(?i)\bUNPROTECTED PRIVATE KEY FILE\b`,
 						Triggers: []string{`unprotected private key file`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`unprotected private key file`},
 								Word: true,
@@ -26075,9 +27536,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1506,
 						Src:      `(?i)\bLoad key ("[^"]*"|[^"\s]+): bad permissions\b`,
 						Triggers: []string{`: bad permissions`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`load key `},
 								Word: true,
@@ -26088,9 +27550,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       1507,
 						Src:      `(?i)\bBad owner or permissions on\b`,
 						Triggers: []string{`bad owner or permissions on`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`bad owner or permissions on`},
 								Word: true,
@@ -26100,7 +27563,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -26114,13 +27577,14 @@ var catalogueTables = &catalogue{
 			Code:       9,
 			Tier:       tierText,
 			Priority:   4,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1508,
 						Src:      `(?i)\bConnection closed by (remote host|\S+ port \d+)\b`,
 						Triggers: []string{`connection closed by `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`connection closed by `},
 								Word: true,
@@ -26132,9 +27596,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       1509,
 						Src:      `(?i)\bkex_exchange_identification: Connection closed by remote host\b`,
 						Triggers: []string{`kex_exchange_identification: connection closed by remote host`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`kex_exchange_identification: connection closed by remote host`},
 								Word: true,
@@ -26144,7 +27609,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -26158,14 +27623,15 @@ var catalogueTables = &catalogue{
 			Code:       14,
 			Tier:       tierText,
 			Priority:   64,
-			Confidence: matchHigh,
+			Confidence: tablesHigh,
 			Scope:      `host`,
-			Match: cond{
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1510,
 						Src:      `(?i)\bNo (RSA|DSA|ECDSA|ED25519|ECDSA-SK|ED25519-SK) host key is known for \S+ and you have requested strict checking\b`,
 						Triggers: []string{` and you have requested strict checking`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`no d`, `no e`, `no r`},
 								Word: true,
@@ -26178,7 +27644,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -26192,13 +27658,14 @@ var catalogueTables = &catalogue{
 			Code:       1,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1511,
 						Src:      `(?i)\bToo many authentication failures\b`,
 						Triggers: []string{`too many authentication failures`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`too many authentication failures`},
 								Word: true,
@@ -26207,9 +27674,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1512,
 						Src:      `(?i)\bno supported authentication methods available\b`,
 						Triggers: []string{`no supported authentication methods available`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`no supported authentication methods available`},
 								Word: true,
@@ -26219,7 +27687,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -26233,14 +27701,15 @@ var catalogueTables = &catalogue{
 			Code:       13,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
+			Confidence: tablesHigh,
 			Scope:      `host`,
-			Match: cond{
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1513,
 						Src:      `(?i)\bInteractive authentication required\b`,
 						Triggers: []string{`interactive authentication required`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`interactive authentication required`},
 								Word: true,
@@ -26250,7 +27719,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -26264,13 +27733,14 @@ var catalogueTables = &catalogue{
 			Code:       11,
 			Tier:       tierText,
 			Priority:   64,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1514,
 						Src:      `(?i)\bFailed at step EXEC spawning [^\s:]+: No such file or directory\b`,
 						Triggers: []string{`failed at step exec spawning `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`failed at step exec spawning `},
 								Word: true,
@@ -26280,9 +27750,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1515,
 						Src:      `(?i)\bUnable to locate executable '[^'\s]+': No such file or directory\b`,
 						Triggers: []string{`unable to locate executable '`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`unable to locate executable '`},
 								Word: true,
@@ -26293,7 +27764,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -26307,14 +27778,15 @@ var catalogueTables = &catalogue{
 			Code:       14,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
+			Confidence: tablesHigh,
 			Scope:      `host`,
-			Match: cond{
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1516,
 						Src:      `(?i)\bhas not been booted with systemd as init system \(PID 1\)`,
 						Triggers: []string{`has not been booted with systemd as init system (pid 1)`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`has not been booted with systemd as init system (pid 1)`},
 								Word: true,
@@ -26323,9 +27795,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1517,
 						Src:      `(?i)^\s*Failed to connect to bus: (No such file or directory|Host is down)\b`,
 						Triggers: []string{`failed to connect to bus: `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Start: true,
 								Skip:  "\t\n\f\r ",
@@ -26339,7 +27812,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -26353,13 +27826,14 @@ var catalogueTables = &catalogue{
 			Code:       19,
 			Tier:       tierText,
 			Priority:   20,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1518,
 						Src:      `(?i)\b(service|socket|mount|timer|target) failed because a timeout was exceeded\b`,
 						Triggers: []string{`mount failed because a timeout was exceeded`, `service failed because a timeout was exceeded`, `socket failed because a timeout was exceeded`, `target failed because a timeout was exceeded`, `timer failed because a timeout was exceeded`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`mount failed because a timeout was exceeded`, `service failed because a timeout was exceeded`, `socket failed because a timeout was exceeded`, `target failed because a timeout was exceeded`, `timer failed because a timeout was exceeded`},
 								Word: true,
@@ -26370,9 +27844,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       1519,
 						Src:      `(?i)\b(service|socket|mount|timer): Failed with result 'timeout'`,
 						Triggers: []string{`mount: failed with result 'timeout'`, `service: failed with result 'timeout'`, `socket: failed with result 'timeout'`, `timer: failed with result 'timeout'`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`mount: failed with result 'timeout'`, `service: failed with result 'timeout'`, `socket: failed with result 'timeout'`, `timer: failed with result 'timeout'`},
 								Word: true,
@@ -26384,7 +27859,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -26398,14 +27873,15 @@ var catalogueTables = &catalogue{
 			Code:       13,
 			Tier:       tierText,
 			Priority:   64,
-			Confidence: matchHigh,
+			Confidence: tablesHigh,
 			Scope:      `host`,
-			Match: cond{
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1520,
 						Src:      `(?i)\bFailed to (start|stop|restart|reload|enable|disable|mask|unmask) [\w@.:-]+: Access denied(\.|\s*$)`,
 						Triggers: []string{`: access denied`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`failed to `},
 								Word: true,
@@ -26418,7 +27894,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -26432,13 +27908,14 @@ var catalogueTables = &catalogue{
 			Code:       11,
 			Tier:       tierText,
 			Priority:   62,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1521,
 						Src:      `\bUnit [\w@.:-]+\.(service|socket|timer|target|mount|path) not found\b`,
 						Triggers: []string{`.mount not found`, `.path not found`, `.service not found`, `.socket not found`, `.target not found`, `.timer not found`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`unit `},
 								Word: true,
@@ -26449,9 +27926,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       1522,
 						Src:      `(?i:\bUnit file [\w@.:-]+\.(service|socket|timer) does not exist\b)`,
 						Triggers: []string{`.service does not exist`, `.socket does not exist`, `.timer does not exist`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`unit file `},
 								Word: true,
@@ -26463,7 +27941,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -26477,13 +27955,14 @@ var catalogueTables = &catalogue{
 			Code:       11,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1523,
 						Src:      `(?i)\bError: Required plugins are not installed\b`,
 						Triggers: []string{`error: required plugins are not installed`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`error: required plugins are not installed`},
 								Word: true,
@@ -26492,9 +27971,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1524,
 						Src:      `(?i)\bError: Module not installed\b`,
 						Triggers: []string{`error: module not installed`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`error: module not installed`},
 								Word: true,
@@ -26503,9 +27983,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1525,
 						Src:      `(?i)\bError: Inconsistent dependency lock file\b`,
 						Triggers: []string{`error: inconsistent dependency lock file`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`error: inconsistent dependency lock file`},
 								Word: true,
@@ -26515,7 +27996,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -26529,13 +28010,14 @@ var catalogueTables = &catalogue{
 			Code:       14,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1526,
 						Src:      `(?i)\bError: Invalid provider configuration\b`,
 						Triggers: []string{`error: invalid provider configuration`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`error: invalid provider configuration`},
 								Word: true,
@@ -26544,9 +28026,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1527,
 						Src:      `(?i)\brequires explicit configuration\. Add a provider block to the root module\b`,
 						Triggers: []string{`requires explicit configuration. add a provider block to the root module`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`requires explicit configuration. add a provider block to the root module`},
 								Word: true,
@@ -26555,9 +28038,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1528,
 						Src:      `(?i)\bError: Backend initialization required\b`,
 						Triggers: []string{`error: backend initialization required`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`error: backend initialization required`},
 								Word: true,
@@ -26567,7 +28051,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -26581,13 +28065,14 @@ var catalogueTables = &catalogue{
 			Code:       6,
 			Tier:       tierText,
 			Priority:   80,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1529,
 						Src:      `(?i)\bNo valid credential sources (found|for Terraform AWS Provider found)\b`,
 						Triggers: []string{`no valid credential sources `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`no valid credential sources fo`},
 								Word: true,
@@ -26599,9 +28084,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       1530,
 						Src:      `(?i)\bNo credentials loaded\. To use your gcloud credentials\b`,
 						Triggers: []string{`no credentials loaded. to use your gcloud credentials`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`no credentials loaded. to use your gcloud credentials`},
 								Word: true,
@@ -26610,9 +28096,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1531,
 						Src:      `(?i)\bAttempted to load application default credentials since neither\b`,
 						Triggers: []string{`attempted to load application default credentials since neither`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`attempted to load application default credentials since neither`},
 								Word: true,
@@ -26622,7 +28109,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -26636,13 +28123,14 @@ var catalogueTables = &catalogue{
 			Code:       20,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1532,
 						Src:      `(?i)\berror acquiring the state lock\b`,
 						Triggers: []string{`error acquiring the state lock`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`error acquiring the state lock`},
 								Word: true,
@@ -26651,9 +28139,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1533,
 						Src:      `(?i)\berror locking state\b`,
 						Triggers: []string{`error locking state`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`error locking state`},
 								Word: true,
@@ -26663,7 +28152,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -26677,13 +28166,13 @@ var catalogueTables = &catalogue{
 			Code:       3,
 			Tier:       tierText,
 			Priority:   80,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					sharedRegex21,
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -26697,13 +28186,14 @@ var catalogueTables = &catalogue{
 			Code:       18,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1534,
 						Src:      `(?i)\brate limit specific to this model\b`,
 						Triggers: []string{`rate limit specific to this model`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`rate limit specific to this model`},
 								Word: true,
@@ -26713,7 +28203,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -26727,13 +28217,14 @@ var catalogueTables = &catalogue{
 			Code:       18,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1535,
 						Src:      `(?i)\bwas rejected due to rate limiting\b`,
 						Triggers: []string{`was rejected due to rate limiting`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`was rejected due to rate limiting`},
 								Word: true,
@@ -26743,7 +28234,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -26757,14 +28248,15 @@ var catalogueTables = &catalogue{
 			Code:       8,
 			Tier:       tierText,
 			Priority:   80,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					sharedRegex25,
 					{
+						ID:       1536,
 						Src:      `(?i)\bnon-serverless model\b`,
 						Triggers: []string{`non-serverless model`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`non-serverless model`},
 								Word: true,
@@ -26774,7 +28266,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -26788,13 +28280,14 @@ var catalogueTables = &catalogue{
 			Code:       9,
 			Tier:       tierText,
 			Priority:   3,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1537,
 						Src:      `\bRST_STREAM with (error )?code\b`,
 						Triggers: []string{`rst_stream with code`, `rst_stream with error code`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`rst_stream with code`, `rst_stream with error code`},
 								Word: true,
@@ -26805,9 +28298,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       1538,
 						Src:      `\bERR_HTTP2_(S(?:TREAM_ERROR|ESSION_ERROR)|GOAWAY_SESSION|STREAM_CANCEL|INVALID_SESSION)\b`,
 						Triggers: []string{`err_http2_goaway_session`, `err_http2_invalid_session`, `err_http2_session_error`, `err_http2_stream_cancel`, `err_http2_stream_error`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`err_http2_goaway_session`, `err_http2_invalid_session`, `err_http2_session_error`, `err_http2_stream_cancel`, `err_http2_stream_error`},
 								Word: true,
@@ -26818,9 +28312,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       1539,
 						Src:      `\bNGHTTP2_(PROTOCOL_ERROR|INTERNAL_ERROR|REFUSED_STREAM|FLOW_CONTROL_ERROR|ENHANCE_YOUR_CALM)\b`,
 						Triggers: []string{`nghttp2_enhance_your_calm`, `nghttp2_flow_control_error`, `nghttp2_internal_error`, `nghttp2_protocol_error`, `nghttp2_refused_stream`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`nghttp2_enhance_your_calm`, `nghttp2_flow_control_error`, `nghttp2_internal_error`, `nghttp2_protocol_error`, `nghttp2_refused_stream`},
 								Word: true,
@@ -26831,9 +28326,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       1540,
 						Src:      `\bStreamResetException\b`,
 						Triggers: []string{`streamresetexception`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`streamresetexception`},
 								Word: true,
@@ -26842,9 +28338,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1541,
 						Src:      `(?i:\bRECEIVED RST[ _]STREAM\b)`,
 						Triggers: []string{`received rst stream`, `received rst_stream`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`received rst stream`, `received rst_stream`},
 								Word: true,
@@ -26853,9 +28350,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1542,
 						Src:      `(?i:\bSTREAM ERROR: STREAM ID [0-9]+; [A-Z_a-zſK]+)`,
 						Triggers: []string{`stream error: stream id `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`stream error: stream id `},
 								Word: true,
@@ -26864,9 +28362,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1543,
 						Src:      `(?i:\bSTREAM WAS RESET: [A-Z_a-zſK]+)`,
 						Triggers: []string{`stream was reset: `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`stream was reset: `},
 								Word: true,
@@ -26875,9 +28374,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1544,
 						Src:      `(?i:\bGOAWAY"? (FRAME )?RECEIVED\b)`,
 						Triggers: []string{`goaway frame received`, `goaway received`, `goaway" frame received`, `goaway" received`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`goaway frame received`, `goaway received`, `goaway" frame received`, `goaway" received`},
 								Word: true,
@@ -26888,9 +28388,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       1545,
 						Src:      `(?i:\bRECEIVED PRIOR GOAWAY\b)`,
 						Triggers: []string{`received prior goaway`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`received prior goaway`},
 								Word: true,
@@ -26899,9 +28400,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1546,
 						Src:      `(?i:\bNEW STREAMS CANNOT BE CREATED AFTER RECEIVING A GOAWAY\b)`,
 						Triggers: []string{`new streams cannot be created after receiving a goaway`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`new streams cannot be created after receiving a goaway`},
 								Word: true,
@@ -26910,9 +28412,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1547,
 						Src:      `(?i:\bGRACEFUL SHUTDOWN GOAWAY\b)`,
 						Triggers: []string{`graceful shutdown goaway`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`graceful shutdown goaway`},
 								Word: true,
@@ -26921,9 +28424,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1548,
 						Src:      `(?i:\bHTTP/2 STREAM [0-9]+ WAS NOT CLOSED CLEANLY\b)`,
 						Triggers: []string{` was not closed cleanly`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`http/2 stream `},
 								Word: true,
@@ -26932,9 +28436,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1549,
 						Src:      `(?i:\bERROR IN THE HTTP2 FRAMING LAYER\b)`,
 						Triggers: []string{`error in the http2 framing layer`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`error in the http2 framing layer`},
 								Word: true,
@@ -26943,9 +28448,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1550,
 						Src:      `(?i:\bTRANSPORT IS CLOSING\b)`,
 						Triggers: []string{`transport is closing`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`transport is closing`},
 								Word: true,
@@ -26954,9 +28460,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1551,
 						Src:      `(?i:\bERROR READING FROM SERVER: EOF\b)`,
 						Triggers: []string{`error reading from server: eof`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`error reading from server: eof`},
 								Word: true,
@@ -26965,9 +28472,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1552,
 						Src:      `(?i:\b14 UNAVAILABLE: (CONNECTION DROPPED|NO CONNECTION ESTABLISHED)\b)`,
 						Triggers: []string{`14 unavailable: connection dropped`, `14 unavailable: no connection established`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`14 unavailable: connection dropped`, `14 unavailable: no connection established`},
 								Word: true,
@@ -26979,7 +28487,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -26993,13 +28501,14 @@ var catalogueTables = &catalogue{
 			Code:       19,
 			Tier:       tierText,
 			Priority:   20,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1553,
 						Src:      `(?-m:\b(Connect|Headers|Body) Timeout Error([\t\n\f\r ]*\(|[\t\n\f\r ]*$|["'\),\.:;\]\}]))`,
 						Triggers: []string{`body timeout error`, `connect timeout error`, `headers timeout error`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`body timeout error`, `connect timeout error`, `headers timeout error`},
 								Word: true,
@@ -27010,9 +28519,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       1554,
 						Src:      `\b(Headers|Body)TimeoutError\b`,
 						Triggers: []string{`bodytimeouterror`, `headerstimeouterror`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`bodytimeouterror`, `headerstimeouterror`},
 								Word: true,
@@ -27023,9 +28533,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       1555,
 						Src:      `(?i:\bHTTP2: TIMEOUT AWAITING RESPONSE HEADERS\b)`,
 						Triggers: []string{`http2: timeout awaiting response headers`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`http2: timeout awaiting response headers`},
 								Word: true,
@@ -27034,9 +28545,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1556,
 						Src:      `(?i:\bTIMEOUT WAS REACHED\b)`,
 						Triggers: []string{`timeout was reached`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`timeout was reached`},
 								Word: true,
@@ -27045,9 +28557,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1557,
 						Src:      `(?i:\bRPC FAILED; CURL 28\b)`,
 						Triggers: []string{`rpc failed; curl 28`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`rpc failed; curl 28`},
 								Word: true,
@@ -27056,9 +28569,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1558,
 						Src:      `(?i:\bOPERATION TOO SLOW\. LESS THAN [0-9]+ BYTES/SEC\b)`,
 						Triggers: []string{`operation too slow. less than `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`operation too slow. less than `},
 								Word: true,
@@ -27068,9 +28582,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1559,
 						Src:      `(?i:\bNET::ERR_(CONNECTION_)?TIMED_OUT\b)`,
 						Triggers: []string{`net::err_connection_timed_out`, `net::err_timed_out`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`net::err_connection_timed_out`, `net::err_timed_out`},
 								Word: true,
@@ -27081,9 +28596,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       1560,
 						Src:      `(?i:\bTHE REQUESTED URL RETURNED ERROR: 504\b)`,
 						Triggers: []string{`the requested url returned error: 504`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`the requested url returned error: 504`},
 								Word: true,
@@ -27093,7 +28609,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -27107,13 +28623,14 @@ var catalogueTables = &catalogue{
 			Code:       9,
 			Tier:       tierText,
 			Priority:   3,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1561,
 						Src:      `\bSSL_ERROR_SYSCALL\b`,
 						Triggers: []string{`ssl_error_syscall`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`ssl_error_syscall`},
 								Word: true,
@@ -27122,9 +28639,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1562,
 						Src:      `\bUNEXPECTED_EOF_WHILE_READING\b`,
 						Triggers: []string{`unexpected_eof_while_reading`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`unexpected_eof_while_reading`},
 								Word: true,
@@ -27133,9 +28651,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1563,
 						Src:      `(?i:\bGNUTLS_HANDSHAKE\(\) FAILED\b)`,
 						Triggers: []string{`gnutls_handshake() failed`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`gnutls_handshake() failed`},
 								Word: true,
@@ -27144,9 +28663,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1564,
 						Src:      `(?i:\bTLS CONNECTION WAS NON-PROPERLY TERMINATED\b)`,
 						Triggers: []string{`tls connection was non-properly terminated`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`tls connection was non-properly terminated`},
 								Word: true,
@@ -27155,9 +28675,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1565,
 						Src:      `(?i:\bSCHANNEL: FAILED TO RECEIVE HANDSHAKE\b)`,
 						Triggers: []string{`schannel: failed to receive handshake`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`schannel: failed to receive handshake`},
 								Word: true,
@@ -27166,9 +28687,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1566,
 						Src:      `(?i:\bEOF OCCURRED IN VIOLATION OF PROTOCOL\b)`,
 						Triggers: []string{`eof occurred in violation of protocol`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`eof occurred in violation of protocol`},
 								Word: true,
@@ -27177,9 +28699,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1567,
 						Src:      `(?i:\bCLIENT NETWORK SOCKET DISCONNECTED BEFORE SECURE TLS CONNECTION WAS ESTABLISHED\b)`,
 						Triggers: []string{`client network socket disconnected before secure tls connection was established`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`client network socket disconnected before secure tls connection was established`},
 								Word: true,
@@ -27189,7 +28712,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex41,
 				},
@@ -27203,13 +28726,14 @@ var catalogueTables = &catalogue{
 			Code:       6,
 			Tier:       tierText,
 			Priority:   80,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1568,
 						Src:      `\bAI_LoadAPIKeyError\b`,
 						Triggers: []string{`ai_loadapikeyerror`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`ai_loadapikeyerror`},
 								Word: true,
@@ -27218,9 +28742,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1569,
 						Src:      `\bLoadAPIKeyError\b`,
 						Triggers: []string{`loadapikeyerror`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`loadapikeyerror`},
 								Word: true,
@@ -27230,7 +28755,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex42,
 				},
@@ -27244,13 +28769,14 @@ var catalogueTables = &catalogue{
 			Code:       14,
 			Tier:       tierText,
 			Priority:   80,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1570,
 						Src:      `\bAI_LoadSettingError\b`,
 						Triggers: []string{`ai_loadsettingerror`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`ai_loadsettingerror`},
 								Word: true,
@@ -27259,9 +28785,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1571,
 						Src:      `\bLoadSettingError\b`,
 						Triggers: []string{`loadsettingerror`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`loadsettingerror`},
 								Word: true,
@@ -27270,9 +28797,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1572,
 						Src:      `(?i:\bsetting is missing\. Pass it using the\b)`,
 						Triggers: []string{`setting is missing. pass it using the`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`setting is missing. pass it using the`},
 								Word: true,
@@ -27282,7 +28810,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -27296,13 +28824,14 @@ var catalogueTables = &catalogue{
 			Code:       8,
 			Tier:       tierText,
 			Priority:   80,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1573,
 						Src:      `\bAI_NoSuchModelError\b`,
 						Triggers: []string{`ai_nosuchmodelerror`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`ai_nosuchmodelerror`},
 								Word: true,
@@ -27311,9 +28840,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1574,
 						Src:      `\bNoSuchModelError\b`,
 						Triggers: []string{`nosuchmodelerror`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`nosuchmodelerror`},
 								Word: true,
@@ -27322,9 +28852,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1575,
 						Src:      `\bNo such (languageModel|textEmbeddingModel|imageModel|transcriptionModel|speechModel)\b`,
 						Triggers: []string{`no such imagemodel`, `no such languagemodel`, `no such speechmodel`, `no such textembeddingmodel`, `no such transcriptionmodel`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`no such imagemodel`, `no such languagemodel`, `no such speechmodel`, `no such textembeddingmodel`, `no such transcriptionmodel`},
 								Word: true,
@@ -27336,7 +28867,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex42,
 				},
@@ -27350,13 +28881,14 @@ var catalogueTables = &catalogue{
 			Code:       13,
 			Tier:       tierText,
 			Priority:   63,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1576,
 						Src:      `(?i)\bpermission '[\w.]+' denied on resource\b`,
 						Triggers: []string{`' denied on resource`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`permission '`},
 								Word: true,
@@ -27365,9 +28897,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1577,
 						Src:      `(?i)\bIAM_PERMISSION_DENIED\b`,
 						Triggers: []string{`iam_permission_denied`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`iam_permission_denied`},
 								Word: true,
@@ -27377,7 +28910,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -27391,13 +28924,14 @@ var catalogueTables = &catalogue{
 			Code:       8,
 			Tier:       tierText,
 			Priority:   86,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1578,
 						Src:      "(?i)\\bpublisher model `?[^`\\s]+`? (was )?not found\\b",
 						Triggers: []string{`publisher model `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`publisher model `},
 								Word: true,
@@ -27411,7 +28945,7 @@ var catalogueTables = &catalogue{
 					sharedRegex27,
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -27425,13 +28959,14 @@ var catalogueTables = &catalogue{
 			Code:       18,
 			Tier:       tierText,
 			Priority:   71,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1579,
 						Src:      `(?i)\bquota exceeded for \S*per_minute\S*`,
 						Triggers: []string{`quota exceeded for `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`quota exceeded for `},
 								Word: true,
@@ -27442,7 +28977,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -27456,14 +28991,15 @@ var catalogueTables = &catalogue{
 			Code:       8,
 			Tier:       tierText,
 			Priority:   80,
-			Confidence: matchHigh,
+			Confidence: tablesHigh,
 			Scope:      `host`,
-			Match: cond{
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1580,
 						Src:      `(?i)\bis larger than the maximum number of tokens that can be stored in KV cache\b`,
 						Triggers: []string{`is larger than the maximum number of tokens that can be stored in kv cache`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`is larger than the maximum number of tokens that can be stored in kv cache`},
 								Word: true,
@@ -27472,9 +29008,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1581,
 						Src:      `(?i)\bKV cache is needed, which is larger than the available KV cache memory\b`,
 						Triggers: []string{`kv cache is needed, which is larger than the available kv cache memory`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`kv cache is needed, which is larger than the available kv cache memory`},
 								Word: true,
@@ -27483,9 +29020,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1582,
 						Src:      `(?i)\bNo available memory for the cache blocks\b`,
 						Triggers: []string{`no available memory for the cache blocks`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`no available memory for the cache blocks`},
 								Word: true,
@@ -27495,7 +29033,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -27509,14 +29047,15 @@ var catalogueTables = &catalogue{
 			Code:       3,
 			Tier:       tierText,
 			Priority:   80,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					sharedRegex22,
 					{
+						ID:       1583,
 						Src:      `(?i)\bexceeds? (the )?max(imum)?_model_len\b`,
 						Triggers: []string{`exceed max_model_len`, `exceed maximum_model_len`, `exceed the max_model_len`, `exceed the maximum_model_len`, `exceeds max_model_len`, `exceeds maximum_model_len`, `exceeds the max_model_len`, `exceeds the maximum_model_len`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`exceed max_model_len`, `exceed maximum_model_len`, `exceed the max_model_len`, `exceed the maximum_model_len`, `exceeds max_model_len`, `exceeds maximum_model_len`, `exceeds the max_model_len`, `exceeds the maximum_model_len`},
 								Word: true,
@@ -27527,9 +29066,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       1584,
 						Src:      `(?i)\bexceeded model token limit\b`,
 						Triggers: []string{`exceeded model token limit`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`exceeded model token limit`},
 								Word: true,
@@ -27539,7 +29079,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -27553,14 +29093,15 @@ var catalogueTables = &catalogue{
 			Code:       13,
 			Tier:       tierText,
 			Priority:   2,
-			Confidence: matchHigh,
+			Confidence: tablesHigh,
 			Scope:      `host`,
-			Match: cond{
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1585,
 						Src:      `\[WinError 5\]`,
 						Triggers: []string{`[winerror 5]`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`[winerror 5]`},
 							},
@@ -27568,9 +29109,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1586,
 						Src:      `\bHRESULT:? 0x80070005\b`,
 						Triggers: []string{`hresult 0x80070005`, `hresult: 0x80070005`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`hresult 0x80070005`, `hresult: 0x80070005`},
 								Word: true,
@@ -27579,9 +29121,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1587,
 						Src:      `\bE_ACCESSDENIED\b`,
 						Triggers: []string{`e_accessdenied`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`e_accessdenied`},
 								Word: true,
@@ -27590,9 +29133,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1588,
 						Src:      `\bUnauthorizedAccessException\b`,
 						Triggers: []string{`unauthorizedaccessexception`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`unauthorizedaccessexception`},
 								Word: true,
@@ -27601,9 +29145,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1589,
 						Src:      `(?i:\bZUGRIFF VERWEIGERT\b)`,
 						Triggers: []string{`zugriff verweigert`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`zugriff verweigert`},
 								Word: true,
@@ -27612,9 +29157,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1590,
 						Src:      `(?i:\bACCÈS REFUSÉ)`,
 						Triggers: []string{`s refus`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`acc`},
 								Word: true,
@@ -27623,9 +29169,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1591,
 						Src:      `(?i:\bACCESO DENEGADO\b)`,
 						Triggers: []string{`acceso denegado`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`acceso denegado`},
 								Word: true,
@@ -27634,9 +29181,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1592,
 						Src:      `(?i:\bACCESSO NEGATO\b)`,
 						Triggers: []string{`accesso negato`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`accesso negato`},
 								Word: true,
@@ -27645,9 +29193,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1593,
 						Src:      `(?i:\bACESSO NEGADO\b)`,
 						Triggers: []string{`acesso negado`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`acesso negado`},
 								Word: true,
@@ -27656,9 +29205,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1594,
 						Src:      `(?i:\bODMOWA DOSTĘPU\b)`,
 						Triggers: []string{`odmowa dost`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`odmowa dost`},
 								Word: true,
@@ -27667,9 +29217,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1595,
 						Src:      `(?i:\bTOEGANG GEWEIGERD\b)`,
 						Triggers: []string{`toegang geweigerd`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`toegang geweigerd`},
 								Word: true,
@@ -27678,9 +29229,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1596,
 						Src:      `(?i:\bPŘÍSTUP BYL ODEPŘEN\b)`,
 						Triggers: []string{`stup byl odep`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`p`},
 								Word: true,
@@ -27689,14 +29241,16 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1597,
 						Src:      `(?i:ÅTKOMST NEKAD\b)`,
 						Triggers: []string{`tkomst nekad`},
 						Parsed:   &parsed{},
 					},
 					{
+						ID:       1598,
 						Src:      `Erişim engellendi`,
 						Triggers: []string{`erişim engellendi`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`erişim engellendi`},
 							},
@@ -27705,9 +29259,10 @@ var catalogueTables = &catalogue{
 					},
 					sharedRegex43,
 					{
+						ID:       1599,
 						Src:      `拒绝访问`,
 						Triggers: []string{`拒绝访问`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`拒绝访问`},
 							},
@@ -27715,9 +29270,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1600,
 						Src:      `存取被拒`,
 						Triggers: []string{`存取被拒`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`存取被拒`},
 							},
@@ -27725,9 +29281,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1601,
 						Src:      `アクセスが拒否されました`,
 						Triggers: []string{`アクセスが拒否されました`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`アクセスが拒否されました`},
 							},
@@ -27735,9 +29292,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1602,
 						Src:      `액세스가 거부되었습니다`,
 						Triggers: []string{`액세스가 거부되었습니다`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`액세스가 거부되었습니다`},
 							},
@@ -27746,7 +29304,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -27760,13 +29318,14 @@ var catalogueTables = &catalogue{
 			Code:       19,
 			Tier:       tierText,
 			Priority:   20,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1603,
 						Src:      `(?i)\bthe connected party did not properly respond after a period of time\b`,
 						Triggers: []string{`the connected party did not properly respond after a period of time`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`the connected party did not properly respond after a period of time`},
 								Word: true,
@@ -27775,9 +29334,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1604,
 						Src:      `(?i)\bWSAETIMEDOUT\b`,
 						Triggers: []string{`wsaetimedout`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`wsaetimedout`},
 								Word: true,
@@ -27787,7 +29347,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -27801,14 +29361,15 @@ var catalogueTables = &catalogue{
 			Code:       4,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
+			Confidence: tablesHigh,
 			Scope:      `host`,
-			Match: cond{
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1605,
 						Src:      `\[WinError 112\]`,
 						Triggers: []string{`[winerror 112]`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`[winerror 112]`},
 							},
@@ -27816,9 +29377,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1606,
 						Src:      `\bHRESULT:? 0x80070070\b`,
 						Triggers: []string{`hresult 0x80070070`, `hresult: 0x80070070`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`hresult 0x80070070`, `hresult: 0x80070070`},
 								Word: true,
@@ -27827,9 +29389,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1607,
 						Src:      `\bERROR_DISK_FULL\b`,
 						Triggers: []string{`error_disk_full`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`error_disk_full`},
 								Word: true,
@@ -27838,9 +29401,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1608,
 						Src:      `(?i:\bAUF DEM DATENTRÄGER IST NICHT GENÜGEND SPEICHERPLATZ\b)`,
 						Triggers: []string{`ger ist nicht gen`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`auf dem datentr`},
 								Word: true,
@@ -27849,9 +29413,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1609,
 						Src:      `(?i:\bESPACE INSUFFISANT SUR LE DISQUE\b)`,
 						Triggers: []string{`espace insuffisant sur le disque`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`espace insuffisant sur le disque`},
 								Word: true,
@@ -27860,9 +29425,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1610,
 						Src:      `(?i:\bNO HAY (SUFICIENTE ESPACIO|ESPACIO SUFICIENTE) EN EL DISCO\.)`,
 						Triggers: []string{`no hay espacio suficiente en el disco.`, `no hay suficiente espacio en el disco.`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`no hay espacio suficiente en el disco.`, `no hay suficiente espacio en el disco.`},
 								Word: true,
@@ -27873,9 +29439,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       1611,
 						Src:      `(?i:\bSPAZIO SU DISCO INSUFFICIENTE\b)`,
 						Triggers: []string{`spazio su disco insufficiente`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`spazio su disco insufficiente`},
 								Word: true,
@@ -27884,9 +29451,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1612,
 						Src:      `(?i:\bSPAZIO INSUFFICIENTE SUL DISCO\b)`,
 						Triggers: []string{`spazio insufficiente sul disco`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`spazio insufficiente sul disco`},
 								Word: true,
@@ -27895,9 +29463,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1613,
 						Src:      `(?i:\bNÃO HÁ ESPAÇO SUFICIENTE NO DISCO\b)`,
 						Triggers: []string{`o suficiente no disco`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`n`},
 								Word: true,
@@ -27906,9 +29475,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1614,
 						Src:      `(?i:\bZA MAŁO MIEJSCA NA DYSKU\b)`,
 						Triggers: []string{`o miejsca na dysku`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`za ma`},
 								Word: true,
@@ -27917,9 +29487,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1615,
 						Src:      `(?i:\bER IS ONVOLDOENDE RUIMTE OP DE SCHIJF\b)`,
 						Triggers: []string{`er is onvoldoende ruimte op de schijf`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`er is onvoldoende ruimte op de schijf`},
 								Word: true,
@@ -27928,9 +29499,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1616,
 						Src:      `Недостаточно места на диске`,
 						Triggers: []string{`Недостаточно места на диске`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`Недостаточно места на диске`},
 							},
@@ -27938,9 +29510,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1617,
 						Src:      `磁(?:盘空间不足|碟空間不足)`,
 						Triggers: []string{`磁盘空间不足`, `磁碟空間不足`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`磁盘空间不足`, `磁碟空間不足`},
 							},
@@ -27948,9 +29521,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1618,
 						Src:      `ディスクに十分な空き領域がありません`,
 						Triggers: []string{`ディスクに十分な空き領域がありません`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`ディスクに十分な空き領域がありません`},
 							},
@@ -27958,9 +29532,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1619,
 						Src:      `디스크 공간이 부족합니`,
 						Triggers: []string{`디스크 공간이 부족합니`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`디스크 공간이 부족합니`},
 							},
@@ -27969,7 +29544,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -27983,13 +29558,14 @@ var catalogueTables = &catalogue{
 			Code:       20,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1620,
 						Src:      `(?i)\bbeing used by another process\b`,
 						Triggers: []string{`being used by another process`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`being used by another process`},
 								Word: true,
@@ -27998,9 +29574,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1621,
 						Src:      `(?i)\[WinError 3[23]\]`,
 						Triggers: []string{`[winerror 32]`, `[winerror 33]`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`[winerror 32]`, `[winerror 33]`},
 							},
@@ -28009,7 +29586,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -28023,14 +29600,15 @@ var catalogueTables = &catalogue{
 			Code:       20,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
+			Confidence: tablesHigh,
 			Scope:      `host`,
-			Match: cond{
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1622,
 						Src:      `\[WinError 32\]`,
 						Triggers: []string{`[winerror 32]`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`[winerror 32]`},
 							},
@@ -28038,9 +29616,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1623,
 						Src:      `\bHRESULT:? 0x80070020\b`,
 						Triggers: []string{`hresult 0x80070020`, `hresult: 0x80070020`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`hresult 0x80070020`, `hresult: 0x80070020`},
 								Word: true,
@@ -28049,9 +29628,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1624,
 						Src:      `\bERROR_SHARING_VIOLATION\b`,
 						Triggers: []string{`error_sharing_violation`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`error_sharing_violation`},
 								Word: true,
@@ -28060,9 +29640,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1625,
 						Src:      `(?i:\bVON EINEM ANDEREN PROZESS VERWENDET\b)`,
 						Triggers: []string{`von einem anderen prozess verwendet`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`von einem anderen prozess verwendet`},
 								Word: true,
@@ -28071,9 +29652,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1626,
 						Src:      `(?i:\bUTILISÉ PAR UN AUTRE PROCESSUS\b)`,
 						Triggers: []string{` par un autre processus`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`utilis`},
 								Word: true,
@@ -28082,9 +29664,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1627,
 						Src:      `(?i:\bACCESO AL ARCHIVO PORQUE ESTÁ SIENDO UTILIZADO POR OTRO PROCESO\b)`,
 						Triggers: []string{`acceso al archivo porque est`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`acceso al archivo porque est`},
 								Word: true,
@@ -28093,9 +29676,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1628,
 						Src:      `(?i:\bIL FILE È UTILIZZATO DA UN ALTRO PROCESSO\b)`,
 						Triggers: []string{` utilizzato da un altro processo`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`il file `},
 								Word: true,
@@ -28104,9 +29688,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1629,
 						Src:      `(?i:\bSENDO USADO POR OUTRO PROCESSO\b)`,
 						Triggers: []string{`sendo usado por outro processo`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`sendo usado por outro processo`},
 								Word: true,
@@ -28115,9 +29700,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1630,
 						Src:      `(?i:\bJEST ON UŻYWANY PRZEZ INNY PROCES\b)`,
 						Triggers: []string{`ywany przez inny proces`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`jest on u`},
 								Word: true,
@@ -28126,9 +29712,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1631,
 						Src:      `(?i:\bDOOR EEN ANDER PROCES WORDT GEBRUIKT\b)`,
 						Triggers: []string{`door een ander proces wordt gebruikt`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`door een ander proces wordt gebruikt`},
 								Word: true,
@@ -28137,9 +29724,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1632,
 						Src:      `başka bir işlem tarafından kullanıldığından`,
 						Triggers: []string{`başka bir işlem tarafından kullanıldığından`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`başka bir işlem tarafından kullanıldığından`},
 							},
@@ -28147,9 +29735,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1633,
 						Src:      `этот файл занят другим процессом`,
 						Triggers: []string{`этот файл занят другим процессом`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`этот файл занят другим процессом`},
 							},
@@ -28157,9 +29746,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1634,
 						Src:      `另一个程序正在使用此文件，进程无法访问`,
 						Triggers: []string{`另一个程序正在使用此文件，进程无法访问`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`另一个程序正在使用此文件，进程无法访问`},
 							},
@@ -28167,9 +29757,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1635,
 						Src:      `因為檔案正由另一個程序使用`,
 						Triggers: []string{`因為檔案正由另一個程序使用`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`因為檔案正由另一個程序使用`},
 							},
@@ -28177,9 +29768,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1636,
 						Src:      `プロセスはファイルにアクセスできません`,
 						Triggers: []string{`プロセスはファイルにアクセスできません`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`プロセスはファイルにアクセスできません`},
 							},
@@ -28187,9 +29779,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1637,
 						Src:      `다른 프로세스가 파일을 사용 중이기 때문에`,
 						Triggers: []string{`다른 프로세스가 파일을 사용 중이기 때문에`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`다른 프로세스가 파일을 사용 중이기 때문에`},
 							},
@@ -28198,7 +29791,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -28212,13 +29805,14 @@ var catalogueTables = &catalogue{
 			Code:       10,
 			Tier:       tierText,
 			Priority:   2,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1638,
 						Src:      `\[WinError [23]\]`,
 						Triggers: []string{`[winerror 2]`, `[winerror 3]`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`[winerror 2]`, `[winerror 3]`},
 							},
@@ -28226,9 +29820,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1639,
 						Src:      `\bHRESULT:? 0x8007000[23]\b`,
 						Triggers: []string{`hresult 0x80070002`, `hresult 0x80070003`, `hresult: 0x80070002`, `hresult: 0x80070003`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`hresult 0x80070002`, `hresult 0x80070003`, `hresult: 0x80070002`, `hresult: 0x80070003`},
 								Word: true,
@@ -28237,9 +29832,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1640,
 						Src:      `(?i:\bDAS SYSTEM KANN (D(?:IE ANGEGEBENE DATEI|EN ANGEGEBENEN PFAD)) NICHT FINDEN\b)`,
 						Triggers: []string{`das system kann den angegebenen pfad nicht finden`, `das system kann die angegebene datei nicht finden`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`das system kann den angegebenen pfad nicht finden`, `das system kann die angegebene datei nicht finden`},
 								Word: true,
@@ -28250,9 +29846,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       1641,
 						Src:      `(?i-s:\bLE (FICHIER|CHEMIN D.ACCÈS) SPÉCIFIÉ EST INTROUVABLE\b)`,
 						Triggers: []string{` est introuvable`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`le chemin d`, `le fichier`},
 								Word: true,
@@ -28263,9 +29860,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       1642,
 						Src:      `(?i:\bEL SISTEMA NO PUEDE (ENCONTRAR|HALLAR) (EL ARCHIVO ESPECIFICADO|LA RUTA ESPECIFICADA)\b)`,
 						Triggers: []string{`el sistema no puede encontrar `, `el sistema no puede hallar `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`el sistema no puede `},
 								Word: true,
@@ -28277,9 +29875,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       1643,
 						Src:      `(?i:\bIMPOSSIBILE TROVARE (IL (?:FILE|PERCORSO)) SPECIFICATO\b)`,
 						Triggers: []string{`impossibile trovare il file specificato`, `impossibile trovare il percorso specificato`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`impossibile trovare il file specificato`, `impossibile trovare il percorso specificato`},
 								Word: true,
@@ -28290,9 +29889,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       1644,
 						Src:      `(?i:\bO SISTEMA NÃO PODE ENCONTRAR (O (?:ARQUIVO ESPECIFICADO|CAMINHO ESPECIFICADO))\b)`,
 						Triggers: []string{`o arquivo especificado`, `o caminho especificado`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`o sistema n`},
 								Word: true,
@@ -28304,9 +29904,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       1645,
 						Src:      `(?i:\bNIE MOŻNA ODNALEŹĆ OKREŚLONEGO PLIKU\b)`,
 						Triggers: []string{`lonego pliku`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`nie mo`},
 								Word: true,
@@ -28315,9 +29916,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1646,
 						Src:      `(?i:\bNIE MOŻNA ODNALEŹĆ OKREŚLONEJ ŚCIEŻKI\b)`,
 						Triggers: []string{`na odnale`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`nie mo`},
 								Word: true,
@@ -28326,9 +29928,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1647,
 						Src:      `(?i:\bHET SYSTEEM KAN (HET OPGEGEVEN (?:BESTAND|PAD)) NIET VINDEN\b)`,
 						Triggers: []string{`het systeem kan het opgegeven bestand niet vinden`, `het systeem kan het opgegeven pad niet vinden`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`het systeem kan het opgegeven bestand niet vinden`, `het systeem kan het opgegeven pad niet vinden`},
 								Word: true,
@@ -28339,9 +29942,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       1648,
 						Src:      `Не удается найти указанный файл`,
 						Triggers: []string{`Не удается найти указанный файл`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`Не удается найти указанный файл`},
 							},
@@ -28349,9 +29953,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1649,
 						Src:      `Системе не удается найти указанный путь`,
 						Triggers: []string{`Системе не удается найти указанный путь`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`Системе не удается найти указанный путь`},
 							},
@@ -28359,9 +29964,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1650,
 						Src:      `系(?:统找不到指定的(?:文件|路径)|統找不到指定的(?:檔案|路徑))`,
 						Triggers: []string{`系統找不到指定的檔案`, `系統找不到指定的路徑`, `系统找不到指定的文件`, `系统找不到指定的路径`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`系統找不到指定的檔案`, `系統找不到指定的路徑`, `系统找不到指定的文件`, `系统找不到指定的路径`},
 							},
@@ -28369,9 +29975,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1651,
 						Src:      `指定された(?:ファイルが見つかりません|パスが見つかりません)`,
 						Triggers: []string{`指定されたパスが見つかりません`, `指定されたファイルが見つかりません`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`指定されたパスが見つかりません`, `指定されたファイルが見つかりません`},
 							},
@@ -28379,9 +29986,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1652,
 						Src:      `지정된 (?:파일을 찾을 수 없습니다|경로를 찾을 수 없습니다)`,
 						Triggers: []string{`지정된 경로를 찾을 수 없습니다`, `지정된 파일을 찾을 수 없습니다`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`지정된 경로를 찾을 수 없습니다`, `지정된 파일을 찾을 수 없습니다`},
 							},
@@ -28390,7 +29998,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -28404,13 +30012,14 @@ var catalogueTables = &catalogue{
 			Code:       9,
 			Tier:       tierText,
 			Priority:   3,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1653,
 						Src:      `(?i)\bThe network path was not found\b`,
 						Triggers: []string{`the network path was not found`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`the network path was not found`},
 								Word: true,
@@ -28419,9 +30028,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1654,
 						Src:      `(?i)\bNo such host is known\b`,
 						Triggers: []string{`no such host is known`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`no such host is known`},
 								Word: true,
@@ -28430,9 +30040,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1655,
 						Src:      `(?i)\bThe requested name is valid, but no data of the requested type was found\b`,
 						Triggers: []string{`the requested name is valid, but no data of the requested type was found`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`the requested name is valid, but no data of the requested type was found`},
 								Word: true,
@@ -28441,9 +30052,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1656,
 						Src:      `(?i)\bThe remote name could not be resolved\b`,
 						Triggers: []string{`the remote name could not be resolved`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`the remote name could not be resolved`},
 								Word: true,
@@ -28453,7 +30065,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -28467,14 +30079,15 @@ var catalogueTables = &catalogue{
 			Code:       11,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
+			Confidence: tablesHigh,
 			Scope:      `host`,
-			Match: cond{
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1657,
 						Src:      `(?i:\bWIRD NICHT ALS INTERNER ODER EXTERNER BEFEHL\b)`,
 						Triggers: []string{`wird nicht als interner oder externer befehl`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`wird nicht als interner oder externer befehl`},
 								Word: true,
@@ -28483,9 +30096,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1658,
 						Src:      `(?i-s:\bN.EST PAS RECONNU EN TANT QUE COMMANDE INTERNE\b)`,
 						Triggers: []string{`est pas reconnu en tant que commande interne`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`n`},
 								Word: true,
@@ -28494,9 +30108,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1659,
 						Src:      `(?i:\bNO SE RECONOCE COMO UN COMANDO INTERNO O EXTERNO\b)`,
 						Triggers: []string{`no se reconoce como un comando interno o externo`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`no se reconoce como un comando interno o externo`},
 								Word: true,
@@ -28505,9 +30120,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1660,
 						Src:      `(?i:\bN[AaÃã]O [EeÉé] RECONHECIDO COMO UM COMANDO INTERNO\b)`,
 						Triggers: []string{`nao e reconhecido como um comando interno`, `nao É reconhecido como um comando interno`, `nao é reconhecido como um comando interno`, `nÃo e reconhecido como um comando interno`, `nÃo É reconhecido como um comando interno`, `nÃo é reconhecido como um comando interno`, `não e reconhecido como um comando interno`, `não É reconhecido como um comando interno`, `não é reconhecido como um comando interno`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`nao e reconhecido como um comando interno`, `nao É reconhecido como um comando interno`, `nao é reconhecido como um comando interno`, `nÃo e reconhecido como um comando interno`, `nÃo É reconhecido como um comando interno`, `nÃo é reconhecido como um comando interno`, `não e reconhecido como um comando interno`, `não É reconhecido como um comando interno`, `não é reconhecido como um comando interno`},
 								Word: true,
@@ -28516,9 +30132,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1661,
 						Src:      `(?i:\bNON [EeÈè] RICONOSCIUTO COME COMANDO INTERNO O ESTERNO\b)`,
 						Triggers: []string{`non e riconosciuto come comando interno o esterno`, `non È riconosciuto come comando interno o esterno`, `non è riconosciuto come comando interno o esterno`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`non e riconosciuto come comando interno o esterno`, `non È riconosciuto come comando interno o esterno`, `non è riconosciuto come comando interno o esterno`},
 								Word: true,
@@ -28527,9 +30144,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1662,
 						Src:      `(?i:\bNIE JEST ROZPOZNAWANY JAKO POLECENIE WEWNĘTRZNE LUB ZEWNĘTRZNE\b)`,
 						Triggers: []string{`nie jest rozpoznawany jako polecenie wewn`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`nie jest rozpoznawany jako polecenie wewn`},
 								Word: true,
@@ -28538,9 +30156,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1663,
 						Src:      `(?i:\bWORDT NIET HERKEND ALS EEN INTERNE\b)`,
 						Triggers: []string{`wordt niet herkend als een interne`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`wordt niet herkend als een interne`},
 								Word: true,
@@ -28549,9 +30168,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1664,
 						Src:      `(?i:\bWURDE NICHT ALS NAME EINES CMDLET\b)`,
 						Triggers: []string{`wurde nicht als name eines cmdlet`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`wurde nicht als name eines cmdlet`},
 								Word: true,
@@ -28560,9 +30180,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1665,
 						Src:      `(?i-s:\bN.EST PAS RECONNU COMME NOM D.APPLET DE COMMANDE\b)`,
 						Triggers: []string{`est pas reconnu comme nom d`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`n`},
 								Word: true,
@@ -28572,9 +30193,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1666,
 						Src:      `(?i:\bNO SE RECONOCE COMO NOMBRE DE UN CMDLET\b)`,
 						Triggers: []string{`no se reconoce como nombre de un cmdlet`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`no se reconoce como nombre de un cmdlet`},
 								Word: true,
@@ -28583,9 +30205,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1667,
 						Src:      `(?i:\bN[AaÃã]O [EeÉé] RECONHECIDO COMO NOME DE CMDLET\b)`,
 						Triggers: []string{`nao e reconhecido como nome de cmdlet`, `nao É reconhecido como nome de cmdlet`, `nao é reconhecido como nome de cmdlet`, `nÃo e reconhecido como nome de cmdlet`, `nÃo É reconhecido como nome de cmdlet`, `nÃo é reconhecido como nome de cmdlet`, `não e reconhecido como nome de cmdlet`, `não É reconhecido como nome de cmdlet`, `não é reconhecido como nome de cmdlet`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`nao e reconhecido como nome de cmdlet`, `nao É reconhecido como nome de cmdlet`, `nao é reconhecido como nome de cmdlet`, `nÃo e reconhecido como nome de cmdlet`, `nÃo É reconhecido como nome de cmdlet`, `nÃo é reconhecido como nome de cmdlet`, `não e reconhecido como nome de cmdlet`, `não É reconhecido como nome de cmdlet`, `não é reconhecido como nome de cmdlet`},
 								Word: true,
@@ -28594,9 +30217,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1668,
 						Src:      `не является внутренней или внешней`,
 						Triggers: []string{`не является внутренней или внешней`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`не является внутренней или внешней`},
 							},
@@ -28604,9 +30228,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1669,
 						Src:      `不是(?:内部或外部命令|內部或外部命令)`,
 						Triggers: []string{`不是內部或外部命令`, `不是内部或外部命令`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`不是內部或外部命令`, `不是内部或外部命令`},
 							},
@@ -28614,9 +30239,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1670,
 						Src:      `内部コマンドまたは外部コマンド、`,
 						Triggers: []string{`内部コマンドまたは外部コマンド、`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`内部コマンドまたは外部コマンド、`},
 							},
@@ -28624,9 +30250,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1671,
 						Src:      `내부 또는 외부 명령`,
 						Triggers: []string{`내부 또는 외부 명령`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`내부 또는 외부 명령`},
 							},
@@ -28634,9 +30261,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1672,
 						Src:      `не распознано как имя командлета`,
 						Triggers: []string{`не распознано как имя командлета`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`не распознано как имя командлета`},
 							},
@@ -28644,9 +30272,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1673,
 						Src:      `识别为 ?cmdlet、函数、脚本文件或可运行程序的名称`,
 						Triggers: []string{`识别为 cmdlet、函数、脚本文件或可运行程序的名称`, `识别为cmdlet、函数、脚本文件或可运行程序的名称`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`识别为 cmdlet、函数、脚本文件或可运行程序的名称`, `识别为cmdlet、函数、脚本文件或可运行程序的名称`},
 							},
@@ -28654,9 +30283,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1674,
 						Src:      `識別為 ?cmdlet、函數、指令檔或可執行程式的名稱`,
 						Triggers: []string{`識別為 cmdlet、函數、指令檔或可執行程式的名稱`, `識別為cmdlet、函數、指令檔或可執行程式的名稱`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`識別為 cmdlet、函數、指令檔或可執行程式的名稱`, `識別為cmdlet、函數、指令檔或可執行程式的名稱`},
 							},
@@ -28664,9 +30294,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1675,
 						Src:      `コマンドレット、関数、スクリプト ファイル、または操作可能なプログラムの名前として認識されません`,
 						Triggers: []string{`コマンドレット、関数、スクリプト ファイル、または操作可能なプログラムの名前として認識されません`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`コマンドレット、関数、スクリプト ファイル、または操作可能なプログラムの名前として認識されません`},
 							},
@@ -28675,7 +30306,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -28689,13 +30320,14 @@ var catalogueTables = &catalogue{
 			Code:       11,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1676,
 						Src:      `(?i)\bis not recognized as the name of a cmdlet, function, script file, or operable program\b`,
 						Triggers: []string{`is not recognized as the name of a cmdlet, function, script file, or operable program`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`is not recognized as the name of a cmdlet, function, script file, or operable program`},
 								Word: true,
@@ -28705,7 +30337,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -28719,14 +30351,15 @@ var catalogueTables = &catalogue{
 			Code:       13,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
+			Confidence: tablesHigh,
 			Scope:      `host`,
-			Match: cond{
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1677,
 						Src:      `(?i)\bcannot be loaded because running scripts is disabled on this system\b`,
 						Triggers: []string{`cannot be loaded because running scripts is disabled on this system`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`cannot be loaded because running scripts is disabled on this system`},
 								Word: true,
@@ -28736,7 +30369,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -28750,15 +30383,15 @@ var catalogueTables = &catalogue{
 			Code:       17,
 			Tier:       tierText,
 			Priority:   85,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					sharedRegex33,
 					sharedRegex34,
 					sharedRegex35,
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -28772,13 +30405,14 @@ var catalogueTables = &catalogue{
 			Code:       18,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1678,
 						Src:      `(?i)\byour team'?s rate limit is [—–:-]`,
 						Triggers: []string{`your team's rate limit is `, `your teams rate limit is `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`your team`},
 								Word: true,
@@ -28788,9 +30422,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1679,
 						Src:      `(?i)\btoo many (tokens|requests) for team\b`,
 						Triggers: []string{`too many requests for team`, `too many tokens for team`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`too many requests for team`, `too many tokens for team`},
 								Word: true,
@@ -28802,7 +30437,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -28816,13 +30451,14 @@ var catalogueTables = &catalogue{
 			Code:       6,
 			Tier:       tierText,
 			Priority:   80,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1680,
 						Src:      `(?i)\bInvalid authentication \(as an anonymous user\)`,
 						Triggers: []string{`invalid authentication (as an anonymous user)`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`invalid authentication (as an anonymous user)`},
 								Word: true,
@@ -28832,7 +30468,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -28846,13 +30482,14 @@ var catalogueTables = &catalogue{
 			Code:       1,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1681,
 						Src:      `(?i)\bInvalid authentication \(as `,
 						Triggers: []string{`invalid authentication (as `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`invalid authentication (as `},
 								Word: true,
@@ -28862,7 +30499,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -28877,12 +30514,12 @@ var catalogueTables = &catalogue{
 			Code:       13,
 			Tier:       tierStructured,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `error.code`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`1110`, `1111`, `1112`, `1121`, `1220`},
 					},
 				},
@@ -28896,12 +30533,12 @@ var catalogueTables = &catalogue{
 			Code:       1,
 			Tier:       tierStructured,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `error.code`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`1000`, `1002`, `1003`, `1004`},
 					},
 				},
@@ -28915,12 +30552,12 @@ var catalogueTables = &catalogue{
 			Code:       2,
 			Tier:       tierStructured,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `error.code`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`1301`},
 					},
 				},
@@ -28934,13 +30571,14 @@ var catalogueTables = &catalogue{
 			Code:       18,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1682,
 						Src:      `并发数过高`,
 						Triggers: []string{`并发数过高`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`并发数过高`},
 							},
@@ -28948,9 +30586,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1683,
 						Src:      `频率过高，请降低频率`,
 						Triggers: []string{`频率过高，请降低频率`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`频率过高，请降低频率`},
 							},
@@ -28958,9 +30597,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1684,
 						Src:      `已达到速率限制`,
 						Triggers: []string{`已达到速率限制`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`已达到速率限制`},
 							},
@@ -28969,7 +30609,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -28983,12 +30623,12 @@ var catalogueTables = &catalogue{
 			Code:       6,
 			Tier:       tierStructured,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `error.code`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`1001`},
 					},
 				},
@@ -29002,12 +30642,12 @@ var catalogueTables = &catalogue{
 			Code:       7,
 			Tier:       tierStructured,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `error.code`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`1312`},
 					},
 				},
@@ -29021,12 +30661,12 @@ var catalogueTables = &catalogue{
 			Code:       8,
 			Tier:       tierStructured,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `error.code`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`1211`},
 					},
 				},
@@ -29040,12 +30680,12 @@ var catalogueTables = &catalogue{
 			Code:       15,
 			Tier:       tierStructured,
 			Priority:   50,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `error.code`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`1305`},
 					},
 				},
@@ -29059,12 +30699,12 @@ var catalogueTables = &catalogue{
 			Code:       21,
 			Tier:       tierStructured,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `error.code`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`1309`, `1311`},
 					},
 				},
@@ -29078,13 +30718,14 @@ var catalogueTables = &catalogue{
 			Code:       21,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1685,
 						Src:      `套餐已到期`,
 						Triggers: []string{`套餐已到期`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`套餐已到期`},
 							},
@@ -29092,9 +30733,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1686,
 						Src:      `当前订阅套餐暂未开放`,
 						Triggers: []string{`当前订阅套餐暂未开放`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`当前订阅套餐暂未开放`},
 							},
@@ -29103,7 +30745,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -29117,12 +30759,12 @@ var catalogueTables = &catalogue{
 			Code:       3,
 			Tier:       tierStructured,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `error.code`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`1261`},
 					},
 				},
@@ -29136,12 +30778,12 @@ var catalogueTables = &catalogue{
 			Code:       17,
 			Tier:       tierStructured,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `error.code`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`1113`, `1304`, `1308`, `1310`},
 					},
 				},
@@ -29155,13 +30797,14 @@ var catalogueTables = &catalogue{
 			Code:       17,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1687,
 						Src:      `已达今日调用次数限额`,
 						Triggers: []string{`已达今日调用次数限额`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`已达今日调用次数限额`},
 							},
@@ -29169,9 +30812,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1688,
 						Src:      `的使用上限。?您的限额将在`,
 						Triggers: []string{`的使用上限。您的限额将在`, `的使用上限您的限额将在`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`的使用上限。您的限额将在`, `的使用上限您的限额将在`},
 							},
@@ -29179,9 +30823,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1689,
 						Src:      `已达到每周/每月使用上限`,
 						Triggers: []string{`已达到每周/每月使用上限`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`已达到每周/每月使用上限`},
 							},
@@ -29190,7 +30835,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -29204,12 +30849,12 @@ var catalogueTables = &catalogue{
 			Code:       18,
 			Tier:       tierStructured,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `error.code`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`1302`, `1303`},
 					},
 				},
@@ -29223,8 +30868,9 @@ var catalogueTables = &catalogue{
 
 var (
 	sharedRegex0 = &regex{
+		ID:  3,
 		Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-		Alts: []matchAlt{
+		Alts: []tablesAlt{
 			{
 				Start: true,
 				Skip:  "\t\n\f\r ",
@@ -29265,9 +30911,10 @@ var (
 		},
 	}
 	sharedRegex1 = &regex{
+		ID:       51,
 		Src:      `(?i)\bprompt is too long\b`,
 		Triggers: []string{`prompt is too long`},
-		Alts: []matchAlt{
+		Alts: []tablesAlt{
 			{
 				Lead: []string{`prompt is too long`},
 				Word: true,
@@ -29276,8 +30923,9 @@ var (
 		Parsed: &parsed{},
 	}
 	sharedRegex2 = &regex{
+		ID:  56,
 		Src: `(?i)regain access on (?P<value>\d{4}-\d{2}-\d{2}(?: at \d{1,2}:\d{2}(?::\d{2})?)?(?: UTC)?)`,
-		Alts: []matchAlt{
+		Alts: []tablesAlt{
 			{
 				Lead: []string{`regain access on `},
 			},
@@ -29288,9 +30936,10 @@ var (
 		},
 	}
 	sharedRegex3 = &regex{
+		ID:       151,
 		Src:      `(?i)\bExpiredToken(Exception)?\b`,
 		Triggers: []string{`expiredtoken`},
-		Alts: []matchAlt{
+		Alts: []tablesAlt{
 			{
 				Lead: []string{`expiredtoken`},
 				Word: true,
@@ -29301,9 +30950,10 @@ var (
 		},
 	}
 	sharedRegex4 = &regex{
+		ID:       152,
 		Src:      `(?i)\bUnrecognizedClientException\b`,
 		Triggers: []string{`unrecognizedclientexception`},
-		Alts: []matchAlt{
+		Alts: []tablesAlt{
 			{
 				Lead: []string{`unrecognizedclientexception`},
 				Word: true,
@@ -29312,9 +30962,10 @@ var (
 		Parsed: &parsed{},
 	}
 	sharedRegex5 = &regex{
+		ID:       153,
 		Src:      `(?i)\bthe security token included in the request is (expired|invalid)\b`,
 		Triggers: []string{`the security token included in the request is `},
-		Alts: []matchAlt{
+		Alts: []tablesAlt{
 			{
 				Lead: []string{`the security token included in the request is `},
 				Word: true,
@@ -29326,9 +30977,10 @@ var (
 		},
 	}
 	sharedRegex6 = &regex{
+		ID:       245,
 		Src:      `(?i)\btoo many tokens: (total number of tokens|size limit exceeded)\b`,
 		Triggers: []string{`too many tokens: size limit exceeded`, `too many tokens: total number of tokens`},
-		Alts: []matchAlt{
+		Alts: []tablesAlt{
 			{
 				Lead: []string{`too many tokens: size limit exceeded`, `too many tokens: total number of tokens`},
 				Word: true,
@@ -29339,8 +30991,9 @@ var (
 		},
 	}
 	sharedRegex7 = &regex{
+		ID:  279,
 		Src: `(?:(?i)\bpermission denied\b)|(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-		Alts: []matchAlt{
+		Alts: []tablesAlt{
 			{
 				Triggers: []string{`permission denied`},
 				Lead:     []string{`permission denied`},
@@ -29386,9 +31039,10 @@ var (
 		},
 	}
 	sharedRegex8 = &regex{
+		ID:       294,
 		Src:      `(?i)\bis suspended, possibly due to reaching the monthly spending limit\b`,
 		Triggers: []string{`is suspended, possibly due to reaching the monthly spending limit`},
-		Alts: []matchAlt{
+		Alts: []tablesAlt{
 			{
 				Lead: []string{`is suspended, possibly due to reaching the monthly spending limit`},
 				Word: true,
@@ -29397,9 +31051,10 @@ var (
 		Parsed: &parsed{},
 	}
 	sharedRegex9 = &regex{
+		ID:       295,
 		Src:      `(?i)\bmodel not found, inaccessible\b`,
 		Triggers: []string{`model not found, inaccessible`},
-		Alts: []matchAlt{
+		Alts: []tablesAlt{
 			{
 				Lead: []string{`model not found, inaccessible`},
 				Word: true,
@@ -29408,8 +31063,9 @@ var (
 		Parsed: &parsed{},
 	}
 	sharedRegex10 = &regex{
+		ID:  511,
 		Src: `(?:^\s*\[WARNING\] )|(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-		Alts: []matchAlt{
+		Alts: []tablesAlt{
 			{
 				Triggers: []string{`[warning] `},
 				Start:    true,
@@ -29451,9 +31107,10 @@ var (
 		},
 	}
 	sharedRegex11 = &regex{
+		ID:       513,
 		Src:      `(?i)\bflex tier capacity exceeded\b`,
 		Triggers: []string{`flex tier capacity exceeded`},
-		Alts: []matchAlt{
+		Alts: []tablesAlt{
 			{
 				Lead: []string{`flex tier capacity exceeded`},
 				Word: true,
@@ -29462,9 +31119,10 @@ var (
 		Parsed: &parsed{},
 	}
 	sharedRegex12 = &regex{
+		ID:       516,
 		Src:      `(?i)\brequest too large for model\b`,
 		Triggers: []string{`request too large for model`},
-		Alts: []matchAlt{
+		Alts: []tablesAlt{
 			{
 				Lead: []string{`request too large for model`},
 				Word: true,
@@ -29473,8 +31131,9 @@ var (
 		Parsed: &parsed{},
 	}
 	sharedRegex13 = &regex{
+		ID:  525,
 		Src: `(?i)(?:try again|retry) in (?P<value>\d+(?:\.\d+)?(?:ms|s|m|h)(?:\d+(?:\.\d+)?(?:ms|s|m|h))*|\d+(?:\.\d+)? (?:seconds?|minutes?|hours?))\b`,
-		Alts: []matchAlt{
+		Alts: []tablesAlt{
 			{
 				Lead: []string{`retry in `, `try again`},
 			},
@@ -29485,9 +31144,10 @@ var (
 		},
 	}
 	sharedRegex14 = &regex{
+		ID:       640,
 		Src:      `(?i)\bservice[ _]tier[ _]capacity[ _]exceeded\b`,
 		Triggers: []string{`service tier capacity exceeded`, `service tier capacity_exceeded`, `service tier_capacity exceeded`, `service tier_capacity_exceeded`, `service_tier capacity exceeded`, `service_tier capacity_exceeded`, `service_tier_capacity exceeded`, `service_tier_capacity_exceeded`},
-		Alts: []matchAlt{
+		Alts: []tablesAlt{
 			{
 				Lead: []string{`service tier capacity exceeded`, `service tier capacity_exceeded`, `service tier_capacity exceeded`, `service tier_capacity_exceeded`, `service_tier capacity exceeded`, `service_tier capacity_exceeded`, `service_tier_capacity exceeded`, `service_tier_capacity_exceeded`},
 				Word: true,
@@ -29496,9 +31156,10 @@ var (
 		Parsed: &parsed{},
 	}
 	sharedRegex15 = &regex{
+		ID:       641,
 		Src:      `(?i)\bmodel( [\w./:-]+)? is (currently )?(overloaded|loading|not ready)\b`,
 		Triggers: []string{` is currently loading`, ` is currently not ready`, ` is currently overloaded`, ` is loading`, ` is not ready`, ` is overloaded`},
-		Alts: []matchAlt{
+		Alts: []tablesAlt{
 			{
 				Lead: []string{`model`},
 				Word: true,
@@ -29509,9 +31170,10 @@ var (
 		},
 	}
 	sharedRegex16 = &regex{
+		ID:       652,
 		Src:      `(?i)\bmaximum context length is \d+`,
 		Triggers: []string{`maximum context length is `},
-		Alts: []matchAlt{
+		Alts: []tablesAlt{
 			{
 				Lead: []string{`maximum context length is `},
 				Word: true,
@@ -29520,9 +31182,10 @@ var (
 		Parsed: &parsed{},
 	}
 	sharedRegex17 = &regex{
+		ID:       653,
 		Src:      `(?i)\bcontext_length_exceeded\b`,
 		Triggers: []string{`context_length_exceeded`},
-		Alts: []matchAlt{
+		Alts: []tablesAlt{
 			{
 				Lead: []string{`context_length_exceeded`},
 				Word: true,
@@ -29531,9 +31194,10 @@ var (
 		Parsed: &parsed{},
 	}
 	sharedRegex18 = &regex{
+		ID:       656,
 		Src:      `(?i)\bexceeds? the (model's |maximum |available )?context (window|length|size)\b`,
 		Triggers: []string{`exceed the available context `, `exceed the context `, `exceed the maximum context `, `exceed the model's context `, `exceeds the available context `, `exceeds the context `, `exceeds the maximum context `, `exceeds the model's context `},
-		Alts: []matchAlt{
+		Alts: []tablesAlt{
 			{
 				Lead: []string{`exceed`},
 				Word: true,
@@ -29544,9 +31208,10 @@ var (
 		},
 	}
 	sharedRegex19 = &regex{
+		ID:       657,
 		Src:      `(?i)\binput token count \(\d+\) exceeds the maximum\b`,
 		Triggers: []string{`) exceeds the maximum`},
-		Alts: []matchAlt{
+		Alts: []tablesAlt{
 			{
 				Lead: []string{`input token count (`},
 				Word: true,
@@ -29555,9 +31220,10 @@ var (
 		Parsed: &parsed{},
 	}
 	sharedRegex20 = &regex{
+		ID:       658,
 		Src:      `(?i)\binput is too long for (the )?requested model\b`,
 		Triggers: []string{`input is too long for `},
-		Alts: []matchAlt{
+		Alts: []tablesAlt{
 			{
 				Lead: []string{`input is too long for `},
 				Word: true,
@@ -29569,9 +31235,10 @@ var (
 		},
 	}
 	sharedRegex21 = &regex{
+		ID:       678,
 		Src:      "(?i)`?inputs`? tokens \\+ `?max_new_tokens`? must be <= \\d+",
 		Triggers: []string{"`inputs tokens + `max_new_tokens", "`inputs tokens + max_new_tokens", "`inputs` tokens + `max_new_tokens", "`inputs` tokens + max_new_tokens", "inputs tokens + `max_new_tokens", `inputs tokens + max_new_tokens`, "inputs` tokens + `max_new_tokens", "inputs` tokens + max_new_tokens"},
-		Alts: []matchAlt{
+		Alts: []tablesAlt{
 			{
 				Lead: []string{"`input", `inputs`},
 			},
@@ -29579,9 +31246,10 @@ var (
 		Parsed: &parsed{},
 	}
 	sharedRegex22 = &regex{
+		ID:       679,
 		Src:      `(?i)\bis longer than the maximum model length\b`,
 		Triggers: []string{`is longer than the maximum model length`},
-		Alts: []matchAlt{
+		Alts: []tablesAlt{
 			{
 				Lead: []string{`is longer than the maximum model length`},
 				Word: true,
@@ -29590,9 +31258,10 @@ var (
 		Parsed: &parsed{},
 	}
 	sharedRegex23 = &regex{
+		ID:       696,
 		Src:      `(?i)\byou didn't provide an api key\b`,
 		Triggers: []string{`you didn't provide an api key`},
-		Alts: []matchAlt{
+		Alts: []tablesAlt{
 			{
 				Lead: []string{`you didn't provide an api key`},
 				Word: true,
@@ -29601,9 +31270,10 @@ var (
 		Parsed: &parsed{},
 	}
 	sharedRegex24 = &regex{
+		ID:       706,
 		Src:      "(?i)\\bthe model `?[\\w.:/-]+`? does not exist\\b",
 		Triggers: []string{` does not exist`, "` does not exist"},
-		Alts: []matchAlt{
+		Alts: []tablesAlt{
 			{
 				Lead: []string{`the model `},
 				Word: true,
@@ -29612,9 +31282,10 @@ var (
 		Parsed: &parsed{},
 	}
 	sharedRegex25 = &regex{
+		ID:       714,
 		Src:      `(?i)\bunable to access (the )?model\b`,
 		Triggers: []string{`unable to access model`, `unable to access the model`},
-		Alts: []matchAlt{
+		Alts: []tablesAlt{
 			{
 				Lead: []string{`unable to access model`, `unable to access the model`},
 				Word: true,
@@ -29625,9 +31296,10 @@ var (
 		},
 	}
 	sharedRegex26 = &regex{
+		ID:       716,
 		Src:      `(?i)\bmodel requires more (system )?memory\b`,
 		Triggers: []string{`model requires more memory`, `model requires more system memory`},
-		Alts: []matchAlt{
+		Alts: []tablesAlt{
 			{
 				Lead: []string{`model requires more memory`, `model requires more system memory`},
 				Word: true,
@@ -29638,9 +31310,10 @@ var (
 		},
 	}
 	sharedRegex27 = &regex{
+		ID:       718,
 		Src:      `(?i)\bwas not found or your project does not have access to it\b`,
 		Triggers: []string{`was not found or your project does not have access to it`},
-		Alts: []matchAlt{
+		Alts: []tablesAlt{
 			{
 				Lead: []string{`was not found or your project does not have access to it`},
 				Word: true,
@@ -29649,9 +31322,10 @@ var (
 		Parsed: &parsed{},
 	}
 	sharedRegex28 = &regex{
+		ID:       737,
 		Src:      `(?i)\bcredit balance is too low\b`,
 		Triggers: []string{`credit balance is too low`},
-		Alts: []matchAlt{
+		Alts: []tablesAlt{
 			{
 				Lead: []string{`credit balance is too low`},
 				Word: true,
@@ -29660,9 +31334,10 @@ var (
 		Parsed: &parsed{},
 	}
 	sharedRegex29 = &regex{
+		ID:       738,
 		Src:      `(?i)\breached your specified API usage limits\b`,
 		Triggers: []string{`reached your specified api usage limits`},
-		Alts: []matchAlt{
+		Alts: []tablesAlt{
 			{
 				Lead: []string{`reached your specified api usage limits`},
 				Word: true,
@@ -29671,9 +31346,10 @@ var (
 		Parsed: &parsed{},
 	}
 	sharedRegex30 = &regex{
+		ID:       739,
 		Src:      `(?i)\binsufficient (credits?|balance|funds)\b`,
 		Triggers: []string{`insufficient balance`, `insufficient credit`, `insufficient credits`, `insufficient funds`},
-		Alts: []matchAlt{
+		Alts: []tablesAlt{
 			{
 				Lead: []string{`insufficient balance`, `insufficient credit`, `insufficient credits`, `insufficient funds`},
 				Word: true,
@@ -29684,9 +31360,10 @@ var (
 		},
 	}
 	sharedRegex31 = &regex{
+		ID:       740,
 		Src:      `(?i)\brequires more credits\b`,
 		Triggers: []string{`requires more credits`},
-		Alts: []matchAlt{
+		Alts: []tablesAlt{
 			{
 				Lead: []string{`requires more credits`},
 				Word: true,
@@ -29695,9 +31372,10 @@ var (
 		Parsed: &parsed{},
 	}
 	sharedRegex32 = &regex{
+		ID:       741,
 		Src:      `(?i)\bcan only afford \d+`,
 		Triggers: []string{`can only afford `},
-		Alts: []matchAlt{
+		Alts: []tablesAlt{
 			{
 				Lead: []string{`can only afford `},
 				Word: true,
@@ -29706,9 +31384,10 @@ var (
 		Parsed: &parsed{},
 	}
 	sharedRegex33 = &regex{
+		ID:       742,
 		Src:      `(?i)\bused all available credits\b`,
 		Triggers: []string{`used all available credits`},
-		Alts: []matchAlt{
+		Alts: []tablesAlt{
 			{
 				Lead: []string{`used all available credits`},
 				Word: true,
@@ -29717,9 +31396,10 @@ var (
 		Parsed: &parsed{},
 	}
 	sharedRegex34 = &regex{
+		ID:       743,
 		Src:      `(?i)\breached its monthly spending limit\b`,
 		Triggers: []string{`reached its monthly spending limit`},
-		Alts: []matchAlt{
+		Alts: []tablesAlt{
 			{
 				Lead: []string{`reached its monthly spending limit`},
 				Word: true,
@@ -29728,9 +31408,10 @@ var (
 		Parsed: &parsed{},
 	}
 	sharedRegex35 = &regex{
+		ID:       744,
 		Src:      `(?i)\b(have )?run out of credits\b`,
 		Triggers: []string{`have run out of credits`, `run out of credits`},
-		Alts: []matchAlt{
+		Alts: []tablesAlt{
 			{
 				Lead: []string{`have run out of credits`, `run out of credits`},
 				Word: true,
@@ -29741,9 +31422,10 @@ var (
 		},
 	}
 	sharedRegex36 = &regex{
+		ID:       745,
 		Src:      `(?i)\bfree-models-per-day\b`,
 		Triggers: []string{`free-models-per-day`},
-		Alts: []matchAlt{
+		Alts: []tablesAlt{
 			{
 				Lead: []string{`free-models-per-day`},
 				Word: true,
@@ -29752,9 +31434,10 @@ var (
 		Parsed: &parsed{},
 	}
 	sharedRegex37 = &regex{
+		ID:       746,
 		Src:      `(?i)\bkey limit exceeded\b`,
 		Triggers: []string{`key limit exceeded`},
-		Alts: []matchAlt{
+		Alts: []tablesAlt{
 			{
 				Lead: []string{`key limit exceeded`},
 				Word: true,
@@ -29763,9 +31446,10 @@ var (
 		Parsed: &parsed{},
 	}
 	sharedRegex38 = &regex{
+		ID:       748,
 		Src:      `(?i)\b(spend(ing)?|billing|usage) (hard )?limit (has been )?(reached|exceeded)\b`,
 		Triggers: []string{`billing hard limit `, `billing limit `, `spend hard limit `, `spend limit `, `spending hard limit `, `spending limit `, `usage hard limit `, `usage limit `},
-		Alts: []matchAlt{
+		Alts: []tablesAlt{
 			{
 				Lead: []string{`billi`, `spend`, `usage`},
 				Word: true,
@@ -29776,9 +31460,10 @@ var (
 		},
 	}
 	sharedRegex39 = &regex{
+		ID:       759,
 		Src:      `(?i)\brate[ _-]?limit(s|ed)?( has been| was)? (exceeded|reached)\b`,
 		Triggers: []string{`rate limit`, `rate-limit`, `rate_limit`, `ratelimit`},
-		Alts: []matchAlt{
+		Alts: []tablesAlt{
 			{
 				Lead: []string{`rate`},
 				Word: true,
@@ -29790,8 +31475,9 @@ var (
 		},
 	}
 	sharedRegex40 = &regex{
+		ID:  832,
 		Src: `(?i)try again after (?P<value>\d+(?:\.\d+)? ?(?:seconds?|s))\b`,
-		Alts: []matchAlt{
+		Alts: []tablesAlt{
 			{
 				Lead: []string{`try again after `},
 			},
@@ -29802,8 +31488,9 @@ var (
 		},
 	}
 	sharedRegex41 = &regex{
+		ID:  1188,
 		Src: `(?:(?i)certificate verify failed|CERTIFICATE_VERIFY_FAILED|\bx509: |\bcertificate has expired\b|\bself[- ]signed certificate\b)|(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-		Alts: []matchAlt{
+		Alts: []tablesAlt{
 			{
 				Triggers: []string{`certificate`},
 				Lead:     []string{`certificate verify failed`, `certificate_verify_failed`},
@@ -29863,8 +31550,9 @@ var (
 		},
 	}
 	sharedRegex42 = &regex{
+		ID:  1254,
 		Src: `(?:^\s*((from [\w.]+ )?import|except|raise|assert|class|def)\b|\bisinstance\()|(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b)`,
-		Alts: []matchAlt{
+		Alts: []tablesAlt{
 			{
 				Triggers: []string{`assert`, `class`, `def`, `except`, `import`, `raise`},
 				Start:    true,
@@ -29914,9 +31602,10 @@ var (
 		},
 	}
 	sharedRegex43 = &regex{
+		ID:       1451,
 		Src:      `Отказано в доступе`,
 		Triggers: []string{`Отказано в доступе`},
-		Alts: []matchAlt{
+		Alts: []tablesAlt{
 			{
 				Lead: []string{`Отказано в доступе`},
 			},
@@ -32706,6 +34395,248 @@ func policy_sortedKeys[V any](m map[string]V) []string {
 	return keys
 }
 
+type catalogue struct {
+	Name    string
+	Version string
+	ID      string
+	Classes []tablesClass
+	Codes   []Code
+	Rules   []tablesRule
+}
+
+type tablesClass struct {
+	Name        string
+	Description string
+	ExitCode    int
+}
+
+// Code is a semantic failure code with exactly one class.
+type Code struct {
+	Name        string
+	Class       int // index into Catalogue.Classes
+	Description string
+	Unblock     string // what a person does to fix it; from the catalogue only
+	Scope       string
+}
+
+type tablesRule struct {
+	ID         string
+	Code       int
+	Tier       tier
+	Priority   int
+	Confidence confidence
+	Scope      string
+	Match      tablesCond
+	Not        *tablesCond
+	Hints      []hintSource
+	Overrides  []int
+	Triggers   []string `json:"-"`
+	File       string
+	Line       int
+}
+
+type tablesCond struct {
+	Providers     []string
+	Status        []statusRange
+	Headers       []fieldTest
+	JSON          []fieldTest
+	ExitCodes     []int
+	Signals       []string
+	Exact         []string
+	Contains      []string
+	CaseSensitive bool
+	Regex         []*regex
+}
+
+func (c *tablesCond) hasText() bool {
+	return len(c.Exact) > 0 || len(c.Contains) > 0 || len(c.Regex) > 0
+}
+
+type fieldTest struct {
+	Name   string
+	Kind   testKind
+	Values []string
+	Re     *regex
+}
+
+type testKind uint8
+
+const (
+	tablesEqual testKind = iota + 1
+	tablesMatch
+	tablesPresent
+)
+
+type hintSource struct {
+	From hintFrom
+	Key  string
+	Re   *regex
+	Unit uint8
+}
+
+type hintFrom uint8
+
+const (
+	fromHeader hintFrom = iota + 1
+	fromJSON
+	fromText
+)
+
+type tier uint8
+
+const (
+	tierBare tier = iota + 1
+	tierText
+	tierExact
+	tierStructured
+)
+
+var tierNames = [...]string{tierBare: "bare", tierText: "text", tierExact: "exact", tierStructured: "structured"}
+
+func tierNamed(name string) tier {
+	for t, n := range tierNames {
+		if n != "" && n == name {
+			return tier(t)
+		}
+	}
+	return 0
+}
+
+func (t tier) String() string {
+	if int(t) < len(tierNames) && tierNames[t] != "" {
+		return tierNames[t]
+	}
+	return "unknown"
+}
+
+type confidence uint8
+
+const (
+	tablesLow confidence = iota + 1
+	tablesMedium
+	tablesHigh
+)
+
+var confidenceNames = [...]string{tablesLow: "low", tablesMedium: "medium", tablesHigh: "high"}
+
+func (c confidence) String() string {
+	if int(c) < len(confidenceNames) && confidenceNames[c] != "" {
+		return confidenceNames[c]
+	}
+	return "unknown"
+}
+
+type rank struct {
+	Tier     tier
+	Priority int
+}
+
+func (r *tablesRule) Rank() rank { return rank{r.Tier, r.Priority} }
+
+func (a rank) compare(b rank) int {
+	if a.Tier != b.Tier {
+		return cmp.Compare(a.Tier, b.Tier)
+	}
+	return cmp.Compare(a.Priority, b.Priority)
+}
+
+type regex struct {
+	ID       int `json:"-"`
+	Src      string
+	Triggers []string    `json:"-"`
+	Alts     []tablesAlt `json:"-"`
+	Parsed   *parsed     `json:"-"`
+}
+
+type tablesAlt struct {
+	Triggers []string
+	Start    bool
+	Skip     string
+	Lead     []string
+	Word     bool
+	Also     [][]string
+}
+
+type parsed struct {
+	Groups int
+	Names  []string
+}
+
+func parsedOf(tree *syntax.Regexp) *parsed {
+	p := &parsed{Groups: tree.MaxCap()}
+	if names := tree.CapNames(); slices.ContainsFunc(names, func(n string) bool { return n != "" }) {
+		p.Names = names
+	}
+	return p
+}
+
+func samePattern(a, b *regex) bool {
+	return a.Src == b.Src && slices.EqualFunc(a.Alts, b.Alts, func(x, y tablesAlt) bool {
+		return x.Start == y.Start && x.Skip == y.Skip && x.Word == y.Word &&
+			slices.Equal(x.Triggers, y.Triggers) && slices.Equal(x.Lead, y.Lead) &&
+			slices.EqualFunc(x.Also, y.Also, slices.Equal)
+	})
+}
+
+func (c *catalogue) EachRegex(fn func(*regex)) {
+	for i := range c.Rules {
+		c.Rules[i].EachRegex(fn)
+	}
+}
+
+func (r *tablesRule) EachRegex(fn func(*regex)) {
+	cond := func(c *tablesCond) {
+		for _, re := range c.Regex {
+			fn(re)
+		}
+		for _, set := range [][]fieldTest{c.Headers, c.JSON} {
+			for i := range set {
+				if set[i].Re != nil {
+					fn(set[i].Re)
+				}
+			}
+		}
+	}
+	cond(&r.Match)
+	if r.Not != nil {
+		cond(r.Not)
+	}
+	for i := range r.Hints {
+		if r.Hints[i].Re != nil {
+			fn(r.Hints[i].Re)
+		}
+	}
+}
+
+func (c *catalogue) Number() int {
+	var first []*regex
+	bySrc := map[string][]int{}
+	c.EachRegex(func(re *regex) {
+		for _, id := range bySrc[re.Src] {
+			if samePattern(first[id], re) {
+				re.ID = id
+				return
+			}
+		}
+		re.ID = len(first)
+		bySrc[re.Src] = append(bySrc[re.Src], re.ID)
+		first = append(first, re)
+	})
+	return len(first)
+}
+
+type statusRange struct{ Lo, Hi int }
+
+func (s statusRange) String() string {
+	if s.Lo == s.Hi {
+		return strconv.Itoa(s.Lo)
+	}
+	if s.Lo%100 == 0 && s.Hi == s.Lo+99 {
+		return fmt.Sprintf("%dxx", s.Lo/100)
+	}
+	return fmt.Sprintf("%d-%d", s.Lo, s.Hi)
+}
+
 type automaton struct {
 	class  [256]uint8
 	nclass int
@@ -33244,151 +35175,6 @@ func blank(b []byte) bool {
 	return true
 }
 
-type tier uint8
-
-const (
-	tierBare tier = iota + 1
-	tierText
-	tierExact
-	tierStructured
-)
-
-var tierNames = [...]string{tierBare: "bare", tierText: "text", tierExact: "exact", tierStructured: "structured"}
-
-func tierNamed(name string) tier {
-	for t, n := range tierNames {
-		if n != "" && n == name {
-			return tier(t)
-		}
-	}
-	return 0
-}
-
-func (t tier) String() string {
-	if int(t) < len(tierNames) && tierNames[t] != "" {
-		return tierNames[t]
-	}
-	return "unknown"
-}
-
-type confidence uint8
-
-const (
-	matchLow confidence = iota + 1
-	matchMedium
-	matchHigh
-)
-
-var confidenceNames = [...]string{matchLow: "low", matchMedium: "medium", matchHigh: "high"}
-
-func (c confidence) String() string {
-	if int(c) < len(confidenceNames) && confidenceNames[c] != "" {
-		return confidenceNames[c]
-	}
-	return "unknown"
-}
-
-type catalogue struct {
-	Name    string
-	Version string
-	ID      string
-	Classes []matchClass
-	Codes   []Code
-	Rules   []matchRule
-}
-
-type matchClass struct {
-	Name        string
-	Description string
-	ExitCode    int
-}
-
-// Code is a semantic failure code with exactly one class.
-type Code struct {
-	Name        string
-	Class       int // index into Catalogue.Classes
-	Description string
-	Unblock     string // what a person does to fix it; from the catalogue only
-	Scope       string
-}
-
-type matchRule struct {
-	ID         string
-	Code       int
-	Tier       tier
-	Priority   int
-	Confidence confidence
-	Scope      string
-	Match      cond
-	Not        *cond
-	Hints      []hintSource
-	Overrides  []int
-	Triggers   []string `json:"-"`
-	File       string
-	Line       int
-}
-
-type cond struct {
-	Providers     []string
-	Status        []statusRange
-	Headers       []fieldTest
-	JSON          []fieldTest
-	ExitCodes     []int
-	Signals       []string
-	Exact         []string
-	Contains      []string
-	CaseSensitive bool
-	Regex         []*regex
-}
-
-type statusRange struct{ Lo, Hi int }
-
-type fieldTest struct {
-	Name   string
-	Kind   testKind
-	Values []string
-	Re     *regex
-	path   []string
-}
-
-type testKind uint8
-
-const (
-	matchEqual testKind = iota + 1
-	matchMatch
-	matchPresent
-)
-
-type matchAlt struct {
-	Triggers []string
-	Start    bool
-	Skip     string
-	Lead     []string
-	Word     bool
-	Also     [][]string
-}
-
-type hintSource struct {
-	From  hintFrom
-	Key   string
-	Re    *regex
-	Unit  uint8
-	path  []string
-	group int
-}
-
-type hintFrom uint8
-
-const (
-	fromHeader hintFrom = iota + 1
-	fromJSON
-	fromText
-)
-
-func (c *cond) hasText() bool {
-	return len(c.Exact) > 0 || len(c.Contains) > 0 || len(c.Regex) > 0
-}
-
 const chunkSize = 256 << 10
 
 type region struct {
@@ -33614,7 +35400,7 @@ const (
 	kJSON
 )
 
-func (c *cond) evidenceHolds(ev *Evidence, hasBody bool, body any) bool {
+func (e *engine) evidenceHolds(c *tablesCond, ev *Evidence, hasBody bool, body any) bool {
 	if len(c.Providers) > 0 && !containsFoldList(c.Providers, ev.Provider) {
 		return false
 	}
@@ -33626,7 +35412,7 @@ func (c *cond) evidenceHolds(ev *Evidence, hasBody bool, body any) bool {
 	for i := range c.Headers {
 		t := &c.Headers[i]
 		v, ok := ev.HTTP.header(t.Name)
-		if !ok || !t.test(v) {
+		if !ok || !e.test(t, v) {
 			return false
 		}
 	}
@@ -33640,13 +35426,13 @@ func (c *cond) evidenceHolds(ev *Evidence, hasBody bool, body any) bool {
 			return false
 		}
 	}
-	if hasBody && len(c.JSON) > 0 && !jsonHolds(c.JSON, body) {
+	if hasBody && len(c.JSON) > 0 && !e.jsonHolds(c.JSON, body) {
 		return false
 	}
 	return true
 }
 
-func (c *cond) recordHolds(t *recText, jsonInRecord bool, doc *lazyJSON, pats []regexPats, hits *litHits, anySpan bool) (ok bool, sp span, exact bool) {
+func (e *engine) recordHolds(c *tablesCond, t *recText, jsonInRecord bool, doc *lazyJSON, pats []regexPats, hits *litHits, anySpan bool) (ok bool, sp span, exact bool) {
 	rec := t.s
 	exact = true
 	if len(c.Exact) > 0 {
@@ -33659,7 +35445,7 @@ func (c *cond) recordHolds(t *recText, jsonInRecord bool, doc *lazyJSON, pats []
 		sp = span{kExact, i, start, start + len(trimmed)}
 	}
 	if len(c.Contains) > 0 {
-		i, at := c.containsAny(t)
+		i, at := containsAny(c, t)
 		if i < 0 {
 			return false, sp, exact
 		}
@@ -33691,7 +35477,7 @@ func (c *cond) recordHolds(t *recText, jsonInRecord bool, doc *lazyJSON, pats []
 			if best.start >= 0 {
 				before = best.start
 			}
-			if start, end, ok := re.find(t, lk, before); ok {
+			if start, end, ok := e.pats[re.ID].find(t, lk, before); ok {
 				best = span{kRegex, i, start, end}
 			}
 		}
@@ -33703,7 +35489,7 @@ func (c *cond) recordHolds(t *recText, jsonInRecord bool, doc *lazyJSON, pats []
 		}
 	}
 	if jsonInRecord && len(c.JSON) > 0 {
-		if !jsonHolds(c.JSON, doc.get(rec)) {
+		if !e.jsonHolds(c.JSON, doc.get(rec)) {
 			return false, sp, exact
 		}
 		if sp.kind == kNone {
@@ -33713,7 +35499,7 @@ func (c *cond) recordHolds(t *recText, jsonInRecord bool, doc *lazyJSON, pats []
 	return true, sp, exact
 }
 
-func (c *cond) containsAny(t *recText) (idx, at int) {
+func containsAny(c *tablesCond, t *recText) (idx, at int) {
 	for i, lit := range c.Contains {
 		var j int
 		if c.CaseSensitive {
@@ -33728,22 +35514,22 @@ func (c *cond) containsAny(t *recText) (idx, at int) {
 	return -1, -1
 }
 
-func (c *cond) needsRecord(jsonInRecord bool) bool {
+func needsRecord(c *tablesCond, jsonInRecord bool) bool {
 	return c.hasText() || (jsonInRecord && len(c.JSON) > 0)
 }
 
-func jsonHolds(tests []fieldTest, doc any) bool {
+func (e *engine) jsonHolds(tests []fieldTest, doc any) bool {
 	if doc == nil {
 		return false
 	}
 	for i := range tests {
 		t := &tests[i]
-		ok := lookupJSON(doc, t.path, func(v any) bool {
-			if t.Kind == matchPresent {
+		ok := lookupJSON(doc, t.Name, func(v any) bool {
+			if t.Kind == tablesPresent {
 				return true
 			}
 			s, ok := jsonScalar(v)
-			return ok && t.test(s)
+			return ok && e.test(t, s)
 		})
 		if !ok {
 			return false
@@ -33752,19 +35538,19 @@ func jsonHolds(tests []fieldTest, doc any) bool {
 	return true
 }
 
-func (t *fieldTest) test(v string) bool {
+func (e *engine) test(t *fieldTest, v string) bool {
 	switch t.Kind {
-	case matchPresent:
+	case tablesPresent:
 		return true
-	case matchEqual:
+	case tablesEqual:
 		return stringIn(t.Values, strings.TrimSpace(v))
-	case matchMatch:
-		return t.Re.c.regexp().MatchString(v)
+	case tablesMatch:
+		return e.pats[t.Re.ID].c.regexp().MatchString(v)
 	}
 	return false
 }
 
-func (c *cond) describe(sp span) string {
+func describeCond(c *tablesCond, sp span) string {
 	switch sp.kind {
 	case kExact:
 		return "exact " + strconv.Quote(c.Exact[sp.idx])
@@ -33848,16 +35634,6 @@ func (l *lazyJSON) get(rec string) any {
 		l.v, l.done = recordJSON(rec), true
 	}
 	return l.v
-}
-
-func (s statusRange) String() string {
-	if s.Lo == s.Hi {
-		return strconv.Itoa(s.Lo)
-	}
-	if s.Lo%100 == 0 && s.Hi == s.Lo+99 {
-		return fmt.Sprintf("%dxx", s.Lo/100)
-	}
-	return fmt.Sprintf("%d-%d", s.Lo, s.Hi)
 }
 
 type textDecoder struct {
@@ -34038,10 +35814,17 @@ func (t *textReader) Read(p []byte) (int, error) {
 
 type engine struct {
 	cat    *catalogue
+	pats   []pattern
 	ix     *index
 	cands  []candidate
 	safety []uint8
 	pool   sync.Pool
+}
+
+type pattern struct {
+	c     *compiledRegex
+	fast  *fastRegex
+	value int
 }
 
 // Options tune one classification.
@@ -34054,83 +35837,77 @@ type Options struct {
 }
 
 func matchNew(c *catalogue) (*engine, error) {
-	sh := sharer{}
-	for i := range c.Rules {
-		r := &c.Rules[i]
-		if err := prepareCond(&r.Match, sh); err != nil {
-			return nil, fmt.Errorf("rule %s: %w", r.ID, err)
-		}
-		if r.Not != nil {
-			if err := prepareCond(r.Not, sh); err != nil {
-				return nil, fmt.Errorf("rule %s: not: %w", r.ID, err)
-			}
-		}
-		for j := range r.Hints {
-			h := &r.Hints[j]
-			if h.Re != nil {
-				if err := sh.prepare(h.Re); err != nil {
-					return nil, fmt.Errorf("rule %s: extract: %w", r.ID, err)
-				}
-				h.group = h.Re.c.subexpIndex("value")
-				if h.group < 0 {
-					h.group = 1
-				}
-			}
-			h.path = strings.Split(h.Key, ".")
-		}
+	pats, err := preparePatterns(c)
+	if err != nil {
+		return nil, err
 	}
-	e := &engine{cat: c, ix: buildIndex(c), cands: candidates(c), safety: codeSafety(c)}
+	e := &engine{cat: c, pats: pats}
+	e.ix, e.cands, e.safety = buildIndex(c), candidates(c), codeSafety(c)
 	e.pool.New = func() any { return e.newScan() }
 	return e, nil
 }
 
-func (e *engine) catalogue() *catalogue { return e.cat }
-
-func (r *regex) Prepare() error {
-	if r.c != nil {
-		return nil
-	}
-	p := r.Parsed
-	if p == nil {
-		tree, err := syntax.Parse(r.Src, syntax.Perl)
+func preparePatterns(c *catalogue) ([]pattern, error) {
+	n := 0
+	c.EachRegex(func(*regex) { n++ })
+	pats := make([]pattern, 0, n)
+	var first []*regex
+	for i := range c.Rules {
+		r := &c.Rules[i]
+		var err error
+		r.EachRegex(func(re *regex) {
+			id := re.ID
+			switch {
+			case err != nil:
+			case id < 0 || id >= n:
+				err = fmt.Errorf("pattern %q: id %d is not one of the tables' %d", re.Src, id, n)
+			case id < len(first) && first[id] != nil:
+				if first[id] != re && !samePattern(first[id], re) {
+					err = fmt.Errorf("patterns %q and %q share id %d: the tables are not numbered (tables.Catalogue.Number)", first[id].Src, re.Src, id)
+				}
+			default:
+				for len(first) <= id {
+					first = append(first, nil)
+					pats = append(pats, pattern{})
+				}
+				first[id] = re
+				pats[id], err = prepare(re)
+			}
+		})
 		if err != nil {
-			return err
+			return nil, fmt.Errorf("rule %s: %w", r.ID, err)
+		}
+	}
+	for id, re := range first {
+		if re == nil {
+			return nil, fmt.Errorf("no pattern has id %d: the tables are not numbered (tables.Catalogue.Number)", id)
+		}
+	}
+	return pats, nil
+}
+
+func prepare(re *regex) (pattern, error) {
+	p := re.Parsed
+	if p == nil {
+		tree, err := syntax.Parse(re.Src, syntax.Perl)
+		if err != nil {
+			return pattern{}, err
 		}
 		p = parsedOf(tree)
 	}
-	r.c = &compiledRegex{src: r.Src, nsub: p.Groups, names: p.Names}
-	if len(r.Alts) > 0 {
-		r.fast = newFast(r)
+	pt := pattern{c: &compiledRegex{src: re.Src, nsub: p.Groups, names: p.Names}}
+	if len(re.Alts) > 0 {
+		pt.fast = newFast(re, p.Groups)
 	}
-	return nil
+	if pt.value = pt.c.subexpIndex("value"); pt.value < 0 {
+		pt.value = 1
+	}
+	return pt, nil
 }
 
-func (r *regex) Regexp() *regexp.Regexp {
-	if r.c == nil {
-		return nil
-	}
-	return r.c.regexp()
-}
+func (e *engine) catalogue() *catalogue { return e.cat }
 
-func prepareCond(c *cond, sh sharer) error {
-	for _, re := range c.Regex {
-		if err := sh.prepare(re); err != nil {
-			return err
-		}
-	}
-	for _, set := range [][]fieldTest{c.Headers, c.JSON} {
-		for i := range set {
-			t := &set[i]
-			t.path = strings.Split(t.Name, ".")
-			if t.Re != nil {
-				if err := sh.prepare(t.Re); err != nil {
-					return err
-				}
-			}
-		}
-	}
-	return nil
-}
+func (e *engine) Regexp(re *regex) *regexp.Regexp { return e.pats[re.ID].c.regexp() }
 
 // Evidence is what a failure left behind. Every field is optional; the
 // engine reads only what is there.
@@ -34205,7 +35982,7 @@ func (s *scan) cut(h *hit) string {
 		}
 		t := newText(h.exRec, &s.lowBuf, nil, h.recGen)
 		var doc lazyJSON
-		_, h.sp, _ = s.e.cat.Rules[h.rule].Match.recordHolds(&t, s.jsonInRecord, &doc, nil, nil, false)
+		_, h.sp, _ = s.e.recordHolds(&s.e.cat.Rules[h.rule].Match, &t, s.jsonInRecord, &doc, nil, nil, false)
 		h.exStart, h.exEnd, h.spanLater = h.sp.start, h.sp.end, false
 	}
 	h.excerpt = redactExcerpt(h.exRec, h.exStart, h.exEnd, excerptBytes)
@@ -34290,7 +36067,7 @@ func guardIDs(c *catalogue) (ids []int32, n int) {
 	return ids, len(byKey)
 }
 
-func guardKey(c *cond) string {
+func guardKey(c *tablesCond) string {
 	var b strings.Builder
 	list := func(xs []string) {
 		for _, x := range xs {
@@ -34329,7 +36106,7 @@ func (s *scan) guardHolds(i int, t *recText, doc *lazyJSON) bool {
 	if hits != nil {
 		pats = s.e.ix.notPats[i]
 	}
-	held, _, _ := s.e.cat.Rules[i].Not.recordHolds(t, s.jsonInRecord, doc, pats, hits, true)
+	held, _, _ := s.e.recordHolds(s.e.cat.Rules[i].Not, t, s.jsonInRecord, doc, pats, hits, true)
 	s.guardRec[g], s.guardHeld[g] = s.recGen, held
 	return held
 }
@@ -34358,7 +36135,7 @@ func (s *scan) hints(h *hit, t *recText, doc *lazyJSON) {
 		if s.opts.Explain {
 			h.hintNotes = append(h.hintNotes, hintNote{
 				Rule:   r.ID,
-				Source: src.describe(),
+				Source: describeHint(src),
 				Value:  redactExcerpt(raw, 0, 0, 80),
 				Kept:   why == hintOK,
 				Why:    string(why),
@@ -34395,7 +36172,7 @@ func (s *scan) hintValue(rule, k int, t *recText, doc *lazyJSON) (string, bool) 
 			v = doc.get(t.s)
 		}
 		var out string
-		found := v != nil && lookupJSON(v, src.path, func(x any) bool {
+		found := v != nil && lookupJSON(v, src.Key, func(x any) bool {
 			str, ok := jsonScalar(x)
 			out = str
 			return ok
@@ -34409,11 +36186,11 @@ func (s *scan) hintValue(rule, k int, t *recText, doc *lazyJSON) (string, bool) 
 		if hits := s.acHits(); hits != nil && t.gen == s.recGen {
 			lk = newLookup(hits, &s.e.ix.hintPats[rule][k])
 		}
-		m := s.submatch(src.Re, t, lk)
+		m := s.submatch(&s.e.pats[src.Re.ID], t, lk)
 		if m == nil {
 			return "", false
 		}
-		g := src.group
+		g := s.e.pats[src.Re.ID].value
 		if 2*g+1 >= len(m) || m[2*g] < 0 {
 			return "", false
 		}
@@ -34422,7 +36199,7 @@ func (s *scan) hintValue(rule, k int, t *recText, doc *lazyJSON) (string, bool) 
 	return "", false
 }
 
-func (h *hintSource) describe() string {
+func describeHint(h *hintSource) string {
 	switch h.From {
 	case fromHeader:
 		return "header " + h.Key
@@ -34725,7 +36502,7 @@ func eachRegex(c *catalogue, fn func(*regex)) {
 	}
 }
 
-func ruleRegexes(r *matchRule, fn func(*regex)) {
+func ruleRegexes(r *tablesRule, fn func(*regex)) {
 	for _, re := range r.Match.Regex {
 		fn(re)
 	}
@@ -34741,14 +36518,14 @@ func ruleRegexes(r *matchRule, fn func(*regex)) {
 	}
 }
 
-func pure(r *matchRule) bool {
+func pure(r *tablesRule) bool {
 	if !r.Match.hasText() || structured(&r.Match) {
 		return false
 	}
 	return r.Not == nil || (!structured(r.Not) && r.Not.hasText())
 }
 
-func structured(c *cond) bool {
+func structured(c *tablesCond) bool {
 	return len(c.Providers) > 0 || len(c.Status) > 0 || len(c.Headers) > 0 ||
 		len(c.JSON) > 0 || len(c.ExitCodes) > 0 || len(c.Signals) > 0
 }
@@ -34798,7 +36575,7 @@ func foldSpecial(rec string) string {
 	return strings.NewReplacer("\u212a", "k", "\u017f", "s").Replace(rec)
 }
 
-func byBranches(r *matchRule, pats []regexPats) bool {
+func byBranches(r *tablesRule, pats []regexPats) bool {
 	m := &r.Match
 	if len(m.Exact) > 0 || len(m.Contains) > 0 || len(m.Regex) == 0 {
 		return false
@@ -34902,8 +36679,11 @@ func jsonPart(rec string) (string, bool) {
 	return s, canOpen(s)
 }
 
-func lookupJSON(v any, path []string, fn func(any) bool) bool {
-	for i, key := range path {
+func lookupJSON(v any, path string, fn func(any) bool) bool {
+	for rest, more := path, true; more; {
+		at := rest
+		var key string
+		key, rest, more = strings.Cut(rest, ".")
 		switch x := v.(type) {
 		case map[string]any:
 			next, ok := x[key]
@@ -34920,7 +36700,7 @@ func lookupJSON(v any, path []string, fn func(any) bool) bool {
 				continue
 			}
 			for _, el := range x {
-				if lookupJSON(el, path[i:], fn) {
+				if lookupJSON(el, at, fn) {
 					return true
 				}
 			}
@@ -35718,7 +37498,7 @@ func (m *memo) index(gen uint32, low, lit string) int {
 
 func uintptrOf(c *compiledRegex) uintptr { return uintptr(unsafe.Pointer(c)) }
 
-func (s *scan) submatch(r *regex, t *recText, lk *lookup) []int {
+func (s *scan) submatch(r *pattern, t *recText, lk *lookup) []int {
 	a := &s.memo.subs[(uintptrOf(r.c)>>4)%memoSlots]
 	if t.gen == 0 {
 		a.gen, a.re = 0, nil
@@ -35762,7 +37542,7 @@ func buildNeeds(c *catalogue, rules [][]int32) []need {
 	return needs
 }
 
-func ruleNeed(r *matchRule) (n need, ok bool) {
+func ruleNeed(r *tablesRule) (n need, ok bool) {
 	if len(r.Match.Regex) == 0 {
 		return nil, false
 	}
@@ -35838,7 +37618,7 @@ type fastRegex struct {
 }
 
 type fastAlt struct {
-	matchAlt
+	tablesAlt
 	skip  byteSet
 	first byteSet
 }
@@ -35853,10 +37633,10 @@ func (b *byteSet) addFold(c byte) { b.add(c); b.add(upperASCII(c)) }
 
 const maxPlaces = 16
 
-func newFast(r *regex) *fastRegex {
-	f := &fastRegex{src: r.Src, nsub: r.c.nsub}
+func newFast(r *regex, nsub int) *fastRegex {
+	f := &fastRegex{src: r.Src, nsub: nsub}
 	for i := range r.Alts {
-		a := fastAlt{matchAlt: r.Alts[i]}
+		a := fastAlt{tablesAlt: r.Alts[i]}
 		for j := 0; j < len(a.Skip); j++ {
 			a.skip.add(a.Skip[j])
 		}
@@ -36111,7 +37891,7 @@ func (f *fastRegex) at(t *recText, p int) (re *regexp.Regexp, sub string, off in
 	return f.ctx, s[q:], q, true
 }
 
-func (r *regex) find(t *recText, lk *lookup, before int) (start, end int, found bool) {
+func (r *pattern) find(t *recText, lk *lookup, before int) (start, end int, found bool) {
 	if f := r.fast; f != nil && f.variants() {
 		var buf [maxPlaces]int
 		pos, all := f.places(t, buf[:0], lk)
@@ -36169,7 +37949,7 @@ func (f *fastRegex) submatchAt(t *recText, p int, dst []int) (m []int, matched, 
 	return caps, matched, done
 }
 
-func (r *regex) findSubmatch(t *recText, lk *lookup, dst []int) []int {
+func (r *pattern) findSubmatch(t *recText, lk *lookup, dst []int) []int {
 	if f := r.fast; f != nil && f.variants() {
 		var buf [maxPlaces]int
 		pos, all := f.places(t, buf[:0], lk)
@@ -36262,7 +38042,7 @@ func (s *scan) Finish() Classification {
 	}
 	out.SafeExcerpt = s.cut(win)
 	r := &cat.Rules[win.rule]
-	if s.opts.Explain || !conflict && r.Confidence != matchLow {
+	if s.opts.Explain || !conflict && r.Confidence != tablesLow {
 		s.hintsLater(win)
 		s.responseHint(win)
 	}
@@ -36273,7 +38053,7 @@ func (s *scan) Finish() Classification {
 	case conflict:
 		out.State, out.Reason = unclassified, reasonConflict
 		return out
-	case r.Confidence == matchLow:
+	case r.Confidence == tablesLow:
 		out.State, out.Reason = unclassified, reasonLowConfidence
 		return out
 	}
@@ -36312,20 +38092,8 @@ func (s *scan) empty() bool {
 	return !s.sawText && ev.HTTP == nil && ev.ExitCode == nil && ev.Signal == ""
 }
 
-type rank struct {
-	Tier     tier
-	Priority int
-}
-
-func (r *matchRule) Rank() rank { return rank{r.Tier, r.Priority} }
-
-func (c candidate) Rank() rank { return rank{tierNamed(c.Tier), c.Priority} }
-
-func (a rank) compare(b rank) int {
-	if a.Tier != b.Tier {
-		return cmp.Compare(a.Tier, b.Tier)
-	}
-	return cmp.Compare(a.Priority, b.Priority)
+func (c candidate) Rank() rank {
+	return rank{Tier: tierNamed(c.Tier), Priority: c.Priority}
 }
 
 func (e *engine) outranks(a, b int) bool {
@@ -36378,7 +38146,7 @@ func (s *scan) explain(live, winners []*hit, conflict bool, best uint8) *explain
 		note := matchNote{
 			Rule:    r.ID,
 			Source:  fmt.Sprintf("%s:%d", r.File, r.Line),
-			Matcher: r.Match.describe(h.sp),
+			Matcher: describeCond(&r.Match, h.sp),
 			Record:  h.line,
 			In:      h.in,
 			Offset:  h.sp.start,
@@ -36414,7 +38182,7 @@ func (s *scan) outcome(h, win *hit, winners []*hit, conflict bool, best uint8) s
 			}
 		}
 		return "conflict: ranks equal with " + strings.Join(others, ", ") + " and names another code"
-	case h == win && r.Confidence == matchLow:
+	case h == win && r.Confidence == tablesLow:
 		return "won, but its confidence is low"
 	case h == win:
 		return "won"
@@ -36697,15 +38465,6 @@ func cutUTF8(s string, n int) string {
 
 func startsRune(b byte) bool { return b&0xC0 != 0x80 }
 
-type regex struct {
-	Src      string
-	Triggers []string   `json:"-"`
-	Alts     []matchAlt `json:"-"`
-	Parsed   *parsed    `json:"-"`
-	c        *compiledRegex
-	fast     *fastRegex
-}
-
 type compiledRegex struct {
 	once  sync.Once
 	src   string
@@ -36726,19 +38485,6 @@ func (c *compiledRegex) subexpIndex(name string) int {
 		}
 	}
 	return -1
-}
-
-type parsed struct {
-	Groups int
-	Names  []string
-}
-
-func parsedOf(tree *syntax.Regexp) *parsed {
-	p := &parsed{Groups: tree.MaxCap()}
-	if names := tree.CapNames(); slices.ContainsFunc(names, func(n string) bool { return n != "" }) {
-		p.Names = names
-	}
-	return p
 }
 
 const (
@@ -37081,16 +38827,16 @@ func (s *scan) begin(ev Evidence, opts Options) {
 func (s *scan) consider(ri int32) {
 	i := int(ri)
 	r := &s.e.cat.Rules[i]
-	if !r.Match.evidenceHolds(&s.ev, s.hasBody, s.body) {
+	if !s.e.evidenceHolds(&r.Match, &s.ev, s.hasBody, s.body) {
 		return
 	}
-	if r.Not != nil && r.Not.evidenceHolds(&s.ev, s.hasBody, s.body) {
-		if !r.Not.needsRecord(s.jsonInRecord) {
+	if r.Not != nil && s.e.evidenceHolds(r.Not, &s.ev, s.hasBody, s.body) {
+		if !needsRecord(r.Not, s.jsonInRecord) {
 			return
 		}
 		s.guardRecord[i] = true
 	}
-	if r.Match.needsRecord(s.jsonInRecord) {
+	if needsRecord(&r.Match, s.jsonInRecord) {
 		s.state[i] = stPending
 		s.pending++
 		return
@@ -37109,7 +38855,7 @@ func (s *scan) consider(ri int32) {
 	}
 }
 
-func hasRecordHints(r *matchRule) bool {
+func hasRecordHints(r *tablesRule) bool {
 	for i := range r.Hints {
 		if r.Hints[i].From != fromHeader {
 			return true
@@ -37280,7 +39026,7 @@ func (s *scan) tryRule(i int, t *recText, doc *lazyJSON) {
 		pats = s.e.ix.pats[i]
 	}
 	anySpan := s.keepRecords && !s.opts.Explain
-	ok, sp, exact := r.Match.recordHolds(t, s.jsonInRecord, doc, pats, hits, anySpan)
+	ok, sp, exact := s.e.recordHolds(&r.Match, t, s.jsonInRecord, doc, pats, hits, anySpan)
 	if !ok {
 		return
 	}
@@ -37335,32 +39081,6 @@ func (s *scan) clock() time.Time {
 		s.now = time.Now().UTC()
 	}
 	return s.now
-}
-
-type sharer map[string]*regex
-
-func (sh sharer) prepare(r *regex) error {
-	p := sh[r.Src]
-	switch {
-	case r.c != nil:
-	case p != nil && equalAlts(p.Alts, r.Alts):
-		r.c, r.fast = p.c, p.fast
-	default:
-		if err := r.Prepare(); err != nil {
-			return err
-		}
-	}
-	if p == nil {
-		sh[r.Src] = r
-	}
-	return nil
-}
-
-func equalAlts(a, b []matchAlt) bool {
-	return slices.EqualFunc(a, b, func(x, y matchAlt) bool {
-		return x.Start == y.Start && x.Skip == y.Skip && x.Word == y.Word &&
-			slices.Equal(x.Triggers, y.Triggers) && slices.Equal(x.Lead, y.Lead)
-	})
 }
 
 const sampleSize = 256 << 10
