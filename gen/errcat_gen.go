@@ -118,7 +118,7 @@ var catalogueTables = &catalogue{
 	Name:    `default`,
 	Version: `0.1.0`,
 	ID:      `0.1.0+a01cfea1849c`,
-	Classes: []matchClass{
+	Classes: []tablesClass{
 		{
 			Name:        `hard`,
 			Description: `Retrying will not help until something outside the request changes; stop, ask a person, or switch provider, model or account.`,
@@ -279,18 +279,18 @@ var catalogueTables = &catalogue{
 			Scope:       `account`,
 		},
 	},
-	Rules: []matchRule{
+	Rules: []tablesRule{
 		{
 			ID:         `agent.broken_pipe`,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
 						Src:      `(?i:\bBROKEN PIPE\b)`,
 						Triggers: []string{`broken pipe`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`broken pipe`},
 								Word: true,
@@ -299,9 +299,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1,
 						Src:      `(?i:\bEPIPE\b)`,
 						Triggers: []string{`epipe`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`epipe`},
 								Word: true,
@@ -310,9 +311,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       2,
 						Src:      `(?i:\[(?:ERRNO 32\]|WINERROR (109|232)\]))`,
 						Triggers: []string{`[errno 32]`, `[winerror 109]`, `[winerror 232]`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`[errno 32]`, `[winerror 109]`, `[winerror 232]`},
 							},
@@ -323,7 +325,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -336,13 +338,14 @@ var catalogueTables = &catalogue{
 			ID:         `agent.broken_pipe_l10n`,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       4,
 						Src:      `\b(?i:Broken pipe)\b`,
 						Triggers: []string{`broken pipe`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`broken pipe`},
 								Word: true,
@@ -351,9 +354,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       5,
 						Src:      `\b(?i:Roura p)ř(?i:eru)š(?i:ena \(SIGPIPE)\b`,
 						Triggers: []string{`roura přerušena (sigpipe`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`roura přerušena (sigpipe`},
 								Word: true,
@@ -362,9 +366,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       6,
 						Src:      `\b(?i:Daten)ü(?i:bergabe unterbrochen \(broken pipe)\b`,
 						Triggers: []string{`datenübergabe unterbrochen (broken pipe`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`datenübergabe unterbrochen (broken pipe`},
 								Word: true,
@@ -373,9 +378,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       7,
 						Src:      `\b(?i:Tuber)í(?i:a rota)\b`,
 						Triggers: []string{`tubería rota`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`tubería rota`},
 								Word: true,
@@ -384,9 +390,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       8,
 						Src:      `\b(?i:Relais bris)é(?i: \(pipe)\b`,
 						Triggers: []string{`relais brisé (pipe`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`relais brisé (pipe`},
 								Word: true,
@@ -395,9 +402,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       9,
 						Src:      `\b(?i:T)ö(?i:r)ö(?i:tt adatcsatorna)\b`,
 						Triggers: []string{`törött adatcsatorna`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`törött adatcsatorna`},
 								Word: true,
@@ -406,9 +414,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       10,
 						Src:      `\b(?i:Pipa rusak)\b`,
 						Triggers: []string{`pipa rusak`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`pipa rusak`},
 								Word: true,
@@ -417,9 +426,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       11,
 						Src:      `\b(?i:Pipe interrotta)\b`,
 						Triggers: []string{`pipe interrotta`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`pipe interrotta`},
 								Word: true,
@@ -428,9 +438,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       12,
 						Src:      `파이프가 깨어짐`,
 						Triggers: []string{`파이프가 깨어짐`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`파이프가 깨어짐`},
 							},
@@ -438,9 +449,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       13,
 						Src:      `\b(?i:Gebroken pijp)\b`,
 						Triggers: []string{`gebroken pijp`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`gebroken pijp`},
 								Word: true,
@@ -449,9 +461,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       14,
 						Src:      `\b(?i:Przerwany potok)\b`,
 						Triggers: []string{`przerwany potok`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`przerwany potok`},
 								Word: true,
@@ -460,9 +473,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       15,
 						Src:      `\b(?i:Pipe quebrado)\b`,
 						Triggers: []string{`pipe quebrado`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`pipe quebrado`},
 								Word: true,
@@ -471,9 +485,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       16,
 						Src:      `\b(?i:T)ú(?i:nel quebrado)\b`,
 						Triggers: []string{`túnel quebrado`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`túnel quebrado`},
 								Word: true,
@@ -482,9 +497,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       17,
 						Src:      `Обрыв канала`,
 						Triggers: []string{`Обрыв канала`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`Обрыв канала`},
 							},
@@ -492,9 +508,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       18,
 						Src:      `\b(?i:Brutet r)ö(?i:r)\b`,
 						Triggers: []string{`brutet rör`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`brutet rör`},
 								Word: true,
@@ -503,9 +520,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       19,
 						Src:      `\b(?i:Veri al)ı(?i:nam)ı(?i:yor)\b`,
 						Triggers: []string{`veri alınamıyor`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`veri alınamıyor`},
 								Word: true,
@@ -514,9 +532,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       20,
 						Src:      `Канал обірвано`,
 						Triggers: []string{`Канал обірвано`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`Канал обірвано`},
 							},
@@ -524,9 +543,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       21,
 						Src:      `Ố(?i:ng d)ẫ(?i:n b)ị(?i: h)ỏ(?i:ng)\b`,
 						Triggers: []string{`Ống dẫn bị hỏng`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`Ống dẫn bị hỏng`},
 							},
@@ -534,9 +554,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       22,
 						Src:      `断开的管道`,
 						Triggers: []string{`断开的管道`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`断开的管道`},
 							},
@@ -544,9 +565,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       23,
 						Src:      `管線損壞`,
 						Triggers: []string{`管線損壞`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`管線損壞`},
 							},
@@ -555,7 +577,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -568,15 +590,16 @@ var catalogueTables = &catalogue{
 			ID:         `agent.jsonrpc_connection_closed`,
 			Tier:       tierStructured,
 			Priority:   46,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name: `error.message`,
-						Kind: matchMatch,
+						Kind: tablesMatch,
 						Re: &regex{
+							ID:  24,
 							Src: `(?i)\b(connection|transport) closed\b`,
-							Alts: []matchAlt{
+							Alts: []tablesAlt{
 								{
 									Lead: []string{`connection closed`, `transport closed`},
 									Word: true,
@@ -589,7 +612,7 @@ var catalogueTables = &catalogue{
 					},
 					{
 						Name:   `jsonrpc`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`2.0`},
 					},
 				},
@@ -602,13 +625,14 @@ var catalogueTables = &catalogue{
 			ID:         `agent.mcp_connection_closed`,
 			Tier:       tierText,
 			Priority:   30,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       25,
 						Src:      `(?i)\bMCP error -32000\b`,
 						Triggers: []string{`mcp error -32000`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`mcp error -32000`},
 								Word: true,
@@ -617,9 +641,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       26,
 						Src:      `(?i)\bMCP server\b.{0,80}\b(disconnected|connection closed|transport closed|closed unexpectedly|exited unexpectedly|crashed)\b`,
 						Triggers: []string{`mcp server`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`mcp server`},
 								Word: true,
@@ -632,7 +657,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -645,13 +670,14 @@ var catalogueTables = &catalogue{
 			ID:         `agent.stream_disconnected`,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       27,
 						Src:      `(?i)\bstream (disconnected|closed|ended|terminated) (before|unexpectedly|prematurely|early)\b`,
 						Triggers: []string{`stream closed before`, `stream closed early`, `stream closed prematurely`, `stream closed unexpectedly`, `stream disconnected before`, `stream disconnected early`, `stream disconnected prematurely`, `stream disconnected unexpectedly`, `stream ended before`, `stream ended early`, `stream ended prematurely`, `stream ended unexpectedly`, `stream terminated before`, `stream terminated early`, `stream terminated prematurely`, `stream terminated unexpectedly`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`stream closed before`, `stream closed early`, `stream closed prematurely`, `stream closed unexpectedly`, `stream disconnected before`, `stream disconnected early`, `stream disconnected prematurely`, `stream disconnected unexpectedly`, `stream ended before`, `stream ended early`, `stream ended prematurely`, `stream ended unexpectedly`, `stream terminated before`, `stream terminated early`, `stream terminated prematurely`, `stream terminated unexpectedly`},
 								Word: true,
@@ -662,9 +688,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       28,
 						Src:      `(?i)\bpremature close\b`,
 						Triggers: []string{`premature close`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`premature close`},
 								Word: true,
@@ -673,9 +700,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       29,
 						Src:      `(?i)\bERR_STREAM_PREMATURE_CLOSE\b`,
 						Triggers: []string{`err_stream_premature_close`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`err_stream_premature_close`},
 								Word: true,
@@ -684,9 +712,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       30,
 						Src:      `(?i)\bpeer closed connection without sending complete message body\b`,
 						Triggers: []string{`peer closed connection without sending complete message body`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`peer closed connection without sending complete message body`},
 								Word: true,
@@ -695,9 +724,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       31,
 						Src:      `(?i)\bincomplete chunked read\b`,
 						Triggers: []string{`incomplete chunked read`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`incomplete chunked read`},
 								Word: true,
@@ -706,9 +736,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       32,
 						Src:      `(?i)\bIncompleteRead\b`,
 						Triggers: []string{`incompleteread`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`incompleteread`},
 								Word: true,
@@ -717,9 +748,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       33,
 						Src:      `(?i)\bSSE (stream|connection) (closed|ended|disconnected|dropped)\b`,
 						Triggers: []string{`sse connection closed`, `sse connection disconnected`, `sse connection dropped`, `sse connection ended`, `sse stream closed`, `sse stream disconnected`, `sse stream dropped`, `sse stream ended`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`sse connection closed`, `sse connection disconnected`, `sse connection dropped`, `sse connection ended`, `sse stream closed`, `sse stream disconnected`, `sse stream dropped`, `sse stream ended`},
 								Word: true,
@@ -731,7 +763,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -744,13 +776,14 @@ var catalogueTables = &catalogue{
 			ID:         `agent.websocket_closed`,
 			Tier:       tierText,
 			Priority:   30,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       34,
 						Src:      `(?i)\bwebsocket\b.{0,60}\b(closed|disconnected) (unexpectedly|abnormally)\b`,
 						Triggers: []string{`closed abnormally`, `closed unexpectedly`, `disconnected abnormally`, `disconnected unexpectedly`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`websocket`},
 								Word: true,
@@ -761,9 +794,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       35,
 						Src:      `(?i)\bclose code:? 1006\b`,
 						Triggers: []string{`close code 1006`, `close code: 1006`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`close code 1006`, `close code: 1006`},
 								Word: true,
@@ -772,9 +806,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       36,
 						Src:      `(?i)\b1006 \(?abnormal closure\b`,
 						Triggers: []string{`1006 (abnormal closure`, `1006 abnormal closure`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`1006 (abnormal closure`, `1006 abnormal closure`},
 								Word: true,
@@ -783,9 +818,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       37,
 						Src:      `(?i)\bWebSocketConnectionClosedError\b`,
 						Triggers: []string{`websocketconnectionclosederror`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`websocketconnectionclosederror`},
 								Word: true,
@@ -795,7 +831,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -809,13 +845,14 @@ var catalogueTables = &catalogue{
 			Code:       3,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       38,
 						Src:      `(?i)\bestimated chat context of [\d,]+ tokens exceeds the [\d,]+ token limit\b`,
 						Triggers: []string{`estimated chat context of `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`estimated chat context of `},
 								Word: true,
@@ -825,9 +862,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       39,
 						Src:      `(?i)\bhas hit a token limit!`,
 						Triggers: []string{`has hit a token limit!`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`has hit a token limit!`},
 								Word: true,
@@ -837,7 +875,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -851,13 +889,14 @@ var catalogueTables = &catalogue{
 			Code:       9,
 			Tier:       tierText,
 			Priority:   3,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       40,
 						Src:      `\bCannot connect to API: `,
 						Triggers: []string{`cannot connect to api: `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`cannot connect to api: `},
 								Word: true,
@@ -867,7 +906,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -881,13 +920,14 @@ var catalogueTables = &catalogue{
 			Code:       18,
 			Tier:       tierText,
 			Priority:   21,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       41,
 						Src:      `(?i)\bwould exceed your (account|organization|organisation)['’]s rate limit\b`,
 						Triggers: []string{`would exceed your account`, `would exceed your organisation`, `would exceed your organization`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`would exceed your `},
 								Word: true,
@@ -899,9 +939,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       42,
 						Src:      `(?i)\bexceeded your per-minute rate limit\b`,
 						Triggers: []string{`exceeded your per-minute rate limit`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`exceeded your per-minute rate limit`},
 								Word: true,
@@ -911,11 +952,12 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					{
+						ID:  43,
 						Src: `(?:(?i)\b(error code|status code|status|http)[: ]+400\b|\bBadRequestError\b)|(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b|^\W{0,3}(\S+\s+){0,6}?(?-i:\[?(INFO|INF|DEBUG|DBG|TRACE|TRC)\]?)[:\s|].*\b(using (the )?defaults?|fall(ing)? back|skipping|ignoring|will retry|retrying|continuing without)\b|\b(level|lvl|severity)["']?\s*[=:]\s*["']?(info|debug|trace)\b.*\b(using (the )?defaults?|fall(ing)? back|skipping|ignoring|will retry|retrying|continuing without)\b)`,
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Triggers: []string{`400`},
 								Lead:     []string{`erro`, `http`, `stat`},
@@ -987,12 +1029,12 @@ var catalogueTables = &catalogue{
 			Code:       16,
 			Tier:       tierStructured,
 			Priority:   31,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `error.type`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`api_error`},
 					},
 				},
@@ -1006,12 +1048,12 @@ var catalogueTables = &catalogue{
 			Code:       1,
 			Tier:       tierStructured,
 			Priority:   31,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `error.type`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`authentication_error`},
 					},
 				},
@@ -1025,12 +1067,12 @@ var catalogueTables = &catalogue{
 			Code:       17,
 			Tier:       tierStructured,
 			Priority:   31,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `error.type`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`billing_error`},
 					},
 				},
@@ -1044,15 +1086,16 @@ var catalogueTables = &catalogue{
 			Code:       8,
 			Tier:       tierStructured,
 			Priority:   72,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name: `error.message`,
-						Kind: matchMatch,
+						Kind: tablesMatch,
 						Re: &regex{
+							ID:  44,
 							Src: `(?i)^model:`,
-							Alts: []matchAlt{
+							Alts: []tablesAlt{
 								{
 									Start: true,
 									Lead:  []string{`model:`},
@@ -1063,7 +1106,7 @@ var catalogueTables = &catalogue{
 					},
 					{
 						Name:   `error.type`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`not_found_error`},
 					},
 				},
@@ -1077,13 +1120,14 @@ var catalogueTables = &catalogue{
 			Code:       2,
 			Tier:       tierText,
 			Priority:   75,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       45,
 						Src:      `(?i)\boutput blocked by content filtering policy\b`,
 						Triggers: []string{`output blocked by content filtering policy`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`output blocked by content filtering policy`},
 								Word: true,
@@ -1093,7 +1137,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -1107,12 +1151,12 @@ var catalogueTables = &catalogue{
 			Code:       15,
 			Tier:       tierStructured,
 			Priority:   31,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `error.type`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`overloaded_error`},
 					},
 				},
@@ -1136,8 +1180,8 @@ var catalogueTables = &catalogue{
 			ID:         `anthropic.overloaded_exact`,
 			Code:       15,
 			Tier:       tierExact,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Exact: []string{`Overloaded`, `Overloaded.`},
 			},
 			Triggers: []string{`overloaded`, `overloaded.`},
@@ -1149,13 +1193,14 @@ var catalogueTables = &catalogue{
 			Code:       15,
 			Tier:       tierText,
 			Priority:   40,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       46,
 						Src:      `(?i)\boverloaded_error\b`,
 						Triggers: []string{`overloaded_error`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`overloaded_error`},
 								Word: true,
@@ -1164,9 +1209,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       47,
 						Src:      `(?i)\b(API Error|error code|status code|status|http)[: ]+529\b`,
 						Triggers: []string{`529`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`api `, `erro`, `http`, `stat`},
 								Word: true,
@@ -1178,9 +1224,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       48,
 						Src:      `(?i)\b529:? Overloaded\b`,
 						Triggers: []string{`529 overloaded`, `529: overloaded`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`529 overloaded`, `529: overloaded`},
 								Word: true,
@@ -1189,9 +1236,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       49,
 						Src:      `(?i)\bOverloadedError\b`,
 						Triggers: []string{`overloadederror`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`overloadederror`},
 								Word: true,
@@ -1200,9 +1248,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       50,
 						Src:      `(?i)\b(error|exception)( -|:) Overloaded\b`,
 						Triggers: []string{`error - overloaded`, `error: overloaded`, `exception - overloaded`, `exception: overloaded`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`error - overloaded`, `error: overloaded`, `exception - overloaded`, `exception: overloaded`},
 								Word: true,
@@ -1214,7 +1263,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -1228,12 +1277,12 @@ var catalogueTables = &catalogue{
 			Code:       13,
 			Tier:       tierStructured,
 			Priority:   31,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `error.type`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`permission_error`},
 					},
 				},
@@ -1247,14 +1296,15 @@ var catalogueTables = &catalogue{
 			Code:       3,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					sharedRegex1,
 					{
+						ID:       52,
 						Src:      `(?i)\bexceed context limit: \d+ \+ \d+ > \d+`,
 						Triggers: []string{`exceed context limit: `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`exceed context limit: `},
 								Word: true,
@@ -1264,7 +1314,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -1278,12 +1328,12 @@ var catalogueTables = &catalogue{
 			Code:       18,
 			Tier:       tierStructured,
 			Priority:   31,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `error.type`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`rate_limit_error`},
 					},
 				},
@@ -1324,12 +1374,12 @@ var catalogueTables = &catalogue{
 			Code:       12,
 			Tier:       tierStructured,
 			Priority:   31,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `error.type`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`request_too_large`},
 					},
 				},
@@ -1343,13 +1393,14 @@ var catalogueTables = &catalogue{
 			Code:       8,
 			Tier:       tierText,
 			Priority:   61,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       53,
 						Src:      `\b404 model: \S+`,
 						Triggers: []string{`404 model: `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`404 model: `},
 								Word: true,
@@ -1359,7 +1410,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -1373,13 +1424,14 @@ var catalogueTables = &catalogue{
 			Code:       17,
 			Tier:       tierText,
 			Priority:   80,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       54,
 						Src:      `(?i)\byou've (hit|reached) your (session |weekly |opus |sonnet )?limit\b`,
 						Triggers: []string{`you've hit your limit`, `you've hit your opus limit`, `you've hit your session limit`, `you've hit your sonnet limit`, `you've hit your weekly limit`, `you've reached your limit`, `you've reached your opus limit`, `you've reached your session limit`, `you've reached your sonnet limit`, `you've reached your weekly limit`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`you've hit your limit`, `you've hit your opus limit`, `you've hit your session limit`, `you've hit your sonnet limit`, `you've hit your weekly limit`, `you've reached your limit`, `you've reached your opus limit`, `you've reached your session limit`, `you've reached your sonnet limit`, `you've reached your weekly limit`},
 								Word: true,
@@ -1391,7 +1443,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -1405,12 +1457,12 @@ var catalogueTables = &catalogue{
 			Code:       17,
 			Tier:       tierStructured,
 			Priority:   62,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `error.details.error_code`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`enforced_spend_limit_reached`},
 					},
 				},
@@ -1424,15 +1476,16 @@ var catalogueTables = &catalogue{
 			Code:       17,
 			Tier:       tierStructured,
 			Priority:   76,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name: `error.message`,
-						Kind: matchMatch,
+						Kind: tablesMatch,
 						Re: &regex{
+							ID:  55,
 							Src: `(?i)\bregain access on\b|\breached your specified (API|workspace) usage limits\b`,
-							Alts: []matchAlt{
+							Alts: []tablesAlt{
 								{
 									Triggers: []string{`regain access on`},
 									Lead:     []string{`regain access on`},
@@ -1467,13 +1520,14 @@ var catalogueTables = &catalogue{
 			Code:       17,
 			Tier:       tierText,
 			Priority:   85,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       57,
 						Src:      `(?i)\byou will regain access on \d{4}-\d{2}-\d{2}`,
 						Triggers: []string{`you will regain access on `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`you will regain access on `},
 								Word: true,
@@ -1483,7 +1537,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -1503,13 +1557,14 @@ var catalogueTables = &catalogue{
 			Code:       20,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       58,
 						Src:      `(?i)\bcould not get lock /var/(lib|cache)/(dpkg|apt)\b`,
 						Triggers: []string{`could not get lock /var/`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`could not get lock /var/`},
 								Word: true,
@@ -1521,9 +1576,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       59,
 						Src:      `(?i)\bunable to acquire the dpkg frontend lock\b`,
 						Triggers: []string{`unable to acquire the dpkg frontend lock`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`unable to acquire the dpkg frontend lock`},
 								Word: true,
@@ -1532,9 +1588,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       60,
 						Src:      `(?i)\bunable to lock the (administration|download) directory\b`,
 						Triggers: []string{`unable to lock the administration directory`, `unable to lock the download directory`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`unable to lock the administration directory`, `unable to lock the download directory`},
 								Word: true,
@@ -1546,7 +1603,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -1560,13 +1617,14 @@ var catalogueTables = &catalogue{
 			Code:       20,
 			Tier:       tierText,
 			Priority:   49,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       61,
 						Src:      `\b(?i:Could not get lock )(?:/var/(?:lib/dpkg/lock(?:-frontend)?|lib/apt/lists/lock|cache/apt/archives/lock))`,
 						Triggers: []string{`could not get lock /var/`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`could not get lock /var/`},
 								Word: true,
@@ -1576,9 +1634,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       62,
 						Src:      `\b(?i:Nelze z)í(?i:skat z)á(?i:mek )(?:/var/(?:lib/dpkg/lock(?:-frontend)?|lib/apt/lists/lock|cache/apt/archives/lock))`,
 						Triggers: []string{`nelze získat zámek /var/`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`nelze získat zámek /var/`},
 								Word: true,
@@ -1588,9 +1647,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       63,
 						Src:      `\b(?i:Sperre )(?:/var/(?:lib/dpkg/lock(?:-frontend)?|lib/apt/lists/lock|cache/apt/archives/lock))(?i: konnte nicht erlangt werden)\b`,
 						Triggers: []string{`sperre /var/cache/apt/archives/lock konnte nicht erlangt werden`, `sperre /var/lib/apt/lists/lock konnte nicht erlangt werden`, `sperre /var/lib/dpkg/lock konnte nicht erlangt werden`, `sperre /var/lib/dpkg/lock-frontend konnte nicht erlangt werden`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`sperre /var/cache/apt/archives/lock konnte nicht erlangt werden`, `sperre /var/lib/apt/lists/lock konnte nicht erlangt werden`, `sperre /var/lib/dpkg/lock konnte nicht erlangt werden`, `sperre /var/lib/dpkg/lock-frontend konnte nicht erlangt werden`},
 								Word: true,
@@ -1599,9 +1659,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       64,
 						Src:      `\b(?i:No se pudo bloquear )(?:/var/(?:lib/dpkg/lock(?:-frontend)?|lib/apt/lists/lock|cache/apt/archives/lock))`,
 						Triggers: []string{`no se pudo bloquear /var/`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`no se pudo bloquear /var/`},
 								Word: true,
@@ -1611,9 +1672,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       65,
 						Src:      `\b(?i:Impossible d'obtenir le verrou )(?:/var/(?:lib/dpkg/lock(?:-frontend)?|lib/apt/lists/lock|cache/apt/archives/lock))`,
 						Triggers: []string{`impossible d'obtenir le verrou /var/`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`impossible d'obtenir le verrou /var/`},
 								Word: true,
@@ -1623,9 +1685,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       66,
 						Src:      `\b(?i:Nem siker)ü(?i:lt z)á(?i:rolni: )(?:/var/(?:lib/dpkg/lock(?:-frontend)?|lib/apt/lists/lock|cache/apt/archives/lock))`,
 						Triggers: []string{`nem sikerült zárolni: /var/`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`nem sikerült zárolni: /var/`},
 								Word: true,
@@ -1635,9 +1698,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       67,
 						Src:      `\b(?i:Impossibile impostare il blocco )(?:/var/(?:lib/dpkg/lock(?:-frontend)?|lib/apt/lists/lock|cache/apt/archives/lock))`,
 						Triggers: []string{`impossibile impostare il blocco /var/`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`impossibile impostare il blocco /var/`},
 								Word: true,
@@ -1647,9 +1711,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       68,
 						Src:      `ロック (?:/var/(?:lib/dpkg/lock(?:-frontend)?|lib/apt/lists/lock|cache/apt/archives/lock)) が取得できませんでした`,
 						Triggers: []string{`ロック /var/cache/apt/archives/lock が取得できませんでした`, `ロック /var/lib/apt/lists/lock が取得できませんでした`, `ロック /var/lib/dpkg/lock が取得できませんでした`, `ロック /var/lib/dpkg/lock-frontend が取得できませんでした`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`ロック /var/cache/apt/archives/lock が取得できませんでした`, `ロック /var/lib/apt/lists/lock が取得できませんでした`, `ロック /var/lib/dpkg/lock が取得できませんでした`, `ロック /var/lib/dpkg/lock-frontend が取得できませんでした`},
 							},
@@ -1657,9 +1722,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       69,
 						Src:      `(?:/var/(?:lib/dpkg/lock(?:-frontend)?|lib/apt/lists/lock|cache/apt/archives/lock)) 잠금 파일을 얻을 수 없습니다`,
 						Triggers: []string{`/var/cache/apt/archives/lock 잠금 파일을 얻을 수 없습니다`, `/var/lib/apt/lists/lock 잠금 파일을 얻을 수 없습니다`, `/var/lib/dpkg/lock 잠금 파일을 얻을 수 없습니다`, `/var/lib/dpkg/lock-frontend 잠금 파일을 얻을 수 없습니다`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`/var/cache/apt/archives/lock 잠금 파일을 얻을 수 없습니다`, `/var/lib/apt/lists/lock 잠금 파일을 얻을 수 없습니다`, `/var/lib/dpkg/lock 잠금 파일을 얻을 수 없습니다`, `/var/lib/dpkg/lock-frontend 잠금 파일을 얻을 수 없습니다`},
 							},
@@ -1667,9 +1733,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       70,
 						Src:      `\b(?i:Kon vergrendeling )(?:/var/(?:lib/dpkg/lock(?:-frontend)?|lib/apt/lists/lock|cache/apt/archives/lock))(?i: niet verkrijgen)\b`,
 						Triggers: []string{`kon vergrendeling /var/cache/apt/archives/lock niet verkrijgen`, `kon vergrendeling /var/lib/apt/lists/lock niet verkrijgen`, `kon vergrendeling /var/lib/dpkg/lock niet verkrijgen`, `kon vergrendeling /var/lib/dpkg/lock-frontend niet verkrijgen`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`kon vergrendeling /var/cache/apt/archives/lock niet verkrijgen`, `kon vergrendeling /var/lib/apt/lists/lock niet verkrijgen`, `kon vergrendeling /var/lib/dpkg/lock niet verkrijgen`, `kon vergrendeling /var/lib/dpkg/lock-frontend niet verkrijgen`},
 								Word: true,
@@ -1678,9 +1745,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       71,
 						Src:      `\b(?i:Nie uda)ł(?i:o si)ę(?i: uzyska)ć(?i: blokady )(?:/var/(?:lib/dpkg/lock(?:-frontend)?|lib/apt/lists/lock|cache/apt/archives/lock))`,
 						Triggers: []string{`nie udało się uzyskać blokady /var/`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`nie udało się uzyskać blokady /var/`},
 								Word: true,
@@ -1690,9 +1758,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       72,
 						Src:      `\b(?i:N)ã(?i:o foi poss)í(?i:vel obter trava )(?:/var/(?:lib/dpkg/lock(?:-frontend)?|lib/apt/lists/lock|cache/apt/archives/lock))`,
 						Triggers: []string{`não foi possível obter trava /var/`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`não foi possível obter trava /var/`},
 								Word: true,
@@ -1702,9 +1771,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       73,
 						Src:      `\b(?i:N)ã(?i:o foi poss)í(?i:vel obter acesso exclusivo a )(?:/var/(?:lib/dpkg/lock(?:-frontend)?|lib/apt/lists/lock|cache/apt/archives/lock))`,
 						Triggers: []string{`não foi possível obter acesso exclusivo a /var/`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`não foi possível obter acesso exclusivo a /var/`},
 								Word: true,
@@ -1714,9 +1784,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       74,
 						Src:      `Не удалось получить блокировку файла (?:/var/(?:lib/dpkg/lock(?:-frontend)?|lib/apt/lists/lock|cache/apt/archives/lock))`,
 						Triggers: []string{`Не удалось получить блокировку файла /var/`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`Не удалось получить блокировку файла /var/`},
 								Also: [][]string{[]string{`Не удалось получить блокировку файла /var/cache/apt/archives/lock`, `Не удалось получить блокировку файла /var/lib/apt/lists/lock`, `Не удалось получить блокировку файла /var/lib/dpkg/lock`, `Не удалось получить блокировку файла /var/lib/dpkg/lock-frontend`}},
@@ -1725,9 +1796,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       75,
 						Src:      `\b(?i:Kunde inte erh)å(?i:lla l)å(?i:set )(?:/var/(?:lib/dpkg/lock(?:-frontend)?|lib/apt/lists/lock|cache/apt/archives/lock))`,
 						Triggers: []string{`kunde inte erhålla låset /var/`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`kunde inte erhålla låset /var/`},
 								Word: true,
@@ -1737,9 +1809,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       76,
 						Src:      `(?:/var/(?:lib/dpkg/lock(?:-frontend)?|lib/apt/lists/lock|cache/apt/archives/lock))(?i: kilidi al)ı(?i:namad)ı`,
 						Triggers: []string{`/var/cache/apt/archives/lock kilidi alınamadı`, `/var/lib/apt/lists/lock kilidi alınamadı`, `/var/lib/dpkg/lock kilidi alınamadı`, `/var/lib/dpkg/lock-frontend kilidi alınamadı`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`/var/cache/apt/archives/lock kilidi alınamadı`, `/var/lib/apt/lists/lock kilidi alınamadı`, `/var/lib/dpkg/lock kilidi alınamadı`, `/var/lib/dpkg/lock-frontend kilidi alınamadı`},
 							},
@@ -1747,9 +1820,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       77,
 						Src:      `Неможливо отримати замок (?:/var/(?:lib/dpkg/lock(?:-frontend)?|lib/apt/lists/lock|cache/apt/archives/lock))`,
 						Triggers: []string{`Неможливо отримати замок /var/`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`Неможливо отримати замок /var/`},
 								Also: [][]string{[]string{`Неможливо отримати замок /var/cache/apt/archives/lock`, `Неможливо отримати замок /var/lib/apt/lists/lock`, `Неможливо отримати замок /var/lib/dpkg/lock`, `Неможливо отримати замок /var/lib/dpkg/lock-frontend`}},
@@ -1758,9 +1832,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       78,
 						Src:      `\b(?i:Kh)ô(?i:ng th)ể(?i: l)ấ(?i:y kh)ó(?i:a )(?:/var/(?:lib/dpkg/lock(?:-frontend)?|lib/apt/lists/lock|cache/apt/archives/lock))`,
 						Triggers: []string{`không thể lấy khóa /var/`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`không thể lấy khóa /var/`},
 								Word: true,
@@ -1770,9 +1845,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       79,
 						Src:      `无法获得锁 (?:/var/(?:lib/dpkg/lock(?:-frontend)?|lib/apt/lists/lock|cache/apt/archives/lock))`,
 						Triggers: []string{`无法获得锁 /var/cache/apt/archives/lock`, `无法获得锁 /var/lib/apt/lists/lock`, `无法获得锁 /var/lib/dpkg/lock`, `无法获得锁 /var/lib/dpkg/lock-frontend`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`无法获得锁 /var/cache/apt/archives/lock`, `无法获得锁 /var/lib/apt/lists/lock`, `无法获得锁 /var/lib/dpkg/lock`, `无法获得锁 /var/lib/dpkg/lock-frontend`},
 							},
@@ -1780,9 +1856,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       80,
 						Src:      `無法將 (?:/var/(?:lib/dpkg/lock(?:-frontend)?|lib/apt/lists/lock|cache/apt/archives/lock)) 鎖定`,
 						Triggers: []string{`無法將 /var/cache/apt/archives/lock 鎖定`, `無法將 /var/lib/apt/lists/lock 鎖定`, `無法將 /var/lib/dpkg/lock 鎖定`, `無法將 /var/lib/dpkg/lock-frontend 鎖定`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`無法將 /var/cache/apt/archives/lock 鎖定`, `無法將 /var/lib/apt/lists/lock 鎖定`, `無法將 /var/lib/dpkg/lock 鎖定`, `無法將 /var/lib/dpkg/lock-frontend 鎖定`},
 							},
@@ -1790,9 +1867,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       81,
 						Src:      `\b(?i:Unable to acquire the dpkg frontend lock \()(?:/var/lib/dpkg/lock-frontend)(?i:\), is another process using it)\b`,
 						Triggers: []string{`unable to acquire the dpkg frontend lock (/var/lib/dpkg/lock-frontend), is another process using it`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`unable to acquire the dpkg frontend lock (/var/lib/dpkg/lock-frontend), is another process using it`},
 								Word: true,
@@ -1801,9 +1879,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       82,
 						Src:      `\b(?i:Nelze z)í(?i:skat z)á(?i:mek dpkg frontendu \()(?:/var/lib/dpkg/lock-frontend)(?i:\)\. Nepou)ží(?i:v)á(?i: jej jin)ý(?i: proces)\b`,
 						Triggers: []string{`nelze získat zámek dpkg frontendu (/var/lib/dpkg/lock-frontend). nepoužívá jej jiný proces`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`nelze získat zámek dpkg frontendu (/var/lib/dpkg/lock-frontend). nepoužívá jej jiný proces`},
 								Word: true,
@@ -1812,9 +1891,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       83,
 						Src:      `\b(?i:Erlangen der Sperre f)ü(?i:r die Dpkg-Oberfl)ä(?i:che \()(?:/var/lib/dpkg/lock-frontend)(?i:\) nicht m)ö(?i:glich; wird sie von einem anderen Prozess verwendet)\b`,
 						Triggers: []string{`erlangen der sperre für die dpkg-oberfläche (/var/lib/dpkg/lock-frontend) nicht möglich; wird sie von einem anderen prozess verwendet`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`erlangen der sperre für die dpkg-oberfläche (/var/lib/dpkg/lock-frontend) nicht möglich; wird sie von einem anderen prozess verwendet`},
 								Word: true,
@@ -1823,9 +1903,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       84,
 						Src:      `\b(?i:Impossible d'obtenir le verrou de dpkg \()(?:/var/lib/dpkg/lock-frontend)(?i:\)\. Il est possible qu'un autre processus l'utilise)\b`,
 						Triggers: []string{`impossible d'obtenir le verrou de dpkg (/var/lib/dpkg/lock-frontend). il est possible qu'un autre processus l'utilise`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`impossible d'obtenir le verrou de dpkg (/var/lib/dpkg/lock-frontend). il est possible qu'un autre processus l'utilise`},
 								Word: true,
@@ -1834,9 +1915,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       85,
 						Src:      `\b(?i:Impossibile acquisire il blocco sul frontend dpkg \()(?:/var/lib/dpkg/lock-frontend)(?i:\)\. Un altro processo potrebbe tenerlo occupato)\b`,
 						Triggers: []string{`impossibile acquisire il blocco sul frontend dpkg (/var/lib/dpkg/lock-frontend). un altro processo potrebbe tenerlo occupato`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`impossibile acquisire il blocco sul frontend dpkg (/var/lib/dpkg/lock-frontend). un altro processo potrebbe tenerlo occupato`},
 								Word: true,
@@ -1845,9 +1927,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       86,
 						Src:      `\b(?i:Kan de vergrendeling voor het dpkg-frontend \()(?:/var/lib/dpkg/lock-frontend)(?i:\) niet verkrijgen\. Gebruikt een ander proces dit)\b`,
 						Triggers: []string{`kan de vergrendeling voor het dpkg-frontend (/var/lib/dpkg/lock-frontend) niet verkrijgen. gebruikt een ander proces dit`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`kan de vergrendeling voor het dpkg-frontend (/var/lib/dpkg/lock-frontend) niet verkrijgen. gebruikt een ander proces dit`},
 								Word: true,
@@ -1856,9 +1939,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       87,
 						Src:      `Невозможно получить блокировку внешнего интерфейса(?i: dpkg \()(?:/var/lib/dpkg/lock-frontend)\); она уже используется другим процессом`,
 						Triggers: []string{`Невозможно получить блокировку внешнего интерфейса dpkg (/var/lib/dpkg/lock-frontend); она уже используется другим процессом`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`Невозможно получить блокировку внешнего интерфейса dpkg (/var/lib/dpkg/lock-frontend); она уже используется другим процессом`},
 							},
@@ -1866,9 +1950,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       88,
 						Src:      `无法获取(?i: dpkg )前端锁 \((?:/var/lib/dpkg/lock-frontend)\)，是否有其他进程正占用它`,
 						Triggers: []string{`无法获取 dpkg 前端锁 (/var/lib/dpkg/lock-frontend)，是否有其他进程正占用它`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`无法获取 dpkg 前端锁 (/var/lib/dpkg/lock-frontend)，是否有其他进程正占用它`},
 							},
@@ -1876,9 +1961,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       89,
 						Src:      `\b(?i:Unable to lock the administration directory \()(?:/var/lib/dpkg/?)(?i:\), is another process using it)\b`,
 						Triggers: []string{`unable to lock the administration directory (/var/lib/dpkg`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`unable to lock the administration directory (/var/lib/dpkg`},
 								Word: true,
@@ -1888,9 +1974,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       90,
 						Src:      `\b(?i:Nelze uzamknout administra)č(?i:n)í(?i: adres)ář \((?:/var/lib/dpkg/?)(?i:\)\. Nepou)ží(?i:v)á(?i: jej jin)ý(?i: proces)\b`,
 						Triggers: []string{`nelze uzamknout administrační adresář (/var/lib/dpkg`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`nelze uzamknout administrační adresář (/var/lib/dpkg`},
 								Word: true,
@@ -1900,9 +1987,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       91,
 						Src:      `\b(?i:Sperren des Administrationsverzeichnisses \()(?:/var/lib/dpkg/?)(?i:\) nicht m)ö(?i:glich; wird es von einem anderen Prozess verwendet)\b`,
 						Triggers: []string{`sperren des administrationsverzeichnisses (/var/lib/dpkg`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`sperren des administrationsverzeichnisses (/var/lib/dpkg`},
 								Word: true,
@@ -1912,9 +2000,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       92,
 						Src:      `\b(?i:No se pudo bloquear el directorio de administraci)ó(?i:n \()(?:/var/lib/dpkg/?)\), ¿(?i:quiz)á(?i:s haya alg)ú(?i:n otro proceso utiliz)á(?i:ndolo)\b`,
 						Triggers: []string{`no se pudo bloquear el directorio de administración (/var/lib/dpkg`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`no se pudo bloquear el directorio de administración (/var/lib/dpkg`},
 								Word: true,
@@ -1924,9 +2013,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       93,
 						Src:      `\b(?i:Impossible de verrouiller le r)é(?i:pertoire d'administration \()(?:/var/lib/dpkg/?)(?i:\)\. Il est possible qu'un autre processus l'utilise)\b`,
 						Triggers: []string{`impossible de verrouiller le répertoire d'administration (/var/lib/dpkg`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`impossible de verrouiller le répertoire d'administration (/var/lib/dpkg`},
 								Word: true,
@@ -1936,9 +2026,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       94,
 						Src:      `\b(?i:Az adminisztr)á(?i:ci)ó(?i:s k)ö(?i:nyvt)á(?i:r \()(?:/var/lib/dpkg/?)(?i:\) nem z)á(?i:rolhat)ó(?i:, lehet hogy m)á(?i:sik folyamat haszn)á(?i:lja)\b`,
 						Triggers: []string{`az adminisztrációs könyvtár (/var/lib/dpkg`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`az adminisztrációs könyvtár (/var/lib/dpkg`},
 								Word: true,
@@ -1948,9 +2039,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       95,
 						Src:      `\b(?i:Impossibile acquisire il blocco sulla directory di amministrazione \()(?:/var/lib/dpkg/?)(?i:\)\. Un altro processo potrebbe tenerla occupata)\b`,
 						Triggers: []string{`impossibile acquisire il blocco sulla directory di amministrazione (/var/lib/dpkg`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`impossibile acquisire il blocco sulla directory di amministrazione (/var/lib/dpkg`},
 								Word: true,
@@ -1960,9 +2052,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       96,
 						Src:      `管理用ディレクトリ \((?:/var/lib/dpkg/?)\) をロックできません。これを使う別のプロセスが動いていませんか`,
 						Triggers: []string{`管理用ディレクトリ (/var/lib/dpkg`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`管理用ディレクトリ (/var/lib/dpkg`},
 								Also: [][]string{[]string{`管理用ディレクトリ (/var/lib/dpkg) をロックできません。これを使う別のプロセスが動いていませんか`, `管理用ディレクトリ (/var/lib/dpkg/) をロックできません。これを使う別のプロセスが動いていませんか`}},
@@ -1971,9 +2064,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       97,
 						Src:      `관리 디렉터리를 \((?:/var/lib/dpkg/?)\) 잠글 수 없습니다\. 다른 프로세스가 사용하고 있지 않습니까`,
 						Triggers: []string{`관리 디렉터리를 (/var/lib/dpkg`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`관리 디렉터리를 (/var/lib/dpkg`},
 								Also: [][]string{[]string{`관리 디렉터리를 (/var/lib/dpkg) 잠글 수 없습니다. 다른 프로세스가 사용하고 있지 않습니까`, `관리 디렉터리를 (/var/lib/dpkg/) 잠글 수 없습니다. 다른 프로세스가 사용하고 있지 않습니까`}},
@@ -1982,9 +2076,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       98,
 						Src:      `\b(?i:Kan de beheersmap \()(?:/var/lib/dpkg/?)(?i:\) niet vergrendelen\. Is deze in gebruik door een ander proces)\b`,
 						Triggers: []string{`kan de beheersmap (/var/lib/dpkg`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`kan de beheersmap (/var/lib/dpkg`},
 								Word: true,
@@ -1994,9 +2089,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       99,
 						Src:      `\b(?i:Nie uda)ł(?i:o si)ę(?i: zablokowa)ć(?i: katalogu administracyjnego \()(?:/var/lib/dpkg/?)(?i:\), czy inny proces go u)ż(?i:ywa)\b`,
 						Triggers: []string{`nie udało się zablokować katalogu administracyjnego (/var/lib/dpkg`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`nie udało się zablokować katalogu administracyjnego (/var/lib/dpkg`},
 								Word: true,
@@ -2006,9 +2102,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       100,
 						Src:      `\b(?i:N)ã(?i:o foi poss)í(?i:vel obter acesso exclusivo ao direct)ó(?i:rio de administra)çã(?i:o \()(?:/var/lib/dpkg/?)(?i:\), outro processo est)á(?i: a utiliz)á(?i:-lo)\b`,
 						Triggers: []string{`não foi possível obter acesso exclusivo ao directório de administração (/var/lib/dpkg`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`não foi possível obter acesso exclusivo ao directório de administração (/var/lib/dpkg`},
 								Word: true,
@@ -2018,9 +2115,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       101,
 						Src:      `Невозможно выполнить блокировку управляющего каталога \((?:/var/lib/dpkg/?)\); он уже используется другим процессом`,
 						Triggers: []string{`Невозможно выполнить блокировку управляющего каталога (/var/lib/dpkg`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`Невозможно выполнить блокировку управляющего каталога (/var/lib/dpkg`},
 								Also: [][]string{[]string{`Невозможно выполнить блокировку управляющего каталога (/var/lib/dpkg); он уже используется другим процессом`, `Невозможно выполнить блокировку управляющего каталога (/var/lib/dpkg/); он уже используется другим процессом`}},
@@ -2029,9 +2127,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       102,
 						Src:      `\b(?i:Kunde inte l)å(?i:sa administrationskatalogen \()(?:/var/lib/dpkg/?)(?i:\)\. Anv)ä(?i:nder en annan process den)\b`,
 						Triggers: []string{`kunde inte låsa administrationskatalogen (/var/lib/dpkg`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`kunde inte låsa administrationskatalogen (/var/lib/dpkg`},
 								Word: true,
@@ -2041,9 +2140,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       103,
 						Src:      `\b(?i:Y)ö(?i:netim dizini \()(?:/var/lib/dpkg/?)(?i:\) kilitlenemiyor, ba)ş(?i:ka bir i)ş(?i:lem taraf)ı(?i:ndan kullan)ı(?i:l)ı(?i:yor olmas)ı(?i:n)\b`,
 						Triggers: []string{`yönetim dizini (/var/lib/dpkg`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`yönetim dizini (/var/lib/dpkg`},
 								Word: true,
@@ -2053,9 +2153,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       104,
 						Src:      `Неможливо заблокувати адміністративну директорію \((?:/var/lib/dpkg/?)\), може її використовує інший процес`,
 						Triggers: []string{`Неможливо заблокувати адміністративну директорію (/var/lib/dpkg`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`Неможливо заблокувати адміністративну директорію (/var/lib/dpkg`},
 								Also: [][]string{[]string{`Неможливо заблокувати адміністративну директорію (/var/lib/dpkg), може її використовує інший процес`, `Неможливо заблокувати адміністративну директорію (/var/lib/dpkg/), може її використовує інший процес`}},
@@ -2064,9 +2165,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       105,
 						Src:      `\b(?i:Kh)ô(?i:ng th)ể(?i: kho)á(?i: th)ư(?i: m)ụ(?i:c qu)ả(?i:n tr)ị \((?:/var/lib/dpkg/?)(?i:\), c)ó(?i: m)ộ(?i:t ti)ế(?i:n tr)ì(?i:nh kh)á(?i:c )đ(?i:ang s)ử(?i: d)ụ(?i:ng n)ó(?i: ph)ả(?i:i kh)ô(?i:ng)\b`,
 						Triggers: []string{`không thể khoá thư mục quản trị (/var/lib/dpkg`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`không thể khoá thư mục quản trị (/var/lib/dpkg`},
 								Word: true,
@@ -2076,9 +2178,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       106,
 						Src:      `无法锁定管理目录\((?:/var/lib/dpkg/?)\)，是否有其他进程正占用它`,
 						Triggers: []string{`无法锁定管理目录(/var/lib/dpkg`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`无法锁定管理目录(/var/lib/dpkg`},
 								Also: [][]string{[]string{`无法锁定管理目录(/var/lib/dpkg)，是否有其他进程正占用它`, `无法锁定管理目录(/var/lib/dpkg/)，是否有其他进程正占用它`}},
@@ -2087,9 +2190,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       107,
 						Src:      `\b(?i:Unable to lock the download directory)\b`,
 						Triggers: []string{`unable to lock the download directory`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`unable to lock the download directory`},
 								Word: true,
@@ -2098,9 +2202,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       108,
 						Src:      `\b(?i:Nelze zamknout adres)ář(?i: pro stahov)á(?i:n)í`,
 						Triggers: []string{`nelze zamknout adresář pro stahování`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`nelze zamknout adresář pro stahování`},
 								Word: true,
@@ -2109,9 +2214,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       109,
 						Src:      `\b(?i:Das Downloadverzeichnis konnte nicht gesperrt werden)\b`,
 						Triggers: []string{`das downloadverzeichnis konnte nicht gesperrt werden`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`das downloadverzeichnis konnte nicht gesperrt werden`},
 								Word: true,
@@ -2120,9 +2226,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       110,
 						Src:      `\b(?i:No se puede bloquear el directorio de descarga)\b`,
 						Triggers: []string{`no se puede bloquear el directorio de descarga`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`no se puede bloquear el directorio de descarga`},
 								Word: true,
@@ -2131,9 +2238,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       111,
 						Src:      `\b(?i:Impossible de verrouiller le r)é(?i:pertoire de t)é(?i:l)é(?i:chargement)\b`,
 						Triggers: []string{`impossible de verrouiller le répertoire de téléchargement`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`impossible de verrouiller le répertoire de téléchargement`},
 								Word: true,
@@ -2142,9 +2250,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       112,
 						Src:      `\b(?i:Nem lehet z)á(?i:rolni a let)ö(?i:lt)é(?i:si k)ö(?i:nyvt)á(?i:rat)\b`,
 						Triggers: []string{`nem lehet zárolni a letöltési könyvtárat`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`nem lehet zárolni a letöltési könyvtárat`},
 								Word: true,
@@ -2153,9 +2262,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       113,
 						Src:      `\b(?i:Impossibile bloccare la directory di scaricamento)\b`,
 						Triggers: []string{`impossibile bloccare la directory di scaricamento`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`impossibile bloccare la directory di scaricamento`},
 								Word: true,
@@ -2164,9 +2274,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       114,
 						Src:      `ダウンロードディレクトリをロックできません`,
 						Triggers: []string{`ダウンロードディレクトリをロックできません`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`ダウンロードディレクトリをロックできません`},
 							},
@@ -2174,9 +2285,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       115,
 						Src:      `다운로드 디렉터리를 잠글 수 없습니다`,
 						Triggers: []string{`다운로드 디렉터리를 잠글 수 없습니다`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`다운로드 디렉터리를 잠글 수 없습니다`},
 							},
@@ -2184,9 +2296,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       116,
 						Src:      `\b(?i:Kon de ophaalmap niet vergrendelen)\b`,
 						Triggers: []string{`kon de ophaalmap niet vergrendelen`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`kon de ophaalmap niet vergrendelen`},
 								Word: true,
@@ -2195,9 +2308,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       117,
 						Src:      `\b(?i:Nie uda)ł(?i:o si)ę(?i: zablokowa)ć(?i: katalogu pobierania)\b`,
 						Triggers: []string{`nie udało się zablokować katalogu pobierania`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`nie udało się zablokować katalogu pobierania`},
 								Word: true,
@@ -2206,9 +2320,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       118,
 						Src:      `\b(?i:Imposs)í(?i:vel criar trava no diret)ó(?i:rio de download)\b`,
 						Triggers: []string{`impossível criar trava no diretório de download`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`impossível criar trava no diretório de download`},
 								Word: true,
@@ -2217,9 +2332,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       119,
 						Src:      `\b(?i:Imposs)í(?i:vel criar acesso exclusivo ao direct)ó(?i:rio de downloads)\b`,
 						Triggers: []string{`impossível criar acesso exclusivo ao directório de downloads`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`impossível criar acesso exclusivo ao directório de downloads`},
 								Word: true,
@@ -2228,9 +2344,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       120,
 						Src:      `Невозможно заблокировать каталог загрузки`,
 						Triggers: []string{`Невозможно заблокировать каталог загрузки`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`Невозможно заблокировать каталог загрузки`},
 							},
@@ -2238,9 +2355,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       121,
 						Src:      `\b(?i:Kunde inte l)å(?i:sa h)ä(?i:mtningskatalogen)\b`,
 						Triggers: []string{`kunde inte låsa hämtningskatalogen`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`kunde inte låsa hämtningskatalogen`},
 								Word: true,
@@ -2249,9 +2367,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       122,
 						Src:      `İ(?i:ndirme dizini kilitlenemiyor)\b`,
 						Triggers: []string{`İndirme dizini kilitlenemiyor`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`İndirme dizini kilitlenemiyor`},
 							},
@@ -2259,9 +2378,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       123,
 						Src:      `Неможливо заблокувати директорію для завантаження`,
 						Triggers: []string{`Неможливо заблокувати директорію для завантаження`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`Неможливо заблокувати директорію для завантаження`},
 							},
@@ -2269,9 +2389,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       124,
 						Src:      `\b(?i:Kh)ô(?i:ng th)ể(?i: kho)á(?i: th)ư(?i: m)ụ(?i:c t)ả(?i:i v)ề`,
 						Triggers: []string{`không thể khoá thư mục tải về`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`không thể khoá thư mục tải về`},
 								Word: true,
@@ -2280,9 +2401,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       125,
 						Src:      `无法锁定下载目录`,
 						Triggers: []string{`无法锁定下载目录`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`无法锁定下载目录`},
 							},
@@ -2290,9 +2412,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       126,
 						Src:      `無法鎖定下載目錄`,
 						Triggers: []string{`無法鎖定下載目錄`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`無法鎖定下載目錄`},
 							},
@@ -2300,9 +2423,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       127,
 						Src:      `(?i: was locked by another process)\b`,
 						Triggers: []string{` was locked by another process`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{` was locked by another process`},
 							},
@@ -2310,9 +2434,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       128,
 						Src:      `(?i: byl uzam)č(?i:en jin)ý(?i:m procesem)\b`,
 						Triggers: []string{` byl uzamčen jiným procesem`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{` byl uzamčen jiným procesem`},
 							},
@@ -2320,9 +2445,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       129,
 						Src:      `(?i: war von einem anderen Prozess gesperrt)\b`,
 						Triggers: []string{` war von einem anderen prozess gesperrt`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{` war von einem anderen prozess gesperrt`},
 							},
@@ -2330,9 +2456,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       130,
 						Src:      `(?i: a )é(?i:t)é(?i: verrouill)é(?i: par un autre processus)\b`,
 						Triggers: []string{` a été verrouillé par un autre processus`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{` a été verrouillé par un autre processus`},
 							},
@@ -2340,9 +2467,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       131,
 						Src:      `(?i: werd vergrendeld door een ander proces)\b`,
 						Triggers: []string{` werd vergrendeld door een ander proces`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{` werd vergrendeld door een ander proces`},
 							},
@@ -2350,9 +2478,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       132,
 						Src:      `(?i: by)ł(?i:o zablokowane przez inny proces)\b`,
 						Triggers: []string{` było zablokowane przez inny proces`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{` było zablokowane przez inny proces`},
 							},
@@ -2360,9 +2489,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       133,
 						Src:      `(?i: foi bloqueado por outro processo)\b`,
 						Triggers: []string{` foi bloqueado por outro processo`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{` foi bloqueado por outro processo`},
 							},
@@ -2370,9 +2500,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       134,
 						Src:      ` заблокирована другим процессом`,
 						Triggers: []string{` заблокирована другим процессом`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{` заблокирована другим процессом`},
 							},
@@ -2380,9 +2511,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       135,
 						Src:      ` ä(?i:r l)å(?i:st av en annan process)\b`,
 						Triggers: []string{` är låst av en annan process`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{` är låst av en annan process`},
 							},
@@ -2390,9 +2522,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       136,
 						Src:      ` 已被另一个进程加锁`,
 						Triggers: []string{` 已被另一个进程加锁`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{` 已被另一个进程加锁`},
 							},
@@ -2400,9 +2533,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       137,
 						Src:      `(?i: was locked by another process with pid)\b`,
 						Triggers: []string{` was locked by another process with pid`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{` was locked by another process with pid`},
 							},
@@ -2410,9 +2544,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       138,
 						Src:      `(?i: byl uzam)č(?i:en jin)ý(?i:m procesem s pid)\b`,
 						Triggers: []string{` byl uzamčen jiným procesem s pid`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{` byl uzamčen jiným procesem s pid`},
 							},
@@ -2420,9 +2555,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       139,
 						Src:      `(?i: war von einem anderen Prozess mit PID )[-+]?[0-9]+(?i: gesperrt)\b`,
 						Triggers: []string{` war von einem anderen prozess mit pid `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{` war von einem anderen prozess mit pid `},
 								Also: [][]string{[]string{` gesperrt`}},
@@ -2431,9 +2567,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       140,
 						Src:      `(?i: a )é(?i:t)é(?i: verrouill)é(?i: par un autre processus avec le PID)\b`,
 						Triggers: []string{` a été verrouillé par un autre processus avec le pid`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{` a été verrouillé par un autre processus avec le pid`},
 							},
@@ -2441,9 +2578,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       141,
 						Src:      `(?i: werd vergrendeld door een ander proces met pid)\b`,
 						Triggers: []string{` werd vergrendeld door een ander proces met pid`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{` werd vergrendeld door een ander proces met pid`},
 							},
@@ -2451,9 +2589,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       142,
 						Src:      `(?i: by)ł(?i:o zablokowane przez inny proces o pid)\b`,
 						Triggers: []string{` było zablokowane przez inny proces o pid`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{` było zablokowane przez inny proces o pid`},
 							},
@@ -2461,9 +2600,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       143,
 						Src:      `(?i: foi bloqueado por outro processo com pid)\b`,
 						Triggers: []string{` foi bloqueado por outro processo com pid`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{` foi bloqueado por outro processo com pid`},
 							},
@@ -2471,9 +2611,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       144,
 						Src:      ` заблокирована другим процессом(?i: c pid)\b`,
 						Triggers: []string{` заблокирована другим процессом c pid`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{` заблокирована другим процессом c pid`},
 							},
@@ -2481,9 +2622,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       145,
 						Src:      ` ä(?i:r l)å(?i:st av en annan process med PID)\b`,
 						Triggers: []string{` är låst av en annan process med pid`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{` är låst av en annan process med pid`},
 							},
@@ -2491,9 +2633,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       146,
 						Src:      ` 已被另一个(?i: pid )为 [-+]?[0-9]+ 的进程加锁`,
 						Triggers: []string{` 已被另一个 pid 为 `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{` 已被另一个 pid 为 `},
 								Also: [][]string{[]string{` 的进程加锁`}},
@@ -2503,7 +2646,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -2517,13 +2660,14 @@ var catalogueTables = &catalogue{
 			Code:       13,
 			Tier:       tierText,
 			Priority:   2,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       147,
 						Src:      `(?i)\bAccessDenied(Exception)?\b`,
 						Triggers: []string{`accessdenied`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`accessdenied`},
 								Word: true,
@@ -2534,9 +2678,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       148,
 						Src:      `(?i)\bis not authorized to perform\b`,
 						Triggers: []string{`is not authorized to perform`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`is not authorized to perform`},
 								Word: true,
@@ -2546,7 +2691,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -2560,13 +2705,14 @@ var catalogueTables = &catalogue{
 			Code:       19,
 			Tier:       tierText,
 			Priority:   20,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       149,
 						Src:      `(?i)\b(Connect|Read) timeout on endpoint URL: `,
 						Triggers: []string{`connect timeout on endpoint url: `, `read timeout on endpoint url: `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`connect timeout on endpoint url: `, `read timeout on endpoint url: `},
 								Word: true,
@@ -2578,7 +2724,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -2592,13 +2738,14 @@ var catalogueTables = &catalogue{
 			Code:       9,
 			Tier:       tierText,
 			Priority:   3,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       150,
 						Src:      `(?i)\bCould not connect to the endpoint URL: `,
 						Triggers: []string{`could not connect to the endpoint url: `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`could not connect to the endpoint url: `},
 								Word: true,
@@ -2608,7 +2755,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -2622,15 +2769,15 @@ var catalogueTables = &catalogue{
 			Code:       1,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					sharedRegex3,
 					sharedRegex4,
 					sharedRegex5,
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -2644,8 +2791,8 @@ var catalogueTables = &catalogue{
 			Code:       1,
 			Tier:       tierStructured,
 			Priority:   41,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Status: []statusRange{
 					{
 						Lo: 400,
@@ -2671,13 +2818,14 @@ var catalogueTables = &catalogue{
 			Code:       6,
 			Tier:       tierText,
 			Priority:   80,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       154,
 						Src:      `(?i)\bunable to locate credentials\b`,
 						Triggers: []string{`unable to locate credentials`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`unable to locate credentials`},
 								Word: true,
@@ -2686,9 +2834,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       155,
 						Src:      `(?i)\bNoCredentialProviders\b`,
 						Triggers: []string{`nocredentialproviders`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`nocredentialproviders`},
 								Word: true,
@@ -2697,9 +2846,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       156,
 						Src:      `(?i)\bno valid providers in chain\b`,
 						Triggers: []string{`no valid providers in chain`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`no valid providers in chain`},
 								Word: true,
@@ -2708,9 +2858,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       157,
 						Src:      `(?i)\bNoCredentialsError\b`,
 						Triggers: []string{`nocredentialserror`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`nocredentialserror`},
 								Word: true,
@@ -2719,9 +2870,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       158,
 						Src:      `(?i)\bcould not load credentials from any providers\b`,
 						Triggers: []string{`could not load credentials from any providers`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`could not load credentials from any providers`},
 								Word: true,
@@ -2731,7 +2883,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -2745,13 +2897,14 @@ var catalogueTables = &catalogue{
 			Code:       6,
 			Tier:       tierText,
 			Priority:   86,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       159,
 						Src:      `(?i)\bThe config profile \([^)\s]+\) could not be found\b`,
 						Triggers: []string{`) could not be found`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`the config profile (`},
 								Word: true,
@@ -2760,9 +2913,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       160,
 						Src:      `(?i)\bPartial credentials found in [\w-]+, missing: `,
 						Triggers: []string{`partial credentials found in `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`partial credentials found in `},
 								Word: true,
@@ -2773,7 +2927,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -2787,13 +2941,14 @@ var catalogueTables = &catalogue{
 			Code:       18,
 			Tier:       tierText,
 			Priority:   21,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       161,
 						Src:      `\bRequestLimitExceeded\b`,
 						Triggers: []string{`requestlimitexceeded`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`requestlimitexceeded`},
 								Word: true,
@@ -2802,9 +2957,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       162,
 						Src:      `\(Throttling\) when calling the \w+ operation\b`,
 						Triggers: []string{`(throttling) when calling the `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`(throttling) when calling the `},
 								Also: [][]string{[]string{` operation`}},
@@ -2814,7 +2970,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -2828,13 +2984,14 @@ var catalogueTables = &catalogue{
 			Code:       10,
 			Tier:       tierText,
 			Priority:   2,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       163,
 						Src:      `\bResourceNotFoundException\b`,
 						Triggers: []string{`resourcenotfoundexception`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`resourcenotfoundexception`},
 								Word: true,
@@ -2843,9 +3000,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       164,
 						Src:      `\bNoSuchKey\b`,
 						Triggers: []string{`nosuchkey`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`nosuchkey`},
 								Word: true,
@@ -2854,9 +3012,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       165,
 						Src:      `\bNoSuchBucket\b`,
 						Triggers: []string{`nosuchbucket`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`nosuchbucket`},
 								Word: true,
@@ -2866,7 +3025,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -2880,13 +3039,14 @@ var catalogueTables = &catalogue{
 			Code:       1,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       166,
 						Src:      `\bSignatureDoesNotMatch\b`,
 						Triggers: []string{`signaturedoesnotmatch`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`signaturedoesnotmatch`},
 								Word: true,
@@ -2895,9 +3055,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       167,
 						Src:      `\bInvalidClientTokenId\b`,
 						Triggers: []string{`invalidclienttokenid`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`invalidclienttokenid`},
 								Word: true,
@@ -2906,9 +3067,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       168,
 						Src:      `\(AuthFailure\)`,
 						Triggers: []string{`(authfailure)`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`(authfailure)`},
 							},
@@ -2917,7 +3079,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -2931,13 +3093,14 @@ var catalogueTables = &catalogue{
 			Code:       1,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       169,
 						Src:      `(?i)\bThe SSO session associated with this profile has expired or is otherwise invalid\b`,
 						Triggers: []string{`the sso session associated with this profile has expired or is otherwise invalid`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`the sso session associated with this profile has expired or is otherwise invalid`},
 								Word: true,
@@ -2946,9 +3109,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       170,
 						Src:      `(?i)\bError when retrieving token from sso: Token has expired\b`,
 						Triggers: []string{`error when retrieving token from sso: token has expired`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`error when retrieving token from sso: token has expired`},
 								Word: true,
@@ -2958,7 +3122,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -2972,13 +3136,14 @@ var catalogueTables = &catalogue{
 			Code:       18,
 			Tier:       tierText,
 			Priority:   21,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       171,
 						Src:      `\bThrottlingException\b`,
 						Triggers: []string{`throttlingexception`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`throttlingexception`},
 								Word: true,
@@ -2987,9 +3152,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       172,
 						Src:      `\bTooManyRequestsException\b`,
 						Triggers: []string{`toomanyrequestsexception`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`toomanyrequestsexception`},
 								Word: true,
@@ -2998,9 +3164,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       173,
 						Src:      `\bThrottling: Rate exceeded\b`,
 						Triggers: []string{`throttling: rate exceeded`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`throttling: rate exceeded`},
 								Word: true,
@@ -3009,9 +3176,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       174,
 						Src:      `\bSlowDown\b`,
 						Triggers: []string{`slowdown`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`slowdown`},
 								Word: true,
@@ -3021,7 +3189,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -3035,13 +3203,14 @@ var catalogueTables = &catalogue{
 			Code:       13,
 			Tier:       tierText,
 			Priority:   2,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       175,
 						Src:      `\bUnauthorizedOperation\b`,
 						Triggers: []string{`unauthorizedoperation`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`unauthorizedoperation`},
 								Word: true,
@@ -3050,9 +3219,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       176,
 						Src:      `(?i:\bYou are not authorized to perform this operation\b)`,
 						Triggers: []string{`you are not authorized to perform this operation`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`you are not authorized to perform this operation`},
 								Word: true,
@@ -3062,7 +3232,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -3076,13 +3246,14 @@ var catalogueTables = &catalogue{
 			Code:       13,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       177,
 						Src:      `\bAADSTS(53003|65001|50105|530003)\b`,
 						Triggers: []string{`aadsts50105`, `aadsts530003`, `aadsts53003`, `aadsts65001`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`aadsts50105`, `aadsts530003`, `aadsts53003`, `aadsts65001`},
 								Word: true,
@@ -3094,7 +3265,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -3108,13 +3279,14 @@ var catalogueTables = &catalogue{
 			Code:       1,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       178,
 						Src:      `\bAADSTS(700082|50173|70043|7000215|7000222|50076|50078|50079|50126|700024|70008|50133|54005)\b`,
 						Triggers: []string{`aadsts50076`, `aadsts50078`, `aadsts50079`, `aadsts50126`, `aadsts50133`, `aadsts50173`, `aadsts54005`, `aadsts7000215`, `aadsts7000222`, `aadsts700024`, `aadsts70008`, `aadsts700082`, `aadsts70043`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`aadsts50076`, `aadsts50078`, `aadsts50079`, `aadsts50126`, `aadsts50133`, `aadsts50173`, `aadsts54005`, `aadsts7000215`, `aadsts7000222`, `aadsts700024`, `aadsts70008`, `aadsts700082`, `aadsts70043`},
 								Word: true,
@@ -3125,9 +3297,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       179,
 						Src:      `(?i:\bInteractive authentication is needed\b)`,
 						Triggers: []string{`interactive authentication is needed`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`interactive authentication is needed`},
 								Word: true,
@@ -3137,7 +3310,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -3151,13 +3324,14 @@ var catalogueTables = &catalogue{
 			Code:       13,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       180,
 						Src:      `\((AuthorizationFailed|LinkedAuthorizationFailed)\)`,
 						Triggers: []string{`(authorizationfailed)`, `(linkedauthorizationfailed)`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`(authorizationfailed)`, `(linkedauthorizationfailed)`},
 							},
@@ -3167,9 +3341,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       181,
 						Src:      `\bCode="(AuthorizationFailed|LinkedAuthorizationFailed)"`,
 						Triggers: []string{`code="authorizationfailed"`, `code="linkedauthorizationfailed"`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`code="authorizationfailed"`, `code="linkedauthorizationfailed"`},
 								Word: true,
@@ -3180,9 +3355,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       182,
 						Src:      `^\s*Code: (Linked)?AuthorizationFailed\s*$`,
 						Triggers: []string{`code: authorizationfailed`, `code: linkedauthorizationfailed`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Start: true,
 								Skip:  "\t\n\f\r ",
@@ -3194,9 +3370,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       183,
 						Src:      `(?i:\bdoes not have authorization to perform action\b)`,
 						Triggers: []string{`does not have authorization to perform action`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`does not have authorization to perform action`},
 								Word: true,
@@ -3206,7 +3383,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -3220,13 +3397,14 @@ var catalogueTables = &catalogue{
 			Code:       6,
 			Tier:       tierText,
 			Priority:   80,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       184,
 						Src:      `(?i)\bPlease run 'az login' to setup account\b`,
 						Triggers: []string{`please run 'az login' to setup account`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`please run 'az login' to setup account`},
 								Word: true,
@@ -3235,9 +3413,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       185,
 						Src:      `(?i)\bNo subscription found\. Run 'az account set'`,
 						Triggers: []string{`no subscription found. run 'az account set'`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`no subscription found. run 'az account set'`},
 								Word: true,
@@ -3246,9 +3425,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       186,
 						Src:      `(?i)\bNo subscriptions found for\b`,
 						Triggers: []string{`no subscriptions found for`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`no subscriptions found for`},
 								Word: true,
@@ -3258,7 +3438,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -3272,12 +3452,12 @@ var catalogueTables = &catalogue{
 			Code:       14,
 			Tier:       tierStructured,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `error.code`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`DeploymentNotFound`},
 					},
 				},
@@ -3291,13 +3471,14 @@ var catalogueTables = &catalogue{
 			Code:       14,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       187,
 						Src:      `(?i)\bDeploymentNotFound\b`,
 						Triggers: []string{`deploymentnotfound`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`deploymentnotfound`},
 								Word: true,
@@ -3306,9 +3487,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       188,
 						Src:      `(?i)\bthe API deployment for this resource does not exist\b`,
 						Triggers: []string{`the api deployment for this resource does not exist`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`the api deployment for this resource does not exist`},
 								Word: true,
@@ -3318,7 +3500,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -3332,13 +3514,14 @@ var catalogueTables = &catalogue{
 			Code:       1,
 			Tier:       tierText,
 			Priority:   80,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       189,
 						Src:      `(?i)\binvalid subscription key or wrong api endpoint\b`,
 						Triggers: []string{`invalid subscription key or wrong api endpoint`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`invalid subscription key or wrong api endpoint`},
 								Word: true,
@@ -3348,7 +3531,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -3362,13 +3545,14 @@ var catalogueTables = &catalogue{
 			Code:       8,
 			Tier:       tierText,
 			Priority:   80,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       190,
 						Src:      `(?i)\boperation does not work with the specified model\b`,
 						Triggers: []string{`operation does not work with the specified model`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`operation does not work with the specified model`},
 								Word: true,
@@ -3378,7 +3562,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -3392,13 +3576,14 @@ var catalogueTables = &catalogue{
 			Code:       13,
 			Tier:       tierText,
 			Priority:   80,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       191,
 						Src:      `(?i)\bprincipal does not have access to api/`,
 						Triggers: []string{`principal does not have access to api/`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`principal does not have access to api/`},
 								Word: true,
@@ -3407,9 +3592,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       192,
 						Src:      `(?i)\baccess denied due to virtual network/firewall rules\b`,
 						Triggers: []string{`access denied due to virtual network/firewall rules`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`access denied due to virtual network/firewall rules`},
 								Word: true,
@@ -3419,7 +3605,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -3433,13 +3619,14 @@ var catalogueTables = &catalogue{
 			Code:       17,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       193,
 						Src:      `\(QuotaExceeded\)`,
 						Triggers: []string{`(quotaexceeded)`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`(quotaexceeded)`},
 							},
@@ -3447,9 +3634,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       194,
 						Src:      `\bCode="QuotaExceeded"`,
 						Triggers: []string{`code="quotaexceeded"`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`code="quotaexceeded"`},
 								Word: true,
@@ -3458,9 +3646,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       195,
 						Src:      `(?i:\bresults in exceeding approved\b)`,
 						Triggers: []string{`results in exceeding approved`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`results in exceeding approved`},
 								Word: true,
@@ -3470,7 +3659,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -3484,13 +3673,14 @@ var catalogueTables = &catalogue{
 			Code:       10,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       196,
 						Src:      `\((ResourceGroupNotFound|ResourceNotFound|SubscriptionNotFound|ParentResourceNotFound)\)`,
 						Triggers: []string{`(parentresourcenotfound)`, `(resourcegroupnotfound)`, `(resourcenotfound)`, `(subscriptionnotfound)`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`(parentresourcenotfound)`, `(resourcegroupnotfound)`, `(resourcenotfound)`, `(subscriptionnotfound)`},
 							},
@@ -3500,9 +3690,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       197,
 						Src:      `\bCode="(ResourceGroupNotFound|ResourceNotFound|SubscriptionNotFound|ParentResourceNotFound)"`,
 						Triggers: []string{`code="parentresourcenotfound"`, `code="resourcegroupnotfound"`, `code="resourcenotfound"`, `code="subscriptionnotfound"`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`code="parentresourcenotfound"`, `code="resourcegroupnotfound"`, `code="resourcenotfound"`, `code="subscriptionnotfound"`},
 								Word: true,
@@ -3514,7 +3705,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -3528,13 +3719,14 @@ var catalogueTables = &catalogue{
 			Code:       18,
 			Tier:       tierText,
 			Priority:   75,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       198,
 						Src:      `(?i)\bhave exceeded (the )?(token |call )?rate limit of your current\b`,
 						Triggers: []string{`have exceeded call rate limit of your current`, `have exceeded rate limit of your current`, `have exceeded the call rate limit of your current`, `have exceeded the rate limit of your current`, `have exceeded the token rate limit of your current`, `have exceeded token rate limit of your current`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`have exceeded call rate limit of your current`, `have exceeded rate limit of your current`, `have exceeded the call rate limit of your current`, `have exceeded the rate limit of your current`, `have exceeded the token rate limit of your current`, `have exceeded token rate limit of your current`},
 								Word: true,
@@ -3545,9 +3737,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       199,
 						Src:      `(?i)\bexceeded (the )?(token|call) rate limit\b`,
 						Triggers: []string{`exceeded call rate limit`, `exceeded the call rate limit`, `exceeded the token rate limit`, `exceeded token rate limit`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`exceeded call rate limit`, `exceeded the call rate limit`, `exceeded the token rate limit`, `exceeded token rate limit`},
 								Word: true,
@@ -3559,7 +3752,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -3577,8 +3770,9 @@ var catalogueTables = &catalogue{
 				{
 					From: fromText,
 					Re: &regex{
+						ID:  200,
 						Src: `(?i)retry after (?P<value>\d+(?:\.\d+)? ?(?:seconds?|s))\b`,
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`retry after `},
 							},
@@ -3599,17 +3793,17 @@ var catalogueTables = &catalogue{
 			Code:       1,
 			Tier:       tierStructured,
 			Priority:   53,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `error_code`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`110`, `111`},
 					},
 					{
 						Name: `error_msg`,
-						Kind: matchPresent,
+						Kind: tablesPresent,
 					},
 				},
 			},
@@ -3622,17 +3816,17 @@ var catalogueTables = &catalogue{
 			Code:       18,
 			Tier:       tierStructured,
 			Priority:   52,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `code`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`336501`, `336502`},
 					},
 					{
 						Name: `msg`,
-						Kind: matchPresent,
+						Kind: tablesPresent,
 					},
 				},
 			},
@@ -3645,17 +3839,17 @@ var catalogueTables = &catalogue{
 			Code:       17,
 			Tier:       tierStructured,
 			Priority:   53,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `error_code`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`17`, `19`},
 					},
 					{
 						Name: `error_msg`,
-						Kind: matchPresent,
+						Kind: tablesPresent,
 					},
 				},
 			},
@@ -3667,17 +3861,17 @@ var catalogueTables = &catalogue{
 			Code:       18,
 			Tier:       tierStructured,
 			Priority:   53,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `error_code`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`18`, `336501`, `336502`},
 					},
 					{
 						Name: `error_msg`,
-						Kind: matchPresent,
+						Kind: tablesPresent,
 					},
 				},
 			},
@@ -3689,12 +3883,12 @@ var catalogueTables = &catalogue{
 			Code:       2,
 			Tier:       tierStructured,
 			Priority:   45,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `stopReason`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`guardrail_intervened`},
 					},
 				},
@@ -3708,13 +3902,14 @@ var catalogueTables = &catalogue{
 			Code:       2,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       201,
 						Src:      `(?i)\bguardrail_intervened\b`,
 						Triggers: []string{`guardrail_intervened`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`guardrail_intervened`},
 								Word: true,
@@ -3723,9 +3918,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       202,
 						Src:      `(?i)\bguardrailAction["']?: ?["']?INTERVENED\b`,
 						Triggers: []string{`guardrailaction": "intervened`, `guardrailaction": 'intervened`, `guardrailaction": intervened`, `guardrailaction":"intervened`, `guardrailaction":'intervened`, `guardrailaction":intervened`, `guardrailaction': "intervened`, `guardrailaction': 'intervened`, `guardrailaction': intervened`, `guardrailaction':"intervened`, `guardrailaction':'intervened`, `guardrailaction':intervened`, `guardrailaction: "intervened`, `guardrailaction: 'intervened`, `guardrailaction: intervened`, `guardrailaction:"intervened`, `guardrailaction:'intervened`, `guardrailaction:intervened`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`guardrailaction`},
 								Word: true,
@@ -3735,7 +3931,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -3749,13 +3945,14 @@ var catalogueTables = &catalogue{
 			Code:       8,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       203,
 						Src:      `(?i)\byou don't have access to the model with the specified model ID\b`,
 						Triggers: []string{`you don't have access to the model with the specified model id`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`you don't have access to the model with the specified model id`},
 								Word: true,
@@ -3764,9 +3961,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       204,
 						Src:      `(?i)\bthe provided model identifier is invalid(\.|\s*$)`,
 						Triggers: []string{`the provided model identifier is invalid`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`the provided model identifier is invalid`},
 								Word: true,
@@ -3778,7 +3976,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -3792,13 +3990,14 @@ var catalogueTables = &catalogue{
 			Code:       16,
 			Tier:       tierText,
 			Priority:   20,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       205,
 						Src:      `(?i)\bmodel(stream)?ErrorException\b`,
 						Triggers: []string{`modelerrorexception`, `modelstreamerrorexception`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`modelerrorexception`, `modelstreamerrorexception`},
 								Word: true,
@@ -3810,7 +4009,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -3824,13 +4023,14 @@ var catalogueTables = &catalogue{
 			Code:       19,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       206,
 						Src:      `\bModelTimeoutException\b`,
 						Triggers: []string{`modeltimeoutexception`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`modeltimeoutexception`},
 								Word: true,
@@ -3840,7 +4040,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -3854,13 +4054,14 @@ var catalogueTables = &catalogue{
 			Code:       8,
 			Tier:       tierText,
 			Priority:   80,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       207,
 						Src:      `(?i)\bwith on-demand throughput isn.t supported\b`,
 						Triggers: []string{`with on-demand throughput isn`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`with on-demand throughput isn`},
 								Word: true,
@@ -3871,7 +4072,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -3885,13 +4086,14 @@ var catalogueTables = &catalogue{
 			Code:       17,
 			Tier:       tierText,
 			Priority:   80,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       208,
 						Src:      `\bServiceQuotaExceededException\b`,
 						Triggers: []string{`servicequotaexceededexception`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`servicequotaexceededexception`},
 								Word: true,
@@ -3900,9 +4102,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       209,
 						Src:      `(?i:\bYOUR REQUEST EXCEEDS THE SERVICE QUOTA\b)`,
 						Triggers: []string{`your request exceeds the service quota`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`your request exceeds the service quota`},
 								Word: true,
@@ -3912,7 +4115,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -3926,15 +4129,16 @@ var catalogueTables = &catalogue{
 			Code:       17,
 			Tier:       tierStructured,
 			Priority:   55,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Headers: []fieldTest{
 					{
 						Name: `x-amzn-errortype`,
-						Kind: matchMatch,
+						Kind: tablesMatch,
 						Re: &regex{
+							ID:  210,
 							Src: `^ServiceQuotaExceededException`,
-							Alts: []matchAlt{
+							Alts: []tablesAlt{
 								{
 									Start: true,
 									Lead:  []string{`servicequotaexceededexception`},
@@ -3953,13 +4157,14 @@ var catalogueTables = &catalogue{
 			Code:       19,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       211,
 						Src:      `\bexception-type: ?modelTimeoutException\b`,
 						Triggers: []string{`exception-type: modeltimeoutexception`, `exception-type:modeltimeoutexception`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`exception-type: modeltimeoutexception`, `exception-type:modeltimeoutexception`},
 								Word: true,
@@ -3968,9 +4173,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       212,
 						Src:      `\(modelTimeoutException\)`,
 						Triggers: []string{`(modeltimeoutexception)`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`(modeltimeoutexception)`},
 							},
@@ -3979,7 +4185,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -3993,13 +4199,14 @@ var catalogueTables = &catalogue{
 			Code:       5,
 			Tier:       tierText,
 			Priority:   2,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       213,
 						Src:      `\bexception-type: ?validationException\b`,
 						Triggers: []string{`exception-type: validationexception`, `exception-type:validationexception`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`exception-type: validationexception`, `exception-type:validationexception`},
 								Word: true,
@@ -4009,7 +4216,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -4023,15 +4230,16 @@ var catalogueTables = &catalogue{
 			Code:       18,
 			Tier:       tierStructured,
 			Priority:   55,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Headers: []fieldTest{
 					{
 						Name: `x-amzn-errortype`,
-						Kind: matchMatch,
+						Kind: tablesMatch,
 						Re: &regex{
+							ID:  214,
 							Src: `^ThrottlingException`,
-							Alts: []matchAlt{
+							Alts: []tablesAlt{
 								{
 									Start: true,
 									Lead:  []string{`throttlingexception`},
@@ -4050,13 +4258,14 @@ var catalogueTables = &catalogue{
 			Code:       17,
 			Tier:       tierText,
 			Priority:   80,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       215,
 						Src:      `(?i)\btoo many (tokens|requests) per day\b`,
 						Triggers: []string{`too many requests per day`, `too many tokens per day`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`too many requests per day`, `too many tokens per day`},
 								Word: true,
@@ -4068,7 +4277,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -4082,13 +4291,14 @@ var catalogueTables = &catalogue{
 			Code:       18,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       216,
 						Src:      `(?i)\btoo many tokens, please wait\b`,
 						Triggers: []string{`too many tokens, please wait`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`too many tokens, please wait`},
 								Word: true,
@@ -4098,7 +4308,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -4112,13 +4322,14 @@ var catalogueTables = &catalogue{
 			Code:       5,
 			Tier:       tierText,
 			Priority:   2,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       217,
 						Src:      `\bValidationException\b`,
 						Triggers: []string{`validationexception`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`validationexception`},
 								Word: true,
@@ -4128,7 +4339,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -4142,13 +4353,14 @@ var catalogueTables = &catalogue{
 			Code:       9,
 			Tier:       tierText,
 			Priority:   3,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       218,
 						Src:      `\bTypeError: Failed to fetch\b`,
 						Triggers: []string{`typeerror: failed to fetch`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`typeerror: failed to fetch`},
 								Word: true,
@@ -4157,9 +4369,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       219,
 						Src:      `\bTypeError: NetworkError when attempting to fetch resource\b`,
 						Triggers: []string{`typeerror: networkerror when attempting to fetch resource`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`typeerror: networkerror when attempting to fetch resource`},
 								Word: true,
@@ -4168,9 +4381,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       220,
 						Src:      `\bTypeError: Load failed\b`,
 						Triggers: []string{`typeerror: load failed`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`typeerror: load failed`},
 								Word: true,
@@ -4179,9 +4393,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       221,
 						Src:      `\bnet::ERR_(CONNECTION_(REFUSED|RESET|CLOSED|FAILED|ABORTED)|NAME_NOT_RESOLVED|INTERNET_DISCONNECTED|ADDRESS_UNREACHABLE|NETWORK_CHANGED|EMPTY_RESPONSE|HTTP2_PROTOCOL_ERROR|QUIC_PROTOCOL_ERROR|PROXY_CONNECTION_FAILED|TUNNEL_CONNECTION_FAILED)\b`,
 						Triggers: []string{`net::err_address_unreachable`, `net::err_connection_aborted`, `net::err_connection_closed`, `net::err_connection_failed`, `net::err_connection_refused`, `net::err_connection_reset`, `net::err_empty_response`, `net::err_http2_protocol_error`, `net::err_internet_disconnected`, `net::err_name_not_resolved`, `net::err_network_changed`, `net::err_proxy_connection_failed`, `net::err_quic_protocol_error`, `net::err_tunnel_connection_failed`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`net::err_address_unreachable`, `net::err_connection_aborted`, `net::err_connection_closed`, `net::err_connection_failed`, `net::err_connection_refused`, `net::err_connection_reset`, `net::err_empty_response`, `net::err_http2_protocol_error`, `net::err_internet_disconnected`, `net::err_name_not_resolved`, `net::err_network_changed`, `net::err_proxy_connection_failed`, `net::err_quic_protocol_error`, `net::err_tunnel_connection_failed`},
 								Word: true,
@@ -4193,11 +4408,12 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					{
+						ID:  222,
 						Src: `(?:(?i)\bdynamically imported module\b)|(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b|^\W{0,3}(\S+\s+){0,6}?(?-i:\[?(INFO|INF|DEBUG|DBG|TRACE|TRC)\]?)[:\s|].*\b(using (the )?defaults?|fall(ing)? back|skipping|ignoring|will retry|retrying|continuing without)\b|\b(level|lvl|severity)["']?\s*[=:]\s*["']?(info|debug|trace)\b.*\b(using (the )?defaults?|fall(ing)? back|skipping|ignoring|will retry|retrying|continuing without)\b)`,
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Triggers: []string{`dynamically imported module`},
 								Lead:     []string{`dynamically imported module`},
@@ -4263,13 +4479,14 @@ var catalogueTables = &catalogue{
 			Code:       10,
 			Tier:       tierText,
 			Priority:   64,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       223,
 						Src:      `(?i)\bfailed to resolve source metadata for [^\s:]+(:[^\s:]+)?: [^\s:]+(:[^\s:]+)?: not found\b`,
 						Triggers: []string{`failed to resolve source metadata for `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`failed to resolve source metadata for `},
 								Word: true,
@@ -4281,9 +4498,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       224,
 						Src:      `(?i)\bfailed to calculate checksum of ref [\w:-]+(::[\w-]+)?: "[^"\s]+": not found\b`,
 						Triggers: []string{`failed to calculate checksum of ref `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`failed to calculate checksum of ref `},
 								Word: true,
@@ -4296,7 +4514,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -4310,13 +4528,14 @@ var catalogueTables = &catalogue{
 			Code:       9,
 			Tier:       tierText,
 			Priority:   3,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       225,
 						Src:      `\bUnable to connect\. Is the computer able to access the url\?`,
 						Triggers: []string{`unable to connect. is the computer able to access the url?`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`unable to connect. is the computer able to access the url?`},
 								Word: true,
@@ -4325,9 +4544,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       226,
 						Src:      `\b(ConnectionRefused|ConnectionClosed|FailedToOpenSocket): `,
 						Triggers: []string{`connectionclosed: `, `connectionrefused: `, `failedtoopensocket: `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`connectionclosed: `, `connectionrefused: `, `failedtoopensocket: `},
 								Word: true,
@@ -4338,9 +4558,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       227,
 						Src:      `\bcode: "(ConnectionRefused|ConnectionClosed|FailedToOpenSocket)"`,
 						Triggers: []string{`code: "connectionclosed"`, `code: "connectionrefused"`, `code: "failedtoopensocket"`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`code: "connectionclosed"`, `code: "connectionrefused"`, `code: "failedtoopensocket"`},
 								Word: true,
@@ -4351,9 +4572,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       228,
 						Src:      `\berror: (ConnectionRefused|ConnectionClosed|FailedToOpenSocket|ConnectionReset) downloading\b`,
 						Triggers: []string{`error: connectionclosed downloading`, `error: connectionrefused downloading`, `error: connectionreset downloading`, `error: failedtoopensocket downloading`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`error: connectionclosed downloading`, `error: connectionrefused downloading`, `error: connectionreset downloading`, `error: failedtoopensocket downloading`},
 								Word: true,
@@ -4364,9 +4586,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       229,
 						Src:      `\bThe socket connection was closed unexpectedly\b`,
 						Triggers: []string{`the socket connection was closed unexpectedly`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`the socket connection was closed unexpectedly`},
 								Word: true,
@@ -4376,7 +4599,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -4389,13 +4612,14 @@ var catalogueTables = &catalogue{
 			ID:         `cargo.download_failed`,
 			Code:       9,
 			Tier:       tierText,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       230,
 						Src:      "(?i)\\bfailed to download from `[^`\\s]+`",
 						Triggers: []string{"failed to download from `"},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{"failed to download from `"},
 								Word: true,
@@ -4404,9 +4628,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       231,
 						Src:      "(?i)\\bfailed to download `[^`]+`",
 						Triggers: []string{"failed to download `"},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{"failed to download `"},
 								Word: true,
@@ -4415,9 +4640,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       232,
 						Src:      `(?i)\bfailed to query replaced source registry\b`,
 						Triggers: []string{`failed to query replaced source registry`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`failed to query replaced source registry`},
 								Word: true,
@@ -4426,9 +4652,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       233,
 						Src:      `(?i)\bdownload of [\w./-]+ failed\b`,
 						Triggers: []string{`download of `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`download of `},
 								Word: true,
@@ -4439,7 +4666,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -4453,13 +4680,14 @@ var catalogueTables = &catalogue{
 			Code:       10,
 			Tier:       tierText,
 			Priority:   64,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       234,
 						Src:      "(?i)\\bno matching package named `[^`\\s]+` found\\b",
 						Triggers: []string{"no matching package named `"},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{"no matching package named `"},
 								Word: true,
@@ -4469,9 +4697,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       235,
 						Src:      "(?i)\\bfailed to select a version for the requirement `",
 						Triggers: []string{"failed to select a version for the requirement `"},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{"failed to select a version for the requirement `"},
 								Word: true,
@@ -4480,9 +4709,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       236,
 						Src:      "(?i)\\bcould not find `[^`\\s]+` in registry `",
 						Triggers: []string{"could not find `"},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{"could not find `"},
 								Word: true,
@@ -4493,7 +4723,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -4507,13 +4737,14 @@ var catalogueTables = &catalogue{
 			Code:       11,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       237,
 						Src:      `(?i)\bcannot be built because it requires rustc \d+(\.\d+)* or newer\b`,
 						Triggers: []string{`cannot be built because it requires rustc `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`cannot be built because it requires rustc `},
 								Word: true,
@@ -4525,9 +4756,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       238,
 						Src:      `(?i)\brustc [\d.]+ is not supported by the following packages?\b`,
 						Triggers: []string{` is not supported by the following package`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`rustc `},
 								Word: true,
@@ -4537,7 +4769,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -4551,17 +4783,17 @@ var catalogueTables = &catalogue{
 			Code:       16,
 			Tier:       tierStructured,
 			Priority:   47,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `is_error`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`true`},
 					},
 					{
 						Name:   `result.error.type`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`api_error`},
 					},
 				},
@@ -4575,17 +4807,17 @@ var catalogueTables = &catalogue{
 			Code:       1,
 			Tier:       tierStructured,
 			Priority:   47,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `is_error`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`true`},
 					},
 					{
 						Name:   `result.error.type`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`authentication_error`},
 					},
 				},
@@ -4599,17 +4831,17 @@ var catalogueTables = &catalogue{
 			Code:       17,
 			Tier:       tierStructured,
 			Priority:   47,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `is_error`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`true`},
 					},
 					{
 						Name:   `result.error.type`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`billing_error`},
 					},
 				},
@@ -4623,17 +4855,17 @@ var catalogueTables = &catalogue{
 			Code:       15,
 			Tier:       tierStructured,
 			Priority:   47,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `is_error`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`true`},
 					},
 					{
 						Name:   `result.error.type`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`overloaded_error`},
 					},
 				},
@@ -4647,17 +4879,17 @@ var catalogueTables = &catalogue{
 			Code:       13,
 			Tier:       tierStructured,
 			Priority:   47,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `is_error`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`true`},
 					},
 					{
 						Name:   `result.error.type`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`permission_error`},
 					},
 				},
@@ -4671,17 +4903,17 @@ var catalogueTables = &catalogue{
 			Code:       18,
 			Tier:       tierStructured,
 			Priority:   47,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `is_error`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`true`},
 					},
 					{
 						Name:   `result.error.type`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`rate_limit_error`},
 					},
 				},
@@ -4695,17 +4927,17 @@ var catalogueTables = &catalogue{
 			Code:       17,
 			Tier:       tierStructured,
 			Priority:   48,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `is_error`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`true`},
 					},
 					{
 						Name:   `result.error.details.error_code`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`enforced_spend_limit_reached`},
 					},
 				},
@@ -4719,12 +4951,12 @@ var catalogueTables = &catalogue{
 			Code:       17,
 			Tier:       tierStructured,
 			Priority:   63,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `error.type`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`usage_limit_reached`},
 					},
 				},
@@ -4749,13 +4981,14 @@ var catalogueTables = &catalogue{
 			Code:       17,
 			Tier:       tierText,
 			Priority:   85,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       239,
 						Src:      `(?i)\byou've hit your usage limit\b`,
 						Triggers: []string{`you've hit your usage limit`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`you've hit your usage limit`},
 								Word: true,
@@ -4764,9 +4997,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       240,
 						Src:      `(?i)\busage_limit_reached\b`,
 						Triggers: []string{`usage_limit_reached`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`usage_limit_reached`},
 								Word: true,
@@ -4775,9 +5009,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       241,
 						Src:      `(?i)\bthe usage limit has been reached\b`,
 						Triggers: []string{`the usage limit has been reached`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`the usage limit has been reached`},
 								Word: true,
@@ -4787,7 +5022,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -4796,8 +5031,9 @@ var catalogueTables = &catalogue{
 				{
 					From: fromText,
 					Re: &regex{
+						ID:  242,
 						Src: `(?i)try again in (?P<value>\d+ (?:days?|hours?|minutes?|seconds?)(?:,? \d+ (?:days?|hours?|minutes?|seconds?))*)`,
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`try again in `},
 							},
@@ -4811,8 +5047,9 @@ var catalogueTables = &catalogue{
 				{
 					From: fromText,
 					Re: &regex{
+						ID:  243,
 						Src: `(?i)"?resets_in_seconds"?: ?(?P<value>\d+)`,
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`"resets_in_second`, `resets_in_seconds`},
 							},
@@ -4826,8 +5063,9 @@ var catalogueTables = &catalogue{
 				{
 					From: fromText,
 					Re: &regex{
+						ID:  244,
 						Src: `(?i)"?resets_at"?: ?(?P<value>\d{9,11})\b`,
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`"resets_a`, `resets_at`},
 							},
@@ -4849,13 +5087,14 @@ var catalogueTables = &catalogue{
 			Code:       1,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       245,
 						Src:      `(?i)\binvalid api token\b`,
 						Triggers: []string{`invalid api token`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`invalid api token`},
 								Word: true,
@@ -4865,7 +5104,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -4879,13 +5118,13 @@ var catalogueTables = &catalogue{
 			Code:       3,
 			Tier:       tierText,
 			Priority:   80,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					sharedRegex6,
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -4899,13 +5138,14 @@ var catalogueTables = &catalogue{
 			Code:       17,
 			Tier:       tierText,
 			Priority:   85,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       247,
 						Src:      `(?i)\btrial key\b.{0,80}\b(\d+ api calls ?/ ?month|per month|monthly)\b`,
 						Triggers: []string{`trial key`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`trial key`},
 								Word: true,
@@ -4918,7 +5158,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -4932,13 +5172,14 @@ var catalogueTables = &catalogue{
 			Code:       18,
 			Tier:       tierText,
 			Priority:   84,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       248,
 						Src:      `(?i)\btrial key, which is limited to \d+ api calls ?/ ?minute\b`,
 						Triggers: []string{`trial key, which is limited to `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`trial key, which is limited to `},
 								Word: true,
@@ -4949,7 +5190,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -4963,13 +5204,14 @@ var catalogueTables = &catalogue{
 			Code:       10,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       249,
 						Src:      `(?i)\bno configuration file provided: not found\b`,
 						Triggers: []string{`no configuration file provided: not found`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`no configuration file provided: not found`},
 								Word: true,
@@ -4978,9 +5220,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       250,
 						Src:      `(?i)\bno such service\b`,
 						Triggers: []string{`no such service`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`no such service`},
 								Word: true,
@@ -4990,7 +5233,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -5004,13 +5247,14 @@ var catalogueTables = &catalogue{
 			Code:       5,
 			Tier:       tierText,
 			Priority:   64,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       251,
 						Src:      `(?i)\bThe container name "[^"\s]+" is already in use by\b`,
 						Triggers: []string{`" is already in use by`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`the container name "`},
 								Word: true,
@@ -5020,7 +5264,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -5034,13 +5278,14 @@ var catalogueTables = &catalogue{
 			Code:       5,
 			Tier:       tierText,
 			Priority:   2,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       252,
 						Src:      `\Acurl: \(3\) `,
 						Triggers: []string{`curl: (3) `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Start: true,
 								Lead:  []string{`curl: (3) `},
@@ -5049,9 +5294,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       253,
 						Src:      `(?i:\bURL USING BAD/ILLEGAL FORMAT OR MISSING URL\b)`,
 						Triggers: []string{`url using bad/illegal format or missing url`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`url using bad/illegal format or missing url`},
 								Word: true,
@@ -5061,7 +5307,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -5075,13 +5321,14 @@ var catalogueTables = &catalogue{
 			Code:       9,
 			Tier:       tierText,
 			Priority:   3,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       254,
 						Src:      `^curl: \((16|18|52|55|56|92)\) `,
 						Triggers: []string{`curl: (16) `, `curl: (18) `, `curl: (52) `, `curl: (55) `, `curl: (56) `, `curl: (92) `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Start: true,
 								Lead:  []string{`curl: (`},
@@ -5093,7 +5340,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -5107,13 +5354,14 @@ var catalogueTables = &catalogue{
 			Code:       1,
 			Tier:       tierText,
 			Priority:   20,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       255,
 						Src:      `(?i)\bThe requested URL returned error: 401\b`,
 						Triggers: []string{`the requested url returned error: 401`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`the requested url returned error: 401`},
 								Word: true,
@@ -5123,7 +5371,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -5137,13 +5385,14 @@ var catalogueTables = &catalogue{
 			Code:       10,
 			Tier:       tierText,
 			Priority:   20,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       256,
 						Src:      `(?i)\bThe requested URL returned error: 404\b`,
 						Triggers: []string{`the requested url returned error: 404`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`the requested url returned error: 404`},
 								Word: true,
@@ -5153,7 +5402,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -5167,13 +5416,14 @@ var catalogueTables = &catalogue{
 			Code:       12,
 			Tier:       tierText,
 			Priority:   20,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       257,
 						Src:      `(?i)\bThe requested URL returned error: 413\b`,
 						Triggers: []string{`the requested url returned error: 413`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`the requested url returned error: 413`},
 								Word: true,
@@ -5183,7 +5433,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -5197,13 +5447,14 @@ var catalogueTables = &catalogue{
 			Code:       18,
 			Tier:       tierText,
 			Priority:   20,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       258,
 						Src:      `(?i)\bThe requested URL returned error: 429\b`,
 						Triggers: []string{`the requested url returned error: 429`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`the requested url returned error: 429`},
 								Word: true,
@@ -5213,7 +5464,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -5227,13 +5478,14 @@ var catalogueTables = &catalogue{
 			Code:       16,
 			Tier:       tierText,
 			Priority:   20,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       259,
 						Src:      `(?i)\bThe requested URL returned error: 50[0-3]\b`,
 						Triggers: []string{`the requested url returned error: 50`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`the requested url returned error: 50`},
 								Word: true,
@@ -5244,7 +5496,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -5258,12 +5510,12 @@ var catalogueTables = &catalogue{
 			Code:       13,
 			Tier:       tierStructured,
 			Priority:   52,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `code`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`AccessDenied`, `Workspace.AccessDenied`, `Model.AccessDenied`},
 					},
 				},
@@ -5277,12 +5529,12 @@ var catalogueTables = &catalogue{
 			Code:       17,
 			Tier:       tierStructured,
 			Priority:   52,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `code`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`Throttling.AllocationQuota`, `AllocationQuota.FreeTierOnly`},
 					},
 				},
@@ -5296,12 +5548,12 @@ var catalogueTables = &catalogue{
 			Code:       17,
 			Tier:       tierStructured,
 			Priority:   52,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `code`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`Arrearage`, `PrepaidBillOverdue`, `PostpaidBillOverdue`},
 					},
 				},
@@ -5315,12 +5567,12 @@ var catalogueTables = &catalogue{
 			Code:       2,
 			Tier:       tierStructured,
 			Priority:   52,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `code`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`DataInspectionFailed`, `CustomRoleBlocked`, `FaqRuleBlocked`, `IPInfringementSuspect`},
 					},
 				},
@@ -5334,12 +5586,12 @@ var catalogueTables = &catalogue{
 			Code:       2,
 			Tier:       tierStructured,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `error.code`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`data_inspection_failed`, `DataInspectionFailed`},
 					},
 				},
@@ -5353,12 +5605,12 @@ var catalogueTables = &catalogue{
 			Code:       16,
 			Tier:       tierStructured,
 			Priority:   52,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `code`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`InternalError`, `SystemError`, `ModelServiceFailed`},
 					},
 				},
@@ -5372,12 +5624,12 @@ var catalogueTables = &catalogue{
 			Code:       1,
 			Tier:       tierStructured,
 			Priority:   52,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `code`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`InvalidApiKey`},
 					},
 				},
@@ -5391,12 +5643,12 @@ var catalogueTables = &catalogue{
 			Code:       8,
 			Tier:       tierStructured,
 			Priority:   52,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `code`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`ModelNotFound`},
 					},
 				},
@@ -5410,12 +5662,12 @@ var catalogueTables = &catalogue{
 			Code:       7,
 			Tier:       tierStructured,
 			Priority:   52,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `code`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`ModelUnavailable`},
 					},
 				},
@@ -5429,12 +5681,12 @@ var catalogueTables = &catalogue{
 			Code:       21,
 			Tier:       tierStructured,
 			Priority:   52,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `code`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`CommodityNotPurchased`, `AccessDenied.Unpurchased`},
 					},
 				},
@@ -5448,12 +5700,12 @@ var catalogueTables = &catalogue{
 			Code:       18,
 			Tier:       tierStructured,
 			Priority:   52,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `code`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`Throttling`, `Throttling.RateQuota`, `Throttling.BurstRate`, `LimitRequests`},
 					},
 				},
@@ -5467,12 +5719,12 @@ var catalogueTables = &catalogue{
 			Code:       19,
 			Tier:       tierStructured,
 			Priority:   52,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `code`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`RequestTimeOut`, `InternalError.Timeout`},
 					},
 				},
@@ -5486,13 +5738,14 @@ var catalogueTables = &catalogue{
 			Code:       20,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       260,
 						Src:      `(?i)\bdeadlock detected\b`,
 						Triggers: []string{`deadlock detected`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`deadlock detected`},
 								Word: true,
@@ -5501,9 +5754,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       261,
 						Src:      `(?i)\bcanceling statement due to lock timeout\b`,
 						Triggers: []string{`canceling statement due to lock timeout`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`canceling statement due to lock timeout`},
 								Word: true,
@@ -5512,9 +5766,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       262,
 						Src:      `(?i)\bcould not obtain lock on (relation|row)\b`,
 						Triggers: []string{`could not obtain lock on `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`could not obtain lock on r`},
 								Word: true,
@@ -5526,9 +5781,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       263,
 						Src:      `(?i)\bDeadlock found when trying to get lock\b`,
 						Triggers: []string{`deadlock found when trying to get lock`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`deadlock found when trying to get lock`},
 								Word: true,
@@ -5537,9 +5793,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       264,
 						Src:      `(?i)\bLock wait timeout exceeded; try restarting transaction\b`,
 						Triggers: []string{`lock wait timeout exceeded; try restarting transaction`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`lock wait timeout exceeded; try restarting transaction`},
 								Word: true,
@@ -5548,9 +5805,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       265,
 						Src:      `(?i)\bER_LOCK_(DEADLOCK|WAIT_TIMEOUT)\b`,
 						Triggers: []string{`er_lock_deadlock`, `er_lock_wait_timeout`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`er_lock_deadlock`, `er_lock_wait_timeout`},
 								Word: true,
@@ -5562,7 +5820,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -5576,13 +5834,14 @@ var catalogueTables = &catalogue{
 			Code:       15,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       266,
 						Src:      `(?i)\bsorry, too many clients already\b`,
 						Triggers: []string{`sorry, too many clients already`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`sorry, too many clients already`},
 								Word: true,
@@ -5591,9 +5850,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       267,
 						Src:      `(?i)\bremaining connection slots are reserved for\b`,
 						Triggers: []string{`remaining connection slots are reserved for`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`remaining connection slots are reserved for`},
 								Word: true,
@@ -5602,9 +5862,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       268,
 						Src:      `(?i)\b(ERROR|(Database|Operational|Interface)?Error:) 1040 \((HY000|08004)\): Too many connections\b`,
 						Triggers: []string{`databaseerror: 1040 (08004): too many connections`, `databaseerror: 1040 (hy000): too many connections`, `error 1040 (08004): too many connections`, `error 1040 (hy000): too many connections`, `error: 1040 (08004): too many connections`, `error: 1040 (hy000): too many connections`, `interfaceerror: 1040 (08004): too many connections`, `interfaceerror: 1040 (hy000): too many connections`, `operationalerror: 1040 (08004): too many connections`, `operationalerror: 1040 (hy000): too many connections`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`databaseerror: 1040 (08004): too many connections`, `databaseerror: 1040 (hy000): too many connections`, `error 1040 (08004): too many connections`, `error 1040 (hy000): too many connections`, `error: 1040 (08004): too many connections`, `error: 1040 (hy000): too many connections`, `interfaceerror: 1040 (08004): too many connections`, `interfaceerror: 1040 (hy000): too many connections`, `operationalerror: 1040 (08004): too many connections`, `operationalerror: 1040 (hy000): too many connections`},
 								Word: true,
@@ -5615,9 +5876,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       269,
 						Src:      `(?i)\bError 1040: Too many connections\b`,
 						Triggers: []string{`error 1040: too many connections`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`error 1040: too many connections`},
 								Word: true,
@@ -5626,9 +5888,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       270,
 						Src:      `(?i)\(1040, ['"]Too many connections\b`,
 						Triggers: []string{`(1040, "too many connections`, `(1040, 'too many connections`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`(1040, "too many connections`, `(1040, 'too many connections`},
 							},
@@ -5636,9 +5899,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       271,
 						Src:      `(?i)\bER_CON_COUNT_ERROR\b`,
 						Triggers: []string{`er_con_count_error`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`er_con_count_error`},
 								Word: true,
@@ -5647,9 +5911,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       272,
 						Src:      `(?i)\bmessage from server: "Too many connections"`,
 						Triggers: []string{`message from server: "too many connections"`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`message from server: "too many connections"`},
 								Word: true,
@@ -5658,9 +5923,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       273,
 						Src:      `(?i)\bERR max number of clients reached\b`,
 						Triggers: []string{`err max number of clients reached`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`err max number of clients reached`},
 								Word: true,
@@ -5670,7 +5936,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -5685,13 +5951,14 @@ var catalogueTables = &catalogue{
 			Code:       1,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       274,
 						Src:      `(?i)\bauthentication fails\b`,
 						Triggers: []string{`authentication fails`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`authentication fails`},
 								Word: true,
@@ -5701,7 +5968,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -5715,14 +5982,15 @@ var catalogueTables = &catalogue{
 			Code:       20,
 			Tier:       tierText,
 			Priority:   20,
-			Confidence: matchHigh,
+			Confidence: tablesHigh,
 			Scope:      `host`,
-			Match: cond{
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       275,
 						Src:      `(?i)\bPort \d+ (is|was) (already )?in use\b`,
 						Triggers: []string{` is already in use`, ` is in use`, ` was already in use`, ` was in use`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`port `},
 								Word: true,
@@ -5733,9 +6001,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       276,
 						Src:      `(?i)\bSomething is already running on port\b`,
 						Triggers: []string{`something is already running on port`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`something is already running on port`},
 								Word: true,
@@ -5744,9 +6013,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       277,
 						Src:      `(?i)\bA server is already running \(pid: `,
 						Triggers: []string{`a server is already running (pid: `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`a server is already running (pid: `},
 								Word: true,
@@ -5755,9 +6025,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       278,
 						Src:      `(?i)\bCould not find an? (available|free|open) port\b`,
 						Triggers: []string{`could not find a available port`, `could not find a free port`, `could not find a open port`, `could not find an available port`, `could not find an free port`, `could not find an open port`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`could not find a available port`, `could not find a free port`, `could not find a open port`, `could not find an available port`, `could not find an free port`, `could not find an open port`},
 								Word: true,
@@ -5768,9 +6039,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       279,
 						Src:      `(?i)\bNo (available|free|open) ports? (found|available)\b`,
 						Triggers: []string{`no available port available`, `no available port found`, `no available ports available`, `no available ports found`, `no free port available`, `no free port found`, `no free ports available`, `no free ports found`, `no open port available`, `no open port found`, `no open ports available`, `no open ports found`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`no available port available`, `no available port found`, `no available ports available`, `no available ports found`, `no free port available`, `no free port found`, `no free ports available`, `no free ports found`, `no open port available`, `no open port found`, `no open ports available`, `no open ports found`},
 								Word: true,
@@ -5782,11 +6054,12 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					{
+						ID:  280,
 						Src: `(?:(?i)\btrying (\d+|another|the next|a different)\b|\binstead\b)|(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b|^\W{0,3}(\S+\s+){0,6}?(?-i:\[?(INFO|INF|DEBUG|DBG|TRACE|TRC)\]?)[:\s|].*\b(using (the )?defaults?|fall(ing)? back|skipping|ignoring|will retry|retrying|continuing without)\b|\b(level|lvl|severity)["']?\s*[=:]\s*["']?(info|debug|trace)\b.*\b(using (the )?defaults?|fall(ing)? back|skipping|ignoring|will retry|retrying|continuing without)\b)`,
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Triggers: []string{`trying `},
 								Lead:     []string{`trying `},
@@ -5857,14 +6130,15 @@ var catalogueTables = &catalogue{
 			Code:       4,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
+			Confidence: tablesHigh,
 			Scope:      `host`,
-			Match: cond{
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       281,
 						Src:      `(?i)\bYou don't have enough free space in /`,
 						Triggers: []string{`you don't have enough free space in /`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`you don't have enough free space in /`},
 								Word: true,
@@ -5873,9 +6147,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       282,
 						Src:      `(?i)\bAt least \d+(\.\d+)? ?[KMG]i?B more space needed on the /`,
 						Triggers: []string{` gb more space needed on the /`, ` gib more space needed on the /`, ` kb more space needed on the /`, ` kib more space needed on the /`, ` mb more space needed on the /`, ` mib more space needed on the /`, ` Kb more space needed on the /`, ` Kib more space needed on the /`, `gb more space needed on the /`, `gib more space needed on the /`, `kb more space needed on the /`, `kib more space needed on the /`, `mb more space needed on the /`, `mib more space needed on the /`, `Kb more space needed on the /`, `Kib more space needed on the /`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`at least `},
 								Word: true,
@@ -5886,9 +6161,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       283,
 						Src:      `(?i)\bneeds \d+(\.\d+)? ?[KMG]i?B on the /`,
 						Triggers: []string{` gb on the /`, ` gib on the /`, ` kb on the /`, ` kib on the /`, ` mb on the /`, ` mib on the /`, ` Kb on the /`, ` Kib on the /`, `gb on the /`, `gib on the /`, `kb on the /`, `kib on the /`, `mb on the /`, `mib on the /`, `Kb on the /`, `Kib on the /`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`needs `},
 								Word: true,
@@ -5899,9 +6175,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       284,
 						Src:      `(?i)\btoo full: \d+ blocks needed, \d+ blocks free\b`,
 						Triggers: []string{` blocks needed, `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`too full: `},
 								Word: true,
@@ -5911,9 +6188,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       285,
 						Src:      `(?i)\bnot enough (free )?disk space\b`,
 						Triggers: []string{`not enough disk space`, `not enough free disk space`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`not enough disk space`, `not enough free disk space`},
 								Word: true,
@@ -5924,9 +6202,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       286,
 						Src:      `(?i)\binsufficient (free )?disk space\b`,
 						Triggers: []string{`insufficient disk space`, `insufficient free disk space`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`insufficient disk space`, `insufficient free disk space`},
 								Word: true,
@@ -5937,9 +6216,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       287,
 						Src:      `(?i)\bnot enough space (left )?on disk\b`,
 						Triggers: []string{`not enough space left on disk`, `not enough space on disk`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`not enough space left on disk`, `not enough space on disk`},
 								Word: true,
@@ -5950,9 +6230,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       288,
 						Src:      `(?i)\bnot enough space left on the disk\b`,
 						Triggers: []string{`not enough space left on the disk`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`not enough space left on the disk`},
 								Word: true,
@@ -5961,9 +6242,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       289,
 						Src:      `(?i)^The disk is full\b`,
 						Triggers: []string{`the disk is full`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Start: true,
 								Lead:  []string{`the disk is full`},
@@ -5972,9 +6254,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       290,
 						Src:      `(?i)\bINSTALL_FAILED_INSUFFICIENT_STORAGE\b`,
 						Triggers: []string{`install_failed_insufficient_storage`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`install_failed_insufficient_storage`},
 								Word: true,
@@ -5984,7 +6267,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -5998,13 +6281,14 @@ var catalogueTables = &catalogue{
 			Code:       14,
 			Tier:       tierText,
 			Priority:   80,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       291,
 						Src:      `(?i)\bCannot connect to the Docker daemon at\b`,
 						Triggers: []string{`cannot connect to the docker daemon at`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`cannot connect to the docker daemon at`},
 								Word: true,
@@ -6013,9 +6297,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       292,
 						Src:      `(?i)\bIs the docker daemon running\?`,
 						Triggers: []string{`is the docker daemon running?`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`is the docker daemon running?`},
 								Word: true,
@@ -6024,9 +6309,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       293,
 						Src:      `(?i)\bopen //\./pipe/docker_engine\b`,
 						Triggers: []string{`open //./pipe/docker_engine`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`open //./pipe/docker_engine`},
 								Word: true,
@@ -6035,9 +6321,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       294,
 						Src:      `(?i)\bdocker_engine: The system cannot find the file specified\b`,
 						Triggers: []string{`docker_engine: the system cannot find the file specified`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`docker_engine: the system cannot find the file specified`},
 								Word: true,
@@ -6047,7 +6334,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex7,
 				},
@@ -6061,13 +6348,14 @@ var catalogueTables = &catalogue{
 			Code:       17,
 			Tier:       tierText,
 			Priority:   85,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       296,
 						Src:      `(?i)\bYou have reached your (unauthenticated )?pull rate limit\b`,
 						Triggers: []string{`you have reached your `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`you have reached your `},
 								Word: true,
@@ -6080,7 +6368,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -6094,18 +6382,20 @@ var catalogueTables = &catalogue{
 			Code:       10,
 			Tier:       tierText,
 			Priority:   68,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       297,
 						Src:      `(?i)(?:^\s*|: )manifest unknown(?:[:;"']|\.?\s*$)`,
 						Triggers: []string{`manifest unknown`},
 						Parsed:   &parsed{},
 					},
 					{
+						ID:       298,
 						Src:      `(?i)(?-i:\bMANIFEST_UNKNOWN\b)`,
 						Triggers: []string{`manifest_unknown`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`manifest_unknown`},
 								Word: true,
@@ -6114,9 +6404,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       299,
 						Src:      `(?i)\bmanifest for \S+ not found\b`,
 						Triggers: []string{`manifest for `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`manifest for `},
 								Word: true,
@@ -6126,9 +6417,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       300,
 						Src:      `(?i)\bNo such (container|image|volume|network|object): `,
 						Triggers: []string{`no such container: `, `no such image: `, `no such network: `, `no such object: `, `no such volume: `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`no such container: `, `no such image: `, `no such network: `, `no such object: `, `no such volume: `},
 								Word: true,
@@ -6140,7 +6432,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -6154,13 +6446,14 @@ var catalogueTables = &catalogue{
 			Code:       10,
 			Tier:       tierText,
 			Priority:   75,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       301,
 						Src:      `(?i)\bpull access denied for \S+, repository does not exist or may require\b`,
 						Triggers: []string{`pull access denied for `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`pull access denied for `},
 								Word: true,
@@ -6171,7 +6464,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -6185,13 +6478,14 @@ var catalogueTables = &catalogue{
 			Code:       1,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       302,
 						Src:      `(?i)\bunauthorized: (incorrect username or password|authentication required)\b`,
 						Triggers: []string{`unauthorized: authentication required`, `unauthorized: incorrect username or password`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`unauthorized: authentication required`, `unauthorized: incorrect username or password`},
 								Word: true,
@@ -6202,9 +6496,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       303,
 						Src:      `(?i)\bdenied: requested access to the resource is denied\b`,
 						Triggers: []string{`denied: requested access to the resource is denied`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`denied: requested access to the resource is denied`},
 								Word: true,
@@ -6214,7 +6509,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -6228,13 +6523,14 @@ var catalogueTables = &catalogue{
 			Code:       14,
 			Tier:       tierText,
 			Priority:   87,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       304,
 						Src:      `(?i)\bfailed to connect to the docker API at\b`,
 						Triggers: []string{`failed to connect to the docker api at`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`failed to connect to the docker api at`},
 								Word: true,
@@ -6243,9 +6539,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       305,
 						Src:      `(?i)\bdial unix [\w./~-]*(docker|podman)\.sock: connect: no such file or directory\b`,
 						Triggers: []string{`docker.sock: connect: no such file or directory`, `podman.sock: connect: no such file or directory`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`dial unix `},
 								Word: true,
@@ -6256,9 +6553,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       306,
 						Src:      `(?i)//\./pipe/dockerDesktop\w*Engine\b`,
 						Triggers: []string{`//./pipe/dockerdesktop`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`//./pipe/dockerdesktop`},
 								Also: [][]string{[]string{`engine`}},
@@ -6267,9 +6565,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       307,
 						Src:      `(?i)\bError while fetching server API version: \('Connection aborted\.', FileNotFoundError\(2\b`,
 						Triggers: []string{`error while fetching server api version: ('connection aborted.', filenotfounderror(2`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`error while fetching server api version: ('connection aborted.', filenotfounderror(2`},
 								Word: true,
@@ -6279,7 +6578,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex7,
 				},
@@ -6293,13 +6592,14 @@ var catalogueTables = &catalogue{
 			Code:       6,
 			Tier:       tierText,
 			Priority:   80,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       308,
 						Src:      `(?i)\bauthentication credentials were not provided\b`,
 						Triggers: []string{`authentication credentials were not provided`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`authentication credentials were not provided`},
 								Word: true,
@@ -6309,7 +6609,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -6323,13 +6623,14 @@ var catalogueTables = &catalogue{
 			Code:       1,
 			Tier:       tierText,
 			Priority:   80,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       309,
 						Src:      `"detail": ?"Invalid token\.?"`,
 						Triggers: []string{`"detail": "invalid token`, `"detail":"invalid token`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`"detail":`},
 								Also: [][]string{[]string{`"detail": "invalid token"`, `"detail": "invalid token."`, `"detail":"invalid token"`, `"detail":"invalid token."`}},
@@ -6339,7 +6640,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -6353,13 +6654,14 @@ var catalogueTables = &catalogue{
 			Code:       11,
 			Tier:       tierText,
 			Priority:   74,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       310,
 						Src:      `(?i)\bFailed to exec [^:]+: No such file or directory \(2\)`,
 						Triggers: []string{`: no such file or directory (2)`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`failed to exec `},
 								Word: true,
@@ -6368,9 +6670,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       311,
 						Src:      "(?i)\\bfailed to run command [‘'\"`]?[^’'\"`:]+[’'\"`]?: No such file or directory\\b",
 						Triggers: []string{`failed to run command `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`failed to run command `},
 								Word: true,
@@ -6380,9 +6683,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       312,
 						Src:      `(?i)^xargs: [^:\s]+: No such file or directory\b`,
 						Triggers: []string{`: no such file or directory`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Start: true,
 								Lead:  []string{`xargs: `},
@@ -6391,9 +6695,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       313,
 						Src:      `(?i)\[FATAL tini \(\d+\)\] exec \S+ failed: No such file or directory\b`,
 						Triggers: []string{` failed: no such file or directory`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`[fatal tini (`},
 								Also: [][]string{[]string{`)] exec `}},
@@ -6402,9 +6707,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       314,
 						Src:      `(?i)(^|\| )\s*\[dumb-init\] [^:\s]+: No such file or directory\b`,
 						Triggers: []string{`: no such file or directory`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Also: [][]string{[]string{`[dumb-init] `}},
 							},
@@ -6414,9 +6720,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       315,
 						Src:      `(?i)^su-exec: [^:\s]+: No such file or directory\b`,
 						Triggers: []string{`: no such file or directory`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Start: true,
 								Lead:  []string{`su-exec: `},
@@ -6425,9 +6732,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       316,
 						Src:      `(?i)(^|\s)exec \.{0,2}/\S+: no such file or directory\b`,
 						Triggers: []string{`: no such file or directory`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`	exec`, "\nexec", "\fexec", "\rexec", ` exec`, `exec `},
 								Also: [][]string{[]string{`	exec `, "\nexec ", "\fexec ", "\rexec ", ` exec `, `exec `}},
@@ -6438,9 +6746,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       317,
 						Src:      `(?i)\bexec: "[^"]+": stat \S+: no such file or directory\b`,
 						Triggers: []string{`: no such file or directory`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`exec: "`},
 								Word: true,
@@ -6450,9 +6759,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       318,
 						Src:      `(?i)\bexec user process caused:? "?no such file or directory\b`,
 						Triggers: []string{`exec user process caused`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`exec user process caused`},
 								Word: true,
@@ -6462,9 +6772,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       319,
 						Src:      `(?i)\bfork/exec \S+: no such file or directory\b`,
 						Triggers: []string{`: no such file or directory`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`fork/exec `},
 								Word: true,
@@ -6474,7 +6785,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -6488,13 +6799,13 @@ var catalogueTables = &catalogue{
 			Code:       17,
 			Tier:       tierText,
 			Priority:   85,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					sharedRegex8,
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -6508,12 +6819,12 @@ var catalogueTables = &catalogue{
 			Code:       17,
 			Tier:       tierStructured,
 			Priority:   36,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name: `error.message`,
-						Kind: matchMatch,
+						Kind: tablesMatch,
 						Re:   sharedRegex8,
 					},
 				},
@@ -6527,13 +6838,13 @@ var catalogueTables = &catalogue{
 			Code:       8,
 			Tier:       tierText,
 			Priority:   80,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					sharedRegex9,
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -6547,13 +6858,14 @@ var catalogueTables = &catalogue{
 			Code:       20,
 			Tier:       tierText,
 			Priority:   2,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       322,
 						Src:      `(?i)\bEBUSY\b`,
 						Triggers: []string{`ebusy`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`ebusy`},
 								Word: true,
@@ -6562,9 +6874,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       323,
 						Src:      `(?i)\bresource busy or locked\b`,
 						Triggers: []string{`resource busy or locked`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`resource busy or locked`},
 								Word: true,
@@ -6573,9 +6886,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       324,
 						Src:      `(?i)\btext file busy\b`,
 						Triggers: []string{`text file busy`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`text file busy`},
 								Word: true,
@@ -6584,9 +6898,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       325,
 						Src:      `(?i)\bETXTBSY\b`,
 						Triggers: []string{`etxtbsy`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`etxtbsy`},
 								Word: true,
@@ -6595,9 +6910,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       326,
 						Src:      `(?i)\[Errno (16|26)\]`,
 						Triggers: []string{`[errno 16]`, `[errno 26]`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`[errno 16]`, `[errno 26]`},
 							},
@@ -6607,9 +6923,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       327,
 						Src:      `(?i)\(os error 26\)`,
 						Triggers: []string{`(os error 26)`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`(os error 26)`},
 							},
@@ -6617,9 +6934,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       328,
 						Src:      `(?i)\bdevice or resource busy\b`,
 						Triggers: []string{`device or resource busy`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`device or resource busy`},
 								Word: true,
@@ -6628,9 +6946,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       329,
 						Src:      `(?i)\b(could not|couldn't|failed to|unable to) (acquire|obtain|get) (an? |the )?(exclusive |file |advisory )?lock\b`,
 						Triggers: []string{`could not acquire `, `could not get `, `could not obtain `, `couldn't acquire `, `couldn't get `, `couldn't obtain `, `failed to acquire `, `failed to get `, `failed to obtain `, `unable to acquire `, `unable to get `, `unable to obtain `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`could`, `faile`, `unabl`},
 								Word: true,
@@ -6642,9 +6961,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       330,
 						Src:      `(?i)\block (is )?held by (another )?process\b`,
 						Triggers: []string{`lock held by another process`, `lock held by process`, `lock is held by another process`, `lock is held by process`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`lock held by another process`, `lock held by process`, `lock is held by another process`, `lock is held by process`},
 								Word: true,
@@ -6656,7 +6976,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -6670,13 +6990,14 @@ var catalogueTables = &catalogue{
 			Code:       20,
 			Tier:       tierText,
 			Priority:   1,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       331,
 						Src:      `\b(?i:Text file busy)\b`,
 						Triggers: []string{`text file busy`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`text file busy`},
 								Word: true,
@@ -6685,9 +7006,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       332,
 						Src:      `\b(?i:Soubor je pou)ží(?i:v)á(?i:n)\b`,
 						Triggers: []string{`soubor je používán`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`soubor je používán`},
 								Word: true,
@@ -6696,9 +7018,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       333,
 						Src:      `\b(?i:Das Programm kann nicht ausgef)ü(?i:hrt oder ver)ä(?i:ndert werden \(busy)\b`,
 						Triggers: []string{`das programm kann nicht ausgeführt oder verändert werden (busy`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`das programm kann nicht ausgeführt oder verändert werden (busy`},
 								Word: true,
@@ -6707,9 +7030,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       334,
 						Src:      `\b(?i:El fichero de texto est)á(?i: ocupado)\b`,
 						Triggers: []string{`el fichero de texto está ocupado`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`el fichero de texto está ocupado`},
 								Word: true,
@@ -6718,9 +7042,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       335,
 						Src:      `\b(?i:Fichier texte occup)é`,
 						Triggers: []string{`fichier texte occupé`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`fichier texte occupé`},
 								Word: true,
@@ -6729,9 +7054,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       336,
 						Src:      `\b(?i:A sz)ö(?i:vegf)á(?i:jl foglalt)\b`,
 						Triggers: []string{`a szövegfájl foglalt`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`a szövegfájl foglalt`},
 								Word: true,
@@ -6740,9 +7066,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       337,
 						Src:      `\b(?i:Berkas teks sibuk)\b`,
 						Triggers: []string{`berkas teks sibuk`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`berkas teks sibuk`},
 								Word: true,
@@ -6751,9 +7078,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       338,
 						Src:      `\b(?i:File di testo occupato)\b`,
 						Triggers: []string{`file di testo occupato`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`file di testo occupato`},
 								Word: true,
@@ -6762,9 +7090,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       339,
 						Src:      `テキストファイルがビジー状態です`,
 						Triggers: []string{`テキストファイルがビジー状態です`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`テキストファイルがビジー状態です`},
 							},
@@ -6772,9 +7101,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       340,
 						Src:      `실행 파일 사용 중`,
 						Triggers: []string{`실행 파일 사용 중`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`실행 파일 사용 중`},
 							},
@@ -6782,9 +7112,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       341,
 						Src:      `\b(?i:Tekstbestand is in gebruik)\b`,
 						Triggers: []string{`tekstbestand is in gebruik`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`tekstbestand is in gebruik`},
 								Word: true,
@@ -6793,9 +7124,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       342,
 						Src:      `\b(?i:Plik wykonywalny zaj)ę(?i:ty)\b`,
 						Triggers: []string{`plik wykonywalny zajęty`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`plik wykonywalny zajęty`},
 								Word: true,
@@ -6804,9 +7136,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       343,
 						Src:      `Á(?i:rea de texto ocupada)\b`,
 						Triggers: []string{`Área de texto ocupada`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`Área de texto ocupada`},
 							},
@@ -6814,9 +7147,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       344,
 						Src:      `\b(?i:Ficheiro de texto ocupado)\b`,
 						Triggers: []string{`ficheiro de texto ocupado`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`ficheiro de texto ocupado`},
 								Word: true,
@@ -6825,9 +7159,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       345,
 						Src:      `Текстовый файл занят`,
 						Triggers: []string{`Текстовый файл занят`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`Текстовый файл занят`},
 							},
@@ -6835,9 +7170,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       346,
 						Src:      `\b(?i:Kodfil upptagen)\b`,
 						Triggers: []string{`kodfil upptagen`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`kodfil upptagen`},
 								Word: true,
@@ -6846,9 +7182,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       347,
 						Src:      `\b(?i:Metin dosyas)ı(?i: me)ş(?i:gul)\b`,
 						Triggers: []string{`metin dosyası meşgul`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`metin dosyası meşgul`},
 								Word: true,
@@ -6857,9 +7194,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       348,
 						Src:      `Текстовий файл зайнято`,
 						Triggers: []string{`Текстовий файл зайнято`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`Текстовий файл зайнято`},
 							},
@@ -6867,9 +7205,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       349,
 						Src:      `\b(?i:T)ậ(?i:p tin v)ă(?i:n b)ả(?i:n )đ(?i:ang b)ậ(?i:n)\b`,
 						Triggers: []string{`tập tin văn bản đang bận`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`tập tin văn bản đang bận`},
 								Word: true,
@@ -6878,9 +7217,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       350,
 						Src:      `文本文件忙`,
 						Triggers: []string{`文本文件忙`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`文本文件忙`},
 							},
@@ -6888,9 +7228,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       351,
 						Src:      `文字檔忙錄中`,
 						Triggers: []string{`文字檔忙錄中`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`文字檔忙錄中`},
 							},
@@ -6898,9 +7239,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       352,
 						Src:      `\b(?i:Device or resource busy)\b`,
 						Triggers: []string{`device or resource busy`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`device or resource busy`},
 								Word: true,
@@ -6909,9 +7251,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       353,
 						Src:      `\b(?i:Za)ří(?i:zen)í(?i: nebo zdroj jsou pou)ží(?i:v)á(?i:ny)\b`,
 						Triggers: []string{`zařízení nebo zdroj jsou používány`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`zařízení nebo zdroj jsou používány`},
 								Word: true,
@@ -6920,9 +7263,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       354,
 						Src:      `\b(?i:Das Ger)ä(?i:t oder die Ressource ist belegt)\b`,
 						Triggers: []string{`das gerät oder die ressource ist belegt`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`das gerät oder die ressource ist belegt`},
 								Word: true,
@@ -6931,9 +7275,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       355,
 						Src:      `\b(?i:Dispositivo o recurso ocupado)\b`,
 						Triggers: []string{`dispositivo o recurso ocupado`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`dispositivo o recurso ocupado`},
 								Word: true,
@@ -6942,9 +7287,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       356,
 						Src:      `\b(?i:P)é(?i:riph)é(?i:rique ou ressource occup)é`,
 						Triggers: []string{`périphérique ou ressource occupé`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`périphérique ou ressource occupé`},
 								Word: true,
@@ -6953,9 +7299,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       357,
 						Src:      `\b(?i:Az eszk)ö(?i:z vagy er)ő(?i:forr)á(?i:s foglalt)\b`,
 						Triggers: []string{`az eszköz vagy erőforrás foglalt`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`az eszköz vagy erőforrás foglalt`},
 								Word: true,
@@ -6964,9 +7311,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       358,
 						Src:      `\b(?i:Perangkat atau sumber daya sibuk)\b`,
 						Triggers: []string{`perangkat atau sumber daya sibuk`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`perangkat atau sumber daya sibuk`},
 								Word: true,
@@ -6975,9 +7323,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       359,
 						Src:      `\b(?i:Dispositivo o risorsa occupata)\b`,
 						Triggers: []string{`dispositivo o risorsa occupata`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`dispositivo o risorsa occupata`},
 								Word: true,
@@ -6986,9 +7335,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       360,
 						Src:      `デバイスもしくはリソースがビジー状態です`,
 						Triggers: []string{`デバイスもしくはリソースがビジー状態です`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`デバイスもしくはリソースがビジー状態です`},
 							},
@@ -6996,9 +7346,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       361,
 						Src:      `장치나 자원이 동작 중`,
 						Triggers: []string{`장치나 자원이 동작 중`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`장치나 자원이 동작 중`},
 							},
@@ -7006,9 +7357,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       362,
 						Src:      `\b(?i:Apparaat of hulpbron is bezig)\b`,
 						Triggers: []string{`apparaat of hulpbron is bezig`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`apparaat of hulpbron is bezig`},
 								Word: true,
@@ -7017,9 +7369,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       363,
 						Src:      `\b(?i:Urz)ą(?i:dzenie lub zasoby zaj)ę(?i:te)\b`,
 						Triggers: []string{`urządzenie lub zasoby zajęte`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`urządzenie lub zasoby zajęte`},
 								Word: true,
@@ -7028,9 +7381,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       364,
 						Src:      `\b(?i:Dispositivo ou recurso est)á(?i: ocupado)\b`,
 						Triggers: []string{`dispositivo ou recurso está ocupado`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`dispositivo ou recurso está ocupado`},
 								Word: true,
@@ -7039,9 +7393,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       365,
 						Src:      `\b(?i:Dispositivo ou recurso ocupado)\b`,
 						Triggers: []string{`dispositivo ou recurso ocupado`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`dispositivo ou recurso ocupado`},
 								Word: true,
@@ -7050,9 +7405,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       366,
 						Src:      `Устройство или ресурс занято`,
 						Triggers: []string{`Устройство или ресурс занято`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`Устройство или ресурс занято`},
 							},
@@ -7060,9 +7416,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       367,
 						Src:      `\b(?i:Enhet eller resurs upptagen)\b`,
 						Triggers: []string{`enhet eller resurs upptagen`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`enhet eller resurs upptagen`},
 								Word: true,
@@ -7071,9 +7428,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       368,
 						Src:      `\b(?i:Ayg)ı(?i:t ya da )ö(?i:zkaynak me)ş(?i:gul)\b`,
 						Triggers: []string{`aygıt ya da özkaynak meşgul`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`aygıt ya da özkaynak meşgul`},
 								Word: true,
@@ -7082,9 +7440,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       369,
 						Src:      `Пристрій або ресурс зайнято`,
 						Triggers: []string{`Пристрій або ресурс зайнято`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`Пристрій або ресурс зайнято`},
 							},
@@ -7092,9 +7451,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       370,
 						Src:      `\b(?i:Thi)ế(?i:t b)ị(?i: ho)ặ(?i:c t)à(?i:i nguy)ê(?i:n )đ(?i:ang b)ậ(?i:n)\b`,
 						Triggers: []string{`thiết bị hoặc tài nguyên đang bận`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`thiết bị hoặc tài nguyên đang bận`},
 								Word: true,
@@ -7103,9 +7463,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       371,
 						Src:      `设备或资源忙`,
 						Triggers: []string{`设备或资源忙`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`设备或资源忙`},
 							},
@@ -7113,9 +7474,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       372,
 						Src:      `裝置或系統資源忙碌中`,
 						Triggers: []string{`裝置或系統資源忙碌中`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`裝置或系統資源忙碌中`},
 							},
@@ -7124,7 +7486,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -7138,13 +7500,14 @@ var catalogueTables = &catalogue{
 			Code:       13,
 			Tier:       tierText,
 			Priority:   63,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       373,
 						Src:      `(?i)\bdoes not have [a-z]+(\.[a-z]+){1,3} access to\b`,
 						Triggers: []string{`does not have `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`does not have `},
 								Word: true,
@@ -7157,7 +7520,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -7171,13 +7534,14 @@ var catalogueTables = &catalogue{
 			Code:       6,
 			Tier:       tierText,
 			Priority:   80,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       374,
 						Src:      `(?i)\bYou do not currently have an active account selected\b`,
 						Triggers: []string{`you do not currently have an active account selected`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`you do not currently have an active account selected`},
 								Word: true,
@@ -7187,7 +7551,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -7201,13 +7565,14 @@ var catalogueTables = &catalogue{
 			Code:       6,
 			Tier:       tierText,
 			Priority:   80,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       375,
 						Src:      `(?i)\bDefaultCredentialsError\b`,
 						Triggers: []string{`defaultcredentialserror`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`defaultcredentialserror`},
 								Word: true,
@@ -7216,9 +7581,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       376,
 						Src:      `(?i)\bdefault credentials were not found\b`,
 						Triggers: []string{`default credentials were not found`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`default credentials were not found`},
 								Word: true,
@@ -7227,9 +7593,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       377,
 						Src:      `(?i)\bcould not automatically determine credentials\b`,
 						Triggers: []string{`could not automatically determine credentials`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`could not automatically determine credentials`},
 								Word: true,
@@ -7239,7 +7606,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -7253,13 +7620,14 @@ var catalogueTables = &catalogue{
 			Code:       13,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       378,
 						Src:      `(?i)\bdoes not have permission to access (projects|folders|organizations|services|billingAccounts) instance\b`,
 						Triggers: []string{`does not have permission to access `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`does not have permission to access `},
 								Word: true,
@@ -7271,9 +7639,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       379,
 						Src:      `(?i)\bPERMISSION_DENIED: The caller does not have permission(\.|\s*$)`,
 						Triggers: []string{`permission_denied: the caller does not have permission`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`permission_denied: the caller does not have permission`},
 								Word: true,
@@ -7285,7 +7654,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -7299,13 +7668,14 @@ var catalogueTables = &catalogue{
 			Code:       14,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       380,
 						Src:      `(?i)\bThe required property \[project\] is not currently set\b`,
 						Triggers: []string{`the required property [project] is not currently set`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`the required property [project] is not currently set`},
 								Word: true,
@@ -7314,9 +7684,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       381,
 						Src:      `(?i)\bThe project property is set to the empty string\b`,
 						Triggers: []string{`the project property is set to the empty string`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`the project property is set to the empty string`},
 								Word: true,
@@ -7326,7 +7697,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -7340,13 +7711,14 @@ var catalogueTables = &catalogue{
 			Code:       17,
 			Tier:       tierText,
 			Priority:   64,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       382,
 						Src:      `\bQuota '[A-Z0-9_]+' exceeded\.\s+Limit: `,
 						Triggers: []string{`' exceeded.`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`quota '`},
 								Word: true,
@@ -7357,7 +7729,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -7372,13 +7744,14 @@ var catalogueTables = &catalogue{
 			Code:       1,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       383,
 						Src:      `(?i)\bReauthentication failed\. cannot prompt during non-interactive execution\.\s*$`,
 						Triggers: []string{`reauthentication failed. cannot prompt during non-interactive execution.`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`reauthentication failed. cannot prompt during non-interactive execution.`},
 								Word: true,
@@ -7387,9 +7760,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       384,
 						Src:      `(?i)\bThere was a problem refreshing your current auth tokens\b`,
 						Triggers: []string{`there was a problem refreshing your current auth tokens`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`there was a problem refreshing your current auth tokens`},
 								Word: true,
@@ -7399,7 +7773,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -7414,13 +7788,14 @@ var catalogueTables = &catalogue{
 			Code:       1,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       385,
 						Src:      `(?i)\binvalid_grant\b`,
 						Triggers: []string{`invalid_grant`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`invalid_grant`},
 								Word: true,
@@ -7429,9 +7804,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       386,
 						Src:      `(?i)\btoken has been expired or revoked\b`,
 						Triggers: []string{`token has been expired or revoked`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`token has been expired or revoked`},
 								Word: true,
@@ -7440,9 +7816,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       387,
 						Src:      `(?i)\breauthentication (is )?(needed|required)\b`,
 						Triggers: []string{`reauthentication is needed`, `reauthentication is required`, `reauthentication needed`, `reauthentication required`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`reauthentication is needed`, `reauthentication is required`, `reauthentication needed`, `reauthentication required`},
 								Word: true,
@@ -7453,9 +7830,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       388,
 						Src:      `(?i)\bgcloud auth (application-default )?login\b\W{0,3}(to|and) (re-?)?authenticate`,
 						Triggers: []string{`gcloud auth application-default login`, `gcloud auth login`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`gcloud auth application-default login`, `gcloud auth login`},
 								Word: true,
@@ -7468,7 +7846,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -7482,12 +7860,12 @@ var catalogueTables = &catalogue{
 			Code:       1,
 			Tier:       tierStructured,
 			Priority:   60,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `error.details.reason`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`API_KEY_INVALID`, `API_KEY_EXPIRED`},
 					},
 				},
@@ -7501,13 +7879,14 @@ var catalogueTables = &catalogue{
 			Code:       2,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       389,
 						Src:      `(?i)\bblock_?reason["']?[:=] ?["']?(BlockReason\.)?(SAFETY|PROHIBITED_CONTENT|BLOCKLIST|OTHER|IMAGE_SAFETY|SPII)\b`,
 						Triggers: []string{`block_reason`, `blockreason`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`block`},
 								Word: true,
@@ -7518,9 +7897,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       390,
 						Src:      `(?i)\bBlockedPromptException\b`,
 						Triggers: []string{`blockedpromptexception`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`blockedpromptexception`},
 								Word: true,
@@ -7529,9 +7909,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       391,
 						Src:      `(?i)\bfinish_?reason["']?[:=] ?["']?(FinishReason\.)?(SAFETY|PROHIBITED_CONTENT|BLOCKLIST|SPII|IMAGE_SAFETY)\b`,
 						Triggers: []string{`finish_reason`, `finishreason`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`finish`},
 								Word: true,
@@ -7542,9 +7923,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       392,
 						Src:      `(?i)\bFinishReason\.(SAFETY|PROHIBITED_CONTENT|BLOCKLIST|SPII)\b`,
 						Triggers: []string{`finishreason.blocklist`, `finishreason.prohibited_content`, `finishreason.safety`, `finishreason.spii`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`finishreason.blocklist`, `finishreason.prohibited_content`, `finishreason.safety`, `finishreason.spii`},
 								Word: true,
@@ -7556,7 +7938,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -7570,15 +7952,16 @@ var catalogueTables = &catalogue{
 			Code:       17,
 			Tier:       tierStructured,
 			Priority:   61,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name: `error.details.violations.quotaId`,
-						Kind: matchMatch,
+						Kind: tablesMatch,
 						Re: &regex{
+							ID:  393,
 							Src: `PerDay`,
-							Alts: []matchAlt{
+							Alts: []tablesAlt{
 								{
 									Lead: []string{`perday`},
 								},
@@ -7588,7 +7971,7 @@ var catalogueTables = &catalogue{
 					},
 					{
 						Name:   `error.status`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`RESOURCE_EXHAUSTED`},
 					},
 				},
@@ -7602,12 +7985,12 @@ var catalogueTables = &catalogue{
 			Code:       2,
 			Tier:       tierStructured,
 			Priority:   45,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `candidates.finishReason`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`SAFETY`, `PROHIBITED_CONTENT`, `BLOCKLIST`, `SPII`, `IMAGE_SAFETY`},
 					},
 				},
@@ -7621,15 +8004,16 @@ var catalogueTables = &catalogue{
 			Code:       21,
 			Tier:       tierStructured,
 			Priority:   75,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name: `error.message`,
-						Kind: matchMatch,
+						Kind: tablesMatch,
 						Re: &regex{
+							ID:  394,
 							Src: `(?i)free_tier\S*, limit: 0\b`,
-							Alts: []matchAlt{
+							Alts: []tablesAlt{
 								{
 									Lead: []string{`free_tier`},
 								},
@@ -7648,13 +8032,14 @@ var catalogueTables = &catalogue{
 			Code:       21,
 			Tier:       tierText,
 			Priority:   90,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       395,
 						Src:      `(?i)quota exceeded for metric: \S*free_tier\S*, limit: 0\b`,
 						Triggers: []string{`quota exceeded for metric: `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`quota exceeded for metric: `},
 								Also: [][]string{[]string{`, limit: 0`}, []string{`free_tier`}},
@@ -7664,7 +8049,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -7678,13 +8063,14 @@ var catalogueTables = &catalogue{
 			Code:       13,
 			Tier:       tierText,
 			Priority:   80,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       396,
 						Src:      `(?i)\buser location is not supported for the api use\b`,
 						Triggers: []string{`user location is not supported for the api use`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`user location is not supported for the api use`},
 								Word: true,
@@ -7694,7 +8080,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -7708,15 +8094,16 @@ var catalogueTables = &catalogue{
 			Code:       13,
 			Tier:       tierStructured,
 			Priority:   73,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name: `error.message`,
-						Kind: matchMatch,
+						Kind: tablesMatch,
 						Re: &regex{
+							ID:  397,
 							Src: `(?i)\buser location is not supported\b`,
-							Alts: []matchAlt{
+							Alts: []tablesAlt{
 								{
 									Lead: []string{`user location is not supported`},
 									Word: true,
@@ -7736,15 +8123,16 @@ var catalogueTables = &catalogue{
 			Code:       8,
 			Tier:       tierStructured,
 			Priority:   72,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name: `error.message`,
-						Kind: matchMatch,
+						Kind: tablesMatch,
 						Re: &regex{
+							ID:  398,
 							Src: `(?i)\bmodels/\S+ is not found\b`,
-							Alts: []matchAlt{
+							Alts: []tablesAlt{
 								{
 									Lead: []string{`models/`},
 									Word: true,
@@ -7764,15 +8152,16 @@ var catalogueTables = &catalogue{
 			Code:       7,
 			Tier:       tierStructured,
 			Priority:   71,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name: `error.message`,
-						Kind: matchMatch,
+						Kind: tablesMatch,
 						Re: &regex{
+							ID:  399,
 							Src: `(?i)\bmodel is (currently )?overloaded\b`,
-							Alts: []matchAlt{
+							Alts: []tablesAlt{
 								{
 									Lead: []string{`model is currently overloaded`, `model is overloaded`},
 									Word: true,
@@ -7794,12 +8183,12 @@ var catalogueTables = &catalogue{
 			Code:       2,
 			Tier:       tierStructured,
 			Priority:   45,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name: `promptFeedback.blockReason`,
-						Kind: matchPresent,
+						Kind: tablesPresent,
 					},
 				},
 			},
@@ -7812,13 +8201,14 @@ var catalogueTables = &catalogue{
 			Code:       18,
 			Tier:       tierText,
 			Priority:   55,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       400,
 						Src:      `(?i)\bexceeded your current quota\b.*(please retry in \d|retryDelay)`,
 						Triggers: []string{`exceeded your current quota`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`exceeded your current quota`},
 								Word: true,
@@ -7830,11 +8220,12 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					{
+						ID:  401,
 						Src: `(?:PerDay)|(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b|^\W{0,3}(\S+\s+){0,6}?(?-i:\[?(INFO|INF|DEBUG|DBG|TRACE|TRC)\]?)[:\s|].*\b(using (the )?defaults?|fall(ing)? back|skipping|ignoring|will retry|retrying|continuing without)\b|\b(level|lvl|severity)["']?\s*[=:]\s*["']?(info|debug|trace)\b.*\b(using (the )?defaults?|fall(ing)? back|skipping|ignoring|will retry|retrying|continuing without)\b)`,
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Triggers: []string{`perday`},
 								Lead:     []string{`perday`},
@@ -7894,8 +8285,9 @@ var catalogueTables = &catalogue{
 				{
 					From: fromText,
 					Re: &regex{
+						ID:  402,
 						Src: `(?i)please retry in (?P<value>\d+(?:\.\d+)?(?:ms|s|m|h))\b`,
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`please retry in `},
 							},
@@ -7916,12 +8308,12 @@ var catalogueTables = &catalogue{
 			Code:       18,
 			Tier:       tierStructured,
 			Priority:   30,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `error.status`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`RESOURCE_EXHAUSTED`},
 					},
 				},
@@ -7938,8 +8330,9 @@ var catalogueTables = &catalogue{
 				{
 					From: fromText,
 					Re: &regex{
+						ID:  403,
 						Src: `(?i)retry in (?P<value>\d+(?:\.\d+)?(?:ms|s|m|h))\b`,
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`retry in `},
 							},
@@ -7960,12 +8353,12 @@ var catalogueTables = &catalogue{
 			Code:       19,
 			Tier:       tierBare,
 			Priority:   15,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `error.status`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`DEADLINE_EXCEEDED`},
 					},
 				},
@@ -7979,12 +8372,12 @@ var catalogueTables = &catalogue{
 			Code:       5,
 			Tier:       tierBare,
 			Priority:   15,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `error.status`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`INVALID_ARGUMENT`, `FAILED_PRECONDITION`, `OUT_OF_RANGE`},
 					},
 				},
@@ -7998,12 +8391,12 @@ var catalogueTables = &catalogue{
 			Code:       10,
 			Tier:       tierBare,
 			Priority:   15,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `error.status`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`NOT_FOUND`},
 					},
 				},
@@ -8017,12 +8410,12 @@ var catalogueTables = &catalogue{
 			Code:       13,
 			Tier:       tierBare,
 			Priority:   15,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `error.status`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`PERMISSION_DENIED`},
 					},
 				},
@@ -8036,12 +8429,12 @@ var catalogueTables = &catalogue{
 			Code:       1,
 			Tier:       tierBare,
 			Priority:   15,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `error.status`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`UNAUTHENTICATED`},
 					},
 				},
@@ -8055,12 +8448,12 @@ var catalogueTables = &catalogue{
 			Code:       16,
 			Tier:       tierBare,
 			Priority:   15,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `error.status`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`UNAVAILABLE`, `INTERNAL`},
 					},
 				},
@@ -8074,13 +8467,14 @@ var catalogueTables = &catalogue{
 			Code:       6,
 			Tier:       tierText,
 			Priority:   80,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       404,
 						Src:      `(?i)\bmethod doesn't allow unregistered callers\b`,
 						Triggers: []string{`method doesn't allow unregistered callers`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`method doesn't allow unregistered callers`},
 								Word: true,
@@ -8090,7 +8484,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -8104,13 +8498,14 @@ var catalogueTables = &catalogue{
 			Code:       6,
 			Tier:       tierText,
 			Priority:   86,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       405,
 						Src:      `\bPlease set an Auth method in your \S+ or specify one of the following environment variables\b`,
 						Triggers: []string{`please set an auth method in your `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`please set an auth method in your `},
 								Word: true,
@@ -8121,7 +8516,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -8135,13 +8530,14 @@ var catalogueTables = &catalogue{
 			Code:       18,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       406,
 						Src:      `\bRetryableQuotaError\b`,
 						Triggers: []string{`retryablequotaerror`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`retryablequotaerror`},
 								Word: true,
@@ -8150,9 +8546,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       407,
 						Src:      `(?i:\byour quota will reset after \d)`,
 						Triggers: []string{`your quota will reset after `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`your quota will reset after `},
 								Word: true,
@@ -8162,7 +8559,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -8180,8 +8577,9 @@ var catalogueTables = &catalogue{
 				{
 					From: fromText,
 					Re: &regex{
+						ID:  408,
 						Src: `(?i)reset after (?P<value>\d+(?:\.\d+)?(?:ms|s|m|h)(?:\d+(?:\.\d+)?(?:ms|s|m|h))*)\b`,
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`reset after `},
 							},
@@ -8202,13 +8600,14 @@ var catalogueTables = &catalogue{
 			Code:       9,
 			Tier:       tierText,
 			Priority:   20,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       409,
 						Src:      `(?i)\berror connecting to (api\.)?github\.com\b`,
 						Triggers: []string{`error connecting to api.github.com`, `error connecting to github.com`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`error connecting to api.github.com`, `error connecting to github.com`},
 								Word: true,
@@ -8219,9 +8618,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       410,
 						Src:      `(?i)\bcheck your internet connection or https://githubstatus\.com\b`,
 						Triggers: []string{`check your internet connection or https://githubstatus.com`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`check your internet connection or https://githubstatus.com`},
 								Word: true,
@@ -8231,7 +8631,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -8245,13 +8645,14 @@ var catalogueTables = &catalogue{
 			Code:       10,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       411,
 						Src:      `(?i)\bCould not resolve to an? (Repository|Issue|Issue or PullRequest|PullRequest|User|Organization|Node) with\b`,
 						Triggers: []string{`could not resolve to a`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`could not resolve to a`},
 								Word: true,
@@ -8264,7 +8665,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -8278,13 +8679,14 @@ var catalogueTables = &catalogue{
 			Code:       13,
 			Tier:       tierText,
 			Priority:   72,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       412,
 						Src:      `(?i)\bhas not been granted the required scopes\b`,
 						Triggers: []string{`has not been granted the required scopes`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`has not been granted the required scopes`},
 								Word: true,
@@ -8293,9 +8695,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       413,
 						Src:      `(?i)\bauthentication token is missing required scopes?\b`,
 						Triggers: []string{`authentication token is missing required scope`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`authentication token is missing required scope`},
 								Word: true,
@@ -8304,9 +8707,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       414,
 						Src:      `(?i)\bmissing required scopes? \[[\w:-]+(, ?[\w:-]+)*\]`,
 						Triggers: []string{`missing required scope [`, `missing required scopes [`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`missing required scope [`, `missing required scopes [`},
 								Word: true,
@@ -8318,7 +8722,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -8332,13 +8736,14 @@ var catalogueTables = &catalogue{
 			Code:       6,
 			Tier:       tierText,
 			Priority:   80,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       415,
 						Src:      `(?i)\bplease run:?\s+gh auth login\b`,
 						Triggers: []string{`gh auth login`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`please run`},
 								Word: true,
@@ -8347,9 +8752,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       416,
 						Src:      `(?i)\bpopulate the GH_TOKEN environment variable\b`,
 						Triggers: []string{`populate the gh_token environment variable`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`populate the gh_token environment variable`},
 								Word: true,
@@ -8358,9 +8764,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       417,
 						Src:      `(?i)\byou are not logged into any GitHub hosts\b`,
 						Triggers: []string{`you are not logged into any github hosts`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`you are not logged into any github hosts`},
 								Word: true,
@@ -8370,7 +8777,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -8384,13 +8791,14 @@ var catalogueTables = &catalogue{
 			Code:       1,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       418,
 						Src:      `(?i)\bRequires authentication\b`,
 						Triggers: []string{`requires authentication`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`requires authentication`},
 								Word: true,
@@ -8400,7 +8808,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -8414,13 +8822,14 @@ var catalogueTables = &catalogue{
 			Code:       18,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       419,
 						Src:      `(?i)\bwas submitted too quickly\b`,
 						Triggers: []string{`was submitted too quickly`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`was submitted too quickly`},
 								Word: true,
@@ -8430,7 +8839,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -8444,13 +8853,14 @@ var catalogueTables = &catalogue{
 			Code:       1,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       420,
 						Src:      `(?i)\bfatal: Authentication failed for\b`,
 						Triggers: []string{`fatal: authentication failed for`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`fatal: authentication failed for`},
 								Word: true,
@@ -8459,9 +8869,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       421,
 						Src:      `(?i)\bPermission denied \(publickey[,)]`,
 						Triggers: []string{`permission denied (publickey`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`permission denied (publickey`},
 								Word: true,
@@ -8471,9 +8882,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       422,
 						Src:      `(?i)\bInvalid username or (password|token)\b`,
 						Triggers: []string{`invalid username or password`, `invalid username or token`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`invalid username or password`, `invalid username or token`},
 								Word: true,
@@ -8484,9 +8896,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       423,
 						Src:      `(?i)\bBad credentials\b`,
 						Triggers: []string{`bad credentials`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`bad credentials`},
 								Word: true,
@@ -8496,7 +8909,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -8510,13 +8923,14 @@ var catalogueTables = &catalogue{
 			Code:       1,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       424,
 						Src:      `\b(?i:Authentication failed for)\b`,
 						Triggers: []string{`authentication failed for`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`authentication failed for`},
 								Word: true,
@@ -8525,9 +8939,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       425,
 						Src:      `\b(?i:Authentifizierung fehlgeschlagen f)ü(?i:r)\b`,
 						Triggers: []string{`authentifizierung fehlgeschlagen für`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`authentifizierung fehlgeschlagen für`},
 								Word: true,
@@ -8536,9 +8951,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       426,
 						Src:      `\b(?i:Autenticaci)ó(?i:n fall)ó(?i: para)\b`,
 						Triggers: []string{`autenticación falló para`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`autenticación falló para`},
 								Word: true,
@@ -8547,9 +8963,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       427,
 						Src:      `É(?i:chec d'authentification pour)\b`,
 						Triggers: []string{`Échec d'authentification pour`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`Échec d'authentification pour`},
 							},
@@ -8557,9 +8974,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       428,
 						Src:      `\b(?i:Autentikasi gagal untuk)\b`,
 						Triggers: []string{`autentikasi gagal untuk`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`autentikasi gagal untuk`},
 								Word: true,
@@ -8568,9 +8986,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       429,
 						Src:      `\b(?i:Autenticazione non riuscita per)\b`,
 						Triggers: []string{`autenticazione non riuscita per`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`autenticazione non riuscita per`},
 								Word: true,
@@ -8579,9 +8998,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       430,
 						Src:      `\b(?i:Uwierzytelnienie nie powiod)ł(?i:o si)ę(?i: dla)\b`,
 						Triggers: []string{`uwierzytelnienie nie powiodło się dla`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`uwierzytelnienie nie powiodło się dla`},
 								Word: true,
@@ -8590,9 +9010,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       431,
 						Src:      `\b(?i:Autentica)çã(?i:o falhou para)\b`,
 						Triggers: []string{`autenticação falhou para`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`autenticação falhou para`},
 								Word: true,
@@ -8601,9 +9022,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       432,
 						Src:      `\b(?i:Autentisering misslyckades)\b`,
 						Triggers: []string{`autentisering misslyckades`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`autentisering misslyckades`},
 								Word: true,
@@ -8612,9 +9034,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       433,
 						Src:      `(?i: i)ç(?i:in kimlik do)ğ(?i:rulamas)ı(?i: ba)ş(?i:ar)ı(?i:s)ı(?i:z)\b`,
 						Triggers: []string{` için kimlik doğrulaması başarısız`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{` için kimlik doğrulaması başarısız`},
 							},
@@ -8622,9 +9045,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       434,
 						Src:      `\b(?i:X)á(?i:c th)ự(?i:c g)ặ(?i:p l)ỗ(?i:i cho)\b`,
 						Triggers: []string{`xác thực gặp lỗi cho`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`xác thực gặp lỗi cho`},
 								Word: true,
@@ -8633,9 +9057,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       435,
 						Src:      ` 鉴权失败`,
 						Triggers: []string{` 鉴权失败`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{` 鉴权失败`},
 							},
@@ -8643,9 +9068,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       436,
 						Src:      ` 身份驗證失敗`,
 						Triggers: []string{` 身份驗證失敗`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{` 身份驗證失敗`},
 							},
@@ -8654,7 +9080,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -8668,13 +9094,14 @@ var catalogueTables = &catalogue{
 			Code:       17,
 			Tier:       tierText,
 			Priority:   81,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       437,
 						Src:      `(?i)\bover its data quota\b`,
 						Triggers: []string{`over its data quota`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`over its data quota`},
 								Word: true,
@@ -8683,9 +9110,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       438,
 						Src:      `(?i)\bpurchase more data packs\b`,
 						Triggers: []string{`purchase more data packs`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`purchase more data packs`},
 								Word: true,
@@ -8694,9 +9122,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       439,
 						Src:      `(?i)\bLFS (bandwidth|storage) (quota|limit) (exceeded|reached)\b`,
 						Triggers: []string{`lfs bandwidth limit exceeded`, `lfs bandwidth limit reached`, `lfs bandwidth quota exceeded`, `lfs bandwidth quota reached`, `lfs storage limit exceeded`, `lfs storage limit reached`, `lfs storage quota exceeded`, `lfs storage quota reached`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`lfs bandwidth limit exceeded`, `lfs bandwidth limit reached`, `lfs bandwidth quota exceeded`, `lfs bandwidth quota reached`, `lfs storage limit exceeded`, `lfs storage limit reached`, `lfs storage quota exceeded`, `lfs storage quota reached`},
 								Word: true,
@@ -8708,7 +9137,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -8722,13 +9151,14 @@ var catalogueTables = &catalogue{
 			Code:       20,
 			Tier:       tierText,
 			Priority:   66,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       440,
 						Src:      `(?i)\bunable to create '[^']*\.lock': file exists\b`,
 						Triggers: []string{`.lock': file exists`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`unable to create '`},
 								Word: true,
@@ -8737,9 +9167,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       441,
 						Src:      `(?i)\banother git process seems to be running\b`,
 						Triggers: []string{`another git process seems to be running`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`another git process seems to be running`},
 								Word: true,
@@ -8749,7 +9180,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -8763,13 +9194,14 @@ var catalogueTables = &catalogue{
 			Code:       20,
 			Tier:       tierText,
 			Priority:   66,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       442,
 						Src:      `\b(?i:Unable to create ')[^\s'’]+(?i:\.lock': )(?:(?i:File exists))`,
 						Triggers: []string{`.lock': file exists`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`unable to create '`},
 								Word: true,
@@ -8778,9 +9210,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       443,
 						Src:      `\b(?i:Konnte ')[^\s'’]+(?i:\.lock' nicht erstellen: )(?:(?i:Die Datei existiert bereits)|(?i:File exists))`,
 						Triggers: []string{`.lock' nicht erstellen: die datei existiert bereits`, `.lock' nicht erstellen: file exists`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`konnte '`},
 								Word: true,
@@ -8789,9 +9222,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       444,
 						Src:      `\b(?i:No se puede crear ')[^\s'’]+(?i:\.lock': )(?:(?i:El fichero ya existe)|(?i:File exists))`,
 						Triggers: []string{`no se puede crear '`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`no se puede crear '`},
 								Word: true,
@@ -8801,9 +9235,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       445,
 						Src:      `\b(?i:Impossible de cr)é(?i:er ')[^\s'’]+(?i:\.lock' : )(?:(?i:Le fichier existe)|(?i:File exists))`,
 						Triggers: []string{`impossible de créer '`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`impossible de créer '`},
 								Word: true,
@@ -8813,9 +9248,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       446,
 						Src:      `\b(?i:Tidak dapat membuat ')[^\s'’]+(?i:\.lock': )(?:(?i:Berkas telah ada)|(?i:File exists))`,
 						Triggers: []string{`tidak dapat membuat '`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`tidak dapat membuat '`},
 								Word: true,
@@ -8825,9 +9261,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       447,
 						Src:      `\b(?i:Impossibile creare ')[^\s'’]+(?i:\.lock': )(?:(?i:File gi)à(?i: esistente)|(?i:File exists))`,
 						Triggers: []string{`.lock': file exists`, `.lock': file già esistente`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`impossibile creare '`},
 								Word: true,
@@ -8836,9 +9273,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       448,
 						Src:      `\b(?i:lock' )파일을 만들 수 없습니다: (?:파일이 있습니다|(?i:File exists))`,
 						Triggers: []string{`lock' 파일을 만들 수 없습니다: `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`lock' 파일을 만들 수 없습니다: `},
 								Word: true,
@@ -8848,9 +9286,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       449,
 						Src:      `\b(?i:Nie mo)ż(?i:na utworzy)ć „[^\s“”]+(?i:\.lock)”: (?:(?i:Plik istnieje)|(?i:File exists))`,
 						Triggers: []string{`nie można utworzyć „`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`nie można utworzyć „`},
 								Word: true,
@@ -8860,9 +9299,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       450,
 						Src:      `\b(?i:Incapaz de criar ')[^\s'’]+(?i:\.lock': )(?:(?i:O ficheiro existe)|(?i:File exists))`,
 						Triggers: []string{`incapaz de criar '`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`incapaz de criar '`},
 								Word: true,
@@ -8872,9 +9312,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       451,
 						Src:      `Не удалось создать «[^\s»«]+(?i:\.lock)»: (?:Файл существует|(?i:File exists))`,
 						Triggers: []string{`Не удалось создать «`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`Не удалось создать «`},
 								Also: [][]string{[]string{`.lock»: file exists`, `.lock»: Файл существует`}, []string{`.lock»: `}},
@@ -8883,9 +9324,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       452,
 						Src:      `\b(?i:Kunde inte skapa ")[^\s"”]+(?i:\.lock": )(?:(?i:Filen existerar)|(?i:File exists))`,
 						Triggers: []string{`kunde inte skapa "`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`kunde inte skapa "`},
 								Word: true,
@@ -8895,9 +9337,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       453,
 						Src:      `\b(?i:lock' olu)ş(?i:turulam)ı(?i:yor: )(?:(?i:Dosya var)|(?i:File exists))`,
 						Triggers: []string{`lock' oluşturulamıyor: dosya var`, `lock' oluşturulamıyor: file exists`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`lock' oluşturulamıyor: dosya var`, `lock' oluşturulamıyor: file exists`},
 								Word: true,
@@ -8906,9 +9349,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       454,
 						Src:      `\b(?i:Kh)ô(?i:ng th)ể(?i: t)ạ(?i:o )“[^\s”“]+(?i:\.lock)”: (?:(?i:T)ậ(?i:p tin )đã(?i: s)ẵ(?i:n c)ó|(?i:File exists))`,
 						Triggers: []string{`không thể tạo “`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`không thể tạo “`},
 								Word: true,
@@ -8918,9 +9362,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       455,
 						Src:      `无法创建 '[^\s'’]+(?i:\.lock')：(?:文件已存在|(?i:File exists))`,
 						Triggers: []string{`.lock'：file exists`, `.lock'：文件已存在`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`无法创建 '`},
 							},
@@ -8928,9 +9373,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       456,
 						Src:      `無法建立 '[^\s'’]+(?i:\.lock')：(?:檔案已存在|(?i:File exists))`,
 						Triggers: []string{`.lock'：file exists`, `.lock'：檔案已存在`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`無法建立 '`},
 							},
@@ -8939,7 +9385,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -8953,13 +9399,14 @@ var catalogueTables = &catalogue{
 			Code:       6,
 			Tier:       tierText,
 			Priority:   80,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       457,
 						Src:      `(?i)\bcould not read (Username|Password) for\b`,
 						Triggers: []string{`could not read password for`, `could not read username for`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`could not read password for`, `could not read username for`},
 								Word: true,
@@ -8970,9 +9417,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       458,
 						Src:      `(?i)\bterminal prompts disabled\b`,
 						Triggers: []string{`terminal prompts disabled`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`terminal prompts disabled`},
 								Word: true,
@@ -8982,7 +9430,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -8996,13 +9444,14 @@ var catalogueTables = &catalogue{
 			Code:       10,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       459,
 						Src:      `(?i)\bfatal: not a git repository\b`,
 						Triggers: []string{`fatal: not a git repository`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`fatal: not a git repository`},
 								Word: true,
@@ -9012,7 +9461,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -9026,13 +9475,14 @@ var catalogueTables = &catalogue{
 			Code:       10,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       460,
 						Src:      `\b(?i:not a git repository \(or any of the parent directories)\b`,
 						Triggers: []string{`not a git repository (or any of the parent directories`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`not a git repository (or any of the parent directories`},
 								Word: true,
@@ -9041,9 +9491,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       461,
 						Src:      `\b(?i:Kein Git-Repository \(oder irgendeines der Elternverzeichnisse)\b`,
 						Triggers: []string{`kein git-repository (oder irgendeines der elternverzeichnisse`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`kein git-repository (oder irgendeines der elternverzeichnisse`},
 								Word: true,
@@ -9052,9 +9503,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       462,
 						Src:      `\b(?i:no es un repositorio git \(ni ninguno de los directorios superiores)\b`,
 						Triggers: []string{`no es un repositorio git (ni ninguno de los directorios superiores`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`no es un repositorio git (ni ninguno de los directorios superiores`},
 								Word: true,
@@ -9063,9 +9515,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       463,
 						Src:      `\b(?i:ni ceci ni aucun de ses r)é(?i:pertoires parents n'est un d)é(?i:p)ô(?i:t git)\b`,
 						Triggers: []string{`ni ceci ni aucun de ses répertoires parents n'est un dépôt git`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`ni ceci ni aucun de ses répertoires parents n'est un dépôt git`},
 								Word: true,
@@ -9074,9 +9527,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       464,
 						Src:      `\b(?i:bukan sebuah repositori git \(atau direktori induk apapun)\b`,
 						Triggers: []string{`bukan sebuah repositori git (atau direktori induk apapun`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`bukan sebuah repositori git (atau direktori induk apapun`},
 								Word: true,
@@ -9085,9 +9539,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       465,
 						Src:      `(?i: non )è(?i: un repository Git \(n)é(?i: lo )è(?i: alcuna delle directory genitrici)\b`,
 						Triggers: []string{` non è un repository git (né lo è alcuna delle directory genitrici`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{` non è un repository git (né lo è alcuna delle directory genitrici`},
 							},
@@ -9095,9 +9550,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       466,
 						Src:      `\(현재 폴더 또는 상위 폴더 중 일부가\) 깃 저장소가 아닙니다`,
 						Triggers: []string{`(현재 폴더 또는 상위 폴더 중 일부가) 깃 저장소가 아닙니다`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`(현재 폴더 또는 상위 폴더 중 일부가) 깃 저장소가 아닙니다`},
 							},
@@ -9105,9 +9561,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       467,
 						Src:      `\b(?i:to nie jest repozytorium gita \(ani )ż(?i:aden z katalog)ó(?i:w nadrz)ę(?i:dnych)\b`,
 						Triggers: []string{`to nie jest repozytorium gita (ani żaden z katalogów nadrzędnych`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`to nie jest repozytorium gita (ani żaden z katalogów nadrzędnych`},
 								Word: true,
@@ -9116,9 +9573,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       468,
 						Src:      `é(?i: reposit)ó(?i:rio git nenhum \(ou qualquer pasta parente)\b`,
 						Triggers: []string{`é repositório git nenhum (ou qualquer pasta parente`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`é repositório git nenhum (ou qualquer pasta parente`},
 							},
@@ -9126,9 +9584,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       469,
 						Src:      `не найден(?i: git )репозиторий \(или один из родительских каталогов`,
 						Triggers: []string{`не найден git репозиторий (или один из родительских каталогов`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`не найден git репозиторий (или один из родительских каталогов`},
 							},
@@ -9136,9 +9595,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       470,
 						Src:      `\b(?i:inte ett git-arkiv \(eller n)å(?i:gon av f)ö(?i:r)ä(?i:ldrakatalogerna)\b`,
 						Triggers: []string{`inte ett git-arkiv (eller någon av föräldrakatalogerna`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`inte ett git-arkiv (eller någon av föräldrakatalogerna`},
 								Word: true,
@@ -9147,9 +9607,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       471,
 						Src:      `\b(?i:bir git deposu \(veya )ü(?i:st dizinlerinden birisi\) de)ğ(?i:il)\b`,
 						Triggers: []string{`bir git deposu (veya üst dizinlerinden birisi) değil`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`bir git deposu (veya üst dizinlerinden birisi) değil`},
 								Word: true,
@@ -9158,9 +9619,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       472,
 						Src:      `\b(?i:kh)ô(?i:ng ph)ả(?i:i l)à(?i: kho git \(ho)ặ(?i:c b)ấ(?i:t k)ỳ(?i: th)ư(?i: m)ụ(?i:c cha m)ẹ(?i: n)à(?i:o)\b`,
 						Triggers: []string{`không phải là kho git (hoặc bất kỳ thư mục cha mẹ nào`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`không phải là kho git (hoặc bất kỳ thư mục cha mẹ nào`},
 								Word: true,
@@ -9169,9 +9631,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       473,
 						Src:      `不是(?i: git )仓库（或者任何父目录`,
 						Triggers: []string{`不是 git 仓库（或者任何父目录`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`不是 git 仓库（或者任何父目录`},
 							},
@@ -9179,9 +9642,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       474,
 						Src:      `不是一個(?i: git )版本庫（或者任何父目錄`,
 						Triggers: []string{`不是一個 git 版本庫（或者任何父目錄`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`不是一個 git 版本庫（或者任何父目錄`},
 							},
@@ -9190,7 +9654,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -9205,13 +9669,14 @@ var catalogueTables = &catalogue{
 			Code:       1,
 			Tier:       tierText,
 			Priority:   75,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       475,
 						Src:      `(?i)\bsupport for password authentication was removed\b`,
 						Triggers: []string{`support for password authentication was removed`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`support for password authentication was removed`},
 								Word: true,
@@ -9221,7 +9686,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -9235,13 +9700,14 @@ var catalogueTables = &catalogue{
 			Code:       13,
 			Tier:       tierText,
 			Priority:   62,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       476,
 						Src:      `(?i)\bPermission to \S+ denied to\b`,
 						Triggers: []string{`permission to `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`permission to `},
 								Word: true,
@@ -9251,9 +9717,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       477,
 						Src:      `(?i)\bthe requested URL returned error: 403\b`,
 						Triggers: []string{`the requested url returned error: 403`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`the requested url returned error: 403`},
 								Word: true,
@@ -9262,9 +9729,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       478,
 						Src:      `(?i)\bwrite access to repository not granted\b`,
 						Triggers: []string{`write access to repository not granted`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`write access to repository not granted`},
 								Word: true,
@@ -9273,9 +9741,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       479,
 						Src:      `(?i)\bResource not accessible by integration\b`,
 						Triggers: []string{`resource not accessible by integration`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`resource not accessible by integration`},
 								Word: true,
@@ -9285,7 +9754,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -9298,13 +9767,14 @@ var catalogueTables = &catalogue{
 			ID:         `git.remote_hung_up`,
 			Code:       9,
 			Tier:       tierText,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       480,
 						Src:      `(?i)\bRPC failed; curl (18|52|55|56|92)\b`,
 						Triggers: []string{`rpc failed; curl 18`, `rpc failed; curl 52`, `rpc failed; curl 55`, `rpc failed; curl 56`, `rpc failed; curl 92`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`rpc failed; curl 18`, `rpc failed; curl 52`, `rpc failed; curl 55`, `rpc failed; curl 56`, `rpc failed; curl 92`},
 								Word: true,
@@ -9315,9 +9785,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       481,
 						Src:      `(?i)\bthe remote end hung up unexpectedly\b`,
 						Triggers: []string{`the remote end hung up unexpectedly`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`the remote end hung up unexpectedly`},
 								Word: true,
@@ -9326,9 +9797,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       482,
 						Src:      `(?i)\btransfer closed with (\d+ bytes )?outstanding read data remaining\b`,
 						Triggers: []string{`outstanding read data remaining`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`transfer closed with `},
 								Word: true,
@@ -9339,9 +9811,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       483,
 						Src:      `(?i)\bHTTP/2 stream \d+ was not closed cleanly\b`,
 						Triggers: []string{` was not closed cleanly`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`http/2 stream `},
 								Word: true,
@@ -9351,7 +9824,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -9364,13 +9837,14 @@ var catalogueTables = &catalogue{
 			ID:         `git.remote_hung_up_l10n`,
 			Code:       9,
 			Tier:       tierText,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       484,
 						Src:      `\b(?i:the remote end hung up unexpectedly)\b`,
 						Triggers: []string{`the remote end hung up unexpectedly`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`the remote end hung up unexpectedly`},
 								Word: true,
@@ -9379,9 +9853,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       485,
 						Src:      `\b(?i:Die Gegenseite hat unerwartet abgebrochen)\b`,
 						Triggers: []string{`die gegenseite hat unerwartet abgebrochen`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`die gegenseite hat unerwartet abgebrochen`},
 								Word: true,
@@ -9390,9 +9865,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       486,
 						Src:      `\b(?i:el remoto se colg)ó(?i: de manera inesperada)\b`,
 						Triggers: []string{`el remoto se colgó de manera inesperada`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`el remoto se colgó de manera inesperada`},
 								Word: true,
@@ -9401,9 +9877,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       487,
 						Src:      `\b(?i:l'h)ô(?i:te distant a ferm)é(?i: la connexion de mani)è(?i:re inattendue)\b`,
 						Triggers: []string{`l'hôte distant a fermé la connexion de manière inattendue`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`l'hôte distant a fermé la connexion de manière inattendue`},
 								Word: true,
@@ -9412,9 +9889,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       488,
 						Src:      `\b(?i:ujung remote menggantung secara tidak terduga)\b`,
 						Triggers: []string{`ujung remote menggantung secara tidak terduga`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`ujung remote menggantung secara tidak terduga`},
 								Word: true,
@@ -9423,9 +9901,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       489,
 						Src:      `\b(?i:l'interlocutore remoto ha chiuso inaspettatamente la connessione)\b`,
 						Triggers: []string{`l'interlocutore remoto ha chiuso inaspettatamente la connessione`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`l'interlocutore remoto ha chiuso inaspettatamente la connessione`},
 								Word: true,
@@ -9434,9 +9913,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       490,
 						Src:      `\b(?i:zdalna maszyna nieoczekiwanie si)ę(?i: roz)łą(?i:czy)ł(?i:a)\b`,
 						Triggers: []string{`zdalna maszyna nieoczekiwanie się rozłączyła`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`zdalna maszyna nieoczekiwanie się rozłączyła`},
 								Word: true,
@@ -9445,9 +9925,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       491,
 						Src:      `\b(?i:o lado remoto desligou inesperadamente)\b`,
 						Triggers: []string{`o lado remoto desligou inesperadamente`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`o lado remoto desligou inesperadamente`},
 								Word: true,
@@ -9456,9 +9937,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       492,
 						Src:      `\b(?i:fj)ä(?i:rren lade p)å(?i: ov)ä(?i:ntat)\b`,
 						Triggers: []string{`fjärren lade på oväntat`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`fjärren lade på oväntat`},
 								Word: true,
@@ -9467,9 +9949,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       493,
 						Src:      `\b(?i:uzak konum beklenmedik bir bi)ç(?i:imde hatt)ı(?i: kapatt)ı`,
 						Triggers: []string{`uzak konum beklenmedik bir biçimde hattı kapattı`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`uzak konum beklenmedik bir biçimde hattı kapattı`},
 								Word: true,
@@ -9478,9 +9961,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       494,
 						Src:      `\b(?i:m)á(?i:y ch)ủ(?i: b)ị(?i: treo b)ấ(?i:t ng)ờ`,
 						Triggers: []string{`máy chủ bị treo bất ngờ`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`máy chủ bị treo bất ngờ`},
 								Word: true,
@@ -9489,9 +9973,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       495,
 						Src:      `远端意外挂断了`,
 						Triggers: []string{`远端意外挂断了`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`远端意外挂断了`},
 							},
@@ -9499,9 +9984,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       496,
 						Src:      `遠端意外掛斷了`,
 						Triggers: []string{`遠端意外掛斷了`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`遠端意外掛斷了`},
 							},
@@ -9510,7 +9996,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -9524,13 +10010,14 @@ var catalogueTables = &catalogue{
 			Code:       10,
 			Tier:       tierText,
 			Priority:   64,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       497,
 						Src:      `(?i)\bfatal: repository '[^'\s]+' not found\b`,
 						Triggers: []string{`fatal: repository '`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`fatal: repository '`},
 								Word: true,
@@ -9540,9 +10027,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       498,
 						Src:      `(?i)\bERROR: Repository not found\b`,
 						Triggers: []string{`error: repository not found`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`error: repository not found`},
 								Word: true,
@@ -9551,9 +10039,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       499,
 						Src:      `(?i)^remote: Repository not found\b`,
 						Triggers: []string{`remote: repository not found`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Start: true,
 								Lead:  []string{`remote: repository not found`},
@@ -9562,9 +10051,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       500,
 						Src:      `(?i)\bdid not match any file\(s\) known to git\b`,
 						Triggers: []string{`did not match any file(s) known to git`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`did not match any file(s) known to git`},
 								Word: true,
@@ -9573,9 +10063,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       501,
 						Src:      `(?i)\bfatal: couldn't find remote ref\b`,
 						Triggers: []string{`fatal: couldn't find remote ref`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`fatal: couldn't find remote ref`},
 								Word: true,
@@ -9585,7 +10076,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -9599,13 +10090,14 @@ var catalogueTables = &catalogue{
 			Code:       10,
 			Tier:       tierText,
 			Priority:   64,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       502,
 						Src:      `\b(?i:repository ')[^\s'’]+(?i:' not found)\b`,
 						Triggers: []string{`' not found`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`repository '`},
 								Word: true,
@@ -9614,9 +10106,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       503,
 						Src:      `\b(?i:Repository ')[^\s'’]+(?i:' nicht gefunden)\b`,
 						Triggers: []string{`' nicht gefunden`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`repository '`},
 								Word: true,
@@ -9625,9 +10118,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       504,
 						Src:      `\b(?i:repositorio ')[^\s'’]+(?i:' no encontrado)\b`,
 						Triggers: []string{`' no encontrado`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`repositorio '`},
 								Word: true,
@@ -9636,9 +10130,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       505,
 						Src:      `\b(?i:d)é(?i:p)ô(?i:t ')[^\s'’]+(?i:' non trouv)é`,
 						Triggers: []string{`' non trouvé`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`dépôt '`},
 								Word: true,
@@ -9647,9 +10142,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       506,
 						Src:      `\b(?i:repositori ')[^\s'’]+(?i:' tidak ditemukan)\b`,
 						Triggers: []string{`' tidak ditemukan`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`repositori '`},
 								Word: true,
@@ -9658,9 +10154,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       507,
 						Src:      `\b(?i:repository ')[^\s'’]+(?i:' non trovato)\b`,
 						Triggers: []string{`' non trovato`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`repository '`},
 								Word: true,
@@ -9669,9 +10166,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       508,
 						Src:      `\b(?i:nie znaleziono repozytorium)\b`,
 						Triggers: []string{`nie znaleziono repozytorium`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`nie znaleziono repozytorium`},
 								Word: true,
@@ -9680,9 +10178,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       509,
 						Src:      `\b(?i:reposit)ó(?i:rio ')[^\s'’]+(?i:' inexistente)\b`,
 						Triggers: []string{`repositório '`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`repositório '`},
 								Word: true,
@@ -9692,9 +10191,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       510,
 						Src:      `\b(?i:arkivet ")[^\s"”]+(?i:" hittades inte)\b`,
 						Triggers: []string{`" hittades inte`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`arkivet "`},
 								Word: true,
@@ -9703,9 +10203,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       511,
 						Src:      `(?i: deposu bulunamad)ı`,
 						Triggers: []string{` deposu bulunamadı`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{` deposu bulunamadı`},
 							},
@@ -9713,9 +10214,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       512,
 						Src:      `\b(?i:kh)ô(?i:ng t)ì(?i:m th)ấ(?i:y kho)\b`,
 						Triggers: []string{`không tìm thấy kho`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`không tìm thấy kho`},
 								Word: true,
@@ -9724,9 +10226,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       513,
 						Src:      `仓库 '[^\s'’]+' 未找到`,
 						Triggers: []string{`' 未找到`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`仓库 '`},
 							},
@@ -9734,9 +10237,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       514,
 						Src:      `版本庫 '[^\s'’]+' 未找到`,
 						Triggers: []string{`版本庫 '`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`版本庫 '`},
 								Also: [][]string{[]string{`' 未找到`}},
@@ -9746,7 +10250,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -9759,13 +10263,14 @@ var catalogueTables = &catalogue{
 			ID:         `git.transport_dropped`,
 			Code:       9,
 			Tier:       tierText,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       515,
 						Src:      `(?i)\b(fatal|error): early EOF\b`,
 						Triggers: []string{`error: early eof`, `fatal: early eof`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`error: early eof`, `fatal: early eof`},
 								Word: true,
@@ -9776,9 +10281,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       516,
 						Src:      `(?i)\bunexpected disconnect while reading sideband packet\b`,
 						Triggers: []string{`unexpected disconnect while reading sideband packet`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`unexpected disconnect while reading sideband packet`},
 								Word: true,
@@ -9787,9 +10293,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       517,
 						Src:      `(?i)\bfetch-pack: invalid index-pack output\b`,
 						Triggers: []string{`fetch-pack: invalid index-pack output`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`fetch-pack: invalid index-pack output`},
 								Word: true,
@@ -9798,9 +10305,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       518,
 						Src:      `(?i)\bindex-pack failed\b`,
 						Triggers: []string{`index-pack failed`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`index-pack failed`},
 								Word: true,
@@ -9809,9 +10317,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       519,
 						Src:      `(?i)\bprotocol error: bad pack header\b`,
 						Triggers: []string{`protocol error: bad pack header`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`protocol error: bad pack header`},
 								Word: true,
@@ -9820,9 +10329,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       520,
 						Src:      `(?i)\b\d+ bytes of body are still expected\b`,
 						Triggers: []string{` bytes of body are still expected`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`0`, `1`, `2`, `3`, `4`, `5`, `6`, `7`, `8`, `9`},
 								Word: true,
@@ -9832,7 +10342,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -9846,13 +10356,14 @@ var catalogueTables = &catalogue{
 			Code:       9,
 			Tier:       tierText,
 			Priority:   3,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       521,
 						Src:      `(?i)\blookup \S+( on \S+)?: server misbehaving\b`,
 						Triggers: []string{`: server misbehaving`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`lookup `},
 								Word: true,
@@ -9864,7 +10375,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -9878,13 +10389,14 @@ var catalogueTables = &catalogue{
 			Code:       9,
 			Tier:       tierText,
 			Priority:   3,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       522,
 						Src:      `(?i)\bserver sent GOAWAY and closed the connection\b`,
 						Triggers: []string{`server sent goaway and closed the connection`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`server sent goaway and closed the connection`},
 								Word: true,
@@ -9893,9 +10405,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       523,
 						Src:      `(?i)\bhttp2: client connection lost\b`,
 						Triggers: []string{`http2: client connection lost`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`http2: client connection lost`},
 								Word: true,
@@ -9905,7 +10418,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -9919,13 +10432,14 @@ var catalogueTables = &catalogue{
 			Code:       11,
 			Tier:       tierText,
 			Priority:   64,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       524,
 						Src:      `(?i)\bno required module provides package\b`,
 						Triggers: []string{`no required module provides package`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`no required module provides package`},
 								Word: true,
@@ -9934,9 +10448,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       525,
 						Src:      `(?i)\bcannot find package "[^"\s]+" in any of\b`,
 						Triggers: []string{`cannot find package "`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`cannot find package "`},
 								Word: true,
@@ -9946,9 +10461,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       526,
 						Src:      `(?i)\bmissing go\.sum entry for module providing package\b`,
 						Triggers: []string{`missing go.sum entry for module providing package`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`missing go.sum entry for module providing package`},
 								Word: true,
@@ -9958,7 +10474,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -9972,13 +10488,14 @@ var catalogueTables = &catalogue{
 			Code:       10,
 			Tier:       tierText,
 			Priority:   64,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       527,
 						Src:      `(?i)\breading https?://[^\s:]+/@v/[^\s:]+: (404 Not Found|410 Gone)\b`,
 						Triggers: []string{`reading http://`, `reading https://`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`reading http://`, `reading https://`},
 								Word: true,
@@ -9991,7 +10508,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -10005,13 +10522,14 @@ var catalogueTables = &catalogue{
 			Code:       14,
 			Tier:       tierText,
 			Priority:   64,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       528,
 						Src:      `(?i)\breading https://sum\.golang\.org/lookup/[^\s:]+: (404 Not Found|410 Gone)\b`,
 						Triggers: []string{`reading https://sum.golang.org/lookup/`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`reading https://sum.golang.org/lookup/`},
 								Word: true,
@@ -10024,7 +10542,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -10039,13 +10557,14 @@ var catalogueTables = &catalogue{
 			Code:       11,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       529,
 						Src:      `(?i)\bgo\.mod requires go >= [\d.]+ \(running go [\d.]+; GOTOOLCHAIN=local\)`,
 						Triggers: []string{`go.mod requires go >= `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`go.mod requires go >= `},
 								Word: true,
@@ -10055,9 +10574,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       530,
 						Src:      `(?i)\btoolchain not available(\s*$|[.;])`,
 						Triggers: []string{`toolchain not available`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`toolchain not available`},
 								Word: true,
@@ -10069,7 +10589,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -10083,13 +10603,14 @@ var catalogueTables = &catalogue{
 			Code:       10,
 			Tier:       tierText,
 			Priority:   70,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       531,
 						Src:      `(?i)\binvalid version: unknown revision\b`,
 						Triggers: []string{`invalid version: unknown revision`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`invalid version: unknown revision`},
 								Word: true,
@@ -10098,9 +10619,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       532,
 						Src:      `(?i)\bunknown revision \S+\b`,
 						Triggers: []string{`unknown revision `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`unknown revision `},
 								Word: true,
@@ -10109,9 +10631,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       533,
 						Src:      `(?i)\bgo: module \S+: no matching versions for query\b`,
 						Triggers: []string{`: no matching versions for query`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`go: module `},
 								Word: true,
@@ -10121,7 +10644,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -10135,13 +10658,14 @@ var catalogueTables = &catalogue{
 			Code:       16,
 			Tier:       tierBare,
 			Priority:   1,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       534,
 						Src:      `\bgoogle\.api_core\.exceptions\.(ServiceUnavailable|InternalServerError|BadGateway)\b`,
 						Triggers: []string{`google.api_core.exceptions.`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`google.api_core.exceptions.`},
 								Word: true,
@@ -10154,7 +10678,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -10168,13 +10692,14 @@ var catalogueTables = &catalogue{
 			Code:       13,
 			Tier:       tierText,
 			Priority:   20,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       535,
 						Src:      `(?i)\bgoogleapi: Error 403\b`,
 						Triggers: []string{`googleapi: error 403`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`googleapi: error 403`},
 								Word: true,
@@ -10184,7 +10709,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -10198,13 +10723,14 @@ var catalogueTables = &catalogue{
 			Code:       10,
 			Tier:       tierText,
 			Priority:   20,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       536,
 						Src:      `(?i)\bgoogleapi: Error 404\b`,
 						Triggers: []string{`googleapi: error 404`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`googleapi: error 404`},
 								Word: true,
@@ -10214,7 +10740,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -10228,13 +10754,14 @@ var catalogueTables = &catalogue{
 			Code:       16,
 			Tier:       tierText,
 			Priority:   20,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       537,
 						Src:      `(?i)\bgoogleapi: Error 50[0-3]\b`,
 						Triggers: []string{`googleapi: error 500`, `googleapi: error 501`, `googleapi: error 502`, `googleapi: error 503`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`googleapi: error 500`, `googleapi: error 501`, `googleapi: error 502`, `googleapi: error 503`},
 								Word: true,
@@ -10244,7 +10771,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -10258,13 +10785,14 @@ var catalogueTables = &catalogue{
 			Code:       10,
 			Tier:       tierText,
 			Priority:   64,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       538,
 						Src:      `\bCould not find [\w.-]+:[\w.-]+(:[\w.+-]+)?\.(\s|$)`,
 						Triggers: []string{`could not find `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`could not find `},
 								Word: true,
@@ -10276,7 +10804,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex10,
 				},
@@ -10290,13 +10818,14 @@ var catalogueTables = &catalogue{
 			Code:       20,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       540,
 						Src:      `(?i)\bIt is currently in use by another Gradle instance\b`,
 						Triggers: []string{`it is currently in use by another gradle instance`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`it is currently in use by another gradle instance`},
 								Word: true,
@@ -10306,7 +10835,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -10320,8 +10849,8 @@ var catalogueTables = &catalogue{
 			Code:       7,
 			Tier:       tierBare,
 			Priority:   20,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Providers: []string{`groq`},
 				Status: []statusRange{
 					{
@@ -10338,13 +10867,13 @@ var catalogueTables = &catalogue{
 			Code:       7,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					sharedRegex11,
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -10358,13 +10887,14 @@ var catalogueTables = &catalogue{
 			Code:       13,
 			Tier:       tierText,
 			Priority:   80,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       542,
 						Src:      `(?i)\borganization_restricted\b`,
 						Triggers: []string{`organization_restricted`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`organization_restricted`},
 								Word: true,
@@ -10373,9 +10903,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       543,
 						Src:      `(?i)\borganization has been restricted\b`,
 						Triggers: []string{`organization has been restricted`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`organization has been restricted`},
 								Word: true,
@@ -10385,7 +10916,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -10399,12 +10930,12 @@ var catalogueTables = &catalogue{
 			Code:       3,
 			Tier:       tierStructured,
 			Priority:   77,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name: `error.message`,
-						Kind: matchMatch,
+						Kind: tablesMatch,
 						Re:   sharedRegex12,
 					},
 				},
@@ -10418,13 +10949,13 @@ var catalogueTables = &catalogue{
 			Code:       3,
 			Tier:       tierText,
 			Priority:   90,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					sharedRegex12,
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -10438,13 +10969,14 @@ var catalogueTables = &catalogue{
 			Code:       10,
 			Tier:       tierText,
 			Priority:   64,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       545,
 						Src:      `(?i)\bchart "[^"\s]+"( version "[^"\s]+"| matching [^\s]+)? not found in [\w.-]+ index\. \(try 'helm repo update'\)`,
 						Triggers: []string{` index. (try 'helm repo update')`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`chart "`},
 								Word: true,
@@ -10456,9 +10988,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       546,
 						Src:      `(?i)\bno chart version found for\b`,
 						Triggers: []string{`no chart version found for`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`no chart version found for`},
 								Word: true,
@@ -10467,9 +11000,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       547,
 						Src:      `(?i)\bError: repo [\w.-]+ not found\b`,
 						Triggers: []string{` not found`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`error: repo `},
 								Word: true,
@@ -10478,9 +11012,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       548,
 						Src:      `(?i)\bError: release: not found\b`,
 						Triggers: []string{`error: release: not found`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`error: release: not found`},
 								Word: true,
@@ -10490,7 +11025,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -10503,13 +11038,14 @@ var catalogueTables = &catalogue{
 			ID:         `helm.cluster_unreachable`,
 			Code:       9,
 			Tier:       tierText,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       549,
 						Src:      `(?i)\bKubernetes cluster unreachable\b`,
 						Triggers: []string{`kubernetes cluster unreachable`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`kubernetes cluster unreachable`},
 								Word: true,
@@ -10519,7 +11055,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -10533,13 +11069,14 @@ var catalogueTables = &catalogue{
 			Code:       5,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       550,
 						Src:      `(?i)\bcannot re-use a name that is still in use\b`,
 						Triggers: []string{`cannot re-use a name that is still in use`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`cannot re-use a name that is still in use`},
 								Word: true,
@@ -10549,7 +11086,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -10563,13 +11100,14 @@ var catalogueTables = &catalogue{
 			Code:       20,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       551,
 						Src:      `(?i)\banother operation \(install/upgrade/rollback\) is in progress\b`,
 						Triggers: []string{`another operation (install/upgrade/rollback) is in progress`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`another operation (install/upgrade/rollback) is in progress`},
 								Word: true,
@@ -10579,7 +11117,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -10593,13 +11131,14 @@ var catalogueTables = &catalogue{
 			Code:       5,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       552,
 						Src:      `(?i)\brendered manifests contain a resource that already exists\b`,
 						Triggers: []string{`rendered manifests contain a resource that already exists`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`rendered manifests contain a resource that already exists`},
 								Word: true,
@@ -10609,7 +11148,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -10623,8 +11162,8 @@ var catalogueTables = &catalogue{
 			Code:       5,
 			Tier:       tierBare,
 			Priority:   20,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Status: []statusRange{
 					{
 						Lo: 400,
@@ -10644,8 +11183,8 @@ var catalogueTables = &catalogue{
 			Code:       1,
 			Tier:       tierBare,
 			Priority:   20,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Status: []statusRange{
 					{
 						Lo: 401,
@@ -10661,8 +11200,8 @@ var catalogueTables = &catalogue{
 			Code:       17,
 			Tier:       tierBare,
 			Priority:   20,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Status: []statusRange{
 					{
 						Lo: 402,
@@ -10678,8 +11217,8 @@ var catalogueTables = &catalogue{
 			Code:       13,
 			Tier:       tierBare,
 			Priority:   20,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Status: []statusRange{
 					{
 						Lo: 403,
@@ -10695,8 +11234,8 @@ var catalogueTables = &catalogue{
 			Code:       18,
 			Tier:       tierStructured,
 			Priority:   20,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Status: []statusRange{
 					{
 						Lo: 403,
@@ -10706,7 +11245,7 @@ var catalogueTables = &catalogue{
 				Headers: []fieldTest{
 					{
 						Name:   `x-ratelimit-remaining`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`0`},
 					},
 				},
@@ -10730,8 +11269,8 @@ var catalogueTables = &catalogue{
 			Code:       10,
 			Tier:       tierBare,
 			Priority:   20,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Status: []statusRange{
 					{
 						Lo: 404,
@@ -10747,8 +11286,8 @@ var catalogueTables = &catalogue{
 			Code:       19,
 			Tier:       tierBare,
 			Priority:   20,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Status: []statusRange{
 					{
 						Lo: 408,
@@ -10764,8 +11303,8 @@ var catalogueTables = &catalogue{
 			Code:       12,
 			Tier:       tierBare,
 			Priority:   20,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Status: []statusRange{
 					{
 						Lo: 413,
@@ -10781,8 +11320,8 @@ var catalogueTables = &catalogue{
 			Code:       18,
 			Tier:       tierBare,
 			Priority:   20,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Status: []statusRange{
 					{
 						Lo: 429,
@@ -10837,8 +11376,8 @@ var catalogueTables = &catalogue{
 			Code:       5,
 			Tier:       tierBare,
 			Priority:   21,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Status: []statusRange{
 					{
 						Lo: 501,
@@ -10858,9 +11397,9 @@ var catalogueTables = &catalogue{
 			Code:       19,
 			Tier:       tierBare,
 			Priority:   21,
-			Confidence: matchHigh,
+			Confidence: tablesHigh,
 			Scope:      `provider`,
-			Match: cond{
+			Match: tablesCond{
 				Status: []statusRange{
 					{
 						Lo: 504,
@@ -10876,8 +11415,8 @@ var catalogueTables = &catalogue{
 			Code:       15,
 			Tier:       tierBare,
 			Priority:   21,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Status: []statusRange{
 					{
 						Lo: 529,
@@ -10904,8 +11443,8 @@ var catalogueTables = &catalogue{
 			Code:       16,
 			Tier:       tierBare,
 			Priority:   20,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Status: []statusRange{
 					{
 						Lo: 500,
@@ -10931,13 +11470,14 @@ var catalogueTables = &catalogue{
 			ID:         `http.text_400`,
 			Code:       5,
 			Tier:       tierBare,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       554,
 						Src:      `(?i)\b(error code|status code|status_code|status|http)[: ]+(400|422)\b`,
 						Triggers: []string{`400`, `422`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`erro`, `http`, `stat`},
 								Word: true,
@@ -10949,9 +11489,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       555,
 						Src:      `(?i)\bError (400|422):`,
 						Triggers: []string{`error 400:`, `error 422:`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`error 400:`, `error 422:`},
 								Word: true,
@@ -10962,9 +11503,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       556,
 						Src:      `(?i)\bBadRequestError\b`,
 						Triggers: []string{`badrequesterror`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`badrequesterror`},
 								Word: true,
@@ -10973,9 +11515,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       557,
 						Src:      `(?i)\bUnprocessableEntityError\b`,
 						Triggers: []string{`unprocessableentityerror`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`unprocessableentityerror`},
 								Word: true,
@@ -10984,9 +11527,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       558,
 						Src:      `(?i)\binvalid_request_error\b`,
 						Triggers: []string{`invalid_request_error`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`invalid_request_error`},
 								Word: true,
@@ -10995,9 +11539,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       559,
 						Src:      `(?i)\b400 Bad Request\b`,
 						Triggers: []string{`400 bad request`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`400 bad request`},
 								Word: true,
@@ -11007,7 +11552,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -11020,13 +11565,14 @@ var catalogueTables = &catalogue{
 			ID:         `http.text_401`,
 			Code:       1,
 			Tier:       tierBare,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       560,
 						Src:      `(?i)\b(error code|status code|status_code|status|http)[: ]+401\b`,
 						Triggers: []string{`401`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`erro`, `http`, `stat`},
 								Word: true,
@@ -11038,9 +11584,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       561,
 						Src:      `(?i)\b401 Unauthorized\b`,
 						Triggers: []string{`401 unauthorized`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`401 unauthorized`},
 								Word: true,
@@ -11049,9 +11596,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       562,
 						Src:      `(?i)\b401 Client Error:`,
 						Triggers: []string{`401 client error:`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`401 client error:`},
 								Word: true,
@@ -11061,7 +11609,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -11074,13 +11622,14 @@ var catalogueTables = &catalogue{
 			ID:         `http.text_403`,
 			Code:       13,
 			Tier:       tierBare,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       563,
 						Src:      `(?i)\b(error code|status code|status_code|status|http)[: ]+403\b`,
 						Triggers: []string{`403`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`erro`, `http`, `stat`},
 								Word: true,
@@ -11092,9 +11641,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       564,
 						Src:      `(?i)\b403 Forbidden\b`,
 						Triggers: []string{`403 forbidden`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`403 forbidden`},
 								Word: true,
@@ -11103,9 +11653,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       565,
 						Src:      `(?i)\b403 Client Error:`,
 						Triggers: []string{`403 client error:`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`403 client error:`},
 								Word: true,
@@ -11114,9 +11665,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       566,
 						Src:      `(?i)\bPermissionDeniedError\b`,
 						Triggers: []string{`permissiondeniederror`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`permissiondeniederror`},
 								Word: true,
@@ -11126,7 +11678,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -11139,13 +11691,14 @@ var catalogueTables = &catalogue{
 			ID:         `http.text_404`,
 			Code:       10,
 			Tier:       tierBare,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       567,
 						Src:      `(?i)\b(error code|status code|status_code|status|http)[: ]+404\b`,
 						Triggers: []string{`404`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`erro`, `http`, `stat`},
 								Word: true,
@@ -11157,9 +11710,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       568,
 						Src:      `(?i)\b404 Not Found\b`,
 						Triggers: []string{`404 not found`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`404 not found`},
 								Word: true,
@@ -11168,9 +11722,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       569,
 						Src:      `(?i)\b404 Client Error:`,
 						Triggers: []string{`404 client error:`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`404 client error:`},
 								Word: true,
@@ -11179,9 +11734,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       570,
 						Src:      `(?i)\bNotFoundError\b`,
 						Triggers: []string{`notfounderror`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`notfounderror`},
 								Word: true,
@@ -11190,9 +11746,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       571,
 						Src:      `(?i)\bnot_found_error\b`,
 						Triggers: []string{`not_found_error`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`not_found_error`},
 								Word: true,
@@ -11202,7 +11759,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -11216,13 +11773,14 @@ var catalogueTables = &catalogue{
 			Code:       12,
 			Tier:       tierBare,
 			Priority:   2,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       572,
 						Src:      `(?i)\b(error code|status code|status_code|status|http)[: ]+413\b`,
 						Triggers: []string{`413`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`erro`, `http`, `stat`},
 								Word: true,
@@ -11234,9 +11792,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       573,
 						Src:      `(?i)\brequest entity too large\b`,
 						Triggers: []string{`request entity too large`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`request entity too large`},
 								Word: true,
@@ -11245,9 +11804,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       574,
 						Src:      `(?i)\bpayload too large\b`,
 						Triggers: []string{`payload too large`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`payload too large`},
 								Word: true,
@@ -11256,9 +11816,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       575,
 						Src:      `(?i)\brequest_too_large\b`,
 						Triggers: []string{`request_too_large`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`request_too_large`},
 								Word: true,
@@ -11267,9 +11828,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       576,
 						Src:      `(?i)\bclient intended to send too large body\b`,
 						Triggers: []string{`client intended to send too large body`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`client intended to send too large body`},
 								Word: true,
@@ -11278,9 +11840,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       577,
 						Src:      `(?i)\brequest exceeds the maximum allowed number of bytes\b`,
 						Triggers: []string{`request exceeds the maximum allowed number of bytes`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`request exceeds the maximum allowed number of bytes`},
 								Word: true,
@@ -11289,9 +11852,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       578,
 						Src:      `(?i)\bimage exceeds \d+(\.\d+)? ?MB maximum\b`,
 						Triggers: []string{`image exceeds `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`image exceeds `},
 								Word: true,
@@ -11303,9 +11867,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       579,
 						Src:      `(?i)\bpayload size exceeds the limit\b`,
 						Triggers: []string{`payload size exceeds the limit`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`payload size exceeds the limit`},
 								Word: true,
@@ -11315,7 +11880,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -11328,13 +11893,14 @@ var catalogueTables = &catalogue{
 			ID:         `http.text_429`,
 			Code:       18,
 			Tier:       tierBare,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       580,
 						Src:      `(?i)\b(error code|status code|status_code|status|http)[: ]+429\b`,
 						Triggers: []string{`429`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`erro`, `http`, `stat`},
 								Word: true,
@@ -11346,9 +11912,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       581,
 						Src:      `(?i)\b429 Too Many Requests\b`,
 						Triggers: []string{`429 too many requests`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`429 too many requests`},
 								Word: true,
@@ -11357,9 +11924,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       582,
 						Src:      `(?i)\b429 Client Error:`,
 						Triggers: []string{`429 client error:`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`429 client error:`},
 								Word: true,
@@ -11369,11 +11937,12 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					{
+						ID:  583,
 						Src: `(?:(?i)\b(error code|status code|status_code|status|http)[: ]+400\b|\bBadRequestError\b|["']finish_?reason["'])|(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b|^\W{0,3}(\S+\s+){0,6}?(?-i:\[?(INFO|INF|DEBUG|DBG|TRACE|TRC)\]?)[:\s|].*\b(using (the )?defaults?|fall(ing)? back|skipping|ignoring|will retry|retrying|continuing without)\b|\b(level|lvl|severity)["']?\s*[=:]\s*["']?(info|debug|trace)\b.*\b(using (the )?defaults?|fall(ing)? back|skipping|ignoring|will retry|retrying|continuing without)\b)`,
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Triggers: []string{`400`},
 								Lead:     []string{`erro`, `http`, `stat`},
@@ -11455,14 +12024,15 @@ var catalogueTables = &catalogue{
 			ID:         `http.text_504`,
 			Code:       19,
 			Tier:       tierBare,
-			Confidence: matchMedium,
+			Confidence: tablesMedium,
 			Scope:      `provider`,
-			Match: cond{
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       584,
 						Src:      `(?i)\b(error code|status code|status_code|status|http)[: ]+504\b`,
 						Triggers: []string{`504`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`erro`, `http`, `stat`},
 								Word: true,
@@ -11474,9 +12044,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       585,
 						Src:      `(?i)\b504 Gateway Time-?out\b`,
 						Triggers: []string{`504 gateway time-out`, `504 gateway timeout`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`504 gateway time-out`, `504 gateway timeout`},
 								Word: true,
@@ -11486,7 +12057,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -11500,13 +12071,14 @@ var catalogueTables = &catalogue{
 			Code:       16,
 			Tier:       tierBare,
 			Priority:   1,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       586,
 						Src:      `(?i)\b(error code|status code|status_code|status|http)[: ]+(500|502|503)\b`,
 						Triggers: []string{`500`, `502`, `503`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`erro`, `http`, `stat`},
 								Word: true,
@@ -11518,9 +12090,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       587,
 						Src:      `(?i)\b500 Internal Server Error\b`,
 						Triggers: []string{`500 internal server error`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`500 internal server error`},
 								Word: true,
@@ -11529,9 +12102,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       588,
 						Src:      `(?i)\b502 Bad Gateway\b`,
 						Triggers: []string{`502 bad gateway`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`502 bad gateway`},
 								Word: true,
@@ -11540,9 +12114,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       589,
 						Src:      `(?i)\b503 Service (Temporarily )?Unavailable\b`,
 						Triggers: []string{`503 service temporarily unavailable`, `503 service unavailable`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`503 service temporarily unavailable`, `503 service unavailable`},
 								Word: true,
@@ -11553,9 +12128,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       590,
 						Src:      `(?i)\b50[023] Server Error\b`,
 						Triggers: []string{`500 server error`, `502 server error`, `503 server error`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`500 server error`, `502 server error`, `503 server error`},
 								Word: true,
@@ -11565,7 +12141,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -11579,13 +12155,14 @@ var catalogueTables = &catalogue{
 			Code:       6,
 			Tier:       tierText,
 			Priority:   80,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       591,
 						Src:      `(?i)\bYou must have access to it and be authenticated to access it\b`,
 						Triggers: []string{`you must have access to it and be authenticated to access it`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`you must have access to it and be authenticated to access it`},
 								Word: true,
@@ -11595,7 +12172,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -11609,13 +12186,14 @@ var catalogueTables = &catalogue{
 			Code:       13,
 			Tier:       tierText,
 			Priority:   80,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       592,
 						Src:      `(?i)\bis restricted and you are not in the authorized list\b`,
 						Triggers: []string{`is restricted and you are not in the authorized list`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`is restricted and you are not in the authorized list`},
 								Word: true,
@@ -11625,7 +12203,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -11639,13 +12217,14 @@ var catalogueTables = &catalogue{
 			Code:       13,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       593,
 						Src:      `(?i)\bCannot access gated repo for url\b`,
 						Triggers: []string{`cannot access gated repo for url`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`cannot access gated repo for url`},
 								Word: true,
@@ -11654,9 +12233,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       594,
 						Src:      `(?i)\bYou are trying to access a gated repo\b`,
 						Triggers: []string{`you are trying to access a gated repo`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`you are trying to access a gated repo`},
 								Word: true,
@@ -11666,7 +12246,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -11680,13 +12260,14 @@ var catalogueTables = &catalogue{
 			Code:       8,
 			Tier:       tierText,
 			Priority:   80,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       595,
 						Src:      `(?i)\bRepository Not Found for url: https://huggingface\.co/api/models/`,
 						Triggers: []string{`repository not found for url: https://huggingface.co/api/models/`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`repository not found for url: https://huggingface.co/api/models/`},
 								Word: true,
@@ -11696,7 +12277,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -11710,13 +12291,14 @@ var catalogueTables = &catalogue{
 			Code:       7,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       596,
 						Src:      `(?i)\btoo busy, unable to get response in less than\b`,
 						Triggers: []string{`too busy, unable to get response in less than`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`too busy, unable to get response in less than`},
 								Word: true,
@@ -11726,7 +12308,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -11740,13 +12322,14 @@ var catalogueTables = &catalogue{
 			Code:       1,
 			Tier:       tierText,
 			Priority:   80,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       597,
 						Src:      `(?i)\bauthorization header is correct, but the token seems invalid\b`,
 						Triggers: []string{`authorization header is correct, but the token seems invalid`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`authorization header is correct, but the token seems invalid`},
 								Word: true,
@@ -11755,9 +12338,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       598,
 						Src:      `(?i)\binvalid credentials in authorization header\b`,
 						Triggers: []string{`invalid credentials in authorization header`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`invalid credentials in authorization header`},
 								Word: true,
@@ -11767,7 +12351,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -11782,13 +12366,14 @@ var catalogueTables = &catalogue{
 			Code:       21,
 			Tier:       tierText,
 			Priority:   80,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       599,
 						Src:      `(?i)\bunable to verify your membership benefits\b`,
 						Triggers: []string{`unable to verify your membership benefits`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`unable to verify your membership benefits`},
 								Word: true,
@@ -11798,7 +12383,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -11812,13 +12397,14 @@ var catalogueTables = &catalogue{
 			Code:       20,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       600,
 						Src:      `(?i)\bthe object has been modified; please apply your changes to the latest version\b`,
 						Triggers: []string{`the object has been modified; please apply your changes to the latest version`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`the object has been modified; please apply your changes to the latest version`},
 								Word: true,
@@ -11828,7 +12414,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -11842,13 +12428,14 @@ var catalogueTables = &catalogue{
 			Code:       9,
 			Tier:       tierText,
 			Priority:   22,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       601,
 						Src:      `(?i)\bThe connection to the server \S+ was refused\b`,
 						Triggers: []string{`the connection to the server `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`the connection to the server `},
 								Word: true,
@@ -11859,7 +12446,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -11873,13 +12460,14 @@ var catalogueTables = &catalogue{
 			Code:       14,
 			Tier:       tierText,
 			Priority:   64,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       602,
 						Src:      `(?i)\berror: context "[^"\s]+" does not exist\b`,
 						Triggers: []string{`" does not exist`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`error: context "`},
 								Word: true,
@@ -11888,9 +12476,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       603,
 						Src:      `(?i)\berror: no context exists with the name: "[^"\s]+"`,
 						Triggers: []string{`error: no context exists with the name: "`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`error: no context exists with the name: "`},
 								Word: true,
@@ -11900,7 +12489,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -11914,13 +12503,14 @@ var catalogueTables = &catalogue{
 			Code:       11,
 			Tier:       tierText,
 			Priority:   62,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       604,
 						Src:      `(?i)\bexec: executable [\w.-]+ not found\b`,
 						Triggers: []string{`exec: executable `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`exec: executable `},
 								Word: true,
@@ -11930,9 +12520,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       605,
 						Src:      `(?i)\bclient-go credential plugin that is not installed\b`,
 						Triggers: []string{`client-go credential plugin that is not installed`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`client-go credential plugin that is not installed`},
 								Word: true,
@@ -11942,7 +12533,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -11956,13 +12547,14 @@ var catalogueTables = &catalogue{
 			Code:       13,
 			Tier:       tierText,
 			Priority:   64,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       606,
 						Src:      `\bError from server \(Forbidden\)`,
 						Triggers: []string{`error from server (forbidden)`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`error from server (forbidden)`},
 								Word: true,
@@ -11971,9 +12563,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       607,
 						Src:      `(?i:\bIS FORBIDDEN: USER "[^\t\n\f\r "]+" CANNOT [0-9A-Z_a-zſK]+ RESOURCE\b)`,
 						Triggers: []string{`is forbidden: user "`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`is forbidden: user "`},
 								Word: true,
@@ -11984,7 +12577,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -11998,13 +12591,14 @@ var catalogueTables = &catalogue{
 			Code:       1,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       608,
 						Src:      `(?i)\bYou must be logged in to the server \(Unauthorized\)`,
 						Triggers: []string{`you must be logged in to the server (unauthorized)`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`you must be logged in to the server (unauthorized)`},
 								Word: true,
@@ -12013,9 +12607,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       609,
 						Src:      `(?i)\bthe server has asked for the client to provide credentials\b`,
 						Triggers: []string{`the server has asked for the client to provide credentials`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`the server has asked for the client to provide credentials`},
 								Word: true,
@@ -12025,7 +12620,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -12039,13 +12634,14 @@ var catalogueTables = &catalogue{
 			Code:       14,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       610,
 						Src:      `(?i)\bThe connection to the server localhost:8080 was refused\b`,
 						Triggers: []string{`the connection to the server localhost:8080 was refused`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`the connection to the server localhost:8080 was refused`},
 								Word: true,
@@ -12054,9 +12650,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       611,
 						Src:      `(?i)\bno configuration has been provided, try setting KUBERNETES_MASTER\b`,
 						Triggers: []string{`no configuration has been provided, try setting kubernetes_master`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`no configuration has been provided, try setting kubernetes_master`},
 								Word: true,
@@ -12065,9 +12662,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       612,
 						Src:      `(?i)\bcurrent-context is not set\b`,
 						Triggers: []string{`current-context is not set`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`current-context is not set`},
 								Word: true,
@@ -12077,7 +12675,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -12091,13 +12689,14 @@ var catalogueTables = &catalogue{
 			Code:       10,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       613,
 						Src:      `\bError from server \(NotFound\)`,
 						Triggers: []string{`error from server (notfound)`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`error from server (notfound)`},
 								Word: true,
@@ -12106,9 +12705,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       614,
 						Src:      `(?i:\bTHE SERVER DOESN'T HAVE A RESOURCE TYPE\b)`,
 						Triggers: []string{`the server doesn't have a resource type`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`the server doesn't have a resource type`},
 								Word: true,
@@ -12118,7 +12718,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -12132,13 +12732,14 @@ var catalogueTables = &catalogue{
 			Code:       19,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       615,
 						Src:      `\bError from server \(Timeout\)`,
 						Triggers: []string{`error from server (timeout)`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`error from server (timeout)`},
 								Word: true,
@@ -12147,9 +12748,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       616,
 						Src:      `(?i:\bTHE SERVER WAS UNABLE TO RETURN A RESPONSE IN THE TIME ALLOTTED\b)`,
 						Triggers: []string{`the server was unable to return a response in the time allotted`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`the server was unable to return a response in the time allotted`},
 								Word: true,
@@ -12159,7 +12761,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -12173,13 +12775,14 @@ var catalogueTables = &catalogue{
 			Code:       16,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       617,
 						Src:      `\bError from server \((ServiceUnavailable|InternalError)\)`,
 						Triggers: []string{`error from server (internalerror)`, `error from server (serviceunavailable)`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`error from server (internalerror)`, `error from server (serviceunavailable)`},
 								Word: true,
@@ -12190,9 +12793,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       618,
 						Src:      `(?i:\bTHE SERVER IS CURRENTLY UNABLE TO HANDLE THE REQUEST\b)`,
 						Triggers: []string{`the server is currently unable to handle the request`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`the server is currently unable to handle the request`},
 								Word: true,
@@ -12202,7 +12806,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -12216,13 +12820,14 @@ var catalogueTables = &catalogue{
 			Code:       18,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       619,
 						Src:      `\bError from server \(TooManyRequests\)`,
 						Triggers: []string{`error from server (toomanyrequests)`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`error from server (toomanyrequests)`},
 								Word: true,
@@ -12232,7 +12837,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -12245,13 +12850,14 @@ var catalogueTables = &catalogue{
 			ID:         `kubectl.unable_to_connect`,
 			Code:       9,
 			Tier:       tierText,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       620,
 						Src:      `(?i)\bUnable to connect to the server: `,
 						Triggers: []string{`unable to connect to the server: `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`unable to connect to the server: `},
 								Word: true,
@@ -12261,7 +12867,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -12275,13 +12881,14 @@ var catalogueTables = &catalogue{
 			Code:       14,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       621,
 						Src:      `(?i)\bUnable to connect to the server: (tls: failed to verify certificate: )?x509: `,
 						Triggers: []string{`unable to connect to the server: `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`unable to connect to the server: `},
 								Word: true,
@@ -12294,7 +12901,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -12309,13 +12916,14 @@ var catalogueTables = &catalogue{
 			Code:       10,
 			Tier:       tierText,
 			Priority:   64,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       622,
 						Src:      `(?i)\bfailed to resolve reference "[^"\s]+": [^"\s]+: not found\b`,
 						Triggers: []string{`failed to resolve reference "`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`failed to resolve reference "`},
 								Word: true,
@@ -12326,7 +12934,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -12340,13 +12948,14 @@ var catalogueTables = &catalogue{
 			Code:       10,
 			Tier:       tierText,
 			Priority:   75,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       623,
 						Src:      `(?i)\bpull access denied, repository does not exist or may require authorization\b`,
 						Triggers: []string{`pull access denied, repository does not exist or may require authorization`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`pull access denied, repository does not exist or may require authorization`},
 								Word: true,
@@ -12356,7 +12965,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -12370,13 +12979,14 @@ var catalogueTables = &catalogue{
 			Code:       19,
 			Tier:       tierText,
 			Priority:   20,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       624,
 						Src:      `(?i)\btimed out waiting for the condition\b`,
 						Triggers: []string{`timed out waiting for the condition`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`timed out waiting for the condition`},
 								Word: true,
@@ -12386,7 +12996,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -12400,13 +13010,14 @@ var catalogueTables = &catalogue{
 			Code:       6,
 			Tier:       tierText,
 			Priority:   80,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       625,
 						Src:      `(?i)\bdid not find \w*(api_key|token|key)\b, please add an environment variable\b`,
 						Triggers: []string{`api_key, please add an environment variable`, `key, please add an environment variable`, `token, please add an environment variable`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`did not find `},
 								Word: true,
@@ -12418,7 +13029,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -12432,13 +13043,14 @@ var catalogueTables = &catalogue{
 			Code:       15,
 			Tier:       tierText,
 			Priority:   40,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       626,
 						Src:      `(?i)Exception - Overloaded\b`,
 						Triggers: []string{`exception - overloaded`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`exception - overloaded`},
 							},
@@ -12447,7 +13059,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -12461,13 +13073,14 @@ var catalogueTables = &catalogue{
 			Code:       17,
 			Tier:       tierText,
 			Priority:   85,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       627,
 						Src:      `\bBudgetExceededError\b`,
 						Triggers: []string{`budgetexceedederror`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`budgetexceedederror`},
 								Word: true,
@@ -12476,9 +13089,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       628,
 						Src:      `(?i:\bbudget has been exceeded! ?current cost\b)`,
 						Triggers: []string{`budget has been exceeded!`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`budget has been exceeded!`},
 								Word: true,
@@ -12488,9 +13102,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       629,
 						Src:      `\bExceededBudget: [A-Z]`,
 						Triggers: []string{`exceededbudget: `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`exceededbudget: `},
 								Word: true,
@@ -12499,9 +13114,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       630,
 						Src:      `\bExceededTokenBudget\b`,
 						Triggers: []string{`exceededtokenbudget`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`exceededtokenbudget`},
 								Word: true,
@@ -12510,9 +13126,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       631,
 						Src:      `\bexceeded budget for model=`,
 						Triggers: []string{`exceeded budget for model=`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`exceeded budget for model=`},
 								Word: true,
@@ -12522,7 +13139,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -12536,13 +13153,14 @@ var catalogueTables = &catalogue{
 			Code:       2,
 			Tier:       tierText,
 			Priority:   80,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       632,
 						Src:      `\bContentPolicyViolationError\b`,
 						Triggers: []string{`contentpolicyviolationerror`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`contentpolicyviolationerror`},
 								Word: true,
@@ -12552,7 +13170,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -12566,13 +13184,14 @@ var catalogueTables = &catalogue{
 			Code:       3,
 			Tier:       tierText,
 			Priority:   80,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       633,
 						Src:      `\bContextWindowExceededError\b`,
 						Triggers: []string{`contextwindowexceedederror`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`contextwindowexceedederror`},
 								Word: true,
@@ -12582,7 +13201,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -12596,13 +13215,14 @@ var catalogueTables = &catalogue{
 			Code:       13,
 			Tier:       tierText,
 			Priority:   80,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       634,
 						Src:      `(?i)\b(key|team|user)_model_access_denied\b`,
 						Triggers: []string{`key_model_access_denied`, `team_model_access_denied`, `user_model_access_denied`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`key_model_access_denied`, `team_model_access_denied`, `user_model_access_denied`},
 								Word: true,
@@ -12613,9 +13233,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       635,
 						Src:      `(?i)\bthis (key|team|token|user) can only access models=`,
 						Triggers: []string{`this key can only access models=`, `this team can only access models=`, `this token can only access models=`, `this user can only access models=`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`this key can only access models=`, `this team can only access models=`, `this token can only access models=`, `this user can only access models=`},
 								Word: true,
@@ -12627,7 +13248,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -12641,13 +13262,14 @@ var catalogueTables = &catalogue{
 			Code:       18,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       636,
 						Src:      `(?i)\bno deployments available for selected model\b`,
 						Triggers: []string{`no deployments available for selected model`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`no deployments available for selected model`},
 								Word: true,
@@ -12657,7 +13279,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -12675,8 +13297,9 @@ var catalogueTables = &catalogue{
 				{
 					From: fromText,
 					Re: &regex{
+						ID:  637,
 						Src: `(?i)try again in (?P<value>\d+(?:\.\d+)? ?(?:seconds?|s))\b`,
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`try again in `},
 							},
@@ -12697,13 +13320,14 @@ var catalogueTables = &catalogue{
 			Code:       1,
 			Tier:       tierText,
 			Priority:   80,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       638,
 						Src:      `(?i)\binvalid proxy server token passed\b`,
 						Triggers: []string{`invalid proxy server token passed`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`invalid proxy server token passed`},
 								Word: true,
@@ -12713,7 +13337,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -12727,13 +13351,14 @@ var catalogueTables = &catalogue{
 			Code:       20,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       639,
 						Src:      `(?i)\bcouldn't bind HTTP server socket\b`,
 						Triggers: []string{`couldn't bind http server socket`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`couldn't bind http server socket`},
 								Word: true,
@@ -12743,7 +13368,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -12757,12 +13382,12 @@ var catalogueTables = &catalogue{
 			Code:       3,
 			Tier:       tierStructured,
 			Priority:   31,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `error.type`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`exceed_context_size_error`},
 					},
 				},
@@ -12776,15 +13401,16 @@ var catalogueTables = &catalogue{
 			Code:       7,
 			Tier:       tierStructured,
 			Priority:   71,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name: `error.message`,
-						Kind: matchMatch,
+						Kind: tablesMatch,
 						Re: &regex{
+							ID:  640,
 							Src: `^Loading model`,
-							Alts: []matchAlt{
+							Alts: []tablesAlt{
 								{
 									Start: true,
 									Lead:  []string{`loading model`},
@@ -12804,13 +13430,14 @@ var catalogueTables = &catalogue{
 			Code:       8,
 			Tier:       tierText,
 			Priority:   80,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       641,
 						Src:      `(?i)\b(llama_model_load|llama_load_model_from_file|llama_model_load_from_file_impl|load_model|common_init_from_params): (error loading model|failed to load model)\b`,
 						Triggers: []string{`common_init_from_params: error loading model`, `common_init_from_params: failed to load model`, `llama_load_model_from_file: error loading model`, `llama_load_model_from_file: failed to load model`, `llama_model_load: error loading model`, `llama_model_load: failed to load model`, `llama_model_load_from_file_impl: error loading model`, `llama_model_load_from_file_impl: failed to load model`, `load_model: error loading model`, `load_model: failed to load model`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`common_init_from_params: error loading model`, `common_init_from_params: failed to load model`, `llama_load_model_from_file: error loading model`, `llama_load_model_from_file: failed to load model`, `llama_model_load: error loading model`, `llama_model_load: failed to load model`, `llama_model_load_from_file_impl: error loading model`, `llama_model_load_from_file_impl: failed to load model`, `load_model: error loading model`, `load_model: failed to load model`},
 								Word: true,
@@ -12821,9 +13448,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       642,
 						Src:      `(?i)\bmain: error: unable to load model\b`,
 						Triggers: []string{`main: error: unable to load model`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`main: error: unable to load model`},
 								Word: true,
@@ -12832,9 +13460,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       643,
 						Src:      `(?i)\bllama runner process has terminated: error loading model\b`,
 						Triggers: []string{`llama runner process has terminated: error loading model`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`llama runner process has terminated: error loading model`},
 								Word: true,
@@ -12843,9 +13472,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       644,
 						Src:      `(?i)\bunknown model architecture\b`,
 						Triggers: []string{`unknown model architecture`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`unknown model architecture`},
 								Word: true,
@@ -12854,9 +13484,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       645,
 						Src:      `(?i)\bFailed to load the model\b`,
 						Triggers: []string{`failed to load the model`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`failed to load the model`},
 								Word: true,
@@ -12865,9 +13496,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       646,
 						Src:      `(?i)\bError loading model\. \(Exit code: -?\d+\)`,
 						Triggers: []string{`error loading model. (exit code: `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`error loading model. (exit code: `},
 								Word: true,
@@ -12877,7 +13509,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -12891,12 +13523,12 @@ var catalogueTables = &catalogue{
 			Code:       16,
 			Tier:       tierStructured,
 			Priority:   31,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `error.type`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`unavailable_error`},
 					},
 				},
@@ -12910,13 +13542,14 @@ var catalogueTables = &catalogue{
 			Code:       1,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       647,
 						Src:      `(?i)\b(invalid|incorrect) (x-)?api[ _-]?key\b`,
 						Triggers: []string{`incorrect api`, `incorrect x-api`, `invalid api`, `invalid x-api`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`incorrec`, `invalid `},
 								Word: true,
@@ -12927,9 +13560,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       648,
 						Src:      `(?i)\binvalid_api_key\b`,
 						Triggers: []string{`invalid_api_key`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`invalid_api_key`},
 								Word: true,
@@ -12938,9 +13572,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       649,
 						Src:      `(?i)\bauthentication_error\b`,
 						Triggers: []string{`authentication_error`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`authentication_error`},
 								Word: true,
@@ -12949,9 +13584,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       650,
 						Src:      `(?i)\bAuthenticationError\b`,
 						Triggers: []string{`authenticationerror`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`authenticationerror`},
 								Word: true,
@@ -12960,9 +13596,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       651,
 						Src:      `(?i)\b(oauth |access |auth |session )?token (has )?expired\b`,
 						Triggers: []string{`access token expired`, `access token has expired`, `auth token expired`, `auth token has expired`, `oauth token expired`, `oauth token has expired`, `session token expired`, `session token has expired`, `token expired`, `token has expired`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`access token expired`, `access token has expired`, `auth token expired`, `auth token has expired`, `oauth token expired`, `oauth token has expired`, `session token expired`, `session token has expired`, `token expired`, `token has expired`},
 								Word: true,
@@ -12973,9 +13610,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       652,
 						Src:      `(?i)\binvalid authentication credentials\b`,
 						Triggers: []string{`invalid authentication credentials`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`invalid authentication credentials`},
 								Word: true,
@@ -12984,9 +13622,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       653,
 						Src:      `(?i)\bAPI key not valid\b`,
 						Triggers: []string{`api key not valid`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`api key not valid`},
 								Word: true,
@@ -12995,9 +13634,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       654,
 						Src:      `(?i)\bAPI key expired\b`,
 						Triggers: []string{`api key expired`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`api key expired`},
 								Word: true,
@@ -13006,9 +13646,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       655,
 						Src:      `(?i)\bplease run /login\b`,
 						Triggers: []string{`please run /login`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`please run /login`},
 								Word: true,
@@ -13017,9 +13658,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       656,
 						Src:      `(?i)\bAPI_KEY_INVALID\b`,
 						Triggers: []string{`api_key_invalid`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`api_key_invalid`},
 								Word: true,
@@ -13029,7 +13671,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -13043,14 +13685,15 @@ var catalogueTables = &catalogue{
 			Code:       17,
 			Tier:       tierText,
 			Priority:   85,
-			Confidence: matchHigh,
+			Confidence: tablesHigh,
 			Scope:      `account`,
-			Match: cond{
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       657,
 						Src:      `余(?:额不足|額不足)`,
 						Triggers: []string{`余額不足`, `余额不足`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`余額不足`, `余额不足`},
 							},
@@ -13058,9 +13701,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       658,
 						Src:      `请充值`,
 						Triggers: []string{`请充值`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`请充值`},
 							},
@@ -13068,9 +13712,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       659,
 						Src:      `請儲值`,
 						Triggers: []string{`請儲值`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`請儲值`},
 							},
@@ -13078,9 +13723,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       660,
 						Src:      `账户已欠费`,
 						Triggers: []string{`账户已欠费`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`账户已欠费`},
 							},
@@ -13088,9 +13734,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       661,
 						Src:      `帳戶已欠費`,
 						Triggers: []string{`帳戶已欠費`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`帳戶已欠費`},
 							},
@@ -13098,9 +13745,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       662,
 						Src:      `已欠费`,
 						Triggers: []string{`已欠费`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`已欠费`},
 							},
@@ -13108,9 +13756,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       663,
 						Src:      `\bArrearage\b`,
 						Triggers: []string{`arrearage`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`arrearage`},
 								Word: true,
@@ -13119,9 +13768,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       664,
 						Src:      `\bmake sure your account is in good standing\b`,
 						Triggers: []string{`make sure your account is in good standing`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`make sure your account is in good standing`},
 								Word: true,
@@ -13130,9 +13780,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       665,
 						Src:      `\bexceeded_current_quota_error\b`,
 						Triggers: []string{`exceeded_current_quota_error`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`exceeded_current_quota_error`},
 								Word: true,
@@ -13141,9 +13792,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       666,
 						Src:      `\boverdue[ \-](account|payment)\b`,
 						Triggers: []string{`overdue account`, `overdue payment`, `overdue-account`, `overdue-payment`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`overdue account`, `overdue payment`, `overdue-account`, `overdue-payment`},
 								Word: true,
@@ -13154,9 +13806,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       667,
 						Src:      `\baccount (is )?overdue\b`,
 						Triggers: []string{`account is overdue`, `account overdue`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`account is overdue`, `account overdue`},
 								Word: true,
@@ -13168,7 +13821,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -13182,8 +13835,8 @@ var catalogueTables = &catalogue{
 			Code:       7,
 			Tier:       tierStructured,
 			Priority:   37,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Status: []statusRange{
 					{
 						Lo: 429,
@@ -13217,15 +13870,16 @@ var catalogueTables = &catalogue{
 			Code:       2,
 			Tier:       tierStructured,
 			Priority:   33,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name: `error.message`,
-						Kind: matchMatch,
+						Kind: tablesMatch,
 						Re: &regex{
+							ID:  670,
 							Src: `(?i)\boutput blocked by content filtering policy\b|\brejected as a result of (our|the) safety system\b|\bcontent management policy\b|\bflagged as potentially violating our usage policy\b`,
-							Alts: []matchAlt{
+							Alts: []tablesAlt{
 								{
 									Triggers: []string{`output blocked by content filtering policy`},
 									Lead:     []string{`output blocked by content filtering policy`},
@@ -13264,13 +13918,14 @@ var catalogueTables = &catalogue{
 			Code:       2,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       671,
 						Src:      `(?i)\bcontent_policy_violation\b`,
 						Triggers: []string{`content_policy_violation`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`content_policy_violation`},
 								Word: true,
@@ -13279,9 +13934,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       672,
 						Src:      `(?i)\brejected as a result of (our|the) safety system\b`,
 						Triggers: []string{`rejected as a result of `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`rejected as a result of `},
 								Word: true,
@@ -13293,9 +13949,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       673,
 						Src:      `(?i)\brejected by the content filter\b`,
 						Triggers: []string{`rejected by the content filter`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`rejected by the content filter`},
 								Word: true,
@@ -13304,9 +13961,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       674,
 						Src:      `(?i)\bcontent management policy\b`,
 						Triggers: []string{`content management policy`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`content management policy`},
 								Word: true,
@@ -13315,9 +13973,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       675,
 						Src:      `(?i)\bresponse was filtered\b`,
 						Triggers: []string{`response was filtered`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`response was filtered`},
 								Word: true,
@@ -13326,9 +13985,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       676,
 						Src:      `(?i)\bflagged as potentially violating our usage policy\b`,
 						Triggers: []string{`flagged as potentially violating our usage policy`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`flagged as potentially violating our usage policy`},
 								Word: true,
@@ -13337,9 +13997,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       677,
 						Src:      `(?i)\bfinish_reason["']?: ?["']?content_filter\b`,
 						Triggers: []string{`finish_reason": "content_filter`, `finish_reason": 'content_filter`, `finish_reason": content_filter`, `finish_reason":"content_filter`, `finish_reason":'content_filter`, `finish_reason":content_filter`, `finish_reason': "content_filter`, `finish_reason': 'content_filter`, `finish_reason': content_filter`, `finish_reason':"content_filter`, `finish_reason':'content_filter`, `finish_reason':content_filter`, `finish_reason: "content_filter`, `finish_reason: 'content_filter`, `finish_reason: content_filter`, `finish_reason:"content_filter`, `finish_reason:'content_filter`, `finish_reason:content_filter`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`finish_reason`},
 								Word: true,
@@ -13348,9 +14009,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       678,
 						Src:      `(?i)\bContentFilterFinishReasonError\b`,
 						Triggers: []string{`contentfilterfinishreasonerror`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`contentfilterfinishreasonerror`},
 								Word: true,
@@ -13360,7 +14022,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -13374,15 +14036,16 @@ var catalogueTables = &catalogue{
 			Code:       3,
 			Tier:       tierStructured,
 			Priority:   34,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name: `error.message`,
-						Kind: matchMatch,
+						Kind: tablesMatch,
 						Re: &regex{
+							ID:  679,
 							Src: `(?i)\bmaximum context length is \d+|\bprompt is too long\b|\bexceed context limit\b|\bexceeds? the (model's |maximum |available )?context (window|length|size)\b|\binput token count \(\d+\) exceeds the maximum\b|\binput is too long for (the )?requested model\b`,
-							Alts: []matchAlt{
+							Alts: []tablesAlt{
 								{
 									Triggers: []string{`maximum context length is `},
 									Lead:     []string{`maximum context length is `},
@@ -13431,15 +14094,16 @@ var catalogueTables = &catalogue{
 			Code:       3,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					sharedRegex16,
 					sharedRegex17,
 					{
+						ID:       682,
 						Src:      `(?i)\bcontext_window_exceeded\b`,
 						Triggers: []string{`context_window_exceeded`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`context_window_exceeded`},
 								Word: true,
@@ -13448,9 +14112,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       683,
 						Src:      `(?i)\bcontext (window|length) exceeded\b`,
 						Triggers: []string{`context length exceeded`, `context window exceeded`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`context length exceeded`, `context window exceeded`},
 								Word: true,
@@ -13464,9 +14129,10 @@ var catalogueTables = &catalogue{
 					sharedRegex19,
 					sharedRegex20,
 					{
+						ID:       687,
 						Src:      `(?i)\breduce the length of the messages\b`,
 						Triggers: []string{`reduce the length of the messages`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`reduce the length of the messages`},
 								Word: true,
@@ -13476,7 +14142,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -13490,15 +14156,16 @@ var catalogueTables = &catalogue{
 			Code:       3,
 			Tier:       tierStructured,
 			Priority:   34,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name: `error.message`,
-						Kind: matchMatch,
+						Kind: tablesMatch,
 						Re: &regex{
+							ID:  688,
 							Src: `(?i)\bcontext size has been exceeded\b|\bexceeds? context size \(\d+ tokens\)|\bis larger than the max context size\b|\bprompt too long; exceeded (max )?context length\b|\btoo large for model with \d+ maximum context length\b|\brange of input length should be \[\d+, ?\d+\]|\binput token length too long\b|\bcontext window exceeds limit\b|\bmaximum prompt length is \d+|\bis longer than the model's context length\b|\bexceeds the model's maximum context length\b|\bsize exceeds (the )?model('s)? context window\b|\bexceeded model token limit\b`,
-							Alts: []matchAlt{
+							Alts: []tablesAlt{
 								{
 									Triggers: []string{`context size has been exceeded`},
 									Lead:     []string{`context size has been exceeded`},
@@ -13584,13 +14251,14 @@ var catalogueTables = &catalogue{
 			Code:       3,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       689,
 						Src:      `(?i)\bcontext size has been exceeded\b`,
 						Triggers: []string{`context size has been exceeded`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`context size has been exceeded`},
 								Word: true,
@@ -13599,9 +14267,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       690,
 						Src:      `(?i)\bexceeds? context size \(\d+ tokens\)`,
 						Triggers: []string{`exceed context size (`, `exceeds context size (`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`exceed`},
 								Word: true,
@@ -13611,9 +14280,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       691,
 						Src:      `(?i)\bis larger than the max context size\b`,
 						Triggers: []string{`is larger than the max context size`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`is larger than the max context size`},
 								Word: true,
@@ -13622,9 +14292,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       692,
 						Src:      `(?i)\bprompt too long; exceeded (max )?context length\b`,
 						Triggers: []string{`prompt too long; exceeded `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`prompt too long; exceeded `},
 								Word: true,
@@ -13636,9 +14307,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       693,
 						Src:      `(?i)\bis too long and exceeds limit of \d+`,
 						Triggers: []string{`is too long and exceeds limit of `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`is too long and exceeds limit of `},
 								Word: true,
@@ -13647,9 +14319,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       694,
 						Src:      "(?i)`?inputs`? must have less than \\d+ tokens\\b",
 						Triggers: []string{"`inputs must have less than ", "`inputs` must have less than ", `inputs must have less than `, "inputs` must have less than "},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{"`input", `inputs`},
 								Also: [][]string{[]string{` tokens`}},
@@ -13658,9 +14331,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       695,
 						Src:      `(?i)\btoo large for model with \d+ maximum context length\b`,
 						Triggers: []string{`too large for model with `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`too large for model with `},
 								Word: true,
@@ -13670,9 +14344,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       696,
 						Src:      `(?i)\brange of input length should be \[\d+, ?\d+\]`,
 						Triggers: []string{`range of input length should be [`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`range of input length should be [`},
 								Word: true,
@@ -13681,9 +14356,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       697,
 						Src:      `(?i)\binput token length too long\b`,
 						Triggers: []string{`input token length too long`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`input token length too long`},
 								Word: true,
@@ -13692,9 +14368,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       698,
 						Src:      `(?i)\bmodel_context_window_exceeded\b`,
 						Triggers: []string{`model_context_window_exceeded`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`model_context_window_exceeded`},
 								Word: true,
@@ -13703,9 +14380,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       699,
 						Src:      `(?i)\bcontext window exceeds limit\b`,
 						Triggers: []string{`context window exceeds limit`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`context window exceeds limit`},
 								Word: true,
@@ -13714,9 +14392,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       700,
 						Src:      `(?i)\bmaximum prompt length is \d+`,
 						Triggers: []string{`maximum prompt length is `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`maximum prompt length is `},
 								Word: true,
@@ -13725,9 +14404,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       701,
 						Src:      `(?i)\bis longer than the model's context length\b`,
 						Triggers: []string{`is longer than the model's context length`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`is longer than the model's context length`},
 								Word: true,
@@ -13736,9 +14416,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       702,
 						Src:      `(?i)\bexceeds the model's maximum context length\b`,
 						Triggers: []string{`exceeds the model's maximum context length`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`exceeds the model's maximum context length`},
 								Word: true,
@@ -13747,9 +14428,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       703,
 						Src:      `(?i)\bprompt token count of \d+ exceeds the limit of \d+`,
 						Triggers: []string{`prompt token count of `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`prompt token count of `},
 								Word: true,
@@ -13759,9 +14441,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       704,
 						Src:      `(?i)\bsize exceeds (the )?model('s)? context window\b`,
 						Triggers: []string{`size exceeds model context window`, `size exceeds model's context window`, `size exceeds the model context window`, `size exceeds the model's context window`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`size exceeds model context window`, `size exceeds model's context window`, `size exceeds the model context window`, `size exceeds the model's context window`},
 								Word: true,
@@ -13772,9 +14455,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       705,
 						Src:      `(?i)\bbut the configured context size is \d+`,
 						Triggers: []string{`but the configured context size is `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`but the configured context size is `},
 								Word: true,
@@ -13784,7 +14468,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -13798,8 +14482,8 @@ var catalogueTables = &catalogue{
 			Code:       3,
 			Tier:       tierStructured,
 			Priority:   38,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Status: []statusRange{
 					{
 						Lo: 400,
@@ -13836,15 +14520,16 @@ var catalogueTables = &catalogue{
 			Code:       17,
 			Tier:       tierStructured,
 			Priority:   36,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name: `error.message`,
-						Kind: matchMatch,
+						Kind: tablesMatch,
 						Re: &regex{
+							ID:  708,
 							Src: `(?i)\bcredit balance too low\b|\baccount balance (is )?too low\b|\bexhausted your daily quota\b|\b(token|request|call)s? limit \([\d,]+ (tokens |requests |calls )?per day\) exceeded\b|\b(exceeded|depleted) your monthly included credits\b|\bmore credits are required to run this request\b|\b(this|your) (api )?key has (hit|reached|exceeded) its (spending |credit |usage |total )?limit\b|\bthe usage limit has been reached\b|\bbudget has been exceeded! ?current cost\b`,
-							Alts: []matchAlt{
+							Alts: []tablesAlt{
 								{
 									Triggers: []string{`credit balance too low`},
 									Lead:     []string{`credit balance too low`},
@@ -13909,13 +14594,14 @@ var catalogueTables = &catalogue{
 			Code:       17,
 			Tier:       tierText,
 			Priority:   85,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       709,
 						Src:      `(?i)\bcredit balance too low\b`,
 						Triggers: []string{`credit balance too low`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`credit balance too low`},
 								Word: true,
@@ -13924,9 +14610,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       710,
 						Src:      `(?i)\baccount balance (is )?too low\b`,
 						Triggers: []string{`account balance is too low`, `account balance too low`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`account balance is too low`, `account balance too low`},
 								Word: true,
@@ -13937,9 +14624,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       711,
 						Src:      `(?i)\bexhausted your daily quota\b`,
 						Triggers: []string{`exhausted your daily quota`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`exhausted your daily quota`},
 								Word: true,
@@ -13948,9 +14636,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       712,
 						Src:      `(?i)\bTerminalQuotaError\b`,
 						Triggers: []string{`terminalquotaerror`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`terminalquotaerror`},
 								Word: true,
@@ -13959,9 +14648,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       713,
 						Src:      `(?i)\b(token|request|call)s? limit \([\d,]+ (tokens |requests |calls )?per day\) exceeded\b`,
 						Triggers: []string{` calls per day) exceeded`, ` per day) exceeded`, ` requests per day) exceeded`, ` tokens per day) exceeded`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`call`, `requ`, `toke`},
 								Word: true,
@@ -13973,9 +14663,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       714,
 						Src:      `(?i)\bdaily (token |request |usage |call |api )?(quota|limit) (has been )?(exceeded|reached|exhausted)\b`,
 						Triggers: []string{`daily api limit `, `daily api quota `, `daily call limit `, `daily call quota `, `daily limit `, `daily quota `, `daily request limit `, `daily request quota `, `daily token limit `, `daily token quota `, `daily usage limit `, `daily usage quota `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`daily `},
 								Word: true,
@@ -13987,9 +14678,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       715,
 						Src:      `(?i)\b(reached|exceeded|hit) (your|the) daily (token |request |usage |call |api )?(quota|limit)\b`,
 						Triggers: []string{`exceeded the daily `, `exceeded your daily `, `hit the daily `, `hit your daily `, `reached the daily `, `reached your daily `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`exce`, `hit `, `reac`},
 								Word: true,
@@ -14001,9 +14693,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       716,
 						Src:      `(?i)\b(exceeded|depleted) your monthly included credits\b`,
 						Triggers: []string{`depleted your monthly included credits`, `exceeded your monthly included credits`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`depleted your monthly included credits`, `exceeded your monthly included credits`},
 								Word: true,
@@ -14014,9 +14707,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       717,
 						Src:      `(?i)\bmore credits are required to run this request\b`,
 						Triggers: []string{`more credits are required to run this request`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`more credits are required to run this request`},
 								Word: true,
@@ -14025,9 +14719,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       718,
 						Src:      `(?i)\b(this|your) (api )?key has (hit|reached|exceeded) its (spending |credit |usage |total )?limit\b`,
 						Triggers: []string{`this api key has exceeded its `, `this api key has hit its `, `this api key has reached its `, `this key has exceeded its `, `this key has hit its `, `this key has reached its `, `your api key has exceeded its `, `your api key has hit its `, `your api key has reached its `, `your key has exceeded its `, `your key has hit its `, `your key has reached its `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`this `, `your `},
 								Word: true,
@@ -14039,7 +14734,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -14053,13 +14748,14 @@ var catalogueTables = &catalogue{
 			Code:       5,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       719,
 						Src:      `(?i)\byou requested exceeds? the model limit of \d+`,
 						Triggers: []string{`you requested exceed the model limit of `, `you requested exceeds the model limit of `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`you requested exceed`},
 								Word: true,
@@ -14068,9 +14764,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       720,
 						Src:      `(?i)\bmax_tokens: \d+ > \d+, which is the maximum allowed number of output\b`,
 						Triggers: []string{`, which is the maximum allowed number of output`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`max_tokens: `},
 								Word: true,
@@ -14079,9 +14776,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       721,
 						Src:      `(?i)\brange of max_tokens should be \[\d+, ?\d+\]`,
 						Triggers: []string{`range of max_tokens should be [`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`range of max_tokens should be [`},
 								Word: true,
@@ -14091,7 +14789,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -14105,8 +14803,8 @@ var catalogueTables = &catalogue{
 			Code:       6,
 			Tier:       tierStructured,
 			Priority:   40,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Status: []statusRange{
 					{
 						Lo: 401,
@@ -14115,9 +14813,10 @@ var catalogueTables = &catalogue{
 				},
 				Regex: []*regex{
 					{
+						ID:       722,
 						Src:      `(?i)\bno auth(entication)? credentials (found|provided)\b`,
 						Triggers: []string{`no auth credentials found`, `no auth credentials provided`, `no authentication credentials found`, `no authentication credentials provided`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`no auth credentials found`, `no auth credentials provided`, `no authentication credentials found`, `no authentication credentials provided`},
 								Word: true,
@@ -14128,9 +14827,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       723,
 						Src:      `(?i)\b(no|missing) api[ _-]?key (was )?(provided|found|set)\b`,
 						Triggers: []string{`missing api key `, `missing api-key `, `missing api_key `, `missing apikey `, `no api key `, `no api-key `, `no api_key `, `no apikey `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`missin`, `no api`},
 								Word: true,
@@ -14142,9 +14842,10 @@ var catalogueTables = &catalogue{
 					},
 					sharedRegex23,
 					{
+						ID:       725,
 						Src:      `(?i)\bmissing (authorization|authentication) header\b`,
 						Triggers: []string{`missing authentication header`, `missing authorization header`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`missing authentication header`, `missing authorization header`},
 								Word: true,
@@ -14165,13 +14866,14 @@ var catalogueTables = &catalogue{
 			Code:       6,
 			Tier:       tierText,
 			Priority:   80,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       726,
 						Src:      `(?i)\b[a-z][a-z0-9_]*_(api_key|token|access_key|secret_key)( (environment|env) var(iable)?)?:? (is not set|not set|is missing|missing|is required|must be set|is empty|not defined)\b`,
 						Triggers: []string{`_access_key`, `_api_key`, `_secret_key`, `_token`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Also: [][]string{[]string{`is empty`, `is missing`, `is not set`, `is required`, `missing`, `must be set`, `not defined`, `not set`}},
 							},
@@ -14181,9 +14883,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       727,
 						Src:      `(?i)\b(no|missing) api[ _-]?key (was )?(provided|found|set|configured|specified)\b`,
 						Triggers: []string{`missing api key `, `missing api-key `, `missing api_key `, `missing apikey `, `no api key `, `no api-key `, `no api_key `, `no apikey `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`missin`, `no api`},
 								Word: true,
@@ -14194,9 +14897,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       728,
 						Src:      `(?i)\bapi[ _-]?key (is )?(missing|not (set|found|provided|configured))\b`,
 						Triggers: []string{`api key `, `api-key `, `api_key `, `apikey `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`api key`, `api-key`, `api_key`, `apikey `},
 								Word: true,
@@ -14207,9 +14911,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       729,
 						Src:      `(?i)\bapi_key client option must be set\b`,
 						Triggers: []string{`api_key client option must be set`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`api_key client option must be set`},
 								Word: true,
@@ -14218,9 +14923,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       730,
 						Src:      `(?i)\bcould not resolve authentication method\b`,
 						Triggers: []string{`could not resolve authentication method`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`could not resolve authentication method`},
 								Word: true,
@@ -14231,11 +14937,12 @@ var catalogueTables = &catalogue{
 					sharedRegex23,
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					{
+						ID:  731,
 						Src: `(?:(?i)^\W*(warn(ing)?|info|notice|hint)\b|\boptional\b)|(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b|^\W{0,3}(\S+\s+){0,6}?(?-i:\[?(INFO|INF|DEBUG|DBG|TRACE|TRC)\]?)[:\s|].*\b(using (the )?defaults?|fall(ing)? back|skipping|ignoring|will retry|retrying|continuing without)\b|\b(level|lvl|severity)["']?\s*[=:]\s*["']?(info|debug|trace)\b.*\b(using (the )?defaults?|fall(ing)? back|skipping|ignoring|will retry|retrying|continuing without)\b)`,
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Triggers: []string{`hint`, `info`, `notice`, `warn`, `warning`},
 								Start:    true,
@@ -14305,14 +15012,15 @@ var catalogueTables = &catalogue{
 			Code:       7,
 			Tier:       tierText,
 			Priority:   60,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					sharedRegex15,
 					{
+						ID:       732,
 						Src:      `(?i)\bModelNotReadyException\b`,
 						Triggers: []string{`modelnotreadyexception`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`modelnotreadyexception`},
 								Word: true,
@@ -14322,7 +15030,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -14336,15 +15044,16 @@ var catalogueTables = &catalogue{
 			Code:       8,
 			Tier:       tierStructured,
 			Priority:   35,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name: `error.message`,
-						Kind: matchMatch,
+						Kind: tablesMatch,
 						Re: &regex{
+							ID:  733,
 							Src: "(?i)\\bthe model `?[\\w.:/-]+`? does not exist\\b|\\bmodel ['\"`]?[\\w.:/-]+['\"`]? not found\\b|\\bthe model `?[\\w.:/-]+`? has been deprecated\\b",
-							Alts: []matchAlt{
+							Alts: []tablesAlt{
 								{
 									Triggers: []string{` does not exist`},
 									Lead:     []string{`the model `},
@@ -14375,14 +15084,15 @@ var catalogueTables = &catalogue{
 			Code:       8,
 			Tier:       tierText,
 			Priority:   61,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					sharedRegex24,
 					{
+						ID:       735,
 						Src:      `(?i)\bmodel_not_found\b`,
 						Triggers: []string{`model_not_found`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`model_not_found`},
 								Word: true,
@@ -14391,9 +15101,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       736,
 						Src:      "(?i)\\bmodel ['\"`]?[\\w.:/-]+['\"`]? not found\\b",
 						Triggers: []string{` not found`, `" not found`, `' not found`, "` not found"},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`model `},
 								Word: true,
@@ -14402,9 +15113,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       737,
 						Src:      `(?i)\bmodels/[\w.-]+ is not found\b`,
 						Triggers: []string{` is not found`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`models/`},
 								Word: true,
@@ -14413,9 +15125,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       738,
 						Src:      "(?i)\\bthe model `?[\\w.:/-]+`? has been (deprecated|decommissioned)\\b",
 						Triggers: []string{` has been decommissioned`, ` has been deprecated`, "` has been decommissioned", "` has been deprecated"},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`the model `},
 								Word: true,
@@ -14426,9 +15139,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       739,
 						Src:      "(?i)\\b(unknown|invalid|unsupported) model( name| id)?:? ['\"`]?[\\w.:/-]+",
 						Triggers: []string{`invalid model`, `unknown model`, `unsupported model`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`invalid model`, `unknown model`, `unsupported m`},
 								Word: true,
@@ -14439,9 +15153,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       740,
 						Src:      `(?i)\bno such model\b`,
 						Triggers: []string{`no such model`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`no such model`},
 								Word: true,
@@ -14451,7 +15166,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -14465,8 +15180,8 @@ var catalogueTables = &catalogue{
 			Code:       8,
 			Tier:       tierStructured,
 			Priority:   39,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Status: []statusRange{
 					{
 						Lo: 400,
@@ -14488,9 +15203,10 @@ var catalogueTables = &catalogue{
 				Regex: []*regex{
 					sharedRegex24,
 					{
+						ID:       741,
 						Src:      "(?i)\\bmodel \\\\?['\"`]?[\\w.:/-]+\\\\?['\"`]? not found\\b",
 						Triggers: []string{` not found`, `" not found`, `' not found`, `\ not found`, `\" not found`, `\' not found`, "\\` not found", "` not found"},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`model `},
 								Word: true,
@@ -14501,9 +15217,10 @@ var catalogueTables = &catalogue{
 					sharedRegex9,
 					sharedRegex25,
 					{
+						ID:       743,
 						Src:      `(?i)\bno endpoints found (for|matching|that support)\b`,
 						Triggers: []string{`no endpoints found for`, `no endpoints found matching`, `no endpoints found that support`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`no endpoints found for`, `no endpoints found matching`, `no endpoints found that support`},
 								Word: true,
@@ -14515,9 +15232,10 @@ var catalogueTables = &catalogue{
 					},
 					sharedRegex26,
 					{
+						ID:       745,
 						Src:      `(?i)\bhas been (deprecated|decommissioned)\b`,
 						Triggers: []string{`has been decommissioned`, `has been deprecated`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`has been decommissioned`, `has been deprecated`},
 								Word: true,
@@ -14539,13 +15257,14 @@ var catalogueTables = &catalogue{
 			Code:       15,
 			Tier:       tierText,
 			Priority:   20,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       747,
 						Src:      `(?i)\b(server|servers|engine|api|service) (is |are )?(currently )?overloaded\b`,
 						Triggers: []string{`api are currently overloaded`, `api are overloaded`, `api currently overloaded`, `api is currently overloaded`, `api is overloaded`, `api overloaded`, `engine are currently overloaded`, `engine are overloaded`, `engine currently overloaded`, `engine is currently overloaded`, `engine is overloaded`, `engine overloaded`, `server are currently overloaded`, `server are overloaded`, `server currently overloaded`, `server is currently overloaded`, `server is overloaded`, `server overloaded`, `servers are currently overloaded`, `servers are overloaded`, `servers currently overloaded`, `servers is currently overloaded`, `servers is overloaded`, `servers overloaded`, `service are currently overloaded`, `service are overloaded`, `service currently overloaded`, `service is currently overloaded`, `service is overloaded`, `service overloaded`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`api `, `engi`, `serv`},
 								Word: true,
@@ -14556,9 +15275,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       748,
 						Src:      `(?i)\bserver_is_overloaded\b`,
 						Triggers: []string{`server_is_overloaded`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`server_is_overloaded`},
 								Word: true,
@@ -14568,7 +15288,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -14582,13 +15302,14 @@ var catalogueTables = &catalogue{
 			Code:       17,
 			Tier:       tierBare,
 			Priority:   3,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       749,
 						Src:      `(?i)\b402 Payment Required\b`,
 						Triggers: []string{`402 payment required`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`402 payment required`},
 								Word: true,
@@ -14597,9 +15318,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       750,
 						Src:      `(?i)\b(error code|status code|status_code|status|http)[: ]+402\b`,
 						Triggers: []string{`402`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`erro`, `http`, `stat`},
 								Word: true,
@@ -14611,9 +15333,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       751,
 						Src:      `(?i)\b402 Client Error\b`,
 						Triggers: []string{`402 client error`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`402 client error`},
 								Word: true,
@@ -14622,9 +15345,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       752,
 						Src:      `(?i)\bstatusCode: 402\b`,
 						Triggers: []string{`statuscode: 402`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`statuscode: 402`},
 								Word: true,
@@ -14634,7 +15358,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -14648,13 +15372,14 @@ var catalogueTables = &catalogue{
 			Code:       13,
 			Tier:       tierText,
 			Priority:   20,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       753,
 						Src:      `(?i)\bpermission_error\b`,
 						Triggers: []string{`permission_error`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`permission_error`},
 								Word: true,
@@ -14663,9 +15388,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       754,
 						Src:      `(?i)\bcountry, region, or territory not supported\b`,
 						Triggers: []string{`country, region, or territory not supported`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`country, region, or territory not supported`},
 								Word: true,
@@ -14674,9 +15400,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       755,
 						Src:      `(?i)\bunsupported_country_region_territory\b`,
 						Triggers: []string{`unsupported_country_region_territory`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`unsupported_country_region_territory`},
 								Word: true,
@@ -14685,9 +15412,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       756,
 						Src:      `(?i)\b(api key|token|account|organization|user|role|principal|key) (does not|doesn't) have (the )?(required )?permissions? to\b`,
 						Triggers: []string{`account does not have `, `account doesn't have `, `api key does not have `, `api key doesn't have `, `key does not have `, `key doesn't have `, `organization does not have `, `organization doesn't have `, `principal does not have `, `principal doesn't have `, `role does not have `, `role doesn't have `, `token does not have `, `token doesn't have `, `user does not have `, `user doesn't have `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`account `, `api key `, `key does`, `organiza`, `principa`, `role doe`, `token do`, `user doe`},
 								Word: true,
@@ -14699,7 +15427,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -14713,13 +15441,14 @@ var catalogueTables = &catalogue{
 			Code:       14,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       757,
 						Src:      `(?i)\bLLM provider not provided\b`,
 						Triggers: []string{`llm provider not provided`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`llm provider not provided`},
 								Word: true,
@@ -14728,9 +15457,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       758,
 						Src:      `(?i)\bno (llm |model )?provider (is )?(configured|selected|specified)\b`,
 						Triggers: []string{`no llm provider configured`, `no llm provider is configured`, `no llm provider is selected`, `no llm provider is specified`, `no llm provider selected`, `no llm provider specified`, `no model provider configured`, `no model provider is configured`, `no model provider is selected`, `no model provider is specified`, `no model provider selected`, `no model provider specified`, `no provider configured`, `no provider is configured`, `no provider is selected`, `no provider is specified`, `no provider selected`, `no provider specified`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`no llm provi`, `no model pro`, `no provider `},
 								Word: true,
@@ -14741,9 +15471,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       759,
 						Src:      `(?i)\bprovider (is )?not configured\b`,
 						Triggers: []string{`provider is not configured`, `provider not configured`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`provider is not configured`, `provider not configured`},
 								Word: true,
@@ -14754,9 +15485,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       760,
 						Src:      `(?i)\bno (api )?base url (is )?(configured|set)\b`,
 						Triggers: []string{`no api base url configured`, `no api base url is configured`, `no api base url is set`, `no api base url set`, `no base url configured`, `no base url is configured`, `no base url is set`, `no base url set`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`no api base url configured`, `no api base url is configured`, `no api base url is set`, `no api base url set`, `no base url configured`, `no base url is configured`, `no base url is set`, `no base url set`},
 								Word: true,
@@ -14768,7 +15500,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -14782,13 +15514,14 @@ var catalogueTables = &catalogue{
 			Code:       17,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       761,
 						Src:      `(?i)^[\s"'\[(]*(\d{3}:? |error:? |\d{3} error:? )?quota exceeded[\s.!"'\])]*$`,
 						Triggers: []string{`quota exceeded`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Start: true,
 							},
@@ -14799,7 +15532,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -14813,15 +15546,16 @@ var catalogueTables = &catalogue{
 			Code:       17,
 			Tier:       tierStructured,
 			Priority:   36,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name: `error.message`,
-						Kind: matchMatch,
+						Kind: tablesMatch,
 						Re: &regex{
+							ID:  762,
 							Src: `(?i)\bcredit balance is too low\b|\breached your specified API usage limits\b|\binsufficient (credits?|balance|funds)\b|\brequires more credits\b|\bcan only afford \d+|\bfree-models-per-day\b|\bkey limit exceeded\b|\bused all available credits\b`,
-							Alts: []matchAlt{
+							Alts: []tablesAlt{
 								{
 									Triggers: []string{`credit balance is too low`},
 									Lead:     []string{`credit balance is too low`},
@@ -14879,13 +15613,14 @@ var catalogueTables = &catalogue{
 			Code:       17,
 			Tier:       tierText,
 			Priority:   32,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       763,
 						Src:      `(?i)\bquota exceeded for quota metric\b.*\bper day\b`,
 						Triggers: []string{`quota exceeded for quota metric`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`quota exceeded for quota metric`},
 								Word: true,
@@ -14896,7 +15631,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -14910,13 +15645,14 @@ var catalogueTables = &catalogue{
 			Code:       18,
 			Tier:       tierText,
 			Priority:   31,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       764,
 						Src:      `(?i)\bquota exceeded\b.*\bper (minute|second)\b`,
 						Triggers: []string{`quota exceeded`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`quota exceeded`},
 								Word: true,
@@ -14929,7 +15665,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -14943,8 +15679,8 @@ var catalogueTables = &catalogue{
 			Code:       17,
 			Tier:       tierStructured,
 			Priority:   40,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Status: []statusRange{
 					{
 						Lo: 400,
@@ -14975,9 +15711,10 @@ var catalogueTables = &catalogue{
 					sharedRegex36,
 					sharedRegex37,
 					{
+						ID:       775,
 						Src:      `(?i)\bexceeds the service quota\b`,
 						Triggers: []string{`exceeds the service quota`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`exceeds the service quota`},
 								Word: true,
@@ -14987,9 +15724,10 @@ var catalogueTables = &catalogue{
 					},
 					sharedRegex38,
 					{
+						ID:       777,
 						Src:      `(?i)\bServiceQuotaExceededException\b`,
 						Triggers: []string{`servicequotaexceededexception`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`servicequotaexceededexception`},
 								Word: true,
@@ -15008,13 +15746,14 @@ var catalogueTables = &catalogue{
 			Code:       17,
 			Tier:       tierText,
 			Priority:   51,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       778,
 						Src:      `(?i)\bexceeded your current quota\b`,
 						Triggers: []string{`exceeded your current quota`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`exceeded your current quota`},
 								Word: true,
@@ -15023,9 +15762,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       779,
 						Src:      `(?i)\binsufficient_quota\b`,
 						Triggers: []string{`insufficient_quota`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`insufficient_quota`},
 								Word: true,
@@ -15035,9 +15775,10 @@ var catalogueTables = &catalogue{
 					},
 					sharedRegex30,
 					{
+						ID:       780,
 						Src:      `(?i)\bcredit_balance_exhausted\b`,
 						Triggers: []string{`credit_balance_exhausted`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`credit_balance_exhausted`},
 								Word: true,
@@ -15046,9 +15787,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       781,
 						Src:      `(?i)\b(organization|project)_(spend|usage)_limit_exceeded\b`,
 						Triggers: []string{`organization_spend_limit_exceeded`, `organization_usage_limit_exceeded`, `project_spend_limit_exceeded`, `project_usage_limit_exceeded`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`organization_spend_limit_exceeded`, `organization_usage_limit_exceeded`, `project_spend_limit_exceeded`, `project_usage_limit_exceeded`},
 								Word: true,
@@ -15060,9 +15802,10 @@ var catalogueTables = &catalogue{
 					},
 					sharedRegex38,
 					{
+						ID:       782,
 						Src:      `(?i)\bout of credits\b`,
 						Triggers: []string{`out of credits`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`out of credits`},
 								Word: true,
@@ -15071,9 +15814,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       783,
 						Src:      `(?i)\b(hit|reached) your (usage|spend(ing)?|monthly|daily|weekly) limit\b`,
 						Triggers: []string{`hit your daily limit`, `hit your monthly limit`, `hit your spend limit`, `hit your spending limit`, `hit your usage limit`, `hit your weekly limit`, `reached your daily limit`, `reached your monthly limit`, `reached your spend limit`, `reached your spending limit`, `reached your usage limit`, `reached your weekly limit`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`hit your daily limit`, `hit your monthly limit`, `hit your spend limit`, `hit your spending limit`, `hit your usage limit`, `hit your weekly limit`, `reached your daily limit`, `reached your monthly limit`, `reached your spend limit`, `reached your spending limit`, `reached your usage limit`, `reached your weekly limit`},
 								Word: true,
@@ -15084,9 +15828,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       784,
 						Src:      `(?i)\bcredit limit (exceeded|reached)\b`,
 						Triggers: []string{`credit limit exceeded`, `credit limit reached`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`credit limit exceeded`, `credit limit reached`},
 								Word: true,
@@ -15100,7 +15845,7 @@ var catalogueTables = &catalogue{
 					sharedRegex29,
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -15109,8 +15854,9 @@ var catalogueTables = &catalogue{
 				{
 					From: fromText,
 					Re: &regex{
+						ID:  785,
 						Src: `(?i)limit reached\|(?P<value>\d{9,11})\b`,
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`limit reached|`},
 							},
@@ -15132,13 +15878,14 @@ var catalogueTables = &catalogue{
 			Code:       18,
 			Tier:       tierBare,
 			Priority:   2,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       786,
 						Src:      `['"](code|status|status_code)['"]: ?['"]?429\b`,
 						Triggers: []string{`"429`, `'429`, `429`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`"code`, `"stat`, `'code`, `'stat`},
 								Also: [][]string{[]string{`"code`, `"status`, `"status_code`, `'code`, `'status`, `'status_code`}},
@@ -15150,7 +15897,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -15164,8 +15911,8 @@ var catalogueTables = &catalogue{
 			Code:       18,
 			Tier:       tierStructured,
 			Priority:   20,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Status: []statusRange{
 					{
 						Lo: 403,
@@ -15175,9 +15922,10 @@ var catalogueTables = &catalogue{
 				Regex: []*regex{
 					sharedRegex39,
 					{
+						ID:       788,
 						Src:      `(?i)\b(exceeded|reached|hit) (your|the|a) ([\w-]+ )?rate[ _-]?limit\b`,
 						Triggers: []string{`rate limit`, `rate-limit`, `rate_limit`, `ratelimit`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`exce`, `hit `, `reac`},
 								Word: true,
@@ -15198,14 +15946,15 @@ var catalogueTables = &catalogue{
 			Code:       18,
 			Tier:       tierText,
 			Priority:   21,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					sharedRegex39,
 					{
+						ID:       789,
 						Src:      `(?i)\brate_limit_(exceeded|error)\b`,
 						Triggers: []string{`rate_limit_error`, `rate_limit_exceeded`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`rate_limit_error`, `rate_limit_exceeded`},
 								Word: true,
@@ -15216,9 +15965,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       790,
 						Src:      `(?i)\b(exceeded|reached|hit) (your|the|a) ((secondary|primary|pull|api|request|requests|token|tokens|concurrency|account|org|organization|usage|user|ip|global|daily|hourly|minute|per-minute|per-hour|per-day|abuse|free|model) )?rate[ _-]?limit\b`,
 						Triggers: []string{`exceeded a `, `exceeded the `, `exceeded your `, `hit a `, `hit the `, `hit your `, `reached a `, `reached the `, `reached your `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`exceeded a `, `exceeded the `, `exceeded your `, `hit a `, `hit the `, `hit your `, `reached a `, `reached the `, `reached your `},
 								Word: true,
@@ -15230,9 +15980,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       791,
 						Src:      `(?i)\bwould exceed the rate limit\b`,
 						Triggers: []string{`would exceed the rate limit`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`would exceed the rate limit`},
 								Word: true,
@@ -15241,9 +15992,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       792,
 						Src:      `(?i)\btoo many requests\b`,
 						Triggers: []string{`too many requests`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`too many requests`},
 								Word: true,
@@ -15252,9 +16004,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       793,
 						Src:      `(?i)\bRate limit reached for\b`,
 						Triggers: []string{`rate limit reached for`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`rate limit reached for`},
 								Word: true,
@@ -15263,9 +16016,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       794,
 						Src:      `(?i)\bresource_exhausted\b`,
 						Triggers: []string{`resource_exhausted`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`resource_exhausted`},
 								Word: true,
@@ -15274,9 +16028,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       795,
 						Src:      `(?i)\bresource (has been )?exhausted\b`,
 						Triggers: []string{`resource exhausted`, `resource has been exhausted`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`resource exhausted`, `resource has been exhausted`},
 								Word: true,
@@ -15287,9 +16042,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       796,
 						Src:      `(?i)\btoomanyrequests\b`,
 						Triggers: []string{`toomanyrequests`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`toomanyrequests`},
 								Word: true,
@@ -15298,9 +16054,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       797,
 						Src:      `(?i)\bTooManyRequests(Error|Exception)\b`,
 						Triggers: []string{`toomanyrequestserror`, `toomanyrequestsexception`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`toomanyrequestserror`, `toomanyrequestsexception`},
 								Word: true,
@@ -15311,9 +16068,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       798,
 						Src:      `(?i)\b(temporarily|currently) rate[ _-]?limited\b`,
 						Triggers: []string{`currently rate limited`, `currently rate-limited`, `currently rate_limited`, `currently ratelimited`, `temporarily rate limited`, `temporarily rate-limited`, `temporarily rate_limited`, `temporarily ratelimited`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`currently rate limited`, `currently rate-limited`, `currently rate_limited`, `currently ratelimited`, `temporarily rate limited`, `temporarily rate-limited`, `temporarily rate_limited`, `temporarily ratelimited`},
 								Word: true,
@@ -15324,9 +16082,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       799,
 						Src:      `(?i)\byou (are|have been|were|got) rate[ _-]?limited\b`,
 						Triggers: []string{`you are rate limited`, `you are rate-limited`, `you are rate_limited`, `you are ratelimited`, `you got rate limited`, `you got rate-limited`, `you got rate_limited`, `you got ratelimited`, `you have been rate limited`, `you have been rate-limited`, `you have been rate_limited`, `you have been ratelimited`, `you were rate limited`, `you were rate-limited`, `you were rate_limited`, `you were ratelimited`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`you are rate limited`, `you are rate-limited`, `you are rate_limited`, `you are ratelimited`, `you got rate limited`, `you got rate-limited`, `you got rate_limited`, `you got ratelimited`, `you have been rate limited`, `you have been rate-limited`, `you have been rate_limited`, `you have been ratelimited`, `you were rate limited`, `you were rate-limited`, `you were rate_limited`, `you were ratelimited`},
 								Word: true,
@@ -15338,11 +16097,12 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					{
+						ID:  800,
 						Src: `(?:(?i)\b(error code|status code|status_code|status|http)[: ]+400\b|\bBadRequestError\b|["']finish_?reason["']|["']stop_reason["']: ?["']end_turn)|(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b|^\W{0,3}(\S+\s+){0,6}?(?-i:\[?(INFO|INF|DEBUG|DBG|TRACE|TRC)\]?)[:\s|].*\b(using (the )?defaults?|fall(ing)? back|skipping|ignoring|will retry|retrying|continuing without)\b|\b(level|lvl|severity)["']?\s*[=:]\s*["']?(info|debug|trace)\b.*\b(using (the )?defaults?|fall(ing)? back|skipping|ignoring|will retry|retrying|continuing without)\b)`,
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Triggers: []string{`400`},
 								Lead:     []string{`erro`, `http`, `stat`},
@@ -15424,12 +16184,12 @@ var catalogueTables = &catalogue{
 			Code:       2,
 			Tier:       tierStructured,
 			Priority:   45,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `stop_reason`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`refusal`},
 					},
 				},
@@ -15443,15 +16203,16 @@ var catalogueTables = &catalogue{
 			Code:       2,
 			Tier:       tierStructured,
 			Priority:   33,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name: `error.message`,
-						Kind: matchMatch,
+						Kind: tablesMatch,
 						Re: &regex{
+							ID:  801,
 							Src: `(?i)\b((your|the|this) (request|prompt|input|content|message|output|response|image|query)|it) (that |which )?(appears to |may |might |seems to )?violates? (our|the|openai's|anthropic's) (usage |content |acceptable use |safety )?polic(y|ies)\b|\byour (input|prompt|request|message|content|image) (was|has been|is) flagged\b|\brequires moderation on\b|\bblocked by (our|the) (content|safety) (filters?|system)\b|\b(input|output|input or output) data may contain inappropriate content\b|系统检测到输入或生成内容可能包含不安全或敏感内容`,
-							Alts: []matchAlt{
+							Alts: []tablesAlt{
 								{
 									Triggers: []string{` polic`},
 									Lead:     []string{`it `, `the `, `this`, `your`},
@@ -15498,13 +16259,14 @@ var catalogueTables = &catalogue{
 			Code:       2,
 			Tier:       tierText,
 			Priority:   51,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       802,
 						Src:      `(?i)\b((your|the|this) (request|prompt|input|content|message|output|response|image|query)|it) (that |which )?(appears to |may |might |seems to )?violates? (our|the|openai's|anthropic's) (usage |content |acceptable use |safety )?polic(y|ies)\b`,
 						Triggers: []string{`anthropic's acceptable use polic`, `anthropic's content polic`, `anthropic's polic`, `anthropic's safety polic`, `anthropic's usage polic`, `openai's acceptable use polic`, `openai's content polic`, `openai's polic`, `openai's safety polic`, `openai's usage polic`, `our acceptable use polic`, `our content polic`, `our polic`, `our safety polic`, `our usage polic`, `the acceptable use polic`, `the content polic`, `the polic`, `the safety polic`, `the usage polic`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`it `, `the `, `this`, `your`},
 								Word: true,
@@ -15515,9 +16277,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       803,
 						Src:      `(?i)\bwhich appears to violate our usage policy\b`,
 						Triggers: []string{`which appears to violate our usage policy`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`which appears to violate our usage policy`},
 								Word: true,
@@ -15526,9 +16289,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       804,
 						Src:      `(?i)\byour (input|prompt|request|message|content|image) (was|has been|is) flagged\b`,
 						Triggers: []string{`your content has been flagged`, `your content is flagged`, `your content was flagged`, `your image has been flagged`, `your image is flagged`, `your image was flagged`, `your input has been flagged`, `your input is flagged`, `your input was flagged`, `your message has been flagged`, `your message is flagged`, `your message was flagged`, `your prompt has been flagged`, `your prompt is flagged`, `your prompt was flagged`, `your request has been flagged`, `your request is flagged`, `your request was flagged`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`your `},
 								Word: true,
@@ -15539,9 +16303,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       805,
 						Src:      `(?i)\bflagged by (our |the )?(moderation|content moderation|safety|content) (system|filter|model|policy)\b`,
 						Triggers: []string{`flagged by content `, `flagged by content moderation `, `flagged by moderation `, `flagged by our content `, `flagged by our content moderation `, `flagged by our moderation `, `flagged by our safety `, `flagged by safety `, `flagged by the content `, `flagged by the content moderation `, `flagged by the moderation `, `flagged by the safety `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`flagged by `},
 								Word: true,
@@ -15552,9 +16317,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       806,
 						Src:      `(?i)\brequires moderation on\b`,
 						Triggers: []string{`requires moderation on`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`requires moderation on`},
 								Word: true,
@@ -15563,9 +16329,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       807,
 						Src:      `(?i)\bblocked by (our|the) (content|safety) (filters?|system)\b`,
 						Triggers: []string{`blocked by our content `, `blocked by our safety `, `blocked by the content `, `blocked by the safety `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`blocked by `},
 								Word: true,
@@ -15576,9 +16343,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       808,
 						Src:      `(?i)\bResponsibleAIPolicyViolation\b`,
 						Triggers: []string{`responsibleaipolicyviolation`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`responsibleaipolicyviolation`},
 								Word: true,
@@ -15587,9 +16355,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       809,
 						Src:      `(?i)\bcontent_filter_result\b`,
 						Triggers: []string{`content_filter_result`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`content_filter_result`},
 								Word: true,
@@ -15598,9 +16367,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       810,
 						Src:      `(?i)\bcontent_filter_policy\b`,
 						Triggers: []string{`content_filter_policy`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`content_filter_policy`},
 								Word: true,
@@ -15609,9 +16379,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       811,
 						Src:      `(?i)\bNSFW content detected\b`,
 						Triggers: []string{`nsfw content detected`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`nsfw content detected`},
 								Word: true,
@@ -15620,9 +16391,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       812,
 						Src:      `(?i)\bDataInspectionFailed\b`,
 						Triggers: []string{`datainspectionfailed`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`datainspectionfailed`},
 								Word: true,
@@ -15631,9 +16403,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       813,
 						Src:      `(?i)\bdata_inspection_failed\b`,
 						Triggers: []string{`data_inspection_failed`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`data_inspection_failed`},
 								Word: true,
@@ -15642,9 +16415,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       814,
 						Src:      `(?i)\b(input|output|input or output) data may contain inappropriate content\b`,
 						Triggers: []string{`input data may contain inappropriate content`, `input or output data may contain inappropriate content`, `output data may contain inappropriate content`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`input data may contain inappropriate content`, `input or output data may contain inappropriate content`, `output data may contain inappropriate content`},
 								Word: true,
@@ -15655,9 +16429,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       815,
 						Src:      `(?i)\brejected because it was considered high risk\b`,
 						Triggers: []string{`rejected because it was considered high risk`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`rejected because it was considered high risk`},
 								Word: true,
@@ -15666,9 +16441,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       816,
 						Src:      `(?i)系统检测到输入或生成内容可能包含不安全或敏感内容`,
 						Triggers: []string{`系统检测到输入或生成内容可能包含不安全或敏感内容`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`系统检测到输入或生成内容可能包含不安全或敏感内容`},
 							},
@@ -15677,7 +16453,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -15691,13 +16467,14 @@ var catalogueTables = &catalogue{
 			Code:       16,
 			Tier:       tierBare,
 			Priority:   1,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       817,
 						Src:      `(?i)\bthe server had an error (while )?processing your request\b`,
 						Triggers: []string{`the server had an error `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`the server had an error `},
 								Word: true,
@@ -15709,9 +16486,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       818,
 						Src:      `(?i)\bInternalServerError\b`,
 						Triggers: []string{`internalservererror`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`internalservererror`},
 								Word: true,
@@ -15720,9 +16498,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       819,
 						Src:      `(?i)\binternal server error\b`,
 						Triggers: []string{`internal server error`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`internal server error`},
 								Word: true,
@@ -15731,9 +16510,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       820,
 						Src:      `(?i)\bServiceUnavailableError\b`,
 						Triggers: []string{`serviceunavailableerror`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`serviceunavailableerror`},
 								Word: true,
@@ -15742,9 +16522,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       821,
 						Src:      `(?i)\bservice (is )?(temporarily |currently )?unavailable\b`,
 						Triggers: []string{`service currently unavailable`, `service is currently unavailable`, `service is temporarily unavailable`, `service is unavailable`, `service temporarily unavailable`, `service unavailable`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`service currently unavailable`, `service is currently unavailable`, `service is temporarily unavailable`, `service is unavailable`, `service temporarily unavailable`, `service unavailable`},
 								Word: true,
@@ -15755,9 +16536,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       822,
 						Src:      `(?i)\bbad gateway\b`,
 						Triggers: []string{`bad gateway`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`bad gateway`},
 								Word: true,
@@ -15766,9 +16548,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       823,
 						Src:      `(?i)\ban error occurred while processing your request\b`,
 						Triggers: []string{`an error occurred while processing your request`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`an error occurred while processing your request`},
 								Word: true,
@@ -15777,9 +16560,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       824,
 						Src:      `(?i)['"]api_error['"]`,
 						Triggers: []string{`"api_error"`, `"api_error'`, `'api_error"`, `'api_error'`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`"api_error"`, `"api_error'`, `'api_error"`, `'api_error'`},
 							},
@@ -15787,9 +16571,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       825,
 						Src:      `(?i)\bno healthy upstream\b`,
 						Triggers: []string{`no healthy upstream`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`no healthy upstream`},
 								Word: true,
@@ -15798,9 +16583,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       826,
 						Src:      `(?i)\bupstream connect error\b`,
 						Triggers: []string{`upstream connect error`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`upstream connect error`},
 								Word: true,
@@ -15809,9 +16595,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       827,
 						Src:      `(?i)\bServiceUnavailableException\b`,
 						Triggers: []string{`serviceunavailableexception`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`serviceunavailableexception`},
 								Word: true,
@@ -15820,9 +16607,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       828,
 						Src:      `(?i)\bInternalServerException\b`,
 						Triggers: []string{`internalserverexception`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`internalserverexception`},
 								Word: true,
@@ -15832,7 +16620,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -15846,13 +16634,14 @@ var catalogueTables = &catalogue{
 			Code:       21,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       829,
 						Src:      `(?i)\brequires? an? (active |paid |pro |plus |premium |team |enterprise )+(plan|subscription|tier|account)\b`,
 						Triggers: []string{`require a`, `requires a`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`require`},
 								Word: true,
@@ -15864,9 +16653,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       830,
 						Src:      `(?i)\bupgrade (your|to an?) (plan|subscription|paid (plan|tier)|pro|plus|premium)\b`,
 						Triggers: []string{`upgrade to a `, `upgrade to an `, `upgrade your `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`upgrade `},
 								Word: true,
@@ -15877,9 +16667,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       831,
 						Src:      `(?i)\borgani[sz]ation must be verified\b`,
 						Triggers: []string{`organisation must be verified`, `organization must be verified`, `organiſation must be verified`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`organisation must be verified`, `organization must be verified`, `organiſation must be verified`},
 								Word: true,
@@ -15888,9 +16679,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       832,
 						Src:      `(?i)\bonly available (to|for|on) (paid|pro|plus|premium|team|enterprise)\b`,
 						Triggers: []string{`only available for `, `only available on `, `only available to `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`only available `},
 								Word: true,
@@ -15901,9 +16693,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       833,
 						Src:      `(?i)\bnot (included|available) (in|on|with) your (current )?(plan|subscription|tier)\b`,
 						Triggers: []string{`not available in your `, `not available on your `, `not available with your `, `not included in your `, `not included on your `, `not included with your `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`not `},
 								Word: true,
@@ -15914,9 +16707,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       834,
 						Src:      `(?i)\bno active subscription\b`,
 						Triggers: []string{`no active subscription`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`no active subscription`},
 								Word: true,
@@ -15925,9 +16719,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       835,
 						Src:      `(?i)\bsubscription (is )?(required|expired|inactive)\b`,
 						Triggers: []string{`subscription expired`, `subscription inactive`, `subscription is expired`, `subscription is inactive`, `subscription is required`, `subscription required`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`subscription expired`, `subscription inactive`, `subscription is expired`, `subscription is inactive`, `subscription is required`, `subscription required`},
 								Word: true,
@@ -15939,7 +16734,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -15953,13 +16748,14 @@ var catalogueTables = &catalogue{
 			Code:       18,
 			Tier:       tierText,
 			Priority:   21,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       836,
 						Src:      `(?i)\b(request|requests|call|calls|you|your account|your api key)( was| were| has been| have been| are being| is being| being) throttled\b`,
 						Triggers: []string{`call are being throttled`, `call being throttled`, `call has been throttled`, `call have been throttled`, `call is being throttled`, `call was throttled`, `call were throttled`, `calls are being throttled`, `calls being throttled`, `calls has been throttled`, `calls have been throttled`, `calls is being throttled`, `calls was throttled`, `calls were throttled`, `request are being throttled`, `request being throttled`, `request has been throttled`, `request have been throttled`, `request is being throttled`, `request was throttled`, `request were throttled`, `requests are being throttled`, `requests being throttled`, `requests has been throttled`, `requests have been throttled`, `requests is being throttled`, `requests was throttled`, `requests were throttled`, `you are being throttled`, `you being throttled`, `you has been throttled`, `you have been throttled`, `you is being throttled`, `you was throttled`, `you were throttled`, `your account are being throttled`, `your account being throttled`, `your account has been throttled`, `your account have been throttled`, `your account is being throttled`, `your account was throttled`, `your account were throttled`, `your api key are being throttled`, `your api key being throttled`, `your api key has been throttled`, `your api key have been throttled`, `your api key is being throttled`, `your api key was throttled`, `your api key were throttled`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`call`, `requ`, `you `, `your`},
 								Word: true,
@@ -15970,9 +16766,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       837,
 						Src:      `(?i)\brequests throttling triggered\b`,
 						Triggers: []string{`requests throttling triggered`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`requests throttling triggered`},
 								Word: true,
@@ -15981,9 +16778,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       838,
 						Src:      `(?i)\bRequestLimitExceeded\b`,
 						Triggers: []string{`requestlimitexceeded`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`requestlimitexceeded`},
 								Word: true,
@@ -15992,9 +16790,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       839,
 						Src:      `(?i)\brequest limit exceeded\b`,
 						Triggers: []string{`request limit exceeded`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`request limit exceeded`},
 								Word: true,
@@ -16003,9 +16802,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       840,
 						Src:      `(?i)\bthrottlingException\b`,
 						Triggers: []string{`throttlingexception`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`throttlingexception`},
 								Word: true,
@@ -16014,9 +16814,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       841,
 						Src:      `(?i)\bconcurrency limit reached for requests\b`,
 						Triggers: []string{`concurrency limit reached for requests`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`concurrency limit reached for requests`},
 								Word: true,
@@ -16026,7 +16827,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -16044,8 +16845,9 @@ var catalogueTables = &catalogue{
 				{
 					From: fromText,
 					Re: &regex{
+						ID:  842,
 						Src: `(?i)expected available in (?P<value>\d+(?:\.\d+)? ?(?:seconds?|s))\b`,
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`expected available in `},
 							},
@@ -16066,13 +16868,14 @@ var catalogueTables = &catalogue{
 			Code:       3,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       843,
 						Src:      `(?i)\bwhen context the overflows\b`,
 						Triggers: []string{`when context the overflows`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`when context the overflows`},
 								Word: true,
@@ -16081,9 +16884,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       844,
 						Src:      `(?i)\bloaded with context length of only \d+ tokens\b`,
 						Triggers: []string{`loaded with context length of only `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`loaded with context length of only `},
 								Word: true,
@@ -16093,9 +16897,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       845,
 						Src:      `(?i)\btokens to keep from the initial prompt is greater than the context length\b`,
 						Triggers: []string{`tokens to keep from the initial prompt is greater than the context length`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`tokens to keep from the initial prompt is greater than the context length`},
 								Word: true,
@@ -16105,7 +16910,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -16119,13 +16924,14 @@ var catalogueTables = &catalogue{
 			Code:       8,
 			Tier:       tierText,
 			Priority:   80,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       846,
 						Src:      `(?i)\bno models loaded\. please load a model\b`,
 						Triggers: []string{`no models loaded. please load a model`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`no models loaded. please load a model`},
 								Word: true,
@@ -16135,7 +16941,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -16149,13 +16955,14 @@ var catalogueTables = &catalogue{
 			Code:       13,
 			Tier:       tierText,
 			Priority:   2,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       847,
 						Src:      `(?i)\baccess denied\b`,
 						Triggers: []string{`access denied`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`access denied`},
 								Word: true,
@@ -16165,7 +16972,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -16179,13 +16986,14 @@ var catalogueTables = &catalogue{
 			Code:       11,
 			Tier:       tierText,
 			Priority:   62,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       848,
 						Src:      `(?i)\bxcrun: error: invalid active developer path\b`,
 						Triggers: []string{`xcrun: error: invalid active developer path`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`xcrun: error: invalid active developer path`},
 								Word: true,
@@ -16194,9 +17002,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       849,
 						Src:      `(?i)\bxcrun: error: unable to find utility "[^"\s]+", not a developer tool or in PATH\b`,
 						Triggers: []string{`xcrun: error: unable to find utility "`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`xcrun: error: unable to find utility "`},
 								Word: true,
@@ -16206,9 +17015,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       850,
 						Src:      `(?i)\bxcode-select: error: tool '[^'\s]+' requires Xcode\b`,
 						Triggers: []string{`xcode-select: error: tool '`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`xcode-select: error: tool '`},
 								Word: true,
@@ -16218,9 +17028,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       851,
 						Src:      `(?i)\bNo developer tools were found, requesting install\b`,
 						Triggers: []string{`no developer tools were found, requesting install`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`no developer tools were found, requesting install`},
 								Word: true,
@@ -16230,7 +17041,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -16244,13 +17055,14 @@ var catalogueTables = &catalogue{
 			Code:       6,
 			Tier:       tierText,
 			Priority:   80,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       852,
 						Src:      `(?i)\bThe specified item could not be found in the keychain\b`,
 						Triggers: []string{`the specified item could not be found in the keychain`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`the specified item could not be found in the keychain`},
 								Word: true,
@@ -16259,9 +17071,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       853,
 						Src:      `(?i)\berrSecItemNotFound\b`,
 						Triggers: []string{`errsecitemnotfound`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`errsecitemnotfound`},
 								Word: true,
@@ -16270,9 +17083,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       854,
 						Src:      `(?i)\bOSStatus error -25300\b`,
 						Triggers: []string{`osstatus error -25300`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`osstatus error -25300`},
 								Word: true,
@@ -16282,7 +17096,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -16297,13 +17111,14 @@ var catalogueTables = &catalogue{
 			Code:       10,
 			Tier:       tierText,
 			Priority:   64,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       855,
 						Src:      `(?i)\bCould not find artifact [\w.:-]+ in\b`,
 						Triggers: []string{`could not find artifact `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`could not find artifact `},
 								Word: true,
@@ -16312,9 +17127,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       856,
 						Src:      `(?i)\bFailure to find [\w.:-]+ in \S+ was cached in the local repository\b`,
 						Triggers: []string{` was cached in the local repository`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`failure to find `},
 								Word: true,
@@ -16323,9 +17139,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       857,
 						Src:      `(?i)\bwas not found in https?://[\w./:-]+ during a previous attempt\b`,
 						Triggers: []string{`was not found in http`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`was not found in http`},
 								Word: true,
@@ -16336,7 +17153,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex10,
 				},
@@ -16349,13 +17166,14 @@ var catalogueTables = &catalogue{
 			ID:         `maven.transfer_failed`,
 			Code:       9,
 			Tier:       tierText,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       858,
 						Src:      `(?i)\bCould not transfer (artifact|metadata) \S+ from/to\b`,
 						Triggers: []string{`could not transfer artifact `, `could not transfer metadata `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`could not transfer artifact `, `could not transfer metadata `},
 								Word: true,
@@ -16368,7 +17186,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex10,
 				},
@@ -16382,13 +17200,13 @@ var catalogueTables = &catalogue{
 			Code:       7,
 			Tier:       tierText,
 			Priority:   79,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					sharedRegex14,
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -16402,12 +17220,12 @@ var catalogueTables = &catalogue{
 			Code:       18,
 			Tier:       tierStructured,
 			Priority:   32,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `type`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`rate_limited`},
 					},
 				},
@@ -16421,12 +17239,12 @@ var catalogueTables = &catalogue{
 			Code:       1,
 			Tier:       tierStructured,
 			Priority:   31,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `error.type`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`invalid_authentication_error`, `incorrect_api_key_error`},
 					},
 				},
@@ -16440,12 +17258,12 @@ var catalogueTables = &catalogue{
 			Code:       2,
 			Tier:       tierStructured,
 			Priority:   31,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `error.type`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`content_filter`},
 					},
 				},
@@ -16459,12 +17277,12 @@ var catalogueTables = &catalogue{
 			Code:       15,
 			Tier:       tierStructured,
 			Priority:   31,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `error.type`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`engine_overloaded_error`},
 					},
 				},
@@ -16478,13 +17296,14 @@ var catalogueTables = &catalogue{
 			Code:       18,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       859,
 						Src:      `(?i)\breached (organization |org )?max (concurrency|rpm|tpm)\b`,
 						Triggers: []string{`reached max concurrency`, `reached max rpm`, `reached max tpm`, `reached org max concurrency`, `reached org max rpm`, `reached org max tpm`, `reached organization max concurrency`, `reached organization max rpm`, `reached organization max tpm`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`reached max concurrency`, `reached max rpm`, `reached max tpm`, `reached org max concurrency`, `reached org max rpm`, `reached org max tpm`, `reached organization max concurrency`, `reached organization max rpm`, `reached organization max tpm`},
 								Word: true,
@@ -16495,9 +17314,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       860,
 						Src:      `(?i)\brate_limit_reached_error\b`,
 						Triggers: []string{`rate_limit_reached_error`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`rate_limit_reached_error`},
 								Word: true,
@@ -16507,7 +17327,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -16536,12 +17356,12 @@ var catalogueTables = &catalogue{
 			Code:       17,
 			Tier:       tierStructured,
 			Priority:   31,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `error.type`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`exceeded_current_quota_error`},
 					},
 				},
@@ -16555,12 +17375,12 @@ var catalogueTables = &catalogue{
 			Code:       18,
 			Tier:       tierStructured,
 			Priority:   31,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `error.type`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`rate_limit_reached_error`},
 					},
 				},
@@ -16589,13 +17409,14 @@ var catalogueTables = &catalogue{
 			Code:       1,
 			Tier:       tierText,
 			Priority:   92,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       862,
 						Src:      `(?i)\bAccess denied for user '[^'\s]*'@'[^'\s]*' \(using password: YES\)`,
 						Triggers: []string{`access denied for user '`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`access denied for user '`},
 								Word: true,
@@ -16605,9 +17426,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       863,
 						Src:      `(?i)\b1698(?: \(28000\):|, ") ?Access denied for user '[^'\s]*'@'[^'\s]*'(?:"|\s*$)`,
 						Triggers: []string{`1698 (28000): access denied for user '`, `1698 (28000):access denied for user '`, `1698, " access denied for user '`, `1698, "access denied for user '`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`1698 (28000): access denied for user '`, `1698 (28000):access denied for user '`, `1698, " access denied for user '`, `1698, "access denied for user '`},
 								Word: true,
@@ -16618,7 +17440,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -16632,13 +17454,14 @@ var catalogueTables = &catalogue{
 			Code:       9,
 			Tier:       tierText,
 			Priority:   4,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       864,
 						Src:      `(?i)\bCan't connect to (MySQL |MariaDB )?server on '[^'\s]+' \((111|113|101|10061)\)`,
 						Triggers: []string{`can't connect to mariadb server on '`, `can't connect to mysql server on '`, `can't connect to server on '`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`can't connect to mariadb server on '`, `can't connect to mysql server on '`, `can't connect to server on '`},
 								Word: true,
@@ -16650,9 +17473,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       865,
 						Src:      `(?i)\bLost connection to (MySQL|MariaDB) server (during query|at '[^']*')\b`,
 						Triggers: []string{`lost connection to mariadb server `, `lost connection to mysql server `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`lost connection to m`},
 								Word: true,
@@ -16663,9 +17487,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       866,
 						Src:      `(?i)\b(MySQL|MariaDB) server has gone away\b`,
 						Triggers: []string{`mariadb server has gone away`, `mysql server has gone away`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`mariadb server has gone away`, `mysql server has gone away`},
 								Word: true,
@@ -16677,7 +17502,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -16691,13 +17516,14 @@ var catalogueTables = &catalogue{
 			Code:       19,
 			Tier:       tierText,
 			Priority:   22,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       867,
 						Src:      `(?i)\bCan't connect to (MySQL |MariaDB )?server on '[^'\s]+' \((110|10060)\)`,
 						Triggers: []string{`can't connect to mariadb server on '`, `can't connect to mysql server on '`, `can't connect to server on '`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`can't connect to mariadb server on '`, `can't connect to mysql server on '`, `can't connect to server on '`},
 								Word: true,
@@ -16710,7 +17536,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -16724,13 +17550,14 @@ var catalogueTables = &catalogue{
 			Code:       13,
 			Tier:       tierText,
 			Priority:   92,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       868,
 						Src:      `(?i)\bAccess denied for user '[^'\s]*'@'[^'\s]*' to database '`,
 						Triggers: []string{`access denied for user '`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`access denied for user '`},
 								Word: true,
@@ -16741,7 +17568,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -16755,13 +17582,14 @@ var catalogueTables = &catalogue{
 			Code:       6,
 			Tier:       tierText,
 			Priority:   92,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       869,
 						Src:      `(?i)\bAccess denied for user '[^'\s]*'@'[^'\s]*' \(using password: NO\)`,
 						Triggers: []string{`access denied for user '`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`access denied for user '`},
 								Word: true,
@@ -16772,7 +17600,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -16786,13 +17614,14 @@ var catalogueTables = &catalogue{
 			Code:       14,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       870,
 						Src:      `(?i)\bmysqld?\.sock' \((2|111)\)`,
 						Triggers: []string{`mysql.sock' (111)`, `mysql.sock' (2)`, `mysqld.sock' (111)`, `mysqld.sock' (2)`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`mysql.sock' (111)`, `mysql.sock' (2)`, `mysqld.sock' (111)`, `mysqld.sock' (2)`},
 								Word: true,
@@ -16804,7 +17633,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -16818,13 +17647,14 @@ var catalogueTables = &catalogue{
 			Code:       10,
 			Tier:       tierText,
 			Priority:   64,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       871,
 						Src:      `(?i)\b(ERROR|(Database|Operational|Interface)?Error:) 1049 \(\w+\): Unknown database '[^'\s]+'`,
 						Triggers: []string{`): unknown database '`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`datab`, `error`, `inter`, `opera`},
 								Word: true,
@@ -16836,9 +17666,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       872,
 						Src:      `(?i)\(1049, "Unknown database '[^'\s]+'`,
 						Triggers: []string{`(1049, "unknown database '`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`(1049, "unknown database '`},
 							},
@@ -16846,9 +17677,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       873,
 						Src:      `(?i)\bER_BAD_DB_ERROR: Unknown database '[^'\s]+'`,
 						Triggers: []string{`er_bad_db_error: unknown database '`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`er_bad_db_error: unknown database '`},
 								Word: true,
@@ -16857,9 +17689,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       874,
 						Src:      `(?i)\bSQLSyntaxErrorException: Unknown database '[^'\s]+'`,
 						Triggers: []string{`sqlsyntaxerrorexception: unknown database '`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`sqlsyntaxerrorexception: unknown database '`},
 								Word: true,
@@ -16869,7 +17702,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -16883,13 +17716,14 @@ var catalogueTables = &catalogue{
 			Code:       9,
 			Tier:       tierText,
 			Priority:   3,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       875,
 						Src:      `(?i)\bAPIConnectionError\b`,
 						Triggers: []string{`apiconnectionerror`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`apiconnectionerror`},
 								Word: true,
@@ -16898,9 +17732,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       876,
 						Src:      `(?i)\bAPI Error:? \(?Connection error\b`,
 						Triggers: []string{`api error (connection error`, `api error connection error`, `api error: (connection error`, `api error: connection error`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`api error (connection error`, `api error connection error`, `api error: (connection error`, `api error: connection error`},
 								Word: true,
@@ -16909,9 +17744,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       877,
 						Src:      `(?i): Connection error\.`,
 						Triggers: []string{`: connection error.`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`: connection error.`},
 							},
@@ -16920,7 +17756,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -16933,8 +17769,8 @@ var catalogueTables = &catalogue{
 			ID:         `net.connection_error_exact`,
 			Code:       9,
 			Tier:       tierExact,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Exact: []string{`Connection error.`, `Connection error`},
 			},
 			Triggers: []string{`connection error`, `connection error.`},
@@ -16946,13 +17782,14 @@ var catalogueTables = &catalogue{
 			Code:       9,
 			Tier:       tierText,
 			Priority:   4,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       878,
 						Src:      `(?i:\bCONNECTION REFUSED\b)`,
 						Triggers: []string{`connection refused`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`connection refused`},
 								Word: true,
@@ -16961,9 +17798,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       879,
 						Src:      `(?i:\bECONNREFUSED\b)`,
 						Triggers: []string{`econnrefused`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`econnrefused`},
 								Word: true,
@@ -16972,9 +17810,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       880,
 						Src:      `(?i:\[(?:ERRNO 111\]|WINERROR 10061\]))`,
 						Triggers: []string{`[errno 111]`, `[winerror 10061]`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`[errno 111]`, `[winerror 10061]`},
 							},
@@ -16982,9 +17821,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       881,
 						Src:      `(?i:\(OS ERROR (1(?:11|0061))\))`,
 						Triggers: []string{`(os error 10061)`, `(os error 111)`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`(os error 10061)`, `(os error 111)`},
 							},
@@ -16994,9 +17834,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       882,
 						Src:      `(?i:\bCONNECTIONREFUSEDERROR\b)`,
 						Triggers: []string{`connectionrefusederror`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`connectionrefusederror`},
 								Word: true,
@@ -17005,9 +17846,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       883,
 						Src:      `(?i:\bFAILED TO CONNECT TO [^\t\n\f\r ]+ PORT [0-9]+)`,
 						Triggers: []string{`failed to connect to `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`failed to connect to `},
 								Word: true,
@@ -17017,9 +17859,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       884,
 						Src:      `(?i:\bCOULDN'T CONNECT TO SERVER\b)`,
 						Triggers: []string{`couldn't connect to server`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`couldn't connect to server`},
 								Word: true,
@@ -17028,9 +17871,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       885,
 						Src:      `(?i:\bACTIVELY REFUSED\b)`,
 						Triggers: []string{`actively refused`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`actively refused`},
 								Word: true,
@@ -17040,7 +17884,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -17054,13 +17898,14 @@ var catalogueTables = &catalogue{
 			Code:       9,
 			Tier:       tierText,
 			Priority:   4,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       886,
 						Src:      `\b(?i:Connection refused)\b`,
 						Triggers: []string{`connection refused`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`connection refused`},
 								Word: true,
@@ -17069,9 +17914,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       887,
 						Src:      `\b(?i:Spojen)í(?i: odm)í(?i:tnuto)\b`,
 						Triggers: []string{`spojení odmítnuto`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`spojení odmítnuto`},
 								Word: true,
@@ -17080,9 +17926,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       888,
 						Src:      `\b(?i:Verbindungsaufbau abgelehnt)\b`,
 						Triggers: []string{`verbindungsaufbau abgelehnt`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`verbindungsaufbau abgelehnt`},
 								Word: true,
@@ -17091,9 +17938,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       889,
 						Src:      `\b(?i:Conexi)ó(?i:n rehusada)\b`,
 						Triggers: []string{`conexión rehusada`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`conexión rehusada`},
 								Word: true,
@@ -17102,9 +17950,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       890,
 						Src:      `\b(?i:Connexion refus)é(?i:e)\b`,
 						Triggers: []string{`connexion refusée`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`connexion refusée`},
 								Word: true,
@@ -17113,9 +17962,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       891,
 						Src:      `\b(?i:Kapcsolat elutas)í(?i:tva)\b`,
 						Triggers: []string{`kapcsolat elutasítva`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`kapcsolat elutasítva`},
 								Word: true,
@@ -17124,9 +17974,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       892,
 						Src:      `\b(?i:Koneksi ditolak)\b`,
 						Triggers: []string{`koneksi ditolak`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`koneksi ditolak`},
 								Word: true,
@@ -17135,9 +17986,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       893,
 						Src:      `\b(?i:Connessione rifiutata)\b`,
 						Triggers: []string{`connessione rifiutata`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`connessione rifiutata`},
 								Word: true,
@@ -17146,9 +17998,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       894,
 						Src:      `接続を拒否されました`,
 						Triggers: []string{`接続を拒否されました`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`接続を拒否されました`},
 							},
@@ -17156,9 +18009,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       895,
 						Src:      `연결이 거부됨`,
 						Triggers: []string{`연결이 거부됨`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`연결이 거부됨`},
 							},
@@ -17166,9 +18020,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       896,
 						Src:      `\b(?i:Verbinding is geweigerd)\b`,
 						Triggers: []string{`verbinding is geweigerd`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`verbinding is geweigerd`},
 								Word: true,
@@ -17177,9 +18032,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       897,
 						Src:      `\b(?i:Po)łą(?i:czenie odrzucone)\b`,
 						Triggers: []string{`połączenie odrzucone`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`połączenie odrzucone`},
 								Word: true,
@@ -17188,9 +18044,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       898,
 						Src:      `\b(?i:Conex)ã(?i:o recusada)\b`,
 						Triggers: []string{`conexão recusada`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`conexão recusada`},
 								Word: true,
@@ -17199,9 +18056,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       899,
 						Src:      `\b(?i:Liga)çã(?i:o recusada)\b`,
 						Triggers: []string{`ligação recusada`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`ligação recusada`},
 								Word: true,
@@ -17210,9 +18068,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       900,
 						Src:      `В соединении отказано`,
 						Triggers: []string{`В соединении отказано`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`В соединении отказано`},
 							},
@@ -17220,9 +18079,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       901,
 						Src:      `\b(?i:F)ö(?i:rbindelsen f)ö(?i:rv)ä(?i:grad)\b`,
 						Triggers: []string{`förbindelsen förvägrad`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`förbindelsen förvägrad`},
 								Word: true,
@@ -17231,9 +18091,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       902,
 						Src:      `\b(?i:Ba)ğ(?i:lant)ı(?i: reddedildi)\b`,
 						Triggers: []string{`bağlantı reddedildi`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`bağlantı reddedildi`},
 								Word: true,
@@ -17242,9 +18103,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       903,
 						Src:      `У з'єднанні відмовлено`,
 						Triggers: []string{`У з'єднанні відмовлено`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`У з'єднанні відмовлено`},
 							},
@@ -17252,9 +18114,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       904,
 						Src:      `\b(?i:K)ế(?i:t n)ố(?i:i b)ị(?i: t)ừ(?i: ch)ố(?i:i)\b`,
 						Triggers: []string{`kết nối bị từ chối`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`kết nối bị từ chối`},
 								Word: true,
@@ -17263,9 +18126,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       905,
 						Src:      `拒绝连接`,
 						Triggers: []string{`拒绝连接`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`拒绝连接`},
 							},
@@ -17273,9 +18137,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       906,
 						Src:      `連線被拒絕`,
 						Triggers: []string{`連線被拒絕`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`連線被拒絕`},
 							},
@@ -17284,7 +18149,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -17298,13 +18163,14 @@ var catalogueTables = &catalogue{
 			Code:       9,
 			Tier:       tierText,
 			Priority:   3,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       907,
 						Src:      `(?i:\bCONNECTION RESET BY PEER\b)`,
 						Triggers: []string{`connection reset by peer`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`connection reset by peer`},
 								Word: true,
@@ -17313,9 +18179,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       908,
 						Src:      `(?i:\bECONNRESET\b)`,
 						Triggers: []string{`econnreset`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`econnreset`},
 								Word: true,
@@ -17324,9 +18191,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       909,
 						Src:      `(?i:\[(?:ERRNO 104\]|WINERROR 10054\]))`,
 						Triggers: []string{`[errno 104]`, `[winerror 10054]`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`[errno 104]`, `[winerror 10054]`},
 							},
@@ -17334,9 +18202,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       910,
 						Src:      `(?i:\(OS ERROR (10(?:4|054))\))`,
 						Triggers: []string{`(os error 10054)`, `(os error 104)`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`(os error 10054)`, `(os error 104)`},
 							},
@@ -17346,9 +18215,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       911,
 						Src:      `(?i:\bSOCKET HANG UP\b)`,
 						Triggers: []string{`socket hang up`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`socket hang up`},
 								Word: true,
@@ -17357,9 +18227,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       912,
 						Src:      `(?i:\bCONNECTIONRESETERROR\b)`,
 						Triggers: []string{`connectionreseterror`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`connectionreseterror`},
 								Word: true,
@@ -17368,9 +18239,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       913,
 						Src:      `(?i:\bCONNECTION WAS FORCIBLY CLOSED\b)`,
 						Triggers: []string{`connection was forcibly closed`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`connection was forcibly closed`},
 								Word: true,
@@ -17379,9 +18251,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       914,
 						Src:      `(?i:\bREMOTE END CLOSED CONNECTION WITHOUT RESPONSE\b)`,
 						Triggers: []string{`remote end closed connection without response`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`remote end closed connection without response`},
 								Word: true,
@@ -17390,9 +18263,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       915,
 						Src:      `(?i:\bSERVER DISCONNECTED WITHOUT SENDING A RESPONSE\b)`,
 						Triggers: []string{`server disconnected without sending a response`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`server disconnected without sending a response`},
 								Word: true,
@@ -17401,9 +18275,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       916,
 						Src:      `(?i:\bEMPTY REPLY FROM SERVER\b)`,
 						Triggers: []string{`empty reply from server`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`empty reply from server`},
 								Word: true,
@@ -17413,7 +18288,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -17427,13 +18302,14 @@ var catalogueTables = &catalogue{
 			Code:       9,
 			Tier:       tierText,
 			Priority:   3,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       917,
 						Src:      `\b(?i:Connection reset by peer)\b`,
 						Triggers: []string{`connection reset by peer`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`connection reset by peer`},
 								Word: true,
@@ -17442,9 +18318,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       918,
 						Src:      `\b(?i:Spojen)í(?i: zru)š(?i:eno druhou stranou)\b`,
 						Triggers: []string{`spojení zrušeno druhou stranou`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`spojení zrušeno druhou stranou`},
 								Word: true,
@@ -17453,9 +18330,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       919,
 						Src:      `\b(?i:Die Verbindung wurde vom Kommunikationspartner zur)ü(?i:ckgesetzt)\b`,
 						Triggers: []string{`die verbindung wurde vom kommunikationspartner zurückgesetzt`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`die verbindung wurde vom kommunikationspartner zurückgesetzt`},
 								Word: true,
@@ -17464,9 +18342,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       920,
 						Src:      `\b(?i:Conexi)ó(?i:n reinicializada por la m)á(?i:quina remota)\b`,
 						Triggers: []string{`conexión reinicializada por la máquina remota`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`conexión reinicializada por la máquina remota`},
 								Word: true,
@@ -17475,9 +18354,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       921,
 						Src:      `\b(?i:Connexion r)é(?i:-initialis)é(?i:e par le correspondant)\b`,
 						Triggers: []string{`connexion ré-initialisée par le correspondant`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`connexion ré-initialisée par le correspondant`},
 								Word: true,
@@ -17486,9 +18366,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       922,
 						Src:      `\b(?i:A kapcsolatot bontotta a t)á(?i:voli f)é(?i:l)\b`,
 						Triggers: []string{`a kapcsolatot bontotta a távoli fél`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`a kapcsolatot bontotta a távoli fél`},
 								Word: true,
@@ -17497,9 +18378,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       923,
 						Src:      `\b(?i:Koneksi direset oleh peer)\b`,
 						Triggers: []string{`koneksi direset oleh peer`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`koneksi direset oleh peer`},
 								Word: true,
@@ -17508,9 +18390,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       924,
 						Src:      `\b(?i:Connessione interrotta dal corrispondente)\b`,
 						Triggers: []string{`connessione interrotta dal corrispondente`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`connessione interrotta dal corrispondente`},
 								Word: true,
@@ -17519,9 +18402,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       925,
 						Src:      `接続が相手からリセットされました`,
 						Triggers: []string{`接続が相手からリセットされました`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`接続が相手からリセットされました`},
 							},
@@ -17529,9 +18413,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       926,
 						Src:      `상대편이 연결을 끊음`,
 						Triggers: []string{`상대편이 연결을 끊음`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`상대편이 연결을 끊음`},
 							},
@@ -17539,9 +18424,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       927,
 						Src:      `\b(?i:Verbinding is weggevallen)\b`,
 						Triggers: []string{`verbinding is weggevallen`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`verbinding is weggevallen`},
 								Word: true,
@@ -17550,9 +18436,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       928,
 						Src:      `\b(?i:Po)łą(?i:czenie zerwane przez drug)ą(?i: stron)ę`,
 						Triggers: []string{`połączenie zerwane przez drugą stronę`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`połączenie zerwane przez drugą stronę`},
 								Word: true,
@@ -17561,9 +18448,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       929,
 						Src:      `\b(?i:Conex)ã(?i:o fechada pela outra ponta)\b`,
 						Triggers: []string{`conexão fechada pela outra ponta`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`conexão fechada pela outra ponta`},
 								Word: true,
@@ -17572,9 +18460,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       930,
 						Src:      `\b(?i:Liga)çã(?i:o reposta pelo peer)\b`,
 						Triggers: []string{`ligação reposta pelo peer`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`ligação reposta pelo peer`},
 								Word: true,
@@ -17583,9 +18472,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       931,
 						Src:      `Соединение разорвано другой стороной`,
 						Triggers: []string{`Соединение разорвано другой стороной`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`Соединение разорвано другой стороной`},
 							},
@@ -17593,9 +18483,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       932,
 						Src:      `\b(?i:F)ö(?i:rbindelse borttagen av partnern)\b`,
 						Triggers: []string{`förbindelse borttagen av partnern`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`förbindelse borttagen av partnern`},
 								Word: true,
@@ -17604,9 +18495,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       933,
 						Src:      `\b(?i:Ba)ğ(?i:lant)ı(?i: kar)şı(?i:dan kesildi)\b`,
 						Triggers: []string{`bağlantı karşıdan kesildi`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`bağlantı karşıdan kesildi`},
 								Word: true,
@@ -17615,9 +18507,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       934,
 						Src:      `Вузол розірвав з’єднання`,
 						Triggers: []string{`Вузол розірвав з’єднання`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`Вузол розірвав з’єднання`},
 							},
@@ -17625,9 +18518,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       935,
 						Src:      `\b(?i:K)ế(?i:t n)ố(?i:i b)ị đặ(?i:t l)ạ(?i:i b)ở(?i:i ngang h)à(?i:ng)\b`,
 						Triggers: []string{`kết nối bị đặt lại bởi ngang hàng`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`kết nối bị đặt lại bởi ngang hàng`},
 								Word: true,
@@ -17636,9 +18530,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       936,
 						Src:      `连接被对方重设`,
 						Triggers: []string{`连接被对方重设`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`连接被对方重设`},
 							},
@@ -17646,9 +18541,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       937,
 						Src:      `連線被對方重設`,
 						Triggers: []string{`連線被對方重設`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`連線被對方重設`},
 							},
@@ -17657,7 +18553,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -17671,13 +18567,14 @@ var catalogueTables = &catalogue{
 			Code:       9,
 			Tier:       tierText,
 			Priority:   3,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       938,
 						Src:      `(?i)\bno such host\b`,
 						Triggers: []string{`no such host`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`no such host`},
 								Word: true,
@@ -17686,9 +18583,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       939,
 						Src:      `(?i)\bENOTFOUND\b`,
 						Triggers: []string{`enotfound`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`enotfound`},
 								Word: true,
@@ -17697,9 +18595,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       940,
 						Src:      `(?i)\bEAI_AGAIN\b`,
 						Triggers: []string{`eai_again`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`eai_again`},
 								Word: true,
@@ -17708,9 +18607,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       941,
 						Src:      `(?i)\bcould not resolve host\b`,
 						Triggers: []string{`could not resolve host`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`could not resolve host`},
 								Word: true,
@@ -17719,9 +18619,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       942,
 						Src:      `(?i)\btemporary failure in name resolution\b`,
 						Triggers: []string{`temporary failure in name resolution`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`temporary failure in name resolution`},
 								Word: true,
@@ -17730,9 +18631,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       943,
 						Src:      `(?i)\bname or service not known\b`,
 						Triggers: []string{`name or service not known`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`name or service not known`},
 								Word: true,
@@ -17741,9 +18643,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       944,
 						Src:      `(?i)\bnodename nor servname provided\b`,
 						Triggers: []string{`nodename nor servname provided`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`nodename nor servname provided`},
 								Word: true,
@@ -17752,9 +18655,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       945,
 						Src:      `(?i)\bgetaddrinfo failed\b`,
 						Triggers: []string{`getaddrinfo failed`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`getaddrinfo failed`},
 								Word: true,
@@ -17763,9 +18667,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       946,
 						Src:      `(?i)\bNameResolutionError\b`,
 						Triggers: []string{`nameresolutionerror`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`nameresolutionerror`},
 								Word: true,
@@ -17774,9 +18679,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       947,
 						Src:      `(?i)\bfailed to resolve\b`,
 						Triggers: []string{`failed to resolve`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`failed to resolve`},
 								Word: true,
@@ -17785,9 +18691,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       948,
 						Src:      `(?i)\bcould not resolve proxy\b`,
 						Triggers: []string{`could not resolve proxy`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`could not resolve proxy`},
 								Word: true,
@@ -17796,9 +18703,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       949,
 						Src:      `(?i)\[Errno (-2|-3|-5|11001|11002)\]`,
 						Triggers: []string{`[errno -2]`, `[errno -3]`, `[errno -5]`, `[errno 11001]`, `[errno 11002]`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`[errno -2]`, `[errno -3]`, `[errno -5]`, `[errno 11001]`, `[errno 11002]`},
 							},
@@ -17808,9 +18716,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       950,
 						Src:      `(?i)\(os error 1100[12]\)`,
 						Triggers: []string{`(os error 11001)`, `(os error 11002)`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`(os error 11001)`, `(os error 11002)`},
 							},
@@ -17819,7 +18728,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -17833,13 +18742,14 @@ var catalogueTables = &catalogue{
 			Code:       9,
 			Tier:       tierText,
 			Priority:   3,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       951,
 						Src:      `\b(?i:Name or service not known)\b`,
 						Triggers: []string{`name or service not known`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`name or service not known`},
 								Word: true,
@@ -17848,9 +18758,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       952,
 						Src:      `\b(?i:Nezn)á(?i:m)é(?i: jm)é(?i:no nebo slu)ž(?i:ba)\b`,
 						Triggers: []string{`neznámé jméno nebo služba`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`neznámé jméno nebo služba`},
 								Word: true,
@@ -17859,9 +18770,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       953,
 						Src:      `\b(?i:Der Name oder der Dienst ist nicht bekannt)\b`,
 						Triggers: []string{`der name oder der dienst ist nicht bekannt`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`der name oder der dienst ist nicht bekannt`},
 								Word: true,
@@ -17870,9 +18782,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       954,
 						Src:      `\b(?i:Nombre o servicio desconocido)\b`,
 						Triggers: []string{`nombre o servicio desconocido`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`nombre o servicio desconocido`},
 								Word: true,
@@ -17881,9 +18794,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       955,
 						Src:      `\b(?i:Nom ou service inconnu)\b`,
 						Triggers: []string{`nom ou service inconnu`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`nom ou service inconnu`},
 								Word: true,
@@ -17892,9 +18806,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       956,
 						Src:      `\b(?i:A n)é(?i:v vagy a szolg)á(?i:ltat)á(?i:s nem ismert)\b`,
 						Triggers: []string{`a név vagy a szolgáltatás nem ismert`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`a név vagy a szolgáltatás nem ismert`},
 								Word: true,
@@ -17903,9 +18818,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       957,
 						Src:      `\b(?i:Nama atau layanan tidak diketahui)\b`,
 						Triggers: []string{`nama atau layanan tidak diketahui`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`nama atau layanan tidak diketahui`},
 								Word: true,
@@ -17914,9 +18830,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       958,
 						Src:      `\b(?i:Nome o servizio sconosciuto)\b`,
 						Triggers: []string{`nome o servizio sconosciuto`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`nome o servizio sconosciuto`},
 								Word: true,
@@ -17925,9 +18842,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       959,
 						Src:      `名前またはサービスが不明です`,
 						Triggers: []string{`名前またはサービスが不明です`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`名前またはサービスが不明です`},
 							},
@@ -17935,9 +18853,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       960,
 						Src:      `이름 혹은 서비스를 알 수 없습니다`,
 						Triggers: []string{`이름 혹은 서비스를 알 수 없습니다`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`이름 혹은 서비스를 알 수 없습니다`},
 							},
@@ -17945,9 +18864,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       961,
 						Src:      `\b(?i:Naam of dienst is niet bekend)\b`,
 						Triggers: []string{`naam of dienst is niet bekend`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`naam of dienst is niet bekend`},
 								Word: true,
@@ -17956,9 +18876,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       962,
 						Src:      `\b(?i:Ta nazwa lub us)ł(?i:uga jest nieznana)\b`,
 						Triggers: []string{`ta nazwa lub usługa jest nieznana`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`ta nazwa lub usługa jest nieznana`},
 								Word: true,
@@ -17967,9 +18888,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       963,
 						Src:      `\b(?i:Nome ou servi)ç(?i:o desconhecido)\b`,
 						Triggers: []string{`nome ou serviço desconhecido`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`nome ou serviço desconhecido`},
 								Word: true,
@@ -17978,9 +18900,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       964,
 						Src:      `\b(?i:Nome ou servi)ç(?i:o desconhecidos)\b`,
 						Triggers: []string{`nome ou serviço desconhecidos`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`nome ou serviço desconhecidos`},
 								Word: true,
@@ -17989,9 +18912,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       965,
 						Src:      `Неизвестное имя или служба`,
 						Triggers: []string{`Неизвестное имя или служба`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`Неизвестное имя или служба`},
 							},
@@ -17999,9 +18923,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       966,
 						Src:      `\b(?i:Namn eller tj)ä(?i:nst ok)ä(?i:nd)\b`,
 						Triggers: []string{`namn eller tjänst okänd`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`namn eller tjänst okänd`},
 								Word: true,
@@ -18010,9 +18935,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       967,
 						Src:      `İ(?i:sim ya da servis bilinmiyor)\b`,
 						Triggers: []string{`İsim ya da servis bilinmiyor`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`İsim ya da servis bilinmiyor`},
 							},
@@ -18020,9 +18946,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       968,
 						Src:      `Невідома назва чи сервіс`,
 						Triggers: []string{`Невідома назва чи сервіс`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`Невідома назва чи сервіс`},
 							},
@@ -18030,9 +18957,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       969,
 						Src:      `\b(?i:Kh)ô(?i:ng r)õ(?i: t)ê(?i:n ho)ặ(?i:c d)ị(?i:ch v)ụ`,
 						Triggers: []string{`không rõ tên hoặc dịch vụ`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`không rõ tên hoặc dịch vụ`},
 								Word: true,
@@ -18041,9 +18969,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       970,
 						Src:      `未知的名称或服务`,
 						Triggers: []string{`未知的名称或服务`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`未知的名称或服务`},
 							},
@@ -18051,9 +18980,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       971,
 						Src:      `名稱或服務未知`,
 						Triggers: []string{`名稱或服務未知`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`名稱或服務未知`},
 							},
@@ -18061,9 +18991,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       972,
 						Src:      `\b(?i:Temporary failure in name resolution)\b`,
 						Triggers: []string{`temporary failure in name resolution`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`temporary failure in name resolution`},
 								Word: true,
@@ -18072,9 +19003,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       973,
 						Src:      `\b(?i:Do)č(?i:asn)á(?i: chyba p)ř(?i:i vyhodnocov)á(?i:n)í(?i: jm)é(?i:na)\b`,
 						Triggers: []string{`dočasná chyba při vyhodnocování jména`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`dočasná chyba při vyhodnocování jména`},
 								Word: true,
@@ -18083,9 +19015,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       974,
 						Src:      `\b(?i:Tempor)ä(?i:rer Fehler bei der Namensaufl)ö(?i:sung)\b`,
 						Triggers: []string{`temporärer fehler bei der namensauflösung`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`temporärer fehler bei der namensauflösung`},
 								Word: true,
@@ -18094,9 +19027,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       975,
 						Src:      `\b(?i:Fallo temporal en la resoluci)ó(?i:n del nombre)\b`,
 						Triggers: []string{`fallo temporal en la resolución del nombre`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`fallo temporal en la resolución del nombre`},
 								Word: true,
@@ -18105,9 +19039,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       976,
 						Src:      `É(?i:chec temporaire dans la r)é(?i:solution du nom)\b`,
 						Triggers: []string{`Échec temporaire dans la résolution du nom`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`Échec temporaire dans la résolution du nom`},
 							},
@@ -18115,9 +19050,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       977,
 						Src:      `Á(?i:tmeneti n)é(?i:vfelold)á(?i:si hiba)\b`,
 						Triggers: []string{`Átmeneti névfeloldási hiba`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`Átmeneti névfeloldási hiba`},
 							},
@@ -18125,9 +19061,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       978,
 						Src:      `\b(?i:Kegagalan sementara dalam resolusi nama)\b`,
 						Triggers: []string{`kegagalan sementara dalam resolusi nama`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`kegagalan sementara dalam resolusi nama`},
 								Word: true,
@@ -18136,9 +19073,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       979,
 						Src:      `\b(?i:Errore temporaneo nella risoluzione del nome)\b`,
 						Triggers: []string{`errore temporaneo nella risoluzione del nome`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`errore temporaneo nella risoluzione del nome`},
 								Word: true,
@@ -18147,9 +19085,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       980,
 						Src:      `名前解決に一時的に失敗しました`,
 						Triggers: []string{`名前解決に一時的に失敗しました`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`名前解決に一時的に失敗しました`},
 							},
@@ -18157,9 +19096,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       981,
 						Src:      `\b(?i:name resolution)에서 일시적인 실패`,
 						Triggers: []string{`name resolution에서 일시적인 실패`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`name resolution에서 일시적인 실패`},
 								Word: true,
@@ -18168,9 +19108,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       982,
 						Src:      `\b(?i:Tijdelijk probleem in naamsherleiding)\b`,
 						Triggers: []string{`tijdelijk probleem in naamsherleiding`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`tijdelijk probleem in naamsherleiding`},
 								Word: true,
@@ -18179,9 +19120,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       983,
 						Src:      `\b(?i:Odwzorowanie nazwy jest chwilowo niemo)ż(?i:liwe)\b`,
 						Triggers: []string{`odwzorowanie nazwy jest chwilowo niemożliwe`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`odwzorowanie nazwy jest chwilowo niemożliwe`},
 								Word: true,
@@ -18190,9 +19132,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       984,
 						Src:      `\b(?i:Falha tempor)á(?i:rio na resolu)çã(?i:o de nome)\b`,
 						Triggers: []string{`falha temporário na resolução de nome`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`falha temporário na resolução de nome`},
 								Word: true,
@@ -18201,9 +19144,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       985,
 						Src:      `\b(?i:Falha tempor)á(?i:ria na resolu)çã(?i:o de nome)\b`,
 						Triggers: []string{`falha temporária na resolução de nome`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`falha temporária na resolução de nome`},
 								Word: true,
@@ -18212,9 +19156,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       986,
 						Src:      `Временный сбой в разрешении имен`,
 						Triggers: []string{`Временный сбой в разрешении имен`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`Временный сбой в разрешении имен`},
 							},
@@ -18222,9 +19167,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       987,
 						Src:      `\b(?i:Namnuppslagning misslyckades tempor)ä(?i:rt)\b`,
 						Triggers: []string{`namnuppslagning misslyckades temporärt`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`namnuppslagning misslyckades temporärt`},
 								Word: true,
@@ -18233,9 +19179,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       988,
 						Src:      `İ(?i:sim )çö(?i:z)ü(?i:n)ü(?i:rl)üğü(?i:nde ge)ç(?i:ici ba)ş(?i:ar)ı(?i:s)ı(?i:zl)ı(?i:k)\b`,
 						Triggers: []string{`İsim çözünürlüğünde geçici başarısızlık`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`İsim çözünürlüğünde geçici başarısızlık`},
 							},
@@ -18243,9 +19190,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       989,
 						Src:      `Тимчасова помилка розв'язання назв`,
 						Triggers: []string{`Тимчасова помилка розв'язання назв`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`Тимчасова помилка розв'язання назв`},
 							},
@@ -18253,9 +19201,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       990,
 						Src:      `\b(?i:T)ạ(?i:m th)ờ(?i:i kh)ô(?i:ng th)ể(?i: ph)â(?i:n gi)ả(?i:i t)ê(?i:n)\b`,
 						Triggers: []string{`tạm thời không thể phân giải tên`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`tạm thời không thể phân giải tên`},
 								Word: true,
@@ -18264,9 +19213,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       991,
 						Src:      `域名解析暂时失败`,
 						Triggers: []string{`域名解析暂时失败`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`域名解析暂时失败`},
 							},
@@ -18274,9 +19224,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       992,
 						Src:      `解析名稱時發生暫時性錯誤`,
 						Triggers: []string{`解析名稱時發生暫時性錯誤`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`解析名稱時發生暫時性錯誤`},
 							},
@@ -18285,7 +19236,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -18299,13 +19250,14 @@ var catalogueTables = &catalogue{
 			Code:       9,
 			Tier:       tierText,
 			Priority:   3,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       993,
 						Src:      `(?i)\bmax retries exceeded with url\b`,
 						Triggers: []string{`max retries exceeded with url`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`max retries exceeded with url`},
 								Word: true,
@@ -18315,11 +19267,12 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					{
+						ID:  994,
 						Src: `(?:(?i)too many \d{3} error responses|\bSSLError\b|CERTIFICATE_VERIFY_FAILED|certificate verify failed)|(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b|^\W{0,3}(\S+\s+){0,6}?(?-i:\[?(INFO|INF|DEBUG|DBG|TRACE|TRC)\]?)[:\s|].*\b(using (the )?defaults?|fall(ing)? back|skipping|ignoring|will retry|retrying|continuing without)\b|\b(level|lvl|severity)["']?\s*[=:]\s*["']?(info|debug|trace)\b.*\b(using (the )?defaults?|fall(ing)? back|skipping|ignoring|will retry|retrying|continuing without)\b)`,
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Triggers: []string{` error responses`},
 								Lead:     []string{`too many `},
@@ -18393,13 +19346,14 @@ var catalogueTables = &catalogue{
 			Code:       18,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       995,
 						Src:      `(?i)too many 429 error responses`,
 						Triggers: []string{`too many 429 error responses`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`too many 429 error responses`},
 							},
@@ -18408,7 +19362,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -18422,13 +19376,14 @@ var catalogueTables = &catalogue{
 			Code:       16,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       996,
 						Src:      `(?i)too many 5\d\d error responses`,
 						Triggers: []string{`0 error responses`, `1 error responses`, `2 error responses`, `3 error responses`, `4 error responses`, `5 error responses`, `6 error responses`, `7 error responses`, `8 error responses`, `9 error responses`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`too many 5`},
 							},
@@ -18437,7 +19392,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -18451,13 +19406,14 @@ var catalogueTables = &catalogue{
 			Code:       19,
 			Tier:       tierText,
 			Priority:   20,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       997,
 						Src:      `(?i:\bI/O TIMEOUT\b)`,
 						Triggers: []string{`i/o timeout`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`i/o timeout`},
 								Word: true,
@@ -18466,9 +19422,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       998,
 						Src:      `(?i:\bCONTEXT DEADLINE EXCEEDED\b)`,
 						Triggers: []string{`context deadline exceeded`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`context deadline exceeded`},
 								Word: true,
@@ -18477,9 +19434,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       999,
 						Src:      `(?i:\bDEADLINEEXCEEDED\b)`,
 						Triggers: []string{`deadlineexceeded`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`deadlineexceeded`},
 								Word: true,
@@ -18488,9 +19446,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1000,
 						Src:      `(?i:\b504 DEADLINE EXCEEDED\b)`,
 						Triggers: []string{`504 deadline exceeded`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`504 deadline exceeded`},
 								Word: true,
@@ -18499,9 +19458,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1001,
 						Src:      `(?i:\bTLS HANDSHAKE TIMEOUT\b)`,
 						Triggers: []string{`tls handshake timeout`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`tls handshake timeout`},
 								Word: true,
@@ -18510,9 +19470,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1002,
 						Src:      `(?i:\bCLIENT\.TIMEOUT EXCEEDED\b)`,
 						Triggers: []string{`client.timeout exceeded`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`client.timeout exceeded`},
 								Word: true,
@@ -18521,9 +19482,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1003,
 						Src:      `(?i:\bETIMEDOUT\b)`,
 						Triggers: []string{`etimedout`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`etimedout`},
 								Word: true,
@@ -18532,9 +19494,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1004,
 						Src:      `(?i:\bESOCKETTIMEDOUT\b)`,
 						Triggers: []string{`esockettimedout`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`esockettimedout`},
 								Word: true,
@@ -18543,9 +19506,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1005,
 						Src:      `(?i:\[(?:ERRNO 110\]|WINERROR 10060\]))`,
 						Triggers: []string{`[errno 110]`, `[winerror 10060]`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`[errno 110]`, `[winerror 10060]`},
 							},
@@ -18553,9 +19517,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1006,
 						Src:      `(?i:\(OS ERROR 10060\))`,
 						Triggers: []string{`(os error 10060)`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`(os error 10060)`},
 							},
@@ -18563,9 +19528,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1007,
 						Src:      `(?i:\b(OPERATION|CONNECTION|RE(?:QUEST|AD)|CONNECT|HANDSHAKE|SOCKET) TIMED OUT\b)`,
 						Triggers: []string{`connect timed out`, `connection timed out`, `handshake timed out`, `operation timed out`, `read timed out`, `request timed out`, `socket timed out`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`connect timed out`, `connection timed out`, `handshake timed out`, `operation timed out`, `read timed out`, `request timed out`, `socket timed out`},
 								Word: true,
@@ -18576,9 +19542,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       1008,
 						Src:      `(?i:\bTIMED OUT AFTER [0-9])`,
 						Triggers: []string{`timed out after `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`timed out after `},
 								Word: true,
@@ -18587,9 +19554,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1009,
 						Src:      `(?i:\b(READ|CONNECT|POOL|WRITE)TIMEOUT(ERROR)?\b)`,
 						Triggers: []string{`connecttimeout`, `pooltimeout`, `readtimeout`, `writetimeout`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`connecttime`, `pooltimeout`, `readtimeout`, `writetimeou`},
 								Word: true,
@@ -18600,9 +19568,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       1010,
 						Src:      `(?i:\bAPITIMEOUTERROR\b)`,
 						Triggers: []string{`apitimeouterror`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`apitimeouterror`},
 								Word: true,
@@ -18611,9 +19580,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1011,
 						Src:      `(?i:\bTIMEOUTERROR\b)`,
 						Triggers: []string{`timeouterror`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`timeouterror`},
 								Word: true,
@@ -18622,9 +19592,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1012,
 						Src:      `(?i:\bABORTED DUE TO TIMEOUT\b)`,
 						Triggers: []string{`aborted due to timeout`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`aborted due to timeout`},
 								Word: true,
@@ -18633,9 +19604,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1013,
 						Src:      `(?i:\bUND_ERR_(CONNECT|HEADERS|BODY)_TIMEOUT\b)`,
 						Triggers: []string{`und_err_body_timeout`, `und_err_connect_timeout`, `und_err_headers_timeout`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`und_err_body_timeout`, `und_err_connect_timeout`, `und_err_headers_timeout`},
 								Word: true,
@@ -18646,9 +19618,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       1014,
 						Src:      `(?i:\ACURL: \(28\) )`,
 						Triggers: []string{`curl: (28) `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Start: true,
 								Lead:  []string{`curl: (28) `},
@@ -18658,7 +19631,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -18671,8 +19644,8 @@ var catalogueTables = &catalogue{
 			ID:         `net.timeout_exact`,
 			Code:       19,
 			Tier:       tierExact,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Exact: []string{`Request timed out.`, `Request timed out`},
 			},
 			Triggers: []string{`request timed out`, `request timed out.`},
@@ -18684,13 +19657,14 @@ var catalogueTables = &catalogue{
 			Code:       19,
 			Tier:       tierText,
 			Priority:   20,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1015,
 						Src:      `\b(?i:Connection timed out)\b`,
 						Triggers: []string{`connection timed out`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`connection timed out`},
 								Word: true,
@@ -18699,9 +19673,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1016,
 						Src:      `\b(?i:Spojen)í(?i: bylo p)ří(?i:li)š(?i: dlouho neaktivn)í`,
 						Triggers: []string{`spojení bylo příliš dlouho neaktivní`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`spojení bylo příliš dlouho neaktivní`},
 								Word: true,
@@ -18710,9 +19685,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1017,
 						Src:      `\b(?i:Die Wartezeit f)ü(?i:r die Verbindung ist abgelaufen)\b`,
 						Triggers: []string{`die wartezeit für die verbindung ist abgelaufen`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`die wartezeit für die verbindung ist abgelaufen`},
 								Word: true,
@@ -18721,9 +19697,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1018,
 						Src:      `\b(?i:Expir)ó(?i: el tiempo de conexi)ó(?i:n)\b`,
 						Triggers: []string{`expiró el tiempo de conexión`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`expiró el tiempo de conexión`},
 								Word: true,
@@ -18732,9 +19709,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1019,
 						Src:      `\b(?i:Connexion termin)é(?i:e par expiration du d)é(?i:lai d'attente)\b`,
 						Triggers: []string{`connexion terminée par expiration du délai d'attente`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`connexion terminée par expiration du délai d'attente`},
 								Word: true,
@@ -18743,9 +19721,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1020,
 						Src:      `\b(?i:Id)ő(?i:t)ú(?i:ll)é(?i:p)é(?i:s a kapcsolatban)\b`,
 						Triggers: []string{`időtúllépés a kapcsolatban`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`időtúllépés a kapcsolatban`},
 								Word: true,
@@ -18754,9 +19733,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1021,
 						Src:      `\b(?i:Koneksi kehabisan waktu)\b`,
 						Triggers: []string{`koneksi kehabisan waktu`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`koneksi kehabisan waktu`},
 								Word: true,
@@ -18765,9 +19745,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1022,
 						Src:      `\b(?i:Connessione scaduta)\b`,
 						Triggers: []string{`connessione scaduta`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`connessione scaduta`},
 								Word: true,
@@ -18776,9 +19757,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1023,
 						Src:      `接続がタイムアウトしました`,
 						Triggers: []string{`接続がタイムアウトしました`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`接続がタイムアウトしました`},
 							},
@@ -18786,9 +19768,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1024,
 						Src:      `연결 시간 초과`,
 						Triggers: []string{`연결 시간 초과`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`연결 시간 초과`},
 							},
@@ -18796,9 +19779,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1025,
 						Src:      `\b(?i:Verbinding is verlopen)\b`,
 						Triggers: []string{`verbinding is verlopen`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`verbinding is verlopen`},
 								Word: true,
@@ -18807,9 +19791,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1026,
 						Src:      `\b(?i:Przekroczony czas oczekiwania na po)łą(?i:czenie)\b`,
 						Triggers: []string{`przekroczony czas oczekiwania na połączenie`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`przekroczony czas oczekiwania na połączenie`},
 								Word: true,
@@ -18818,9 +19803,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1027,
 						Src:      `\b(?i:Tempo esgotado para conex)ã(?i:o)\b`,
 						Triggers: []string{`tempo esgotado para conexão`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`tempo esgotado para conexão`},
 								Word: true,
@@ -18829,9 +19815,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1028,
 						Src:      `\b(?i:Liga)çã(?i:o expirada)\b`,
 						Triggers: []string{`ligação expirada`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`ligação expirada`},
 								Word: true,
@@ -18840,9 +19827,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1029,
 						Src:      `Время ожидания соединения истекло`,
 						Triggers: []string{`Время ожидания соединения истекло`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`Время ожидания соединения истекло`},
 							},
@@ -18850,9 +19838,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1030,
 						Src:      `\b(?i:F)ö(?i:rbindelsens tidsgr)ä(?i:ns l)ö(?i:pte ut)\b`,
 						Triggers: []string{`förbindelsens tidsgräns löpte ut`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`förbindelsens tidsgräns löpte ut`},
 								Word: true,
@@ -18861,9 +19850,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1031,
 						Src:      `\b(?i:Ba)ğ(?i:lant)ı(?i:da zaman a)şı(?i:m)ı`,
 						Triggers: []string{`bağlantıda zaman aşımı`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`bağlantıda zaman aşımı`},
 								Word: true,
@@ -18872,9 +19862,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1032,
 						Src:      `Перевищено інтервал очікування з'єднання`,
 						Triggers: []string{`Перевищено інтервал очікування з'єднання`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`Перевищено інтервал очікування з'єднання`},
 							},
@@ -18882,9 +19873,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1033,
 						Src:      `\b(?i:K)ế(?i:t n)ố(?i:i )đã(?i: qu)á(?i: h)ạ(?i:n)\b`,
 						Triggers: []string{`kết nối đã quá hạn`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`kết nối đã quá hạn`},
 								Word: true,
@@ -18893,9 +19885,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1034,
 						Src:      `连接超时`,
 						Triggers: []string{`连接超时`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`连接超时`},
 							},
@@ -18903,9 +19896,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1035,
 						Src:      `連線超過時間`,
 						Triggers: []string{`連線超過時間`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`連線超過時間`},
 							},
@@ -18914,7 +19908,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -18928,13 +19922,14 @@ var catalogueTables = &catalogue{
 			Code:       9,
 			Tier:       tierText,
 			Priority:   3,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1036,
 						Src:      `(?i)\bnetwork is unreachable\b`,
 						Triggers: []string{`network is unreachable`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`network is unreachable`},
 								Word: true,
@@ -18943,9 +19938,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1037,
 						Src:      `(?i)\bno route to host\b`,
 						Triggers: []string{`no route to host`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`no route to host`},
 								Word: true,
@@ -18954,9 +19950,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1038,
 						Src:      `(?i)\bENETUNREACH\b`,
 						Triggers: []string{`enetunreach`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`enetunreach`},
 								Word: true,
@@ -18965,9 +19962,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1039,
 						Src:      `(?i)\bEHOSTUNREACH\b`,
 						Triggers: []string{`ehostunreach`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`ehostunreach`},
 								Word: true,
@@ -18976,9 +19974,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1040,
 						Src:      `(?i)\[WinError 100(51|65)\]`,
 						Triggers: []string{`[winerror 10051]`, `[winerror 10065]`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`[winerror 10051]`, `[winerror 10065]`},
 							},
@@ -18988,9 +19987,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       1041,
 						Src:      `(?i)\(os error 100(51|65)\)`,
 						Triggers: []string{`(os error 10051)`, `(os error 10065)`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`(os error 10051)`, `(os error 10065)`},
 							},
@@ -19000,9 +20000,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       1042,
 						Src:      `(?i)\bnetwork is down\b`,
 						Triggers: []string{`network is down`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`network is down`},
 								Word: true,
@@ -19012,7 +20013,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -19026,13 +20027,14 @@ var catalogueTables = &catalogue{
 			Code:       9,
 			Tier:       tierText,
 			Priority:   3,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1043,
 						Src:      `\b(?i:Network is unreachable)\b`,
 						Triggers: []string{`network is unreachable`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`network is unreachable`},
 								Word: true,
@@ -19041,9 +20043,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1044,
 						Src:      `\b(?i:S)íť(?i: nen)í(?i: dostupn)á`,
 						Triggers: []string{`síť není dostupná`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`síť není dostupná`},
 								Word: true,
@@ -19052,9 +20055,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1045,
 						Src:      `\b(?i:Das Netzwerk ist nicht erreichbar)\b`,
 						Triggers: []string{`das netzwerk ist nicht erreichbar`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`das netzwerk ist nicht erreichbar`},
 								Word: true,
@@ -19063,9 +20067,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1046,
 						Src:      `\b(?i:La red es inaccesible)\b`,
 						Triggers: []string{`la red es inaccesible`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`la red es inaccesible`},
 								Word: true,
@@ -19074,9 +20079,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1047,
 						Src:      `\b(?i:Le r)é(?i:seau n'est pas accessible)\b`,
 						Triggers: []string{`le réseau n'est pas accessible`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`le réseau n'est pas accessible`},
 								Word: true,
@@ -19085,9 +20091,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1048,
 						Src:      `\b(?i:A h)á(?i:l)ó(?i:zat el)é(?i:rhetetlen)\b`,
 						Triggers: []string{`a hálózat elérhetetlen`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`a hálózat elérhetetlen`},
 								Word: true,
@@ -19096,9 +20103,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1049,
 						Src:      `\b(?i:Jaringan tidak dapat dicapai)\b`,
 						Triggers: []string{`jaringan tidak dapat dicapai`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`jaringan tidak dapat dicapai`},
 								Word: true,
@@ -19107,9 +20115,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1050,
 						Src:      `\b(?i:La rete non )è(?i: raggiungibile)\b`,
 						Triggers: []string{`la rete non è raggiungibile`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`la rete non è raggiungibile`},
 								Word: true,
@@ -19118,9 +20127,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1051,
 						Src:      `ネットワークに届きません`,
 						Triggers: []string{`ネットワークに届きません`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`ネットワークに届きません`},
 							},
@@ -19128,9 +20138,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1052,
 						Src:      `네트워크가 접근 불가능합니다`,
 						Triggers: []string{`네트워크가 접근 불가능합니다`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`네트워크가 접근 불가능합니다`},
 							},
@@ -19138,9 +20149,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1053,
 						Src:      `\b(?i:Netwerk is onbereikbaar)\b`,
 						Triggers: []string{`netwerk is onbereikbaar`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`netwerk is onbereikbaar`},
 								Word: true,
@@ -19149,9 +20161,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1054,
 						Src:      `\b(?i:Sie)ć(?i: jest niedost)ę(?i:pna)\b`,
 						Triggers: []string{`sieć jest niedostępna`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`sieć jest niedostępna`},
 								Word: true,
@@ -19160,9 +20173,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1055,
 						Src:      `\b(?i:A rede est)á(?i: fora de alcance)\b`,
 						Triggers: []string{`a rede está fora de alcance`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`a rede está fora de alcance`},
 								Word: true,
@@ -19171,9 +20185,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1056,
 						Src:      `\b(?i:Rede inacess)í(?i:vel)\b`,
 						Triggers: []string{`rede inacessível`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`rede inacessível`},
 								Word: true,
@@ -19182,9 +20197,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1057,
 						Src:      `Сеть недоступна`,
 						Triggers: []string{`Сеть недоступна`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`Сеть недоступна`},
 							},
@@ -19192,9 +20208,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1058,
 						Src:      `\b(?i:N)ä(?i:tverket kan inte n)å(?i:s)\b`,
 						Triggers: []string{`nätverket kan inte nås`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`nätverket kan inte nås`},
 								Word: true,
@@ -19203,9 +20220,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1059,
 						Src:      `\b(?i:A)ğ(?i: eri)ş(?i:ilebilir durumda de)ğ(?i:il)\b`,
 						Triggers: []string{`ağ erişilebilir durumda değil`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`ağ erişilebilir durumda değil`},
 								Word: true,
@@ -19214,9 +20232,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1060,
 						Src:      `Не вдалося отримати доступ до мережі`,
 						Triggers: []string{`Не вдалося отримати доступ до мережі`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`Не вдалося отримати доступ до мережі`},
 							},
@@ -19224,9 +20243,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1061,
 						Src:      `\b(?i:Kh)ô(?i:ng th)ể(?i: k)ế(?i:t n)ố(?i:i m)ạ(?i:ng)\b`,
 						Triggers: []string{`không thể kết nối mạng`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`không thể kết nối mạng`},
 								Word: true,
@@ -19235,9 +20255,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1062,
 						Src:      `网络不可达`,
 						Triggers: []string{`网络不可达`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`网络不可达`},
 							},
@@ -19245,9 +20266,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1063,
 						Src:      `無法接觸網路`,
 						Triggers: []string{`無法接觸網路`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`無法接觸網路`},
 							},
@@ -19255,9 +20277,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1064,
 						Src:      `\b(?i:No route to host)\b`,
 						Triggers: []string{`no route to host`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`no route to host`},
 								Word: true,
@@ -19266,9 +20289,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1065,
 						Src:      `\b(?i:K po)čí(?i:ta)č(?i:i neexistuje cesta)\b`,
 						Triggers: []string{`k počítači neexistuje cesta`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`k počítači neexistuje cesta`},
 								Word: true,
@@ -19277,9 +20301,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1066,
 						Src:      `\b(?i:Keine Route zum Zielrechner)\b`,
 						Triggers: []string{`keine route zum zielrechner`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`keine route zum zielrechner`},
 								Word: true,
@@ -19288,9 +20313,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1067,
 						Src:      "\\b(?i:No existe ninguna ruta hasta el `host)\\b",
 						Triggers: []string{"no existe ninguna ruta hasta el `host"},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{"no existe ninguna ruta hasta el `host"},
 								Word: true,
@@ -19299,9 +20325,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1068,
 						Src:      `\b(?i:Aucun chemin d'acc)è(?i:s pour atteindre l'h)ô(?i:te cible)\b`,
 						Triggers: []string{`aucun chemin d'accès pour atteindre l'hôte cible`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`aucun chemin d'accès pour atteindre l'hôte cible`},
 								Word: true,
@@ -19310,9 +20337,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1069,
 						Src:      `\b(?i:Nincs )ú(?i:tvonal a g)é(?i:p fel)é`,
 						Triggers: []string{`nincs útvonal a gép felé`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`nincs útvonal a gép felé`},
 								Word: true,
@@ -19321,9 +20349,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1070,
 						Src:      `\b(?i:Tidak ada rute ke host)\b`,
 						Triggers: []string{`tidak ada rute ke host`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`tidak ada rute ke host`},
 								Word: true,
@@ -19332,9 +20361,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1071,
 						Src:      `\b(?i:Nessun instradamento per l'host)\b`,
 						Triggers: []string{`nessun instradamento per l'host`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`nessun instradamento per l'host`},
 								Word: true,
@@ -19343,9 +20373,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1072,
 						Src:      `ホストへの経路がありません`,
 						Triggers: []string{`ホストへの経路がありません`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`ホストへの経路がありません`},
 							},
@@ -19353,9 +20384,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1073,
 						Src:      `호스트로 갈 루트가 없음`,
 						Triggers: []string{`호스트로 갈 루트가 없음`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`호스트로 갈 루트가 없음`},
 							},
@@ -19363,9 +20395,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1074,
 						Src:      `\b(?i:Geen route naar host)\b`,
 						Triggers: []string{`geen route naar host`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`geen route naar host`},
 								Word: true,
@@ -19374,9 +20407,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1075,
 						Src:      `\b(?i:Brak trasy do hosta)\b`,
 						Triggers: []string{`brak trasy do hosta`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`brak trasy do hosta`},
 								Word: true,
@@ -19385,9 +20419,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1076,
 						Src:      `\b(?i:N)ã(?i:o h)á(?i: rota para o host)\b`,
 						Triggers: []string{`não há rota para o host`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`não há rota para o host`},
 								Word: true,
@@ -19396,9 +20431,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1077,
 						Src:      `\b(?i:Sem caminho para o anfitri)ã(?i:o)\b`,
 						Triggers: []string{`sem caminho para o anfitrião`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`sem caminho para o anfitrião`},
 								Word: true,
@@ -19407,9 +20443,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1078,
 						Src:      `Нет маршрута до узла`,
 						Triggers: []string{`Нет маршрута до узла`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`Нет маршрута до узла`},
 							},
@@ -19417,9 +20454,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1079,
 						Src:      `\b(?i:Ingen v)ä(?i:g till v)ä(?i:rd)\b`,
 						Triggers: []string{`ingen väg till värd`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`ingen väg till värd`},
 								Word: true,
@@ -19428,9 +20466,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1080,
 						Src:      `\b(?i:Makinaya a)ğ ü(?i:zerinden yol yok)\b`,
 						Triggers: []string{`makinaya ağ üzerinden yol yok`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`makinaya ağ üzerinden yol yok`},
 								Word: true,
@@ -19439,9 +20478,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1081,
 						Src:      `Немає маршруту до вузла`,
 						Triggers: []string{`Немає маршруту до вузла`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`Немає маршруту до вузла`},
 							},
@@ -19449,9 +20489,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1082,
 						Src:      `\b(?i:Kh)ô(?i:ng c)ó đườ(?i:ng d)ẫ(?i:n )đế(?i:n m)á(?i:y)\b`,
 						Triggers: []string{`không có đường dẫn đến máy`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`không có đường dẫn đến máy`},
 								Word: true,
@@ -19460,9 +20501,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1083,
 						Src:      `没有到主机的路由`,
 						Triggers: []string{`没有到主机的路由`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`没有到主机的路由`},
 							},
@@ -19470,9 +20512,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1084,
 						Src:      `找不到通往該主機的路由路徑`,
 						Triggers: []string{`找不到通往該主機的路由路徑`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`找不到通往該主機的路由路徑`},
 							},
@@ -19480,9 +20523,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1085,
 						Src:      `\b(?i:Network is down)\b`,
 						Triggers: []string{`network is down`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`network is down`},
 								Word: true,
@@ -19491,9 +20535,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1086,
 						Src:      `\b(?i:S)íť(?i:ov)á(?i:n)í(?i: je mimo provoz)\b`,
 						Triggers: []string{`síťování je mimo provoz`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`síťování je mimo provoz`},
 								Word: true,
@@ -19502,9 +20547,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1087,
 						Src:      `\b(?i:Das Netzwerk ist nicht aktiv)\b`,
 						Triggers: []string{`das netzwerk ist nicht aktiv`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`das netzwerk ist nicht aktiv`},
 								Word: true,
@@ -19513,9 +20559,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1088,
 						Src:      `\b(?i:La red no est)á(?i: activa)\b`,
 						Triggers: []string{`la red no está activa`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`la red no está activa`},
 								Word: true,
@@ -19524,9 +20571,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1089,
 						Src:      `\b(?i:Le r)é(?i:seau ne fonctionne pas)\b`,
 						Triggers: []string{`le réseau ne fonctionne pas`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`le réseau ne fonctionne pas`},
 								Word: true,
@@ -19535,9 +20583,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1090,
 						Src:      `\b(?i:A h)á(?i:l)ó(?i:zat nem m)ű(?i:k)ö(?i:dik)\b`,
 						Triggers: []string{`a hálózat nem működik`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`a hálózat nem működik`},
 								Word: true,
@@ -19546,9 +20595,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1091,
 						Src:      `\b(?i:Jaringan sedang turun)\b`,
 						Triggers: []string{`jaringan sedang turun`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`jaringan sedang turun`},
 								Word: true,
@@ -19557,9 +20607,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1092,
 						Src:      `\b(?i:La rete non )è(?i: disponibile)\b`,
 						Triggers: []string{`la rete non è disponibile`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`la rete non è disponibile`},
 								Word: true,
@@ -19568,9 +20619,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1093,
 						Src:      `ネットワークが落ちています`,
 						Triggers: []string{`ネットワークが落ちています`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`ネットワークが落ちています`},
 							},
@@ -19578,9 +20630,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1094,
 						Src:      `네트워크가 죽었습니다`,
 						Triggers: []string{`네트워크가 죽었습니다`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`네트워크가 죽었습니다`},
 							},
@@ -19588,9 +20641,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1095,
 						Src:      `\b(?i:Netwerk ligt plat)\b`,
 						Triggers: []string{`netwerk ligt plat`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`netwerk ligt plat`},
 								Word: true,
@@ -19599,9 +20653,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1096,
 						Src:      `\b(?i:Sie)ć(?i: jest wy)łą(?i:czona)\b`,
 						Triggers: []string{`sieć jest wyłączona`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`sieć jest wyłączona`},
 								Word: true,
@@ -19610,9 +20665,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1097,
 						Src:      `\b(?i:A rede n)ã(?i:o responde)\b`,
 						Triggers: []string{`a rede não responde`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`a rede não responde`},
 								Word: true,
@@ -19621,9 +20677,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1098,
 						Src:      `\b(?i:A rede est)á(?i: em baixo)\b`,
 						Triggers: []string{`a rede está em baixo`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`a rede está em baixo`},
 								Word: true,
@@ -19632,9 +20689,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1099,
 						Src:      `Сеть не работает`,
 						Triggers: []string{`Сеть не работает`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`Сеть не работает`},
 							},
@@ -19642,9 +20700,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1100,
 						Src:      `\b(?i:N)ä(?i:tverket )ä(?i:r nere)\b`,
 						Triggers: []string{`nätverket är nere`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`nätverket är nere`},
 								Word: true,
@@ -19653,9 +20712,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1101,
 						Src:      `\b(?i:A)ğ(?i: yok oldu)\b`,
 						Triggers: []string{`ağ yok oldu`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`ağ yok oldu`},
 								Word: true,
@@ -19664,9 +20724,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1102,
 						Src:      `Мережу вимкнено`,
 						Triggers: []string{`Мережу вимкнено`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`Мережу вимкнено`},
 							},
@@ -19674,9 +20735,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1103,
 						Src:      `\b(?i:M)ạ(?i:ng kh)ô(?i:ng ho)ạ(?i:t )độ(?i:ng)\b`,
 						Triggers: []string{`mạng không hoạt động`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`mạng không hoạt động`},
 								Word: true,
@@ -19685,9 +20747,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1104,
 						Src:      `网络已关闭`,
 						Triggers: []string{`网络已关闭`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`网络已关闭`},
 							},
@@ -19695,9 +20758,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1105,
 						Src:      `網路停擺`,
 						Triggers: []string{`網路停擺`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`網路停擺`},
 							},
@@ -19706,7 +20770,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -19720,13 +20784,14 @@ var catalogueTables = &catalogue{
 			Code:       20,
 			Tier:       tierText,
 			Priority:   20,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1106,
 						Src:      `(?i:\bEADDRINUSE\b)`,
 						Triggers: []string{`eaddrinuse`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`eaddrinuse`},
 								Word: true,
@@ -19735,9 +20800,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1107,
 						Src:      `(?i:\bADDRESS ALREADY IN USE\b)`,
 						Triggers: []string{`address already in use`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`address already in use`},
 								Word: true,
@@ -19746,9 +20812,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1108,
 						Src:      `(?i:\bPORT IS ALREADY ALLOCATED\b)`,
 						Triggers: []string{`port is already allocated`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`port is already allocated`},
 								Word: true,
@@ -19757,9 +20824,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1109,
 						Src:      `(?i:\bONLY ONE USAGE OF EACH SOCKET ADDRESS\b)`,
 						Triggers: []string{`only one usage of each socket address`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`only one usage of each socket address`},
 								Word: true,
@@ -19768,9 +20836,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1110,
 						Src:      `(?i:\[(?:ERRNO 98\]|WINERROR 10048\]))`,
 						Triggers: []string{`[errno 98]`, `[winerror 10048]`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`[errno 98]`, `[winerror 10048]`},
 							},
@@ -19778,9 +20847,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1111,
 						Src:      `(?i:\(OS ERROR (98|10048)\))`,
 						Triggers: []string{`(os error 10048)`, `(os error 98)`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`(os error 10048)`, `(os error 98)`},
 							},
@@ -19791,7 +20861,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -19806,13 +20876,14 @@ var catalogueTables = &catalogue{
 			Code:       20,
 			Tier:       tierText,
 			Priority:   20,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1112,
 						Src:      `\b(?i:Address already in use)\b`,
 						Triggers: []string{`address already in use`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`address already in use`},
 								Word: true,
@@ -19821,9 +20892,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1113,
 						Src:      `\b(?i:Adresa je u)ží(?i:v)á(?i:na)\b`,
 						Triggers: []string{`adresa je užívána`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`adresa je užívána`},
 								Word: true,
@@ -19832,9 +20904,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1114,
 						Src:      `\b(?i:Die Adresse wird bereits verwendet)\b`,
 						Triggers: []string{`die adresse wird bereits verwendet`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`die adresse wird bereits verwendet`},
 								Word: true,
@@ -19843,9 +20916,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1115,
 						Src:      `\b(?i:La direcci)ó(?i:n ya se est)á(?i: usando)\b`,
 						Triggers: []string{`la dirección ya se está usando`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`la dirección ya se está usando`},
 								Word: true,
@@ -19854,9 +20928,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1116,
 						Src:      `\b(?i:Adresse d)é(?i:j)à(?i: utilis)é(?i:e)\b`,
 						Triggers: []string{`adresse déjà utilisée`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`adresse déjà utilisée`},
 								Word: true,
@@ -19865,9 +20940,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1117,
 						Src:      `\b(?i:A c)í(?i:m m)á(?i:r haszn)á(?i:latban van)\b`,
 						Triggers: []string{`a cím már használatban van`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`a cím már használatban van`},
 								Word: true,
@@ -19876,9 +20952,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1118,
 						Src:      `\b(?i:Alamat telah digunakan)\b`,
 						Triggers: []string{`alamat telah digunakan`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`alamat telah digunakan`},
 								Word: true,
@@ -19887,9 +20964,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1119,
 						Src:      `\b(?i:Indirizzo gi)à(?i: in uso)\b`,
 						Triggers: []string{`indirizzo già in uso`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`indirizzo già in uso`},
 								Word: true,
@@ -19898,9 +20976,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1120,
 						Src:      `アドレスは既に使用中です`,
 						Triggers: []string{`アドレスは既に使用中です`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`アドレスは既に使用中です`},
 							},
@@ -19908,9 +20987,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1121,
 						Src:      `주소가 이미 사용 중입니다`,
 						Triggers: []string{`주소가 이미 사용 중입니다`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`주소가 이미 사용 중입니다`},
 							},
@@ -19918,9 +20998,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1122,
 						Src:      `\b(?i:Adres is al in gebruik)\b`,
 						Triggers: []string{`adres is al in gebruik`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`adres is al in gebruik`},
 								Word: true,
@@ -19929,9 +21010,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1123,
 						Src:      `\b(?i:Adres jest ju)ż(?i: w u)ż(?i:yciu)\b`,
 						Triggers: []string{`adres jest już w użyciu`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`adres jest już w użyciu`},
 								Word: true,
@@ -19940,9 +21022,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1124,
 						Src:      `\b(?i:Endere)ç(?i:o j)á(?i: em uso)\b`,
 						Triggers: []string{`endereço já em uso`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`endereço já em uso`},
 								Word: true,
@@ -19951,9 +21034,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1125,
 						Src:      `Адрес уже используется`,
 						Triggers: []string{`Адрес уже используется`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`Адрес уже используется`},
 							},
@@ -19961,9 +21045,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1126,
 						Src:      `\b(?i:Adressen redan upptagen)\b`,
 						Triggers: []string{`adressen redan upptagen`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`adressen redan upptagen`},
 								Word: true,
@@ -19972,9 +21057,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1127,
 						Src:      `\b(?i:Adres zaten kullan)ı(?i:mda)\b`,
 						Triggers: []string{`adres zaten kullanımda`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`adres zaten kullanımda`},
 								Word: true,
@@ -19983,9 +21069,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1128,
 						Src:      `Адресу вже використано`,
 						Triggers: []string{`Адресу вже використано`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`Адресу вже використано`},
 							},
@@ -19993,9 +21080,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1129,
 						Src:      `Đị(?i:a ch)ỉ đ(?i:ang )đượ(?i:c d)ù(?i:ng)\b`,
 						Triggers: []string{`Địa chỉ đang được dùng`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`Địa chỉ đang được dùng`},
 							},
@@ -20003,9 +21091,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1130,
 						Src:      `地址已在使用`,
 						Triggers: []string{`地址已在使用`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`地址已在使用`},
 							},
@@ -20013,9 +21102,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1131,
 						Src:      `位址已經有在使用`,
 						Triggers: []string{`位址已經有在使用`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`位址已經有在使用`},
 							},
@@ -20024,7 +21114,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -20038,13 +21128,14 @@ var catalogueTables = &catalogue{
 			Code:       9,
 			Tier:       tierText,
 			Priority:   3,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1132,
 						Src:      `\bUND_ERR_SOCKET\b`,
 						Triggers: []string{`und_err_socket`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`und_err_socket`},
 								Word: true,
@@ -20053,9 +21144,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1133,
 						Src:      `(?i:\bSOCKETERROR: OTHER SIDE CLOSED\b)`,
 						Triggers: []string{`socketerror: other side closed`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`socketerror: other side closed`},
 								Word: true,
@@ -20065,7 +21157,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -20079,13 +21171,14 @@ var catalogueTables = &catalogue{
 			Code:       1,
 			Tier:       tierText,
 			Priority:   67,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1134,
 						Src:      `(?i)\bnpm (ERR!|error) code E401\b`,
 						Triggers: []string{`npm err! code e401`, `npm error code e401`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`npm err! code e401`, `npm error code e401`},
 								Word: true,
@@ -20096,9 +21189,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       1135,
 						Src:      `(?i)\bERR_PNPM_FETCH_401\b`,
 						Triggers: []string{`err_pnpm_fetch_401`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`err_pnpm_fetch_401`},
 								Word: true,
@@ -20107,9 +21201,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1136,
 						Src:      `(?i)\bUnable to authenticate, need: \w+`,
 						Triggers: []string{`unable to authenticate, need: `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`unable to authenticate, need: `},
 								Word: true,
@@ -20119,7 +21214,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -20133,13 +21228,14 @@ var catalogueTables = &catalogue{
 			Code:       13,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1137,
 						Src:      `(?i)\bnpm (ERR!|error) code E403\b`,
 						Triggers: []string{`npm err! code e403`, `npm error code e403`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`npm err! code e403`, `npm error code e403`},
 								Word: true,
@@ -20150,9 +21246,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       1138,
 						Src:      `(?i)\bERR_PNPM_FETCH_403\b`,
 						Triggers: []string{`err_pnpm_fetch_403`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`err_pnpm_fetch_403`},
 								Word: true,
@@ -20162,7 +21259,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -20176,13 +21273,14 @@ var catalogueTables = &catalogue{
 			Code:       10,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1139,
 						Src:      `(?i)\bnpm (ERR!|error) code E404\b`,
 						Triggers: []string{`npm err! code e404`, `npm error code e404`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`npm err! code e404`, `npm error code e404`},
 								Word: true,
@@ -20193,9 +21291,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       1140,
 						Src:      `(?i)\bis not in (this|the npm) registry\b`,
 						Triggers: []string{`is not in the npm registry`, `is not in this registry`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`is not in the npm registry`, `is not in this registry`},
 								Word: true,
@@ -20206,9 +21305,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       1141,
 						Src:      `(?i)\bERR_PNPM_FETCH_404\b`,
 						Triggers: []string{`err_pnpm_fetch_404`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`err_pnpm_fetch_404`},
 								Word: true,
@@ -20218,7 +21318,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -20232,13 +21332,14 @@ var catalogueTables = &catalogue{
 			Code:       18,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1142,
 						Src:      `(?i)\bnpm (ERR!|error) code E429\b`,
 						Triggers: []string{`npm err! code e429`, `npm error code e429`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`npm err! code e429`, `npm error code e429`},
 								Word: true,
@@ -20249,9 +21350,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       1143,
 						Src:      `(?i)\bERR_PNPM_FETCH_429\b`,
 						Triggers: []string{`err_pnpm_fetch_429`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`err_pnpm_fetch_429`},
 								Word: true,
@@ -20261,7 +21363,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -20275,13 +21377,14 @@ var catalogueTables = &catalogue{
 			Code:       6,
 			Tier:       tierText,
 			Priority:   75,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1144,
 						Src:      `(?i)\bnpm (ERR!|error) code ENEEDAUTH\b`,
 						Triggers: []string{`npm err! code eneedauth`, `npm error code eneedauth`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`npm err! code eneedauth`, `npm error code eneedauth`},
 								Word: true,
@@ -20292,9 +21395,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       1145,
 						Src:      `(?i)\bThis command requires you to be logged in\b`,
 						Triggers: []string{`this command requires you to be logged in`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`this command requires you to be logged in`},
 								Word: true,
@@ -20304,7 +21408,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -20318,13 +21422,14 @@ var catalogueTables = &catalogue{
 			Code:       10,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1146,
 						Src:      `(?i)\bnpm (ERR!|error) code ETARGET\b`,
 						Triggers: []string{`npm err! code etarget`, `npm error code etarget`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`npm err! code etarget`, `npm error code etarget`},
 								Word: true,
@@ -20335,9 +21440,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       1147,
 						Src:      `(?i)\bNo matching version found for\b`,
 						Triggers: []string{`no matching version found for`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`no matching version found for`},
 								Word: true,
@@ -20346,9 +21452,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1148,
 						Src:      `(?i)\bERR_PNPM_NO_MATCHING_VERSION\b`,
 						Triggers: []string{`err_pnpm_no_matching_version`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`err_pnpm_no_matching_version`},
 								Word: true,
@@ -20358,7 +21465,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -20372,13 +21479,13 @@ var catalogueTables = &catalogue{
 			Code:       8,
 			Tier:       tierText,
 			Priority:   80,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					sharedRegex26,
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -20392,13 +21499,14 @@ var catalogueTables = &catalogue{
 			Code:       8,
 			Tier:       tierText,
 			Priority:   80,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1149,
 						Src:      `(?i)\bpull model manifest: file does not exist\b`,
 						Triggers: []string{`pull model manifest: file does not exist`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`pull model manifest: file does not exist`},
 								Word: true,
@@ -20407,9 +21515,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1150,
 						Src:      `(?i)\bpull model manifest: (\d{3} )?not found\b`,
 						Triggers: []string{`pull model manifest: `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`pull model manifest: `},
 								Word: true,
@@ -20422,7 +21531,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -20436,15 +21545,16 @@ var catalogueTables = &catalogue{
 			Code:       8,
 			Tier:       tierStructured,
 			Priority:   72,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name: `error`,
-						Kind: matchMatch,
+						Kind: tablesMatch,
 						Re: &regex{
+							ID:  1151,
 							Src: `(?i)\bmodel\b.*\bnot found\b`,
-							Alts: []matchAlt{
+							Alts: []tablesAlt{
 								{
 									Lead: []string{`model`},
 									Word: true,
@@ -20464,13 +21574,14 @@ var catalogueTables = &catalogue{
 			Code:       14,
 			Tier:       tierText,
 			Priority:   33,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1152,
 						Src:      `(?i)\bcould not connect to (a running )?ollama (app|instance|server)\b`,
 						Triggers: []string{`could not connect to `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`could not connect to `},
 								Word: true,
@@ -20482,9 +21593,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       1153,
 						Src:      `(?i)\bollama\b.{0,60}\bis it running\?`,
 						Triggers: []string{`is it running?`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`ollama`},
 								Word: true,
@@ -20494,7 +21606,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -20508,13 +21620,14 @@ var catalogueTables = &catalogue{
 			Code:       13,
 			Tier:       tierText,
 			Priority:   80,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1154,
 						Src:      `(?i)\byou are not authorized to push to this namespace\b`,
 						Triggers: []string{`you are not authorized to push to this namespace`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`you are not authorized to push to this namespace`},
 								Word: true,
@@ -20524,7 +21637,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -20538,13 +21651,14 @@ var catalogueTables = &catalogue{
 			Code:       19,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1155,
 						Src:      `(?i)\btimed out waiting for llama(-server| runner) to start\b`,
 						Triggers: []string{`timed out waiting for llama`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`timed out waiting for llama`},
 								Word: true,
@@ -20557,7 +21671,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -20571,13 +21685,14 @@ var catalogueTables = &catalogue{
 			Code:       16,
 			Tier:       tierText,
 			Priority:   20,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1156,
 						Src:      `(?i)\bmodel runner has unexpectedly stopped\b`,
 						Triggers: []string{`model runner has unexpectedly stopped`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`model runner has unexpectedly stopped`},
 								Word: true,
@@ -20587,7 +21702,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -20601,13 +21716,14 @@ var catalogueTables = &catalogue{
 			Code:       15,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1157,
 						Src:      `(?i)\bpending requests exceeded\b`,
 						Triggers: []string{`pending requests exceeded`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`pending requests exceeded`},
 								Word: true,
@@ -20617,7 +21733,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -20631,13 +21747,14 @@ var catalogueTables = &catalogue{
 			Code:       14,
 			Tier:       tierText,
 			Priority:   51,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1158,
 						Src:      `(?i)\btimeout waiting for (the )?Ollama server to be ready\b`,
 						Triggers: []string{`timeout waiting for ollama server to be ready`, `timeout waiting for the ollama server to be ready`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`timeout waiting for ollama server to be ready`, `timeout waiting for the ollama server to be ready`},
 								Word: true,
@@ -20649,7 +21766,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -20663,13 +21780,14 @@ var catalogueTables = &catalogue{
 			Code:       6,
 			Tier:       tierText,
 			Priority:   80,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1159,
 						Src:      `(?i)\brequires sign[ -]?in\b`,
 						Triggers: []string{`requires sign in`, `requires sign-in`, `requires signin`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`requires sign in`, `requires sign-in`, `requires signin`},
 								Word: true,
@@ -20678,9 +21796,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1160,
 						Src:      `(?i)\bYou need to be signed in to (Ollama|push models)\b`,
 						Triggers: []string{`you need to be signed in to `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`you need to be signed in to `},
 								Word: true,
@@ -20693,7 +21812,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -20707,13 +21826,14 @@ var catalogueTables = &catalogue{
 			Code:       13,
 			Tier:       tierText,
 			Priority:   80,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1161,
 						Src:      `(?i)\baccount_deactivated\b`,
 						Triggers: []string{`account_deactivated`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`account_deactivated`},
 								Word: true,
@@ -20722,9 +21842,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1162,
 						Src:      `(?i)\bassociated with a deactivated account\b`,
 						Triggers: []string{`associated with a deactivated account`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`associated with a deactivated account`},
 								Word: true,
@@ -20733,9 +21854,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1163,
 						Src:      `(?i)\baccess_terminated\b`,
 						Triggers: []string{`access_terminated`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`access_terminated`},
 								Word: true,
@@ -20744,9 +21866,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1164,
 						Src:      `(?i)\byour access was terminated\b`,
 						Triggers: []string{`your access was terminated`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`your access was terminated`},
 								Word: true,
@@ -20756,7 +21879,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -20770,13 +21893,14 @@ var catalogueTables = &catalogue{
 			Code:       17,
 			Tier:       tierText,
 			Priority:   80,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1165,
 						Src:      `(?i)\bbilling_not_active\b`,
 						Triggers: []string{`billing_not_active`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`billing_not_active`},
 								Word: true,
@@ -20785,9 +21909,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1166,
 						Src:      `(?i)\byour account is not active, please check your billing details\b`,
 						Triggers: []string{`your account is not active, please check your billing details`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`your account is not active, please check your billing details`},
 								Word: true,
@@ -20797,7 +21922,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -20811,12 +21936,12 @@ var catalogueTables = &catalogue{
 			Code:       2,
 			Tier:       tierStructured,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `error.code`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`content_policy_violation`, `content_filter`, `moderation_blocked`},
 					},
 				},
@@ -20830,12 +21955,12 @@ var catalogueTables = &catalogue{
 			Code:       3,
 			Tier:       tierStructured,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `error.code`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`context_length_exceeded`, `context_window_exceeded`, `string_above_max_length`},
 					},
 				},
@@ -20849,12 +21974,12 @@ var catalogueTables = &catalogue{
 			Code:       17,
 			Tier:       tierStructured,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `error.code`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`insufficient_quota`, `credit_balance_exhausted`, `organization_spend_limit_exceeded`, `project_spend_limit_exceeded`, `organization_usage_limit_exceeded`, `billing_hard_limit_reached`, `billing_not_active`},
 					},
 				},
@@ -20868,12 +21993,12 @@ var catalogueTables = &catalogue{
 			Code:       17,
 			Tier:       tierStructured,
 			Priority:   31,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `error.type`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`insufficient_quota`},
 					},
 				},
@@ -20887,12 +22012,12 @@ var catalogueTables = &catalogue{
 			Code:       1,
 			Tier:       tierStructured,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `error.code`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`invalid_api_key`, `invalid_authentication`, `token_expired`},
 					},
 				},
@@ -20906,12 +22031,12 @@ var catalogueTables = &catalogue{
 			Code:       5,
 			Tier:       tierStructured,
 			Priority:   10,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `error.type`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`invalid_request_error`},
 					},
 				},
@@ -20925,12 +22050,12 @@ var catalogueTables = &catalogue{
 			Code:       8,
 			Tier:       tierStructured,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `error.code`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`model_not_found`, `model_not_available`},
 					},
 				},
@@ -20944,15 +22069,16 @@ var catalogueTables = &catalogue{
 			Code:       6,
 			Tier:       tierStructured,
 			Priority:   74,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name: `error.message`,
-						Kind: matchMatch,
+						Kind: tablesMatch,
 						Re: &regex{
+							ID:  1167,
 							Src: `(?i)you didn't provide an api key`,
-							Alts: []matchAlt{
+							Alts: []tablesAlt{
 								{
 									Lead: []string{`you didn't provide an api key`},
 								},
@@ -20971,13 +22097,14 @@ var catalogueTables = &catalogue{
 			Code:       13,
 			Tier:       tierText,
 			Priority:   81,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1168,
 						Src:      `(?i)\bmust be a member of an organization to use the api\b`,
 						Triggers: []string{`must be a member of an organization to use the api`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`must be a member of an organization to use the api`},
 								Word: true,
@@ -20986,9 +22113,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1169,
 						Src:      `(?i)\bno_organization\b`,
 						Triggers: []string{`no_organization`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`no_organization`},
 								Word: true,
@@ -20998,7 +22126,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -21012,15 +22140,16 @@ var catalogueTables = &catalogue{
 			Code:       21,
 			Tier:       tierStructured,
 			Priority:   75,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name: `error.message`,
-						Kind: matchMatch,
+						Kind: tablesMatch,
 						Re: &regex{
+							ID:  1170,
 							Src: `(?i)\borganization must be verified\b`,
-							Alts: []matchAlt{
+							Alts: []tablesAlt{
 								{
 									Lead: []string{`organization must be verified`},
 									Word: true,
@@ -21040,12 +22169,12 @@ var catalogueTables = &catalogue{
 			Code:       18,
 			Tier:       tierStructured,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `error.code`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`rate_limit_exceeded`, `slow_down`},
 					},
 				},
@@ -21082,17 +22211,17 @@ var catalogueTables = &catalogue{
 			Code:       3,
 			Tier:       tierStructured,
 			Priority:   52,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `code`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`context_length_exceeded`},
 					},
 					{
 						Name:   `type`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`error`},
 					},
 				},
@@ -21106,17 +22235,17 @@ var catalogueTables = &catalogue{
 			Code:       17,
 			Tier:       tierStructured,
 			Priority:   52,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `code`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`insufficient_quota`},
 					},
 					{
 						Name:   `type`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`error`},
 					},
 				},
@@ -21130,17 +22259,17 @@ var catalogueTables = &catalogue{
 			Code:       18,
 			Tier:       tierStructured,
 			Priority:   52,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `code`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`rate_limit_exceeded`},
 					},
 					{
 						Name:   `type`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`error`},
 					},
 				},
@@ -21169,17 +22298,17 @@ var catalogueTables = &catalogue{
 			Code:       16,
 			Tier:       tierStructured,
 			Priority:   52,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `code`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`server_error`},
 					},
 					{
 						Name:   `type`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`error`},
 					},
 				},
@@ -21193,12 +22322,12 @@ var catalogueTables = &catalogue{
 			Code:       3,
 			Tier:       tierStructured,
 			Priority:   51,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `response.error.code`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`context_length_exceeded`},
 					},
 				},
@@ -21212,12 +22341,12 @@ var catalogueTables = &catalogue{
 			Code:       17,
 			Tier:       tierStructured,
 			Priority:   51,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `response.error.code`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`insufficient_quota`},
 					},
 				},
@@ -21231,12 +22360,12 @@ var catalogueTables = &catalogue{
 			Code:       18,
 			Tier:       tierStructured,
 			Priority:   51,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `response.error.code`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`rate_limit_exceeded`},
 					},
 				},
@@ -21265,12 +22394,12 @@ var catalogueTables = &catalogue{
 			Code:       16,
 			Tier:       tierStructured,
 			Priority:   51,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `response.error.code`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`server_error`},
 					},
 				},
@@ -21284,12 +22413,12 @@ var catalogueTables = &catalogue{
 			Code:       16,
 			Tier:       tierStructured,
 			Priority:   31,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `error.type`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`server_error`, `service_unavailable_error`},
 					},
 				},
@@ -21303,12 +22432,12 @@ var catalogueTables = &catalogue{
 			Code:       15,
 			Tier:       tierStructured,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `error.code`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`server_is_overloaded`},
 					},
 				},
@@ -21322,13 +22451,14 @@ var catalogueTables = &catalogue{
 			Code:       5,
 			Tier:       tierText,
 			Priority:   69,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1171,
 						Src:      `(?i)\bunsupported parameter: '?\w+`,
 						Triggers: []string{`unsupported parameter: `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`unsupported parameter: `},
 								Word: true,
@@ -21337,9 +22467,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1172,
 						Src:      `(?i)\bunsupported_parameter\b`,
 						Triggers: []string{`unsupported_parameter`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`unsupported_parameter`},
 								Word: true,
@@ -21348,9 +22479,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1173,
 						Src:      `(?i)\bmax_tokens is too large: \d+`,
 						Triggers: []string{`max_tokens is too large: `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`max_tokens is too large: `},
 								Word: true,
@@ -21359,9 +22491,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1174,
 						Src:      `(?i)\bunrecognized request argument supplied\b`,
 						Triggers: []string{`unrecognized request argument supplied`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`unrecognized request argument supplied`},
 								Word: true,
@@ -21371,7 +22504,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -21385,14 +22518,14 @@ var catalogueTables = &catalogue{
 			Code:       17,
 			Tier:       tierText,
 			Priority:   85,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					sharedRegex31,
 					sharedRegex32,
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -21406,12 +22539,12 @@ var catalogueTables = &catalogue{
 			Code:       17,
 			Tier:       tierBare,
 			Priority:   16,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `error.code`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`402`},
 					},
 				},
@@ -21425,21 +22558,21 @@ var catalogueTables = &catalogue{
 			Code:       18,
 			Tier:       tierBare,
 			Priority:   16,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `error.code`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`429`},
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				JSON: []fieldTest{
 					{
 						Name: `error.status`,
-						Kind: matchPresent,
+						Kind: tablesPresent,
 					},
 				},
 			},
@@ -21452,13 +22585,13 @@ var catalogueTables = &catalogue{
 			Code:       17,
 			Tier:       tierText,
 			Priority:   85,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					sharedRegex36,
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -21472,13 +22605,14 @@ var catalogueTables = &catalogue{
 			Code:       17,
 			Tier:       tierText,
 			Priority:   85,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1175,
 						Src:      `(?i)\bkey with a higher (monthly )?limit\b`,
 						Triggers: []string{`key with a higher limit`, `key with a higher monthly limit`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`key with a higher limit`, `key with a higher monthly limit`},
 								Word: true,
@@ -21490,9 +22624,10 @@ var catalogueTables = &catalogue{
 					},
 					sharedRegex37,
 					{
+						ID:       1176,
 						Src:      `(?i)\bprompt tokens limit exceeded: \d+ > \d+`,
 						Triggers: []string{`prompt tokens limit exceeded: `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`prompt tokens limit exceeded: `},
 								Word: true,
@@ -21502,7 +22637,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -21516,12 +22651,12 @@ var catalogueTables = &catalogue{
 			Code:       2,
 			Tier:       tierStructured,
 			Priority:   64,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name: `error.metadata.flagged_input`,
-						Kind: matchPresent,
+						Kind: tablesPresent,
 					},
 				},
 			},
@@ -21534,13 +22669,14 @@ var catalogueTables = &catalogue{
 			Code:       8,
 			Tier:       tierText,
 			Priority:   80,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1177,
 						Src:      `(?i)\bno endpoints found (for|matching)\b`,
 						Triggers: []string{`no endpoints found for`, `no endpoints found matching`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`no endpoints found for`, `no endpoints found matching`},
 								Word: true,
@@ -21551,9 +22687,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       1178,
 						Src:      `(?i)\bno allowed providers are available for the selected model\b`,
 						Triggers: []string{`no allowed providers are available for the selected model`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`no allowed providers are available for the selected model`},
 								Word: true,
@@ -21563,7 +22700,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -21577,15 +22714,16 @@ var catalogueTables = &catalogue{
 			Code:       3,
 			Tier:       tierStructured,
 			Priority:   67,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name: `error.metadata.raw`,
-						Kind: matchMatch,
+						Kind: tablesMatch,
 						Re: &regex{
+							ID:  1179,
 							Src: `(?i)\bprompt is too long\b|\bmaximum context length is \d+|\bcontext_length_exceeded\b|\bexceeds? the (model's |maximum |available )?context (window|length|size)\b|\binput is too long for (the )?requested model\b|\binput token count \(\d+\) exceeds the maximum\b`,
-							Alts: []matchAlt{
+							Alts: []tablesAlt{
 								{
 									Triggers: []string{`prompt is too long`},
 									Lead:     []string{`prompt is too long`},
@@ -21634,15 +22772,16 @@ var catalogueTables = &catalogue{
 			Code:       15,
 			Tier:       tierStructured,
 			Priority:   65,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name: `error.metadata.raw`,
-						Kind: matchMatch,
+						Kind: tablesMatch,
 						Re: &regex{
+							ID:  1180,
 							Src: `(?i)\boverloaded_error\b|"message": ?"Overloaded"|\b(server|servers|engine|service|api|model) (is |are )?(currently )?overloaded\b`,
-							Alts: []matchAlt{
+							Alts: []tablesAlt{
 								{
 									Triggers: []string{`overloaded_error`},
 									Lead:     []string{`overloaded_error`},
@@ -21674,15 +22813,16 @@ var catalogueTables = &catalogue{
 			Code:       18,
 			Tier:       tierStructured,
 			Priority:   66,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name: `error.metadata.raw`,
-						Kind: matchMatch,
+						Kind: tablesMatch,
 						Re: &regex{
+							ID:  1181,
 							Src: `(?i)\btemporarily rate[ -]limited upstream\b|\brate_limit_(error|exceeded)\b|\brate limit (reached|exceeded)\b|\bRESOURCE_EXHAUSTED\b|\btoo many requests\b`,
-							Alts: []matchAlt{
+							Alts: []tablesAlt{
 								{
 									Triggers: []string{`temporarily rate`},
 									Lead:     []string{`temporarily rate limited upstream`, `temporarily rate-limited upstream`},
@@ -21725,13 +22865,14 @@ var catalogueTables = &catalogue{
 			Code:       9,
 			Tier:       tierText,
 			Priority:   3,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1182,
 						Src:      `^Request timeout for icmp_seq \d+`,
 						Triggers: []string{`request timeout for icmp_seq `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Start: true,
 								Lead:  []string{`request timeout for icmp_seq `},
@@ -21740,9 +22881,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1183,
 						Src:      `\bicmp_seq=\d+ Destination (Host|Net) Unreachable\b`,
 						Triggers: []string{` destination host unreachable`, ` destination net unreachable`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`icmp_seq=`},
 								Word: true,
@@ -21753,9 +22895,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       1184,
 						Src:      `\b0 (packets )?received, (\+\d+ errors, )?100(\.0)?% packet loss\b`,
 						Triggers: []string{`100% packet loss`, `100.0% packet loss`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`0 packets received, `, `0 received, `},
 								Word: true,
@@ -21767,7 +22910,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -21781,13 +22924,14 @@ var catalogueTables = &catalogue{
 			Code:       1,
 			Tier:       tierText,
 			Priority:   80,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1185,
 						Src:      `(?i)\bHTTP error 401 while getting https?://`,
 						Triggers: []string{`http error 401 while getting http`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`http error 401 while getting http`},
 								Word: true,
@@ -21797,9 +22941,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1186,
 						Src:      `(?i)(?:^\s*|\bWARNING: )401 Error, Credentials not correct for https?://`,
 						Triggers: []string{`401 error, credentials not correct for http`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Also: [][]string{[]string{`401 error, credentials not correct for http://`, `401 error, credentials not correct for https://`}},
 							},
@@ -21808,7 +22953,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -21822,13 +22967,14 @@ var catalogueTables = &catalogue{
 			Code:       10,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1187,
 						Src:      `(?i)\bNo matching distribution found for\b`,
 						Triggers: []string{`no matching distribution found for`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`no matching distribution found for`},
 								Word: true,
@@ -21837,9 +22983,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1188,
 						Src:      `(?i)\bCould not find a version that satisfies the requirement\b`,
 						Triggers: []string{`could not find a version that satisfies the requirement`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`could not find a version that satisfies the requirement`},
 								Word: true,
@@ -21849,7 +22996,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -21863,13 +23010,14 @@ var catalogueTables = &catalogue{
 			Code:       11,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1189,
 						Src:      `\bERR_PNPM_UNSUPPORTED_ENGINE\b`,
 						Triggers: []string{`err_pnpm_unsupported_engine`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`err_pnpm_unsupported_engine`},
 								Word: true,
@@ -21878,9 +23026,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1190,
 						Src:      `\bERR_PNPM_BAD_PM_VERSION\b`,
 						Triggers: []string{`err_pnpm_bad_pm_version`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`err_pnpm_bad_pm_version`},
 								Word: true,
@@ -21889,9 +23038,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1191,
 						Src:      `(?i:\bTHE ENGINE "(N(?:ODE|PM)|YARN|PNPM|BUN|VSCODE)" IS INCOMPATIBLE WITH THIS MODULE\b)`,
 						Triggers: []string{`the engine "bun" is incompatible with this module`, `the engine "node" is incompatible with this module`, `the engine "npm" is incompatible with this module`, `the engine "pnpm" is incompatible with this module`, `the engine "vscode" is incompatible with this module`, `the engine "yarn" is incompatible with this module`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`the engine "bun" is incompatible with this module`, `the engine "node" is incompatible with this module`, `the engine "npm" is incompatible with this module`, `the engine "pnpm" is incompatible with this module`, `the engine "vscode" is incompatible with this module`, `the engine "yarn" is incompatible with this module`},
 								Word: true,
@@ -21902,9 +23052,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       1192,
 						Src:      `(?i:\bNPM (ERR(?:!|OR)) CODE EBADENGINE\b)`,
 						Triggers: []string{`npm err! code ebadengine`, `npm error code ebadengine`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`npm err! code ebadengine`, `npm error code ebadengine`},
 								Word: true,
@@ -21916,7 +23067,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -21930,13 +23081,14 @@ var catalogueTables = &catalogue{
 			Code:       5,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1193,
 						Src:      `\bERR_PNPM_OUTDATED_LOCKFILE\b`,
 						Triggers: []string{`err_pnpm_outdated_lockfile`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`err_pnpm_outdated_lockfile`},
 								Word: true,
@@ -21945,9 +23097,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1194,
 						Src:      "(?i:\\bYOUR LOCKFILE NEEDS TO BE UPDATED, BUT YARN WAS RUN WITH `--FROZEN-LOCKFILE`)",
 						Triggers: []string{"your lockfile needs to be updated, but yarn was run with `--frozen-lockfile`"},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{"your lockfile needs to be updated, but yarn was run with `--frozen-lockfile`"},
 								Word: true,
@@ -21956,9 +23109,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1195,
 						Src:      `(?i:\bTHE LOCKFILE WOULD HAVE BEEN MODIFIED BY THIS INSTALL, WHICH IS EXPLICITLY FORBIDDEN\b)`,
 						Triggers: []string{`the lockfile would have been modified by this install, which is explicitly forbidden`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`the lockfile would have been modified by this install, which is explicitly forbidden`},
 								Word: true,
@@ -21967,9 +23121,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1196,
 						Src:      `(?i:\bLOCKFILE HAD CHANGES, BUT LOCKFILE IS FROZEN\b)`,
 						Triggers: []string{`lockfile had changes, but lockfile is frozen`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`lockfile had changes, but lockfile is frozen`},
 								Word: true,
@@ -21978,9 +23133,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1197,
 						Src:      `(?i:\bCAN ONLY INSTALL PACKAGES WHEN YOUR PACKAGE\.JSON AND PACKAGE-LOCK\.JSON (OR NPM-SHRINKWRAP\.JSON )?ARE IN SYNC\b)`,
 						Triggers: []string{`can only install packages when your package.json and package-lock.json `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`can only install packages when your package.json and package-lock.json `},
 								Word: true,
@@ -21993,7 +23149,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -22008,13 +23164,14 @@ var catalogueTables = &catalogue{
 			Code:       10,
 			Tier:       tierText,
 			Priority:   64,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1198,
 						Src:      `(?i)\bfind package "[^"\s]+"( required by "[^"\s]+")? on the "[\w-]+" registry\b`,
 						Triggers: []string{`find package "`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`find package "`},
 								Word: true,
@@ -22026,9 +23183,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       1199,
 						Src:      `(?i)\bYN00(35|82): .{0,3}\S+: (Package not found|No candidates found)\b`,
 						Triggers: []string{`: no candidates found`, `: package not found`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`yn00`},
 								Word: true,
@@ -22040,9 +23198,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       1200,
 						Src:      `(?i)\bNo version matching "[^"\s]+" found for specifier "[^"\s]+"`,
 						Triggers: []string{`" found for specifier "`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`no version matching "`},
 								Word: true,
@@ -22052,11 +23211,12 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					{
+						ID:  1201,
 						Src: `(?:(?i)\bblocked by minimum-release-age\b)|(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b|^\W{0,3}(\S+\s+){0,6}?(?-i:\[?(INFO|INF|DEBUG|DBG|TRACE|TRC)\]?)[:\s|].*\b(using (the )?defaults?|fall(ing)? back|skipping|ignoring|will retry|retrying|continuing without)\b|\b(level|lvl|severity)["']?\s*[=:]\s*["']?(info|debug|trace)\b.*\b(using (the )?defaults?|fall(ing)? back|skipping|ignoring|will retry|retrying|continuing without)\b)`,
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Triggers: []string{`blocked by minimum-release-age`},
 								Lead:     []string{`blocked by minimum-release-age`},
@@ -22122,13 +23282,14 @@ var catalogueTables = &catalogue{
 			Code:       5,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1202,
 						Src:      `\bERR_PNPM_PEER_DEP_ISSUES\b`,
 						Triggers: []string{`err_pnpm_peer_dep_issues`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`err_pnpm_peer_dep_issues`},
 								Word: true,
@@ -22138,7 +23299,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -22152,13 +23313,14 @@ var catalogueTables = &catalogue{
 			Code:       16,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1203,
 						Src:      `\bERR_PNPM_FETCH_50[0-4]\b`,
 						Triggers: []string{`err_pnpm_fetch_50`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`err_pnpm_fetch_50`},
 								Word: true,
@@ -22169,7 +23331,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -22182,13 +23344,14 @@ var catalogueTables = &catalogue{
 			ID:         `pnpm.meta_fetch_fail`,
 			Code:       9,
 			Tier:       tierText,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1204,
 						Src:      `\bERR_PNPM_META_FETCH_FAIL\b`,
 						Triggers: []string{`err_pnpm_meta_fetch_fail`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`err_pnpm_meta_fetch_fail`},
 								Word: true,
@@ -22197,9 +23360,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1205,
 						Src:      `(?i:\bYN0035: .{0,3}\S+: The remote server failed to provide the requested resource\b)`,
 						Triggers: []string{`: the remote server failed to provide the requested resource`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`yn0035: `},
 								Word: true,
@@ -22209,7 +23373,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -22223,13 +23387,14 @@ var catalogueTables = &catalogue{
 			Code:       10,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1206,
 						Src:      `\bERR_PNPM_NO_IMPORTER_MANIFEST_FOUND\b`,
 						Triggers: []string{`err_pnpm_no_importer_manifest_found`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`err_pnpm_no_importer_manifest_found`},
 								Word: true,
@@ -22239,7 +23404,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -22253,13 +23418,14 @@ var catalogueTables = &catalogue{
 			Code:       14,
 			Tier:       tierText,
 			Priority:   80,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1207,
 						Src:      `(?i)\bCannot connect to Podman\. Please verify your connection\b`,
 						Triggers: []string{`cannot connect to podman. please verify your connection`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`cannot connect to podman. please verify your connection`},
 								Word: true,
@@ -22268,9 +23434,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1208,
 						Src:      `(?i)\bunable to connect to Podman socket\b`,
 						Triggers: []string{`unable to connect to podman socket`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`unable to connect to podman socket`},
 								Word: true,
@@ -22280,7 +23447,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -22294,13 +23461,14 @@ var catalogueTables = &catalogue{
 			Code:       5,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1209,
 						Src:      `(?i)\bdid not resolve to an alias and no unqualified-search registries are defined\b`,
 						Triggers: []string{`did not resolve to an alias and no unqualified-search registries are defined`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`did not resolve to an alias and no unqualified-search registries are defined`},
 								Word: true,
@@ -22310,7 +23478,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -22324,8 +23492,8 @@ var catalogueTables = &catalogue{
 			Code:       17,
 			Tier:       tierBare,
 			Priority:   20,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Providers: []string{`portkey`},
 				Status: []statusRange{
 					{
@@ -22342,8 +23510,8 @@ var catalogueTables = &catalogue{
 			Code:       2,
 			Tier:       tierBare,
 			Priority:   20,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Providers: []string{`portkey`},
 				Status: []statusRange{
 					{
@@ -22360,13 +23528,14 @@ var catalogueTables = &catalogue{
 			Code:       1,
 			Tier:       tierText,
 			Priority:   92,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1210,
 						Src:      `(?i)\b(password|ident|peer|gssapi|sspi|pam|bsd|ldap|radius|certificate) authentication failed for user "[^"\s]*"`,
 						Triggers: []string{`bsd authentication failed for user "`, `certificate authentication failed for user "`, `gssapi authentication failed for user "`, `ident authentication failed for user "`, `ldap authentication failed for user "`, `pam authentication failed for user "`, `password authentication failed for user "`, `peer authentication failed for user "`, `radius authentication failed for user "`, `sspi authentication failed for user "`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`bsd authentication failed for user "`, `certificate authentication failed for user "`, `gssapi authentication failed for user "`, `ident authentication failed for user "`, `ldap authentication failed for user "`, `pam authentication failed for user "`, `password authentication failed for user "`, `peer authentication failed for user "`, `radius authentication failed for user "`, `sspi authentication failed for user "`},
 								Word: true,
@@ -22378,7 +23547,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -22392,13 +23561,14 @@ var catalogueTables = &catalogue{
 			Code:       10,
 			Tier:       tierText,
 			Priority:   64,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1211,
 						Src:      `(?i)\bFATAL: +database "[^"\s]+" does not exist\b`,
 						Triggers: []string{`" does not exist`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`fatal: `},
 								Word: true,
@@ -22409,7 +23579,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -22423,13 +23593,14 @@ var catalogueTables = &catalogue{
 			Code:       13,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1212,
 						Src:      `(?i)\bno pg_hba\.conf entry for host\b`,
 						Triggers: []string{`no pg_hba.conf entry for host`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`no pg_hba.conf entry for host`},
 								Word: true,
@@ -22439,7 +23610,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -22453,13 +23624,14 @@ var catalogueTables = &catalogue{
 			Code:       6,
 			Tier:       tierText,
 			Priority:   80,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1213,
 						Src:      `(?i)\bfe_sendauth: no password supplied\b`,
 						Triggers: []string{`fe_sendauth: no password supplied`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`fe_sendauth: no password supplied`},
 								Word: true,
@@ -22469,7 +23641,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -22483,13 +23655,14 @@ var catalogueTables = &catalogue{
 			Code:       16,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1214,
 						Src:      `(?i)\bthe database system is (starting up|shutting down|in recovery mode|not yet accepting connections)\b`,
 						Triggers: []string{`the database system is `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`the database system is `},
 								Word: true,
@@ -22502,7 +23675,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -22516,13 +23689,14 @@ var catalogueTables = &catalogue{
 			Code:       9,
 			Tier:       tierText,
 			Priority:   3,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1215,
 						Src:      `(?i)\bserver closed the connection unexpectedly\b`,
 						Triggers: []string{`server closed the connection unexpectedly`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`server closed the connection unexpectedly`},
 								Word: true,
@@ -22531,9 +23705,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1216,
 						Src:      `(?i)\bSSL SYSCALL error: EOF detected\b`,
 						Triggers: []string{`ssl syscall error: eof detected`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`ssl syscall error: eof detected`},
 								Word: true,
@@ -22543,7 +23718,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -22557,13 +23732,14 @@ var catalogueTables = &catalogue{
 			Code:       14,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1217,
 						Src:      `(?i)\bs\.PGSQL\.\d+" failed: No such file or directory\b`,
 						Triggers: []string{`" failed: no such file or directory`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`s.pgsql.`},
 								Word: true,
@@ -22572,9 +23748,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1218,
 						Src:      `(?i)\bcould not connect to server: No such file or directory\b`,
 						Triggers: []string{`could not connect to server: no such file or directory`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`could not connect to server: no such file or directory`},
 								Word: true,
@@ -22584,7 +23761,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -22598,13 +23775,14 @@ var catalogueTables = &catalogue{
 			Code:       1,
 			Tier:       tierText,
 			Priority:   42,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1219,
 						Src:      `(?i)(\(SQLSTATE |\bSQLSTATE[ =:\[]+['"]?|\bsql[ _]?state['"]?[ =:\[]+['"]?|\bpgcode['"]?[ =:]+['"]?|\bcode['"]?: ?['"]|^(ERROR|FATAL): +)(28P01|28000)\b`,
 						Triggers: []string{`28000`, `28p01`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`(sql`, `code`, `erro`, `fata`, `pgco`, `sql `, `sql_`, `sqls`},
 							},
@@ -22614,9 +23792,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       1220,
 						Src:      `(?i)\broutine['"]?: ?['"]auth_failed['"]`,
 						Triggers: []string{`routine": "auth_failed`, `routine": 'auth_failed`, `routine":"auth_failed`, `routine":'auth_failed`, `routine': "auth_failed`, `routine': 'auth_failed`, `routine':"auth_failed`, `routine':'auth_failed`, `routine: "auth_failed`, `routine: 'auth_failed`, `routine:"auth_failed`, `routine:'auth_failed`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`routine`},
 								Word: true,
@@ -22625,9 +23804,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1221,
 						Src:      `(?i)\b(psycopg2?\.errors\.|asyncpg\.exceptions\.|PG::)(InvalidPassword|InvalidAuthorizationSpecification)(Error)?\b`,
 						Triggers: []string{`asyncpg.exceptions.invalidauthorizationspecification`, `asyncpg.exceptions.invalidpassword`, `pg::invalidauthorizationspecification`, `pg::invalidpassword`, `psycopg.errors.invalidauthorizationspecification`, `psycopg.errors.invalidpassword`, `psycopg2.errors.invalidauthorizationspecification`, `psycopg2.errors.invalidpassword`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`asyncpg`, `pg::inv`, `psycopg`},
 								Word: true,
@@ -22639,7 +23819,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -22653,13 +23833,14 @@ var catalogueTables = &catalogue{
 			Code:       16,
 			Tier:       tierText,
 			Priority:   42,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1222,
 						Src:      `(?i)(\(SQLSTATE |\bSQLSTATE[ =:\[]+['"]?|\bsql[ _]?state['"]?[ =:\[]+['"]?|\bpgcode['"]?[ =:]+['"]?|\bcode['"]?: ?['"]|^(ERROR|FATAL): +)57P03\b`,
 						Triggers: []string{`57p03`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`(sql`, `code`, `erro`, `fata`, `pgco`, `sql `, `sql_`, `sqls`},
 							},
@@ -22669,9 +23850,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       1223,
 						Src:      `(?i)\b(psycopg2?\.errors\.|asyncpg\.exceptions\.|PG::)CannotConnectNow(Error)?\b`,
 						Triggers: []string{`asyncpg.exceptions.cannotconnectnow`, `pg::cannotconnectnow`, `psycopg.errors.cannotconnectnow`, `psycopg2.errors.cannotconnectnow`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`asyncpg`, `pg::can`, `psycopg`},
 								Word: true,
@@ -22683,7 +23865,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -22697,13 +23879,14 @@ var catalogueTables = &catalogue{
 			Code:       10,
 			Tier:       tierText,
 			Priority:   42,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1224,
 						Src:      `(?i)(\(SQLSTATE |\bSQLSTATE[ =:\[]+['"]?|\bsql[ _]?state['"]?[ =:\[]+['"]?|\bpgcode['"]?[ =:]+['"]?|\bcode['"]?: ?['"]|^(ERROR|FATAL): +)3D000\b`,
 						Triggers: []string{`3d000`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`(sql`, `code`, `erro`, `fata`, `pgco`, `sql `, `sql_`, `sqls`},
 							},
@@ -22713,9 +23896,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       1225,
 						Src:      `(?i)\b(psycopg2?\.errors\.|asyncpg\.exceptions\.|PG::)InvalidCatalogName(Error)?\b`,
 						Triggers: []string{`asyncpg.exceptions.invalidcatalogname`, `pg::invalidcatalogname`, `psycopg.errors.invalidcatalogname`, `psycopg2.errors.invalidcatalogname`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`asyncpg`, `pg::inv`, `psycopg`},
 								Word: true,
@@ -22727,7 +23911,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -22741,14 +23925,15 @@ var catalogueTables = &catalogue{
 			Code:       4,
 			Tier:       tierText,
 			Priority:   42,
-			Confidence: matchHigh,
+			Confidence: tablesHigh,
 			Scope:      `host`,
-			Match: cond{
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1226,
 						Src:      `(?i)(\(SQLSTATE |\bSQLSTATE[ =:\[]+['"]?|\bsql[ _]?state['"]?[ =:\[]+['"]?|\bpgcode['"]?[ =:]+['"]?|\bcode['"]?: ?['"]|^(ERROR|FATAL): +)53100\b`,
 						Triggers: []string{`53100`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`(sql`, `code`, `erro`, `fata`, `pgco`, `sql `, `sql_`, `sqls`},
 							},
@@ -22758,9 +23943,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       1227,
 						Src:      `(?i)\b(psycopg2?\.errors\.|asyncpg\.exceptions\.|PG::)DiskFull(Error)?\b`,
 						Triggers: []string{`asyncpg.exceptions.diskfull`, `pg::diskfull`, `psycopg.errors.diskfull`, `psycopg2.errors.diskfull`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`asyncpg`, `pg::dis`, `psycopg`},
 								Word: true,
@@ -22772,7 +23958,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -22786,13 +23972,14 @@ var catalogueTables = &catalogue{
 			Code:       20,
 			Tier:       tierText,
 			Priority:   42,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1228,
 						Src:      `(?i)(\(SQLSTATE |\bSQLSTATE[ =:\[]+['"]?|\bsql[ _]?state['"]?[ =:\[]+['"]?|\bpgcode['"]?[ =:]+['"]?|\bcode['"]?: ?['"]|^(ERROR|FATAL): +)(40P01|55P03|40001)\b`,
 						Triggers: []string{`40001`, `40p01`, `55p03`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`(sql`, `code`, `erro`, `fata`, `pgco`, `sql `, `sql_`, `sqls`},
 							},
@@ -22802,9 +23989,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       1229,
 						Src:      `(?i)\b(psycopg2?\.errors\.|asyncpg\.exceptions\.|PG::(TR)?)(DeadlockDetected|LockNotAvailable|SerializationFailure|SerializationError)(Error)?\b`,
 						Triggers: []string{`asyncpg.exceptions.deadlockdetected`, `asyncpg.exceptions.locknotavailable`, `asyncpg.exceptions.serializationerror`, `asyncpg.exceptions.serializationfailure`, `pg::deadlockdetected`, `pg::locknotavailable`, `pg::serializationerror`, `pg::serializationfailure`, `pg::trdeadlockdetected`, `pg::trlocknotavailable`, `pg::trserializationerror`, `pg::trserializationfailure`, `psycopg.errors.deadlockdetected`, `psycopg.errors.locknotavailable`, `psycopg.errors.serializationerror`, `psycopg.errors.serializationfailure`, `psycopg2.errors.deadlockdetected`, `psycopg2.errors.locknotavailable`, `psycopg2.errors.serializationerror`, `psycopg2.errors.serializationfailure`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`asyn`, `pg::`, `psyc`},
 								Word: true,
@@ -22816,7 +24004,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -22830,13 +24018,14 @@ var catalogueTables = &catalogue{
 			Code:       13,
 			Tier:       tierText,
 			Priority:   42,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1230,
 						Src:      `(?i)(\(SQLSTATE |\bSQLSTATE[ =:\[]+['"]?|\bsql[ _]?state['"]?[ =:\[]+['"]?|\bpgcode['"]?[ =:]+['"]?|\bcode['"]?: ?['"]|^(ERROR|FATAL): +)42501\b`,
 						Triggers: []string{`42501`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`(sql`, `code`, `erro`, `fata`, `pgco`, `sql `, `sql_`, `sqls`},
 							},
@@ -22846,9 +24035,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       1231,
 						Src:      `(?i)\b(psycopg2?\.errors\.|asyncpg\.exceptions\.|PG::)InsufficientPrivilege(Error)?\b`,
 						Triggers: []string{`asyncpg.exceptions.insufficientprivilege`, `pg::insufficientprivilege`, `psycopg.errors.insufficientprivilege`, `psycopg2.errors.insufficientprivilege`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`asyncpg`, `pg::ins`, `psycopg`},
 								Word: true,
@@ -22860,7 +24050,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -22874,13 +24064,14 @@ var catalogueTables = &catalogue{
 			Code:       15,
 			Tier:       tierText,
 			Priority:   42,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1232,
 						Src:      `(?i)(\(SQLSTATE |\bSQLSTATE[ =:\[]+['"]?|\bsql[ _]?state['"]?[ =:\[]+['"]?|\bpgcode['"]?[ =:]+['"]?|\bcode['"]?: ?['"]|^(ERROR|FATAL): +)53300\b`,
 						Triggers: []string{`53300`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`(sql`, `code`, `erro`, `fata`, `pgco`, `sql `, `sql_`, `sqls`},
 							},
@@ -22890,9 +24081,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       1233,
 						Src:      `(?i)\b(psycopg2?\.errors\.|asyncpg\.exceptions\.|PG::)TooManyConnections(Error)?\b`,
 						Triggers: []string{`asyncpg.exceptions.toomanyconnections`, `pg::toomanyconnections`, `psycopg.errors.toomanyconnections`, `psycopg2.errors.toomanyconnections`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`asyncpg`, `pg::too`, `psycopg`},
 								Word: true,
@@ -22904,7 +24096,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -22918,13 +24110,14 @@ var catalogueTables = &catalogue{
 			Code:       9,
 			Tier:       tierText,
 			Priority:   3,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1234,
 						Src:      `\bRemoteProtocolError\b`,
 						Triggers: []string{`remoteprotocolerror`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`remoteprotocolerror`},
 								Word: true,
@@ -22933,9 +24126,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1235,
 						Src:      `<ConnectionTerminated error_code:`,
 						Triggers: []string{`<connectionterminated error_code:`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`<connectionterminated error_code:`},
 							},
@@ -22943,9 +24137,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1236,
 						Src:      `\b(httpx|httpcore)\.(ConnectError|ReadError|WriteError|NetworkError)\b`,
 						Triggers: []string{`httpcore.connecterror`, `httpcore.networkerror`, `httpcore.readerror`, `httpcore.writeerror`, `httpx.connecterror`, `httpx.networkerror`, `httpx.readerror`, `httpx.writeerror`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`httpcore.connecterror`, `httpcore.networkerror`, `httpcore.readerror`, `httpcore.writeerror`, `httpx.connecterror`, `httpx.networkerror`, `httpx.readerror`, `httpx.writeerror`},
 								Word: true,
@@ -22956,9 +24151,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       1237,
 						Src:      `(?i:\bAll connection attempts failed\b)`,
 						Triggers: []string{`all connection attempts failed`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`all connection attempts failed`},
 								Word: true,
@@ -22968,7 +24164,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex41,
 				},
@@ -22982,13 +24178,14 @@ var catalogueTables = &catalogue{
 			Code:       9,
 			Tier:       tierText,
 			Priority:   3,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1239,
 						Src:      `(?i)\bFailed to establish a new connection\b`,
 						Triggers: []string{`failed to establish a new connection`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`failed to establish a new connection`},
 								Word: true,
@@ -22997,9 +24194,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1240,
 						Src:      `(?i)\bCannot connect to host \S+ ssl:`,
 						Triggers: []string{`cannot connect to host `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`cannot connect to host `},
 								Word: true,
@@ -23009,9 +24207,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1241,
 						Src:      `(?i)\bConnect call failed\b`,
 						Triggers: []string{`connect call failed`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`connect call failed`},
 								Word: true,
@@ -23020,9 +24219,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1242,
 						Src:      `(?i)\bServerDisconnectedError\b`,
 						Triggers: []string{`serverdisconnectederror`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`serverdisconnectederror`},
 								Word: true,
@@ -23031,9 +24231,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1243,
 						Src:      `(?i)\bClientConnectorError\b`,
 						Triggers: []string{`clientconnectorerror`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`clientconnectorerror`},
 								Word: true,
@@ -23043,7 +24244,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -23057,13 +24258,14 @@ var catalogueTables = &catalogue{
 			Code:       16,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1244,
 						Src:      `\bLOADING Redis is loading the dataset in memory\b`,
 						Triggers: []string{`loading redis is loading the dataset in memory`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`loading redis is loading the dataset in memory`},
 								Word: true,
@@ -23073,7 +24275,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -23087,13 +24289,14 @@ var catalogueTables = &catalogue{
 			Code:       6,
 			Tier:       tierText,
 			Priority:   80,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1245,
 						Src:      `\bNOAUTH Authentication required\b`,
 						Triggers: []string{`noauth authentication required`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`noauth authentication required`},
 								Word: true,
@@ -23103,7 +24306,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -23117,13 +24320,14 @@ var catalogueTables = &catalogue{
 			Code:       13,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1246,
 						Src:      `\bNOPERM\b`,
 						Triggers: []string{`noperm`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`noperm`},
 								Word: true,
@@ -23133,7 +24337,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -23147,13 +24351,14 @@ var catalogueTables = &catalogue{
 			Code:       14,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1247,
 						Src:      `\bREADONLY You can't write against a read only (replica|slave)\b`,
 						Triggers: []string{`readonly you can't write against a read only `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`readonly you can't write against a read only `},
 								Word: true,
@@ -23166,7 +24371,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -23180,13 +24385,14 @@ var catalogueTables = &catalogue{
 			Code:       1,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1248,
 						Src:      `\bWRONGPASS invalid username-password pair\b`,
 						Triggers: []string{`wrongpass invalid username-password pair`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`wrongpass invalid username-password pair`},
 								Word: true,
@@ -23195,9 +24401,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1249,
 						Src:      `\bERR invalid password\b`,
 						Triggers: []string{`err invalid password`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`err invalid password`},
 								Word: true,
@@ -23207,7 +24414,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -23221,13 +24428,14 @@ var catalogueTables = &catalogue{
 			Code:       13,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1250,
 						Src:      `(?i)\binsufficient_scope: authorization failed\b`,
 						Triggers: []string{`insufficient_scope: authorization failed`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`insufficient_scope: authorization failed`},
 								Word: true,
@@ -23237,7 +24445,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -23251,13 +24459,14 @@ var catalogueTables = &catalogue{
 			Code:       1,
 			Tier:       tierText,
 			Priority:   73,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1251,
 						Src:      `(?i)\bstatus code: 401, reason phrase\b`,
 						Triggers: []string{`status code: 401, reason phrase`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`status code: 401, reason phrase`},
 								Word: true,
@@ -23266,9 +24475,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1252,
 						Src:      `(?i)\bReturn code is: 401\b`,
 						Triggers: []string{`return code is: 401`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`return code is: 401`},
 								Word: true,
@@ -23277,9 +24487,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1253,
 						Src:      `(?i)\bReceived status code 401 from server\b`,
 						Triggers: []string{`received status code 401 from server`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`received status code 401 from server`},
 								Word: true,
@@ -23288,9 +24499,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1254,
 						Src:      "(?i)\\bfailed to get successful HTTP response from `[^`\\s]+`( \\([\\da-fA-F.:]+\\))?, got 401\\b",
 						Triggers: []string{"failed to get successful http response from `"},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{"failed to get successful http response from `"},
 								Word: true,
@@ -23302,9 +24514,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       1255,
 						Src:      `(?i)\bResponse Code: 401\b`,
 						Triggers: []string{`response code: 401`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`response code: 401`},
 								Word: true,
@@ -23313,9 +24526,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1256,
 						Src:      `(?i)\bRequest failed \\?"401 Unauthorized\b`,
 						Triggers: []string{`request failed "401 unauthorized`, `request failed \"401 unauthorized`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`request failed "401 unauthorized`, `request failed \"401 unauthorized`},
 								Word: true,
@@ -23324,9 +24538,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1257,
 						Src:      `(?i)\berror: GET \S+ - 401\b`,
 						Triggers: []string{`error: get `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`error: get `},
 								Word: true,
@@ -23336,9 +24551,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1258,
 						Src:      `(?i)\bunexpected status( from \w+ request to \S+)?: 401 Unauthorized\b`,
 						Triggers: []string{`unexpected status`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`unexpected status`},
 								Word: true,
@@ -23351,7 +24567,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex10,
 				},
@@ -23365,13 +24581,14 @@ var catalogueTables = &catalogue{
 			Code:       13,
 			Tier:       tierText,
 			Priority:   73,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1259,
 						Src:      `(?i)\bstatus code: 403, reason phrase\b`,
 						Triggers: []string{`status code: 403, reason phrase`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`status code: 403, reason phrase`},
 								Word: true,
@@ -23380,9 +24597,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1260,
 						Src:      `(?i)\bReturn code is: 403\b`,
 						Triggers: []string{`return code is: 403`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`return code is: 403`},
 								Word: true,
@@ -23391,9 +24609,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1261,
 						Src:      `(?i)\bReceived status code 403 from server\b`,
 						Triggers: []string{`received status code 403 from server`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`received status code 403 from server`},
 								Word: true,
@@ -23402,9 +24621,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1262,
 						Src:      "(?i)\\bfailed to get successful HTTP response from `[^`\\s]+`( \\([\\da-fA-F.:]+\\))?, got 403\\b",
 						Triggers: []string{"failed to get successful http response from `"},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{"failed to get successful http response from `"},
 								Word: true,
@@ -23416,9 +24636,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       1263,
 						Src:      `(?i)\bResponse Code: 403\b`,
 						Triggers: []string{`response code: 403`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`response code: 403`},
 								Word: true,
@@ -23427,9 +24648,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1264,
 						Src:      `(?i)\bRequest failed \\?"403 Forbidden\b`,
 						Triggers: []string{`request failed "403 forbidden`, `request failed \"403 forbidden`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`request failed "403 forbidden`, `request failed \"403 forbidden`},
 								Word: true,
@@ -23438,9 +24660,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1265,
 						Src:      `(?i)\berror: GET \S+ - 403\b`,
 						Triggers: []string{`error: get `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`error: get `},
 								Word: true,
@@ -23450,9 +24673,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1266,
 						Src:      `(?i)\bunexpected status( from \w+ request to \S+)?: 403 Forbidden\b`,
 						Triggers: []string{`unexpected status`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`unexpected status`},
 								Word: true,
@@ -23465,7 +24689,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex10,
 				},
@@ -23479,13 +24703,14 @@ var catalogueTables = &catalogue{
 			Code:       10,
 			Tier:       tierText,
 			Priority:   73,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1267,
 						Src:      `(?i)\bstatus code: 404, reason phrase\b`,
 						Triggers: []string{`status code: 404, reason phrase`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`status code: 404, reason phrase`},
 								Word: true,
@@ -23494,9 +24719,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1268,
 						Src:      `(?i)\bReturn code is: 404\b`,
 						Triggers: []string{`return code is: 404`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`return code is: 404`},
 								Word: true,
@@ -23505,9 +24731,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1269,
 						Src:      `(?i)\bReceived status code 404 from server\b`,
 						Triggers: []string{`received status code 404 from server`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`received status code 404 from server`},
 								Word: true,
@@ -23516,9 +24743,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1270,
 						Src:      "(?i)\\bfailed to get successful HTTP response from `[^`\\s]+`( \\([\\da-fA-F.:]+\\))?, got 404\\b",
 						Triggers: []string{"failed to get successful http response from `"},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{"failed to get successful http response from `"},
 								Word: true,
@@ -23530,9 +24758,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       1271,
 						Src:      `(?i)\bResponse Code: 404\b`,
 						Triggers: []string{`response code: 404`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`response code: 404`},
 								Word: true,
@@ -23541,9 +24770,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1272,
 						Src:      `(?i)\bRequest failed \\?"404 Not Found\b`,
 						Triggers: []string{`request failed "404 not found`, `request failed \"404 not found`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`request failed "404 not found`, `request failed \"404 not found`},
 								Word: true,
@@ -23552,9 +24782,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1273,
 						Src:      `(?i)\berror: GET \S+ - 404\b`,
 						Triggers: []string{`error: get `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`error: get `},
 								Word: true,
@@ -23564,9 +24795,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1274,
 						Src:      `(?i)\bpackage "[^"\s]+" not found \S+ 404\b`,
 						Triggers: []string{`" not found `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`package "`},
 								Word: true,
@@ -23577,7 +24809,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex10,
 				},
@@ -23591,13 +24823,14 @@ var catalogueTables = &catalogue{
 			Code:       18,
 			Tier:       tierText,
 			Priority:   73,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1275,
 						Src:      `(?i)\bstatus code: 429, reason phrase\b`,
 						Triggers: []string{`status code: 429, reason phrase`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`status code: 429, reason phrase`},
 								Word: true,
@@ -23606,9 +24839,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1276,
 						Src:      `(?i)\bReturn code is: 429\b`,
 						Triggers: []string{`return code is: 429`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`return code is: 429`},
 								Word: true,
@@ -23617,9 +24851,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1277,
 						Src:      `(?i)\bReceived status code 429 from server\b`,
 						Triggers: []string{`received status code 429 from server`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`received status code 429 from server`},
 								Word: true,
@@ -23628,9 +24863,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1278,
 						Src:      "(?i)\\bfailed to get successful HTTP response from `[^`\\s]+`( \\([\\da-fA-F.:]+\\))?, got 429\\b",
 						Triggers: []string{"failed to get successful http response from `"},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{"failed to get successful http response from `"},
 								Word: true,
@@ -23642,9 +24878,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       1279,
 						Src:      `(?i)\bResponse Code: 429\b`,
 						Triggers: []string{`response code: 429`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`response code: 429`},
 								Word: true,
@@ -23653,9 +24890,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1280,
 						Src:      `(?i)\bRequest failed \\?"429 Too Many Requests\b`,
 						Triggers: []string{`request failed "429 too many requests`, `request failed \"429 too many requests`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`request failed "429 too many requests`, `request failed \"429 too many requests`},
 								Word: true,
@@ -23664,9 +24902,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1281,
 						Src:      `(?i)\berror: GET \S+ - 429\b`,
 						Triggers: []string{`error: get `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`error: get `},
 								Word: true,
@@ -23677,7 +24916,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex10,
 				},
@@ -23691,13 +24930,14 @@ var catalogueTables = &catalogue{
 			Code:       16,
 			Tier:       tierText,
 			Priority:   73,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1282,
 						Src:      `(?i)\bstatus code: 50[0-4], reason phrase\b`,
 						Triggers: []string{`status code: 500, reason phrase`, `status code: 501, reason phrase`, `status code: 502, reason phrase`, `status code: 503, reason phrase`, `status code: 504, reason phrase`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`status code: 500, reason phrase`, `status code: 501, reason phrase`, `status code: 502, reason phrase`, `status code: 503, reason phrase`, `status code: 504, reason phrase`},
 								Word: true,
@@ -23706,9 +24946,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1283,
 						Src:      `(?i)\bReturn code is: 50[0-4]\b`,
 						Triggers: []string{`return code is: 50`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`return code is: 50`},
 								Word: true,
@@ -23718,9 +24959,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1284,
 						Src:      `(?i)\bReceived status code 50[0-4] from server\b`,
 						Triggers: []string{`received status code 50`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`received status code 50`},
 								Word: true,
@@ -23730,9 +24972,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1285,
 						Src:      "(?i)\\bfailed to get successful HTTP response from `[^`\\s]+`( \\([\\da-fA-F.:]+\\))?, got 50[0-4]\\b",
 						Triggers: []string{"failed to get successful http response from `"},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{"failed to get successful http response from `"},
 								Word: true,
@@ -23744,9 +24987,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       1286,
 						Src:      `(?i)\bResponse Code: 50[0-4]\b`,
 						Triggers: []string{`response code: 50`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`response code: 50`},
 								Word: true,
@@ -23756,9 +25000,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1287,
 						Src:      `(?i)\berror: GET \S+ - 50[0-4]\b`,
 						Triggers: []string{`error: get `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`error: get `},
 								Word: true,
@@ -23769,7 +25014,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex10,
 				},
@@ -23783,13 +25028,14 @@ var catalogueTables = &catalogue{
 			Code:       17,
 			Tier:       tierText,
 			Priority:   85,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1288,
 						Src:      `(?i)\byou have reached the free time limit\b`,
 						Triggers: []string{`you have reached the free time limit`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`you have reached the free time limit`},
 								Word: true,
@@ -23799,7 +25045,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -23812,13 +25058,14 @@ var catalogueTables = &catalogue{
 			ID:         `rsync.stream_broken`,
 			Code:       9,
 			Tier:       tierText,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1289,
 						Src:      `(?i)\brsync error: (error in rsync protocol data stream|unexplained error|error in socket IO) \(code (10|12|255)\)`,
 						Triggers: []string{`rsync error: error in rsync protocol data stream (code `, `rsync error: error in socket io (code `, `rsync error: unexplained error (code `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`rsync error: `},
 								Word: true,
@@ -23829,9 +25076,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       1290,
 						Src:      `(?i)\brsync: connection unexpectedly closed\b`,
 						Triggers: []string{`rsync: connection unexpectedly closed`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`rsync: connection unexpectedly closed`},
 								Word: true,
@@ -23841,7 +25089,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -23855,13 +25103,14 @@ var catalogueTables = &catalogue{
 			Code:       19,
 			Tier:       tierText,
 			Priority:   20,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1291,
 						Src:      `(?i)\brsync error: timeout (in data send/receive|waiting for daemon connection) \(code (30|35)\)`,
 						Triggers: []string{`rsync error: timeout in data send/receive (code `, `rsync error: timeout waiting for daemon connection (code `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`rsync error: timeout `},
 								Word: true,
@@ -23874,7 +25123,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -23888,14 +25137,15 @@ var catalogueTables = &catalogue{
 			Code:       8,
 			Tier:       tierText,
 			Priority:   80,
-			Confidence: matchMedium,
+			Confidence: tablesMedium,
 			Scope:      `host`,
-			Match: cond{
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1292,
 						Src:      `(?i)\b(cuda|hip)Malloc failed: out of memory\b`,
 						Triggers: []string{`cudamalloc failed: out of memory`, `hipmalloc failed: out of memory`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`cudamalloc failed: out of memory`, `hipmalloc failed: out of memory`},
 								Word: true,
@@ -23906,9 +25156,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       1293,
 						Src:      `(?i)\bfailed to allocate (CUDA|ROCm|Metal|Vulkan|CPU)\d* buffer\b`,
 						Triggers: []string{`failed to allocate cpu`, `failed to allocate cuda`, `failed to allocate metal`, `failed to allocate rocm`, `failed to allocate vulkan`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`failed to allocate cpu`, `failed to allocate cuda`, `failed to allocate metal`, `failed to allocate rocm`, `failed to allocate vulkan`},
 								Word: true,
@@ -23920,9 +25171,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       1294,
 						Src:      `(?i)\bCUDA error: out of memory\b`,
 						Triggers: []string{`cuda error: out of memory`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`cuda error: out of memory`},
 								Word: true,
@@ -23931,9 +25183,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1295,
 						Src:      `(?i)\bCUDA out of memory\. Tried to allocate\b`,
 						Triggers: []string{`cuda out of memory. tried to allocate`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`cuda out of memory. tried to allocate`},
 								Word: true,
@@ -23942,9 +25195,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1296,
 						Src:      `(?i)\bErrorOutOfDeviceMemory\b`,
 						Triggers: []string{`erroroutofdevicememory`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`erroroutofdevicememory`},
 								Word: true,
@@ -23953,9 +25207,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1297,
 						Src:      `(?i)\bunable to load full model on GPU\b`,
 						Triggers: []string{`unable to load full model on gpu`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`unable to load full model on gpu`},
 								Word: true,
@@ -23964,9 +25219,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1298,
 						Src:      `(?i)\binsufficient memory - required allocations\b`,
 						Triggers: []string{`insufficient memory - required allocations`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`insufficient memory - required allocations`},
 								Word: true,
@@ -23976,7 +25232,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -23990,13 +25246,14 @@ var catalogueTables = &catalogue{
 			Code:       11,
 			Tier:       tierText,
 			Priority:   62,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1299,
 						Src:      "(?i)\\berror: linker `[^`\\s]+` not found\\b",
 						Triggers: []string{"error: linker `"},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{"error: linker `"},
 								Word: true,
@@ -24006,9 +25263,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1300,
 						Src:      `(?i)\btoolchain '[^'\s]+' is not installed\b`,
 						Triggers: []string{`' is not installed`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`toolchain '`},
 								Word: true,
@@ -24017,9 +25275,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1301,
 						Src:      "(?i)\\bthe `[\\w-]+` target may not be installed\\b",
 						Triggers: []string{"` target may not be installed"},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{"the `"},
 								Word: true,
@@ -24029,7 +25288,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -24042,14 +25301,15 @@ var catalogueTables = &catalogue{
 			ID:         `sdk.deadline_exceeded_name`,
 			Code:       19,
 			Tier:       tierBare,
-			Confidence: matchMedium,
+			Confidence: tablesMedium,
 			Scope:      `provider`,
-			Match: cond{
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1302,
 						Src:      `\b504 DEADLINE_EXCEEDED\b`,
 						Triggers: []string{`504 deadline_exceeded`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`504 deadline_exceeded`},
 								Word: true,
@@ -24058,9 +25318,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1303,
 						Src:      `\bDeadlineExceededError\b`,
 						Triggers: []string{`deadlineexceedederror`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`deadlineexceedederror`},
 								Word: true,
@@ -24069,9 +25330,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1304,
 						Src:      `(?i:\bstatusCode: 504\b)`,
 						Triggers: []string{`statuscode: 504`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`statuscode: 504`},
 								Word: true,
@@ -24081,7 +25343,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex42,
 				},
@@ -24094,13 +25356,14 @@ var catalogueTables = &catalogue{
 			ID:         `sdk.invalid_argument_name`,
 			Code:       5,
 			Tier:       tierBare,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1306,
 						Src:      `\b400 (INVALID_ARGUMENT|FAILED_PRECONDITION)\b`,
 						Triggers: []string{`400 failed_precondition`, `400 invalid_argument`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`400 failed_precondition`, `400 invalid_argument`},
 								Word: true,
@@ -24111,9 +25374,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       1307,
 						Src:      `\bgoogle\.api_core\.exceptions\.(InvalidArgument|BadRequest|FailedPrecondition)\b`,
 						Triggers: []string{`google.api_core.exceptions.`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`google.api_core.exceptions.`},
 								Word: true,
@@ -24125,9 +25389,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       1308,
 						Src:      `(?i:\bstatusCode: (400|422)\b)`,
 						Triggers: []string{`statuscode: 400`, `statuscode: 422`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`statuscode: 400`, `statuscode: 422`},
 								Word: true,
@@ -24139,7 +25404,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex42,
 				},
@@ -24152,13 +25417,14 @@ var catalogueTables = &catalogue{
 			ID:         `sdk.not_found_name`,
 			Code:       10,
 			Tier:       tierBare,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1309,
 						Src:      `\b404 NOT_FOUND\b`,
 						Triggers: []string{`404 not_found`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`404 not_found`},
 								Word: true,
@@ -24167,9 +25433,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1310,
 						Src:      `\bgoogle\.api_core\.exceptions\.NotFound\b`,
 						Triggers: []string{`google.api_core.exceptions.notfound`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`google.api_core.exceptions.notfound`},
 								Word: true,
@@ -24178,9 +25445,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1311,
 						Src:      `(?i:\bstatusCode: 404\b)`,
 						Triggers: []string{`statuscode: 404`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`statuscode: 404`},
 								Word: true,
@@ -24190,7 +25458,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex42,
 				},
@@ -24203,13 +25471,14 @@ var catalogueTables = &catalogue{
 			ID:         `sdk.permission_denied_name`,
 			Code:       13,
 			Tier:       tierBare,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1312,
 						Src:      `\b403 PERMISSION_DENIED\b`,
 						Triggers: []string{`403 permission_denied`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`403 permission_denied`},
 								Word: true,
@@ -24218,9 +25487,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1313,
 						Src:      `\bgoogle\.api_core\.exceptions\.(PermissionDenied|Forbidden)\b`,
 						Triggers: []string{`google.api_core.exceptions.`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`google.api_core.exceptions.`},
 								Word: true,
@@ -24232,9 +25502,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       1314,
 						Src:      `(?i:\bstatusCode: 403\b)`,
 						Triggers: []string{`statuscode: 403`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`statuscode: 403`},
 								Word: true,
@@ -24244,7 +25515,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex42,
 				},
@@ -24257,13 +25528,14 @@ var catalogueTables = &catalogue{
 			ID:         `sdk.rate_limit_error_name`,
 			Code:       18,
 			Tier:       tierBare,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1315,
 						Src:      `\bRateLimitError\b`,
 						Triggers: []string{`ratelimiterror`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`ratelimiterror`},
 								Word: true,
@@ -24272,9 +25544,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1316,
 						Src:      `\bgoogle\.api_core\.exceptions\.ResourceExhausted\b`,
 						Triggers: []string{`google.api_core.exceptions.resourceexhausted`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`google.api_core.exceptions.resourceexhausted`},
 								Word: true,
@@ -24283,9 +25556,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1317,
 						Src:      `(?i:\bstatusCode: 429\b)`,
 						Triggers: []string{`statuscode: 429`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`statuscode: 429`},
 								Word: true,
@@ -24295,7 +25569,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex42,
 				},
@@ -24324,13 +25598,14 @@ var catalogueTables = &catalogue{
 			Code:       12,
 			Tier:       tierBare,
 			Priority:   2,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1318,
 						Src:      `\bRequestTooLargeError\b`,
 						Triggers: []string{`requesttoolargeerror`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`requesttoolargeerror`},
 								Word: true,
@@ -24339,9 +25614,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1319,
 						Src:      `(?i:\bstatusCode: 413\b)`,
 						Triggers: []string{`statuscode: 413`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`statuscode: 413`},
 								Word: true,
@@ -24351,7 +25627,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex42,
 				},
@@ -24365,13 +25641,14 @@ var catalogueTables = &catalogue{
 			Code:       16,
 			Tier:       tierBare,
 			Priority:   1,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1320,
 						Src:      `\bgoogle\.genai\.errors\.ServerError\b`,
 						Triggers: []string{`google.genai.errors.servererror`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`google.genai.errors.servererror`},
 								Word: true,
@@ -24380,9 +25657,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1321,
 						Src:      `\b50[0-3] (INTERNAL|UNAVAILABLE)\b`,
 						Triggers: []string{`500 internal`, `500 unavailable`, `501 internal`, `501 unavailable`, `502 internal`, `502 unavailable`, `503 internal`, `503 unavailable`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`500 internal`, `500 unavailable`, `501 internal`, `501 unavailable`, `502 internal`, `502 unavailable`, `503 internal`, `503 unavailable`},
 								Word: true,
@@ -24393,9 +25671,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       1322,
 						Src:      `(?i:\bstatusCode: 50[0-3]\b)`,
 						Triggers: []string{`statuscode: 500`, `statuscode: 501`, `statuscode: 502`, `statuscode: 503`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`statuscode: 500`, `statuscode: 501`, `statuscode: 502`, `statuscode: 503`},
 								Word: true,
@@ -24405,7 +25684,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -24418,13 +25697,14 @@ var catalogueTables = &catalogue{
 			ID:         `sdk.unauthenticated_name`,
 			Code:       1,
 			Tier:       tierBare,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1323,
 						Src:      `\b401 UNAUTHENTICATED\b`,
 						Triggers: []string{`401 unauthenticated`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`401 unauthenticated`},
 								Word: true,
@@ -24433,9 +25713,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1324,
 						Src:      `\bgoogle\.api_core\.exceptions\.(Unauthenticated|Unauthorized)\b`,
 						Triggers: []string{`google.api_core.exceptions.`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`google.api_core.exceptions.unauth`},
 								Word: true,
@@ -24447,9 +25728,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       1325,
 						Src:      `(?i:\bstatusCode: 401\b)`,
 						Triggers: []string{`statuscode: 401`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`statuscode: 401`},
 								Word: true,
@@ -24459,7 +25741,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex42,
 				},
@@ -24473,13 +25755,14 @@ var catalogueTables = &catalogue{
 			Code:       12,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1326,
 						Src:      `(?i)\bargument list too long\b`,
 						Triggers: []string{`argument list too long`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`argument list too long`},
 								Word: true,
@@ -24488,9 +25771,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1327,
 						Src:      `(?i)\bE2BIG\b`,
 						Triggers: []string{`e2big`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`e2big`},
 								Word: true,
@@ -24499,9 +25783,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1328,
 						Src:      `(?i)\[Errno 7\]`,
 						Triggers: []string{`[errno 7]`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`[errno 7]`},
 							},
@@ -24509,9 +25794,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1329,
 						Src:      `(?i)\(os error 7\)`,
 						Triggers: []string{`(os error 7)`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`(os error 7)`},
 							},
@@ -24520,7 +25806,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -24534,13 +25820,14 @@ var catalogueTables = &catalogue{
 			Code:       12,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1330,
 						Src:      `\b(?i:Argument list too long)\b`,
 						Triggers: []string{`argument list too long`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`argument list too long`},
 								Word: true,
@@ -24549,9 +25836,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1331,
 						Src:      `\b(?i:P)ří(?i:li)š(?i: dlouh)ý(?i: seznam argument)ů`,
 						Triggers: []string{`příliš dlouhý seznam argumentů`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`příliš dlouhý seznam argumentů`},
 								Word: true,
@@ -24560,9 +25848,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1332,
 						Src:      `\b(?i:Die Argumentliste ist zu lang)\b`,
 						Triggers: []string{`die argumentliste ist zu lang`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`die argumentliste ist zu lang`},
 								Word: true,
@@ -24571,9 +25860,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1333,
 						Src:      `\b(?i:La lista de argumentos es demasiado larga)\b`,
 						Triggers: []string{`la lista de argumentos es demasiado larga`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`la lista de argumentos es demasiado larga`},
 								Word: true,
@@ -24582,9 +25872,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1334,
 						Src:      `\b(?i:Liste d'arguments trop longue)\b`,
 						Triggers: []string{`liste d'arguments trop longue`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`liste d'arguments trop longue`},
 								Word: true,
@@ -24593,9 +25884,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1335,
 						Src:      `\b(?i:T)ú(?i:l hossz)ú(?i: argumentumlista)\b`,
 						Triggers: []string{`túl hosszú argumentumlista`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`túl hosszú argumentumlista`},
 								Word: true,
@@ -24604,9 +25896,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1336,
 						Src:      `\b(?i:Daftar argumen terlalu panjang)\b`,
 						Triggers: []string{`daftar argumen terlalu panjang`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`daftar argumen terlalu panjang`},
 								Word: true,
@@ -24615,9 +25908,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1337,
 						Src:      `\b(?i:Elenco degli argomenti troppo lungo)\b`,
 						Triggers: []string{`elenco degli argomenti troppo lungo`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`elenco degli argomenti troppo lungo`},
 								Word: true,
@@ -24626,9 +25920,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1338,
 						Src:      `引数リストが長すぎます`,
 						Triggers: []string{`引数リストが長すぎます`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`引数リストが長すぎます`},
 							},
@@ -24636,9 +25931,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1339,
 						Src:      `인수 명단이 너무 김`,
 						Triggers: []string{`인수 명단이 너무 김`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`인수 명단이 너무 김`},
 							},
@@ -24646,9 +25942,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1340,
 						Src:      `\b(?i:Argumentenlijst is te lang)\b`,
 						Triggers: []string{`argumentenlijst is te lang`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`argumentenlijst is te lang`},
 								Word: true,
@@ -24657,9 +25954,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1341,
 						Src:      `\b(?i:Lista argument)ó(?i:w za d)ł(?i:uga)\b`,
 						Triggers: []string{`lista argumentów za długa`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`lista argumentów za długa`},
 								Word: true,
@@ -24668,9 +25966,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1342,
 						Src:      `\b(?i:Lista de argumentos muito longa)\b`,
 						Triggers: []string{`lista de argumentos muito longa`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`lista de argumentos muito longa`},
 								Word: true,
@@ -24679,9 +25978,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1343,
 						Src:      `Слишком длинный список аргументов`,
 						Triggers: []string{`Слишком длинный список аргументов`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`Слишком длинный список аргументов`},
 							},
@@ -24689,9 +25989,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1344,
 						Src:      `\b(?i:Argumentlistan f)ö(?i:r l)å(?i:ng)\b`,
 						Triggers: []string{`argumentlistan för lång`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`argumentlistan för lång`},
 								Word: true,
@@ -24700,9 +26001,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1345,
 						Src:      `\b(?i:Arg)ü(?i:man listesi )ç(?i:ok uzun)\b`,
 						Triggers: []string{`argüman listesi çok uzun`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`argüman listesi çok uzun`},
 								Word: true,
@@ -24711,9 +26013,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1346,
 						Src:      `Занадто довгий список аргументів`,
 						Triggers: []string{`Занадто довгий список аргументів`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`Занадто довгий список аргументів`},
 							},
@@ -24721,9 +26024,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1347,
 						Src:      `\b(?i:Danh s)á(?i:ch )đố(?i:i s)ố(?i: qu)á(?i: d)à(?i:i)\b`,
 						Triggers: []string{`danh sách đối số quá dài`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`danh sách đối số quá dài`},
 								Word: true,
@@ -24732,9 +26036,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1348,
 						Src:      `参数列表过长`,
 						Triggers: []string{`参数列表过长`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`参数列表过长`},
 							},
@@ -24742,9 +26047,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1349,
 						Src:      `引數列項目過長`,
 						Triggers: []string{`引數列項目過長`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`引數列項目過長`},
 							},
@@ -24753,7 +26059,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -24767,13 +26073,14 @@ var catalogueTables = &catalogue{
 			Code:       11,
 			Tier:       tierText,
 			Priority:   75,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1350,
 						Src:      `(?i)\bbad interpreter: No such file or directory\b`,
 						Triggers: []string{`bad interpreter: no such file or directory`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`bad interpreter: no such file or directory`},
 								Word: true,
@@ -24782,9 +26089,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1351,
 						Src:      `(?i)^(/usr)?/bin/env: [‘'"]?[^:’'"\s]+[’'"]?: No such file or directory`,
 						Triggers: []string{`": no such file or directory`, `': no such file or directory`, `: no such file or directory`, `’: no such file or directory`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Start: true,
 								Lead:  []string{`/bin/env: `, `/usr/bin/e`},
@@ -24797,7 +26105,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -24811,13 +26119,14 @@ var catalogueTables = &catalogue{
 			Code:       11,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1352,
 						Src:      `(?i: bad interpreter)\b`,
 						Triggers: []string{` bad interpreter`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{` bad interpreter`},
 							},
@@ -24825,9 +26134,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1353,
 						Src:      `(?i: chybn)ý(?i: interpretr)\b`,
 						Triggers: []string{` chybný interpretr`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{` chybný interpretr`},
 							},
@@ -24835,9 +26145,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1354,
 						Src:      `(?i: Defekter Interpreter)\b`,
 						Triggers: []string{` defekter interpreter`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{` defekter interpreter`},
 							},
@@ -24845,9 +26156,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1355,
 						Src:      `(?i: int)é(?i:rprete err)ó(?i:neo)\b`,
 						Triggers: []string{` intérprete erróneo`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{` intérprete erróneo`},
 							},
@@ -24855,9 +26167,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1356,
 						Src:      `(?i: mauvais interpr)é(?i:teur)\b`,
 						Triggers: []string{` mauvais interpréteur`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{` mauvais interpréteur`},
 							},
@@ -24865,9 +26178,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1357,
 						Src:      `(?i: rossz parancs)é(?i:rtelmez)ő`,
 						Triggers: []string{` rossz parancsértelmező`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{` rossz parancsértelmező`},
 							},
@@ -24875,9 +26189,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1358,
 						Src:      `(?i: interpreter buruk)\b`,
 						Triggers: []string{` interpreter buruk`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{` interpreter buruk`},
 							},
@@ -24885,9 +26200,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1359,
 						Src:      `(?i: interprete errato)\b`,
 						Triggers: []string{` interprete errato`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{` interprete errato`},
 							},
@@ -24895,9 +26211,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1360,
 						Src:      ` 誤ったインタプリタです`,
 						Triggers: []string{` 誤ったインタプリタです`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{` 誤ったインタプリタです`},
 							},
@@ -24905,9 +26222,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1361,
 						Src:      ` 잘못된 인터프리터`,
 						Triggers: []string{` 잘못된 인터프리터`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{` 잘못된 인터프리터`},
 							},
@@ -24915,9 +26233,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1362,
 						Src:      `(?i: ongeldige interpreter)\b`,
 						Triggers: []string{` ongeldige interpreter`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{` ongeldige interpreter`},
 							},
@@ -24925,9 +26244,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1363,
 						Src:      `(?i: z)ł(?i:y interpreter)\b`,
 						Triggers: []string{` zły interpreter`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{` zły interpreter`},
 							},
@@ -24935,9 +26255,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1364,
 						Src:      `(?i: interpretador incorreto)\b`,
 						Triggers: []string{` interpretador incorreto`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{` interpretador incorreto`},
 							},
@@ -24945,9 +26266,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1365,
 						Src:      `(?i: interpretador errado)\b`,
 						Triggers: []string{` interpretador errado`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{` interpretador errado`},
 							},
@@ -24955,9 +26277,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1366,
 						Src:      ` неверный интерпретатор`,
 						Triggers: []string{` неверный интерпретатор`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{` неверный интерпретатор`},
 							},
@@ -24965,9 +26288,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1367,
 						Src:      `(?i: felaktig tolk)\b`,
 						Triggers: []string{` felaktig tolk`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{` felaktig tolk`},
 							},
@@ -24975,9 +26299,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1368,
 						Src:      `(?i: hatal)ı(?i: yorumlay)ı(?i:c)ı`,
 						Triggers: []string{` hatalı yorumlayıcı`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{` hatalı yorumlayıcı`},
 							},
@@ -24985,9 +26310,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1369,
 						Src:      ` неправильний інтерпретатор`,
 						Triggers: []string{` неправильний інтерпретатор`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{` неправильний інтерпретатор`},
 							},
@@ -24995,9 +26321,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1370,
 						Src:      `(?i: b)ộ(?i: th)ô(?i:ng d)ị(?i:ch sai)\b`,
 						Triggers: []string{` bộ thông dịch sai`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{` bộ thông dịch sai`},
 							},
@@ -25005,9 +26332,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1371,
 						Src:      ` 错误的解释器`,
 						Triggers: []string{` 错误的解释器`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{` 错误的解释器`},
 							},
@@ -25015,9 +26343,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1372,
 						Src:      ` 不當的直譯器`,
 						Triggers: []string{` 不當的直譯器`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{` 不當的直譯器`},
 							},
@@ -25026,7 +26355,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -25040,13 +26369,14 @@ var catalogueTables = &catalogue{
 			Code:       11,
 			Tier:       tierText,
 			Priority:   62,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1373,
 						Src:      `(?i)\bcommand not found\b`,
 						Triggers: []string{`command not found`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`command not found`},
 								Word: true,
@@ -25055,9 +26385,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1374,
 						Src:      `(?i)^\S*sh: (line )?(\d+: )?[^:\s]+: not found\s*$`,
 						Triggers: []string{`: not found`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Start: true,
 								Also:  [][]string{[]string{`sh: `}, []string{`sh: `, `sh: line `}},
@@ -25068,9 +26399,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       1375,
 						Src:      `(?i)\bis not recognized as an internal or external command\b`,
 						Triggers: []string{`is not recognized as an internal or external command`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`is not recognized as an internal or external command`},
 								Word: true,
@@ -25079,9 +26411,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1376,
 						Src:      `(?i)\bexecutable file not found in \$PATH\b`,
 						Triggers: []string{`executable file not found in $path`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`executable file not found in $path`},
 								Word: true,
@@ -25090,9 +26423,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1377,
 						Src:      `(?i)\bspawn \S+ ENOENT\b`,
 						Triggers: []string{` enoent`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`spawn `},
 								Word: true,
@@ -25101,9 +26435,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1378,
 						Src:      `(?i)^env: '?[^:'\s]+'?: No such file or directory`,
 						Triggers: []string{`': no such file or directory`, `: no such file or directory`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Start: true,
 								Lead:  []string{`env: `},
@@ -25113,7 +26448,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -25127,13 +26462,14 @@ var catalogueTables = &catalogue{
 			Code:       11,
 			Tier:       tierText,
 			Priority:   51,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1379,
 						Src:      `(?i: command not found)\b`,
 						Triggers: []string{` command not found`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{` command not found`},
 							},
@@ -25141,9 +26477,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1380,
 						Src:      `(?i: p)ří(?i:kaz nenalezen)\b`,
 						Triggers: []string{` příkaz nenalezen`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{` příkaz nenalezen`},
 							},
@@ -25151,9 +26488,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1381,
 						Src:      `(?i: Kommando nicht gefunden)\b`,
 						Triggers: []string{` kommando nicht gefunden`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{` kommando nicht gefunden`},
 							},
@@ -25161,9 +26499,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1382,
 						Src:      `(?i: orden no encontrada)\b`,
 						Triggers: []string{` orden no encontrada`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{` orden no encontrada`},
 							},
@@ -25171,9 +26510,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1383,
 						Src:      `(?i: commande introuvable)\b`,
 						Triggers: []string{` commande introuvable`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{` commande introuvable`},
 							},
@@ -25181,9 +26521,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1384,
 						Src:      `(?i: parancs nem tal)á(?i:lhat)ó`,
 						Triggers: []string{` parancs nem található`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{` parancs nem található`},
 							},
@@ -25191,9 +26532,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1385,
 						Src:      `(?i: perintah tidak ditemukan)\b`,
 						Triggers: []string{` perintah tidak ditemukan`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{` perintah tidak ditemukan`},
 							},
@@ -25201,9 +26543,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1386,
 						Src:      `(?i: comando non trovato)\b`,
 						Triggers: []string{` comando non trovato`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{` comando non trovato`},
 							},
@@ -25211,9 +26554,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1387,
 						Src:      ` コマンドが見つかりません`,
 						Triggers: []string{` コマンドが見つかりません`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{` コマンドが見つかりません`},
 							},
@@ -25221,9 +26565,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1388,
 						Src:      ` 명령어를 찾을 수 없음`,
 						Triggers: []string{` 명령어를 찾을 수 없음`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{` 명령어를 찾을 수 없음`},
 							},
@@ -25231,9 +26576,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1389,
 						Src:      `(?i: opdracht niet gevonden)\b`,
 						Triggers: []string{` opdracht niet gevonden`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{` opdracht niet gevonden`},
 							},
@@ -25241,9 +26587,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1390,
 						Src:      `(?i: nie znaleziono polecenia)\b`,
 						Triggers: []string{` nie znaleziono polecenia`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{` nie znaleziono polecenia`},
 							},
@@ -25251,9 +26598,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1391,
 						Src:      `(?i: comando n)ã(?i:o encontrado)\b`,
 						Triggers: []string{` comando não encontrado`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{` comando não encontrado`},
 							},
@@ -25261,9 +26609,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1392,
 						Src:      ` команда не найдена`,
 						Triggers: []string{` команда не найдена`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{` команда не найдена`},
 							},
@@ -25271,9 +26620,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1393,
 						Src:      `(?i: kommandot finns inte)\b`,
 						Triggers: []string{` kommandot finns inte`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{` kommandot finns inte`},
 							},
@@ -25281,9 +26631,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1394,
 						Src:      `(?i: komut yok)\b`,
 						Triggers: []string{` komut yok`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{` komut yok`},
 							},
@@ -25291,9 +26642,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1395,
 						Src:      ` команду не знайдено`,
 						Triggers: []string{` команду не знайдено`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{` команду не знайдено`},
 							},
@@ -25301,9 +26653,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1396,
 						Src:      `(?i: kh)ô(?i:ng t)ì(?i:m th)ấ(?i:y l)ệ(?i:nh)\b`,
 						Triggers: []string{` không tìm thấy lệnh`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{` không tìm thấy lệnh`},
 							},
@@ -25311,9 +26664,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1397,
 						Src:      ` 未找到命令`,
 						Triggers: []string{` 未找到命令`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{` 未找到命令`},
 							},
@@ -25321,9 +26675,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1398,
 						Src:      `指令找不到`,
 						Triggers: []string{`指令找不到`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`指令找不到`},
 							},
@@ -25332,7 +26687,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -25346,9 +26701,9 @@ var catalogueTables = &catalogue{
 			Code:       13,
 			Tier:       tierBare,
 			Priority:   10,
-			Confidence: matchHigh,
+			Confidence: tablesHigh,
 			Scope:      `host`,
-			Match: cond{
+			Match: tablesCond{
 				ExitCodes: []int{126},
 			},
 			File: `rules/shell.yaml`,
@@ -25359,8 +26714,8 @@ var catalogueTables = &catalogue{
 			Code:       11,
 			Tier:       tierBare,
 			Priority:   10,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				ExitCodes: []int{127},
 			},
 			File: `rules/shell.yaml`,
@@ -25371,13 +26726,14 @@ var catalogueTables = &catalogue{
 			Code:       11,
 			Tier:       tierText,
 			Priority:   64,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1399,
 						Src:      `\bModuleNotFoundError: No module named\b`,
 						Triggers: []string{`modulenotfounderror: no module named`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`modulenotfounderror: no module named`},
 								Word: true,
@@ -25386,9 +26742,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1400,
 						Src:      `\bImportError: No module named\b`,
 						Triggers: []string{`importerror: no module named`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`importerror: no module named`},
 								Word: true,
@@ -25397,9 +26754,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1401,
 						Src:      `\bCannot find module '[^./'\s][^'\s]*'`,
 						Triggers: []string{`cannot find module '`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`cannot find module '`},
 								Word: true,
@@ -25408,9 +26766,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1402,
 						Src:      `\bCannot find package '[^./'\s][^'\s]*'`,
 						Triggers: []string{`cannot find package '`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`cannot find package '`},
 								Word: true,
@@ -25420,7 +26779,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -25434,13 +26793,14 @@ var catalogueTables = &catalogue{
 			Code:       4,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1403,
 						Src:      `(?i)\bno space left on device\b`,
 						Triggers: []string{`no space left on device`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`no space left on device`},
 								Word: true,
@@ -25449,9 +26809,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1404,
 						Src:      `(?i)\bENOSPC\b`,
 						Triggers: []string{`enospc`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`enospc`},
 								Word: true,
@@ -25460,9 +26821,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1405,
 						Src:      `(?i)\[Errno 28\]`,
 						Triggers: []string{`[errno 28]`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`[errno 28]`},
 							},
@@ -25470,9 +26832,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1406,
 						Src:      `(?i)\(os error 28\)`,
 						Triggers: []string{`(os error 28)`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`(os error 28)`},
 							},
@@ -25480,9 +26843,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1407,
 						Src:      `(?i)\[WinError (112|39)\]`,
 						Triggers: []string{`[winerror 112]`, `[winerror 39]`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`[winerror 112]`, `[winerror 39]`},
 							},
@@ -25492,9 +26856,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       1408,
 						Src:      `(?i)\bdisk quota exceeded\b`,
 						Triggers: []string{`disk quota exceeded`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`disk quota exceeded`},
 								Word: true,
@@ -25503,9 +26868,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1409,
 						Src:      `(?i)\bEDQUOT\b`,
 						Triggers: []string{`edquot`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`edquot`},
 								Word: true,
@@ -25514,9 +26880,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1410,
 						Src:      `(?i)\[Errno 122\]`,
 						Triggers: []string{`[errno 122]`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`[errno 122]`},
 							},
@@ -25524,9 +26891,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1411,
 						Src:      `(?i)\bnot enough space on the disk\b`,
 						Triggers: []string{`not enough space on the disk`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`not enough space on the disk`},
 								Word: true,
@@ -25536,7 +26904,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -25550,13 +26918,14 @@ var catalogueTables = &catalogue{
 			Code:       4,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1412,
 						Src:      `\b(?i:No space left on device)\b`,
 						Triggers: []string{`no space left on device`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`no space left on device`},
 								Word: true,
@@ -25565,9 +26934,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1413,
 						Src:      `\b(?i:Na za)ří(?i:zen)í(?i: nen)í(?i: voln)é(?i: m)í(?i:sto)\b`,
 						Triggers: []string{`na zařízení není volné místo`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`na zařízení není volné místo`},
 								Word: true,
@@ -25576,9 +26946,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1414,
 						Src:      `\b(?i:Auf dem Ger)ä(?i:t ist kein Speicherplatz mehr verf)ü(?i:gbar)\b`,
 						Triggers: []string{`auf dem gerät ist kein speicherplatz mehr verfügbar`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`auf dem gerät ist kein speicherplatz mehr verfügbar`},
 								Word: true,
@@ -25587,9 +26958,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1415,
 						Src:      `\b(?i:No queda espacio en el dispositivo)\b`,
 						Triggers: []string{`no queda espacio en el dispositivo`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`no queda espacio en el dispositivo`},
 								Word: true,
@@ -25598,9 +26970,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1416,
 						Src:      `\b(?i:Aucun espace disponible sur le p)é(?i:riph)é(?i:rique)\b`,
 						Triggers: []string{`aucun espace disponible sur le périphérique`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`aucun espace disponible sur le périphérique`},
 								Word: true,
@@ -25609,9 +26982,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1417,
 						Src:      `\b(?i:Nincs t)ö(?i:bb hely a lemezen)\b`,
 						Triggers: []string{`nincs több hely a lemezen`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`nincs több hely a lemezen`},
 								Word: true,
@@ -25620,9 +26994,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1418,
 						Src:      `\b(?i:Tidak ruang lagi diperangkat)\b`,
 						Triggers: []string{`tidak ruang lagi diperangkat`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`tidak ruang lagi diperangkat`},
 								Word: true,
@@ -25631,9 +27006,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1419,
 						Src:      `\b(?i:Spazio esaurito sul device)\b`,
 						Triggers: []string{`spazio esaurito sul device`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`spazio esaurito sul device`},
 								Word: true,
@@ -25642,9 +27018,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1420,
 						Src:      `デバイスに空き領域がありません`,
 						Triggers: []string{`デバイスに空き領域がありません`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`デバイスに空き領域がありません`},
 							},
@@ -25652,9 +27029,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1421,
 						Src:      `장치에 남은 공간이 없음`,
 						Triggers: []string{`장치에 남은 공간이 없음`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`장치에 남은 공간이 없음`},
 							},
@@ -25662,9 +27040,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1422,
 						Src:      `\b(?i:Geen ruimte meer over op apparaat)\b`,
 						Triggers: []string{`geen ruimte meer over op apparaat`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`geen ruimte meer over op apparaat`},
 								Word: true,
@@ -25673,9 +27052,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1423,
 						Src:      `\b(?i:Brak miejsca na urz)ą(?i:dzeniu)\b`,
 						Triggers: []string{`brak miejsca na urządzeniu`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`brak miejsca na urządzeniu`},
 								Word: true,
@@ -25684,9 +27064,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1424,
 						Src:      `\b(?i:N)ã(?i:o h)á(?i: espa)ç(?i:o dispon)í(?i:vel no dispositivo)\b`,
 						Triggers: []string{`não há espaço disponível no dispositivo`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`não há espaço disponível no dispositivo`},
 								Word: true,
@@ -25695,9 +27076,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1425,
 						Src:      `\b(?i:Sem espa)ç(?i:o livre no dispositivo)\b`,
 						Triggers: []string{`sem espaço livre no dispositivo`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`sem espaço livre no dispositivo`},
 								Word: true,
@@ -25706,9 +27088,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1426,
 						Src:      `На устройстве не осталось свободного места`,
 						Triggers: []string{`На устройстве не осталось свободного места`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`На устройстве не осталось свободного места`},
 							},
@@ -25716,9 +27099,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1427,
 						Src:      `\b(?i:Enheten )ä(?i:r full)\b`,
 						Triggers: []string{`enheten är full`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`enheten är full`},
 								Word: true,
@@ -25727,9 +27111,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1428,
 						Src:      `\b(?i:Ayg)ı(?i:t )ü(?i:zerinde bo)ş(?i: yer yok)\b`,
 						Triggers: []string{`aygıt üzerinde boş yer yok`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`aygıt üzerinde boş yer yok`},
 								Word: true,
@@ -25738,9 +27123,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1429,
 						Src:      `Недостатньо місця на пристрої`,
 						Triggers: []string{`Недостатньо місця на пристрої`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`Недостатньо місця на пристрої`},
 							},
@@ -25748,9 +27134,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1430,
 						Src:      `\b(?i:Kh)ô(?i:ng c)ó đủ(?i: ch)ỗ(?i: tr)ố(?i:ng tr)ê(?i:n thi)ế(?i:t b)ị`,
 						Triggers: []string{`không có đủ chỗ trống trên thiết bị`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`không có đủ chỗ trống trên thiết bị`},
 								Word: true,
@@ -25759,9 +27146,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1431,
 						Src:      `设备上没有空间`,
 						Triggers: []string{`设备上没有空间`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`设备上没有空间`},
 							},
@@ -25769,9 +27157,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1432,
 						Src:      `裝置上已無多餘空間`,
 						Triggers: []string{`裝置上已無多餘空間`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`裝置上已無多餘空間`},
 							},
@@ -25779,9 +27168,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1433,
 						Src:      `\b(?i:Disk quota exceeded)\b`,
 						Triggers: []string{`disk quota exceeded`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`disk quota exceeded`},
 								Word: true,
@@ -25790,9 +27180,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1434,
 						Src:      `\b(?i:P)ř(?i:ekro)č(?i:ena diskov)á(?i: kv)ó(?i:ta)\b`,
 						Triggers: []string{`překročena disková kvóta`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`překročena disková kvóta`},
 								Word: true,
@@ -25801,9 +27192,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1435,
 						Src:      `\b(?i:Der zugewiesene Plattenplatz \(Quota\) ist )ü(?i:berschritten)\b`,
 						Triggers: []string{`der zugewiesene plattenplatz (quota) ist überschritten`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`der zugewiesene plattenplatz (quota) ist überschritten`},
 								Word: true,
@@ -25812,9 +27204,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1436,
 						Src:      `\b(?i:Se ha excedido la cuota de disco)\b`,
 						Triggers: []string{`se ha excedido la cuota de disco`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`se ha excedido la cuota de disco`},
 								Word: true,
@@ -25823,9 +27216,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1437,
 						Src:      `\b(?i:D)é(?i:bordement du quota d'espace disque)\b`,
 						Triggers: []string{`débordement du quota d'espace disque`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`débordement du quota d'espace disque`},
 								Word: true,
@@ -25834,9 +27228,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1438,
 						Src:      `\b(?i:Lemezkv)ó(?i:ta t)ú(?i:ll)é(?i:pve)\b`,
 						Triggers: []string{`lemezkvóta túllépve`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`lemezkvóta túllépve`},
 								Word: true,
@@ -25845,9 +27240,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1439,
 						Src:      `\b(?i:Quota Dis terlampaui)\b`,
 						Triggers: []string{`quota dis terlampaui`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`quota dis terlampaui`},
 								Word: true,
@@ -25856,9 +27252,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1440,
 						Src:      `\b(?i:Quota disco superata)\b`,
 						Triggers: []string{`quota disco superata`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`quota disco superata`},
 								Word: true,
@@ -25867,9 +27264,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1441,
 						Src:      `ディスク使用量制限を超過しました`,
 						Triggers: []string{`ディスク使用量制限を超過しました`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`ディスク使用量制限を超過しました`},
 							},
@@ -25877,9 +27275,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1442,
 						Src:      `디스크 할당량이 초과됨`,
 						Triggers: []string{`디스크 할당량이 초과됨`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`디스크 할당량이 초과됨`},
 							},
@@ -25887,9 +27286,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1443,
 						Src:      `\b(?i:Schijfquotum is overschreden)\b`,
 						Triggers: []string{`schijfquotum is overschreden`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`schijfquotum is overschreden`},
 								Word: true,
@@ -25898,9 +27298,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1444,
 						Src:      `\b(?i:Przekroczony limit dyskowy)\b`,
 						Triggers: []string{`przekroczony limit dyskowy`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`przekroczony limit dyskowy`},
 								Word: true,
@@ -25909,9 +27310,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1445,
 						Src:      `\b(?i:Cota da disco excedida)\b`,
 						Triggers: []string{`cota da disco excedida`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`cota da disco excedida`},
 								Word: true,
@@ -25920,9 +27322,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1446,
 						Src:      `\b(?i:Quota do disco excedida)\b`,
 						Triggers: []string{`quota do disco excedida`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`quota do disco excedida`},
 								Word: true,
@@ -25931,9 +27334,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1447,
 						Src:      `Превышена дисковая квота`,
 						Triggers: []string{`Превышена дисковая квота`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`Превышена дисковая квота`},
 							},
@@ -25941,9 +27345,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1448,
 						Src:      `\b(?i:Diskkvot )ö(?i:verskriden)\b`,
 						Triggers: []string{`diskkvot överskriden`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`diskkvot överskriden`},
 								Word: true,
@@ -25952,9 +27357,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1449,
 						Src:      `\b(?i:Disk kotas)ı(?i: a)şı(?i:ld)ı`,
 						Triggers: []string{`disk kotası aşıldı`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`disk kotası aşıldı`},
 								Word: true,
@@ -25963,9 +27369,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1450,
 						Src:      `Перевищено квоту диска`,
 						Triggers: []string{`Перевищено квоту диска`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`Перевищено квоту диска`},
 							},
@@ -25973,9 +27380,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1451,
 						Src:      `\b(?i:V)ượ(?i:t qu)á(?i: h)ạ(?i:n ng)ạ(?i:ch )đĩ(?i:a)\b`,
 						Triggers: []string{`vượt quá hạn ngạch đĩa`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`vượt quá hạn ngạch đĩa`},
 								Word: true,
@@ -25984,9 +27392,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1452,
 						Src:      `超出磁盘限额`,
 						Triggers: []string{`超出磁盘限额`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`超出磁盘限额`},
 							},
@@ -25994,9 +27403,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1453,
 						Src:      `磁碟配額已滿`,
 						Triggers: []string{`磁碟配額已滿`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`磁碟配額已滿`},
 							},
@@ -26005,7 +27415,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -26019,13 +27429,14 @@ var catalogueTables = &catalogue{
 			Code:       10,
 			Tier:       tierText,
 			Priority:   2,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1454,
 						Src:      `(?i:\bNO SUCH FILE OR DIRECTORY\b)`,
 						Triggers: []string{`no such file or directory`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`no such file or directory`},
 								Word: true,
@@ -26034,9 +27445,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1455,
 						Src:      `(?i:\bENOENT\b)`,
 						Triggers: []string{`enoent`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`enoent`},
 								Word: true,
@@ -26045,9 +27457,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1456,
 						Src:      `(?i:\bFILENOTFOUNDERROR\b)`,
 						Triggers: []string{`filenotfounderror`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`filenotfounderror`},
 								Word: true,
@@ -26056,9 +27469,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1457,
 						Src:      `(?i:\[(?:ERRNO 2\]|WINERROR [23]\]))`,
 						Triggers: []string{`[errno 2]`, `[winerror 2]`, `[winerror 3]`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`[errno 2]`, `[winerror 2]`, `[winerror 3]`},
 							},
@@ -26066,9 +27480,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1458,
 						Src:      `(?i:\(OS ERROR 2\))`,
 						Triggers: []string{`(os error 2)`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`(os error 2)`},
 							},
@@ -26076,9 +27491,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1459,
 						Src:      `(?i:\bTHE SYSTEM CANNOT FIND THE (FILE|PATH) SPECIFIED\b)`,
 						Triggers: []string{`the system cannot find the `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`the system cannot find the `},
 								Word: true,
@@ -26091,7 +27507,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -26105,13 +27521,14 @@ var catalogueTables = &catalogue{
 			Code:       10,
 			Tier:       tierText,
 			Priority:   2,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1460,
 						Src:      `\b(?i:No such file or directory)\b`,
 						Triggers: []string{`no such file or directory`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`no such file or directory`},
 								Word: true,
@@ -26120,9 +27537,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1461,
 						Src:      `\b(?i:Adres)ář(?i: nebo soubor neexistuje)\b`,
 						Triggers: []string{`adresář nebo soubor neexistuje`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`adresář nebo soubor neexistuje`},
 								Word: true,
@@ -26131,9 +27549,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1462,
 						Src:      `\b(?i:Datei oder Verzeichnis nicht gefunden)\b`,
 						Triggers: []string{`datei oder verzeichnis nicht gefunden`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`datei oder verzeichnis nicht gefunden`},
 								Word: true,
@@ -26142,9 +27561,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1463,
 						Src:      `\b(?i:No existe el fichero o el directorio)\b`,
 						Triggers: []string{`no existe el fichero o el directorio`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`no existe el fichero o el directorio`},
 								Word: true,
@@ -26153,9 +27573,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1464,
 						Src:      `\b(?i:Aucun fichier ou dossier de ce type)\b`,
 						Triggers: []string{`aucun fichier ou dossier de ce type`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`aucun fichier ou dossier de ce type`},
 								Word: true,
@@ -26164,9 +27585,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1465,
 						Src:      `\b(?i:Nincs ilyen f)á(?i:jl vagy k)ö(?i:nyvt)á(?i:r)\b`,
 						Triggers: []string{`nincs ilyen fájl vagy könyvtár`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`nincs ilyen fájl vagy könyvtár`},
 								Word: true,
@@ -26175,9 +27597,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1466,
 						Src:      `\b(?i:Tidak ada berkas atau direktori seperti itu)\b`,
 						Triggers: []string{`tidak ada berkas atau direktori seperti itu`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`tidak ada berkas atau direktori seperti itu`},
 								Word: true,
@@ -26186,9 +27609,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1467,
 						Src:      `\b(?i:File o directory non esistente)\b`,
 						Triggers: []string{`file o directory non esistente`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`file o directory non esistente`},
 								Word: true,
@@ -26197,9 +27621,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1468,
 						Src:      `そのようなファイルやディレクトリはありません`,
 						Triggers: []string{`そのようなファイルやディレクトリはありません`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`そのようなファイルやディレクトリはありません`},
 							},
@@ -26207,9 +27632,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1469,
 						Src:      `그런 파일이나 디렉터리가 없습니다`,
 						Triggers: []string{`그런 파일이나 디렉터리가 없습니다`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`그런 파일이나 디렉터리가 없습니다`},
 							},
@@ -26217,9 +27643,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1470,
 						Src:      `\b(?i:Bestand of map bestaat niet)\b`,
 						Triggers: []string{`bestand of map bestaat niet`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`bestand of map bestaat niet`},
 								Word: true,
@@ -26228,9 +27655,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1471,
 						Src:      `\b(?i:Nie ma takiego pliku ani katalogu)\b`,
 						Triggers: []string{`nie ma takiego pliku ani katalogu`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`nie ma takiego pliku ani katalogu`},
 								Word: true,
@@ -26239,9 +27667,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1472,
 						Src:      `\b(?i:Arquivo ou diret)ó(?i:rio inexistente)\b`,
 						Triggers: []string{`arquivo ou diretório inexistente`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`arquivo ou diretório inexistente`},
 								Word: true,
@@ -26250,9 +27679,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1473,
 						Src:      `\b(?i:Ficheiro ou pasta inexistente)\b`,
 						Triggers: []string{`ficheiro ou pasta inexistente`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`ficheiro ou pasta inexistente`},
 								Word: true,
@@ -26261,9 +27691,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1474,
 						Src:      `Нет такого файла или каталога`,
 						Triggers: []string{`Нет такого файла или каталога`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`Нет такого файла или каталога`},
 							},
@@ -26271,9 +27702,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1475,
 						Src:      `\b(?i:Filen eller katalogen finns inte)\b`,
 						Triggers: []string{`filen eller katalogen finns inte`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`filen eller katalogen finns inte`},
 								Word: true,
@@ -26282,9 +27714,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1476,
 						Src:      `\b(?i:B)ö(?i:yle bir dosya ya da dizin yok)\b`,
 						Triggers: []string{`böyle bir dosya ya da dizin yok`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`böyle bir dosya ya da dizin yok`},
 								Word: true,
@@ -26293,9 +27726,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1477,
 						Src:      `Немає такого файла або каталогу`,
 						Triggers: []string{`Немає такого файла або каталогу`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`Немає такого файла або каталогу`},
 							},
@@ -26303,9 +27737,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1478,
 						Src:      `\b(?i:Kh)ô(?i:ng c)ó(?i: t)ậ(?i:p tin ho)ặ(?i:c th)ư(?i: m)ụ(?i:c nh)ư(?i: v)ậ(?i:y)\b`,
 						Triggers: []string{`không có tập tin hoặc thư mục như vậy`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`không có tập tin hoặc thư mục như vậy`},
 								Word: true,
@@ -26314,9 +27749,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1479,
 						Src:      `没有那个文件或目录`,
 						Triggers: []string{`没有那个文件或目录`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`没有那个文件或目录`},
 							},
@@ -26324,9 +27760,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1480,
 						Src:      `沒有此一檔案或目錄`,
 						Triggers: []string{`沒有此一檔案或目錄`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`沒有此一檔案或目錄`},
 							},
@@ -26335,11 +27772,12 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					{
+						ID:  1481,
 						Src: `^\s*(/usr)?(/bin/)?env: |(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b|^\W{0,3}(\S+\s+){0,6}?(?-i:\[?(INFO|INF|DEBUG|DBG|TRACE|TRC)\]?)[:\s|].*\b(using (the )?defaults?|fall(ing)? back|skipping|ignoring|will retry|retrying|continuing without)\b|\b(level|lvl|severity)["']?\s*[=:]\s*["']?(info|debug|trace)\b.*\b(using (the )?defaults?|fall(ing)? back|skipping|ignoring|will retry|retrying|continuing without)\b)`,
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Triggers: []string{`env: `},
 								Start:    true,
@@ -26406,14 +27844,15 @@ var catalogueTables = &catalogue{
 			Code:       13,
 			Tier:       tierText,
 			Priority:   2,
-			Confidence: matchHigh,
+			Confidence: tablesHigh,
 			Scope:      `host`,
-			Match: cond{
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1482,
 						Src:      `(?i:\bPERMISSION DENIED\b)`,
 						Triggers: []string{`permission denied`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`permission denied`},
 								Word: true,
@@ -26422,9 +27861,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1483,
 						Src:      `(?i:\bEACCES\b)`,
 						Triggers: []string{`eacces`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`eacces`},
 								Word: true,
@@ -26433,9 +27873,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1484,
 						Src:      `(?i:\bEPERM\b)`,
 						Triggers: []string{`eperm`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`eperm`},
 								Word: true,
@@ -26444,9 +27885,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1485,
 						Src:      `(?i:\bOPERATION NOT PERMITTED\b)`,
 						Triggers: []string{`operation not permitted`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`operation not permitted`},
 								Word: true,
@@ -26455,9 +27897,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1486,
 						Src:      `(?i:\[(?:ERRNO (1(?:(?:)|3))\]|WINERROR 5\]))`,
 						Triggers: []string{`[errno 13]`, `[errno 1]`, `[winerror 5]`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`[errno 13]`, `[errno 1]`, `[winerror 5]`},
 							},
@@ -26467,9 +27910,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       1487,
 						Src:      `(?i:\bACCESS IS DENIED\b)`,
 						Triggers: []string{`access is denied`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`access is denied`},
 								Word: true,
@@ -26479,7 +27923,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -26493,14 +27937,15 @@ var catalogueTables = &catalogue{
 			Code:       13,
 			Tier:       tierText,
 			Priority:   2,
-			Confidence: matchHigh,
+			Confidence: tablesHigh,
 			Scope:      `host`,
-			Match: cond{
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1488,
 						Src:      `\b(?i:Permission denied)\b`,
 						Triggers: []string{`permission denied`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`permission denied`},
 								Word: true,
@@ -26509,9 +27954,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1489,
 						Src:      `\b(?i:Operace zam)í(?i:tnuta)\b`,
 						Triggers: []string{`operace zamítnuta`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`operace zamítnuta`},
 								Word: true,
@@ -26520,9 +27966,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1490,
 						Src:      `\b(?i:Keine Berechtigung)\b`,
 						Triggers: []string{`keine berechtigung`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`keine berechtigung`},
 								Word: true,
@@ -26531,9 +27978,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1491,
 						Src:      `\b(?i:Permiso denegado)\b`,
 						Triggers: []string{`permiso denegado`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`permiso denegado`},
 								Word: true,
@@ -26542,9 +27990,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1492,
 						Src:      `\b(?i:Permission non accord)é(?i:e)\b`,
 						Triggers: []string{`permission non accordée`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`permission non accordée`},
 								Word: true,
@@ -26553,9 +28002,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1493,
 						Src:      `\b(?i:Enged)é(?i:ly megtagadva)\b`,
 						Triggers: []string{`engedély megtagadva`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`engedély megtagadva`},
 								Word: true,
@@ -26564,9 +28014,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1494,
 						Src:      `\b(?i:Ijin ditolak)\b`,
 						Triggers: []string{`ijin ditolak`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`ijin ditolak`},
 								Word: true,
@@ -26575,9 +28026,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1495,
 						Src:      `\b(?i:Permesso negato)\b`,
 						Triggers: []string{`permesso negato`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`permesso negato`},
 								Word: true,
@@ -26586,9 +28038,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1496,
 						Src:      `許可がありません`,
 						Triggers: []string{`許可がありません`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`許可がありません`},
 							},
@@ -26596,9 +28049,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1497,
 						Src:      `허가 거부`,
 						Triggers: []string{`허가 거부`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`허가 거부`},
 							},
@@ -26606,9 +28060,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1498,
 						Src:      `\b(?i:Toegang geweigerd)\b`,
 						Triggers: []string{`toegang geweigerd`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`toegang geweigerd`},
 								Word: true,
@@ -26617,9 +28072,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1499,
 						Src:      `\b(?i:Brak dost)ę(?i:pu)\b`,
 						Triggers: []string{`brak dostępu`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`brak dostępu`},
 								Word: true,
@@ -26628,9 +28084,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1500,
 						Src:      `\b(?i:Permiss)ã(?i:o negada)\b`,
 						Triggers: []string{`permissão negada`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`permissão negada`},
 								Word: true,
@@ -26639,9 +28096,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1501,
 						Src:      `\b(?i:Permiss)ã(?i:o recusada)\b`,
 						Triggers: []string{`permissão recusada`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`permissão recusada`},
 								Word: true,
@@ -26651,9 +28109,10 @@ var catalogueTables = &catalogue{
 					},
 					sharedRegex43,
 					{
+						ID:       1503,
 						Src:      `Å(?i:tkomst nekas)\b`,
 						Triggers: []string{`Åtkomst nekas`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`Åtkomst nekas`},
 							},
@@ -26661,9 +28120,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1504,
 						Src:      `\b(?i:Eri)ş(?i:im engellendi)\b`,
 						Triggers: []string{`erişim engellendi`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`erişim engellendi`},
 								Word: true,
@@ -26672,9 +28132,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1505,
 						Src:      `Відмовлено у доступі`,
 						Triggers: []string{`Відмовлено у доступі`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`Відмовлено у доступі`},
 							},
@@ -26682,9 +28143,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1506,
 						Src:      `\b(?i:Kh)ô(?i:ng )đủ(?i: quy)ề(?i:n truy c)ậ(?i:p)\b`,
 						Triggers: []string{`không đủ quyền truy cập`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`không đủ quyền truy cập`},
 								Word: true,
@@ -26693,9 +28155,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1507,
 						Src:      `权限不够`,
 						Triggers: []string{`权限不够`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`权限不够`},
 							},
@@ -26703,9 +28166,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1508,
 						Src:      `拒絕不符權限的操作`,
 						Triggers: []string{`拒絕不符權限的操作`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`拒絕不符權限的操作`},
 							},
@@ -26713,9 +28177,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1509,
 						Src:      `\b(?i:Operation not permitted)\b`,
 						Triggers: []string{`operation not permitted`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`operation not permitted`},
 								Word: true,
@@ -26724,9 +28189,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1510,
 						Src:      `\b(?i:Operace nen)í(?i: povolena)\b`,
 						Triggers: []string{`operace není povolena`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`operace není povolena`},
 								Word: true,
@@ -26735,9 +28201,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1511,
 						Src:      `\b(?i:Die Operation ist nicht erlaubt)\b`,
 						Triggers: []string{`die operation ist nicht erlaubt`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`die operation ist nicht erlaubt`},
 								Word: true,
@@ -26746,9 +28213,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1512,
 						Src:      `\b(?i:Operaci)ó(?i:n no permitida)\b`,
 						Triggers: []string{`operación no permitida`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`operación no permitida`},
 								Word: true,
@@ -26757,9 +28225,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1513,
 						Src:      `\b(?i:Op)é(?i:ration non permise)\b`,
 						Triggers: []string{`opération non permise`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`opération non permise`},
 								Word: true,
@@ -26768,9 +28237,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1514,
 						Src:      `\b(?i:A m)ű(?i:velet nem enged)é(?i:lyezett)\b`,
 						Triggers: []string{`a művelet nem engedélyezett`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`a művelet nem engedélyezett`},
 								Word: true,
@@ -26779,9 +28249,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1515,
 						Src:      `\b(?i:Operasi tidak diijinkan)\b`,
 						Triggers: []string{`operasi tidak diijinkan`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`operasi tidak diijinkan`},
 								Word: true,
@@ -26790,9 +28261,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1516,
 						Src:      `\b(?i:Operazione non permessa)\b`,
 						Triggers: []string{`operazione non permessa`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`operazione non permessa`},
 								Word: true,
@@ -26801,9 +28273,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1517,
 						Src:      `許可されていない操作です`,
 						Triggers: []string{`許可されていない操作です`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`許可されていない操作です`},
 							},
@@ -26811,9 +28284,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1518,
 						Src:      `명령을 허용하지 않음`,
 						Triggers: []string{`명령을 허용하지 않음`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`명령을 허용하지 않음`},
 							},
@@ -26821,9 +28295,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1519,
 						Src:      `\b(?i:Actie is niet toegestaan)\b`,
 						Triggers: []string{`actie is niet toegestaan`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`actie is niet toegestaan`},
 								Word: true,
@@ -26832,9 +28307,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1520,
 						Src:      `\b(?i:Operacja niedozwolona)\b`,
 						Triggers: []string{`operacja niedozwolona`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`operacja niedozwolona`},
 								Word: true,
@@ -26843,9 +28319,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1521,
 						Src:      `\b(?i:Opera)çã(?i:o n)ã(?i:o permitida)\b`,
 						Triggers: []string{`operação não permitida`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`operação não permitida`},
 								Word: true,
@@ -26854,9 +28331,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1522,
 						Src:      `Операция не позволена`,
 						Triggers: []string{`Операция не позволена`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`Операция не позволена`},
 							},
@@ -26864,9 +28342,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1523,
 						Src:      `\b(?i:Operationen inte till)å(?i:ten)\b`,
 						Triggers: []string{`operationen inte tillåten`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`operationen inte tillåten`},
 								Word: true,
@@ -26875,9 +28354,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1524,
 						Src:      `İş(?i:leme izin verilmedi)\b`,
 						Triggers: []string{`İşleme izin verilmedi`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`İşleme izin verilmedi`},
 							},
@@ -26885,9 +28365,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1525,
 						Src:      `Дію заборонено`,
 						Triggers: []string{`Дію заборонено`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`Дію заборонено`},
 							},
@@ -26895,9 +28376,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1526,
 						Src:      `\b(?i:Thao t)á(?i:c kh)ô(?i:ng )đượ(?i:c ph)é(?i:p)\b`,
 						Triggers: []string{`thao tác không được phép`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`thao tác không được phép`},
 								Word: true,
@@ -26906,9 +28388,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1527,
 						Src:      `不允许的操作`,
 						Triggers: []string{`不允许的操作`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`不允许的操作`},
 							},
@@ -26916,9 +28399,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1528,
 						Src:      `此項操作並不被允許`,
 						Triggers: []string{`此項操作並不被允許`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`此項操作並不被允許`},
 							},
@@ -26927,7 +28411,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -26941,14 +28425,15 @@ var catalogueTables = &catalogue{
 			Code:       13,
 			Tier:       tierText,
 			Priority:   51,
-			Confidence: matchHigh,
+			Confidence: tablesHigh,
 			Scope:      `host`,
-			Match: cond{
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1529,
 						Src:      `(?i)\bread-only file system\b`,
 						Triggers: []string{`read-only file system`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`read-only file system`},
 								Word: true,
@@ -26957,9 +28442,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1530,
 						Src:      `(?i)\bEROFS\b`,
 						Triggers: []string{`erofs`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`erofs`},
 								Word: true,
@@ -26968,9 +28454,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1531,
 						Src:      `(?i)\[Errno 30\]`,
 						Triggers: []string{`[errno 30]`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`[errno 30]`},
 							},
@@ -26979,7 +28466,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -26993,14 +28480,15 @@ var catalogueTables = &catalogue{
 			Code:       13,
 			Tier:       tierText,
 			Priority:   51,
-			Confidence: matchHigh,
+			Confidence: tablesHigh,
 			Scope:      `host`,
-			Match: cond{
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1532,
 						Src:      `\b(?i:Read-only file system)\b`,
 						Triggers: []string{`read-only file system`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`read-only file system`},
 								Word: true,
@@ -27009,9 +28497,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1533,
 						Src:      `\b(?i:Syst)é(?i:m soubor)ů(?i: je pouze pro )č(?i:ten)í`,
 						Triggers: []string{`systém souborů je pouze pro čtení`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`systém souborů je pouze pro čtení`},
 								Word: true,
@@ -27020,9 +28509,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1534,
 						Src:      `\b(?i:Das Dateisystem ist nur lesbar)\b`,
 						Triggers: []string{`das dateisystem ist nur lesbar`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`das dateisystem ist nur lesbar`},
 								Word: true,
@@ -27031,9 +28521,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1535,
 						Src:      `\b(?i:Sistema de ficheros de s)ó(?i:lo lectura)\b`,
 						Triggers: []string{`sistema de ficheros de sólo lectura`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`sistema de ficheros de sólo lectura`},
 								Word: true,
@@ -27042,9 +28533,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1536,
 						Src:      `\b(?i:Syst)è(?i:me de fichiers accessible en lecture seulement)\b`,
 						Triggers: []string{`système de fichiers accessible en lecture seulement`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`système de fichiers accessible en lecture seulement`},
 								Word: true,
@@ -27053,9 +28545,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1537,
 						Src:      `Í(?i:r)á(?i:sv)é(?i:dett f)á(?i:jlrendszer)\b`,
 						Triggers: []string{`Írásvédett fájlrendszer`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`Írásvédett fájlrendszer`},
 							},
@@ -27063,9 +28556,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1538,
 						Src:      `\b(?i:Sistem berkas baca-saja)\b`,
 						Triggers: []string{`sistem berkas baca-saja`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`sistem berkas baca-saja`},
 								Word: true,
@@ -27074,9 +28568,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1539,
 						Src:      `\b(?i:File system in sola lettura)\b`,
 						Triggers: []string{`file system in sola lettura`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`file system in sola lettura`},
 								Word: true,
@@ -27085,9 +28580,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1540,
 						Src:      `読み込み専用ファイルシステムです`,
 						Triggers: []string{`読み込み専用ファイルシステムです`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`読み込み専用ファイルシステムです`},
 							},
@@ -27095,9 +28591,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1541,
 						Src:      `읽기전용 파일 시스템`,
 						Triggers: []string{`읽기전용 파일 시스템`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`읽기전용 파일 시스템`},
 							},
@@ -27105,9 +28602,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1542,
 						Src:      `\b(?i:Bestandssysteem is alleen-lezen)\b`,
 						Triggers: []string{`bestandssysteem is alleen-lezen`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`bestandssysteem is alleen-lezen`},
 								Word: true,
@@ -27116,9 +28614,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1543,
 						Src:      `\b(?i:System plik)ó(?i:w wy)łą(?i:cznie do odczytu)\b`,
 						Triggers: []string{`system plików wyłącznie do odczytu`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`system plików wyłącznie do odczytu`},
 								Word: true,
@@ -27127,9 +28626,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1544,
 						Src:      `\b(?i:Sistema de arquivos somente para leitura)\b`,
 						Triggers: []string{`sistema de arquivos somente para leitura`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`sistema de arquivos somente para leitura`},
 								Word: true,
@@ -27138,9 +28638,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1545,
 						Src:      `\b(?i:Sistema de ficheiros s)ó(?i: de leitura)\b`,
 						Triggers: []string{`sistema de ficheiros só de leitura`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`sistema de ficheiros só de leitura`},
 								Word: true,
@@ -27149,9 +28650,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1546,
 						Src:      `Файловая система доступна только для чтения`,
 						Triggers: []string{`Файловая система доступна только для чтения`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`Файловая система доступна только для чтения`},
 							},
@@ -27159,9 +28661,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1547,
 						Src:      `\b(?i:Skrivskyddat filsystem)\b`,
 						Triggers: []string{`skrivskyddat filsystem`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`skrivskyddat filsystem`},
 								Word: true,
@@ -27170,9 +28673,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1548,
 						Src:      `\b(?i:Salt-okunur dosya sistemi)\b`,
 						Triggers: []string{`salt-okunur dosya sistemi`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`salt-okunur dosya sistemi`},
 								Word: true,
@@ -27181,9 +28685,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1549,
 						Src:      `Файлова система тільки для зчитування`,
 						Triggers: []string{`Файлова система тільки для зчитування`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`Файлова система тільки для зчитування`},
 							},
@@ -27191,9 +28696,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1550,
 						Src:      `\b(?i:H)ệ(?i: th)ố(?i:ng t)ậ(?i:p tin ch)ỉ(?i: cho )đọ(?i:c)\b`,
 						Triggers: []string{`hệ thống tập tin chỉ cho đọc`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`hệ thống tập tin chỉ cho đọc`},
 								Word: true,
@@ -27202,9 +28708,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1551,
 						Src:      `只读文件系统`,
 						Triggers: []string{`只读文件系统`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`只读文件系统`},
 							},
@@ -27212,9 +28719,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1552,
 						Src:      `唯讀的檔案系統`,
 						Triggers: []string{`唯讀的檔案系統`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`唯讀的檔案系統`},
 							},
@@ -27223,7 +28731,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -27237,8 +28745,8 @@ var catalogueTables = &catalogue{
 			ID:         `shell.sigpipe`,
 			Tier:       tierBare,
 			Priority:   11,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Signals: []string{`SIGPIPE`},
 			},
 			File: `rules/cli.yaml`,
@@ -27249,13 +28757,14 @@ var catalogueTables = &catalogue{
 			Code:       20,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1553,
 						Src:      `(?i)\bdatabase is locked\b`,
 						Triggers: []string{`database is locked`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`database is locked`},
 								Word: true,
@@ -27264,9 +28773,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1554,
 						Src:      `(?i)\bSQLITE_BUSY\b`,
 						Triggers: []string{`sqlite_busy`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`sqlite_busy`},
 								Word: true,
@@ -27275,9 +28785,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1555,
 						Src:      `(?i)\bdatabase table is locked\b`,
 						Triggers: []string{`database table is locked`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`database table is locked`},
 								Word: true,
@@ -27287,7 +28798,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -27301,14 +28812,15 @@ var catalogueTables = &catalogue{
 			Code:       13,
 			Tier:       tierText,
 			Priority:   65,
-			Confidence: matchHigh,
+			Confidence: tablesHigh,
 			Scope:      `host`,
-			Match: cond{
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1556,
 						Src:      `(?i)\bUNPROTECTED PRIVATE KEY FILE\b`,
 						Triggers: []string{`unprotected private key file`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`unprotected private key file`},
 								Word: true,
@@ -27317,9 +28829,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1557,
 						Src:      `(?i)\bLoad key ("[^"]*"|[^"\s]+): bad permissions\b`,
 						Triggers: []string{`: bad permissions`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`load key `},
 								Word: true,
@@ -27330,9 +28843,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       1558,
 						Src:      `(?i)\bBad owner or permissions on\b`,
 						Triggers: []string{`bad owner or permissions on`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`bad owner or permissions on`},
 								Word: true,
@@ -27342,7 +28856,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -27356,13 +28870,14 @@ var catalogueTables = &catalogue{
 			Code:       9,
 			Tier:       tierText,
 			Priority:   4,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1559,
 						Src:      `(?i)\bConnection closed by (remote host|\S+ port \d+)\b`,
 						Triggers: []string{`connection closed by `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`connection closed by `},
 								Word: true,
@@ -27374,9 +28889,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       1560,
 						Src:      `(?i)\bkex_exchange_identification: Connection closed by remote host\b`,
 						Triggers: []string{`kex_exchange_identification: connection closed by remote host`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`kex_exchange_identification: connection closed by remote host`},
 								Word: true,
@@ -27386,7 +28902,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -27400,14 +28916,15 @@ var catalogueTables = &catalogue{
 			Code:       14,
 			Tier:       tierText,
 			Priority:   64,
-			Confidence: matchHigh,
+			Confidence: tablesHigh,
 			Scope:      `host`,
-			Match: cond{
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1561,
 						Src:      `(?i)\bNo (RSA|DSA|ECDSA|ED25519|ECDSA-SK|ED25519-SK) host key is known for \S+ and you have requested strict checking\b`,
 						Triggers: []string{` and you have requested strict checking`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`no d`, `no e`, `no r`},
 								Word: true,
@@ -27420,7 +28937,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -27434,13 +28951,14 @@ var catalogueTables = &catalogue{
 			Code:       1,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1562,
 						Src:      `(?i)\bToo many authentication failures\b`,
 						Triggers: []string{`too many authentication failures`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`too many authentication failures`},
 								Word: true,
@@ -27449,9 +28967,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1563,
 						Src:      `(?i)\bno supported authentication methods available\b`,
 						Triggers: []string{`no supported authentication methods available`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`no supported authentication methods available`},
 								Word: true,
@@ -27461,7 +28980,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -27475,14 +28994,15 @@ var catalogueTables = &catalogue{
 			Code:       13,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
+			Confidence: tablesHigh,
 			Scope:      `host`,
-			Match: cond{
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1564,
 						Src:      `(?i)\bInteractive authentication required\b`,
 						Triggers: []string{`interactive authentication required`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`interactive authentication required`},
 								Word: true,
@@ -27492,7 +29012,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -27506,13 +29026,14 @@ var catalogueTables = &catalogue{
 			Code:       11,
 			Tier:       tierText,
 			Priority:   64,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1565,
 						Src:      `(?i)\bFailed at step EXEC spawning [^\s:]+: No such file or directory\b`,
 						Triggers: []string{`failed at step exec spawning `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`failed at step exec spawning `},
 								Word: true,
@@ -27522,9 +29043,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1566,
 						Src:      `(?i)\b(Unable|Failed) to locate executable '?[^'\s:]+'?: No such file or directory\b`,
 						Triggers: []string{`failed to locate executable `, `unable to locate executable `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`failed to locate executable `, `unable to locate executable `},
 								Word: true,
@@ -27537,7 +29059,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -27551,14 +29073,15 @@ var catalogueTables = &catalogue{
 			Code:       14,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
+			Confidence: tablesHigh,
 			Scope:      `host`,
-			Match: cond{
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1567,
 						Src:      `(?i)\bhas not been booted with systemd as init system \(PID 1\)`,
 						Triggers: []string{`has not been booted with systemd as init system (pid 1)`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`has not been booted with systemd as init system (pid 1)`},
 								Word: true,
@@ -27567,9 +29090,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1568,
 						Src:      `(?i)^\s*Failed to connect to bus: (No such file or directory|Host is down)\b`,
 						Triggers: []string{`failed to connect to bus: `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Start: true,
 								Skip:  "\t\n\f\r ",
@@ -27583,7 +29107,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -27597,13 +29121,14 @@ var catalogueTables = &catalogue{
 			Code:       10,
 			Tier:       tierBare,
 			Priority:   12,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1569,
 						Src:      `\bstatus=200/CHDIR\b`,
 						Triggers: []string{`status=200/chdir`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`status=200/chdir`},
 								Word: true,
@@ -27613,7 +29138,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -27627,13 +29152,14 @@ var catalogueTables = &catalogue{
 			Code:       11,
 			Tier:       tierBare,
 			Priority:   12,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1570,
 						Src:      `\bstatus=203/EXEC\b`,
 						Triggers: []string{`status=203/exec`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`status=203/exec`},
 								Word: true,
@@ -27643,7 +29169,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -27657,14 +29183,15 @@ var catalogueTables = &catalogue{
 			Code:       14,
 			Tier:       tierBare,
 			Priority:   12,
-			Confidence: matchMedium,
+			Confidence: tablesMedium,
 			Scope:      `host`,
-			Match: cond{
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1571,
 						Src:      `\bstatus=21[67]/(USER|GROUP)\b`,
 						Triggers: []string{`status=216/group`, `status=216/user`, `status=217/group`, `status=217/user`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`status=216/group`, `status=216/user`, `status=217/group`, `status=217/user`},
 								Word: true,
@@ -27676,7 +29203,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -27690,13 +29217,14 @@ var catalogueTables = &catalogue{
 			Code:       19,
 			Tier:       tierText,
 			Priority:   20,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1572,
 						Src:      `(?i)\b(service|socket|mount|timer|target) failed because a timeout was exceeded\b`,
 						Triggers: []string{`mount failed because a timeout was exceeded`, `service failed because a timeout was exceeded`, `socket failed because a timeout was exceeded`, `target failed because a timeout was exceeded`, `timer failed because a timeout was exceeded`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`mount failed because a timeout was exceeded`, `service failed because a timeout was exceeded`, `socket failed because a timeout was exceeded`, `target failed because a timeout was exceeded`, `timer failed because a timeout was exceeded`},
 								Word: true,
@@ -27707,9 +29235,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       1573,
 						Src:      `(?i)\b(service|socket|mount|timer): Failed with result 'timeout'`,
 						Triggers: []string{`mount: failed with result 'timeout'`, `service: failed with result 'timeout'`, `socket: failed with result 'timeout'`, `timer: failed with result 'timeout'`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`mount: failed with result 'timeout'`, `service: failed with result 'timeout'`, `socket: failed with result 'timeout'`, `timer: failed with result 'timeout'`},
 								Word: true,
@@ -27721,7 +29250,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -27735,14 +29264,15 @@ var catalogueTables = &catalogue{
 			Code:       13,
 			Tier:       tierText,
 			Priority:   64,
-			Confidence: matchHigh,
+			Confidence: tablesHigh,
 			Scope:      `host`,
-			Match: cond{
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1574,
 						Src:      `(?i)\bFailed to (start|stop|restart|reload|enable|disable|mask|unmask) [\w@.:-]+: Access denied(\.|\s*$)`,
 						Triggers: []string{`: access denied`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`failed to `},
 								Word: true,
@@ -27755,7 +29285,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -27769,13 +29299,14 @@ var catalogueTables = &catalogue{
 			Code:       11,
 			Tier:       tierText,
 			Priority:   62,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1575,
 						Src:      `\bUnit [\w@.:-]+\.(service|socket|timer|target|mount|path) not found\b`,
 						Triggers: []string{`.mount not found`, `.path not found`, `.service not found`, `.socket not found`, `.target not found`, `.timer not found`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`unit `},
 								Word: true,
@@ -27786,9 +29317,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       1576,
 						Src:      `(?i:\bUnit file [\w@.:-]+\.(service|socket|timer) does not exist\b)`,
 						Triggers: []string{`.service does not exist`, `.socket does not exist`, `.timer does not exist`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`unit file `},
 								Word: true,
@@ -27800,7 +29332,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -27814,14 +29346,15 @@ var catalogueTables = &catalogue{
 			Code:       14,
 			Tier:       tierText,
 			Priority:   64,
-			Confidence: matchHigh,
+			Confidence: tablesHigh,
 			Scope:      `host`,
-			Match: cond{
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1577,
 						Src:      `(?i)\bFailed to determine (user|group) credentials: No such process\b`,
 						Triggers: []string{`failed to determine group credentials: no such process`, `failed to determine user credentials: no such process`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`failed to determine group credentials: no such process`, `failed to determine user credentials: no such process`},
 								Word: true,
@@ -27832,9 +29365,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       1578,
 						Src:      `(?i)\bFailed at step (USER|GROUP) spawning \S+: No such process\b`,
 						Triggers: []string{`failed at step group spawning `, `failed at step user spawning `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`failed at step group spawning `, `failed at step user spawning `},
 								Word: true,
@@ -27847,7 +29381,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -27861,13 +29395,14 @@ var catalogueTables = &catalogue{
 			Code:       11,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1579,
 						Src:      `(?i)\bError: Required plugins are not installed\b`,
 						Triggers: []string{`error: required plugins are not installed`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`error: required plugins are not installed`},
 								Word: true,
@@ -27876,9 +29411,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1580,
 						Src:      `(?i)\bError: Module not installed\b`,
 						Triggers: []string{`error: module not installed`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`error: module not installed`},
 								Word: true,
@@ -27887,9 +29423,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1581,
 						Src:      `(?i)\bError: Inconsistent dependency lock file\b`,
 						Triggers: []string{`error: inconsistent dependency lock file`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`error: inconsistent dependency lock file`},
 								Word: true,
@@ -27899,7 +29436,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -27913,13 +29450,14 @@ var catalogueTables = &catalogue{
 			Code:       14,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1582,
 						Src:      `(?i)\bError: Invalid provider configuration\b`,
 						Triggers: []string{`error: invalid provider configuration`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`error: invalid provider configuration`},
 								Word: true,
@@ -27928,9 +29466,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1583,
 						Src:      `(?i)\brequires explicit configuration\. Add a provider block to the root module\b`,
 						Triggers: []string{`requires explicit configuration. add a provider block to the root module`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`requires explicit configuration. add a provider block to the root module`},
 								Word: true,
@@ -27939,9 +29478,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1584,
 						Src:      `(?i)\bError: Backend initialization required\b`,
 						Triggers: []string{`error: backend initialization required`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`error: backend initialization required`},
 								Word: true,
@@ -27951,7 +29491,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -27965,13 +29505,14 @@ var catalogueTables = &catalogue{
 			Code:       6,
 			Tier:       tierText,
 			Priority:   80,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1585,
 						Src:      `(?i)\bNo valid credential sources (found|for Terraform AWS Provider found)\b`,
 						Triggers: []string{`no valid credential sources `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`no valid credential sources fo`},
 								Word: true,
@@ -27983,9 +29524,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       1586,
 						Src:      `(?i)\bNo credentials loaded\. To use your gcloud credentials\b`,
 						Triggers: []string{`no credentials loaded. to use your gcloud credentials`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`no credentials loaded. to use your gcloud credentials`},
 								Word: true,
@@ -27994,9 +29536,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1587,
 						Src:      `(?i)\bAttempted to load application default credentials since neither\b`,
 						Triggers: []string{`attempted to load application default credentials since neither`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`attempted to load application default credentials since neither`},
 								Word: true,
@@ -28006,7 +29549,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -28020,13 +29563,14 @@ var catalogueTables = &catalogue{
 			Code:       20,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1588,
 						Src:      `(?i)\berror acquiring the state lock\b`,
 						Triggers: []string{`error acquiring the state lock`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`error acquiring the state lock`},
 								Word: true,
@@ -28035,9 +29579,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1589,
 						Src:      `(?i)\berror locking state\b`,
 						Triggers: []string{`error locking state`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`error locking state`},
 								Word: true,
@@ -28047,7 +29592,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -28061,13 +29606,14 @@ var catalogueTables = &catalogue{
 			Code:       19,
 			Tier:       tierText,
 			Priority:   20,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1590,
 						Src:      `\bFailed: Timeout \(?>\d+(\.\d+)?s\b`,
 						Triggers: []string{`failed: timeout (>`, `failed: timeout >`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`failed: timeout `},
 								Word: true,
@@ -28078,9 +29624,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       1591,
 						Src:      `\bExceeded timeout of \d+ ms for a (test|hook)\b`,
 						Triggers: []string{`exceeded timeout of `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`exceeded timeout of `},
 								Word: true,
@@ -28092,9 +29639,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       1592,
 						Src:      `\bTimeout of \d+ms exceeded\b`,
 						Triggers: []string{`ms exceeded`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`timeout of `},
 								Word: true,
@@ -28103,9 +29651,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1593,
 						Src:      `\b(Test|Hook) timed out in \d+ms\b`,
 						Triggers: []string{`hook timed out in `, `test timed out in `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`hook timed out in `, `test timed out in `},
 								Word: true,
@@ -28116,9 +29665,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       1594,
 						Src:      `\bTest timeout of \d+ms exceeded\b`,
 						Triggers: []string{`test timeout of `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`test timeout of `},
 								Word: true,
@@ -28129,7 +29679,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -28143,13 +29693,13 @@ var catalogueTables = &catalogue{
 			Code:       3,
 			Tier:       tierText,
 			Priority:   80,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					sharedRegex21,
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -28163,13 +29713,14 @@ var catalogueTables = &catalogue{
 			Code:       18,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1595,
 						Src:      `(?i)\brate limit specific to this model\b`,
 						Triggers: []string{`rate limit specific to this model`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`rate limit specific to this model`},
 								Word: true,
@@ -28179,7 +29730,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -28193,13 +29744,14 @@ var catalogueTables = &catalogue{
 			Code:       18,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1596,
 						Src:      `(?i)\bwas rejected due to rate limiting\b`,
 						Triggers: []string{`was rejected due to rate limiting`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`was rejected due to rate limiting`},
 								Word: true,
@@ -28209,7 +29761,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -28223,14 +29775,15 @@ var catalogueTables = &catalogue{
 			Code:       8,
 			Tier:       tierText,
 			Priority:   80,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					sharedRegex25,
 					{
+						ID:       1597,
 						Src:      `(?i)\bnon-serverless model\b`,
 						Triggers: []string{`non-serverless model`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`non-serverless model`},
 								Word: true,
@@ -28240,7 +29793,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -28254,13 +29807,14 @@ var catalogueTables = &catalogue{
 			Code:       19,
 			Tier:       tierText,
 			Priority:   20,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1598,
 						Src:      `(?i)\bfailed to start within (\d+(\.\d+)? ?(ms|s|secs?|seconds?|m|mins?|minutes?)|(the )?timeout)\b`,
 						Triggers: []string{`failed to start within `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`failed to start within `},
 								Word: true,
@@ -28271,9 +29825,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       1599,
 						Src:      `(?i)\btimed out waiting for\b`,
 						Triggers: []string{`timed out waiting for`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`timed out waiting for`},
 								Word: true,
@@ -28283,7 +29838,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -28297,13 +29852,14 @@ var catalogueTables = &catalogue{
 			Code:       9,
 			Tier:       tierText,
 			Priority:   3,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1600,
 						Src:      `\bRST_STREAM with (error )?code\b`,
 						Triggers: []string{`rst_stream with code`, `rst_stream with error code`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`rst_stream with code`, `rst_stream with error code`},
 								Word: true,
@@ -28314,9 +29870,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       1601,
 						Src:      `\bERR_HTTP2_(S(?:TREAM_ERROR|ESSION_ERROR)|GOAWAY_SESSION|STREAM_CANCEL|INVALID_SESSION)\b`,
 						Triggers: []string{`err_http2_goaway_session`, `err_http2_invalid_session`, `err_http2_session_error`, `err_http2_stream_cancel`, `err_http2_stream_error`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`err_http2_goaway_session`, `err_http2_invalid_session`, `err_http2_session_error`, `err_http2_stream_cancel`, `err_http2_stream_error`},
 								Word: true,
@@ -28327,9 +29884,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       1602,
 						Src:      `\bNGHTTP2_(PROTOCOL_ERROR|INTERNAL_ERROR|REFUSED_STREAM|FLOW_CONTROL_ERROR|ENHANCE_YOUR_CALM)\b`,
 						Triggers: []string{`nghttp2_enhance_your_calm`, `nghttp2_flow_control_error`, `nghttp2_internal_error`, `nghttp2_protocol_error`, `nghttp2_refused_stream`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`nghttp2_enhance_your_calm`, `nghttp2_flow_control_error`, `nghttp2_internal_error`, `nghttp2_protocol_error`, `nghttp2_refused_stream`},
 								Word: true,
@@ -28340,9 +29898,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       1603,
 						Src:      `\bStreamResetException\b`,
 						Triggers: []string{`streamresetexception`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`streamresetexception`},
 								Word: true,
@@ -28351,9 +29910,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1604,
 						Src:      `(?i:\bRECEIVED RST[ _]STREAM\b)`,
 						Triggers: []string{`received rst stream`, `received rst_stream`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`received rst stream`, `received rst_stream`},
 								Word: true,
@@ -28362,9 +29922,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1605,
 						Src:      `(?i:\bSTREAM ERROR: STREAM ID [0-9]+; [A-Z_a-zſK]+)`,
 						Triggers: []string{`stream error: stream id `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`stream error: stream id `},
 								Word: true,
@@ -28373,9 +29934,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1606,
 						Src:      `(?i:\bSTREAM WAS RESET: [A-Z_a-zſK]+)`,
 						Triggers: []string{`stream was reset: `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`stream was reset: `},
 								Word: true,
@@ -28384,9 +29946,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1607,
 						Src:      `(?i:\bGOAWAY"? (FRAME )?RECEIVED\b)`,
 						Triggers: []string{`goaway frame received`, `goaway received`, `goaway" frame received`, `goaway" received`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`goaway frame received`, `goaway received`, `goaway" frame received`, `goaway" received`},
 								Word: true,
@@ -28397,9 +29960,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       1608,
 						Src:      `(?i:\bRECEIVED PRIOR GOAWAY\b)`,
 						Triggers: []string{`received prior goaway`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`received prior goaway`},
 								Word: true,
@@ -28408,9 +29972,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1609,
 						Src:      `(?i:\bNEW STREAMS CANNOT BE CREATED AFTER RECEIVING A GOAWAY\b)`,
 						Triggers: []string{`new streams cannot be created after receiving a goaway`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`new streams cannot be created after receiving a goaway`},
 								Word: true,
@@ -28419,9 +29984,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1610,
 						Src:      `(?i:\bGRACEFUL SHUTDOWN GOAWAY\b)`,
 						Triggers: []string{`graceful shutdown goaway`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`graceful shutdown goaway`},
 								Word: true,
@@ -28430,9 +29996,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1611,
 						Src:      `(?i:\bHTTP/2 STREAM [0-9]+ WAS NOT CLOSED CLEANLY\b)`,
 						Triggers: []string{` was not closed cleanly`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`http/2 stream `},
 								Word: true,
@@ -28441,9 +30008,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1612,
 						Src:      `(?i:\bERROR IN THE HTTP2 FRAMING LAYER\b)`,
 						Triggers: []string{`error in the http2 framing layer`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`error in the http2 framing layer`},
 								Word: true,
@@ -28452,9 +30020,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1613,
 						Src:      `(?i:\bTRANSPORT IS CLOSING\b)`,
 						Triggers: []string{`transport is closing`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`transport is closing`},
 								Word: true,
@@ -28463,9 +30032,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1614,
 						Src:      `(?i:\bERROR READING FROM SERVER: EOF\b)`,
 						Triggers: []string{`error reading from server: eof`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`error reading from server: eof`},
 								Word: true,
@@ -28474,9 +30044,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1615,
 						Src:      `(?i:\b14 UNAVAILABLE: (CONNECTION DROPPED|NO CONNECTION ESTABLISHED)\b)`,
 						Triggers: []string{`14 unavailable: connection dropped`, `14 unavailable: no connection established`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`14 unavailable: connection dropped`, `14 unavailable: no connection established`},
 								Word: true,
@@ -28488,7 +30059,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -28502,13 +30073,14 @@ var catalogueTables = &catalogue{
 			Code:       19,
 			Tier:       tierText,
 			Priority:   20,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1616,
 						Src:      `(?-m:\b(Connect|Headers|Body) Timeout Error([\t\n\f\r ]*\(|[\t\n\f\r ]*$|["'\),\.:;\]\}]))`,
 						Triggers: []string{`body timeout error`, `connect timeout error`, `headers timeout error`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`body timeout error`, `connect timeout error`, `headers timeout error`},
 								Word: true,
@@ -28519,9 +30091,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       1617,
 						Src:      `\b(Headers|Body)TimeoutError\b`,
 						Triggers: []string{`bodytimeouterror`, `headerstimeouterror`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`bodytimeouterror`, `headerstimeouterror`},
 								Word: true,
@@ -28532,9 +30105,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       1618,
 						Src:      `(?i:\bHTTP2: TIMEOUT AWAITING RESPONSE HEADERS\b)`,
 						Triggers: []string{`http2: timeout awaiting response headers`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`http2: timeout awaiting response headers`},
 								Word: true,
@@ -28543,9 +30117,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1619,
 						Src:      `(?i:\bTIMEOUT WAS REACHED\b)`,
 						Triggers: []string{`timeout was reached`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`timeout was reached`},
 								Word: true,
@@ -28554,9 +30129,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1620,
 						Src:      `(?i:\bRPC FAILED; CURL 28\b)`,
 						Triggers: []string{`rpc failed; curl 28`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`rpc failed; curl 28`},
 								Word: true,
@@ -28565,9 +30141,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1621,
 						Src:      `(?i:\bOPERATION TOO SLOW\. LESS THAN [0-9]+ BYTES/SEC\b)`,
 						Triggers: []string{`operation too slow. less than `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`operation too slow. less than `},
 								Word: true,
@@ -28577,9 +30154,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1622,
 						Src:      `(?i:\bNET::ERR_(CONNECTION_)?TIMED_OUT\b)`,
 						Triggers: []string{`net::err_connection_timed_out`, `net::err_timed_out`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`net::err_connection_timed_out`, `net::err_timed_out`},
 								Word: true,
@@ -28590,9 +30168,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       1623,
 						Src:      `(?i:\bTHE REQUESTED URL RETURNED ERROR: 504\b)`,
 						Triggers: []string{`the requested url returned error: 504`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`the requested url returned error: 504`},
 								Word: true,
@@ -28602,7 +30181,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -28616,13 +30195,14 @@ var catalogueTables = &catalogue{
 			Code:       9,
 			Tier:       tierText,
 			Priority:   3,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1624,
 						Src:      `\bSSL_ERROR_SYSCALL\b`,
 						Triggers: []string{`ssl_error_syscall`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`ssl_error_syscall`},
 								Word: true,
@@ -28631,9 +30211,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1625,
 						Src:      `\bUNEXPECTED_EOF_WHILE_READING\b`,
 						Triggers: []string{`unexpected_eof_while_reading`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`unexpected_eof_while_reading`},
 								Word: true,
@@ -28642,9 +30223,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1626,
 						Src:      `(?i:\bGNUTLS_HANDSHAKE\(\) FAILED\b)`,
 						Triggers: []string{`gnutls_handshake() failed`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`gnutls_handshake() failed`},
 								Word: true,
@@ -28653,9 +30235,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1627,
 						Src:      `(?i:\bTLS CONNECTION WAS NON-PROPERLY TERMINATED\b)`,
 						Triggers: []string{`tls connection was non-properly terminated`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`tls connection was non-properly terminated`},
 								Word: true,
@@ -28664,9 +30247,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1628,
 						Src:      `(?i:\bSCHANNEL: FAILED TO RECEIVE HANDSHAKE\b)`,
 						Triggers: []string{`schannel: failed to receive handshake`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`schannel: failed to receive handshake`},
 								Word: true,
@@ -28675,9 +30259,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1629,
 						Src:      `(?i:\bEOF OCCURRED IN VIOLATION OF PROTOCOL\b)`,
 						Triggers: []string{`eof occurred in violation of protocol`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`eof occurred in violation of protocol`},
 								Word: true,
@@ -28686,9 +30271,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1630,
 						Src:      `(?i:\bCLIENT NETWORK SOCKET DISCONNECTED BEFORE SECURE TLS CONNECTION WAS ESTABLISHED\b)`,
 						Triggers: []string{`client network socket disconnected before secure tls connection was established`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`client network socket disconnected before secure tls connection was established`},
 								Word: true,
@@ -28698,7 +30284,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex41,
 				},
@@ -28712,13 +30298,14 @@ var catalogueTables = &catalogue{
 			Code:       6,
 			Tier:       tierText,
 			Priority:   80,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1631,
 						Src:      `\bAI_LoadAPIKeyError\b`,
 						Triggers: []string{`ai_loadapikeyerror`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`ai_loadapikeyerror`},
 								Word: true,
@@ -28727,9 +30314,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1632,
 						Src:      `\bLoadAPIKeyError\b`,
 						Triggers: []string{`loadapikeyerror`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`loadapikeyerror`},
 								Word: true,
@@ -28739,7 +30327,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex42,
 				},
@@ -28753,13 +30341,14 @@ var catalogueTables = &catalogue{
 			Code:       14,
 			Tier:       tierText,
 			Priority:   80,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1633,
 						Src:      `\bAI_LoadSettingError\b`,
 						Triggers: []string{`ai_loadsettingerror`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`ai_loadsettingerror`},
 								Word: true,
@@ -28768,9 +30357,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1634,
 						Src:      `\bLoadSettingError\b`,
 						Triggers: []string{`loadsettingerror`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`loadsettingerror`},
 								Word: true,
@@ -28779,9 +30369,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1635,
 						Src:      `(?i:\bsetting is missing\. Pass it using the\b)`,
 						Triggers: []string{`setting is missing. pass it using the`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`setting is missing. pass it using the`},
 								Word: true,
@@ -28791,7 +30382,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -28805,13 +30396,14 @@ var catalogueTables = &catalogue{
 			Code:       8,
 			Tier:       tierText,
 			Priority:   80,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1636,
 						Src:      `\bAI_NoSuchModelError\b`,
 						Triggers: []string{`ai_nosuchmodelerror`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`ai_nosuchmodelerror`},
 								Word: true,
@@ -28820,9 +30412,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1637,
 						Src:      `\bNoSuchModelError\b`,
 						Triggers: []string{`nosuchmodelerror`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`nosuchmodelerror`},
 								Word: true,
@@ -28831,9 +30424,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1638,
 						Src:      `\bNo such (languageModel|textEmbeddingModel|imageModel|transcriptionModel|speechModel)\b`,
 						Triggers: []string{`no such imagemodel`, `no such languagemodel`, `no such speechmodel`, `no such textembeddingmodel`, `no such transcriptionmodel`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`no such imagemodel`, `no such languagemodel`, `no such speechmodel`, `no such textembeddingmodel`, `no such transcriptionmodel`},
 								Word: true,
@@ -28845,7 +30439,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex42,
 				},
@@ -28859,13 +30453,14 @@ var catalogueTables = &catalogue{
 			Code:       13,
 			Tier:       tierText,
 			Priority:   63,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1639,
 						Src:      `(?i)\bpermission '[\w.]+' denied on resource\b`,
 						Triggers: []string{`' denied on resource`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`permission '`},
 								Word: true,
@@ -28874,9 +30469,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1640,
 						Src:      `(?i)\bIAM_PERMISSION_DENIED\b`,
 						Triggers: []string{`iam_permission_denied`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`iam_permission_denied`},
 								Word: true,
@@ -28886,7 +30482,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -28900,13 +30496,14 @@ var catalogueTables = &catalogue{
 			Code:       8,
 			Tier:       tierText,
 			Priority:   86,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1641,
 						Src:      "(?i)\\bpublisher model `?[^`\\s]+`? (was )?not found\\b",
 						Triggers: []string{`publisher model `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`publisher model `},
 								Word: true,
@@ -28920,7 +30517,7 @@ var catalogueTables = &catalogue{
 					sharedRegex27,
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -28934,13 +30531,14 @@ var catalogueTables = &catalogue{
 			Code:       18,
 			Tier:       tierText,
 			Priority:   71,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1642,
 						Src:      `(?i)\bquota exceeded for \S*per_minute\S*`,
 						Triggers: []string{`quota exceeded for `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`quota exceeded for `},
 								Word: true,
@@ -28951,7 +30549,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -28965,14 +30563,15 @@ var catalogueTables = &catalogue{
 			Code:       8,
 			Tier:       tierText,
 			Priority:   80,
-			Confidence: matchHigh,
+			Confidence: tablesHigh,
 			Scope:      `host`,
-			Match: cond{
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1643,
 						Src:      `(?i)\bis larger than the maximum number of tokens that can be stored in KV cache\b`,
 						Triggers: []string{`is larger than the maximum number of tokens that can be stored in kv cache`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`is larger than the maximum number of tokens that can be stored in kv cache`},
 								Word: true,
@@ -28981,9 +30580,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1644,
 						Src:      `(?i)\bKV cache is needed, which is larger than the available KV cache memory\b`,
 						Triggers: []string{`kv cache is needed, which is larger than the available kv cache memory`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`kv cache is needed, which is larger than the available kv cache memory`},
 								Word: true,
@@ -28992,9 +30592,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1645,
 						Src:      `(?i)\bNo available memory for the cache blocks\b`,
 						Triggers: []string{`no available memory for the cache blocks`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`no available memory for the cache blocks`},
 								Word: true,
@@ -29004,7 +30605,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -29018,14 +30619,15 @@ var catalogueTables = &catalogue{
 			Code:       3,
 			Tier:       tierText,
 			Priority:   80,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					sharedRegex22,
 					{
+						ID:       1646,
 						Src:      `(?i)\bexceeds? (the )?max(imum)?_model_len\b`,
 						Triggers: []string{`exceed max_model_len`, `exceed maximum_model_len`, `exceed the max_model_len`, `exceed the maximum_model_len`, `exceeds max_model_len`, `exceeds maximum_model_len`, `exceeds the max_model_len`, `exceeds the maximum_model_len`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`exceed max_model_len`, `exceed maximum_model_len`, `exceed the max_model_len`, `exceed the maximum_model_len`, `exceeds max_model_len`, `exceeds maximum_model_len`, `exceeds the max_model_len`, `exceeds the maximum_model_len`},
 								Word: true,
@@ -29036,9 +30638,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       1647,
 						Src:      `(?i)\bexceeded model token limit\b`,
 						Triggers: []string{`exceeded model token limit`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`exceeded model token limit`},
 								Word: true,
@@ -29048,7 +30651,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -29062,14 +30665,15 @@ var catalogueTables = &catalogue{
 			Code:       13,
 			Tier:       tierText,
 			Priority:   2,
-			Confidence: matchHigh,
+			Confidence: tablesHigh,
 			Scope:      `host`,
-			Match: cond{
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1648,
 						Src:      `\[WinError 5\]`,
 						Triggers: []string{`[winerror 5]`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`[winerror 5]`},
 							},
@@ -29077,9 +30681,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1649,
 						Src:      `\bHRESULT:? 0x80070005\b`,
 						Triggers: []string{`hresult 0x80070005`, `hresult: 0x80070005`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`hresult 0x80070005`, `hresult: 0x80070005`},
 								Word: true,
@@ -29088,9 +30693,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1650,
 						Src:      `\bE_ACCESSDENIED\b`,
 						Triggers: []string{`e_accessdenied`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`e_accessdenied`},
 								Word: true,
@@ -29099,9 +30705,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1651,
 						Src:      `\bUnauthorizedAccessException\b`,
 						Triggers: []string{`unauthorizedaccessexception`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`unauthorizedaccessexception`},
 								Word: true,
@@ -29110,9 +30717,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1652,
 						Src:      `(?i:\bZUGRIFF VERWEIGERT\b)`,
 						Triggers: []string{`zugriff verweigert`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`zugriff verweigert`},
 								Word: true,
@@ -29121,9 +30729,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1653,
 						Src:      `(?i:\bACCÈS REFUSÉ)`,
 						Triggers: []string{`s refus`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`acc`},
 								Word: true,
@@ -29132,9 +30741,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1654,
 						Src:      `(?i:\bACCESO DENEGADO\b)`,
 						Triggers: []string{`acceso denegado`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`acceso denegado`},
 								Word: true,
@@ -29143,9 +30753,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1655,
 						Src:      `(?i:\bACCESSO NEGATO\b)`,
 						Triggers: []string{`accesso negato`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`accesso negato`},
 								Word: true,
@@ -29154,9 +30765,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1656,
 						Src:      `(?i:\bACESSO NEGADO\b)`,
 						Triggers: []string{`acesso negado`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`acesso negado`},
 								Word: true,
@@ -29165,9 +30777,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1657,
 						Src:      `(?i:\bODMOWA DOSTĘPU\b)`,
 						Triggers: []string{`odmowa dost`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`odmowa dost`},
 								Word: true,
@@ -29176,9 +30789,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1658,
 						Src:      `(?i:\bTOEGANG GEWEIGERD\b)`,
 						Triggers: []string{`toegang geweigerd`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`toegang geweigerd`},
 								Word: true,
@@ -29187,9 +30801,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1659,
 						Src:      `(?i:\bPŘÍSTUP BYL ODEPŘEN\b)`,
 						Triggers: []string{`stup byl odep`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`p`},
 								Word: true,
@@ -29198,14 +30813,16 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1660,
 						Src:      `(?i:ÅTKOMST NEKAD\b)`,
 						Triggers: []string{`tkomst nekad`},
 						Parsed:   &parsed{},
 					},
 					{
+						ID:       1661,
 						Src:      `Erişim engellendi`,
 						Triggers: []string{`erişim engellendi`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`erişim engellendi`},
 							},
@@ -29214,9 +30831,10 @@ var catalogueTables = &catalogue{
 					},
 					sharedRegex43,
 					{
+						ID:       1662,
 						Src:      `拒绝访问`,
 						Triggers: []string{`拒绝访问`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`拒绝访问`},
 							},
@@ -29224,9 +30842,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1663,
 						Src:      `存取被拒`,
 						Triggers: []string{`存取被拒`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`存取被拒`},
 							},
@@ -29234,9 +30853,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1664,
 						Src:      `アクセスが拒否されました`,
 						Triggers: []string{`アクセスが拒否されました`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`アクセスが拒否されました`},
 							},
@@ -29244,9 +30864,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1665,
 						Src:      `액세스가 거부되었습니다`,
 						Triggers: []string{`액세스가 거부되었습니다`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`액세스가 거부되었습니다`},
 							},
@@ -29255,7 +30876,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -29269,13 +30890,14 @@ var catalogueTables = &catalogue{
 			Code:       19,
 			Tier:       tierText,
 			Priority:   20,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1666,
 						Src:      `(?i)\bthe connected party did not properly respond after a period of time\b`,
 						Triggers: []string{`the connected party did not properly respond after a period of time`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`the connected party did not properly respond after a period of time`},
 								Word: true,
@@ -29284,9 +30906,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1667,
 						Src:      `(?i)\bWSAETIMEDOUT\b`,
 						Triggers: []string{`wsaetimedout`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`wsaetimedout`},
 								Word: true,
@@ -29296,7 +30919,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -29310,14 +30933,15 @@ var catalogueTables = &catalogue{
 			Code:       4,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
+			Confidence: tablesHigh,
 			Scope:      `host`,
-			Match: cond{
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1668,
 						Src:      `\[WinError 112\]`,
 						Triggers: []string{`[winerror 112]`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`[winerror 112]`},
 							},
@@ -29325,9 +30949,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1669,
 						Src:      `\bHRESULT:? 0x80070070\b`,
 						Triggers: []string{`hresult 0x80070070`, `hresult: 0x80070070`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`hresult 0x80070070`, `hresult: 0x80070070`},
 								Word: true,
@@ -29336,9 +30961,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1670,
 						Src:      `\bERROR_DISK_FULL\b`,
 						Triggers: []string{`error_disk_full`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`error_disk_full`},
 								Word: true,
@@ -29347,9 +30973,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1671,
 						Src:      `(?i:\bAUF DEM DATENTRÄGER IST NICHT GENÜGEND SPEICHERPLATZ\b)`,
 						Triggers: []string{`ger ist nicht gen`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`auf dem datentr`},
 								Word: true,
@@ -29358,9 +30985,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1672,
 						Src:      `(?i:\bESPACE INSUFFISANT SUR LE DISQUE\b)`,
 						Triggers: []string{`espace insuffisant sur le disque`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`espace insuffisant sur le disque`},
 								Word: true,
@@ -29369,9 +30997,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1673,
 						Src:      `(?i:\bNO HAY (SUFICIENTE ESPACIO|ESPACIO SUFICIENTE) EN EL DISCO\.)`,
 						Triggers: []string{`no hay espacio suficiente en el disco.`, `no hay suficiente espacio en el disco.`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`no hay espacio suficiente en el disco.`, `no hay suficiente espacio en el disco.`},
 								Word: true,
@@ -29382,9 +31011,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       1674,
 						Src:      `(?i:\bSPAZIO SU DISCO INSUFFICIENTE\b)`,
 						Triggers: []string{`spazio su disco insufficiente`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`spazio su disco insufficiente`},
 								Word: true,
@@ -29393,9 +31023,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1675,
 						Src:      `(?i:\bSPAZIO INSUFFICIENTE SUL DISCO\b)`,
 						Triggers: []string{`spazio insufficiente sul disco`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`spazio insufficiente sul disco`},
 								Word: true,
@@ -29404,9 +31035,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1676,
 						Src:      `(?i:\bNÃO HÁ ESPAÇO SUFICIENTE NO DISCO\b)`,
 						Triggers: []string{`o suficiente no disco`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`n`},
 								Word: true,
@@ -29415,9 +31047,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1677,
 						Src:      `(?i:\bZA MAŁO MIEJSCA NA DYSKU\b)`,
 						Triggers: []string{`o miejsca na dysku`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`za ma`},
 								Word: true,
@@ -29426,9 +31059,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1678,
 						Src:      `(?i:\bER IS ONVOLDOENDE RUIMTE OP DE SCHIJF\b)`,
 						Triggers: []string{`er is onvoldoende ruimte op de schijf`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`er is onvoldoende ruimte op de schijf`},
 								Word: true,
@@ -29437,9 +31071,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1679,
 						Src:      `Недостаточно места на диске`,
 						Triggers: []string{`Недостаточно места на диске`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`Недостаточно места на диске`},
 							},
@@ -29447,9 +31082,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1680,
 						Src:      `磁(?:盘空间不足|碟空間不足)`,
 						Triggers: []string{`磁盘空间不足`, `磁碟空間不足`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`磁盘空间不足`, `磁碟空間不足`},
 							},
@@ -29457,9 +31093,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1681,
 						Src:      `ディスクに十分な空き領域がありません`,
 						Triggers: []string{`ディスクに十分な空き領域がありません`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`ディスクに十分な空き領域がありません`},
 							},
@@ -29467,9 +31104,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1682,
 						Src:      `디스크 공간이 부족합니`,
 						Triggers: []string{`디스크 공간이 부족합니`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`디스크 공간이 부족합니`},
 							},
@@ -29478,7 +31116,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -29492,13 +31130,14 @@ var catalogueTables = &catalogue{
 			Code:       20,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1683,
 						Src:      `(?i)\bbeing used by another process\b`,
 						Triggers: []string{`being used by another process`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`being used by another process`},
 								Word: true,
@@ -29507,9 +31146,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1684,
 						Src:      `(?i)\[WinError 3[23]\]`,
 						Triggers: []string{`[winerror 32]`, `[winerror 33]`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`[winerror 32]`, `[winerror 33]`},
 							},
@@ -29518,7 +31158,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -29532,14 +31172,15 @@ var catalogueTables = &catalogue{
 			Code:       20,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
+			Confidence: tablesHigh,
 			Scope:      `host`,
-			Match: cond{
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1685,
 						Src:      `\[WinError 32\]`,
 						Triggers: []string{`[winerror 32]`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`[winerror 32]`},
 							},
@@ -29547,9 +31188,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1686,
 						Src:      `\bHRESULT:? 0x80070020\b`,
 						Triggers: []string{`hresult 0x80070020`, `hresult: 0x80070020`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`hresult 0x80070020`, `hresult: 0x80070020`},
 								Word: true,
@@ -29558,9 +31200,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1687,
 						Src:      `\bERROR_SHARING_VIOLATION\b`,
 						Triggers: []string{`error_sharing_violation`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`error_sharing_violation`},
 								Word: true,
@@ -29569,9 +31212,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1688,
 						Src:      `(?i:\bVON EINEM ANDEREN PROZESS VERWENDET\b)`,
 						Triggers: []string{`von einem anderen prozess verwendet`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`von einem anderen prozess verwendet`},
 								Word: true,
@@ -29580,9 +31224,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1689,
 						Src:      `(?i:\bUTILISÉ PAR UN AUTRE PROCESSUS\b)`,
 						Triggers: []string{` par un autre processus`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`utilis`},
 								Word: true,
@@ -29591,9 +31236,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1690,
 						Src:      `(?i:\bACCESO AL ARCHIVO PORQUE ESTÁ SIENDO UTILIZADO POR OTRO PROCESO\b)`,
 						Triggers: []string{`acceso al archivo porque est`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`acceso al archivo porque est`},
 								Word: true,
@@ -29602,9 +31248,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1691,
 						Src:      `(?i:\bIL FILE È UTILIZZATO DA UN ALTRO PROCESSO\b)`,
 						Triggers: []string{` utilizzato da un altro processo`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`il file `},
 								Word: true,
@@ -29613,9 +31260,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1692,
 						Src:      `(?i:\bSENDO USADO POR OUTRO PROCESSO\b)`,
 						Triggers: []string{`sendo usado por outro processo`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`sendo usado por outro processo`},
 								Word: true,
@@ -29624,9 +31272,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1693,
 						Src:      `(?i:\bJEST ON UŻYWANY PRZEZ INNY PROCES\b)`,
 						Triggers: []string{`ywany przez inny proces`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`jest on u`},
 								Word: true,
@@ -29635,9 +31284,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1694,
 						Src:      `(?i:\bDOOR EEN ANDER PROCES WORDT GEBRUIKT\b)`,
 						Triggers: []string{`door een ander proces wordt gebruikt`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`door een ander proces wordt gebruikt`},
 								Word: true,
@@ -29646,9 +31296,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1695,
 						Src:      `başka bir işlem tarafından kullanıldığından`,
 						Triggers: []string{`başka bir işlem tarafından kullanıldığından`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`başka bir işlem tarafından kullanıldığından`},
 							},
@@ -29656,9 +31307,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1696,
 						Src:      `этот файл занят другим процессом`,
 						Triggers: []string{`этот файл занят другим процессом`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`этот файл занят другим процессом`},
 							},
@@ -29666,9 +31318,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1697,
 						Src:      `另一个程序正在使用此文件，进程无法访问`,
 						Triggers: []string{`另一个程序正在使用此文件，进程无法访问`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`另一个程序正在使用此文件，进程无法访问`},
 							},
@@ -29676,9 +31329,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1698,
 						Src:      `因為檔案正由另一個程序使用`,
 						Triggers: []string{`因為檔案正由另一個程序使用`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`因為檔案正由另一個程序使用`},
 							},
@@ -29686,9 +31340,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1699,
 						Src:      `プロセスはファイルにアクセスできません`,
 						Triggers: []string{`プロセスはファイルにアクセスできません`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`プロセスはファイルにアクセスできません`},
 							},
@@ -29696,9 +31351,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1700,
 						Src:      `다른 프로세스가 파일을 사용 중이기 때문에`,
 						Triggers: []string{`다른 프로세스가 파일을 사용 중이기 때문에`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`다른 프로세스가 파일을 사용 중이기 때문에`},
 							},
@@ -29707,7 +31363,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -29721,13 +31377,14 @@ var catalogueTables = &catalogue{
 			Code:       10,
 			Tier:       tierText,
 			Priority:   2,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1701,
 						Src:      `\[WinError [23]\]`,
 						Triggers: []string{`[winerror 2]`, `[winerror 3]`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`[winerror 2]`, `[winerror 3]`},
 							},
@@ -29735,9 +31392,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1702,
 						Src:      `\bHRESULT:? 0x8007000[23]\b`,
 						Triggers: []string{`hresult 0x80070002`, `hresult 0x80070003`, `hresult: 0x80070002`, `hresult: 0x80070003`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`hresult 0x80070002`, `hresult 0x80070003`, `hresult: 0x80070002`, `hresult: 0x80070003`},
 								Word: true,
@@ -29746,9 +31404,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1703,
 						Src:      `(?i:\bDAS SYSTEM KANN (D(?:IE ANGEGEBENE DATEI|EN ANGEGEBENEN PFAD)) NICHT FINDEN\b)`,
 						Triggers: []string{`das system kann den angegebenen pfad nicht finden`, `das system kann die angegebene datei nicht finden`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`das system kann den angegebenen pfad nicht finden`, `das system kann die angegebene datei nicht finden`},
 								Word: true,
@@ -29759,9 +31418,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       1704,
 						Src:      `(?i-s:\bLE (FICHIER|CHEMIN D.ACCÈS) SPÉCIFIÉ EST INTROUVABLE\b)`,
 						Triggers: []string{` est introuvable`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`le chemin d`, `le fichier`},
 								Word: true,
@@ -29772,9 +31432,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       1705,
 						Src:      `(?i:\bEL SISTEMA NO PUEDE (ENCONTRAR|HALLAR) (EL ARCHIVO ESPECIFICADO|LA RUTA ESPECIFICADA)\b)`,
 						Triggers: []string{`el sistema no puede encontrar `, `el sistema no puede hallar `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`el sistema no puede `},
 								Word: true,
@@ -29786,9 +31447,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       1706,
 						Src:      `(?i:\bIMPOSSIBILE TROVARE (IL (?:FILE|PERCORSO)) SPECIFICATO\b)`,
 						Triggers: []string{`impossibile trovare il file specificato`, `impossibile trovare il percorso specificato`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`impossibile trovare il file specificato`, `impossibile trovare il percorso specificato`},
 								Word: true,
@@ -29799,9 +31461,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       1707,
 						Src:      `(?i:\bO SISTEMA NÃO PODE ENCONTRAR (O (?:ARQUIVO ESPECIFICADO|CAMINHO ESPECIFICADO))\b)`,
 						Triggers: []string{`o arquivo especificado`, `o caminho especificado`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`o sistema n`},
 								Word: true,
@@ -29813,9 +31476,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       1708,
 						Src:      `(?i:\bNIE MOŻNA ODNALEŹĆ OKREŚLONEGO PLIKU\b)`,
 						Triggers: []string{`lonego pliku`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`nie mo`},
 								Word: true,
@@ -29824,9 +31488,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1709,
 						Src:      `(?i:\bNIE MOŻNA ODNALEŹĆ OKREŚLONEJ ŚCIEŻKI\b)`,
 						Triggers: []string{`na odnale`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`nie mo`},
 								Word: true,
@@ -29835,9 +31500,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1710,
 						Src:      `(?i:\bHET SYSTEEM KAN (HET OPGEGEVEN (?:BESTAND|PAD)) NIET VINDEN\b)`,
 						Triggers: []string{`het systeem kan het opgegeven bestand niet vinden`, `het systeem kan het opgegeven pad niet vinden`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`het systeem kan het opgegeven bestand niet vinden`, `het systeem kan het opgegeven pad niet vinden`},
 								Word: true,
@@ -29848,9 +31514,10 @@ var catalogueTables = &catalogue{
 						},
 					},
 					{
+						ID:       1711,
 						Src:      `Не удается найти указанный файл`,
 						Triggers: []string{`Не удается найти указанный файл`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`Не удается найти указанный файл`},
 							},
@@ -29858,9 +31525,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1712,
 						Src:      `Системе не удается найти указанный путь`,
 						Triggers: []string{`Системе не удается найти указанный путь`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`Системе не удается найти указанный путь`},
 							},
@@ -29868,9 +31536,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1713,
 						Src:      `系(?:统找不到指定的(?:文件|路径)|統找不到指定的(?:檔案|路徑))`,
 						Triggers: []string{`系統找不到指定的檔案`, `系統找不到指定的路徑`, `系统找不到指定的文件`, `系统找不到指定的路径`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`系統找不到指定的檔案`, `系統找不到指定的路徑`, `系统找不到指定的文件`, `系统找不到指定的路径`},
 							},
@@ -29878,9 +31547,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1714,
 						Src:      `指定された(?:ファイルが見つかりません|パスが見つかりません)`,
 						Triggers: []string{`指定されたパスが見つかりません`, `指定されたファイルが見つかりません`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`指定されたパスが見つかりません`, `指定されたファイルが見つかりません`},
 							},
@@ -29888,9 +31558,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1715,
 						Src:      `지정된 (?:파일을 찾을 수 없습니다|경로를 찾을 수 없습니다)`,
 						Triggers: []string{`지정된 경로를 찾을 수 없습니다`, `지정된 파일을 찾을 수 없습니다`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`지정된 경로를 찾을 수 없습니다`, `지정된 파일을 찾을 수 없습니다`},
 							},
@@ -29899,7 +31570,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -29913,13 +31584,14 @@ var catalogueTables = &catalogue{
 			Code:       9,
 			Tier:       tierText,
 			Priority:   3,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1716,
 						Src:      `(?i)\bThe network path was not found\b`,
 						Triggers: []string{`the network path was not found`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`the network path was not found`},
 								Word: true,
@@ -29928,9 +31600,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1717,
 						Src:      `(?i)\bNo such host is known\b`,
 						Triggers: []string{`no such host is known`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`no such host is known`},
 								Word: true,
@@ -29939,9 +31612,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1718,
 						Src:      `(?i)\bThe requested name is valid, but no data of the requested type was found\b`,
 						Triggers: []string{`the requested name is valid, but no data of the requested type was found`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`the requested name is valid, but no data of the requested type was found`},
 								Word: true,
@@ -29950,9 +31624,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1719,
 						Src:      `(?i)\bThe remote name could not be resolved\b`,
 						Triggers: []string{`the remote name could not be resolved`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`the remote name could not be resolved`},
 								Word: true,
@@ -29962,7 +31637,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -29976,14 +31651,15 @@ var catalogueTables = &catalogue{
 			Code:       11,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
+			Confidence: tablesHigh,
 			Scope:      `host`,
-			Match: cond{
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1720,
 						Src:      `(?i:\bWIRD NICHT ALS INTERNER ODER EXTERNER BEFEHL\b)`,
 						Triggers: []string{`wird nicht als interner oder externer befehl`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`wird nicht als interner oder externer befehl`},
 								Word: true,
@@ -29992,9 +31668,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1721,
 						Src:      `(?i-s:\bN.EST PAS RECONNU EN TANT QUE COMMANDE INTERNE\b)`,
 						Triggers: []string{`est pas reconnu en tant que commande interne`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`n`},
 								Word: true,
@@ -30003,9 +31680,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1722,
 						Src:      `(?i:\bNO SE RECONOCE COMO UN COMANDO INTERNO O EXTERNO\b)`,
 						Triggers: []string{`no se reconoce como un comando interno o externo`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`no se reconoce como un comando interno o externo`},
 								Word: true,
@@ -30014,9 +31692,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1723,
 						Src:      `(?i:\bN[AaÃã]O [EeÉé] RECONHECIDO COMO UM COMANDO INTERNO\b)`,
 						Triggers: []string{`nao e reconhecido como um comando interno`, `nao É reconhecido como um comando interno`, `nao é reconhecido como um comando interno`, `nÃo e reconhecido como um comando interno`, `nÃo É reconhecido como um comando interno`, `nÃo é reconhecido como um comando interno`, `não e reconhecido como um comando interno`, `não É reconhecido como um comando interno`, `não é reconhecido como um comando interno`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`nao e reconhecido como um comando interno`, `nao É reconhecido como um comando interno`, `nao é reconhecido como um comando interno`, `nÃo e reconhecido como um comando interno`, `nÃo É reconhecido como um comando interno`, `nÃo é reconhecido como um comando interno`, `não e reconhecido como um comando interno`, `não É reconhecido como um comando interno`, `não é reconhecido como um comando interno`},
 								Word: true,
@@ -30025,9 +31704,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1724,
 						Src:      `(?i:\bNON [EeÈè] RICONOSCIUTO COME COMANDO INTERNO O ESTERNO\b)`,
 						Triggers: []string{`non e riconosciuto come comando interno o esterno`, `non È riconosciuto come comando interno o esterno`, `non è riconosciuto come comando interno o esterno`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`non e riconosciuto come comando interno o esterno`, `non È riconosciuto come comando interno o esterno`, `non è riconosciuto come comando interno o esterno`},
 								Word: true,
@@ -30036,9 +31716,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1725,
 						Src:      `(?i:\bNIE JEST ROZPOZNAWANY JAKO POLECENIE WEWNĘTRZNE LUB ZEWNĘTRZNE\b)`,
 						Triggers: []string{`nie jest rozpoznawany jako polecenie wewn`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`nie jest rozpoznawany jako polecenie wewn`},
 								Word: true,
@@ -30047,9 +31728,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1726,
 						Src:      `(?i:\bWORDT NIET HERKEND ALS EEN INTERNE\b)`,
 						Triggers: []string{`wordt niet herkend als een interne`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`wordt niet herkend als een interne`},
 								Word: true,
@@ -30058,9 +31740,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1727,
 						Src:      `(?i:\bWURDE NICHT ALS NAME EINES CMDLET\b)`,
 						Triggers: []string{`wurde nicht als name eines cmdlet`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`wurde nicht als name eines cmdlet`},
 								Word: true,
@@ -30069,9 +31752,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1728,
 						Src:      `(?i-s:\bN.EST PAS RECONNU COMME NOM D.APPLET DE COMMANDE\b)`,
 						Triggers: []string{`est pas reconnu comme nom d`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`n`},
 								Word: true,
@@ -30081,9 +31765,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1729,
 						Src:      `(?i:\bNO SE RECONOCE COMO NOMBRE DE UN CMDLET\b)`,
 						Triggers: []string{`no se reconoce como nombre de un cmdlet`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`no se reconoce como nombre de un cmdlet`},
 								Word: true,
@@ -30092,9 +31777,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1730,
 						Src:      `(?i:\bN[AaÃã]O [EeÉé] RECONHECIDO COMO NOME DE CMDLET\b)`,
 						Triggers: []string{`nao e reconhecido como nome de cmdlet`, `nao É reconhecido como nome de cmdlet`, `nao é reconhecido como nome de cmdlet`, `nÃo e reconhecido como nome de cmdlet`, `nÃo É reconhecido como nome de cmdlet`, `nÃo é reconhecido como nome de cmdlet`, `não e reconhecido como nome de cmdlet`, `não É reconhecido como nome de cmdlet`, `não é reconhecido como nome de cmdlet`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`nao e reconhecido como nome de cmdlet`, `nao É reconhecido como nome de cmdlet`, `nao é reconhecido como nome de cmdlet`, `nÃo e reconhecido como nome de cmdlet`, `nÃo É reconhecido como nome de cmdlet`, `nÃo é reconhecido como nome de cmdlet`, `não e reconhecido como nome de cmdlet`, `não É reconhecido como nome de cmdlet`, `não é reconhecido como nome de cmdlet`},
 								Word: true,
@@ -30103,9 +31789,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1731,
 						Src:      `не является внутренней или внешней`,
 						Triggers: []string{`не является внутренней или внешней`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`не является внутренней или внешней`},
 							},
@@ -30113,9 +31800,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1732,
 						Src:      `不是(?:内部或外部命令|內部或外部命令)`,
 						Triggers: []string{`不是內部或外部命令`, `不是内部或外部命令`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`不是內部或外部命令`, `不是内部或外部命令`},
 							},
@@ -30123,9 +31811,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1733,
 						Src:      `内部コマンドまたは外部コマンド、`,
 						Triggers: []string{`内部コマンドまたは外部コマンド、`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`内部コマンドまたは外部コマンド、`},
 							},
@@ -30133,9 +31822,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1734,
 						Src:      `내부 또는 외부 명령`,
 						Triggers: []string{`내부 또는 외부 명령`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`내부 또는 외부 명령`},
 							},
@@ -30143,9 +31833,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1735,
 						Src:      `не распознано как имя командлета`,
 						Triggers: []string{`не распознано как имя командлета`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`не распознано как имя командлета`},
 							},
@@ -30153,9 +31844,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1736,
 						Src:      `识别为 ?cmdlet、函数、脚本文件或可运行程序的名称`,
 						Triggers: []string{`识别为 cmdlet、函数、脚本文件或可运行程序的名称`, `识别为cmdlet、函数、脚本文件或可运行程序的名称`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`识别为 cmdlet、函数、脚本文件或可运行程序的名称`, `识别为cmdlet、函数、脚本文件或可运行程序的名称`},
 							},
@@ -30163,9 +31855,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1737,
 						Src:      `識別為 ?cmdlet、函數、指令檔或可執行程式的名稱`,
 						Triggers: []string{`識別為 cmdlet、函數、指令檔或可執行程式的名稱`, `識別為cmdlet、函數、指令檔或可執行程式的名稱`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`識別為 cmdlet、函數、指令檔或可執行程式的名稱`, `識別為cmdlet、函數、指令檔或可執行程式的名稱`},
 							},
@@ -30173,9 +31866,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1738,
 						Src:      `コマンドレット、関数、スクリプト ファイル、または操作可能なプログラムの名前として認識されません`,
 						Triggers: []string{`コマンドレット、関数、スクリプト ファイル、または操作可能なプログラムの名前として認識されません`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`コマンドレット、関数、スクリプト ファイル、または操作可能なプログラムの名前として認識されません`},
 							},
@@ -30184,7 +31878,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -30198,13 +31892,14 @@ var catalogueTables = &catalogue{
 			Code:       11,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1739,
 						Src:      `(?i)\bis not recognized as the name of a cmdlet, function, script file, or operable program\b`,
 						Triggers: []string{`is not recognized as the name of a cmdlet, function, script file, or operable program`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`is not recognized as the name of a cmdlet, function, script file, or operable program`},
 								Word: true,
@@ -30214,7 +31909,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -30228,14 +31923,15 @@ var catalogueTables = &catalogue{
 			Code:       13,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
+			Confidence: tablesHigh,
 			Scope:      `host`,
-			Match: cond{
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1740,
 						Src:      `(?i)\bcannot be loaded because running scripts is disabled on this system\b`,
 						Triggers: []string{`cannot be loaded because running scripts is disabled on this system`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`cannot be loaded because running scripts is disabled on this system`},
 								Word: true,
@@ -30245,7 +31941,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -30259,14 +31955,15 @@ var catalogueTables = &catalogue{
 			Code:       13,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
+			Confidence: tablesHigh,
 			Scope:      `host`,
-			Match: cond{
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1741,
 						Src:      `(?i)\bAn attempt was made to access a socket in a way forbidden by its access permissions\b`,
 						Triggers: []string{`an attempt was made to access a socket in a way forbidden by its access permissions`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`an attempt was made to access a socket in a way forbidden by its access permissions`},
 								Word: true,
@@ -30275,9 +31972,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1742,
 						Src:      `(?i)\[WinError 10013\]`,
 						Triggers: []string{`[winerror 10013]`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`[winerror 10013]`},
 							},
@@ -30285,9 +31983,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1743,
 						Src:      `(?i)\(os error 10013\)`,
 						Triggers: []string{`(os error 10013)`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`(os error 10013)`},
 							},
@@ -30295,9 +31994,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1744,
 						Src:      `(?i)\bSocketException \(10013\)`,
 						Triggers: []string{`socketexception (10013)`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`socketexception (10013)`},
 								Word: true,
@@ -30306,9 +32006,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1745,
 						Src:      `(?i)\bWSAEACCES\b`,
 						Triggers: []string{`wsaeacces`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`wsaeacces`},
 								Word: true,
@@ -30318,7 +32019,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -30332,15 +32033,15 @@ var catalogueTables = &catalogue{
 			Code:       17,
 			Tier:       tierText,
 			Priority:   85,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					sharedRegex33,
 					sharedRegex34,
 					sharedRegex35,
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -30354,13 +32055,14 @@ var catalogueTables = &catalogue{
 			Code:       18,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1746,
 						Src:      `(?i)\byour team'?s rate limit is [—–:-]`,
 						Triggers: []string{`your team's rate limit is `, `your teams rate limit is `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`your team`},
 								Word: true,
@@ -30370,9 +32072,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1747,
 						Src:      `(?i)\btoo many (tokens|requests) for team\b`,
 						Triggers: []string{`too many requests for team`, `too many tokens for team`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`too many requests for team`, `too many tokens for team`},
 								Word: true,
@@ -30384,7 +32087,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -30398,13 +32101,14 @@ var catalogueTables = &catalogue{
 			Code:       6,
 			Tier:       tierText,
 			Priority:   80,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1748,
 						Src:      `(?i)\bInvalid authentication \(as an anonymous user\)`,
 						Triggers: []string{`invalid authentication (as an anonymous user)`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`invalid authentication (as an anonymous user)`},
 								Word: true,
@@ -30414,7 +32118,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -30428,13 +32132,14 @@ var catalogueTables = &catalogue{
 			Code:       1,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1749,
 						Src:      `(?i)\bInvalid authentication \(as `,
 						Triggers: []string{`invalid authentication (as `},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`invalid authentication (as `},
 								Word: true,
@@ -30444,7 +32149,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -30459,12 +32164,12 @@ var catalogueTables = &catalogue{
 			Code:       13,
 			Tier:       tierStructured,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `error.code`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`1110`, `1111`, `1112`, `1121`, `1220`},
 					},
 				},
@@ -30478,12 +32183,12 @@ var catalogueTables = &catalogue{
 			Code:       1,
 			Tier:       tierStructured,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `error.code`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`1000`, `1002`, `1003`, `1004`},
 					},
 				},
@@ -30497,12 +32202,12 @@ var catalogueTables = &catalogue{
 			Code:       2,
 			Tier:       tierStructured,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `error.code`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`1301`},
 					},
 				},
@@ -30516,13 +32221,14 @@ var catalogueTables = &catalogue{
 			Code:       18,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1750,
 						Src:      `并发数过高`,
 						Triggers: []string{`并发数过高`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`并发数过高`},
 							},
@@ -30530,9 +32236,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1751,
 						Src:      `频率过高，请降低频率`,
 						Triggers: []string{`频率过高，请降低频率`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`频率过高，请降低频率`},
 							},
@@ -30540,9 +32247,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1752,
 						Src:      `已达到速率限制`,
 						Triggers: []string{`已达到速率限制`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`已达到速率限制`},
 							},
@@ -30551,7 +32259,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -30565,12 +32273,12 @@ var catalogueTables = &catalogue{
 			Code:       6,
 			Tier:       tierStructured,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `error.code`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`1001`},
 					},
 				},
@@ -30584,12 +32292,12 @@ var catalogueTables = &catalogue{
 			Code:       7,
 			Tier:       tierStructured,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `error.code`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`1312`},
 					},
 				},
@@ -30603,12 +32311,12 @@ var catalogueTables = &catalogue{
 			Code:       8,
 			Tier:       tierStructured,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `error.code`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`1211`},
 					},
 				},
@@ -30622,12 +32330,12 @@ var catalogueTables = &catalogue{
 			Code:       15,
 			Tier:       tierStructured,
 			Priority:   50,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `error.code`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`1305`},
 					},
 				},
@@ -30641,12 +32349,12 @@ var catalogueTables = &catalogue{
 			Code:       21,
 			Tier:       tierStructured,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `error.code`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`1309`, `1311`},
 					},
 				},
@@ -30660,13 +32368,14 @@ var catalogueTables = &catalogue{
 			Code:       21,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1753,
 						Src:      `套餐已到期`,
 						Triggers: []string{`套餐已到期`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`套餐已到期`},
 							},
@@ -30674,9 +32383,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1754,
 						Src:      `当前订阅套餐暂未开放`,
 						Triggers: []string{`当前订阅套餐暂未开放`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`当前订阅套餐暂未开放`},
 							},
@@ -30685,7 +32395,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -30699,12 +32409,12 @@ var catalogueTables = &catalogue{
 			Code:       3,
 			Tier:       tierStructured,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `error.code`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`1261`},
 					},
 				},
@@ -30718,12 +32428,12 @@ var catalogueTables = &catalogue{
 			Code:       17,
 			Tier:       tierStructured,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `error.code`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`1113`, `1304`, `1308`, `1310`},
 					},
 				},
@@ -30737,13 +32447,14 @@ var catalogueTables = &catalogue{
 			Code:       17,
 			Tier:       tierText,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
+						ID:       1755,
 						Src:      `已达今日调用次数限额`,
 						Triggers: []string{`已达今日调用次数限额`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`已达今日调用次数限额`},
 							},
@@ -30751,9 +32462,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1756,
 						Src:      `的使用上限。?您的限额将在`,
 						Triggers: []string{`的使用上限。您的限额将在`, `的使用上限您的限额将在`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`的使用上限。您的限额将在`, `的使用上限您的限额将在`},
 							},
@@ -30761,9 +32473,10 @@ var catalogueTables = &catalogue{
 						Parsed: &parsed{},
 					},
 					{
+						ID:       1757,
 						Src:      `已达到每周/每月使用上限`,
 						Triggers: []string{`已达到每周/每月使用上限`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`已达到每周/每月使用上限`},
 							},
@@ -30772,7 +32485,7 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			Not: &cond{
+			Not: &tablesCond{
 				Regex: []*regex{
 					sharedRegex0,
 				},
@@ -30786,12 +32499,12 @@ var catalogueTables = &catalogue{
 			Code:       18,
 			Tier:       tierStructured,
 			Priority:   50,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				JSON: []fieldTest{
 					{
 						Name:   `error.code`,
-						Kind:   matchEqual,
+						Kind:   tablesEqual,
 						Values: []string{`1302`, `1303`},
 					},
 				},
@@ -30805,8 +32518,9 @@ var catalogueTables = &catalogue{
 
 var (
 	sharedRegex0 = &regex{
+		ID:  3,
 		Src: `(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b|^\W{0,3}(\S+\s+){0,6}?(?-i:\[?(INFO|INF|DEBUG|DBG|TRACE|TRC)\]?)[:\s|].*\b(using (the )?defaults?|fall(ing)? back|skipping|ignoring|will retry|retrying|continuing without)\b|\b(level|lvl|severity)["']?\s*[=:]\s*["']?(info|debug|trace)\b.*\b(using (the )?defaults?|fall(ing)? back|skipping|ignoring|will retry|retrying|continuing without)\b)`,
-		Alts: []matchAlt{
+		Alts: []tablesAlt{
 			{
 				Start: true,
 				Skip:  "\t\n\f\r ",
@@ -30857,9 +32571,10 @@ var (
 		},
 	}
 	sharedRegex1 = &regex{
+		ID:       51,
 		Src:      `(?i)\bprompt is too long\b`,
 		Triggers: []string{`prompt is too long`},
-		Alts: []matchAlt{
+		Alts: []tablesAlt{
 			{
 				Lead: []string{`prompt is too long`},
 				Word: true,
@@ -30868,8 +32583,9 @@ var (
 		Parsed: &parsed{},
 	}
 	sharedRegex2 = &regex{
+		ID:  56,
 		Src: `(?i)regain access on (?P<value>\d{4}-\d{2}-\d{2}(?: at \d{1,2}:\d{2}(?::\d{2})?)?(?: UTC)?)`,
-		Alts: []matchAlt{
+		Alts: []tablesAlt{
 			{
 				Lead: []string{`regain access on `},
 			},
@@ -30880,9 +32596,10 @@ var (
 		},
 	}
 	sharedRegex3 = &regex{
+		ID:       151,
 		Src:      `(?i)\bExpiredToken(Exception)?\b`,
 		Triggers: []string{`expiredtoken`},
-		Alts: []matchAlt{
+		Alts: []tablesAlt{
 			{
 				Lead: []string{`expiredtoken`},
 				Word: true,
@@ -30893,9 +32610,10 @@ var (
 		},
 	}
 	sharedRegex4 = &regex{
+		ID:       152,
 		Src:      `(?i)\bUnrecognizedClientException\b`,
 		Triggers: []string{`unrecognizedclientexception`},
-		Alts: []matchAlt{
+		Alts: []tablesAlt{
 			{
 				Lead: []string{`unrecognizedclientexception`},
 				Word: true,
@@ -30904,9 +32622,10 @@ var (
 		Parsed: &parsed{},
 	}
 	sharedRegex5 = &regex{
+		ID:       153,
 		Src:      `(?i)\bthe security token included in the request is (expired|invalid)\b`,
 		Triggers: []string{`the security token included in the request is `},
-		Alts: []matchAlt{
+		Alts: []tablesAlt{
 			{
 				Lead: []string{`the security token included in the request is `},
 				Word: true,
@@ -30918,9 +32637,10 @@ var (
 		},
 	}
 	sharedRegex6 = &regex{
+		ID:       246,
 		Src:      `(?i)\btoo many tokens: (total number of tokens|size limit exceeded)\b`,
 		Triggers: []string{`too many tokens: size limit exceeded`, `too many tokens: total number of tokens`},
-		Alts: []matchAlt{
+		Alts: []tablesAlt{
 			{
 				Lead: []string{`too many tokens: size limit exceeded`, `too many tokens: total number of tokens`},
 				Word: true,
@@ -30931,8 +32651,9 @@ var (
 		},
 	}
 	sharedRegex7 = &regex{
+		ID:  295,
 		Src: `(?:(?i)\bpermission denied\b)|(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b|^\W{0,3}(\S+\s+){0,6}?(?-i:\[?(INFO|INF|DEBUG|DBG|TRACE|TRC)\]?)[:\s|].*\b(using (the )?defaults?|fall(ing)? back|skipping|ignoring|will retry|retrying|continuing without)\b|\b(level|lvl|severity)["']?\s*[=:]\s*["']?(info|debug|trace)\b.*\b(using (the )?defaults?|fall(ing)? back|skipping|ignoring|will retry|retrying|continuing without)\b)`,
-		Alts: []matchAlt{
+		Alts: []tablesAlt{
 			{
 				Triggers: []string{`permission denied`},
 				Lead:     []string{`permission denied`},
@@ -30988,9 +32709,10 @@ var (
 		},
 	}
 	sharedRegex8 = &regex{
+		ID:       320,
 		Src:      `(?i)\bis suspended, possibly due to reaching the monthly spending limit\b`,
 		Triggers: []string{`is suspended, possibly due to reaching the monthly spending limit`},
-		Alts: []matchAlt{
+		Alts: []tablesAlt{
 			{
 				Lead: []string{`is suspended, possibly due to reaching the monthly spending limit`},
 				Word: true,
@@ -30999,9 +32721,10 @@ var (
 		Parsed: &parsed{},
 	}
 	sharedRegex9 = &regex{
+		ID:       321,
 		Src:      `(?i)\bmodel not found, inaccessible\b`,
 		Triggers: []string{`model not found, inaccessible`},
-		Alts: []matchAlt{
+		Alts: []tablesAlt{
 			{
 				Lead: []string{`model not found, inaccessible`},
 				Word: true,
@@ -31010,8 +32733,9 @@ var (
 		Parsed: &parsed{},
 	}
 	sharedRegex10 = &regex{
+		ID:  539,
 		Src: `(?:^\s*\[WARNING\] )|(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b|^\W{0,3}(\S+\s+){0,6}?(?-i:\[?(INFO|INF|DEBUG|DBG|TRACE|TRC)\]?)[:\s|].*\b(using (the )?defaults?|fall(ing)? back|skipping|ignoring|will retry|retrying|continuing without)\b|\b(level|lvl|severity)["']?\s*[=:]\s*["']?(info|debug|trace)\b.*\b(using (the )?defaults?|fall(ing)? back|skipping|ignoring|will retry|retrying|continuing without)\b)`,
-		Alts: []matchAlt{
+		Alts: []tablesAlt{
 			{
 				Triggers: []string{`[warning] `},
 				Start:    true,
@@ -31063,9 +32787,10 @@ var (
 		},
 	}
 	sharedRegex11 = &regex{
+		ID:       541,
 		Src:      `(?i)\bflex tier capacity exceeded\b`,
 		Triggers: []string{`flex tier capacity exceeded`},
-		Alts: []matchAlt{
+		Alts: []tablesAlt{
 			{
 				Lead: []string{`flex tier capacity exceeded`},
 				Word: true,
@@ -31074,9 +32799,10 @@ var (
 		Parsed: &parsed{},
 	}
 	sharedRegex12 = &regex{
+		ID:       544,
 		Src:      `(?i)\brequest too large for model\b`,
 		Triggers: []string{`request too large for model`},
-		Alts: []matchAlt{
+		Alts: []tablesAlt{
 			{
 				Lead: []string{`request too large for model`},
 				Word: true,
@@ -31085,8 +32811,9 @@ var (
 		Parsed: &parsed{},
 	}
 	sharedRegex13 = &regex{
+		ID:  553,
 		Src: `(?i)(?:try again|retry) in (?P<value>\d+(?:\.\d+)?(?:ms|s|m|h)(?:\d+(?:\.\d+)?(?:ms|s|m|h))*|\d+(?:\.\d+)? (?:seconds?|minutes?|hours?))\b`,
-		Alts: []matchAlt{
+		Alts: []tablesAlt{
 			{
 				Lead: []string{`retry in `, `try again`},
 			},
@@ -31097,9 +32824,10 @@ var (
 		},
 	}
 	sharedRegex14 = &regex{
+		ID:       668,
 		Src:      `(?i)\bservice[ _]tier[ _]capacity[ _]exceeded\b`,
 		Triggers: []string{`service tier capacity exceeded`, `service tier capacity_exceeded`, `service tier_capacity exceeded`, `service tier_capacity_exceeded`, `service_tier capacity exceeded`, `service_tier capacity_exceeded`, `service_tier_capacity exceeded`, `service_tier_capacity_exceeded`},
-		Alts: []matchAlt{
+		Alts: []tablesAlt{
 			{
 				Lead: []string{`service tier capacity exceeded`, `service tier capacity_exceeded`, `service tier_capacity exceeded`, `service tier_capacity_exceeded`, `service_tier capacity exceeded`, `service_tier capacity_exceeded`, `service_tier_capacity exceeded`, `service_tier_capacity_exceeded`},
 				Word: true,
@@ -31108,9 +32836,10 @@ var (
 		Parsed: &parsed{},
 	}
 	sharedRegex15 = &regex{
+		ID:       669,
 		Src:      `(?i)\bmodel( [\w./:-]+)? is (currently )?(overloaded|loading|not ready)\b`,
 		Triggers: []string{` is currently loading`, ` is currently not ready`, ` is currently overloaded`, ` is loading`, ` is not ready`, ` is overloaded`},
-		Alts: []matchAlt{
+		Alts: []tablesAlt{
 			{
 				Lead: []string{`model`},
 				Word: true,
@@ -31121,9 +32850,10 @@ var (
 		},
 	}
 	sharedRegex16 = &regex{
+		ID:       680,
 		Src:      `(?i)\bmaximum context length is \d+`,
 		Triggers: []string{`maximum context length is `},
-		Alts: []matchAlt{
+		Alts: []tablesAlt{
 			{
 				Lead: []string{`maximum context length is `},
 				Word: true,
@@ -31132,9 +32862,10 @@ var (
 		Parsed: &parsed{},
 	}
 	sharedRegex17 = &regex{
+		ID:       681,
 		Src:      `(?i)\bcontext_length_exceeded\b`,
 		Triggers: []string{`context_length_exceeded`},
-		Alts: []matchAlt{
+		Alts: []tablesAlt{
 			{
 				Lead: []string{`context_length_exceeded`},
 				Word: true,
@@ -31143,9 +32874,10 @@ var (
 		Parsed: &parsed{},
 	}
 	sharedRegex18 = &regex{
+		ID:       684,
 		Src:      `(?i)\bexceeds? the (model's |maximum |available )?context (window|length|size)\b`,
 		Triggers: []string{`exceed the available context `, `exceed the context `, `exceed the maximum context `, `exceed the model's context `, `exceeds the available context `, `exceeds the context `, `exceeds the maximum context `, `exceeds the model's context `},
-		Alts: []matchAlt{
+		Alts: []tablesAlt{
 			{
 				Lead: []string{`exceed`},
 				Word: true,
@@ -31156,9 +32888,10 @@ var (
 		},
 	}
 	sharedRegex19 = &regex{
+		ID:       685,
 		Src:      `(?i)\binput token count \(\d+\) exceeds the maximum\b`,
 		Triggers: []string{`) exceeds the maximum`},
-		Alts: []matchAlt{
+		Alts: []tablesAlt{
 			{
 				Lead: []string{`input token count (`},
 				Word: true,
@@ -31167,9 +32900,10 @@ var (
 		Parsed: &parsed{},
 	}
 	sharedRegex20 = &regex{
+		ID:       686,
 		Src:      `(?i)\binput is too long for (the )?requested model\b`,
 		Triggers: []string{`input is too long for `},
-		Alts: []matchAlt{
+		Alts: []tablesAlt{
 			{
 				Lead: []string{`input is too long for `},
 				Word: true,
@@ -31181,9 +32915,10 @@ var (
 		},
 	}
 	sharedRegex21 = &regex{
+		ID:       706,
 		Src:      "(?i)`?inputs`? tokens \\+ `?max_new_tokens`? must be <= \\d+",
 		Triggers: []string{"`inputs tokens + `max_new_tokens", "`inputs tokens + max_new_tokens", "`inputs` tokens + `max_new_tokens", "`inputs` tokens + max_new_tokens", "inputs tokens + `max_new_tokens", `inputs tokens + max_new_tokens`, "inputs` tokens + `max_new_tokens", "inputs` tokens + max_new_tokens"},
-		Alts: []matchAlt{
+		Alts: []tablesAlt{
 			{
 				Lead: []string{"`input", `inputs`},
 			},
@@ -31191,9 +32926,10 @@ var (
 		Parsed: &parsed{},
 	}
 	sharedRegex22 = &regex{
+		ID:       707,
 		Src:      `(?i)\bis longer than the maximum model length\b`,
 		Triggers: []string{`is longer than the maximum model length`},
-		Alts: []matchAlt{
+		Alts: []tablesAlt{
 			{
 				Lead: []string{`is longer than the maximum model length`},
 				Word: true,
@@ -31202,9 +32938,10 @@ var (
 		Parsed: &parsed{},
 	}
 	sharedRegex23 = &regex{
+		ID:       724,
 		Src:      `(?i)\byou didn't provide an api key\b`,
 		Triggers: []string{`you didn't provide an api key`},
-		Alts: []matchAlt{
+		Alts: []tablesAlt{
 			{
 				Lead: []string{`you didn't provide an api key`},
 				Word: true,
@@ -31213,9 +32950,10 @@ var (
 		Parsed: &parsed{},
 	}
 	sharedRegex24 = &regex{
+		ID:       734,
 		Src:      "(?i)\\bthe model `?[\\w.:/-]+`? does not exist\\b",
 		Triggers: []string{` does not exist`, "` does not exist"},
-		Alts: []matchAlt{
+		Alts: []tablesAlt{
 			{
 				Lead: []string{`the model `},
 				Word: true,
@@ -31224,9 +32962,10 @@ var (
 		Parsed: &parsed{},
 	}
 	sharedRegex25 = &regex{
+		ID:       742,
 		Src:      `(?i)\bunable to access (the )?model\b`,
 		Triggers: []string{`unable to access model`, `unable to access the model`},
-		Alts: []matchAlt{
+		Alts: []tablesAlt{
 			{
 				Lead: []string{`unable to access model`, `unable to access the model`},
 				Word: true,
@@ -31237,9 +32976,10 @@ var (
 		},
 	}
 	sharedRegex26 = &regex{
+		ID:       744,
 		Src:      `(?i)\bmodel requires more (system )?memory\b`,
 		Triggers: []string{`model requires more memory`, `model requires more system memory`},
-		Alts: []matchAlt{
+		Alts: []tablesAlt{
 			{
 				Lead: []string{`model requires more memory`, `model requires more system memory`},
 				Word: true,
@@ -31250,9 +32990,10 @@ var (
 		},
 	}
 	sharedRegex27 = &regex{
+		ID:       746,
 		Src:      `(?i)\bwas not found or your project does not have access to it\b`,
 		Triggers: []string{`was not found or your project does not have access to it`},
-		Alts: []matchAlt{
+		Alts: []tablesAlt{
 			{
 				Lead: []string{`was not found or your project does not have access to it`},
 				Word: true,
@@ -31261,9 +33002,10 @@ var (
 		Parsed: &parsed{},
 	}
 	sharedRegex28 = &regex{
+		ID:       765,
 		Src:      `(?i)\bcredit balance is too low\b`,
 		Triggers: []string{`credit balance is too low`},
-		Alts: []matchAlt{
+		Alts: []tablesAlt{
 			{
 				Lead: []string{`credit balance is too low`},
 				Word: true,
@@ -31272,9 +33014,10 @@ var (
 		Parsed: &parsed{},
 	}
 	sharedRegex29 = &regex{
+		ID:       766,
 		Src:      `(?i)\breached your specified API usage limits\b`,
 		Triggers: []string{`reached your specified api usage limits`},
-		Alts: []matchAlt{
+		Alts: []tablesAlt{
 			{
 				Lead: []string{`reached your specified api usage limits`},
 				Word: true,
@@ -31283,9 +33026,10 @@ var (
 		Parsed: &parsed{},
 	}
 	sharedRegex30 = &regex{
+		ID:       767,
 		Src:      `(?i)\binsufficient (credits?|balance|funds)\b`,
 		Triggers: []string{`insufficient balance`, `insufficient credit`, `insufficient credits`, `insufficient funds`},
-		Alts: []matchAlt{
+		Alts: []tablesAlt{
 			{
 				Lead: []string{`insufficient balance`, `insufficient credit`, `insufficient credits`, `insufficient funds`},
 				Word: true,
@@ -31296,9 +33040,10 @@ var (
 		},
 	}
 	sharedRegex31 = &regex{
+		ID:       768,
 		Src:      `(?i)\brequires more credits\b`,
 		Triggers: []string{`requires more credits`},
-		Alts: []matchAlt{
+		Alts: []tablesAlt{
 			{
 				Lead: []string{`requires more credits`},
 				Word: true,
@@ -31307,9 +33052,10 @@ var (
 		Parsed: &parsed{},
 	}
 	sharedRegex32 = &regex{
+		ID:       769,
 		Src:      `(?i)\bcan only afford \d+`,
 		Triggers: []string{`can only afford `},
-		Alts: []matchAlt{
+		Alts: []tablesAlt{
 			{
 				Lead: []string{`can only afford `},
 				Word: true,
@@ -31318,9 +33064,10 @@ var (
 		Parsed: &parsed{},
 	}
 	sharedRegex33 = &regex{
+		ID:       770,
 		Src:      `(?i)\bused all available credits\b`,
 		Triggers: []string{`used all available credits`},
-		Alts: []matchAlt{
+		Alts: []tablesAlt{
 			{
 				Lead: []string{`used all available credits`},
 				Word: true,
@@ -31329,9 +33076,10 @@ var (
 		Parsed: &parsed{},
 	}
 	sharedRegex34 = &regex{
+		ID:       771,
 		Src:      `(?i)\breached its monthly spending limit\b`,
 		Triggers: []string{`reached its monthly spending limit`},
-		Alts: []matchAlt{
+		Alts: []tablesAlt{
 			{
 				Lead: []string{`reached its monthly spending limit`},
 				Word: true,
@@ -31340,9 +33088,10 @@ var (
 		Parsed: &parsed{},
 	}
 	sharedRegex35 = &regex{
+		ID:       772,
 		Src:      `(?i)\b(have )?run out of credits\b`,
 		Triggers: []string{`have run out of credits`, `run out of credits`},
-		Alts: []matchAlt{
+		Alts: []tablesAlt{
 			{
 				Lead: []string{`have run out of credits`, `run out of credits`},
 				Word: true,
@@ -31353,9 +33102,10 @@ var (
 		},
 	}
 	sharedRegex36 = &regex{
+		ID:       773,
 		Src:      `(?i)\bfree-models-per-day\b`,
 		Triggers: []string{`free-models-per-day`},
-		Alts: []matchAlt{
+		Alts: []tablesAlt{
 			{
 				Lead: []string{`free-models-per-day`},
 				Word: true,
@@ -31364,9 +33114,10 @@ var (
 		Parsed: &parsed{},
 	}
 	sharedRegex37 = &regex{
+		ID:       774,
 		Src:      `(?i)\bkey limit exceeded\b`,
 		Triggers: []string{`key limit exceeded`},
-		Alts: []matchAlt{
+		Alts: []tablesAlt{
 			{
 				Lead: []string{`key limit exceeded`},
 				Word: true,
@@ -31375,9 +33126,10 @@ var (
 		Parsed: &parsed{},
 	}
 	sharedRegex38 = &regex{
+		ID:       776,
 		Src:      `(?i)\b(spend(ing)?|billing|usage) (hard )?limit (has been )?(reached|exceeded)\b`,
 		Triggers: []string{`billing hard limit `, `billing limit `, `spend hard limit `, `spend limit `, `spending hard limit `, `spending limit `, `usage hard limit `, `usage limit `},
-		Alts: []matchAlt{
+		Alts: []tablesAlt{
 			{
 				Lead: []string{`billi`, `spend`, `usage`},
 				Word: true,
@@ -31388,9 +33140,10 @@ var (
 		},
 	}
 	sharedRegex39 = &regex{
+		ID:       787,
 		Src:      `(?i)\brate[ _-]?limit(s|ed)?( has been| was)? (exceeded|reached)\b`,
 		Triggers: []string{`rate limit`, `rate-limit`, `rate_limit`, `ratelimit`},
-		Alts: []matchAlt{
+		Alts: []tablesAlt{
 			{
 				Lead: []string{`rate`},
 				Word: true,
@@ -31402,8 +33155,9 @@ var (
 		},
 	}
 	sharedRegex40 = &regex{
+		ID:  861,
 		Src: `(?i)try again after (?P<value>\d+(?:\.\d+)? ?(?:seconds?|s))\b`,
-		Alts: []matchAlt{
+		Alts: []tablesAlt{
 			{
 				Lead: []string{`try again after `},
 			},
@@ -31414,8 +33168,9 @@ var (
 		},
 	}
 	sharedRegex41 = &regex{
+		ID:  1238,
 		Src: `(?:(?i)certificate verify failed|CERTIFICATE_VERIFY_FAILED|\bx509: |\bcertificate has expired\b|\bself[- ]signed certificate\b)|(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b|^\W{0,3}(\S+\s+){0,6}?(?-i:\[?(INFO|INF|DEBUG|DBG|TRACE|TRC)\]?)[:\s|].*\b(using (the )?defaults?|fall(ing)? back|skipping|ignoring|will retry|retrying|continuing without)\b|\b(level|lvl|severity)["']?\s*[=:]\s*["']?(info|debug|trace)\b.*\b(using (the )?defaults?|fall(ing)? back|skipping|ignoring|will retry|retrying|continuing without)\b)`,
-		Alts: []matchAlt{
+		Alts: []tablesAlt{
 			{
 				Triggers: []string{`certificate`},
 				Lead:     []string{`certificate verify failed`, `certificate_verify_failed`},
@@ -31485,8 +33240,9 @@ var (
 		},
 	}
 	sharedRegex42 = &regex{
+		ID:  1305,
 		Src: `(?:^\s*((from [\w.]+ )?import|except|raise|assert|class|def)\b|\bisinstance\()|(?i:^\s*(✓|✔|√|--- (PASS|SKIP)|=== (RUN|PAUSE|CONT)|ok\s+\S+\s+[\d.]+s|(?-i:PASS(ED)?\b)|(it|test|describe|context)\s*\(|def test_|func Test|(fix|feat|docs|chore|tests?|refactor|revert|ci|build|perf|style)(\([^)]*\))?!?: |Merge (pull request|branch)|Revert "|#+ |(If|When) (you|the|a|an|your) |To (fix|avoid|handle|resolve) |See (the|also) |Raises:|Returns:|Note:|Example:|This (page|guide|section|document) )|(?-i:\bPASSED\b)|\btroubleshooting guide\b|["']?(finish_?reason|stop_reason|done_reason)["']?: ?["']?(stop|end_turn|length|tool_use|tool_calls|max_tokens)\b|^\s*> |^\s*\|.*\|\s*$|\bmeans (that )?(the|a|an|your)\b|^\W{0,3}(\S+\s+){0,6}?(?-i:\[?(INFO|INF|DEBUG|DBG|TRACE|TRC)\]?)[:\s|].*\b(using (the )?defaults?|fall(ing)? back|skipping|ignoring|will retry|retrying|continuing without)\b|\b(level|lvl|severity)["']?\s*[=:]\s*["']?(info|debug|trace)\b.*\b(using (the )?defaults?|fall(ing)? back|skipping|ignoring|will retry|retrying|continuing without)\b)`,
-		Alts: []matchAlt{
+		Alts: []tablesAlt{
 			{
 				Triggers: []string{`assert`, `class`, `def`, `except`, `import`, `raise`},
 				Start:    true,
@@ -31546,9 +33302,10 @@ var (
 		},
 	}
 	sharedRegex43 = &regex{
+		ID:       1502,
 		Src:      `Отказано в доступе`,
 		Triggers: []string{`Отказано в доступе`},
-		Alts: []matchAlt{
+		Alts: []tablesAlt{
 			{
 				Lead: []string{`Отказано в доступе`},
 			},
@@ -34338,6 +36095,248 @@ func policy_sortedKeys[V any](m map[string]V) []string {
 	return keys
 }
 
+type catalogue struct {
+	Name    string
+	Version string
+	ID      string
+	Classes []tablesClass
+	Codes   []Code
+	Rules   []tablesRule
+}
+
+type tablesClass struct {
+	Name        string
+	Description string
+	ExitCode    int
+}
+
+// Code is a semantic failure code with exactly one class.
+type Code struct {
+	Name        string
+	Class       int // index into Catalogue.Classes
+	Description string
+	Unblock     string // what a person does to fix it; from the catalogue only
+	Scope       string
+}
+
+type tablesRule struct {
+	ID         string
+	Code       int
+	Tier       tier
+	Priority   int
+	Confidence confidence
+	Scope      string
+	Match      tablesCond
+	Not        *tablesCond
+	Hints      []hintSource
+	Overrides  []int
+	Triggers   []string `json:"-"`
+	File       string
+	Line       int
+}
+
+type tablesCond struct {
+	Providers     []string
+	Status        []statusRange
+	Headers       []fieldTest
+	JSON          []fieldTest
+	ExitCodes     []int
+	Signals       []string
+	Exact         []string
+	Contains      []string
+	CaseSensitive bool
+	Regex         []*regex
+}
+
+func (c *tablesCond) hasText() bool {
+	return len(c.Exact) > 0 || len(c.Contains) > 0 || len(c.Regex) > 0
+}
+
+type fieldTest struct {
+	Name   string
+	Kind   testKind
+	Values []string
+	Re     *regex
+}
+
+type testKind uint8
+
+const (
+	tablesEqual testKind = iota + 1
+	tablesMatch
+	tablesPresent
+)
+
+type hintSource struct {
+	From hintFrom
+	Key  string
+	Re   *regex
+	Unit uint8
+}
+
+type hintFrom uint8
+
+const (
+	fromHeader hintFrom = iota + 1
+	fromJSON
+	fromText
+)
+
+type tier uint8
+
+const (
+	tierBare tier = iota + 1
+	tierText
+	tierExact
+	tierStructured
+)
+
+var tierNames = [...]string{tierBare: "bare", tierText: "text", tierExact: "exact", tierStructured: "structured"}
+
+func tierNamed(name string) tier {
+	for t, n := range tierNames {
+		if n != "" && n == name {
+			return tier(t)
+		}
+	}
+	return 0
+}
+
+func (t tier) String() string {
+	if int(t) < len(tierNames) && tierNames[t] != "" {
+		return tierNames[t]
+	}
+	return "unknown"
+}
+
+type confidence uint8
+
+const (
+	tablesLow confidence = iota + 1
+	tablesMedium
+	tablesHigh
+)
+
+var confidenceNames = [...]string{tablesLow: "low", tablesMedium: "medium", tablesHigh: "high"}
+
+func (c confidence) String() string {
+	if int(c) < len(confidenceNames) && confidenceNames[c] != "" {
+		return confidenceNames[c]
+	}
+	return "unknown"
+}
+
+type rank struct {
+	Tier     tier
+	Priority int
+}
+
+func (r *tablesRule) Rank() rank { return rank{r.Tier, r.Priority} }
+
+func (a rank) compare(b rank) int {
+	if a.Tier != b.Tier {
+		return cmp.Compare(a.Tier, b.Tier)
+	}
+	return cmp.Compare(a.Priority, b.Priority)
+}
+
+type regex struct {
+	ID       int `json:"-"`
+	Src      string
+	Triggers []string    `json:"-"`
+	Alts     []tablesAlt `json:"-"`
+	Parsed   *parsed     `json:"-"`
+}
+
+type tablesAlt struct {
+	Triggers []string
+	Start    bool
+	Skip     string
+	Lead     []string
+	Word     bool
+	Also     [][]string
+}
+
+type parsed struct {
+	Groups int
+	Names  []string
+}
+
+func parsedOf(tree *syntax.Regexp) *parsed {
+	p := &parsed{Groups: tree.MaxCap()}
+	if names := tree.CapNames(); slices.ContainsFunc(names, func(n string) bool { return n != "" }) {
+		p.Names = names
+	}
+	return p
+}
+
+func samePattern(a, b *regex) bool {
+	return a.Src == b.Src && slices.EqualFunc(a.Alts, b.Alts, func(x, y tablesAlt) bool {
+		return x.Start == y.Start && x.Skip == y.Skip && x.Word == y.Word &&
+			slices.Equal(x.Triggers, y.Triggers) && slices.Equal(x.Lead, y.Lead) &&
+			slices.EqualFunc(x.Also, y.Also, slices.Equal)
+	})
+}
+
+func (c *catalogue) EachRegex(fn func(*regex)) {
+	for i := range c.Rules {
+		c.Rules[i].EachRegex(fn)
+	}
+}
+
+func (r *tablesRule) EachRegex(fn func(*regex)) {
+	cond := func(c *tablesCond) {
+		for _, re := range c.Regex {
+			fn(re)
+		}
+		for _, set := range [][]fieldTest{c.Headers, c.JSON} {
+			for i := range set {
+				if set[i].Re != nil {
+					fn(set[i].Re)
+				}
+			}
+		}
+	}
+	cond(&r.Match)
+	if r.Not != nil {
+		cond(r.Not)
+	}
+	for i := range r.Hints {
+		if r.Hints[i].Re != nil {
+			fn(r.Hints[i].Re)
+		}
+	}
+}
+
+func (c *catalogue) Number() int {
+	var first []*regex
+	bySrc := map[string][]int{}
+	c.EachRegex(func(re *regex) {
+		for _, id := range bySrc[re.Src] {
+			if samePattern(first[id], re) {
+				re.ID = id
+				return
+			}
+		}
+		re.ID = len(first)
+		bySrc[re.Src] = append(bySrc[re.Src], re.ID)
+		first = append(first, re)
+	})
+	return len(first)
+}
+
+type statusRange struct{ Lo, Hi int }
+
+func (s statusRange) String() string {
+	if s.Lo == s.Hi {
+		return strconv.Itoa(s.Lo)
+	}
+	if s.Lo%100 == 0 && s.Hi == s.Lo+99 {
+		return fmt.Sprintf("%dxx", s.Lo/100)
+	}
+	return fmt.Sprintf("%d-%d", s.Lo, s.Hi)
+}
+
 type automaton struct {
 	class  [256]uint8
 	nclass int
@@ -34901,151 +36900,6 @@ func blank(b []byte) bool {
 	return true
 }
 
-type tier uint8
-
-const (
-	tierBare tier = iota + 1
-	tierText
-	tierExact
-	tierStructured
-)
-
-var tierNames = [...]string{tierBare: "bare", tierText: "text", tierExact: "exact", tierStructured: "structured"}
-
-func tierNamed(name string) tier {
-	for t, n := range tierNames {
-		if n != "" && n == name {
-			return tier(t)
-		}
-	}
-	return 0
-}
-
-func (t tier) String() string {
-	if int(t) < len(tierNames) && tierNames[t] != "" {
-		return tierNames[t]
-	}
-	return "unknown"
-}
-
-type confidence uint8
-
-const (
-	matchLow confidence = iota + 1
-	matchMedium
-	matchHigh
-)
-
-var confidenceNames = [...]string{matchLow: "low", matchMedium: "medium", matchHigh: "high"}
-
-func (c confidence) String() string {
-	if int(c) < len(confidenceNames) && confidenceNames[c] != "" {
-		return confidenceNames[c]
-	}
-	return "unknown"
-}
-
-type catalogue struct {
-	Name    string
-	Version string
-	ID      string
-	Classes []matchClass
-	Codes   []Code
-	Rules   []matchRule
-}
-
-type matchClass struct {
-	Name        string
-	Description string
-	ExitCode    int
-}
-
-// Code is a semantic failure code with exactly one class.
-type Code struct {
-	Name        string
-	Class       int // index into Catalogue.Classes
-	Description string
-	Unblock     string // what a person does to fix it; from the catalogue only
-	Scope       string
-}
-
-type matchRule struct {
-	ID         string
-	Code       int
-	Tier       tier
-	Priority   int
-	Confidence confidence
-	Scope      string
-	Match      cond
-	Not        *cond
-	Hints      []hintSource
-	Overrides  []int
-	Triggers   []string `json:"-"`
-	File       string
-	Line       int
-}
-
-type cond struct {
-	Providers     []string
-	Status        []statusRange
-	Headers       []fieldTest
-	JSON          []fieldTest
-	ExitCodes     []int
-	Signals       []string
-	Exact         []string
-	Contains      []string
-	CaseSensitive bool
-	Regex         []*regex
-}
-
-type statusRange struct{ Lo, Hi int }
-
-type fieldTest struct {
-	Name   string
-	Kind   testKind
-	Values []string
-	Re     *regex
-	path   []string
-}
-
-type testKind uint8
-
-const (
-	matchEqual testKind = iota + 1
-	matchMatch
-	matchPresent
-)
-
-type matchAlt struct {
-	Triggers []string
-	Start    bool
-	Skip     string
-	Lead     []string
-	Word     bool
-	Also     [][]string
-}
-
-type hintSource struct {
-	From  hintFrom
-	Key   string
-	Re    *regex
-	Unit  uint8
-	path  []string
-	group int
-}
-
-type hintFrom uint8
-
-const (
-	fromHeader hintFrom = iota + 1
-	fromJSON
-	fromText
-)
-
-func (c *cond) hasText() bool {
-	return len(c.Exact) > 0 || len(c.Contains) > 0 || len(c.Regex) > 0
-}
-
 const chunkSize = 256 << 10
 
 type region struct {
@@ -35271,7 +37125,7 @@ const (
 	kJSON
 )
 
-func (c *cond) evidenceHolds(ev *Evidence, hasBody bool, body any) bool {
+func (e *engine) evidenceHolds(c *tablesCond, ev *Evidence, hasBody bool, body any) bool {
 	if len(c.Providers) > 0 && !containsFoldList(c.Providers, ev.Provider) {
 		return false
 	}
@@ -35283,7 +37137,7 @@ func (c *cond) evidenceHolds(ev *Evidence, hasBody bool, body any) bool {
 	for i := range c.Headers {
 		t := &c.Headers[i]
 		v, ok := ev.HTTP.header(t.Name)
-		if !ok || !t.test(v) {
+		if !ok || !e.test(t, v) {
 			return false
 		}
 	}
@@ -35297,13 +37151,13 @@ func (c *cond) evidenceHolds(ev *Evidence, hasBody bool, body any) bool {
 			return false
 		}
 	}
-	if hasBody && len(c.JSON) > 0 && !jsonHolds(c.JSON, body) {
+	if hasBody && len(c.JSON) > 0 && !e.jsonHolds(c.JSON, body) {
 		return false
 	}
 	return true
 }
 
-func (c *cond) recordHolds(t *recText, jsonInRecord bool, doc *lazyJSON, pats []regexPats, hits *litHits, anySpan bool) (ok bool, sp span, exact bool) {
+func (e *engine) recordHolds(c *tablesCond, t *recText, jsonInRecord bool, doc *lazyJSON, pats []regexPats, hits *litHits, anySpan bool) (ok bool, sp span, exact bool) {
 	rec := t.s
 	exact = true
 	if len(c.Exact) > 0 {
@@ -35316,7 +37170,7 @@ func (c *cond) recordHolds(t *recText, jsonInRecord bool, doc *lazyJSON, pats []
 		sp = span{kExact, i, start, start + len(trimmed)}
 	}
 	if len(c.Contains) > 0 {
-		i, at := c.containsAny(t)
+		i, at := containsAny(c, t)
 		if i < 0 {
 			return false, sp, exact
 		}
@@ -35348,7 +37202,7 @@ func (c *cond) recordHolds(t *recText, jsonInRecord bool, doc *lazyJSON, pats []
 			if best.start >= 0 {
 				before = best.start
 			}
-			if start, end, ok := re.find(t, lk, before); ok {
+			if start, end, ok := e.pats[re.ID].find(t, lk, before); ok {
 				best = span{kRegex, i, start, end}
 			}
 		}
@@ -35360,7 +37214,7 @@ func (c *cond) recordHolds(t *recText, jsonInRecord bool, doc *lazyJSON, pats []
 		}
 	}
 	if jsonInRecord && len(c.JSON) > 0 {
-		if !jsonHolds(c.JSON, doc.get(rec)) {
+		if !e.jsonHolds(c.JSON, doc.get(rec)) {
 			return false, sp, exact
 		}
 		if sp.kind == kNone {
@@ -35370,7 +37224,7 @@ func (c *cond) recordHolds(t *recText, jsonInRecord bool, doc *lazyJSON, pats []
 	return true, sp, exact
 }
 
-func (c *cond) containsAny(t *recText) (idx, at int) {
+func containsAny(c *tablesCond, t *recText) (idx, at int) {
 	for i, lit := range c.Contains {
 		var j int
 		if c.CaseSensitive {
@@ -35385,14 +37239,14 @@ func (c *cond) containsAny(t *recText) (idx, at int) {
 	return -1, -1
 }
 
-func (c *cond) needsRecord(jsonInRecord bool) bool {
+func needsRecord(c *tablesCond, jsonInRecord bool) bool {
 	return c.hasText() || (jsonInRecord && len(c.JSON) > 0)
 }
 
-func jsonHolds(tests []fieldTest, doc any) bool {
+func (e *engine) jsonHolds(tests []fieldTest, doc any) bool {
 	if fr, ok := doc.(frames); ok {
 		for i := range fr {
-			if jsonHolds(tests, fr[i].v) {
+			if e.jsonHolds(tests, fr[i].v) {
 				return true
 			}
 		}
@@ -35403,12 +37257,12 @@ func jsonHolds(tests []fieldTest, doc any) bool {
 	}
 	for i := range tests {
 		t := &tests[i]
-		ok := lookupJSON(doc, t.path, func(v any) bool {
-			if t.Kind == matchPresent {
+		ok := lookupJSON(doc, t.Name, func(v any) bool {
+			if t.Kind == tablesPresent {
 				return true
 			}
 			s, ok := jsonScalar(v)
-			return ok && t.test(s)
+			return ok && e.test(t, s)
 		})
 		if !ok {
 			return false
@@ -35417,19 +37271,19 @@ func jsonHolds(tests []fieldTest, doc any) bool {
 	return true
 }
 
-func (t *fieldTest) test(v string) bool {
+func (e *engine) test(t *fieldTest, v string) bool {
 	switch t.Kind {
-	case matchPresent:
+	case tablesPresent:
 		return true
-	case matchEqual:
+	case tablesEqual:
 		return stringIn(t.Values, strings.TrimSpace(v))
-	case matchMatch:
-		return t.Re.c.regexp().MatchString(v)
+	case tablesMatch:
+		return e.pats[t.Re.ID].c.regexp().MatchString(v)
 	}
 	return false
 }
 
-func (c *cond) describe(sp span) string {
+func describeCond(c *tablesCond, sp span) string {
 	switch sp.kind {
 	case kExact:
 		return "exact " + strconv.Quote(c.Exact[sp.idx])
@@ -35513,16 +37367,6 @@ func (l *lazyJSON) get(rec string) any {
 		l.v, l.done = recordJSON(rec), true
 	}
 	return l.v
-}
-
-func (s statusRange) String() string {
-	if s.Lo == s.Hi {
-		return strconv.Itoa(s.Lo)
-	}
-	if s.Lo%100 == 0 && s.Hi == s.Lo+99 {
-		return fmt.Sprintf("%dxx", s.Lo/100)
-	}
-	return fmt.Sprintf("%d-%d", s.Lo, s.Hi)
 }
 
 type textDecoder struct {
@@ -35703,10 +37547,17 @@ func (t *textReader) Read(p []byte) (int, error) {
 
 type engine struct {
 	cat    *catalogue
+	pats   []pattern
 	ix     *index
 	cands  []candidate
 	safety []uint8
 	pool   sync.Pool
+}
+
+type pattern struct {
+	c     *compiledRegex
+	fast  *fastRegex
+	value int
 }
 
 // Options tune one classification.
@@ -35719,83 +37570,77 @@ type Options struct {
 }
 
 func matchNew(c *catalogue) (*engine, error) {
-	sh := sharer{}
-	for i := range c.Rules {
-		r := &c.Rules[i]
-		if err := prepareCond(&r.Match, sh); err != nil {
-			return nil, fmt.Errorf("rule %s: %w", r.ID, err)
-		}
-		if r.Not != nil {
-			if err := prepareCond(r.Not, sh); err != nil {
-				return nil, fmt.Errorf("rule %s: not: %w", r.ID, err)
-			}
-		}
-		for j := range r.Hints {
-			h := &r.Hints[j]
-			if h.Re != nil {
-				if err := sh.prepare(h.Re); err != nil {
-					return nil, fmt.Errorf("rule %s: extract: %w", r.ID, err)
-				}
-				h.group = h.Re.c.subexpIndex("value")
-				if h.group < 0 {
-					h.group = 1
-				}
-			}
-			h.path = strings.Split(h.Key, ".")
-		}
+	pats, err := preparePatterns(c)
+	if err != nil {
+		return nil, err
 	}
-	e := &engine{cat: c, ix: buildIndex(c), cands: candidates(c), safety: codeSafety(c)}
+	e := &engine{cat: c, pats: pats}
+	e.ix, e.cands, e.safety = buildIndex(c), candidates(c), codeSafety(c)
 	e.pool.New = func() any { return e.newScan() }
 	return e, nil
 }
 
-func (e *engine) catalogue() *catalogue { return e.cat }
-
-func (r *regex) Prepare() error {
-	if r.c != nil {
-		return nil
-	}
-	p := r.Parsed
-	if p == nil {
-		tree, err := syntax.Parse(r.Src, syntax.Perl)
+func preparePatterns(c *catalogue) ([]pattern, error) {
+	n := 0
+	c.EachRegex(func(*regex) { n++ })
+	pats := make([]pattern, 0, n)
+	var first []*regex
+	for i := range c.Rules {
+		r := &c.Rules[i]
+		var err error
+		r.EachRegex(func(re *regex) {
+			id := re.ID
+			switch {
+			case err != nil:
+			case id < 0 || id >= n:
+				err = fmt.Errorf("pattern %q: id %d is not one of the tables' %d", re.Src, id, n)
+			case id < len(first) && first[id] != nil:
+				if first[id] != re && !samePattern(first[id], re) {
+					err = fmt.Errorf("patterns %q and %q share id %d: the tables are not numbered (tables.Catalogue.Number)", first[id].Src, re.Src, id)
+				}
+			default:
+				for len(first) <= id {
+					first = append(first, nil)
+					pats = append(pats, pattern{})
+				}
+				first[id] = re
+				pats[id], err = prepare(re)
+			}
+		})
 		if err != nil {
-			return err
+			return nil, fmt.Errorf("rule %s: %w", r.ID, err)
+		}
+	}
+	for id, re := range first {
+		if re == nil {
+			return nil, fmt.Errorf("no pattern has id %d: the tables are not numbered (tables.Catalogue.Number)", id)
+		}
+	}
+	return pats, nil
+}
+
+func prepare(re *regex) (pattern, error) {
+	p := re.Parsed
+	if p == nil {
+		tree, err := syntax.Parse(re.Src, syntax.Perl)
+		if err != nil {
+			return pattern{}, err
 		}
 		p = parsedOf(tree)
 	}
-	r.c = &compiledRegex{src: r.Src, nsub: p.Groups, names: p.Names}
-	if len(r.Alts) > 0 {
-		r.fast = newFast(r)
+	pt := pattern{c: &compiledRegex{src: re.Src, nsub: p.Groups, names: p.Names}}
+	if len(re.Alts) > 0 {
+		pt.fast = newFast(re, p.Groups)
 	}
-	return nil
+	if pt.value = pt.c.subexpIndex("value"); pt.value < 0 {
+		pt.value = 1
+	}
+	return pt, nil
 }
 
-func (r *regex) Regexp() *regexp.Regexp {
-	if r.c == nil {
-		return nil
-	}
-	return r.c.regexp()
-}
+func (e *engine) catalogue() *catalogue { return e.cat }
 
-func prepareCond(c *cond, sh sharer) error {
-	for _, re := range c.Regex {
-		if err := sh.prepare(re); err != nil {
-			return err
-		}
-	}
-	for _, set := range [][]fieldTest{c.Headers, c.JSON} {
-		for i := range set {
-			t := &set[i]
-			t.path = strings.Split(t.Name, ".")
-			if t.Re != nil {
-				if err := sh.prepare(t.Re); err != nil {
-					return err
-				}
-			}
-		}
-	}
-	return nil
-}
+func (e *engine) Regexp(re *regex) *regexp.Regexp { return e.pats[re.ID].c.regexp() }
 
 // Evidence is what a failure left behind. Every field is optional; the
 // engine reads only what is there.
@@ -35870,7 +37715,7 @@ func (s *scan) cut(h *hit) string {
 		}
 		t := newText(h.exRec, &s.lowBuf, nil, h.recGen)
 		var doc lazyJSON
-		_, h.sp, _ = s.e.cat.Rules[h.rule].Match.recordHolds(&t, s.jsonInRecord, &doc, nil, nil, false)
+		_, h.sp, _ = s.e.recordHolds(&s.e.cat.Rules[h.rule].Match, &t, s.jsonInRecord, &doc, nil, nil, false)
 		h.exStart, h.exEnd, h.spanLater = h.sp.start, h.sp.end, false
 	}
 	h.excerpt = redactExcerpt(h.exRec, h.exStart, h.exEnd, excerptBytes)
@@ -35936,30 +37781,30 @@ func bodyJSON(body string) any {
 	return fr
 }
 
-func frameSpan(body any, tests []fieldTest) (start, end int) {
+func (e *engine) frameSpan(body any, tests []fieldTest) (start, end int) {
 	if fr, ok := body.(frames); ok {
-		if i := fr.matched(tests); i >= 0 {
+		if i := e.matchedIn(fr, tests); i >= 0 {
 			return fr[i].start, fr[i].end
 		}
 	}
 	return 0, 0
 }
 
-func matchedFrame(body any, tests []fieldTest) any {
+func (e *engine) matchedFrame(body any, tests []fieldTest) any {
 	if fr, ok := body.(frames); ok {
-		if i := fr.matched(tests); i >= 0 {
+		if i := e.matchedIn(fr, tests); i >= 0 {
 			return fr[i].v
 		}
 	}
 	return body
 }
 
-func (fr frames) matched(tests []fieldTest) int {
+func (e *engine) matchedIn(fr frames, tests []fieldTest) int {
 	if len(tests) == 0 {
 		return -1
 	}
 	for i := range fr {
-		if jsonHolds(tests, fr[i].v) {
+		if e.jsonHolds(tests, fr[i].v) {
 			return i
 		}
 	}
@@ -36016,7 +37861,7 @@ func guardIDs(c *catalogue) (ids []int32, n int) {
 	return ids, len(byKey)
 }
 
-func guardKey(c *cond) string {
+func guardKey(c *tablesCond) string {
 	var b strings.Builder
 	list := func(xs []string) {
 		for _, x := range xs {
@@ -36055,7 +37900,7 @@ func (s *scan) guardHolds(i int, t *recText, doc *lazyJSON) bool {
 	if hits != nil {
 		pats = s.e.ix.notPats[i]
 	}
-	held, _, _ := s.e.cat.Rules[i].Not.recordHolds(t, s.jsonInRecord, doc, pats, hits, true)
+	held, _, _ := s.e.recordHolds(s.e.cat.Rules[i].Not, t, s.jsonInRecord, doc, pats, hits, true)
 	s.guardRec[g], s.guardHeld[g] = s.recGen, held
 	return held
 }
@@ -36084,7 +37929,7 @@ func (s *scan) hints(h *hit, t *recText, doc *lazyJSON) {
 		if s.opts.Explain {
 			h.hintNotes = append(h.hintNotes, hintNote{
 				Rule:   r.ID,
-				Source: src.describe(),
+				Source: describeHint(src),
 				Value:  redactExcerpt(raw, 0, 0, 80),
 				Kept:   why == hintOK,
 				Why:    string(why),
@@ -36116,12 +37961,12 @@ func (s *scan) hintValue(rule, k int, t *recText, doc *lazyJSON) (string, bool) 
 		var v any
 		switch {
 		case doc == nil && s.hasBody:
-			v = matchedFrame(s.body, s.e.cat.Rules[rule].Match.JSON)
+			v = s.e.matchedFrame(s.body, s.e.cat.Rules[rule].Match.JSON)
 		case doc != nil && s.jsonInRecord:
 			v = doc.get(t.s)
 		}
 		var out string
-		found := v != nil && lookupJSON(v, src.path, func(x any) bool {
+		found := v != nil && lookupJSON(v, src.Key, func(x any) bool {
 			str, ok := jsonScalar(x)
 			out = str
 			return ok
@@ -36135,11 +37980,11 @@ func (s *scan) hintValue(rule, k int, t *recText, doc *lazyJSON) (string, bool) 
 		if hits := s.acHits(); hits != nil && t.gen == s.recGen {
 			lk = newLookup(hits, &s.e.ix.hintPats[rule][k])
 		}
-		m := s.submatch(src.Re, t, lk)
+		m := s.submatch(&s.e.pats[src.Re.ID], t, lk)
 		if m == nil {
 			return "", false
 		}
-		g := src.group
+		g := s.e.pats[src.Re.ID].value
 		if 2*g+1 >= len(m) || m[2*g] < 0 {
 			return "", false
 		}
@@ -36148,7 +37993,7 @@ func (s *scan) hintValue(rule, k int, t *recText, doc *lazyJSON) (string, bool) 
 	return "", false
 }
 
-func (h *hintSource) describe() string {
+func describeHint(h *hintSource) string {
 	switch h.From {
 	case fromHeader:
 		return "header " + h.Key
@@ -36451,7 +38296,7 @@ func eachRegex(c *catalogue, fn func(*regex)) {
 	}
 }
 
-func ruleRegexes(r *matchRule, fn func(*regex)) {
+func ruleRegexes(r *tablesRule, fn func(*regex)) {
 	for _, re := range r.Match.Regex {
 		fn(re)
 	}
@@ -36467,14 +38312,14 @@ func ruleRegexes(r *matchRule, fn func(*regex)) {
 	}
 }
 
-func pure(r *matchRule) bool {
+func pure(r *tablesRule) bool {
 	if !r.Match.hasText() || structured(&r.Match) {
 		return false
 	}
 	return r.Not == nil || (!structured(r.Not) && r.Not.hasText())
 }
 
-func structured(c *cond) bool {
+func structured(c *tablesCond) bool {
 	return len(c.Providers) > 0 || len(c.Status) > 0 || len(c.Headers) > 0 ||
 		len(c.JSON) > 0 || len(c.ExitCodes) > 0 || len(c.Signals) > 0
 }
@@ -36524,7 +38369,7 @@ func foldSpecial(rec string) string {
 	return strings.NewReplacer("\u212a", "k", "\u017f", "s").Replace(rec)
 }
 
-func byBranches(r *matchRule, pats []regexPats) bool {
+func byBranches(r *tablesRule, pats []regexPats) bool {
 	m := &r.Match
 	if len(m.Exact) > 0 || len(m.Contains) > 0 || len(m.Regex) == 0 {
 		return false
@@ -36697,7 +38542,7 @@ func jsonPart(rec string) (string, bool) {
 	return s, canOpen(s)
 }
 
-func lookupJSON(v any, path []string, fn func(any) bool) bool {
+func lookupJSON(v any, path string, fn func(any) bool) bool {
 	if fr, ok := v.(frames); ok {
 		for i := range fr {
 			if lookupJSON(fr[i].v, path, fn) {
@@ -36706,7 +38551,10 @@ func lookupJSON(v any, path []string, fn func(any) bool) bool {
 		}
 		return false
 	}
-	for i, key := range path {
+	for rest, more := path, true; more; {
+		at := rest
+		var key string
+		key, rest, more = strings.Cut(rest, ".")
 		if n, ok := v.(*nested); ok {
 			v = n.v
 		}
@@ -36716,7 +38564,7 @@ func lookupJSON(v any, path []string, fn func(any) bool) bool {
 			if !ok {
 				return false
 			}
-			if str, ok := next.(string); ok && i+1 < len(path) {
+			if str, ok := next.(string); ok && more {
 				n := nestedJSON(str)
 				x[key], next = n, n
 			}
@@ -36726,7 +38574,7 @@ func lookupJSON(v any, path []string, fn func(any) bool) bool {
 				if n < 0 || n >= len(x) {
 					return false
 				}
-				if str, ok := x[n].(string); ok && i+1 < len(path) {
+				if str, ok := x[n].(string); ok && more {
 					x[n] = nestedJSON(str)
 				}
 				v = x[n]
@@ -36737,7 +38585,7 @@ func lookupJSON(v any, path []string, fn func(any) bool) bool {
 					n := nestedJSON(str)
 					x[j], el = n, n
 				}
-				if lookupJSON(el, path[i:], fn) {
+				if lookupJSON(el, at, fn) {
 					return true
 				}
 			}
@@ -37546,7 +39394,7 @@ func (m *memo) index(gen uint32, low, lit string) int {
 
 func uintptrOf(c *compiledRegex) uintptr { return uintptr(unsafe.Pointer(c)) }
 
-func (s *scan) submatch(r *regex, t *recText, lk *lookup) []int {
+func (s *scan) submatch(r *pattern, t *recText, lk *lookup) []int {
 	a := &s.memo.subs[(uintptrOf(r.c)>>4)%memoSlots]
 	if t.gen == 0 {
 		a.gen, a.re = 0, nil
@@ -37590,7 +39438,7 @@ func buildNeeds(c *catalogue, rules [][]int32) []need {
 	return needs
 }
 
-func ruleNeed(r *matchRule) (n need, ok bool) {
+func ruleNeed(r *tablesRule) (n need, ok bool) {
 	if len(r.Match.Regex) == 0 {
 		return nil, false
 	}
@@ -37666,7 +39514,7 @@ type fastRegex struct {
 }
 
 type fastAlt struct {
-	matchAlt
+	tablesAlt
 	skip  byteSet
 	first byteSet
 }
@@ -37681,10 +39529,10 @@ func (b *byteSet) addFold(c byte) { b.add(c); b.add(upperASCII(c)) }
 
 const maxPlaces = 16
 
-func newFast(r *regex) *fastRegex {
-	f := &fastRegex{src: r.Src, nsub: r.c.nsub}
+func newFast(r *regex, nsub int) *fastRegex {
+	f := &fastRegex{src: r.Src, nsub: nsub}
 	for i := range r.Alts {
-		a := fastAlt{matchAlt: r.Alts[i]}
+		a := fastAlt{tablesAlt: r.Alts[i]}
 		for j := 0; j < len(a.Skip); j++ {
 			a.skip.add(a.Skip[j])
 		}
@@ -37939,7 +39787,7 @@ func (f *fastRegex) at(t *recText, p int) (re *regexp.Regexp, sub string, off in
 	return f.ctx, s[q:], q, true
 }
 
-func (r *regex) find(t *recText, lk *lookup, before int) (start, end int, found bool) {
+func (r *pattern) find(t *recText, lk *lookup, before int) (start, end int, found bool) {
 	if f := r.fast; f != nil && f.variants() {
 		var buf [maxPlaces]int
 		pos, all := f.places(t, buf[:0], lk)
@@ -37997,7 +39845,7 @@ func (f *fastRegex) submatchAt(t *recText, p int, dst []int) (m []int, matched, 
 	return caps, matched, done
 }
 
-func (r *regex) findSubmatch(t *recText, lk *lookup, dst []int) []int {
+func (r *pattern) findSubmatch(t *recText, lk *lookup, dst []int) []int {
 	if f := r.fast; f != nil && f.variants() {
 		var buf [maxPlaces]int
 		pos, all := f.places(t, buf[:0], lk)
@@ -38090,7 +39938,7 @@ func (s *scan) Finish() Classification {
 	}
 	out.SafeExcerpt = s.cut(win)
 	r := &cat.Rules[win.rule]
-	if s.opts.Explain || !conflict && r.Confidence != matchLow {
+	if s.opts.Explain || !conflict && r.Confidence != tablesLow {
 		s.hintsLater(win)
 		s.responseHint(win)
 	}
@@ -38101,7 +39949,7 @@ func (s *scan) Finish() Classification {
 	case conflict:
 		out.State, out.Reason = unclassified, reasonConflict
 		return out
-	case r.Confidence == matchLow:
+	case r.Confidence == tablesLow:
 		out.State, out.Reason = unclassified, reasonLowConfidence
 		return out
 	}
@@ -38140,20 +39988,8 @@ func (s *scan) empty() bool {
 	return !s.sawText && ev.HTTP == nil && ev.ExitCode == nil && ev.Signal == ""
 }
 
-type rank struct {
-	Tier     tier
-	Priority int
-}
-
-func (r *matchRule) Rank() rank { return rank{r.Tier, r.Priority} }
-
-func (c candidate) Rank() rank { return rank{tierNamed(c.Tier), c.Priority} }
-
-func (a rank) compare(b rank) int {
-	if a.Tier != b.Tier {
-		return cmp.Compare(a.Tier, b.Tier)
-	}
-	return cmp.Compare(a.Priority, b.Priority)
+func (c candidate) Rank() rank {
+	return rank{Tier: tierNamed(c.Tier), Priority: c.Priority}
 }
 
 func (e *engine) outranks(a, b int) bool {
@@ -38208,7 +40044,7 @@ func (s *scan) explain(live, winners []*hit, conflict bool, best uint8) *explain
 		note := matchNote{
 			Rule:    r.ID,
 			Source:  fmt.Sprintf("%s:%d", r.File, r.Line),
-			Matcher: r.Match.describe(h.sp),
+			Matcher: describeCond(&r.Match, h.sp),
 			Record:  h.line,
 			In:      h.in,
 			Offset:  h.sp.start,
@@ -38244,7 +40080,7 @@ func (s *scan) outcome(h, win *hit, winners []*hit, conflict bool, best uint8) s
 			}
 		}
 		return "conflict: ranks equal with " + strings.Join(others, ", ") + " and names another code"
-	case h == win && r.Confidence == matchLow:
+	case h == win && r.Confidence == tablesLow:
 		return "won, but its confidence is low"
 	case h == win:
 		return "won"
@@ -38529,15 +40365,6 @@ func cutUTF8(s string, n int) string {
 
 func startsRune(b byte) bool { return b&0xC0 != 0x80 }
 
-type regex struct {
-	Src      string
-	Triggers []string   `json:"-"`
-	Alts     []matchAlt `json:"-"`
-	Parsed   *parsed    `json:"-"`
-	c        *compiledRegex
-	fast     *fastRegex
-}
-
 type compiledRegex struct {
 	once  sync.Once
 	src   string
@@ -38558,19 +40385,6 @@ func (c *compiledRegex) subexpIndex(name string) int {
 		}
 	}
 	return -1
-}
-
-type parsed struct {
-	Groups int
-	Names  []string
-}
-
-func parsedOf(tree *syntax.Regexp) *parsed {
-	p := &parsed{Groups: tree.MaxCap()}
-	if names := tree.CapNames(); slices.ContainsFunc(names, func(n string) bool { return n != "" }) {
-		p.Names = names
-	}
-	return p
 }
 
 const (
@@ -38913,16 +40727,16 @@ func (s *scan) begin(ev Evidence, opts Options) {
 func (s *scan) consider(ri int32) {
 	i := int(ri)
 	r := &s.e.cat.Rules[i]
-	if !r.Match.evidenceHolds(&s.ev, s.hasBody, s.body) {
+	if !s.e.evidenceHolds(&r.Match, &s.ev, s.hasBody, s.body) {
 		return
 	}
-	if r.Not != nil && r.Not.evidenceHolds(&s.ev, s.hasBody, s.body) {
-		if !r.Not.needsRecord(s.jsonInRecord) {
+	if r.Not != nil && s.e.evidenceHolds(r.Not, &s.ev, s.hasBody, s.body) {
+		if !needsRecord(r.Not, s.jsonInRecord) {
 			return
 		}
 		s.guardRecord[i] = true
 	}
-	if r.Match.needsRecord(s.jsonInRecord) {
+	if needsRecord(&r.Match, s.jsonInRecord) {
 		s.state[i] = stPending
 		s.pending++
 		return
@@ -38930,7 +40744,7 @@ func (s *scan) consider(ri int32) {
 	s.state[i] = stMatched
 	h := s.addHit(i, hit{rule: i, evidence: true, read: recordReading{top: int32(i), marker: -1}})
 	if s.hasBody {
-		start, end := frameSpan(s.body, r.Match.JSON)
+		start, end := s.e.frameSpan(s.body, r.Match.JSON)
 		s.excerptAt(h, s.ev.HTTP.Body, start, end, true)
 		h.in = "body"
 	} else {
@@ -38942,7 +40756,7 @@ func (s *scan) consider(ri int32) {
 	}
 }
 
-func hasRecordHints(r *matchRule) bool {
+func hasRecordHints(r *tablesRule) bool {
 	for i := range r.Hints {
 		if r.Hints[i].From != fromHeader {
 			return true
@@ -39113,7 +40927,7 @@ func (s *scan) tryRule(i int, t *recText, doc *lazyJSON) {
 		pats = s.e.ix.pats[i]
 	}
 	anySpan := s.keepRecords && !s.opts.Explain
-	ok, sp, exact := r.Match.recordHolds(t, s.jsonInRecord, doc, pats, hits, anySpan)
+	ok, sp, exact := s.e.recordHolds(&r.Match, t, s.jsonInRecord, doc, pats, hits, anySpan)
 	if !ok {
 		return
 	}
@@ -39168,32 +40982,6 @@ func (s *scan) clock() time.Time {
 		s.now = time.Now().UTC()
 	}
 	return s.now
-}
-
-type sharer map[string]*regex
-
-func (sh sharer) prepare(r *regex) error {
-	p := sh[r.Src]
-	switch {
-	case r.c != nil:
-	case p != nil && equalAlts(p.Alts, r.Alts):
-		r.c, r.fast = p.c, p.fast
-	default:
-		if err := r.Prepare(); err != nil {
-			return err
-		}
-	}
-	if p == nil {
-		sh[r.Src] = r
-	}
-	return nil
-}
-
-func equalAlts(a, b []matchAlt) bool {
-	return slices.EqualFunc(a, b, func(x, y matchAlt) bool {
-		return x.Start == y.Start && x.Skip == y.Skip && x.Word == y.Word &&
-			slices.Equal(x.Triggers, y.Triggers) && slices.Equal(x.Lead, y.Lead)
-	})
 }
 
 const sampleSize = 256 << 10

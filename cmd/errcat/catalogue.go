@@ -9,6 +9,7 @@ import (
 	"github.com/errcat/errcat/internal/builtin"
 	"github.com/errcat/errcat/internal/catcache"
 	"github.com/errcat/errcat/internal/match"
+	"github.com/errcat/errcat/internal/tables"
 )
 
 // catalogueFlag is --catalogue, shared by every command that reads one.
@@ -55,7 +56,7 @@ func (c *catalogueFlag) fixturesDir() string {
 // positioned.
 func (c *catalogueFlag) load() (*match.Engine, error) {
 	var (
-		cat *match.Catalogue
+		cat *tables.Catalogue
 		err error
 	)
 	if dir := c.path(); dir != "" {

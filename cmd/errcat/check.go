@@ -9,8 +9,8 @@ import (
 
 	"github.com/errcat/errcat/internal/collide"
 	"github.com/errcat/errcat/internal/exitcode"
-	"github.com/errcat/errcat/internal/match"
 	"github.com/errcat/errcat/internal/report"
+	"github.com/errcat/errcat/internal/tables"
 )
 
 type checkOptions struct {
@@ -87,7 +87,7 @@ func (o *checkOptions) run(io stdio) error {
 
 // printCheck renders findings for a person: where, what, the whole pair,
 // the witness as a fixture, the fix; then one summary line.
-func printCheck(w io.Writer, cat *match.Catalogue, rep *collide.Report) error {
+func printCheck(w io.Writer, cat *tables.Catalogue, rep *collide.Report) error {
 	var b strings.Builder
 	warnings := 0
 	for _, f := range rep.Findings {

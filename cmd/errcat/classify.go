@@ -14,6 +14,7 @@ import (
 
 	"github.com/errcat/errcat/internal/exitcode"
 	"github.com/errcat/errcat/internal/match"
+	"github.com/errcat/errcat/internal/tables"
 )
 
 type classifyOptions struct {
@@ -316,7 +317,7 @@ func (o *classifyOptions) writeLines(w io.Writer, flush func() error, eng *match
 
 // classExit is the exit status --exit-by-class gives c: its class's, from
 // the catalogue.
-func classExit(cat *match.Catalogue, c match.Classification) exitcode.Code {
+func classExit(cat *tables.Catalogue, c match.Classification) exitcode.Code {
 	if c.State != match.Classified {
 		return exitcode.Unclassified
 	}

@@ -8,7 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/errcat/errcat/internal/match"
+	"github.com/errcat/errcat/internal/tables"
 )
 
 func newCodesCmd(io stdio, getenv func(string) string) *cobra.Command {
@@ -49,7 +49,7 @@ type codeInfo struct {
 	Unblock     string `json:"unblock,omitempty"`
 }
 
-func printCodes(w io.Writer, cat *match.Catalogue, output string) error {
+func printCodes(w io.Writer, cat *tables.Catalogue, output string) error {
 	counts := make([]int, len(cat.Codes))
 	for _, r := range cat.Rules {
 		counts[r.Code]++
@@ -78,7 +78,7 @@ const docsCommand = "go run ./cmd/errcat codes -o markdown --catalogue catalogue
 // printCodesMarkdown renders the code reference: a summary table, then
 // one section per code, grouped by class in the catalogue's order. Nothing
 // in it varies between runs of the same catalogue.
-func printCodesMarkdown(w io.Writer, cat *match.Catalogue, infos []codeInfo) error {
+func printCodesMarkdown(w io.Writer, cat *tables.Catalogue, infos []codeInfo) error {
 	rules := make([][]string, len(cat.Codes))
 	for _, r := range cat.Rules { // sorted by id
 		rules[r.Code] = append(rules[r.Code], r.ID)

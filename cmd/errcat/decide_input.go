@@ -10,6 +10,7 @@ import (
 	"github.com/errcat/errcat/internal/diag"
 	"github.com/errcat/errcat/internal/match"
 	"github.com/errcat/errcat/internal/policy"
+	"github.com/errcat/errcat/internal/tables"
 )
 
 // unclassifiedReasons are the reasons errcat classify gives for
@@ -21,7 +22,7 @@ var unclassifiedReasons = []string{match.ReasonNoMatch, match.ReasonLowConfidenc
 // code or class that no classifier of this catalogue gives would be a
 // decision on a typo. Every problem is reported, positioned in the JSON
 // as stdin:line:col. Fields that decide does not read are not checked.
-func readClassification(r io.Reader, cat *match.Catalogue) (policy.Classification, error) {
+func readClassification(r io.Reader, cat *tables.Catalogue) (policy.Classification, error) {
 	var c policy.Classification
 	data, err := io.ReadAll(r)
 	if err != nil {
@@ -100,7 +101,7 @@ func readClassification(r io.Reader, cat *match.Catalogue) (policy.Classificatio
 // checkClassified checks that a classified classification names a code
 // of the catalogue, that code's class, and a rule of the catalogue that
 // gives that code.
-func checkClassified(byKey map[string]jsonField, state jsonField, cat *match.Catalogue, str func(jsonField) (string, bool), errs *diag.List) (code, class, rule string) {
+func checkClassified(byKey map[string]jsonField, state jsonField, cat *tables.Catalogue, str func(jsonField) (string, bool), errs *diag.List) (code, class, rule string) {
 	need := func(k string) (jsonField, bool) {
 		f, ok := byKey[k]
 		if !ok {
@@ -108,7 +109,7 @@ func checkClassified(byKey map[string]jsonField, state jsonField, cat *match.Cat
 		}
 		return f, ok
 	}
-	var known *match.Code
+	var known *tables.Code
 	if f, ok := need("code"); ok {
 		if s, ok := str(f); ok {
 			for i := range cat.Codes {
@@ -136,7 +137,7 @@ func checkClassified(byKey map[string]jsonField, state jsonField, cat *match.Cat
 	}
 	if f, ok := need("rule"); ok {
 		if s, ok := str(f); ok {
-			var r *match.Rule
+			var r *tables.Rule
 			for i := range cat.Rules {
 				if cat.Rules[i].ID == s {
 					r = &cat.Rules[i]

@@ -17,6 +17,7 @@ import (
 	"github.com/errcat/errcat/internal/exitcode"
 	"github.com/errcat/errcat/internal/match"
 	"github.com/errcat/errcat/internal/redact"
+	"github.com/errcat/errcat/internal/tables"
 )
 
 type evalOptions struct {
@@ -180,7 +181,7 @@ func (o *evalOptions) run(io stdio) error {
 
 // codeClasses maps every code of the catalogue, and Unclassified, to the
 // name of its class.
-func codeClasses(cat *match.Catalogue) map[string]string {
+func codeClasses(cat *tables.Catalogue) map[string]string {
 	m := map[string]string{eval.Unclassified: eval.Unclassified}
 	for _, c := range cat.Codes {
 		m[c.Name] = cat.Classes[c.Class].Name
@@ -190,7 +191,7 @@ func codeClasses(cat *match.Catalogue) map[string]string {
 
 // checkLabels refuses labels the catalogue does not declare: a typo would
 // otherwise count as a miss of a code no rule can give.
-func checkLabels(cat *match.Catalogue, entries []eval.Entry) error {
+func checkLabels(cat *tables.Catalogue, entries []eval.Entry) error {
 	codes := map[string]bool{eval.Unclassified: true}
 	for _, c := range cat.Codes {
 		codes[c.Name] = true
@@ -209,7 +210,7 @@ func checkLabels(cat *match.Catalogue, entries []eval.Entry) error {
 	return errs.Err()
 }
 
-func printEval(w io.Writer, cat *match.Catalogue, r *evalReport) error {
+func printEval(w io.Writer, cat *tables.Catalogue, r *evalReport) error {
 	var b strings.Builder
 	s := &r.Scores
 	fmt.Fprintf(&b, "corpus %s: %d entries (%d positive, %d negative); catalogue %s %s\n\n",

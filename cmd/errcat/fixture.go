@@ -12,6 +12,7 @@ import (
 
 	"github.com/errcat/errcat/internal/fixture"
 	"github.com/errcat/errcat/internal/match"
+	"github.com/errcat/errcat/internal/tables"
 )
 
 func newFixtureCmd(io stdio, getenv func(string) string) *cobra.Command {
@@ -180,7 +181,7 @@ func (o *fixtureAddOptions) evidence(stdin io.Reader) (match.Evidence, error) {
 
 // checkNames refuses a code the catalogue lacks; a rule may be written
 // after its fixture, so an unknown one is only reported later.
-func (o *fixtureAddOptions) checkNames(cat *match.Catalogue) error {
+func (o *fixtureAddOptions) checkNames(cat *tables.Catalogue) error {
 	if o.code == "unclassified" {
 		if o.rule != "" {
 			return usagef("--rule makes no sense with --code unclassified")

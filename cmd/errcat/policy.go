@@ -8,9 +8,9 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/errcat/errcat/internal/match"
 	"github.com/errcat/errcat/internal/policy"
 	"github.com/errcat/errcat/internal/policyfile"
+	"github.com/errcat/errcat/internal/tables"
 )
 
 // policyFlag is --policy, shared by decide and run.
@@ -22,14 +22,14 @@ func (p *policyFlag) register(cmd *cobra.Command) {
 
 // load reads the policy, checking its sections against the catalogue's
 // classes. Without --policy it is the default: every failure stops.
-func (p *policyFlag) load(cat *match.Catalogue) (policy.Policy, error) {
+func (p *policyFlag) load(cat *tables.Catalogue) (policy.Policy, error) {
 	if p.path == "" {
 		return policy.Default(), nil
 	}
 	return policyfile.LoadFile(p.path, classNames(cat))
 }
 
-func classNames(cat *match.Catalogue) []string {
+func classNames(cat *tables.Catalogue) []string {
 	names := make([]string, len(cat.Classes))
 	for i, c := range cat.Classes {
 		names[i] = c.Name
@@ -90,7 +90,7 @@ embedding errcat's decision logic read (policy.ParseJSON).`,
 
 // printSchedule writes one line per class of the catalogue, in its order,
 // then unclassified.
-func printSchedule(w io.Writer, cat *match.Catalogue, p policy.Policy) error {
+func printSchedule(w io.Writer, cat *tables.Catalogue, p policy.Policy) error {
 	var b strings.Builder
 	for _, c := range cat.Classes {
 		fmt.Fprintf(&b, "%s: %s\n", c.Name, schedule(p, c.Name))

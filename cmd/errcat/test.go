@@ -18,6 +18,7 @@ import (
 	"github.com/errcat/errcat/internal/fixture"
 	"github.com/errcat/errcat/internal/match"
 	"github.com/errcat/errcat/internal/report"
+	"github.com/errcat/errcat/internal/tables"
 )
 
 type testOptions struct {
@@ -154,7 +155,7 @@ func (o *testOptions) fixtureFS() (fs.FS, string, error) {
 	return os.DirFS(dir), filepath.ToSlash(filepath.Clean(dir)), nil
 }
 
-func printReport(w io.Writer, cat *match.Catalogue, rep *fixture.Report) error {
+func printReport(w io.Writer, cat *tables.Catalogue, rep *fixture.Report) error {
 	var b strings.Builder
 	for _, f := range rep.Failures {
 		fmt.Fprintf(&b, "FAIL %s: %s: %s: %s\n", f.Pos, f.Fixture, f.Kind, f.Message)

@@ -118,7 +118,7 @@ var catalogueTables = &catalogue{
 	Name:    `embed-example`,
 	Version: `1.0.0`,
 	ID:      `1.0.0+bf59a84ea5ac`,
-	Classes: []matchClass{
+	Classes: []tablesClass{
 		{
 			Name:        `hard`,
 			Description: `A person must act first.`,
@@ -142,12 +142,12 @@ var catalogueTables = &catalogue{
 			Description: `Too many requests for now.`,
 		},
 	},
-	Rules: []matchRule{
+	Rules: []tablesRule{
 		{
 			ID:         `example.auth_text`,
 			Tier:       tierText,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Contains: []string{`invalid api key`, `401 unauthorized`},
 			},
 			Triggers: []string{`401 unauthorized`, `invalid api key`},
@@ -158,13 +158,13 @@ var catalogueTables = &catalogue{
 			ID:         `example.rate_limit_text`,
 			Code:       1,
 			Tier:       tierText,
-			Confidence: matchMedium,
-			Match: cond{
+			Confidence: tablesMedium,
+			Match: tablesCond{
 				Regex: []*regex{
 					{
 						Src:      `(?i)\brate[ _-]?limit(ed)?\b`,
 						Triggers: []string{`rate limit`, `rate-limit`, `rate_limit`, `ratelimit`},
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`rate`},
 								Word: true,
@@ -180,8 +180,9 @@ var catalogueTables = &catalogue{
 				{
 					From: fromText,
 					Re: &regex{
+						ID:  1,
 						Src: `(?i)try again in (?P<value>[0-9.]+ ?s)`,
-						Alts: []matchAlt{
+						Alts: []tablesAlt{
 							{
 								Lead: []string{`try again in `},
 							},
@@ -201,8 +202,8 @@ var catalogueTables = &catalogue{
 			ID:         `example.status_429`,
 			Code:       1,
 			Tier:       tierBare,
-			Confidence: matchHigh,
-			Match: cond{
+			Confidence: tablesHigh,
+			Match: tablesCond{
 				Status: []statusRange{
 					{
 						Lo: 429,
@@ -3003,6 +3004,248 @@ func policy_sortedKeys[V any](m map[string]V) []string {
 	return keys
 }
 
+type catalogue struct {
+	Name    string
+	Version string
+	ID      string
+	Classes []tablesClass
+	Codes   []Code
+	Rules   []tablesRule
+}
+
+type tablesClass struct {
+	Name        string
+	Description string
+	ExitCode    int
+}
+
+// Code is a semantic failure code with exactly one class.
+type Code struct {
+	Name        string
+	Class       int // index into Catalogue.Classes
+	Description string
+	Unblock     string // what a person does to fix it; from the catalogue only
+	Scope       string
+}
+
+type tablesRule struct {
+	ID         string
+	Code       int
+	Tier       tier
+	Priority   int
+	Confidence confidence
+	Scope      string
+	Match      tablesCond
+	Not        *tablesCond
+	Hints      []hintSource
+	Overrides  []int
+	Triggers   []string `json:"-"`
+	File       string
+	Line       int
+}
+
+type tablesCond struct {
+	Providers     []string
+	Status        []statusRange
+	Headers       []fieldTest
+	JSON          []fieldTest
+	ExitCodes     []int
+	Signals       []string
+	Exact         []string
+	Contains      []string
+	CaseSensitive bool
+	Regex         []*regex
+}
+
+func (c *tablesCond) hasText() bool {
+	return len(c.Exact) > 0 || len(c.Contains) > 0 || len(c.Regex) > 0
+}
+
+type fieldTest struct {
+	Name   string
+	Kind   testKind
+	Values []string
+	Re     *regex
+}
+
+type testKind uint8
+
+const (
+	tablesEqual testKind = iota + 1
+	tablesMatch
+	tablesPresent
+)
+
+type hintSource struct {
+	From hintFrom
+	Key  string
+	Re   *regex
+	Unit uint8
+}
+
+type hintFrom uint8
+
+const (
+	fromHeader hintFrom = iota + 1
+	fromJSON
+	fromText
+)
+
+type tier uint8
+
+const (
+	tierBare tier = iota + 1
+	tierText
+	tierExact
+	tierStructured
+)
+
+var tierNames = [...]string{tierBare: "bare", tierText: "text", tierExact: "exact", tierStructured: "structured"}
+
+func tierNamed(name string) tier {
+	for t, n := range tierNames {
+		if n != "" && n == name {
+			return tier(t)
+		}
+	}
+	return 0
+}
+
+func (t tier) String() string {
+	if int(t) < len(tierNames) && tierNames[t] != "" {
+		return tierNames[t]
+	}
+	return "unknown"
+}
+
+type confidence uint8
+
+const (
+	tablesLow confidence = iota + 1
+	tablesMedium
+	tablesHigh
+)
+
+var confidenceNames = [...]string{tablesLow: "low", tablesMedium: "medium", tablesHigh: "high"}
+
+func (c confidence) String() string {
+	if int(c) < len(confidenceNames) && confidenceNames[c] != "" {
+		return confidenceNames[c]
+	}
+	return "unknown"
+}
+
+type rank struct {
+	Tier     tier
+	Priority int
+}
+
+func (r *tablesRule) Rank() rank { return rank{r.Tier, r.Priority} }
+
+func (a rank) compare(b rank) int {
+	if a.Tier != b.Tier {
+		return cmp.Compare(a.Tier, b.Tier)
+	}
+	return cmp.Compare(a.Priority, b.Priority)
+}
+
+type regex struct {
+	ID       int `json:"-"`
+	Src      string
+	Triggers []string    `json:"-"`
+	Alts     []tablesAlt `json:"-"`
+	Parsed   *parsed     `json:"-"`
+}
+
+type tablesAlt struct {
+	Triggers []string
+	Start    bool
+	Skip     string
+	Lead     []string
+	Word     bool
+	Also     [][]string
+}
+
+type parsed struct {
+	Groups int
+	Names  []string
+}
+
+func parsedOf(tree *syntax.Regexp) *parsed {
+	p := &parsed{Groups: tree.MaxCap()}
+	if names := tree.CapNames(); slices.ContainsFunc(names, func(n string) bool { return n != "" }) {
+		p.Names = names
+	}
+	return p
+}
+
+func samePattern(a, b *regex) bool {
+	return a.Src == b.Src && slices.EqualFunc(a.Alts, b.Alts, func(x, y tablesAlt) bool {
+		return x.Start == y.Start && x.Skip == y.Skip && x.Word == y.Word &&
+			slices.Equal(x.Triggers, y.Triggers) && slices.Equal(x.Lead, y.Lead) &&
+			slices.EqualFunc(x.Also, y.Also, slices.Equal)
+	})
+}
+
+func (c *catalogue) EachRegex(fn func(*regex)) {
+	for i := range c.Rules {
+		c.Rules[i].EachRegex(fn)
+	}
+}
+
+func (r *tablesRule) EachRegex(fn func(*regex)) {
+	cond := func(c *tablesCond) {
+		for _, re := range c.Regex {
+			fn(re)
+		}
+		for _, set := range [][]fieldTest{c.Headers, c.JSON} {
+			for i := range set {
+				if set[i].Re != nil {
+					fn(set[i].Re)
+				}
+			}
+		}
+	}
+	cond(&r.Match)
+	if r.Not != nil {
+		cond(r.Not)
+	}
+	for i := range r.Hints {
+		if r.Hints[i].Re != nil {
+			fn(r.Hints[i].Re)
+		}
+	}
+}
+
+func (c *catalogue) Number() int {
+	var first []*regex
+	bySrc := map[string][]int{}
+	c.EachRegex(func(re *regex) {
+		for _, id := range bySrc[re.Src] {
+			if samePattern(first[id], re) {
+				re.ID = id
+				return
+			}
+		}
+		re.ID = len(first)
+		bySrc[re.Src] = append(bySrc[re.Src], re.ID)
+		first = append(first, re)
+	})
+	return len(first)
+}
+
+type statusRange struct{ Lo, Hi int }
+
+func (s statusRange) String() string {
+	if s.Lo == s.Hi {
+		return strconv.Itoa(s.Lo)
+	}
+	if s.Lo%100 == 0 && s.Hi == s.Lo+99 {
+		return fmt.Sprintf("%dxx", s.Lo/100)
+	}
+	return fmt.Sprintf("%d-%d", s.Lo, s.Hi)
+}
+
 type automaton struct {
 	class  [256]uint8
 	nclass int
@@ -3566,151 +3809,6 @@ func blank(b []byte) bool {
 	return true
 }
 
-type tier uint8
-
-const (
-	tierBare tier = iota + 1
-	tierText
-	tierExact
-	tierStructured
-)
-
-var tierNames = [...]string{tierBare: "bare", tierText: "text", tierExact: "exact", tierStructured: "structured"}
-
-func tierNamed(name string) tier {
-	for t, n := range tierNames {
-		if n != "" && n == name {
-			return tier(t)
-		}
-	}
-	return 0
-}
-
-func (t tier) String() string {
-	if int(t) < len(tierNames) && tierNames[t] != "" {
-		return tierNames[t]
-	}
-	return "unknown"
-}
-
-type confidence uint8
-
-const (
-	matchLow confidence = iota + 1
-	matchMedium
-	matchHigh
-)
-
-var confidenceNames = [...]string{matchLow: "low", matchMedium: "medium", matchHigh: "high"}
-
-func (c confidence) String() string {
-	if int(c) < len(confidenceNames) && confidenceNames[c] != "" {
-		return confidenceNames[c]
-	}
-	return "unknown"
-}
-
-type catalogue struct {
-	Name    string
-	Version string
-	ID      string
-	Classes []matchClass
-	Codes   []Code
-	Rules   []matchRule
-}
-
-type matchClass struct {
-	Name        string
-	Description string
-	ExitCode    int
-}
-
-// Code is a semantic failure code with exactly one class.
-type Code struct {
-	Name        string
-	Class       int // index into Catalogue.Classes
-	Description string
-	Unblock     string // what a person does to fix it; from the catalogue only
-	Scope       string
-}
-
-type matchRule struct {
-	ID         string
-	Code       int
-	Tier       tier
-	Priority   int
-	Confidence confidence
-	Scope      string
-	Match      cond
-	Not        *cond
-	Hints      []hintSource
-	Overrides  []int
-	Triggers   []string `json:"-"`
-	File       string
-	Line       int
-}
-
-type cond struct {
-	Providers     []string
-	Status        []statusRange
-	Headers       []fieldTest
-	JSON          []fieldTest
-	ExitCodes     []int
-	Signals       []string
-	Exact         []string
-	Contains      []string
-	CaseSensitive bool
-	Regex         []*regex
-}
-
-type statusRange struct{ Lo, Hi int }
-
-type fieldTest struct {
-	Name   string
-	Kind   testKind
-	Values []string
-	Re     *regex
-	path   []string
-}
-
-type testKind uint8
-
-const (
-	matchEqual testKind = iota + 1
-	matchMatch
-	matchPresent
-)
-
-type matchAlt struct {
-	Triggers []string
-	Start    bool
-	Skip     string
-	Lead     []string
-	Word     bool
-	Also     [][]string
-}
-
-type hintSource struct {
-	From  hintFrom
-	Key   string
-	Re    *regex
-	Unit  uint8
-	path  []string
-	group int
-}
-
-type hintFrom uint8
-
-const (
-	fromHeader hintFrom = iota + 1
-	fromJSON
-	fromText
-)
-
-func (c *cond) hasText() bool {
-	return len(c.Exact) > 0 || len(c.Contains) > 0 || len(c.Regex) > 0
-}
-
 const chunkSize = 256 << 10
 
 type region struct {
@@ -3936,7 +4034,7 @@ const (
 	kJSON
 )
 
-func (c *cond) evidenceHolds(ev *Evidence, hasBody bool, body any) bool {
+func (e *engine) evidenceHolds(c *tablesCond, ev *Evidence, hasBody bool, body any) bool {
 	if len(c.Providers) > 0 && !containsFoldList(c.Providers, ev.Provider) {
 		return false
 	}
@@ -3948,7 +4046,7 @@ func (c *cond) evidenceHolds(ev *Evidence, hasBody bool, body any) bool {
 	for i := range c.Headers {
 		t := &c.Headers[i]
 		v, ok := ev.HTTP.header(t.Name)
-		if !ok || !t.test(v) {
+		if !ok || !e.test(t, v) {
 			return false
 		}
 	}
@@ -3962,13 +4060,13 @@ func (c *cond) evidenceHolds(ev *Evidence, hasBody bool, body any) bool {
 			return false
 		}
 	}
-	if hasBody && len(c.JSON) > 0 && !jsonHolds(c.JSON, body) {
+	if hasBody && len(c.JSON) > 0 && !e.jsonHolds(c.JSON, body) {
 		return false
 	}
 	return true
 }
 
-func (c *cond) recordHolds(t *recText, jsonInRecord bool, doc *lazyJSON, pats []regexPats, hits *litHits, anySpan bool) (ok bool, sp span, exact bool) {
+func (e *engine) recordHolds(c *tablesCond, t *recText, jsonInRecord bool, doc *lazyJSON, pats []regexPats, hits *litHits, anySpan bool) (ok bool, sp span, exact bool) {
 	rec := t.s
 	exact = true
 	if len(c.Exact) > 0 {
@@ -3981,7 +4079,7 @@ func (c *cond) recordHolds(t *recText, jsonInRecord bool, doc *lazyJSON, pats []
 		sp = span{kExact, i, start, start + len(trimmed)}
 	}
 	if len(c.Contains) > 0 {
-		i, at := c.containsAny(t)
+		i, at := containsAny(c, t)
 		if i < 0 {
 			return false, sp, exact
 		}
@@ -4013,7 +4111,7 @@ func (c *cond) recordHolds(t *recText, jsonInRecord bool, doc *lazyJSON, pats []
 			if best.start >= 0 {
 				before = best.start
 			}
-			if start, end, ok := re.find(t, lk, before); ok {
+			if start, end, ok := e.pats[re.ID].find(t, lk, before); ok {
 				best = span{kRegex, i, start, end}
 			}
 		}
@@ -4025,7 +4123,7 @@ func (c *cond) recordHolds(t *recText, jsonInRecord bool, doc *lazyJSON, pats []
 		}
 	}
 	if jsonInRecord && len(c.JSON) > 0 {
-		if !jsonHolds(c.JSON, doc.get(rec)) {
+		if !e.jsonHolds(c.JSON, doc.get(rec)) {
 			return false, sp, exact
 		}
 		if sp.kind == kNone {
@@ -4035,7 +4133,7 @@ func (c *cond) recordHolds(t *recText, jsonInRecord bool, doc *lazyJSON, pats []
 	return true, sp, exact
 }
 
-func (c *cond) containsAny(t *recText) (idx, at int) {
+func containsAny(c *tablesCond, t *recText) (idx, at int) {
 	for i, lit := range c.Contains {
 		var j int
 		if c.CaseSensitive {
@@ -4050,14 +4148,14 @@ func (c *cond) containsAny(t *recText) (idx, at int) {
 	return -1, -1
 }
 
-func (c *cond) needsRecord(jsonInRecord bool) bool {
+func needsRecord(c *tablesCond, jsonInRecord bool) bool {
 	return c.hasText() || (jsonInRecord && len(c.JSON) > 0)
 }
 
-func jsonHolds(tests []fieldTest, doc any) bool {
+func (e *engine) jsonHolds(tests []fieldTest, doc any) bool {
 	if fr, ok := doc.(frames); ok {
 		for i := range fr {
-			if jsonHolds(tests, fr[i].v) {
+			if e.jsonHolds(tests, fr[i].v) {
 				return true
 			}
 		}
@@ -4068,12 +4166,12 @@ func jsonHolds(tests []fieldTest, doc any) bool {
 	}
 	for i := range tests {
 		t := &tests[i]
-		ok := lookupJSON(doc, t.path, func(v any) bool {
-			if t.Kind == matchPresent {
+		ok := lookupJSON(doc, t.Name, func(v any) bool {
+			if t.Kind == tablesPresent {
 				return true
 			}
 			s, ok := jsonScalar(v)
-			return ok && t.test(s)
+			return ok && e.test(t, s)
 		})
 		if !ok {
 			return false
@@ -4082,19 +4180,19 @@ func jsonHolds(tests []fieldTest, doc any) bool {
 	return true
 }
 
-func (t *fieldTest) test(v string) bool {
+func (e *engine) test(t *fieldTest, v string) bool {
 	switch t.Kind {
-	case matchPresent:
+	case tablesPresent:
 		return true
-	case matchEqual:
+	case tablesEqual:
 		return stringIn(t.Values, strings.TrimSpace(v))
-	case matchMatch:
-		return t.Re.c.regexp().MatchString(v)
+	case tablesMatch:
+		return e.pats[t.Re.ID].c.regexp().MatchString(v)
 	}
 	return false
 }
 
-func (c *cond) describe(sp span) string {
+func describeCond(c *tablesCond, sp span) string {
 	switch sp.kind {
 	case kExact:
 		return "exact " + strconv.Quote(c.Exact[sp.idx])
@@ -4178,16 +4276,6 @@ func (l *lazyJSON) get(rec string) any {
 		l.v, l.done = recordJSON(rec), true
 	}
 	return l.v
-}
-
-func (s statusRange) String() string {
-	if s.Lo == s.Hi {
-		return strconv.Itoa(s.Lo)
-	}
-	if s.Lo%100 == 0 && s.Hi == s.Lo+99 {
-		return fmt.Sprintf("%dxx", s.Lo/100)
-	}
-	return fmt.Sprintf("%d-%d", s.Lo, s.Hi)
 }
 
 type textDecoder struct {
@@ -4368,10 +4456,17 @@ func (t *textReader) Read(p []byte) (int, error) {
 
 type engine struct {
 	cat    *catalogue
+	pats   []pattern
 	ix     *index
 	cands  []candidate
 	safety []uint8
 	pool   sync.Pool
+}
+
+type pattern struct {
+	c     *compiledRegex
+	fast  *fastRegex
+	value int
 }
 
 // Options tune one classification.
@@ -4384,83 +4479,77 @@ type Options struct {
 }
 
 func matchNew(c *catalogue) (*engine, error) {
-	sh := sharer{}
-	for i := range c.Rules {
-		r := &c.Rules[i]
-		if err := prepareCond(&r.Match, sh); err != nil {
-			return nil, fmt.Errorf("rule %s: %w", r.ID, err)
-		}
-		if r.Not != nil {
-			if err := prepareCond(r.Not, sh); err != nil {
-				return nil, fmt.Errorf("rule %s: not: %w", r.ID, err)
-			}
-		}
-		for j := range r.Hints {
-			h := &r.Hints[j]
-			if h.Re != nil {
-				if err := sh.prepare(h.Re); err != nil {
-					return nil, fmt.Errorf("rule %s: extract: %w", r.ID, err)
-				}
-				h.group = h.Re.c.subexpIndex("value")
-				if h.group < 0 {
-					h.group = 1
-				}
-			}
-			h.path = strings.Split(h.Key, ".")
-		}
+	pats, err := preparePatterns(c)
+	if err != nil {
+		return nil, err
 	}
-	e := &engine{cat: c, ix: buildIndex(c), cands: candidates(c), safety: codeSafety(c)}
+	e := &engine{cat: c, pats: pats}
+	e.ix, e.cands, e.safety = buildIndex(c), candidates(c), codeSafety(c)
 	e.pool.New = func() any { return e.newScan() }
 	return e, nil
 }
 
-func (e *engine) catalogue() *catalogue { return e.cat }
-
-func (r *regex) Prepare() error {
-	if r.c != nil {
-		return nil
-	}
-	p := r.Parsed
-	if p == nil {
-		tree, err := syntax.Parse(r.Src, syntax.Perl)
+func preparePatterns(c *catalogue) ([]pattern, error) {
+	n := 0
+	c.EachRegex(func(*regex) { n++ })
+	pats := make([]pattern, 0, n)
+	var first []*regex
+	for i := range c.Rules {
+		r := &c.Rules[i]
+		var err error
+		r.EachRegex(func(re *regex) {
+			id := re.ID
+			switch {
+			case err != nil:
+			case id < 0 || id >= n:
+				err = fmt.Errorf("pattern %q: id %d is not one of the tables' %d", re.Src, id, n)
+			case id < len(first) && first[id] != nil:
+				if first[id] != re && !samePattern(first[id], re) {
+					err = fmt.Errorf("patterns %q and %q share id %d: the tables are not numbered (tables.Catalogue.Number)", first[id].Src, re.Src, id)
+				}
+			default:
+				for len(first) <= id {
+					first = append(first, nil)
+					pats = append(pats, pattern{})
+				}
+				first[id] = re
+				pats[id], err = prepare(re)
+			}
+		})
 		if err != nil {
-			return err
+			return nil, fmt.Errorf("rule %s: %w", r.ID, err)
+		}
+	}
+	for id, re := range first {
+		if re == nil {
+			return nil, fmt.Errorf("no pattern has id %d: the tables are not numbered (tables.Catalogue.Number)", id)
+		}
+	}
+	return pats, nil
+}
+
+func prepare(re *regex) (pattern, error) {
+	p := re.Parsed
+	if p == nil {
+		tree, err := syntax.Parse(re.Src, syntax.Perl)
+		if err != nil {
+			return pattern{}, err
 		}
 		p = parsedOf(tree)
 	}
-	r.c = &compiledRegex{src: r.Src, nsub: p.Groups, names: p.Names}
-	if len(r.Alts) > 0 {
-		r.fast = newFast(r)
+	pt := pattern{c: &compiledRegex{src: re.Src, nsub: p.Groups, names: p.Names}}
+	if len(re.Alts) > 0 {
+		pt.fast = newFast(re, p.Groups)
 	}
-	return nil
+	if pt.value = pt.c.subexpIndex("value"); pt.value < 0 {
+		pt.value = 1
+	}
+	return pt, nil
 }
 
-func (r *regex) Regexp() *regexp.Regexp {
-	if r.c == nil {
-		return nil
-	}
-	return r.c.regexp()
-}
+func (e *engine) catalogue() *catalogue { return e.cat }
 
-func prepareCond(c *cond, sh sharer) error {
-	for _, re := range c.Regex {
-		if err := sh.prepare(re); err != nil {
-			return err
-		}
-	}
-	for _, set := range [][]fieldTest{c.Headers, c.JSON} {
-		for i := range set {
-			t := &set[i]
-			t.path = strings.Split(t.Name, ".")
-			if t.Re != nil {
-				if err := sh.prepare(t.Re); err != nil {
-					return err
-				}
-			}
-		}
-	}
-	return nil
-}
+func (e *engine) Regexp(re *regex) *regexp.Regexp { return e.pats[re.ID].c.regexp() }
 
 // Evidence is what a failure left behind. Every field is optional; the
 // engine reads only what is there.
@@ -4535,7 +4624,7 @@ func (s *scan) cut(h *hit) string {
 		}
 		t := newText(h.exRec, &s.lowBuf, nil, h.recGen)
 		var doc lazyJSON
-		_, h.sp, _ = s.e.cat.Rules[h.rule].Match.recordHolds(&t, s.jsonInRecord, &doc, nil, nil, false)
+		_, h.sp, _ = s.e.recordHolds(&s.e.cat.Rules[h.rule].Match, &t, s.jsonInRecord, &doc, nil, nil, false)
 		h.exStart, h.exEnd, h.spanLater = h.sp.start, h.sp.end, false
 	}
 	h.excerpt = redactExcerpt(h.exRec, h.exStart, h.exEnd, excerptBytes)
@@ -4601,30 +4690,30 @@ func bodyJSON(body string) any {
 	return fr
 }
 
-func frameSpan(body any, tests []fieldTest) (start, end int) {
+func (e *engine) frameSpan(body any, tests []fieldTest) (start, end int) {
 	if fr, ok := body.(frames); ok {
-		if i := fr.matched(tests); i >= 0 {
+		if i := e.matchedIn(fr, tests); i >= 0 {
 			return fr[i].start, fr[i].end
 		}
 	}
 	return 0, 0
 }
 
-func matchedFrame(body any, tests []fieldTest) any {
+func (e *engine) matchedFrame(body any, tests []fieldTest) any {
 	if fr, ok := body.(frames); ok {
-		if i := fr.matched(tests); i >= 0 {
+		if i := e.matchedIn(fr, tests); i >= 0 {
 			return fr[i].v
 		}
 	}
 	return body
 }
 
-func (fr frames) matched(tests []fieldTest) int {
+func (e *engine) matchedIn(fr frames, tests []fieldTest) int {
 	if len(tests) == 0 {
 		return -1
 	}
 	for i := range fr {
-		if jsonHolds(tests, fr[i].v) {
+		if e.jsonHolds(tests, fr[i].v) {
 			return i
 		}
 	}
@@ -4681,7 +4770,7 @@ func guardIDs(c *catalogue) (ids []int32, n int) {
 	return ids, len(byKey)
 }
 
-func guardKey(c *cond) string {
+func guardKey(c *tablesCond) string {
 	var b strings.Builder
 	list := func(xs []string) {
 		for _, x := range xs {
@@ -4720,7 +4809,7 @@ func (s *scan) guardHolds(i int, t *recText, doc *lazyJSON) bool {
 	if hits != nil {
 		pats = s.e.ix.notPats[i]
 	}
-	held, _, _ := s.e.cat.Rules[i].Not.recordHolds(t, s.jsonInRecord, doc, pats, hits, true)
+	held, _, _ := s.e.recordHolds(s.e.cat.Rules[i].Not, t, s.jsonInRecord, doc, pats, hits, true)
 	s.guardRec[g], s.guardHeld[g] = s.recGen, held
 	return held
 }
@@ -4749,7 +4838,7 @@ func (s *scan) hints(h *hit, t *recText, doc *lazyJSON) {
 		if s.opts.Explain {
 			h.hintNotes = append(h.hintNotes, hintNote{
 				Rule:   r.ID,
-				Source: src.describe(),
+				Source: describeHint(src),
 				Value:  redactExcerpt(raw, 0, 0, 80),
 				Kept:   why == hintOK,
 				Why:    string(why),
@@ -4781,12 +4870,12 @@ func (s *scan) hintValue(rule, k int, t *recText, doc *lazyJSON) (string, bool) 
 		var v any
 		switch {
 		case doc == nil && s.hasBody:
-			v = matchedFrame(s.body, s.e.cat.Rules[rule].Match.JSON)
+			v = s.e.matchedFrame(s.body, s.e.cat.Rules[rule].Match.JSON)
 		case doc != nil && s.jsonInRecord:
 			v = doc.get(t.s)
 		}
 		var out string
-		found := v != nil && lookupJSON(v, src.path, func(x any) bool {
+		found := v != nil && lookupJSON(v, src.Key, func(x any) bool {
 			str, ok := jsonScalar(x)
 			out = str
 			return ok
@@ -4800,11 +4889,11 @@ func (s *scan) hintValue(rule, k int, t *recText, doc *lazyJSON) (string, bool) 
 		if hits := s.acHits(); hits != nil && t.gen == s.recGen {
 			lk = newLookup(hits, &s.e.ix.hintPats[rule][k])
 		}
-		m := s.submatch(src.Re, t, lk)
+		m := s.submatch(&s.e.pats[src.Re.ID], t, lk)
 		if m == nil {
 			return "", false
 		}
-		g := src.group
+		g := s.e.pats[src.Re.ID].value
 		if 2*g+1 >= len(m) || m[2*g] < 0 {
 			return "", false
 		}
@@ -4813,7 +4902,7 @@ func (s *scan) hintValue(rule, k int, t *recText, doc *lazyJSON) (string, bool) 
 	return "", false
 }
 
-func (h *hintSource) describe() string {
+func describeHint(h *hintSource) string {
 	switch h.From {
 	case fromHeader:
 		return "header " + h.Key
@@ -5116,7 +5205,7 @@ func eachRegex(c *catalogue, fn func(*regex)) {
 	}
 }
 
-func ruleRegexes(r *matchRule, fn func(*regex)) {
+func ruleRegexes(r *tablesRule, fn func(*regex)) {
 	for _, re := range r.Match.Regex {
 		fn(re)
 	}
@@ -5132,14 +5221,14 @@ func ruleRegexes(r *matchRule, fn func(*regex)) {
 	}
 }
 
-func pure(r *matchRule) bool {
+func pure(r *tablesRule) bool {
 	if !r.Match.hasText() || structured(&r.Match) {
 		return false
 	}
 	return r.Not == nil || (!structured(r.Not) && r.Not.hasText())
 }
 
-func structured(c *cond) bool {
+func structured(c *tablesCond) bool {
 	return len(c.Providers) > 0 || len(c.Status) > 0 || len(c.Headers) > 0 ||
 		len(c.JSON) > 0 || len(c.ExitCodes) > 0 || len(c.Signals) > 0
 }
@@ -5189,7 +5278,7 @@ func foldSpecial(rec string) string {
 	return strings.NewReplacer("\u212a", "k", "\u017f", "s").Replace(rec)
 }
 
-func byBranches(r *matchRule, pats []regexPats) bool {
+func byBranches(r *tablesRule, pats []regexPats) bool {
 	m := &r.Match
 	if len(m.Exact) > 0 || len(m.Contains) > 0 || len(m.Regex) == 0 {
 		return false
@@ -5362,7 +5451,7 @@ func jsonPart(rec string) (string, bool) {
 	return s, canOpen(s)
 }
 
-func lookupJSON(v any, path []string, fn func(any) bool) bool {
+func lookupJSON(v any, path string, fn func(any) bool) bool {
 	if fr, ok := v.(frames); ok {
 		for i := range fr {
 			if lookupJSON(fr[i].v, path, fn) {
@@ -5371,7 +5460,10 @@ func lookupJSON(v any, path []string, fn func(any) bool) bool {
 		}
 		return false
 	}
-	for i, key := range path {
+	for rest, more := path, true; more; {
+		at := rest
+		var key string
+		key, rest, more = strings.Cut(rest, ".")
 		if n, ok := v.(*nested); ok {
 			v = n.v
 		}
@@ -5381,7 +5473,7 @@ func lookupJSON(v any, path []string, fn func(any) bool) bool {
 			if !ok {
 				return false
 			}
-			if str, ok := next.(string); ok && i+1 < len(path) {
+			if str, ok := next.(string); ok && more {
 				n := nestedJSON(str)
 				x[key], next = n, n
 			}
@@ -5391,7 +5483,7 @@ func lookupJSON(v any, path []string, fn func(any) bool) bool {
 				if n < 0 || n >= len(x) {
 					return false
 				}
-				if str, ok := x[n].(string); ok && i+1 < len(path) {
+				if str, ok := x[n].(string); ok && more {
 					x[n] = nestedJSON(str)
 				}
 				v = x[n]
@@ -5402,7 +5494,7 @@ func lookupJSON(v any, path []string, fn func(any) bool) bool {
 					n := nestedJSON(str)
 					x[j], el = n, n
 				}
-				if lookupJSON(el, path[i:], fn) {
+				if lookupJSON(el, at, fn) {
 					return true
 				}
 			}
@@ -6211,7 +6303,7 @@ func (m *memo) index(gen uint32, low, lit string) int {
 
 func uintptrOf(c *compiledRegex) uintptr { return uintptr(unsafe.Pointer(c)) }
 
-func (s *scan) submatch(r *regex, t *recText, lk *lookup) []int {
+func (s *scan) submatch(r *pattern, t *recText, lk *lookup) []int {
 	a := &s.memo.subs[(uintptrOf(r.c)>>4)%memoSlots]
 	if t.gen == 0 {
 		a.gen, a.re = 0, nil
@@ -6255,7 +6347,7 @@ func buildNeeds(c *catalogue, rules [][]int32) []need {
 	return needs
 }
 
-func ruleNeed(r *matchRule) (n need, ok bool) {
+func ruleNeed(r *tablesRule) (n need, ok bool) {
 	if len(r.Match.Regex) == 0 {
 		return nil, false
 	}
@@ -6331,7 +6423,7 @@ type fastRegex struct {
 }
 
 type fastAlt struct {
-	matchAlt
+	tablesAlt
 	skip  byteSet
 	first byteSet
 }
@@ -6346,10 +6438,10 @@ func (b *byteSet) addFold(c byte) { b.add(c); b.add(upperASCII(c)) }
 
 const maxPlaces = 16
 
-func newFast(r *regex) *fastRegex {
-	f := &fastRegex{src: r.Src, nsub: r.c.nsub}
+func newFast(r *regex, nsub int) *fastRegex {
+	f := &fastRegex{src: r.Src, nsub: nsub}
 	for i := range r.Alts {
-		a := fastAlt{matchAlt: r.Alts[i]}
+		a := fastAlt{tablesAlt: r.Alts[i]}
 		for j := 0; j < len(a.Skip); j++ {
 			a.skip.add(a.Skip[j])
 		}
@@ -6604,7 +6696,7 @@ func (f *fastRegex) at(t *recText, p int) (re *regexp.Regexp, sub string, off in
 	return f.ctx, s[q:], q, true
 }
 
-func (r *regex) find(t *recText, lk *lookup, before int) (start, end int, found bool) {
+func (r *pattern) find(t *recText, lk *lookup, before int) (start, end int, found bool) {
 	if f := r.fast; f != nil && f.variants() {
 		var buf [maxPlaces]int
 		pos, all := f.places(t, buf[:0], lk)
@@ -6662,7 +6754,7 @@ func (f *fastRegex) submatchAt(t *recText, p int, dst []int) (m []int, matched, 
 	return caps, matched, done
 }
 
-func (r *regex) findSubmatch(t *recText, lk *lookup, dst []int) []int {
+func (r *pattern) findSubmatch(t *recText, lk *lookup, dst []int) []int {
 	if f := r.fast; f != nil && f.variants() {
 		var buf [maxPlaces]int
 		pos, all := f.places(t, buf[:0], lk)
@@ -6755,7 +6847,7 @@ func (s *scan) Finish() Classification {
 	}
 	out.SafeExcerpt = s.cut(win)
 	r := &cat.Rules[win.rule]
-	if s.opts.Explain || !conflict && r.Confidence != matchLow {
+	if s.opts.Explain || !conflict && r.Confidence != tablesLow {
 		s.hintsLater(win)
 		s.responseHint(win)
 	}
@@ -6766,7 +6858,7 @@ func (s *scan) Finish() Classification {
 	case conflict:
 		out.State, out.Reason = unclassified, reasonConflict
 		return out
-	case r.Confidence == matchLow:
+	case r.Confidence == tablesLow:
 		out.State, out.Reason = unclassified, reasonLowConfidence
 		return out
 	}
@@ -6805,20 +6897,8 @@ func (s *scan) empty() bool {
 	return !s.sawText && ev.HTTP == nil && ev.ExitCode == nil && ev.Signal == ""
 }
 
-type rank struct {
-	Tier     tier
-	Priority int
-}
-
-func (r *matchRule) Rank() rank { return rank{r.Tier, r.Priority} }
-
-func (c candidate) Rank() rank { return rank{tierNamed(c.Tier), c.Priority} }
-
-func (a rank) compare(b rank) int {
-	if a.Tier != b.Tier {
-		return cmp.Compare(a.Tier, b.Tier)
-	}
-	return cmp.Compare(a.Priority, b.Priority)
+func (c candidate) Rank() rank {
+	return rank{Tier: tierNamed(c.Tier), Priority: c.Priority}
 }
 
 func (e *engine) outranks(a, b int) bool {
@@ -6873,7 +6953,7 @@ func (s *scan) explain(live, winners []*hit, conflict bool, best uint8) *explain
 		note := matchNote{
 			Rule:    r.ID,
 			Source:  fmt.Sprintf("%s:%d", r.File, r.Line),
-			Matcher: r.Match.describe(h.sp),
+			Matcher: describeCond(&r.Match, h.sp),
 			Record:  h.line,
 			In:      h.in,
 			Offset:  h.sp.start,
@@ -6909,7 +6989,7 @@ func (s *scan) outcome(h, win *hit, winners []*hit, conflict bool, best uint8) s
 			}
 		}
 		return "conflict: ranks equal with " + strings.Join(others, ", ") + " and names another code"
-	case h == win && r.Confidence == matchLow:
+	case h == win && r.Confidence == tablesLow:
 		return "won, but its confidence is low"
 	case h == win:
 		return "won"
@@ -7194,15 +7274,6 @@ func cutUTF8(s string, n int) string {
 
 func startsRune(b byte) bool { return b&0xC0 != 0x80 }
 
-type regex struct {
-	Src      string
-	Triggers []string   `json:"-"`
-	Alts     []matchAlt `json:"-"`
-	Parsed   *parsed    `json:"-"`
-	c        *compiledRegex
-	fast     *fastRegex
-}
-
 type compiledRegex struct {
 	once  sync.Once
 	src   string
@@ -7223,19 +7294,6 @@ func (c *compiledRegex) subexpIndex(name string) int {
 		}
 	}
 	return -1
-}
-
-type parsed struct {
-	Groups int
-	Names  []string
-}
-
-func parsedOf(tree *syntax.Regexp) *parsed {
-	p := &parsed{Groups: tree.MaxCap()}
-	if names := tree.CapNames(); slices.ContainsFunc(names, func(n string) bool { return n != "" }) {
-		p.Names = names
-	}
-	return p
 }
 
 const (
@@ -7578,16 +7636,16 @@ func (s *scan) begin(ev Evidence, opts Options) {
 func (s *scan) consider(ri int32) {
 	i := int(ri)
 	r := &s.e.cat.Rules[i]
-	if !r.Match.evidenceHolds(&s.ev, s.hasBody, s.body) {
+	if !s.e.evidenceHolds(&r.Match, &s.ev, s.hasBody, s.body) {
 		return
 	}
-	if r.Not != nil && r.Not.evidenceHolds(&s.ev, s.hasBody, s.body) {
-		if !r.Not.needsRecord(s.jsonInRecord) {
+	if r.Not != nil && s.e.evidenceHolds(r.Not, &s.ev, s.hasBody, s.body) {
+		if !needsRecord(r.Not, s.jsonInRecord) {
 			return
 		}
 		s.guardRecord[i] = true
 	}
-	if r.Match.needsRecord(s.jsonInRecord) {
+	if needsRecord(&r.Match, s.jsonInRecord) {
 		s.state[i] = stPending
 		s.pending++
 		return
@@ -7595,7 +7653,7 @@ func (s *scan) consider(ri int32) {
 	s.state[i] = stMatched
 	h := s.addHit(i, hit{rule: i, evidence: true, read: recordReading{top: int32(i), marker: -1}})
 	if s.hasBody {
-		start, end := frameSpan(s.body, r.Match.JSON)
+		start, end := s.e.frameSpan(s.body, r.Match.JSON)
 		s.excerptAt(h, s.ev.HTTP.Body, start, end, true)
 		h.in = "body"
 	} else {
@@ -7607,7 +7665,7 @@ func (s *scan) consider(ri int32) {
 	}
 }
 
-func hasRecordHints(r *matchRule) bool {
+func hasRecordHints(r *tablesRule) bool {
 	for i := range r.Hints {
 		if r.Hints[i].From != fromHeader {
 			return true
@@ -7778,7 +7836,7 @@ func (s *scan) tryRule(i int, t *recText, doc *lazyJSON) {
 		pats = s.e.ix.pats[i]
 	}
 	anySpan := s.keepRecords && !s.opts.Explain
-	ok, sp, exact := r.Match.recordHolds(t, s.jsonInRecord, doc, pats, hits, anySpan)
+	ok, sp, exact := s.e.recordHolds(&r.Match, t, s.jsonInRecord, doc, pats, hits, anySpan)
 	if !ok {
 		return
 	}
@@ -7833,32 +7891,6 @@ func (s *scan) clock() time.Time {
 		s.now = time.Now().UTC()
 	}
 	return s.now
-}
-
-type sharer map[string]*regex
-
-func (sh sharer) prepare(r *regex) error {
-	p := sh[r.Src]
-	switch {
-	case r.c != nil:
-	case p != nil && equalAlts(p.Alts, r.Alts):
-		r.c, r.fast = p.c, p.fast
-	default:
-		if err := r.Prepare(); err != nil {
-			return err
-		}
-	}
-	if p == nil {
-		sh[r.Src] = r
-	}
-	return nil
-}
-
-func equalAlts(a, b []matchAlt) bool {
-	return slices.EqualFunc(a, b, func(x, y matchAlt) bool {
-		return x.Start == y.Start && x.Skip == y.Skip && x.Word == y.Word &&
-			slices.Equal(x.Triggers, y.Triggers) && slices.Equal(x.Lead, y.Lead)
-	})
 }
 
 const sampleSize = 256 << 10

@@ -13,34 +13,34 @@
 package builtin
 
 import (
-	"sync/atomic"
+	"sync"
 
 	"github.com/errcat/errcat/catalogue"
-	"github.com/errcat/errcat/internal/builtin/tables"
+	builtintables "github.com/errcat/errcat/internal/builtin/tables"
 	"github.com/errcat/errcat/internal/compile"
-	"github.com/errcat/errcat/internal/match"
+	"github.com/errcat/errcat/internal/tables"
 )
 
 //go:generate go run gen.go
 
 // Name is how positions name the built-in catalogue's files.
-const Name = tables.Name
+const Name = builtintables.Name
 
-// taken says the generated tables were handed out. There is one copy of
-// them, and match.New prepares the tables it is given in place: a
-// second caller, who might build an engine at the same time as the
-// first, gets tables of its own.
-var taken atomic.Bool
+// Catalogue returns the built-in catalogue, compiled: the generated
+// tables, or, when they are stale, the embedded YAML compiled on the first
+// call. Every call in a process returns the same tables. They are
+// read-only, like all compiled tables: match.New only reads them, so any
+// number of engines, built and run at once, share them. An engine is left
+// to the caller: errcat builds one per process, and callers that build
+// several (tests, the collision analysis) want their own.
+func Catalogue() (*tables.Catalogue, error) { return shared() }
 
-// Catalogue returns the built-in catalogue, compiled. The first call in a
-// process (errcat's one) takes the generated tables; later ones, and any
-// call when they are stale, compile the YAML.
-func Catalogue() (*match.Catalogue, error) {
-	if current(fingerprint) && taken.CompareAndSwap(false, true) {
+var shared = sync.OnceValues(func() (*tables.Catalogue, error) {
+	if current(fingerprint) {
 		return compiled, nil
 	}
 	return compile.Load(catalogue.FS, Name)
-}
+})
 
 // current reports whether fp, the fingerprint of the YAML some tables
 // were compiled from, is that of the YAML embedded now.

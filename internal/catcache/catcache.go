@@ -33,7 +33,7 @@ import (
 
 	"github.com/errcat/errcat/internal/atomicfile"
 	"github.com/errcat/errcat/internal/compile"
-	"github.com/errcat/errcat/internal/match"
+	"github.com/errcat/errcat/internal/tables"
 )
 
 // Env names the variable that moves the cache, or turns it off with
@@ -47,7 +47,7 @@ const maxEntries = 16
 
 // format changes when what an entry holds changes shape; the executable's
 // identity in the key already separates builds.
-const format = "errcat compiled catalogue 1"
+const format = "errcat compiled catalogue 2"
 
 // Cache is a directory of compiled catalogues; the zero Cache keeps
 // nothing and compiles every time.
@@ -81,13 +81,13 @@ func Default(getenv func(string) string) Cache {
 // apart.
 type entry struct {
 	Key       string
-	Catalogue *match.Catalogue
+	Catalogue *tables.Catalogue
 }
 
 // Load returns the catalogue rooted at fsys compiled, as compile.Load
 // does (display names its files in positions), from the cache when this
 // errcat compiled the same files before.
-func (c Cache) Load(fsys fs.FS, display string) (*match.Catalogue, error) {
+func (c Cache) Load(fsys fs.FS, display string) (*tables.Catalogue, error) {
 	key, ok := c.key(fsys, display)
 	if !ok {
 		return compile.Load(fsys, display)
@@ -148,7 +148,7 @@ func executable() (string, error) {
 }
 
 // read returns the catalogue file holds if it is the entry for key.
-func read(file, key string) (*match.Catalogue, bool) {
+func read(file, key string) (*tables.Catalogue, bool) {
 	data, err := os.ReadFile(file)
 	if err != nil {
 		return nil, false
@@ -162,7 +162,7 @@ func read(file, key string) (*match.Catalogue, bool) {
 
 // write stores cat under key, then prunes the oldest entries. A failure
 // only means the next run compiles again.
-func (c Cache) write(file, key string, cat *match.Catalogue) {
+func (c Cache) write(file, key string, cat *tables.Catalogue) {
 	var buf bytes.Buffer
 	if err := gob.NewEncoder(&buf).Encode(entry{key, cat}); err != nil {
 		return

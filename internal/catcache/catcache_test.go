@@ -10,10 +10,10 @@ import (
 	"testing/fstest"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"github.com/errcat/errcat/internal/compile"
 	"github.com/errcat/errcat/internal/match"
+	"github.com/errcat/errcat/internal/tables"
 )
 
 // catalogue is a small catalogue whose version and pattern a test varies.
@@ -47,7 +47,7 @@ func entries(t *testing.T, c Cache) []string {
 }
 
 // load is c.Load that fails the test on an error.
-func load(t *testing.T, c Cache, fsys fstest.MapFS) *match.Catalogue {
+func load(t *testing.T, c Cache, fsys fstest.MapFS) *tables.Catalogue {
 	t.Helper()
 	cat, err := c.Load(fsys, "cat")
 	if err != nil {
@@ -72,8 +72,7 @@ func TestHitIsCompiled(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	opt := cmpopts.IgnoreUnexported(match.Regex{}, match.FieldTest{}, match.HintSource{})
-	if diff := cmp.Diff(want, got, opt); diff != "" {
+	if diff := cmp.Diff(want, got); diff != "" {
 		t.Fatalf("cached tables differ from compiled ones (-compiled +cached):\n%s", diff)
 	}
 	e, err := match.New(got)

@@ -52,11 +52,11 @@ func enumValue(v constant.Value) (uint64, bool) {
 	return uint64(i), ok
 }
 
-// matchEnums reads internal/match's enumerated constants from its source.
-func matchEnums() (map[string]map[uint64]string, error) {
+// tablesEnums reads internal/tables' enumerated constants from its source.
+func tablesEnums() (map[string]map[uint64]string, error) {
 	m := &merged{fset: token.NewFileSet(), text: map[*token.File][]byte{}}
 	for _, u := range units {
-		if u.path == matchPath {
+		if u.path == tablesPath {
 			c, err := m.check(u, map[string]*types.Package{})
 			if err != nil {
 				return nil, err
@@ -64,5 +64,5 @@ func matchEnums() (map[string]map[uint64]string, error) {
 			return enumConsts(c.pkg), nil
 		}
 	}
-	panic("codegen: no unit for internal/match")
+	panic("codegen: no unit for internal/tables")
 }

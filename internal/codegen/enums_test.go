@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/errcat/errcat/internal/codegen"
-	"github.com/errcat/errcat/internal/match"
+	"github.com/errcat/errcat/internal/tables"
 )
 
 // enumFields names the fields of the compiled tables that hold
@@ -36,7 +36,7 @@ func enumFields() []string {
 			walk(f.Type)
 		}
 	}
-	walk(reflect.TypeFor[match.Catalogue]())
+	walk(reflect.TypeFor[tables.Catalogue]())
 	slices.Sort(out)
 	return slices.Compact(out)
 }
@@ -60,7 +60,7 @@ func TestEnumsByName(t *testing.T) {
 		want string
 	}{
 		{"Generate", generateGood(t), ""},
-		{"Tables", tables, "Confidence: match.High,"},
+		{"Tables", tables, "Confidence: tables.High,"},
 	} {
 		if m := bare.Find(out.src); m != nil {
 			t.Errorf("%s writes %q", out.name, m)

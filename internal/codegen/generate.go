@@ -8,7 +8,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/errcat/errcat/internal/match"
+	"github.com/errcat/errcat/internal/tables"
 )
 
 // Options say what to generate.
@@ -31,7 +31,7 @@ func checkIdentifier(what, name string) error {
 
 // Generate returns the Go source of a package that embeds cat and its
 // engine. The catalogue must have come from internal/compile.
-func Generate(cat *match.Catalogue, opts Options) ([]byte, error) {
+func Generate(cat *tables.Catalogue, opts Options) ([]byte, error) {
 	if err := CheckPackage(opts.Package); err != nil {
 		return nil, err
 	}
@@ -55,7 +55,7 @@ func Generate(cat *match.Catalogue, opts Options) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	w := writer{sh: sh, name: m.matchName, enums: enumConsts(m.unit(matchPath).pkg), used: map[string]bool{}}
+	w := writer{sh: sh, name: m.tablesName, enums: enumConsts(m.unit(tablesPath).pkg), used: map[string]bool{}}
 	var tables strings.Builder
 	if err := w.literal(&tables, reflect.ValueOf(cat), ""); err != nil {
 		return nil, err
@@ -106,10 +106,10 @@ func (m *merged) unit(path string) *checked {
 	panic("codegen: no unit " + path)
 }
 
-// matchName is the generated file's name for a package-level name of
-// internal/match.
-func (m *merged) matchName(name string) string {
-	obj := m.unit(matchPath).pkg.Scope().Lookup(name)
+// tablesName is the generated file's name for a package-level name of
+// internal/tables.
+func (m *merged) tablesName(name string) string {
+	obj := m.unit(tablesPath).pkg.Scope().Lookup(name)
 	if n, ok := m.names[obj]; ok {
 		return n
 	}

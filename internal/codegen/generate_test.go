@@ -15,9 +15,10 @@ import (
 	"github.com/errcat/errcat/internal/codegen"
 	"github.com/errcat/errcat/internal/compile"
 	"github.com/errcat/errcat/internal/match"
+	"github.com/errcat/errcat/internal/tables"
 )
 
-func loadGood(t *testing.T) *match.Catalogue {
+func loadGood(t *testing.T) *tables.Catalogue {
 	t.Helper()
 	cat, err := compile.Load(os.DirFS("../compile/testdata/good"), "good")
 	if err != nil {
@@ -87,7 +88,7 @@ func main() {
 
 // harnessModule writes a module of its own in a fresh directory: the
 // package generated from cat, as package main, and main, its main.go.
-func harnessModule(t *testing.T, cat *match.Catalogue, main string) string {
+func harnessModule(t *testing.T, cat *tables.Catalogue, main string) string {
 	t.Helper()
 	src, err := codegen.Generate(cat, codegen.Options{Package: "main", ErrcatVersion: "test"})
 	if err != nil {
@@ -186,7 +187,7 @@ func TestGeneratedEngineWaitsForUse(t *testing.T) {
 	broken := false
 	for i := range cat.Rules {
 		if rs := cat.Rules[i].Match.Regex; len(rs) > 0 {
-			*rs[0] = match.Regex{Src: `(unclosed`}
+			*rs[0] = tables.Regex{Src: `(unclosed`}
 			broken = true
 			break
 		}

@@ -10,10 +10,10 @@ import (
 
 // writer writes compiled tables as Go composite literals. sh names the
 // pointers written once, as variables (share.go). name gives the name
-// internal/match's types and constants are written as: their names in the
-// generated package, which declares them, or qualified ("match.Rule") in
-// a file that uses internal/match's own. enums names the values of
-// internal/match's enumerated types (TierText for a Tier of 1); used, when
+// internal/tables' types and constants are written as: their names in the
+// generated package, which declares them, or qualified ("tables.Rule") in
+// a file that uses internal/tables' own. enums names the values of
+// internal/tables' enumerated types (TierText for a Tier of 1); used, when
 // not nil, collects the names written.
 type writer struct {
 	sh    *shares

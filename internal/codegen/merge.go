@@ -15,6 +15,7 @@ import (
 	"github.com/errcat/errcat/internal/match"
 	"github.com/errcat/errcat/internal/policy"
 	"github.com/errcat/errcat/internal/redact"
+	"github.com/errcat/errcat/internal/tables"
 )
 
 // unit is one package of the source a generated file is made of.
@@ -33,11 +34,14 @@ var units = []unit{
 	{modulePath + "hint", "hint", hint.Source},
 	{modulePath + "redact", "redact", redact.Source},
 	{modulePath + "policy", "policy", policy.Source},
+	{modulePath + "tables", "", tables.Source},
 	{modulePath + "match", "", match.Source},
 	{modulePath + "codegen/api", "", api.Source},
 }
 
-const matchPath = modulePath + "match"
+// tablesPath is the unit that declares the compiled tables' types and
+// their enumerated constants, which the tables' literals name.
+const tablesPath = modulePath + "tables"
 
 // pkgMarker stands for a merged package's name in a selector while the
 // source is printed; it is removed afterwards ("hint.Parse" is first

@@ -12,7 +12,7 @@ import (
 	"github.com/errcat/errcat/internal/builtin"
 	"github.com/errcat/errcat/internal/catcache"
 	"github.com/errcat/errcat/internal/codegen"
-	"github.com/errcat/errcat/internal/match"
+	"github.com/errcat/errcat/internal/tables"
 )
 
 // TestOutputIgnoresOrigin checks that the generated file, and the
@@ -53,7 +53,7 @@ func TestOutputIgnoresOrigin(t *testing.T) {
 			}
 			origins := []struct {
 				name string
-				cat  *match.Catalogue
+				cat  *tables.Catalogue
 			}{{"cold", cold}, {"warm", warm}}
 			if tc.builtin {
 				cat, err := builtin.Catalogue()
@@ -62,17 +62,17 @@ func TestOutputIgnoresOrigin(t *testing.T) {
 				}
 				origins = append(origins, struct {
 					name string
-					cat  *match.Catalogue
+					cat  *tables.Catalogue
 				}{"built-in", cat})
 			}
 			for _, gen := range []struct {
 				name string
-				run  func(*match.Catalogue) ([]byte, error)
+				run  func(*tables.Catalogue) ([]byte, error)
 			}{
-				{"Generate", func(c *match.Catalogue) ([]byte, error) {
+				{"Generate", func(c *tables.Catalogue) ([]byte, error) {
 					return codegen.Generate(c, codegen.Options{Package: "x", ErrcatVersion: "9.9.9"})
 				}},
-				{"Tables", func(c *match.Catalogue) ([]byte, error) {
+				{"Tables", func(c *tables.Catalogue) ([]byte, error) {
 					return codegen.Tables(c, codegen.TablesOptions{Package: "p", Var: "tables", Generator: "a test"})
 				}},
 			} {
@@ -106,10 +106,10 @@ func countEntries(t *testing.T, dir string) int {
 	return len(m)
 }
 
-// sharedPatterns counts the *match.Regex pointers cat holds more than
+// sharedPatterns counts the *tables.Regex pointers cat holds more than
 // once.
-func sharedPatterns(cat *match.Catalogue) int {
-	seen := map[*match.Regex]int{}
+func sharedPatterns(cat *tables.Catalogue) int {
+	seen := map[*tables.Regex]int{}
 	var walk func(v reflect.Value)
 	walk = func(v reflect.Value) {
 		switch v.Kind() {
@@ -117,7 +117,7 @@ func sharedPatterns(cat *match.Catalogue) int {
 			if v.IsNil() {
 				return
 			}
-			if re, ok := v.Interface().(*match.Regex); ok {
+			if re, ok := v.Interface().(*tables.Regex); ok {
 				seen[re]++
 				if seen[re] > 1 {
 					return
@@ -157,7 +157,7 @@ func TestEmptySliceIsNil(t *testing.T) {
 	if err := gob.NewEncoder(&buf).Encode(cat); err != nil {
 		t.Fatal(err)
 	}
-	var decoded match.Catalogue
+	var decoded tables.Catalogue
 	if err := gob.NewDecoder(&buf).Decode(&decoded); err != nil {
 		t.Fatal(err)
 	}

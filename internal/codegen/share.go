@@ -5,7 +5,7 @@ import (
 	"reflect"
 	"strings"
 
-	"github.com/errcat/errcat/internal/match"
+	"github.com/errcat/errcat/internal/tables"
 )
 
 // The compiled tables repeat patterns: the non_failure guard alone is on
@@ -23,7 +23,7 @@ import (
 // pattern's Parsed) are written inline wherever they occur.
 
 // shareType is the type of value shared by its literal.
-var shareType = reflect.TypeFor[match.Regex]()
+var shareType = reflect.TypeFor[tables.Regex]()
 
 // shares names the patterns written as variables.
 type shares struct {

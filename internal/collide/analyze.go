@@ -9,6 +9,7 @@ import (
 
 	"github.com/errcat/errcat/internal/compile/literal"
 	"github.com/errcat/errcat/internal/match"
+	"github.com/errcat/errcat/internal/tables"
 )
 
 // DefaultBudget is how many automaton states one pair may explore before
@@ -69,7 +70,7 @@ func (r *Report) Errors() int {
 var witnessClock = time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 
 type analyzer struct {
-	cat    *match.Catalogue
+	cat    *tables.Catalogue
 	eng    *match.Engine
 	opts   Options
 	alpha  *alphabet
@@ -84,7 +85,7 @@ type analyzer struct {
 }
 
 // Analyze checks every pair of rules of a compiled catalogue.
-func Analyze(cat *match.Catalogue, opts Options) (*Report, error) {
+func Analyze(cat *tables.Catalogue, opts Options) (*Report, error) {
 	if opts.Budget <= 0 {
 		opts.Budget = DefaultBudget
 	}
@@ -145,7 +146,7 @@ func (a *analyzer) build() error {
 				return fmt.Errorf("rule %s: not: %w", r.ID, err)
 			}
 		}
-		for _, set := range [][]match.FieldTest{r.Match.Headers, r.Match.JSON} {
+		for _, set := range [][]tables.FieldTest{r.Match.Headers, r.Match.JSON} {
 			for _, t := range set {
 				if t.Re != nil {
 					if _, err := a.nfa(t.Re.Src); err != nil {
@@ -187,7 +188,7 @@ func (a *analyzer) nfa(src string) (*nfa, error) {
 // sampleField finds the shortest string that one or two field regexes
 // both match (anywhere in it, as MatchString does: no overlap needed).
 // With more than two it checks the first two and lets the engine judge.
-func (a *analyzer) sampleField(res []*match.Regex) (string, bool, bool) {
+func (a *analyzer) sampleField(res []*tables.Regex) (string, bool, bool) {
 	var pos []*nfa
 	for _, re := range res {
 		if n := a.nfas[re.Src]; n != nil && len(pos) < 2 {
@@ -249,7 +250,7 @@ func (a *analyzer) pairs() {
 				a.stats.PrunedCode++
 				continue
 			}
-			w, ok := compatible(&ri.Match, &rj.Match, a.sampleField)
+			w, ok := compatible(&ri.Match, &rj.Match, a.sampleField, a.eng.Regexp)
 			if !ok {
 				a.stats.PrunedStructure++
 				continue

@@ -6,10 +6,10 @@ import (
 	"time"
 
 	"github.com/errcat/errcat/internal/compile"
-	"github.com/errcat/errcat/internal/match"
+	"github.com/errcat/errcat/internal/tables"
 )
 
-func loadShipped(tb testing.TB) *match.Catalogue {
+func loadShipped(tb testing.TB) *tables.Catalogue {
 	tb.Helper()
 	cat, err := compile.Load(os.DirFS("../../catalogue"), "catalogue")
 	if err != nil {

@@ -9,11 +9,12 @@ import (
 
 	"github.com/errcat/errcat/internal/compile"
 	"github.com/errcat/errcat/internal/match"
+	"github.com/errcat/errcat/internal/tables"
 )
 
 // catalogueOf compiles a catalogue with codes a and b and the given rules
 // (YAML list items, indented by four spaces).
-func catalogueOf(t *testing.T, rules string) *match.Catalogue {
+func catalogueOf(t *testing.T, rules string) *tables.Catalogue {
 	t.Helper()
 	fsys := fstest.MapFS{
 		"catalogue.yaml": {Data: []byte(`name: t
@@ -40,7 +41,7 @@ func pair(a, b string) string {
 }
 
 // confirm replays a witness through the engine: both rules must claim it.
-func confirm(t *testing.T, cat *match.Catalogue, w *Witness, ids ...string) {
+func confirm(t *testing.T, cat *tables.Catalogue, w *Witness, ids ...string) {
 	t.Helper()
 	eng, err := match.New(cat)
 	if err != nil {

@@ -23,7 +23,7 @@
 //   - stale overrides: an overrides entry naming a rule the two never tie
 //     with.
 //
-// Analysis is pure: it reads a compiled *match.Catalogue and returns a
+// Analysis is pure: it reads a compiled *tables.Catalogue and returns a
 // Report. Witnesses are confirmed through match.Engine before they are
 // reported, so a witness always replays as a fixture; a witness the
 // engine does not confirm (a guard the automata did not model, a

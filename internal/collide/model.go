@@ -4,7 +4,7 @@ import (
 	"regexp"
 	"strings"
 
-	"github.com/errcat/errcat/internal/match"
+	"github.com/errcat/errcat/internal/tables"
 )
 
 // A rule's text matchers are a conjunction of groups (exact, contains,
@@ -30,7 +30,7 @@ func (g *group) matches(text string) bool { return g.n.regexp().MatchString(text
 // ruleModel is what the analysis knows of one rule.
 type ruleModel struct {
 	idx    int
-	rule   *match.Rule
+	rule   *tables.Rule
 	groups []*group
 	// guard is the rule's not: guard as one automaton, when it is a
 	// single text matcher; the search then keeps only records where it
@@ -43,7 +43,7 @@ type ruleModel struct {
 // space matches what strings.TrimSpace trims: Unicode White_Space.
 const space = `[\t-\r\x{85}\p{Z}]`
 
-func textGroups(c *match.Cond) []*group {
+func textGroups(c *tables.Cond) []*group {
 	var gs []*group
 	if len(c.Exact) > 0 {
 		alts := make([]string, len(c.Exact))
@@ -89,12 +89,12 @@ func literalPattern(s string, fold bool) string {
 	return b.String()
 }
 
-func hasStructure(c *match.Cond) bool {
+func hasStructure(c *tables.Cond) bool {
 	return len(c.Providers) > 0 || len(c.Status) > 0 || len(c.Headers) > 0 || len(c.JSON) > 0 ||
 		len(c.ExitCodes) > 0 || len(c.Signals) > 0
 }
 
-func newModel(idx int, r *match.Rule) *ruleModel {
+func newModel(idx int, r *tables.Rule) *ruleModel {
 	m := &ruleModel{idx: idx, rule: r, groups: textGroups(&r.Match)}
 	if g := r.Not; g != nil {
 		gs := textGroups(g)

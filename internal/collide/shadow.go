@@ -33,7 +33,7 @@ func (a *analyzer) shadows() {
 
 func (a *analyzer) shadowedBy(lo, hi int) bool {
 	l, h := a.models[lo], a.models[hi]
-	if h.rule.Not != nil || !implies(&l.rule.Match, &h.rule.Match) {
+	if h.rule.Not != nil || !implies(&l.rule.Match, &h.rule.Match, a.eng.Regexp) {
 		return false
 	}
 	if len(h.groups) == 0 {
@@ -74,7 +74,7 @@ func (a *analyzer) ownSample(i int) *match.Evidence {
 	}
 	m := a.models[i]
 	var ev *match.Evidence
-	w, ok := compatible(&m.rule.Match, &m.rule.Match, a.sampleField)
+	w, ok := compatible(&m.rule.Match, &m.rule.Match, a.sampleField, a.eng.Regexp)
 	if ok {
 		text, found := "", true
 		if len(m.groups) > 0 {
@@ -125,7 +125,7 @@ func (a *analyzer) staleOverrides() {
 			why := ""
 			if !a.sameRank(i, j) {
 				why = fmt.Sprintf("they never tie: %s, priority %d against %s, priority %d", ri.Tier, ri.Priority, rj.Tier, rj.Priority)
-			} else if w, ok := compatible(&a.cat.Rules[i].Match, &a.cat.Rules[j].Match, a.sampleField); !ok {
+			} else if w, ok := compatible(&a.cat.Rules[i].Match, &a.cat.Rules[j].Match, a.sampleField, a.eng.Regexp); !ok {
 				why = "their structured matchers never hold together"
 			} else if v := a.decide(a.seq, a.models[i], a.models[j], w); v.state == vDisjoint {
 				why = "their text matchers never claim the same text"

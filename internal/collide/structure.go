@@ -2,10 +2,12 @@ package collide
 
 import (
 	"encoding/json"
+	"regexp"
 	"sort"
 	"strings"
 
 	"github.com/errcat/errcat/internal/match"
+	"github.com/errcat/errcat/internal/tables"
 )
 
 // Structured evidence is a product of independent fields, so two rules'
@@ -31,11 +33,15 @@ type evidenceWitness struct {
 // sampler finds a string every one of the regexes matches (somewhere in
 // it, as MatchString does). decided is false when it could not tell (the
 // budget ran out): compatibility is then assumed.
-type sampler func(res []*match.Regex) (s string, ok, decided bool)
+// regexps gives a pattern of the tables compiled: the engine's
+// (match.Engine.Regexp), so each is compiled once.
+type regexps func(*tables.Regex) *regexp.Regexp
+
+type sampler func(res []*tables.Regex) (s string, ok, decided bool)
 
 // compatible reports whether some evidence satisfies the structured
 // matchers of both conditions, and builds it.
-func compatible(a, b *match.Cond, sample sampler) (evidenceWitness, bool) {
+func compatible(a, b *tables.Cond, sample sampler, rx regexps) (evidenceWitness, bool) {
 	var w evidenceWitness
 	switch {
 	case len(a.Providers) > 0 && len(b.Providers) > 0:
@@ -88,10 +94,10 @@ func compatible(a, b *match.Cond, sample sampler) (evidenceWitness, bool) {
 		w.Signal = b.Signals[0]
 	}
 	var ok bool
-	if w.Headers, ok = fields(a.Headers, b.Headers, sample, &w.Assumed, "header "); !ok {
+	if w.Headers, ok = fields(a.Headers, b.Headers, sample, rx, &w.Assumed, "header "); !ok {
 		return w, false
 	}
-	if w.JSON, ok = fields(a.JSON, b.JSON, sample, &w.Assumed, "json "); !ok {
+	if w.JSON, ok = fields(a.JSON, b.JSON, sample, rx, &w.Assumed, "json "); !ok {
 		return w, false
 	}
 	if scalarPrefix(a.JSON, b.JSON) {
@@ -102,9 +108,9 @@ func compatible(a, b *match.Cond, sample sampler) (evidenceWitness, bool) {
 
 // fields merges the tests of both rules by field name and chooses a value
 // for each field.
-func fields(a, b []match.FieldTest, sample sampler, assumed *[]string, what string) (map[string]string, bool) {
-	by := map[string][]*match.FieldTest{}
-	for _, set := range [][]match.FieldTest{a, b} {
+func fields(a, b []tables.FieldTest, sample sampler, rx regexps, assumed *[]string, what string) (map[string]string, bool) {
+	by := map[string][]*tables.FieldTest{}
+	for _, set := range [][]tables.FieldTest{a, b} {
 		for i := range set {
 			by[set[i].Name] = append(by[set[i].Name], &set[i])
 		}
@@ -122,7 +128,7 @@ func fields(a, b []match.FieldTest, sample sampler, assumed *[]string, what stri
 	out := map[string]string{}
 	for _, name := range names {
 		tests := by[name]
-		v, ok, sure := fieldValue(tests, sample)
+		v, ok, sure := fieldValue(tests, sample, rx)
 		if !ok {
 			return nil, false
 		}
@@ -138,11 +144,11 @@ func fields(a, b []match.FieldTest, sample sampler, assumed *[]string, what stri
 // fieldValue finds a value every test accepts. Equal lists are finite, so
 // with one of them the answer is exact; with regexes alone it tries a
 // sample of each and otherwise assumes compatibility (sure is false).
-func fieldValue(tests []*match.FieldTest, sample sampler) (v string, ok, sure bool) {
+func fieldValue(tests []*tables.FieldTest, sample sampler, rx regexps) (v string, ok, sure bool) {
 	var cands []string
 	haveEqual := false
 	for _, t := range tests {
-		if t.Kind != match.Equal {
+		if t.Kind != tables.Equal {
 			continue
 		}
 		if !haveEqual {
@@ -159,7 +165,7 @@ func fieldValue(tests []*match.FieldTest, sample sampler) (v string, ok, sure bo
 	}
 	accepts := func(v string) bool {
 		for _, t := range tests {
-			if t.Kind == match.Match && !t.Re.Regexp().MatchString(v) {
+			if t.Kind == tables.Match && !rx(t.Re).MatchString(v) {
 				return false
 			}
 		}
@@ -173,9 +179,9 @@ func fieldValue(tests []*match.FieldTest, sample sampler) (v string, ok, sure bo
 		}
 		return "", false, true
 	}
-	var res []*match.Regex
+	var res []*tables.Regex
 	for _, t := range tests {
-		if t.Kind == match.Match {
+		if t.Kind == tables.Match {
 			res = append(res, t.Re)
 		}
 	}
@@ -188,10 +194,10 @@ func fieldValue(tests []*match.FieldTest, sample sampler) (v string, ok, sure bo
 // scalarPrefix reports whether one path must hold a scalar (an equal or
 // regex test) while another path goes through it (a.b needs an object or
 // an array at a): no document satisfies both.
-func scalarPrefix(a, b []match.FieldTest) bool {
-	all := append(append([]match.FieldTest(nil), a...), b...)
+func scalarPrefix(a, b []tables.FieldTest) bool {
+	all := append(append([]tables.FieldTest(nil), a...), b...)
 	for _, x := range all {
-		if x.Kind == match.Present {
+		if x.Kind == tables.Present {
 			continue
 		}
 		for _, y := range all {
@@ -205,7 +211,7 @@ func scalarPrefix(a, b []match.FieldTest) bool {
 
 // implies reports whether every evidence that satisfies a's structured
 // matchers satisfies b's: b adds no constraint a does not already imply.
-func implies(a, b *match.Cond) bool {
+func implies(a, b *tables.Cond, rx regexps) bool {
 	if len(b.Providers) > 0 && (len(a.Providers) == 0 || !subset(a.Providers, b.Providers)) {
 		return false
 	}
@@ -225,12 +231,12 @@ func implies(a, b *match.Cond) bool {
 	if len(b.Signals) > 0 && (len(a.Signals) == 0 || !subset(a.Signals, b.Signals)) {
 		return false
 	}
-	return testsImplied(a.Headers, b.Headers) && testsImplied(a.JSON, b.JSON)
+	return testsImplied(a.Headers, b.Headers, rx) && testsImplied(a.JSON, b.JSON, rx)
 }
 
 // testsImplied reports whether each test of b is implied by a test of a
 // on the same field.
-func testsImplied(a, b []match.FieldTest) bool {
+func testsImplied(a, b []tables.FieldTest, rx regexps) bool {
 	for i := range b {
 		tb := &b[i]
 		ok := false
@@ -240,17 +246,17 @@ func testsImplied(a, b []match.FieldTest) bool {
 				continue
 			}
 			switch {
-			case tb.Kind == match.Present:
+			case tb.Kind == tables.Present:
 				ok = true
-			case ta.Kind == match.Equal && tb.Kind == match.Equal:
+			case ta.Kind == tables.Equal && tb.Kind == tables.Equal:
 				ok = ok || subset(ta.Values, tb.Values)
-			case ta.Kind == match.Equal && tb.Kind == match.Match:
+			case ta.Kind == tables.Equal && tb.Kind == tables.Match:
 				all := true
 				for _, v := range ta.Values {
-					all = all && tb.Re.Regexp().MatchString(v)
+					all = all && rx(tb.Re).MatchString(v)
 				}
 				ok = ok || all
-			case ta.Kind == match.Match && tb.Kind == match.Match:
+			case ta.Kind == tables.Match && tb.Kind == tables.Match:
 				ok = ok || ta.Re.Src == tb.Re.Src
 			}
 		}
@@ -261,7 +267,7 @@ func testsImplied(a, b []match.FieldTest) bool {
 	return true
 }
 
-func rangeCovered(r match.StatusRange, rs []match.StatusRange) bool {
+func rangeCovered(r tables.StatusRange, rs []tables.StatusRange) bool {
 	for s := r.Lo; s <= r.Hi; s++ {
 		in := false
 		for _, x := range rs {
@@ -274,7 +280,7 @@ func rangeCovered(r match.StatusRange, rs []match.StatusRange) bool {
 	return true
 }
 
-func commonStatus(a, b []match.StatusRange) (int, bool) {
+func commonStatus(a, b []tables.StatusRange) (int, bool) {
 	best, ok := 0, false
 	for _, x := range a {
 		for _, y := range b {

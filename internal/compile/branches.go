@@ -4,7 +4,7 @@ import (
 	"regexp/syntax"
 
 	"github.com/errcat/errcat/internal/compile/literal"
-	"github.com/errcat/errcat/internal/match"
+	"github.com/errcat/errcat/internal/tables"
 )
 
 // branches splits a pattern whose top level is an alternation into one
@@ -14,11 +14,11 @@ import (
 // instead of a dozen-way (?i) alternation with \b that RE2 must simulate
 // over the whole record. Explanations then name the alternative that
 // matched, too.
-func branches(p parsedRegex) []*match.Regex {
+func branches(p parsedRegex) []*tables.Regex {
 	re, tree := p.re, p.tree
-	whole := func() []*match.Regex {
+	whole := func() []*tables.Regex {
 		re.Triggers = literal.Indexable(p.lits.Required())
-		return []*match.Regex{re}
+		return []*tables.Regex{re}
 	}
 	for tree.Op == syntax.OpCapture {
 		tree = tree.Sub[0]
@@ -36,11 +36,11 @@ func branches(p parsedRegex) []*match.Regex {
 			srcs[i] = sub.String()
 		}
 	}
-	out := make([]*match.Regex, 0, len(tree.Sub))
+	out := make([]*tables.Regex, 0, len(tree.Sub))
 	for _, src := range srcs {
 		// Leads and triggers are computed on the branch as the engine
 		// will parse it, which is one parse that also checks it.
-		b, btree, err := match.ParseRegex(src)
+		b, btree, err := tables.ParseRegex(src)
 		if err != nil {
 			// Both forms parse for every RE2 pattern; should one ever
 			// not, keep the pattern whole.

@@ -5,17 +5,17 @@ import (
 	"encoding/hex"
 	"encoding/json"
 
-	"github.com/errcat/errcat/internal/match"
+	"github.com/errcat/errcat/internal/tables"
 )
 
 // Digest is a short hash of a catalogue's tables. It is computed over the
 // canonical JSON of the tables with the source positions left out, so
 // moving a rule between files or reformatting YAML keeps the version, and
 // any change to what the catalogue means changes it.
-func Digest(c *match.Catalogue) string {
+func Digest(c *tables.Catalogue) string {
 	clone := *c
 	clone.ID = ""
-	clone.Rules = make([]match.Rule, len(c.Rules))
+	clone.Rules = make([]tables.Rule, len(c.Rules))
 	for i, r := range c.Rules {
 		r.File, r.Line = "", 0
 		clone.Rules[i] = r

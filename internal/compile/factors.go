@@ -14,7 +14,7 @@ import (
 // every line that names the pipeline, and its pattern runs there, with
 // a bounded gap to backtrack over, although most such lines never say
 // "unavailable". So each alternative also carries the next strongest sets
-// (match.Alt.Also): the engine looks them up among the literals its scan
+// (tables.Alt.Also): the engine looks them up among the literals its scan
 // of the record already found, and runs the pattern only where all occur.
 
 // maxAlso bounds the extra sets an alternative carries, and maxAlsoSize

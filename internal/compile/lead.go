@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/errcat/errcat/internal/compile/literal"
-	"github.com/errcat/errcat/internal/match"
+	"github.com/errcat/errcat/internal/tables"
 )
 
 // maxLead bounds a lead set: the engine searches a record for each of its
@@ -35,7 +35,7 @@ const leadLen = 4
 // narrows anything.
 //
 // n is the pattern's literal analysis (literal.Of).
-func altsOf(n *literal.Node) []match.Alt {
+func altsOf(n *literal.Node) []tables.Alt {
 	for n.Re.Op == syntax.OpCapture {
 		n = n.Sub[0]
 	}
@@ -43,7 +43,7 @@ func altsOf(n *literal.Node) []match.Alt {
 	if n.Re.Op == syntax.OpAlternate {
 		subs = n.Sub
 	}
-	out := make([]match.Alt, 0, len(subs))
+	out := make([]tables.Alt, 0, len(subs))
 	useful := false
 	for _, sub := range subs {
 		trig := literal.Indexable(sub.Required())
@@ -66,18 +66,18 @@ func altsOf(n *literal.Node) []match.Alt {
 // "rate_limit_exceeded" for \bRATE_LIMIT_(ERROR|EXCEEDED)\b) the strings
 // are kept whole: the engine already knows where a rule's triggers occur
 // (match/lits.go), and finds such leads without a search.
-func altOf(n *literal.Node, trig []string) match.Alt {
+func altOf(n *literal.Node, trig []string) tables.Alt {
 	parts := leading(n)
 	if len(parts) == 0 || parts[0].Re.Op != syntax.OpBeginText {
 		raw := n.Lead
-		a := match.Alt{Lead: trimLead(raw, maxLead)}
+		a := tables.Alt{Lead: trimLead(raw, maxLead)}
 		if raw != nil && len(raw) <= maxLead && subset(raw, trig) {
 			a.Lead = raw
 		}
 		a.Word = a.Lead != nil && parts[0].Re.Op == syntax.OpWordBoundary && allWordStart(a.Lead)
 		return a
 	}
-	a := match.Alt{Start: true}
+	a := tables.Alt{Start: true}
 	rest := parts[1:]
 	if len(rest) > 0 && rest[0].Re.Op == syntax.OpStar && rest[0].Re.Sub[0].Op == syntax.OpCharClass {
 		skip, ok := asciiBytes(rest[0].Re.Sub[0].Rune)

@@ -10,36 +10,36 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/errcat/errcat/internal/compile/literal"
-	"github.com/errcat/errcat/internal/match"
+	"github.com/errcat/errcat/internal/tables"
 )
 
 func TestAlts(t *testing.T) {
 	tests := []struct {
 		re   string
-		want []match.Alt
+		want []tables.Alt
 	}{
-		{`(?i)\bRATELIMITERROR\b`, []match.Alt{{Lead: []string{"ratelimiterror"}, Word: true}}},
+		{`(?i)\bRATELIMITERROR\b`, []tables.Alt{{Lead: []string{"ratelimiterror"}, Word: true}}},
 		// Leads that are all triggers are kept whole (the engine finds
 		// triggers without a search)...
-		{`(?i)\brate[ _-]?limit(ed)? exceeded\b`, []match.Alt{{Lead: []string{
+		{`(?i)\brate[ _-]?limit(ed)? exceeded\b`, []tables.Alt{{Lead: []string{
 			"rate limit exceeded", "rate limited exceeded", "rate-limit exceeded", "rate-limited exceeded",
 			"rate_limit exceeded", "rate_limited exceeded", "ratelimit exceeded", "ratelimited exceeded",
 		}, Word: true}}},
 		// ... others are cut where longer variants would multiply them.
 		// A required part the lead does not imply is carried in Also.
-		{`(?i)\brate[ _-]?limit(s|ed)?( has been| was)? (exceeded|reached)\b`, []match.Alt{{Lead: []string{"rate"}, Word: true,
+		{`(?i)\brate[ _-]?limit(s|ed)?( has been| was)? (exceeded|reached)\b`, []tables.Alt{{Lead: []string{"rate"}, Word: true,
 			Also: [][]string{{"exceeded", "reached"}}}}},
-		{`(?i)\bdeployment pipeline\b.{0,40}\b(unavailable|stalled)\b`, []match.Alt{{Lead: []string{"deployment pipeline"}, Word: true,
+		{`(?i)\bdeployment pipeline\b.{0,40}\b(unavailable|stalled)\b`, []tables.Alt{{Lead: []string{"deployment pipeline"}, Word: true,
 			Also: [][]string{{"stalled", "unavailable"}}}}},
 		// Sets the lead implies are not.
-		{`(?i)\bupstream account (refused|expired)\b`, []match.Alt{{Lead: []string{"upstream account expired", "upstream account refused"}, Word: true}}},
-		{`(?i)(try again|retry) in \d+s`, []match.Alt{{Lead: []string{"retry in ", "try again"}}}},
-		{`^\s*(> |#)`, []match.Alt{{Start: true, Skip: "\t\n\f\r ", Lead: []string{"#", "> "}}}},
-		{`\bPASSED\b|(?i)^ok `, []match.Alt{
+		{`(?i)\bupstream account (refused|expired)\b`, []tables.Alt{{Lead: []string{"upstream account expired", "upstream account refused"}, Word: true}}},
+		{`(?i)(try again|retry) in \d+s`, []tables.Alt{{Lead: []string{"retry in ", "try again"}}}},
+		{`^\s*(> |#)`, []tables.Alt{{Start: true, Skip: "\t\n\f\r ", Lead: []string{"#", "> "}}}},
+		{`\bPASSED\b|(?i)^ok `, []tables.Alt{
 			{Triggers: []string{"passed"}, Lead: []string{"passed"}, Word: true},
 			{Triggers: []string{"ok "}, Start: true, Lead: []string{"ok "}},
 		}},
-		{`\d+ tokens`, []match.Alt{{Lead: []string{"0", "1", "2", "3", "4", "5", "6", "7", "8", "9"}}}},
+		{`\d+ tokens`, []tables.Alt{{Lead: []string{"0", "1", "2", "3", "4", "5", "6", "7", "8", "9"}}}},
 		{`.*x`, nil},
 		{`x*y`, nil},
 	}
@@ -87,7 +87,7 @@ func TestAltsAreSound(t *testing.T) {
 }
 
 // allowed reports whether some alternative lets a match begin at p.
-func allowed(as []match.Alt, text string, p int) bool {
+func allowed(as []tables.Alt, text string, p int) bool {
 	if as == nil {
 		return true
 	}
@@ -148,7 +148,7 @@ func isWord(c byte) bool {
 }
 
 // alts parses src and computes its Alts, as the compiler does.
-func alts(src string) []match.Alt {
+func alts(src string) []tables.Alt {
 	re, err := syntax.Parse(src, syntax.Perl)
 	if err != nil {
 		return nil

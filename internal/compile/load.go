@@ -8,8 +8,8 @@ import (
 	"strings"
 
 	"github.com/errcat/errcat/internal/diag"
-	"github.com/errcat/errcat/internal/match"
 	"github.com/errcat/errcat/internal/source"
+	"github.com/errcat/errcat/internal/tables"
 	"github.com/errcat/errcat/schema"
 )
 
@@ -21,7 +21,7 @@ const (
 
 // Load compiles the catalogue rooted at fsys. display is prefixed to file
 // names in positions (the directory as the user named it).
-func Load(fsys fs.FS, display string) (*match.Catalogue, error) {
+func Load(fsys fs.FS, display string) (*tables.Catalogue, error) {
 	name := func(p string) string {
 		if display == "" {
 			return p

@@ -13,7 +13,7 @@ import (
 
 	"github.com/errcat/errcat/internal/compile"
 	"github.com/errcat/errcat/internal/diag"
-	"github.com/errcat/errcat/internal/match"
+	"github.com/errcat/errcat/internal/tables"
 )
 
 var update = flag.Bool("update", false, "rewrite the want sections of testdata/errors/*.txtar")
@@ -85,21 +85,21 @@ func TestGood(t *testing.T) {
 			t.Errorf("rules not sorted by id: %s before %s", cat.Rules[i-1].ID, cat.Rules[i].ID)
 		}
 	}
-	tiers := map[string]match.Tier{}
+	tiers := map[string]tables.Tier{}
 	for _, r := range cat.Rules {
 		tiers[r.ID] = r.Tier
 	}
-	want := map[string]match.Tier{
-		"t.status":    match.TierBare,
-		"t.header":    match.TierStructured,
-		"t.json":      match.TierStructured,
-		"t.exit":      match.TierBare,
-		"t.signal":    match.TierBare,
-		"t.exact":     match.TierExact,
-		"t.contains":  match.TierText,
-		"t.regex":     match.TierText,
-		"t.provider":  match.TierText,
-		"t.overrider": match.TierText,
+	want := map[string]tables.Tier{
+		"t.status":    tables.TierBare,
+		"t.header":    tables.TierStructured,
+		"t.json":      tables.TierStructured,
+		"t.exit":      tables.TierBare,
+		"t.signal":    tables.TierBare,
+		"t.exact":     tables.TierExact,
+		"t.contains":  tables.TierText,
+		"t.regex":     tables.TierText,
+		"t.provider":  tables.TierText,
+		"t.overrider": tables.TierText,
 	}
 	if diff := cmp.Diff(want, tiers); diff != "" {
 		t.Errorf("tiers (-want +got):\n%s", diff)

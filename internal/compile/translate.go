@@ -15,6 +15,7 @@ import (
 	"github.com/errcat/errcat/internal/hint"
 	"github.com/errcat/errcat/internal/match"
 	"github.com/errcat/errcat/internal/source"
+	"github.com/errcat/errcat/internal/tables"
 )
 
 // translator turns schema-checked nodes into tables. The schema has
@@ -37,7 +38,7 @@ type translator struct {
 // analysis of it that its leads and triggers come from, so that no pattern
 // is parsed or analysed twice.
 type parsedRegex struct {
-	re   *match.Regex
+	re   *tables.Regex
 	tree *syntax.Regexp
 	lits *literal.Node
 }
@@ -45,14 +46,14 @@ type parsedRegex struct {
 // pendingRule is a rule whose overrides are not resolved yet: they may
 // name rules of files read later.
 type pendingRule struct {
-	rule      match.Rule
+	rule      tables.Rule
 	file      *source.File
 	node      *yaml.Node
 	overrides []*yaml.Node
 }
 
-func (t *translator) catalogue(f *source.File) *match.Catalogue {
-	cat := &match.Catalogue{
+func (t *translator) catalogue(f *source.File) *tables.Catalogue {
+	cat := &tables.Catalogue{
 		Name:    source.Get(f.Root, "name").Value,
 		Version: source.Get(f.Root, "version").Value,
 	}
@@ -68,7 +69,7 @@ func (t *translator) catalogue(f *source.File) *match.Catalogue {
 		}
 		exitBy[exit] = keys[i]
 		t.classes[keys[i].Value] = len(cat.Classes)
-		cat.Classes = append(cat.Classes, match.Class{
+		cat.Classes = append(cat.Classes, tables.Class{
 			Name:        keys[i].Value,
 			Description: source.Get(vals[i], "description").Value,
 			ExitCode:    exit,
@@ -84,7 +85,7 @@ func (t *translator) catalogue(f *source.File) *match.Catalogue {
 				keys[i].Value, classNode.Value, strings.Join(sortedKeys(t.classes), ", ")))
 		}
 		t.codes[keys[i].Value] = len(cat.Codes)
-		cat.Codes = append(cat.Codes, match.Code{
+		cat.Codes = append(cat.Codes, tables.Code{
 			Name:        keys[i].Value,
 			Class:       class,
 			Description: source.Get(vals[i], "description").Value,
@@ -117,7 +118,7 @@ func (t *translator) rule(f *source.File, rel string, n *yaml.Node) {
 	if !ok {
 		t.errs.Add(f.Errorf(codeNode, diag.UnknownCode, "rule %s: unknown code %q", id, codeNode.Value))
 	}
-	r := match.Rule{
+	r := tables.Rule{
 		ID:         id,
 		Code:       code,
 		Confidence: confidence(source.Get(n, "confidence").Value),
@@ -132,7 +133,7 @@ func (t *translator) rule(f *source.File, rel string, n *yaml.Node) {
 	r.Tier = tier(&r.Match)
 	if b := source.Get(n, "bare"); b != nil && b.Value == "true" && r.Tier != 0 {
 		// The rule's field or line only restates a number.
-		r.Tier = match.TierBare
+		r.Tier = tables.TierBare
 	}
 	r.Triggers = triggers(&r.Match)
 	if r.Tier == 0 && len(t.errs) == errsBefore {
@@ -159,7 +160,7 @@ func (t *translator) rule(f *source.File, rel string, n *yaml.Node) {
 }
 
 // finish orders the rules by id, resolves overrides and stamps the version.
-func (t *translator) finish(cat *match.Catalogue) {
+func (t *translator) finish(cat *tables.Catalogue) {
 	sort.Slice(t.pending, func(i, j int) bool { return t.pending[i].rule.ID < t.pending[j].rule.ID })
 	cat.Rules = slices.Grow(cat.Rules, len(t.pending))
 	index := map[string]int{}
@@ -190,12 +191,14 @@ func (t *translator) finish(cat *match.Catalogue) {
 			}
 		}
 	}
+	// The engine keeps each pattern's compiled form by its ID.
+	cat.Number()
 	cat.ID = cat.Version + "+" + Digest(cat)
 }
 
 // cond translates one matcher block (match or not).
-func (t *translator) cond(f *source.File, id, where string, n *yaml.Node) match.Cond {
-	var c match.Cond
+func (t *translator) cond(f *source.File, id, where string, n *yaml.Node) tables.Cond {
+	var c tables.Cond
 	c.CaseSensitive = scalar(source.Get(n, "case_sensitive")) == "true"
 	for _, v := range source.Items(source.Get(n, "provider")) {
 		c.Providers = append(c.Providers, strings.ToLower(v.Value))
@@ -262,17 +265,17 @@ func (t *translator) cond(f *source.File, id, where string, n *yaml.Node) match.
 	return c
 }
 
-func (t *translator) fieldTest(f *source.File, id, name string, v *yaml.Node) match.FieldTest {
-	ft := match.FieldTest{Name: name}
+func (t *translator) fieldTest(f *source.File, id, name string, v *yaml.Node) tables.FieldTest {
+	ft := tables.FieldTest{Name: name}
 	switch {
 	case source.Get(v, "present") != nil:
-		ft.Kind = match.Present
+		ft.Kind = tables.Present
 	case source.Get(v, "regex") != nil:
-		ft.Kind = match.Match
+		ft.Kind = tables.Match
 		p, _ := t.regex(f, id, name, source.Get(v, "regex"))
 		ft.Re = p.re
 	default:
-		ft.Kind = match.Equal
+		ft.Kind = tables.Equal
 		for _, x := range source.Items(v) {
 			ft.Values = append(ft.Values, strings.TrimSpace(x.Value))
 		}
@@ -280,8 +283,8 @@ func (t *translator) fieldTest(f *source.File, id, name string, v *yaml.Node) ma
 	return ft
 }
 
-func (t *translator) hintSource(f *source.File, id string, n *yaml.Node) match.HintSource {
-	var h match.HintSource
+func (t *translator) hintSource(f *source.File, id string, n *yaml.Node) tables.HintSource {
+	var h tables.HintSource
 	switch scalar(source.Get(n, "unit")) {
 	case "ms":
 		h.Unit = uint8(hint.Millis)
@@ -292,11 +295,11 @@ func (t *translator) hintSource(f *source.File, id string, n *yaml.Node) match.H
 	}
 	switch {
 	case source.Get(n, "header") != nil:
-		h.From, h.Key = match.FromHeader, strings.ToLower(source.Get(n, "header").Value)
+		h.From, h.Key = tables.FromHeader, strings.ToLower(source.Get(n, "header").Value)
 	case source.Get(n, "json") != nil:
-		h.From, h.Key = match.FromJSON, source.Get(n, "json").Value
+		h.From, h.Key = tables.FromJSON, source.Get(n, "json").Value
 	default:
-		h.From = match.FromText
+		h.From = tables.FromText
 		rn := source.Get(n, "regex")
 		p, ok := t.regex(f, id, "extract.regex", rn)
 		h.Re = p.re
@@ -321,7 +324,7 @@ func (t *translator) regexSource(f *source.File, id, where string, n *yaml.Node,
 	if p, ok := t.regexes[src]; ok {
 		return p, true
 	}
-	re, tree, err := match.ParseRegex(src)
+	re, tree, err := tables.ParseRegex(src)
 	if err != nil {
 		msg := err.Error()
 		var se *syntax.Error
@@ -346,39 +349,39 @@ func (t *translator) regexSource(f *source.File, id, where string, n *yaml.Node,
 // counts (provider narrows a rule but is no evidence of the failure). A
 // status, exit code or signal alone is a bare number; with a header or a
 // JSON field beside it, the rule names more than the number.
-func tier(c *match.Cond) match.Tier {
+func tier(c *tables.Cond) tables.Tier {
 	switch {
 	case len(c.Headers) > 0 || len(c.JSON) > 0:
-		return match.TierStructured
+		return tables.TierStructured
 	case (len(c.Status) > 0 || len(c.ExitCodes) > 0 || len(c.Signals) > 0) && len(c.Exact) == 0 && len(c.Contains) == 0 && len(c.Regex) == 0:
-		return match.TierBare
+		return tables.TierBare
 	case len(c.Status) > 0 || len(c.ExitCodes) > 0 || len(c.Signals) > 0:
-		return match.TierStructured
+		return tables.TierStructured
 	case len(c.Exact) > 0:
-		return match.TierExact
+		return tables.TierExact
 	case len(c.Contains) > 0 || len(c.Regex) > 0:
-		return match.TierText
+		return tables.TierText
 	}
 	return 0
 }
 
-func statusRange(s string) match.StatusRange {
+func statusRange(s string) tables.StatusRange {
 	if strings.HasSuffix(s, "xx") {
 		d, _ := strconv.Atoi(s[:1])
-		return match.StatusRange{Lo: d * 100, Hi: d*100 + 99}
+		return tables.StatusRange{Lo: d * 100, Hi: d*100 + 99}
 	}
 	n, _ := strconv.Atoi(s)
-	return match.StatusRange{Lo: n, Hi: n}
+	return tables.StatusRange{Lo: n, Hi: n}
 }
 
-func confidence(s string) match.Confidence {
+func confidence(s string) tables.Confidence {
 	switch s {
 	case "high":
-		return match.High
+		return tables.High
 	case "medium":
-		return match.Medium
+		return tables.Medium
 	}
-	return match.Low
+	return tables.Low
 }
 
 func scalar(n *yaml.Node) string {

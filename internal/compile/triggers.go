@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"github.com/errcat/errcat/internal/compile/literal"
-	"github.com/errcat/errcat/internal/match"
+	"github.com/errcat/errcat/internal/tables"
 )
 
 // triggers computes a rule's prefilter: a set of lower-case literals at
@@ -17,7 +17,7 @@ import (
 // Every record matcher must hold, so any one of them can supply the set:
 // the strongest is chosen (package literal weighs them). A rule whose text
 // matchers give no set worth indexing gets none and runs on every record.
-func triggers(c *match.Cond) []string {
+func triggers(c *tables.Cond) []string {
 	var best []string
 	consider := func(set []string) {
 		if set != nil && literal.Better(set, best) {
@@ -47,9 +47,9 @@ func triggers(c *match.Cond) []string {
 		// whatever encoder made it.
 		for _, t := range c.JSON {
 			switch t.Kind {
-			case match.Equal:
+			case tables.Equal:
 				consider(jsonVerbatim(lowerAll(t.Values)))
-			case match.Match:
+			case tables.Match:
 				if tree, err := syntax.Parse(t.Re.Src, syntax.Perl); err == nil {
 					consider(jsonVerbatim(literal.Of(tree).Required()))
 				}

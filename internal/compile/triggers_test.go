@@ -8,13 +8,13 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/errcat/errcat/internal/compile/literal"
-	"github.com/errcat/errcat/internal/match"
+	"github.com/errcat/errcat/internal/tables"
 )
 
 // split is branches on a pattern that parses.
-func split(t *testing.T, src string) []*match.Regex {
+func split(t *testing.T, src string) []*tables.Regex {
 	t.Helper()
-	re, tree, err := match.ParseRegex(src)
+	re, tree, err := tables.ParseRegex(src)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -22,7 +22,7 @@ func split(t *testing.T, src string) []*match.Regex {
 }
 
 func TestRuleTriggers(t *testing.T) {
-	c := &match.Cond{
+	c := &tables.Cond{
 		Contains: []string{"quota"},
 		Regex:    split(t, `(?i)insufficient[_ ]quota`),
 	}
@@ -39,20 +39,20 @@ func TestRuleTriggers(t *testing.T) {
 			ends = append(ends, v+" "+a)
 		}
 	}
-	c = &match.Cond{Regex: split(t, `(?i)\bstream (`+strings.Join(ends, "|")+`)`)}
+	c = &tables.Cond{Regex: split(t, `(?i)\bstream (`+strings.Join(ends, "|")+`)`)}
 	if diff := cmp.Diff([]string{"stream "}, triggers(c)); diff != "" {
 		t.Errorf("(-want +got):\n%s", diff)
 	}
 	// A prefix of a product is required too: two spellings of a phrase
 	// rather than forty of it with a status.
-	c = &match.Cond{Regex: split(t, `(?i)\bproject service (returned|responded with) (status|HTTP) 5[0-9][0-9]\b`)}
+	c = &tables.Cond{Regex: split(t, `(?i)\bproject service (returned|responded with) (status|HTTP) 5[0-9][0-9]\b`)}
 	if diff := cmp.Diff([]string{"project service responded with ", "project service returned "}, triggers(c)); diff != "" {
 		t.Errorf("(-want +got):\n%s", diff)
 	}
-	if got := triggers(&match.Cond{Regex: split(t, `\d{3}`)}); got != nil {
+	if got := triggers(&tables.Cond{Regex: split(t, `\d{3}`)}); got != nil {
 		t.Errorf("digits-only rule got triggers %q; want unindexed", got)
 	}
-	if got := triggers(&match.Cond{JSON: []match.FieldTest{{Name: "error.type", Kind: match.Equal, Values: []string{"overloaded_error"}}}}); !cmp.Equal(got, []string{"overloaded_error"}) {
+	if got := triggers(&tables.Cond{JSON: []tables.FieldTest{{Name: "error.type", Kind: tables.Equal, Values: []string{"overloaded_error"}}}}); !cmp.Equal(got, []string{"overloaded_error"}) {
 		t.Errorf("JSON rule triggers = %q", got)
 	}
 }
@@ -89,17 +89,17 @@ func TestJSONTriggers(t *testing.T) {
 			t.Errorf("jsonVerbatim(%q) = %q, want %q", tc.in, got, tc.want)
 		}
 	}
-	re := &match.Regex{Src: `(?i)you didn't provide an api key`}
-	c := &match.Cond{JSON: []match.FieldTest{{Name: "error.message", Kind: match.Match, Re: re}}}
+	re := &tables.Regex{Src: `(?i)you didn't provide an api key`}
+	c := &tables.Cond{JSON: []tables.FieldTest{{Name: "error.message", Kind: tables.Match, Re: re}}}
 	got := triggers(c)
 	if !cmp.Equal(got, []string{"t provide an api key"}) {
 		t.Fatalf("JSON regex rule triggers = %q", got)
 	}
-	present := &match.Cond{JSON: []match.FieldTest{{Name: "promptFeedback.blockReason", Kind: match.Present}}}
+	present := &tables.Cond{JSON: []tables.FieldTest{{Name: "promptFeedback.blockReason", Kind: tables.Present}}}
 	if got := triggers(present); !cmp.Equal(got, []string{`"blockreason"`}) {
 		t.Errorf("JSON presence rule triggers = %q", got)
 	}
-	if got := triggers(&match.Cond{JSON: []match.FieldTest{{Name: "details.0", Kind: match.Present}}}); got != nil {
+	if got := triggers(&tables.Cond{JSON: []tables.FieldTest{{Name: "details.0", Kind: tables.Present}}}); got != nil {
 		t.Errorf("an index gave triggers %q", got)
 	}
 	// The record's encoder escaped the apostrophe: the trigger still occurs.

@@ -1,9 +1,10 @@
 package match
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/errcat/errcat/internal/tables"
 )
 
 // span locates the matcher that placed a rule's match in a record, so the
@@ -28,7 +29,7 @@ const (
 // evidenceHolds checks the matchers that look at the evidence as a whole:
 // provider, status, headers, exit code, signal, and the JSON body when the
 // evidence has one (body is its parsed form, nil when it is not JSON).
-func (c *Cond) evidenceHolds(ev *Evidence, hasBody bool, body any) bool {
+func (e *Engine) evidenceHolds(c *tables.Cond, ev *Evidence, hasBody bool, body any) bool {
 	if len(c.Providers) > 0 && !containsFoldList(c.Providers, ev.Provider) {
 		return false
 	}
@@ -40,7 +41,7 @@ func (c *Cond) evidenceHolds(ev *Evidence, hasBody bool, body any) bool {
 	for i := range c.Headers {
 		t := &c.Headers[i]
 		v, ok := ev.HTTP.header(t.Name)
-		if !ok || !t.test(v) {
+		if !ok || !e.test(t, v) {
 			return false
 		}
 	}
@@ -54,7 +55,7 @@ func (c *Cond) evidenceHolds(ev *Evidence, hasBody bool, body any) bool {
 			return false
 		}
 	}
-	if hasBody && len(c.JSON) > 0 && !jsonHolds(c.JSON, body) {
+	if hasBody && len(c.JSON) > 0 && !e.jsonHolds(c.JSON, body) {
 		return false
 	}
 	return true
@@ -76,7 +77,7 @@ func (c *Cond) evidenceHolds(ev *Evidence, hasBody bool, body any) bool {
 // (guards; a winner's excerpt that shows the whole record) lets the
 // patterns stop at the first that matches; exact then reports whether
 // the span is the one described above, or that of some pattern only.
-func (c *Cond) recordHolds(t *recText, jsonInRecord bool, doc *lazyJSON, pats []regexPats, hits *litHits, anySpan bool) (ok bool, sp span, exact bool) {
+func (e *Engine) recordHolds(c *tables.Cond, t *recText, jsonInRecord bool, doc *lazyJSON, pats []regexPats, hits *litHits, anySpan bool) (ok bool, sp span, exact bool) {
 	rec := t.s
 	exact = true
 	if len(c.Exact) > 0 {
@@ -89,7 +90,7 @@ func (c *Cond) recordHolds(t *recText, jsonInRecord bool, doc *lazyJSON, pats []
 		sp = span{kExact, i, start, start + len(trimmed)}
 	}
 	if len(c.Contains) > 0 {
-		i, at := c.containsAny(t)
+		i, at := containsAny(c, t)
 		if i < 0 {
 			return false, sp, exact
 		}
@@ -123,7 +124,7 @@ func (c *Cond) recordHolds(t *recText, jsonInRecord bool, doc *lazyJSON, pats []
 			if best.start >= 0 {
 				before = best.start
 			}
-			if start, end, ok := re.find(t, lk, before); ok {
+			if start, end, ok := e.pats[re.ID].find(t, lk, before); ok {
 				best = span{kRegex, i, start, end}
 			}
 		}
@@ -135,7 +136,7 @@ func (c *Cond) recordHolds(t *recText, jsonInRecord bool, doc *lazyJSON, pats []
 		}
 	}
 	if jsonInRecord && len(c.JSON) > 0 {
-		if !jsonHolds(c.JSON, doc.get(rec)) {
+		if !e.jsonHolds(c.JSON, doc.get(rec)) {
 			return false, sp, exact
 		}
 		if sp.kind == kNone {
@@ -145,7 +146,7 @@ func (c *Cond) recordHolds(t *recText, jsonInRecord bool, doc *lazyJSON, pats []
 	return true, sp, exact
 }
 
-func (c *Cond) containsAny(t *recText) (idx, at int) {
+func containsAny(c *tables.Cond, t *recText) (idx, at int) {
 	for i, lit := range c.Contains {
 		var j int
 		if c.CaseSensitive {
@@ -162,16 +163,16 @@ func (c *Cond) containsAny(t *recText) (idx, at int) {
 
 // needsRecord reports whether the condition has matchers that must hold
 // inside a text record, given where JSON comes from for this evidence.
-func (c *Cond) needsRecord(jsonInRecord bool) bool {
+func needsRecord(c *tables.Cond, jsonInRecord bool) bool {
 	return c.HasText() || (jsonInRecord && len(c.JSON) > 0)
 }
 
 // jsonHolds reports whether every one of tests holds in doc; in a stream's
 // frames, every one in the same frame.
-func jsonHolds(tests []FieldTest, doc any) bool {
+func (e *Engine) jsonHolds(tests []tables.FieldTest, doc any) bool {
 	if fr, ok := doc.(frames); ok {
 		for i := range fr {
-			if jsonHolds(tests, fr[i].v) {
+			if e.jsonHolds(tests, fr[i].v) {
 				return true
 			}
 		}
@@ -182,12 +183,12 @@ func jsonHolds(tests []FieldTest, doc any) bool {
 	}
 	for i := range tests {
 		t := &tests[i]
-		ok := lookupJSON(doc, t.path, func(v any) bool {
-			if t.Kind == Present {
+		ok := lookupJSON(doc, t.Name, func(v any) bool {
+			if t.Kind == tables.Present {
 				return true
 			}
 			s, ok := jsonScalar(v)
-			return ok && t.test(s)
+			return ok && e.test(t, s)
 		})
 		if !ok {
 			return false
@@ -196,20 +197,20 @@ func jsonHolds(tests []FieldTest, doc any) bool {
 	return true
 }
 
-func (t *FieldTest) test(v string) bool {
+func (e *Engine) test(t *tables.FieldTest, v string) bool {
 	switch t.Kind {
-	case Present:
+	case tables.Present:
 		return true
-	case Equal:
+	case tables.Equal:
 		return stringIn(t.Values, strings.TrimSpace(v))
-	case Match:
-		return t.Re.c.regexp().MatchString(v)
+	case tables.Match:
+		return e.pats[t.Re.ID].c.regexp().MatchString(v)
 	}
 	return false
 }
 
 // describe renders the matcher at sp for --explain.
-func (c *Cond) describe(sp span) string {
+func describeCond(c *tables.Cond, sp span) string {
 	switch sp.kind {
 	case kExact:
 		return "exact " + strconv.Quote(c.Exact[sp.idx])
@@ -245,7 +246,7 @@ func (c *Cond) describe(sp span) string {
 	return strings.Join(parts, ", ")
 }
 
-func statusIn(rs []StatusRange, s int) bool {
+func statusIn(rs []tables.StatusRange, s int) bool {
 	for _, r := range rs {
 		if r.Lo <= s && s <= r.Hi {
 			return true
@@ -294,14 +295,4 @@ func (l *lazyJSON) get(rec string) any {
 		l.v, l.done = recordJSON(rec), true
 	}
 	return l.v
-}
-
-func (s StatusRange) String() string {
-	if s.Lo == s.Hi {
-		return strconv.Itoa(s.Lo)
-	}
-	if s.Lo%100 == 0 && s.Hi == s.Lo+99 {
-		return fmt.Sprintf("%dxx", s.Lo/100)
-	}
-	return fmt.Sprintf("%d-%d", s.Lo, s.Hi)
 }

@@ -4,19 +4,33 @@ import (
 	"fmt"
 	"regexp"
 	"regexp/syntax"
-	"strings"
 	"sync"
 	"time"
+
+	"github.com/errcat/errcat/internal/tables"
 )
 
-// Engine classifies evidence against one prepared catalogue. It is safe for
-// concurrent use: all per-call state lives in a scan.
+// Engine classifies evidence against one catalogue. It is safe for
+// concurrent use: all per-call state lives in a scan. It reads its tables
+// and never writes to them; what it derives from them to run lives here.
 type Engine struct {
-	cat    *Catalogue
+	cat    *tables.Catalogue
+	pats   []pattern // by Regex.ID
 	ix     *index
 	cands  []Candidate // rule -> its entry in an answer's Candidates
 	safety []uint8     // code -> how safe acting on its class is (verdict.go)
 	pool   sync.Pool   // of *Scan
+}
+
+// pattern is what an engine makes of one of its tables' patterns: the
+// pattern checked, compiled by regexp on first use, and searched at the
+// places its Alts name (fastRegex, nil when they name none).
+type pattern struct {
+	c    *compiledRegex
+	fast *fastRegex
+	// value is the group a hint extractor reads: the one named value,
+	// else the first.
+	value int
 }
 
 // Options tune one classification.
@@ -28,90 +42,91 @@ type Options struct {
 	Explain bool
 }
 
-// New prepares a catalogue for matching: it checks every pattern and
+// New builds an engine on a catalogue: it checks every pattern and
 // builds the index; patterns are compiled when first needed.
-// The tables are not copied; the caller must not change them afterwards.
-func New(c *Catalogue) (*Engine, error) {
-	sh := sharer{}
-	for i := range c.Rules {
-		r := &c.Rules[i]
-		if err := prepareCond(&r.Match, sh); err != nil {
-			return nil, fmt.Errorf("rule %s: %w", r.ID, err)
-		}
-		if r.Not != nil {
-			if err := prepareCond(r.Not, sh); err != nil {
-				return nil, fmt.Errorf("rule %s: not: %w", r.ID, err)
-			}
-		}
-		for j := range r.Hints {
-			h := &r.Hints[j]
-			if h.Re != nil {
-				if err := sh.prepare(h.Re); err != nil {
-					return nil, fmt.Errorf("rule %s: extract: %w", r.ID, err)
-				}
-				h.group = h.Re.c.subexpIndex("value")
-				if h.group < 0 {
-					h.group = 1
-				}
-			}
-			h.path = strings.Split(h.Key, ".")
-		}
+//
+// New reads the tables and never writes to them, and neither does the
+// engine: one catalogue serves any number of engines, built and run at the
+// same time. The tables are not copied, so they must not change while an
+// engine runs on them. Their patterns must be numbered as the compiler
+// numbers them (tables.Catalogue.Number): patterns that share an ID share
+// their compiled form, and New refuses two different patterns of one ID.
+func New(c *tables.Catalogue) (*Engine, error) {
+	pats, err := preparePatterns(c)
+	if err != nil {
+		return nil, err
 	}
-	e := &Engine{cat: c, ix: buildIndex(c), cands: candidates(c), safety: codeSafety(c)}
+	e := &Engine{cat: c, pats: pats}
+	e.ix, e.cands, e.safety = buildIndex(c), candidates(c), codeSafety(c)
 	e.pool.New = func() any { return e.newScan() }
 	return e, nil
 }
 
-// Catalogue returns the tables the engine runs on.
-func (e *Engine) Catalogue() *Catalogue { return e.cat }
-
-// Prepare checks the pattern, if it has not been checked yet, with the
-// error regexp.Compile would give; regexp compiles it when it is first
-// needed (compiledRegex). A pattern the compiler checked (Parsed) is not
-// parsed again.
-func (r *Regex) Prepare() error {
-	if r.c != nil {
-		return nil
-	}
-	p := r.Parsed
-	if p == nil {
-		tree, err := syntax.Parse(r.Src, syntax.Perl)
-		if err != nil {
-			return err
-		}
-		p = parsedOf(tree)
-	}
-	r.c = &compiledRegex{src: r.Src, nsub: p.Groups, names: p.Names}
-	if len(r.Alts) > 0 {
-		r.fast = newFast(r)
-	}
-	return nil
-}
-
-// Regexp returns the compiled pattern; nil before Prepare.
-func (r *Regex) Regexp() *regexp.Regexp {
-	if r.c == nil {
-		return nil
-	}
-	return r.c.regexp()
-}
-
-func prepareCond(c *Cond, sh sharer) error {
-	for _, re := range c.Regex {
-		if err := sh.prepare(re); err != nil {
-			return err
-		}
-	}
-	for _, set := range [][]FieldTest{c.Headers, c.JSON} {
-		for i := range set {
-			t := &set[i]
-			t.path = strings.Split(t.Name, ".")
-			if t.Re != nil {
-				if err := sh.prepare(t.Re); err != nil {
-					return err
+// preparePatterns checks every pattern of c and returns its compiled
+// form, indexed by ID. The error names the rule of the pattern.
+func preparePatterns(c *tables.Catalogue) ([]pattern, error) {
+	n := 0
+	c.EachRegex(func(*tables.Regex) { n++ })
+	pats := make([]pattern, 0, n)
+	var first []*tables.Regex // the pattern each ID was prepared from
+	for i := range c.Rules {
+		r := &c.Rules[i]
+		var err error
+		r.EachRegex(func(re *tables.Regex) {
+			id := re.ID
+			switch {
+			case err != nil:
+			case id < 0 || id >= n:
+				err = fmt.Errorf("pattern %q: id %d is not one of the tables' %d", re.Src, id, n)
+			case id < len(first) && first[id] != nil:
+				if first[id] != re && !tables.SamePattern(first[id], re) {
+					err = fmt.Errorf("patterns %q and %q share id %d: the tables are not numbered (tables.Catalogue.Number)", first[id].Src, re.Src, id)
 				}
+			default:
+				for len(first) <= id {
+					first = append(first, nil)
+					pats = append(pats, pattern{})
+				}
+				first[id] = re
+				pats[id], err = prepare(re)
 			}
+		})
+		if err != nil {
+			return nil, fmt.Errorf("rule %s: %w", r.ID, err)
 		}
 	}
-	return nil
+	for id, re := range first {
+		if re == nil {
+			return nil, fmt.Errorf("no pattern has id %d: the tables are not numbered (tables.Catalogue.Number)", id)
+		}
+	}
+	return pats, nil
 }
+
+// prepare checks a pattern with the error regexp.Compile would give; regexp
+// compiles it when it is first needed (compiledRegex). A pattern the
+// compiler checked (Parsed) is not parsed again.
+func prepare(re *tables.Regex) (pattern, error) {
+	p := re.Parsed
+	if p == nil {
+		tree, err := syntax.Parse(re.Src, syntax.Perl)
+		if err != nil {
+			return pattern{}, err
+		}
+		p = tables.ParsedOf(tree)
+	}
+	pt := pattern{c: &compiledRegex{src: re.Src, nsub: p.Groups, names: p.Names}}
+	if len(re.Alts) > 0 {
+		pt.fast = newFast(re, p.Groups)
+	}
+	if pt.value = pt.c.subexpIndex("value"); pt.value < 0 {
+		pt.value = 1
+	}
+	return pt, nil
+}
+
+// Catalogue returns the tables the engine runs on.
+func (e *Engine) Catalogue() *tables.Catalogue { return e.cat }
+
+// Regexp returns re, one of the engine's patterns, compiled.
+func (e *Engine) Regexp(re *tables.Regex) *regexp.Regexp { return e.pats[re.ID].c.regexp() }

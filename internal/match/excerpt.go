@@ -39,7 +39,7 @@ func (s *Scan) cut(h *hit) string {
 		}
 		t := newText(h.exRec, &s.lowBuf, nil, h.recGen)
 		var doc lazyJSON
-		_, h.sp, _ = s.e.cat.Rules[h.rule].Match.recordHolds(&t, s.jsonInRecord, &doc, nil, nil, false)
+		_, h.sp, _ = s.e.recordHolds(&s.e.cat.Rules[h.rule].Match, &t, s.jsonInRecord, &doc, nil, nil, false)
 		h.exStart, h.exEnd, h.spanLater = h.sp.start, h.sp.end, false
 	}
 	h.excerpt = redact.Excerpt(h.exRec, h.exStart, h.exEnd, ExcerptBytes)

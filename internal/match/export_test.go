@@ -1,25 +1,47 @@
 package match
 
+import (
+	"regexp"
+
+	"github.com/errcat/errcat/internal/tables"
+)
+
 // Test hooks: the anchored search against the plain one.
 
 // FoldSpecial is foldSpecial, which every record goes through before a
 // pattern sees it.
 var FoldSpecial = foldSpecial
 
+// Pattern is one of an engine's patterns: the table entry, and what the
+// engine prepared from it.
+type Pattern struct {
+	*tables.Regex
+	p *pattern
+}
+
+// Pattern returns the engine's form of re, one of its tables' patterns.
+func (e *Engine) Pattern(re *tables.Regex) Pattern { return Pattern{re, &e.pats[re.ID]} }
+
+// PreparePattern is what New makes of re.
+func PreparePattern(re *tables.Regex) (Pattern, error) {
+	p, err := prepare(re)
+	return Pattern{re, &p}, err
+}
+
 // Find is the engine's search for r's leftmost match.
-func (r *Regex) Find(s string) (start, end int, ok bool) {
+func (r Pattern) Find(s string) (start, end int, ok bool) {
 	t := newText(s, new(lowBuf), nil, 0)
-	return r.find(&t, nil, len(s)+1)
+	return r.p.find(&t, nil, len(s)+1)
 }
 
 // FindSubmatch is the engine's search with submatches.
-func (r *Regex) FindSubmatch(s string) []int {
+func (r Pattern) FindSubmatch(s string) []int {
 	t := newText(s, new(lowBuf), nil, 0)
-	return r.findSubmatch(&t, nil, nil)
+	return r.p.findSubmatch(&t, nil, nil)
 }
 
 // Fast reports whether r is searched at places rather than everywhere.
-func (r *Regex) Fast() bool { return r.fast != nil }
+func (r Pattern) Fast() bool { return r.p.fast != nil }
 
 // ConfirmedBranches runs the automaton over rec as a scan does, and
 // returns for every rule branch whether the scan confirmed one of its
@@ -50,21 +72,22 @@ func (e *Engine) ConfirmedBranches(rec string) (live []bool, trigs [][]string) {
 // extractors) on rec through the automaton's hits, as a scan does, and
 // calls fn with the pattern and what the engine found: the leftmost
 // match, and the submatches of a pattern with groups.
-func (e *Engine) FindScanned(rec string, fn func(re *Regex, start, end int, ok bool, sub []int)) {
+func (e *Engine) FindScanned(rec string, fn func(re Pattern, start, end int, ok bool, sub []int)) {
 	s := e.newScan()
 	s.begin(Evidence{}, Options{})
 	s.nextRecord()
 	s.collect(rec)
 	hits := s.acHits()
 	t := newText(rec, &s.lowBuf, &s.memo, s.recGen)
-	run := func(re *Regex, rp *regexPats) {
+	run := func(re *tables.Regex, rp *regexPats) {
 		lk := &lookup{hits, rp}
-		start, end, ok := re.find(&t, lk, len(rec)+1)
+		p := &e.pats[re.ID]
+		start, end, ok := p.find(&t, lk, len(rec)+1)
 		var sub []int
-		if re.c.nsub > 0 {
-			sub = re.findSubmatch(&t, lk, nil)
+		if p.c.nsub > 0 {
+			sub = p.findSubmatch(&t, lk, nil)
 		}
-		fn(re, start, end, ok, sub)
+		fn(Pattern{re, p}, start, end, ok, sub)
 	}
 	for i := range e.cat.Rules {
 		r := &e.cat.Rules[i]
@@ -86,17 +109,23 @@ func (e *Engine) FindScanned(rec string, fn func(re *Regex, start, end int, ok b
 
 // Anchored reports whether r's anchored forms, the fallback of the
 // program runAt runs, have been compiled.
-func (r *Regex) Anchored() bool { return r.fast != nil && r.fast.at0 != nil }
+func (r Pattern) Anchored() bool { return r.p.fast != nil && r.p.fast.at0 != nil }
 
 // Compiled reports whether regexp has compiled r, which New leaves to
 // the first search that needs it.
-func (r *Regex) Compiled() bool { return r.c != nil && r.c.re != nil }
+func (r Pattern) Compiled() bool { return r.p.c.re != nil }
+
+// Regexp returns r compiled by regexp.
+func (r Pattern) Regexp() *regexp.Regexp { return r.p.c.regexp() }
 
 // SubexpIndex is the group index New reads hint extractors' values from.
-func (r *Regex) SubexpIndex(name string) int { return r.c.subexpIndex(name) }
+func (r Pattern) SubexpIndex(name string) int { return r.p.c.subexpIndex(name) }
 
 // NumSubexp is the number of groups New took for r.
-func (r *Regex) NumSubexp() int { return r.c.nsub }
+func (r Pattern) NumSubexp() int { return r.p.c.nsub }
+
+// Value is the group a hint extractor with r reads.
+func (r Pattern) Value() int { return r.p.value }
 
 // Needs returns the bulk path's need of each trigger that has one.
 func (e *Engine) Needs() map[string][][][]string {

@@ -1,6 +1,10 @@
 package match
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/errcat/errcat/internal/tables"
+)
 
 // An HTTP body is one JSON document, or a stream of them: a server-sent
 // event stream ("event: error" and "data: {...}" lines, as Anthropic and
@@ -55,9 +59,9 @@ func bodyJSON(body string) any {
 // frameSpan returns where in the body the frame lies that a rule's json
 // matcher read (see matchedFrame), for an excerpt; 0, 0 for a body that is
 // one document.
-func frameSpan(body any, tests []FieldTest) (start, end int) {
+func (e *Engine) frameSpan(body any, tests []tables.FieldTest) (start, end int) {
 	if fr, ok := body.(frames); ok {
-		if i := fr.matched(tests); i >= 0 {
+		if i := e.matchedIn(fr, tests); i >= 0 {
 			return fr[i].start, fr[i].end
 		}
 	}
@@ -67,23 +71,23 @@ func frameSpan(body any, tests []FieldTest) (start, end int) {
 // matchedFrame returns what a rule's json hints read in a body: in a
 // stream, the frame its json matcher holds in, so that a hint is the
 // failing event's own; the whole body otherwise.
-func matchedFrame(body any, tests []FieldTest) any {
+func (e *Engine) matchedFrame(body any, tests []tables.FieldTest) any {
 	if fr, ok := body.(frames); ok {
-		if i := fr.matched(tests); i >= 0 {
+		if i := e.matchedIn(fr, tests); i >= 0 {
 			return fr[i].v
 		}
 	}
 	return body
 }
 
-// matched returns the first frame in which every one of tests holds, or
-// -1 (also when there are no tests).
-func (fr frames) matched(tests []FieldTest) int {
+// matchedIn returns the first frame of fr in which every one of tests
+// holds, or -1 (also when there are no tests).
+func (e *Engine) matchedIn(fr frames, tests []tables.FieldTest) int {
 	if len(tests) == 0 {
 		return -1
 	}
 	for i := range fr {
-		if jsonHolds(tests, fr[i].v) {
+		if e.jsonHolds(tests, fr[i].v) {
 			return i
 		}
 	}

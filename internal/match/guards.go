@@ -3,6 +3,8 @@ package match
 import (
 	"strconv"
 	"strings"
+
+	"github.com/errcat/errcat/internal/tables"
 )
 
 // Most text rules share one guard: the catalogue's non_failure pattern,
@@ -13,7 +15,7 @@ import (
 
 // guardIDs numbers the rules' guards so that guards reading records the
 // same way share a number; -1 for a rule without one.
-func guardIDs(c *Catalogue) (ids []int32, n int) {
+func guardIDs(c *tables.Catalogue) (ids []int32, n int) {
 	ids = make([]int32, len(c.Rules))
 	byKey := map[string]int32{}
 	for i := range c.Rules {
@@ -34,7 +36,7 @@ func guardIDs(c *Catalogue) (ids []int32, n int) {
 }
 
 // guardKey renders what recordHolds reads of a condition.
-func guardKey(c *Cond) string {
+func guardKey(c *tables.Cond) string {
 	var b strings.Builder
 	list := func(xs []string) {
 		for _, x := range xs {
@@ -75,7 +77,7 @@ func (s *Scan) guardHolds(i int, t *recText, doc *lazyJSON) bool {
 	if hits != nil {
 		pats = s.e.ix.notPats[i]
 	}
-	held, _, _ := s.e.cat.Rules[i].Not.recordHolds(t, s.jsonInRecord, doc, pats, hits, true)
+	held, _, _ := s.e.recordHolds(s.e.cat.Rules[i].Not, t, s.jsonInRecord, doc, pats, hits, true)
 	s.guardRec[g], s.guardHeld[g] = s.recGen, held
 	return held
 }

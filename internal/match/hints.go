@@ -5,6 +5,7 @@ import (
 
 	"github.com/errcat/errcat/internal/hint"
 	"github.com/errcat/errcat/internal/redact"
+	"github.com/errcat/errcat/internal/tables"
 )
 
 // hints reads a hit's timing hint sources. With doc nil it reads the
@@ -37,7 +38,7 @@ func (s *Scan) hints(h *hit, t *recText, doc *lazyJSON) {
 		if s.opts.Explain {
 			h.hintNotes = append(h.hintNotes, HintNote{
 				Rule:   r.ID,
-				Source: src.describe(),
+				Source: describeHint(src),
 				Value:  redact.Excerpt(raw, 0, 0, 80),
 				Kept:   why == hint.OK,
 				Why:    string(why),
@@ -65,27 +66,27 @@ func (s *Scan) hintsLater(h *hit) {
 func (s *Scan) hintValue(rule, k int, t *recText, doc *lazyJSON) (string, bool) {
 	src := &s.e.cat.Rules[rule].Hints[k]
 	switch src.From {
-	case FromHeader:
+	case tables.FromHeader:
 		if doc != nil {
 			return "", false
 		}
 		return s.ev.HTTP.header(src.Key)
-	case FromJSON:
+	case tables.FromJSON:
 		var v any
 		switch {
 		case doc == nil && s.hasBody:
-			v = matchedFrame(s.body, s.e.cat.Rules[rule].Match.JSON)
+			v = s.e.matchedFrame(s.body, s.e.cat.Rules[rule].Match.JSON)
 		case doc != nil && s.jsonInRecord:
 			v = doc.get(t.s)
 		}
 		var out string
-		found := v != nil && lookupJSON(v, src.path, func(x any) bool {
+		found := v != nil && lookupJSON(v, src.Key, func(x any) bool {
 			str, ok := jsonScalar(x)
 			out = str
 			return ok
 		})
 		return out, found
-	case FromText:
+	case tables.FromText:
 		if doc == nil {
 			return "", false
 		}
@@ -95,11 +96,11 @@ func (s *Scan) hintValue(rule, k int, t *recText, doc *lazyJSON) (string, bool) 
 		if hits := s.acHits(); hits != nil && t.gen == s.recGen {
 			lk = newLookup(hits, &s.e.ix.hintPats[rule][k])
 		}
-		m := s.submatch(src.Re, t, lk)
+		m := s.submatch(&s.e.pats[src.Re.ID], t, lk)
 		if m == nil {
 			return "", false
 		}
-		g := src.group
+		g := s.e.pats[src.Re.ID].value
 		if 2*g+1 >= len(m) || m[2*g] < 0 {
 			return "", false
 		}
@@ -108,13 +109,13 @@ func (s *Scan) hintValue(rule, k int, t *recText, doc *lazyJSON) (string, bool) 
 	return "", false
 }
 
-func (h *HintSource) describe() string {
+func describeHint(h *tables.HintSource) string {
 	switch h.From {
-	case FromHeader:
+	case tables.FromHeader:
 		return "header " + h.Key
-	case FromJSON:
+	case tables.FromJSON:
 		return "json " + h.Key
-	case FromText:
+	case tables.FromText:
 		return "regex " + strconv.Quote(h.Re.Src)
 	}
 	return "unknown"
@@ -138,7 +139,7 @@ func (s *Scan) responseHint(h *hit) {
 	}
 	r := &s.e.cat.Rules[h.rule]
 	for _, src := range r.Hints {
-		if src.From == FromHeader && (src.Key == responseHints[0].key || src.Key == responseHints[1].key) {
+		if src.From == tables.FromHeader && (src.Key == responseHints[0].key || src.Key == responseHints[1].key) {
 			return
 		}
 	}

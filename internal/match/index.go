@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 	"sync"
+
+	"github.com/errcat/errcat/internal/tables"
 )
 
 // index is what New precomputes so that a classification touches only the
@@ -102,7 +104,7 @@ func (ix *index) readsEveryRecord() bool {
 
 // ruleTriggers lists the distinct triggers of every rule, and the rules
 // that have each, in rule order.
-func ruleTriggers(c *Catalogue) (trig []string, rules [][]int32) {
+func ruleTriggers(c *tables.Catalogue) (trig []string, rules [][]int32) {
 	at := map[string]int{}
 	for i := range c.Rules {
 		for _, t := range c.Rules[i].Triggers {
@@ -119,7 +121,7 @@ func ruleTriggers(c *Catalogue) (trig []string, rules [][]int32) {
 	return trig, rules
 }
 
-func buildIndex(c *Catalogue) *index {
+func buildIndex(c *tables.Catalogue) *index {
 	ix := &index{
 		byStatus:   map[int][]int32{},
 		byExit:     map[int][]int32{},
@@ -197,7 +199,7 @@ func buildIndex(c *Catalogue) *index {
 	}
 	if len(patterns) > 0 {
 		// The other literals the matchers look for (lits.go).
-		eachRegex(c, func(re *Regex) {
+		eachRegex(c, func(re *tables.Regex) {
 			regexLiterals(re, func(lit string) {
 				if len(lit) < 3 || suffixPattern(patID, lit) >= 0 {
 					return // searched for: a short pattern would end everywhere
@@ -297,14 +299,14 @@ func buildIndex(c *Catalogue) *index {
 
 // eachRegex calls fn with every pattern that reads records: rule
 // branches, guards and hint extractors.
-func eachRegex(c *Catalogue, fn func(*Regex)) {
+func eachRegex(c *tables.Catalogue, fn func(*tables.Regex)) {
 	for i := range c.Rules {
 		ruleRegexes(&c.Rules[i], fn)
 	}
 }
 
 // ruleRegexes calls fn with each pattern of r that reads records.
-func ruleRegexes(r *Rule, fn func(*Regex)) {
+func ruleRegexes(r *tables.Rule, fn func(*tables.Regex)) {
 	for _, re := range r.Match.Regex {
 		fn(re)
 	}
@@ -322,7 +324,7 @@ func ruleRegexes(r *Rule, fn func(*Regex)) {
 
 // pure reports whether a rule reads records only, in match and guard
 // alike: it is pending at the start of every scan, whatever the evidence.
-func pure(r *Rule) bool {
+func pure(r *tables.Rule) bool {
 	if !r.Match.HasText() || structured(&r.Match) {
 		return false
 	}
@@ -332,7 +334,7 @@ func pure(r *Rule) bool {
 // structured reports whether a condition has matchers read from the
 // evidence rather than a record (JSON counts: it reads the body when
 // there is one).
-func structured(c *Cond) bool {
+func structured(c *tables.Cond) bool {
 	return len(c.Providers) > 0 || len(c.Status) > 0 || len(c.Headers) > 0 ||
 		len(c.JSON) > 0 || len(c.ExitCodes) > 0 || len(c.Signals) > 0
 }
@@ -393,7 +395,7 @@ func foldSpecial(rec string) string {
 // record where the automaton confirms a trigger of one of its regex
 // branches: it has no exact or contains matcher, which a record could
 // satisfy instead, and every branch has triggers the automaton reveals.
-func byBranches(r *Rule, pats []regexPats) bool {
+func byBranches(r *tables.Rule, pats []regexPats) bool {
 	m := &r.Match
 	if len(m.Exact) > 0 || len(m.Contains) > 0 || len(m.Regex) == 0 {
 		return false

@@ -158,15 +158,15 @@ func jsonPart(rec string) (string, bool) {
 	return s, canOpen(s)
 }
 
-// lookupJSON calls fn on every value reached by path and reports whether fn
-// returned true for any. An array met by a name rather than an index is
-// searched element by element, because error details come as arrays whose
-// order providers do not promise (Gemini's error.details). A string met
-// before the path ends is read as the JSON it holds (see nestedJSON), so
-// that error.metadata.raw.error.type names a field of the body a gateway
-// relays as text. The frames of a stream (frames.go) are searched one by
-// one.
-func lookupJSON(v any, path []string, fn func(any) bool) bool {
+// lookupJSON calls fn on every value reached by path, a dotted path read
+// segment by segment, and reports whether fn returned true for any. An
+// array met by a name rather than an index is searched element by
+// element, because error details come as arrays whose order providers do
+// not promise (Gemini's error.details). A string met before the path ends
+// is read as the JSON it holds (see nestedJSON), so that
+// error.metadata.raw.error.type names a field of the body a gateway relays
+// as text. The frames of a stream (frames.go) are searched one by one.
+func lookupJSON(v any, path string, fn func(any) bool) bool {
 	if fr, ok := v.(frames); ok {
 		for i := range fr {
 			if lookupJSON(fr[i].v, path, fn) {
@@ -175,7 +175,10 @@ func lookupJSON(v any, path []string, fn func(any) bool) bool {
 		}
 		return false
 	}
-	for i, key := range path {
+	for rest, more := path, true; more; {
+		at := rest // the path from this segment on
+		var key string
+		key, rest, more = strings.Cut(rest, ".")
 		if n, ok := v.(*nested); ok {
 			v = n.v
 		}
@@ -185,7 +188,7 @@ func lookupJSON(v any, path []string, fn func(any) bool) bool {
 			if !ok {
 				return false
 			}
-			if str, ok := next.(string); ok && i+1 < len(path) {
+			if str, ok := next.(string); ok && more {
 				n := nestedJSON(str)
 				x[key], next = n, n
 			}
@@ -195,7 +198,7 @@ func lookupJSON(v any, path []string, fn func(any) bool) bool {
 				if n < 0 || n >= len(x) {
 					return false
 				}
-				if str, ok := x[n].(string); ok && i+1 < len(path) {
+				if str, ok := x[n].(string); ok && more {
 					x[n] = nestedJSON(str)
 				}
 				v = x[n]
@@ -206,7 +209,7 @@ func lookupJSON(v any, path []string, fn func(any) bool) bool {
 					n := nestedJSON(str)
 					x[j], el = n, n
 				}
-				if lookupJSON(el, path[i:], fn) {
+				if lookupJSON(el, at, fn) {
 					return true
 				}
 			}

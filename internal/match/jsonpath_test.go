@@ -10,7 +10,7 @@ import (
 // reached lists the scalars a lookup of path reaches in v, in order.
 func reached(v any, path []string) []string {
 	var out []string
-	lookupJSON(v, path, func(x any) bool {
+	lookupJSON(v, strings.Join(path, "."), func(x any) bool {
 		if s, ok := jsonScalar(x); ok {
 			out = append(out, s)
 		} else {

@@ -1,5 +1,7 @@
 package match
 
+import "github.com/errcat/errcat/internal/tables"
+
 // A record the bulk path hands to the record path holds a trigger: the
 // scan of its region found one. The record path then ran the automaton
 // over it to find its candidate rules and where their other literals
@@ -26,11 +28,11 @@ const lightLiterals = 8
 
 // lightRules returns, for each rule, whether it is light. bulkTables
 // has it only when its literal set strides.
-func lightRules(c *Catalogue) []bool {
+func lightRules(c *tables.Catalogue) []bool {
 	light := make([]bool, len(c.Rules))
 	for i := range c.Rules {
 		n := 0
-		ruleRegexes(&c.Rules[i], func(re *Regex) { regexLiterals(re, func(string) { n++ }) })
+		ruleRegexes(&c.Rules[i], func(re *tables.Regex) { regexLiterals(re, func(string) { n++ }) })
 		light[i] = n <= lightLiterals
 	}
 	return light

@@ -1,6 +1,10 @@
 package match
 
-import "slices"
+import (
+	"slices"
+
+	"github.com/errcat/errcat/internal/tables"
+)
 
 // A rule's branches each have triggers of their own, and the rule is only
 // a candidate because one of them (or a shorter form of it) occurred.
@@ -252,7 +256,7 @@ func extraPattern(lit string) string {
 // regexLiterals calls fn with every literal the engine looks for on
 // behalf of re: its Triggers and its Alts' Triggers and Lead (not the
 // Lead of an alternative anchored at the start, compared in place).
-func regexLiterals(re *Regex, fn func(string)) {
+func regexLiterals(re *tables.Regex, fn func(string)) {
 	for _, t := range re.Triggers {
 		fn(t)
 	}
@@ -274,7 +278,7 @@ func regexLiterals(re *Regex, fn func(string)) {
 }
 
 // patternsOf maps re's literals to their patterns.
-func patternsOf(patID map[string]int32, re *Regex) regexPats {
+func patternsOf(patID map[string]int32, re *tables.Regex) regexPats {
 	rp := regexPats{branch: -1}
 	for _, t := range re.Triggers {
 		rp.trig = append(rp.trig, suffixPattern(patID, t))

@@ -11,6 +11,7 @@ import (
 
 	"github.com/errcat/errcat/internal/compile"
 	"github.com/errcat/errcat/internal/match"
+	"github.com/errcat/errcat/internal/tables"
 )
 
 var (
@@ -22,7 +23,7 @@ var (
 func testEngine(t testing.TB) *match.Engine {
 	t.Helper()
 	engineOnce.Do(func() {
-		var cat *match.Catalogue
+		var cat *tables.Catalogue
 		cat, engineErr = compile.Load(os.DirFS("testdata/cat"), "cat")
 		if engineErr == nil {
 			engine, engineErr = match.New(cat)

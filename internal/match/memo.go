@@ -74,12 +74,12 @@ func (m *memo) index(gen uint32, low, lit string) int {
 func uintptrOf(c *compiledRegex) uintptr { return uintptr(unsafe.Pointer(c)) }
 
 // submatch returns r.findSubmatch(t), asked once per record and pattern.
-// Patterns with the same source share one *compiledRegex (share.go). The
+// Patterns of one ID share one *compiledRegex (engine.go). The
 // answer is kept by t's record number, so a record read again after
 // others (a hint read late) is never given another record's answer; a
 // record without a number is not kept. The result is shared, and valid
 // until the next submatch: callers must use it at once and not change it.
-func (s *Scan) submatch(r *Regex, t *recText, lk *lookup) []int {
+func (s *Scan) submatch(r *pattern, t *recText, lk *lookup) []int {
 	a := &s.memo.subs[(uintptrOf(r.c)>>4)%memoSlots]
 	if t.gen == 0 {
 		a.gen, a.re = 0, nil

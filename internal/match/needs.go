@@ -1,5 +1,7 @@
 package match
 
+import "github.com/errcat/errcat/internal/tables"
+
 // A line of a log holds a rule's trigger far more often than it matches
 // the rule: "deployment pipeline" on every line about the pipeline, for a
 // rule about the pipeline being unavailable. On the bulk path each such
@@ -21,7 +23,7 @@ const maxNeed = 8
 // buildNeeds returns the need of each of the bulk literal set's
 // triggers, given the rules that have each, or nil for one that has
 // none: a trigger a rule without Also sets also has.
-func buildNeeds(c *Catalogue, rules [][]int32) []need {
+func buildNeeds(c *tables.Catalogue, rules [][]int32) []need {
 	needs := make([]need, len(rules))
 	for p, rs := range rules {
 		for _, ri := range rs {
@@ -39,7 +41,7 @@ func buildNeeds(c *Catalogue, rules [][]int32) []need {
 // ruleNeed is what a rule's regexes need, one entry per alternative of
 // each; ok is false when some alternative needs nothing more, or the rule
 // has no regex (its other matchers are the trigger's own literals).
-func ruleNeed(r *Rule) (n need, ok bool) {
+func ruleNeed(r *tables.Rule) (n need, ok bool) {
 	if len(r.Match.Regex) == 0 {
 		return nil, false
 	}

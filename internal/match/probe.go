@@ -9,6 +9,8 @@ import (
 	"sync/atomic"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/errcat/errcat/internal/tables"
 )
 
 // Go's regexp has no literal prefix to skip to when a pattern begins with
@@ -48,9 +50,9 @@ type fastRegex struct {
 }
 
 type fastAlt struct {
-	Alt           // a copy: next to the sets, not a cache miss away in the tables
-	skip  byteSet // Alt.Skip
-	first byteSet // first bytes of Alt.Lead, in both cases
+	tables.Alt         // a copy: next to the sets, not a cache miss away in the tables
+	skip       byteSet // Alt.Skip
+	first      byteSet // first bytes of Alt.Lead, in both cases
 }
 
 // byteSet is a set of bytes.
@@ -65,8 +67,8 @@ func (b *byteSet) addFold(c byte)  { b.add(c); b.add(upperASCII(c)) }
 // and a bound keeps the places on the stack.
 const maxPlaces = 16
 
-func newFast(r *Regex) *fastRegex {
-	f := &fastRegex{src: r.Src, nsub: r.c.nsub}
+func newFast(r *tables.Regex, nsub int) *fastRegex {
+	f := &fastRegex{src: r.Src, nsub: nsub}
 	for i := range r.Alts {
 		a := fastAlt{Alt: r.Alts[i]}
 		for j := 0; j < len(a.Skip); j++ {
@@ -374,7 +376,7 @@ func (f *fastRegex) at(t *recText, p int) (re *regexp.Regexp, sub string, off in
 // match there needs none that begins later. The record must have been
 // through foldSpecial. lk, if not nil, finds the lead strings of a rule's
 // branch.
-func (r *Regex) find(t *recText, lk *lookup, before int) (start, end int, found bool) {
+func (r *pattern) find(t *recText, lk *lookup, before int) (start, end int, found bool) {
 	if f := r.fast; f != nil && f.variants() {
 		var buf [maxPlaces]int
 		pos, all := f.places(t, buf[:0], lk)
@@ -438,7 +440,7 @@ func (f *fastRegex) submatchAt(t *recText, p int, dst []int) (m []int, matched, 
 
 // findSubmatch is FindStringSubmatchIndex, found as find finds. What the
 // engine finds itself goes in dst when it is large enough.
-func (r *Regex) findSubmatch(t *recText, lk *lookup, dst []int) []int {
+func (r *pattern) findSubmatch(t *recText, lk *lookup, dst []int) []int {
 	if f := r.fast; f != nil && f.variants() {
 		var buf [maxPlaces]int
 		pos, all := f.places(t, buf[:0], lk)

@@ -14,21 +14,23 @@ import (
 	"github.com/errcat/errcat/internal/compile"
 	"github.com/errcat/errcat/internal/fixture"
 	"github.com/errcat/errcat/internal/match"
+	"github.com/errcat/errcat/internal/tables"
 )
 
 var (
 	shippedOnce sync.Once
-	shipped     *match.Catalogue
+	shipped     *tables.Catalogue
+	shippedEng  *match.Engine
 	shippedErr  error
 )
 
 // shippedCatalogue is the catalogue errcat ships, prepared.
-func shippedCatalogue(t testing.TB) *match.Catalogue {
+func shippedCatalogue(t testing.TB) *tables.Catalogue {
 	t.Helper()
 	shippedOnce.Do(func() {
 		shipped, shippedErr = compile.Load(os.DirFS("../../catalogue"), "catalogue")
 		if shippedErr == nil {
-			_, shippedErr = match.New(shipped)
+			shippedEng, shippedErr = match.New(shipped)
 		}
 	})
 	if shippedErr != nil {
@@ -37,16 +39,24 @@ func shippedCatalogue(t testing.TB) *match.Catalogue {
 	return shipped
 }
 
-// patterns returns every pattern that reads records: rule branches,
+// shippedEngine is an engine on shippedCatalogue.
+func shippedEngine(t testing.TB) *match.Engine {
+	t.Helper()
+	shippedCatalogue(t)
+	return shippedEng
+}
+
+// patterns returns every pattern of e that reads records: rule branches,
 // guards and hint extractors, once each.
-func patterns(cat *match.Catalogue) []*match.Regex {
-	seen := map[*match.Regex]bool{}
-	var out []*match.Regex
-	add := func(res ...*match.Regex) {
+func patterns(e *match.Engine) []match.Pattern {
+	cat := e.Catalogue()
+	seen := map[*tables.Regex]bool{}
+	var out []match.Pattern
+	add := func(res ...*tables.Regex) {
 		for _, re := range res {
 			if re != nil && !seen[re] {
 				seen[re] = true
-				out = append(out, re)
+				out = append(out, e.Pattern(re))
 			}
 		}
 	}
@@ -132,7 +142,7 @@ func TestFindAgreesWithRegexp(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res := patterns(cat)
+	res := patterns(e)
 	texts := probeTexts(t)
 	if testing.Short() || raceEnabled {
 		var every4 []string
@@ -153,16 +163,16 @@ func TestFindAgreesWithRegexp(t *testing.T) {
 	for _, text := range texts {
 		rec := match.FoldSpecial(text)
 		low := lowerASCII(rec)
-		scanned := map[*match.Regex][]found{}
-		e.FindScanned(rec, func(re *match.Regex, start, end int, ok bool, sub []int) {
-			scanned[re] = append(scanned[re], found{start, end, ok, sub})
+		scanned := map[*tables.Regex][]found{}
+		e.FindScanned(rec, func(re match.Pattern, start, end int, ok bool, sub []int) {
+			scanned[re.Regex] = append(scanned[re.Regex], found{start, end, ok, sub})
 		})
 		for _, re := range res {
 			// Texts where the pattern can begin are the interesting
 			// ones; a sample of the rest is enough, and keeps the
 			// test quick under -race.
-			if near(re, low) || r.IntN(20) == 0 {
-				checkFind(t, re, rec, scanned[re])
+			if near(re.Regex, low) || r.IntN(20) == 0 {
+				checkFind(t, re, rec, scanned[re.Regex])
 				checked++
 			}
 		}
@@ -172,7 +182,7 @@ func TestFindAgreesWithRegexp(t *testing.T) {
 
 // near reports whether a pattern's triggers or lead strings occur in low,
 // or it is anchored at the start.
-func near(re *match.Regex, low string) bool {
+func near(re *tables.Regex, low string) bool {
 	for _, lits := range [][]string{re.Triggers} {
 		for _, l := range lits {
 			if strings.Contains(low, l) {
@@ -214,7 +224,7 @@ type found struct {
 
 // checkFind compares the engine's search for re in rec, on its own and
 // as scans found it (Engine.FindScanned), with regexp's.
-func checkFind(t *testing.T, re *match.Regex, rec string, scanned []found) {
+func checkFind(t *testing.T, re match.Pattern, rec string, scanned []found) {
 	t.Helper()
 	start, end, ok := re.Find(rec)
 	plain := found{start, end, ok, nil}
@@ -265,10 +275,11 @@ func TestFindPastTheBudget(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := match.New(cat); err != nil {
+	e, err := match.New(cat)
+	if err != nil {
 		t.Fatal(err)
 	}
-	res := patterns(cat)
+	res := patterns(e)
 	long := strings.Repeat(" again", 100)
 	for _, re := range res {
 		if !re.Fast() {
@@ -296,7 +307,7 @@ func FuzzFind(f *testing.F) {
 	f.Add("ok  \tgithub.com/x/y\t0.1s\nrate_limit_exceeded")
 	f.Add("x\xffRATE LIMIT EXCEEDED\u212a")
 	f.Fuzz(func(t *testing.T, text string) {
-		for _, re := range patterns(shippedCatalogue(t)) {
+		for _, re := range patterns(shippedEngine(t)) {
 			checkFind(t, re, match.FoldSpecial(text), nil)
 		}
 	})

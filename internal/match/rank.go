@@ -1,12 +1,13 @@
 package match
 
 import (
-	"cmp"
 	"fmt"
 	"math"
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/errcat/errcat/internal/tables"
 )
 
 // Finish ranks the rules that matched and returns the answer. Of an
@@ -73,7 +74,7 @@ func (s *Scan) Finish() Classification {
 	}
 	out.SafeExcerpt = s.cut(win)
 	r := &cat.Rules[win.rule]
-	if s.opts.Explain || !conflict && r.Confidence != Low {
+	if s.opts.Explain || !conflict && r.Confidence != tables.Low {
 		// Only a classified answer and an explanation show the hint.
 		s.hintsLater(win)
 		s.responseHint(win)
@@ -85,7 +86,7 @@ func (s *Scan) Finish() Classification {
 	case conflict:
 		out.State, out.Reason = Unclassified, ReasonConflict
 		return out
-	case r.Confidence == Low:
+	case r.Confidence == tables.Low:
 		out.State, out.Reason = Unclassified, ReasonLowConfidence
 		return out
 	}
@@ -127,40 +128,9 @@ func (s *Scan) empty() bool {
 	return !s.sawText && ev.HTTP == nil && ev.ExitCode == nil && ev.Signal == ""
 }
 
-// Rank is where a rule stands against every other: its tier, then its
-// priority within the tier. Every comparison of rules goes through
-// Compare: the engine's order, errcat check's collisions and shadows, and
-// the CLI's choice of a best line.
-type Rank struct {
-	Tier     Tier
-	Priority int
-}
-
-// Rank returns the rule's rank.
-func (r *Rule) Rank() Rank { return Rank{r.Tier, r.Priority} }
-
 // Rank returns the rank of the candidate's rule.
-func (c Candidate) Rank() Rank { return Rank{TierNamed(c.Tier), c.Priority} }
-
-// Compare is -1, 0 or +1 as a ranks below, with or above b.
-func (a Rank) Compare(b Rank) int {
-	if a.Tier != b.Tier {
-		return cmp.Compare(a.Tier, b.Tier)
-	}
-	return cmp.Compare(a.Priority, b.Priority)
-}
-
-// Beats reports whether rule i wins over rule j whenever both match: a
-// higher rank, or the same rank and i overrides j. Confidence and id only
-// pick the rule reported among winners of one code.
-func (c *Catalogue) Beats(i, j int) bool {
-	switch c.Rules[i].Rank().Compare(c.Rules[j].Rank()) {
-	case 1:
-		return true
-	case 0:
-		return intIn(c.Rules[i].Overrides, j)
-	}
-	return false
+func (c Candidate) Rank() tables.Rank {
+	return tables.Rank{Tier: tables.TierNamed(c.Tier), Priority: c.Priority}
 }
 
 // outranks orders rules totally: rank, then confidence, then id. Rules
@@ -195,7 +165,7 @@ func (s *Scan) overridden(rule int, group []*hit) bool {
 // candidates renders every rule as a Candidate, once: an answer lists
 // every rule that matched, and building each entry from the tables cost
 // more than copying it.
-func candidates(c *Catalogue) []Candidate {
+func candidates(c *tables.Catalogue) []Candidate {
 	out := make([]Candidate, len(c.Rules))
 	for i := range c.Rules {
 		r := &c.Rules[i]
@@ -223,7 +193,7 @@ func (s *Scan) explain(live, winners []*hit, conflict bool, best uint8) *Explain
 		note := MatchNote{
 			Rule:    r.ID,
 			Source:  fmt.Sprintf("%s:%d", r.File, r.Line),
-			Matcher: r.Match.describe(h.sp),
+			Matcher: describeCond(&r.Match, h.sp),
 			Record:  h.line,
 			In:      h.in,
 			Offset:  h.sp.start,
@@ -259,7 +229,7 @@ func (s *Scan) outcome(h, win *hit, winners []*hit, conflict bool, best uint8) s
 			}
 		}
 		return "conflict: ranks equal with " + strings.Join(others, ", ") + " and names another code"
-	case h == win && r.Confidence == Low:
+	case h == win && r.Confidence == tables.Low:
 		return "won, but its confidence is low"
 	case h == win:
 		return "won"

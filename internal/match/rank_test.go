@@ -4,17 +4,18 @@ import (
 	"testing"
 
 	"github.com/errcat/errcat/internal/match"
+	"github.com/errcat/errcat/internal/tables"
 )
 
 // TestRank holds the one order every comparison of rules uses: tier
 // first (a bare number below text), then priority; overrides settle a tie
 // and nothing else; a candidate ranks as its rule.
 func TestRank(t *testing.T) {
-	cat := &match.Catalogue{Rules: []match.Rule{
-		{ID: "bare.high", Tier: match.TierBare, Priority: 90},
-		{ID: "text.low", Tier: match.TierText, Priority: 0},
-		{ID: "text.low.over", Tier: match.TierText, Priority: 0, Overrides: []int{1}},
-		{ID: "structured", Tier: match.TierStructured, Priority: 1},
+	cat := &tables.Catalogue{Rules: []tables.Rule{
+		{ID: "bare.high", Tier: tables.TierBare, Priority: 90},
+		{ID: "text.low", Tier: tables.TierText, Priority: 0},
+		{ID: "text.low.over", Tier: tables.TierText, Priority: 0, Overrides: []int{1}},
+		{ID: "structured", Tier: tables.TierStructured, Priority: 1},
 	}}
 	for _, tt := range []struct {
 		i, j  int

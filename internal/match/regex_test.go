@@ -8,14 +8,15 @@ import (
 
 	"github.com/errcat/errcat/internal/compile"
 	"github.com/errcat/errcat/internal/match"
+	"github.com/errcat/errcat/internal/tables"
 )
 
 // New checks patterns it did not see parsed, since it no longer compiles
 // them: a bad one is still refused before any input.
 func TestNewRefusesBadPattern(t *testing.T) {
-	cat := &match.Catalogue{
-		Codes: []match.Code{{Name: "c"}},
-		Rules: []match.Rule{{ID: "r", Tier: match.TierText, Match: match.Cond{Regex: []*match.Regex{{Src: `(unclosed`}}}}},
+	cat := &tables.Catalogue{
+		Codes: []tables.Code{{Name: "c"}},
+		Rules: []tables.Rule{{ID: "r", Tier: tables.TierText, Match: tables.Cond{Regex: []*tables.Regex{{Src: `(unclosed`}}}}},
 	}
 	_, err := match.New(cat)
 	if err == nil || !strings.Contains(err.Error(), "missing closing )") {
@@ -31,10 +32,11 @@ func TestNewLeavesRegexpToFirstUse(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := match.New(cat); err != nil {
+	e, err := match.New(cat)
+	if err != nil {
 		t.Fatal(err)
 	}
-	res := patterns(cat)
+	res := patterns(e)
 	for _, re := range res {
 		if re.Compiled() {
 			t.Fatalf("%s compiled by New", re.Src)
@@ -46,32 +48,41 @@ func TestNewLeavesRegexpToFirstUse(t *testing.T) {
 }
 
 // TestSubexpIndex holds the groups New takes without compiling to
-// regexp's own, for every shipped pattern (which the compiler parsed, so
-// New does not) and a few with named groups, built by hand (New parses
-// them) and by ParseRegex.
+// regexp's own, and the group a hint extractor reads to the one named
+// value or else the first, for every shipped pattern (which the compiler
+// parsed, so New does not) and a few with named groups, built by hand
+// (New parses them) and by ParseRegex.
 func TestSubexpIndex(t *testing.T) {
-	res := patterns(shippedCatalogue(t))
+	res := patterns(shippedEngine(t))
 	for _, re := range res {
 		if re.Parsed == nil {
 			t.Fatalf("%s: the compiler left Parsed unset: New parses it again", re.Src)
 		}
 	}
 	for _, src := range []string{`(?P<value>\d+)`, `(a)(?P<value>b)`, `(?P<x>a)(?P<value>b)(?P<value2>c)`, `(?:a)(b)`, `(?P<v>a)|(?P<value>b)`, `a`} {
-		parsed, _, err := match.ParseRegex(src)
+		parsed, _, err := tables.ParseRegex(src)
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, re := range []*match.Regex{{Src: src}, parsed} {
-			if err := re.Prepare(); err != nil {
+		for _, re := range []*tables.Regex{{Src: src}, parsed} {
+			p, err := match.PreparePattern(re)
+			if err != nil {
 				t.Fatal(err)
 			}
-			res = append(res, re)
+			res = append(res, p)
 		}
 	}
 	for _, re := range res {
 		std := regexp.MustCompile(re.Src)
 		if got, want := re.NumSubexp(), std.NumSubexp(); got != want {
 			t.Errorf("%s: %d groups, regexp says %d", re.Src, got, want)
+		}
+		value := std.SubexpIndex("value")
+		if value < 0 {
+			value = 1
+		}
+		if got := re.Value(); got != value {
+			t.Errorf("%s: a hint reads group %d, want %d", re.Src, got, value)
 		}
 		for _, name := range append(std.SubexpNames(), "value", "missing") {
 			if got, want := re.SubexpIndex(name), std.SubexpIndex(name); got != want {

@@ -3,6 +3,8 @@ package match
 import (
 	"strings"
 	"time"
+
+	"github.com/errcat/errcat/internal/tables"
 )
 
 // ExcerptBytes bounds Classification.SafeExcerpt.
@@ -199,16 +201,16 @@ func (s *Scan) begin(ev Evidence, opts Options) {
 func (s *Scan) consider(ri int32) {
 	i := int(ri)
 	r := &s.e.cat.Rules[i]
-	if !r.Match.evidenceHolds(&s.ev, s.hasBody, s.body) {
+	if !s.e.evidenceHolds(&r.Match, &s.ev, s.hasBody, s.body) {
 		return
 	}
-	if r.Not != nil && r.Not.evidenceHolds(&s.ev, s.hasBody, s.body) {
-		if !r.Not.needsRecord(s.jsonInRecord) {
+	if r.Not != nil && s.e.evidenceHolds(r.Not, &s.ev, s.hasBody, s.body) {
+		if !needsRecord(r.Not, s.jsonInRecord) {
 			return // the guard holds on the evidence alone
 		}
 		s.guardRecord[i] = true
 	}
-	if r.Match.needsRecord(s.jsonInRecord) {
+	if needsRecord(&r.Match, s.jsonInRecord) {
 		s.state[i] = stPending
 		s.pending++
 		return
@@ -216,7 +218,7 @@ func (s *Scan) consider(ri int32) {
 	s.state[i] = stMatched
 	h := s.addHit(i, hit{rule: i, evidence: true, read: recordReading{top: int32(i), marker: -1}})
 	if s.hasBody {
-		start, end := frameSpan(s.body, r.Match.JSON)
+		start, end := s.e.frameSpan(s.body, r.Match.JSON)
 		s.excerptAt(h, s.ev.HTTP.Body, start, end, true)
 		h.in = "body"
 	} else {
@@ -228,9 +230,9 @@ func (s *Scan) consider(ri int32) {
 	}
 }
 
-func hasRecordHints(r *Rule) bool {
+func hasRecordHints(r *tables.Rule) bool {
 	for i := range r.Hints {
-		if r.Hints[i].From != FromHeader {
+		if r.Hints[i].From != tables.FromHeader {
 			return true
 		}
 	}
@@ -422,7 +424,7 @@ func (s *Scan) tryRule(i int, t *recText, doc *lazyJSON) {
 	// an excerpt put off is cut from the whole record when that fits,
 	// and the span is found then if it does not (excerpt.go).
 	anySpan := s.keepRecords && !s.opts.Explain
-	ok, sp, exact := r.Match.recordHolds(t, s.jsonInRecord, doc, pats, hits, anySpan)
+	ok, sp, exact := s.e.recordHolds(&r.Match, t, s.jsonInRecord, doc, pats, hits, anySpan)
 	if !ok {
 		return
 	}

@@ -10,7 +10,6 @@ import "embed"
 //
 //go:embed aho.go
 //go:embed bulk.go
-//go:embed catalogue.go
 //go:embed chunker.go
 //go:embed cond.go
 //go:embed decode.go
@@ -41,7 +40,6 @@ import "embed"
 //go:embed retried.go
 //go:embed scan.go
 //go:embed scanner.go
-//go:embed share.go
 //go:embed tune.go
 //go:embed verdict.go
 //go:embed vm.go

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/errcat/errcat/internal/tables"
 )
 
 // The verdict of an input of several records is the failure that ended
@@ -47,7 +49,7 @@ const (
 var classSafety = map[string]uint8{"transient": safeTransient, "request": safeRequest, "hard": safeHard}
 
 // codeSafety returns each code's safety level.
-func codeSafety(c *Catalogue) []uint8 {
+func codeSafety(c *tables.Catalogue) []uint8 {
 	out := make([]uint8, len(c.Codes))
 	for i := range c.Codes {
 		lvl, ok := classSafety[c.Classes[c.Codes[i].Class].Name]

@@ -13,6 +13,7 @@ import (
 
 	"github.com/errcat/errcat/internal/compile"
 	"github.com/errcat/errcat/internal/match"
+	"github.com/errcat/errcat/internal/tables"
 )
 
 // tail is a case of testdata/verdict/tails.yaml.
@@ -194,7 +195,7 @@ var (
 func verdictEngine(t testing.TB) *match.Engine {
 	t.Helper()
 	verdictOnce.Do(func() {
-		var cat *match.Catalogue
+		var cat *tables.Catalogue
 		cat, verdictErr = compile.Load(os.DirFS("testdata/verdict/cat"), "cat")
 		if verdictErr == nil {
 			verdictEng, verdictErr = match.New(cat)

@@ -20,6 +20,7 @@ import (
 
 	"github.com/errcat/errcat/internal/match"
 	"github.com/errcat/errcat/internal/policy"
+	"github.com/errcat/errcat/internal/tables"
 )
 
 // The engine's types a caller names: the evidence and options it passes,
@@ -31,7 +32,7 @@ type (
 	Classification = match.Classification
 	LineResult     = match.LineResult
 	LineStats      = match.LineStats
-	Code           = match.Code
+	Code           = tables.Code
 	Policy         = policy.Policy
 	State          = policy.State
 	Decision       = policy.Decision
@@ -61,7 +62,7 @@ var (
 	built     *match.Engine
 )
 
-func mustEngine(c *match.Catalogue) *match.Engine {
+func mustEngine(c *tables.Catalogue) *match.Engine {
 	e, err := match.New(c)
 	if err != nil {
 		panic("errcat: generated tables do not compile: " + err.Error())
@@ -125,4 +126,4 @@ func classNames() []string {
 }
 
 // catalogueTables is the compiled catalogue.
-var catalogueTables *match.Catalogue
+var catalogueTables *tables.Catalogue

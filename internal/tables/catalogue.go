@@ -1,0 +1,108 @@
+package tables
+
+// Catalogue is a compiled catalogue.
+// Slices are in a canonical order (classes and codes by name, rules by id),
+// and every cross-reference is an index, so the same catalogue always
+// compiles to the same tables.
+type Catalogue struct {
+	Name    string
+	Version string // the declared semver
+	ID      string // Version plus a short hash of the tables: "0.1.0+3f2a9c1b0d4e"
+	Classes []Class
+	Codes   []Code
+	Rules   []Rule
+}
+
+// Class is a recovery class: what a caller does about a failure.
+type Class struct {
+	Name        string
+	Description string
+	ExitCode    int // exit status of `classify --exit-by-class`
+}
+
+// Code is a semantic failure code with exactly one class.
+type Code struct {
+	Name        string
+	Class       int // index into Catalogue.Classes
+	Description string
+	Unblock     string // what a person does to fix it; from the catalogue only
+	Scope       string
+}
+
+// Rule is one compiled rule.
+type Rule struct {
+	ID         string
+	Code       int // index into Catalogue.Codes
+	Tier       Tier
+	Priority   int
+	Confidence Confidence
+	Scope      string // overrides the code's scope when set
+	Match      Cond
+	Not        *Cond
+	Hints      []HintSource
+	Overrides  []int // indices of rules this one beats on a tie
+	// Triggers are lower-case literals one of which occurs (ASCII case
+	// folded) in every record the rule's text matchers can match; the
+	// engine runs the rule only on records that contain one. Empty for a
+	// rule with no text matchers, and for an unindexed one, which runs on
+	// every record. Derived by the compiler, they are left out of the
+	// catalogue's digest: a better index is not a different catalogue.
+	Triggers []string `json:"-"`
+	File     string   // path inside the catalogue ("rules/openai.yaml")
+	Line     int
+}
+
+// Cond is a conjunction of matchers; each list inside is a disjunction.
+// A nil or empty list places no constraint.
+type Cond struct {
+	Providers     []string // lower case
+	Status        []StatusRange
+	Headers       []FieldTest // Name is lower case
+	JSON          []FieldTest // Name is a dotted path
+	ExitCodes     []int
+	Signals       []string // canonical "SIGKILL" form
+	Exact         []string
+	Contains      []string // lower case unless CaseSensitive
+	CaseSensitive bool
+	Regex         []*Regex
+}
+
+// HasText reports whether the condition has matchers that read a text
+// record: exact, contains or regex.
+func (c *Cond) HasText() bool {
+	return len(c.Exact) > 0 || len(c.Contains) > 0 || len(c.Regex) > 0
+}
+
+// FieldTest tests one named field (a header or a JSON path).
+type FieldTest struct {
+	Name   string
+	Kind   TestKind
+	Values []string // for Equal: any of
+	Re     *Regex   // for Match
+}
+
+// TestKind says how a FieldTest compares.
+type TestKind uint8
+
+const (
+	Equal   TestKind = iota + 1 // the value equals one of Values
+	Match                       // Re matches the value
+	Present                     // the field exists
+)
+
+// HintSource says where a rule finds a timing hint.
+type HintSource struct {
+	From HintFrom
+	Key  string // header name (lower case) or JSON path
+	Re   *Regex // for FromText: its group named value holds the hint, else its first
+	Unit uint8  // hint.Unit
+}
+
+// HintFrom is the kind of a HintSource.
+type HintFrom uint8
+
+const (
+	FromHeader HintFrom = iota + 1
+	FromJSON
+	FromText
+)
