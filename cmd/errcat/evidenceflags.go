@@ -11,6 +11,7 @@ import (
 
 	"github.com/errcat/errcat/internal/diag"
 	"github.com/errcat/errcat/internal/match"
+	"github.com/errcat/errcat/internal/signame"
 )
 
 // evidenceFlags are the flags that give structured evidence, and the one
@@ -87,7 +88,7 @@ func (e *evidenceFlags) read() (match.Evidence, error) {
 		ev.ExitCode = &x
 	}
 	if e.signal != "" {
-		if err := checkSignal(e.signal); err != nil {
+		if err := signame.Check(e.signal); err != nil {
 			return ev, usagef("--signal %v", err)
 		}
 		ev.Signal = e.signal
@@ -116,7 +117,7 @@ func readEvidenceFile(file string) (match.Evidence, error) {
 		return ev, fmt.Errorf("%s: %v", file, err)
 	}
 	if ev.Signal != "" {
-		if err := checkSignal(ev.Signal); err != nil {
+		if err := signame.Check(ev.Signal); err != nil {
 			return ev, evidenceError(data, file, "signal", err)
 		}
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/errcat/errcat/internal/diag"
 	"github.com/errcat/errcat/internal/hint"
 	"github.com/errcat/errcat/internal/match"
+	"github.com/errcat/errcat/internal/signame"
 	"github.com/errcat/errcat/internal/source"
 	"github.com/errcat/errcat/internal/tables"
 )
@@ -221,6 +222,10 @@ func (t *translator) cond(f *source.File, id, where string, n *yaml.Node) tables
 		c.ExitCodes = append(c.ExitCodes, x)
 	}
 	for _, v := range source.Items(source.Get(n, "signal")) {
+		if err := signame.Check(v.Value); err != nil {
+			t.errs.Add(f.Errorf(v, diag.BadValue, "rule %s: %s.signal: %v", id, where, err))
+			continue
+		}
 		c.Signals = append(c.Signals, match.CanonicalSignal(v.Value))
 	}
 	for _, v := range source.Items(source.Get(n, "exact")) {

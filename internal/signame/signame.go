@@ -1,4 +1,6 @@
-package main
+// Package signame says which names and numbers are signals, for evidence
+// and for the catalogue's signal matchers alike.
+package signame
 
 import (
 	"fmt"
@@ -23,14 +25,14 @@ var signalNames = map[string]bool{
 // maxSignal is the highest signal number, SIGRTMAX on Linux.
 const maxSignal = 64
 
-// wantSignal says, in an error, what is accepted.
-const wantSignal = "want a name such as SIGKILL, KILL or term, or a number from 1 to 64"
+// Want says, in an error, what is accepted.
+const Want = "want a name such as SIGKILL, KILL or term, or a number from 1 to 64"
 
-// checkSignal reports whether s names a signal: a name of signalNames
+// Check reports whether s names a signal: a name of signalNames
 // with or without SIG and in any case, SIGRTMIN+N or SIGRTMAX-N, or a
 // number from 1 to maxSignal. errcat run reports signals by number, so a
 // number is accepted whatever its name.
-func checkSignal(s string) error {
+func Check(s string) error {
 	name := strings.TrimPrefix(match.CanonicalSignal(s), "SIG")
 	if signalNames[name] {
 		return nil
@@ -47,5 +49,5 @@ func checkSignal(s string) error {
 			}
 		}
 	}
-	return fmt.Errorf("%q is not a signal (%s)", s, wantSignal)
+	return fmt.Errorf("%q is not a signal (%s)", s, Want)
 }
