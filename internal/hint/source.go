@@ -13,5 +13,7 @@ import "embed"
 //go:embed doc.go
 //go:embed format.go
 //go:embed parse.go
+//go:embed ratelimit.go
 //go:embed resolve.go
+//go:embed wall.go
 var Source embed.FS
