@@ -80,25 +80,3 @@ func exhaustedFor(r, t string) (Value, bool) {
 	v, err := bare(n, Seconds)
 	return v, err == nil
 }
-
-// splitOutsideQuotes yields the parts of s between seps that are not
-// inside a quoted string (structured-field strings may hold commas).
-func splitOutsideQuotes(s string, sep byte) func(func(string) bool) {
-	return func(yield func(string) bool) {
-		start, quoted := 0, false
-		for i := 0; i < len(s); i++ {
-			switch c := s[i]; {
-			case c == '\\' && quoted:
-				i++
-			case c == '"':
-				quoted = !quoted
-			case c == sep && !quoted:
-				if !yield(s[start:i]) {
-					return
-				}
-				start = i + 1
-			}
-		}
-		yield(s[start:])
-	}
-}

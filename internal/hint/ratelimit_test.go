@@ -47,3 +47,20 @@ func TestRateLimitFields(t *testing.T) {
 		t.Errorf("epoch reset: %+v, %v", v, ok)
 	}
 }
+
+func TestFirstMember(t *testing.T) {
+	for in, want := range map[string]string{
+		"120":                           "120",
+		"120, 30":                       "120",
+		" 120 ,30":                      "120",
+		"Wed, 21 Oct 2015 07:28:00 GMT": "Wed, 21 Oct 2015 07:28:00 GMT",
+		"Wed, 21 Oct 2015 07:28:00 GMT, Thu, 22 Oct 2015 07:28:00 GMT": "Wed, 21 Oct 2015 07:28:00 GMT",
+		"Wed, 21 Oct 2015 07:28:00 GMT, 30":                            "Wed, 21 Oct 2015 07:28:00 GMT",
+		"30, Wed, 21 Oct 2015 07:28:00 GMT":                            "30",
+		"":                                                             "",
+	} {
+		if got := FirstMember(in); got != want {
+			t.Errorf("FirstMember(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

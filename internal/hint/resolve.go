@@ -16,6 +16,9 @@ const (
 	Unparseable Reason = "unparseable" // an absolute Value with a zero At
 	Past        Reason = "past"        // Delay < 0, or At <= now
 	TooFar      Reason = "too_far"     // more than MaxAhead ahead
+	// NotExhausted: a RateLimit field names no quota with nothing
+	// remaining and a reset in seconds, so it says nothing about waiting.
+	NotExhausted Reason = "not_exhausted"
 )
 
 // MaxAhead is the longest hint trusted: a reset further away is more likely a misread than a plan.

@@ -11,6 +11,7 @@ import "embed"
 //go:embed date.go
 //go:embed delay.go
 //go:embed doc.go
+//go:embed field.go
 //go:embed format.go
 //go:embed parse.go
 //go:embed ratelimit.go

@@ -182,17 +182,33 @@ type Alt struct {
 	Also [][]string
 }
 
-// HintSource says where a rule finds a timing hint.
+// HintSource says where a rule finds a timing hint, or a context
+// window's token counts.
 type HintSource struct {
 	From HintFrom
-	Key  string // header name (lower case) or JSON path
-	Re   *Regex // for FromText
-	Unit uint8  // hint.Unit
+	Want HintWant `json:",omitempty"` // what the source reads; left out of the digest when WantTime
+	Key  string   // header name (lower case) or JSON path
+	Re   *Regex   // for FromText
+	Unit uint8    // hint.Unit
 	path []string
 	// group is Re's group that holds the value: the one named value,
 	// else the first. New finds it once rather than by name per hint.
 	group int
+	// For WantTokens, requested are Re's groups named requested, whose
+	// sum is the tokens asked for ("179413 + 32768 > 200000"), and limit
+	// the group named limit, -1 when there is none.
+	requested []int
+	limit     int
 }
+
+// HintWant is what a HintSource reads: a timing hint (retry_after and
+// reset_at, the zero value) or token counts (tokens).
+type HintWant uint8
+
+const (
+	WantTime HintWant = iota
+	WantTokens
+)
 
 // HintFrom is the kind of a HintSource.
 type HintFrom uint8

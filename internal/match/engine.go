@@ -22,7 +22,9 @@ type Engine struct {
 // Options tune one classification.
 type Options struct {
 	// Now is the clock timing hints are checked against; zero means the
-	// time of the call. Fixtures and --now set it for reproducible output.
+	// time of the call, in the machine's zone. Fixtures and --now set it
+	// for reproducible output. A wall-clock reset that names no zone
+	// ("try again at 9:35 AM") is read in Now's zone.
 	Now time.Time
 	// Explain fills Classification.Explain.
 	Explain bool
@@ -52,6 +54,14 @@ func New(c *Catalogue) (*Engine, error) {
 				h.group = h.Re.c.subexpIndex("value")
 				if h.group < 0 {
 					h.group = 1
+				}
+				if h.Want == WantTokens {
+					h.requested, h.limit = nil, h.Re.c.subexpIndex("limit")
+					for g, name := range h.Re.c.names {
+						if name == "requested" {
+							h.requested = append(h.requested, g)
+						}
+					}
 				}
 			}
 			h.path = strings.Split(h.Key, ".")
