@@ -314,7 +314,7 @@ func cloneBools(m map[string]bool) map[string]bool {
 func toPolicy(c match.Classification) policy.Classification {
 	return policy.Classification{
 		State: c.State, Code: c.Code, Class: c.Class, Rule: c.Rule, Reason: c.Reason,
-		RetryAfterSeconds: c.RetryAfterSeconds, ResetAt: c.ResetAt,
+		RetryAfterSeconds: c.RetryAfterSeconds, ResetAt: c.ResetAt, ShouldRetry: c.ShouldRetry,
 	}
 }
 

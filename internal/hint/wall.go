@@ -26,6 +26,9 @@ const (
 	// clock Resolve is given ("resets 3pm (Europe/Lisbon)", "try again at
 	// 9:35 AM").
 	WallClock
+	// WallWeekday: At's weekday and time of day, at their next occurrence
+	// after the clock ("resets Mon 9:00am").
+	WallWeekday
 )
 
 // zoneCache holds the zones loaded so far by name. Only names that load
@@ -160,6 +163,15 @@ func parseWall(s string) (Value, bool) {
 	if h, m, sec, ok := parseClock(rest); ok {
 		return Value{At: time.Date(1, 1, 1, h, m, sec, 0, time.UTC), Absolute: true, Wall: WallClock, Loc: loc}, true
 	}
+	if day, clock, found := strings.Cut(rest, " "); found {
+		if wd, ok := weekdayNamed(strings.TrimSuffix(day, ",")); ok {
+			if h, m, sec, ok := parseClock(clock); ok {
+				// 0001-01-01 is a Monday: the day of the month holds the weekday.
+				d := 1 + (int(wd)+6)%7
+				return Value{At: time.Date(1, 1, d, h, m, sec, 0, time.UTC), Absolute: true, Wall: WallWeekday, Loc: loc}, true
+			}
+		}
+	}
 	norm := strings.Join(strings.Fields(dropOrdinals(strings.ToUpper(rest))), " ")
 	norm = strings.ReplaceAll(norm, " AT ", " ")
 	for _, l := range wallLayouts {
@@ -222,6 +234,20 @@ func parseClock(s string) (h, m, sec int, ok bool) {
 	return h, m, sec, true
 }
 
+// weekdayNamed reads an English day name, whole or in three letters.
+func weekdayNamed(s string) (time.Weekday, bool) {
+	if len(s) < 3 {
+		return 0, false
+	}
+	for d := time.Sunday; d <= time.Saturday; d++ {
+		name := d.String()
+		if strings.EqualFold(s, name) || strings.EqualFold(s, name[:3]) {
+			return d, true
+		}
+	}
+	return 0, false
+}
+
 // dropOrdinals removes the English ordinal suffix after a day number
 // ("Jul 12th, 2026" is "Jul 12, 2026"); s is in upper case.
 func dropOrdinals(s string) string {
@@ -250,7 +276,8 @@ func dropOrdinals(s string) string {
 
 // place returns the instant a wall-clock Value names, seen at now: its
 // date and time in its zone, or the next occurrence of its time of day
-// after now. Without a zone of its own, the zone is now's.
+// after now, on its weekday for WallWeekday. Without a zone of its own, the
+// zone is now's.
 func (v Value) place(now time.Time) time.Time {
 	loc := v.Loc
 	if loc == nil {
@@ -262,9 +289,10 @@ func (v Value) place(now time.Time) time.Time {
 		return time.Date(y, mo, d, h, m, s, v.At.Nanosecond(), loc)
 	}
 	y, mo, d := now.In(loc).Date()
-	t := time.Date(y, mo, d, h, m, s, 0, loc)
-	if !t.After(now) {
-		t = time.Date(y, mo, d+1, h, m, s, 0, loc)
+	for i := 0; ; i++ {
+		t := time.Date(y, mo, d+i, h, m, s, 0, loc)
+		if t.After(now) && (v.Wall != WallWeekday || t.Weekday() == v.At.Weekday()) {
+			return t
+		}
 	}
-	return t
 }

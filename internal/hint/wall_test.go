@@ -46,6 +46,10 @@ func TestWall(t *testing.T) {
 		{"2026-07-12T04:30", utc("2026-07-12T00:00:00Z"), "2026-07-12T04:30:00Z", OK},
 		{"Jul 12th, 2026 4:30 AM", utc("2026-07-12T00:00:00Z"), "2026-07-12T04:30:00Z", OK},
 		{"July 13, 2026 at 4:30 PM", utcNow, "2026-07-13T16:30:00Z", OK},
+		{"Mon 9:00am", utcNow, "2026-07-13T09:00:00Z", OK}, // 2026-07-12 is a Sunday
+		{"Sunday 11am (Europe/Lisbon)", utcNow, "2026-07-19T10:00:00Z", OK},
+		{"sun, 11:30am (Europe/Lisbon)", utcNow, "2026-07-12T10:30:00Z", OK},
+		{"Fri 14:00 UTC", utcNow, "2026-07-17T14:00:00Z", OK},
 		{"2026-07-12 04:30:37", utcNow, "", Past},
 		{"2026-07-30 00:00", utcNow, "", TooFar},
 	}

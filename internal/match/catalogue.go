@@ -195,10 +195,12 @@ type HintSource struct {
 	// else the first. New finds it once rather than by name per hint.
 	group int
 	// For WantTokens, requested are Re's groups named requested, whose
-	// sum is the tokens asked for ("179413 + 32768 > 200000"), and limit
-	// the group named limit, -1 when there is none.
+	// sum is the tokens asked for ("179413 + 32768 > 200000"), and limits
+	// those named limit, the first that took part in the match holding
+	// the window. Groups in alternatives that did not match are left out,
+	// so one pattern can list several providers' sentences.
 	requested []int
-	limit     int
+	limits    []int
 }
 
 // HintWant is what a HintSource reads: a timing hint (retry_after and

@@ -56,10 +56,13 @@ func New(c *Catalogue) (*Engine, error) {
 					h.group = 1
 				}
 				if h.Want == WantTokens {
-					h.requested, h.limit = nil, h.Re.c.subexpIndex("limit")
+					h.requested, h.limits = nil, nil
 					for g, name := range h.Re.c.names {
-						if name == "requested" {
+						switch name {
+						case "requested":
 							h.requested = append(h.requested, g)
+						case "limit":
+							h.limits = append(h.limits, g)
 						}
 					}
 				}

@@ -73,8 +73,8 @@ func (s *Scan) resetPhrase(rule, k int, t *recText) string {
 
 // tokens reads the token counts of a context-window failure from a
 // rule's tokens source: the sum of the groups named requested, and the
-// group named limit. A number that does not fit, or a match without
-// either count, gives none.
+// first group named limit, of those that took part in the match. A
+// number that does not fit, or a match without either count, gives none.
 func (s *Scan) tokens(h *hit, k int, t *recText) {
 	if t == nil {
 		return
@@ -84,32 +84,39 @@ func (s *Scan) tokens(h *hit, k int, t *recText) {
 	if m == nil {
 		return
 	}
-	group := func(g int) (int, bool) {
-		if g < 0 || 2*g+1 >= len(m) || m[2*g] < 0 {
-			return 0, false
+	// group reads group g: matched says it took part in the match.
+	group := func(g int) (n int, matched, ok bool) {
+		if 2*g+1 >= len(m) || m[2*g] < 0 {
+			return 0, false, false
 		}
-		return tokenCount(t.s[m[2*g]:m[2*g+1]])
+		n, ok = tokenCount(t.s[m[2*g]:m[2*g+1]])
+		return n, true, ok
 	}
-	req, okReq := 0, len(src.requested) > 0
+	req, okReq := 0, false
 	for _, g := range src.requested {
-		n, ok := group(g)
+		n, matched, ok := group(g)
+		if !matched {
+			continue
+		}
 		if !ok || n > maxTokens-req {
-			okReq = false
+			return
+		}
+		req, okReq = req+n, true
+	}
+	limit, okLimit := 0, false
+	for _, g := range src.limits {
+		if n, matched, ok := group(g); matched {
+			if !ok {
+				return
+			}
+			limit, okLimit = n, true
 			break
 		}
-		req += n
 	}
-	limit, okLimit := group(src.limit)
 	if !okReq && !okLimit {
 		return
 	}
-	h.hasTokens = true
-	if okReq {
-		h.tokReq = req
-	}
-	if okLimit {
-		h.tokLimit = limit
-	}
+	h.hasTokens, h.tokReq, h.tokLimit = true, req, limit
 	if s.opts.Explain {
 		h.hintNotes = append(h.hintNotes, HintNote{
 			Rule:   s.e.cat.Rules[h.rule].ID,
