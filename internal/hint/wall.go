@@ -42,6 +42,9 @@ var zoneCache sync.Map // string -> *time.Location
 // people write for a zone whose offset changes with the season, and
 // reading "EST" as a fixed UTC-5 in July would shift a reset by an hour.
 // "Local" is never a name here: the machine's zone is not the message's.
+// A generated package keeps only the imports its code uses, so it reads
+// the system's zone database or the one its program imports; where
+// neither holds the zone, the time is not read and stays reset_text.
 func loadZone(name string) (*time.Location, bool) {
 	switch name {
 	case "UTC", "GMT", "Etc/UTC", "Etc/GMT":
