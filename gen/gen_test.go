@@ -213,7 +213,7 @@ func TestDecideMatchesPolicy(t *testing.T) {
 	decisions := 0
 	for _, f := range fx {
 		c := e.Classify(f.Evidence, match.Options{Now: now})
-		pc := policy.Classification{State: c.State, Code: c.Code, Class: c.Class, Rule: c.Rule, Reason: c.Reason, RetryAfterSeconds: c.RetryAfterSeconds, ResetAt: c.ResetAt}
+		pc := policy.Classification{State: c.State, Code: c.Code, Class: c.Class, Rule: c.Rule, Reason: c.Reason, RetryAfterSeconds: c.RetryAfterSeconds, ResetAt: c.ResetAt, ShouldRetry: c.ShouldRetry}
 		gc := gen.ClassifyWith(toGen(t, f.Evidence), gen.Options{Now: now})
 		for attempt := 0; attempt < 5; attempt++ {
 			st := policy.State{Now: now, Retries: map[string]int{c.Class: attempt}, Waited: map[string]bool{c.Class: attempt%2 == 1}}

@@ -95,6 +95,14 @@ func readClassification(r io.Reader, cat *tables.Catalogue) (policy.Classificati
 			}
 		}
 	}
+	if f, ok := byKey["should_retry"]; ok {
+		var v bool
+		if err := json.Unmarshal(f.raw, &v); err != nil {
+			errs.Add(diag.Errorf(f.pos, diag.BadValue, "should_retry: want true or false, found %s", f.raw))
+		} else {
+			c.ShouldRetry = &v
+		}
+	}
 	return c, errs.Err()
 }
 

@@ -94,10 +94,13 @@ How a verdict is reached (the tie-break rules):
     2s, attempt 2/5) weigh less, then the safest class (hard, request,
     transient), then the ranking above. docs/format.md says it in full.
 
-Timing hints (Retry-After in both forms, retry-after-ms, reset durations,
-RFC 3339 reset times, "try again in 20s") are checked against the clock
-(--now, default the current time): unreadable, past, or more than 7 days
-ahead, they are dropped, and --explain says why.
+Timing hints (Retry-After in both forms, retry-after-ms, RateLimit, reset
+durations, RFC 3339 and Unix reset times, wall-clock resets such as
+"resets 3pm (Europe/Lisbon)", "try again in 20s") are checked against the
+clock (--now, default the current time; a wall-clock time without a zone is
+read in the clock's): unreadable, past, or more than 7 days ahead, they are
+dropped, and --explain says why. A reset phrase with no readable time is
+kept as reset_text, never turned into a time.
 
 Output never echoes raw evidence: the excerpt is at most 240 bytes around
 the match, with secrets redacted and terminal escapes and invisible
@@ -109,7 +112,7 @@ exit code; 1 for a broken catalogue, unreadable input or failing fixtures;
 2 for usage errors.
 
 Recovery policies decide, per class, in this order: unclassified stops;
-wait once per class for a provider's reset within max_wait (that attempt
+the server's x-should-retry: false (should_retry) stops; wait once per class for a provider's reset within max_wait (that attempt
 uses no retry); retry while retries remain, doubling from
 initial_interval, capped at 24h; otherwise on_exhausted (skip or stop).
 errcat run does not run a command again after it wrote to stdout unless

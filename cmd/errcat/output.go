@@ -37,6 +37,15 @@ func printText(w io.Writer, c match.Classification) error {
 		if c.RetryAfterSeconds != nil {
 			row("retry after", fmt.Sprintf("%ss (at %s)", strconv.FormatFloat(*c.RetryAfterSeconds, 'f', -1, 64), c.ResetAt))
 		}
+		if c.ResetText != "" {
+			row("reset", strconv.Quote(c.ResetText)+" (no time errcat can read)")
+		}
+		if c.ShouldRetry != nil {
+			row("should retry", strconv.FormatBool(*c.ShouldRetry)+" (the server's x-should-retry)")
+		}
+		if c.TokensRequested != 0 || c.TokensLimit != 0 {
+			row("tokens", tokensText(c.TokensRequested, c.TokensLimit))
+		}
 		row("unblock", c.Unblock)
 	} else {
 		row("unclassified", c.Reason)
@@ -116,4 +125,16 @@ func printSummary(w io.Writer, s summary) error {
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// tokensText says a context window's numbers, either of which may be
+// missing (0).
+func tokensText(requested, limit int) string {
+	switch {
+	case limit == 0:
+		return fmt.Sprintf("%d requested", requested)
+	case requested == 0:
+		return fmt.Sprintf("limit %d", limit)
+	}
+	return fmt.Sprintf("%d requested, limit %d", requested, limit)
 }

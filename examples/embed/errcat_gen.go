@@ -103,6 +103,7 @@ func Decide(c Classification, p Policy, s State) Decision {
 		Reason:            c.Reason,
 		RetryAfterSeconds: c.RetryAfterSeconds,
 		ResetAt:           c.ResetAt,
+		ShouldRetry:       c.ShouldRetry,
 	}, p, s)
 }
 
@@ -426,18 +427,40 @@ func hint_bare(n hint_number, unit hintUnit) (hintValue, error) {
 		}
 		return hintValue{Delay: d}, nil
 	case hintEpoch:
-		if n.overflow || n.whole > hint_maxEpoch {
-			return hintValue{}, err_hintRange
-		}
-		nsec, _ := hint_number{frac: n.frac, fracDigit: n.fracDigit}.scale(time.Second, time.Second)
-		return hintValue{At: time.Unix(int64(n.whole), int64(nsec)).UTC(), Absolute: true}, nil
+		return hint_epoch(n)
 	default:
+		if !n.overflow && n.whole >= hint_minEpoch {
+			return hint_epoch(n)
+		}
 		d, ok := n.scale(time.Second, hint_maxDelay)
 		if !ok {
 			return hintValue{}, err_hintRange
 		}
 		return hintValue{Delay: d}, nil
 	}
+}
+
+const hint_minEpoch = 1_000_000_000
+
+const hint_minEpochMillis = 1_000_000_000_000
+
+func hint_epoch(n hint_number) (hintValue, error) {
+	if n.overflow {
+		return hintValue{}, err_hintRange
+	}
+	if n.whole >= hint_minEpochMillis {
+		if n.whole/1000 > hint_maxEpoch {
+			return hintValue{}, err_hintRange
+		}
+		ns := n.whole % 1000 * uint64(time.Millisecond)
+		frac, _ := hint_number{frac: n.frac, fracDigit: n.fracDigit}.scale(time.Millisecond, time.Millisecond)
+		return hintValue{At: time.Unix(int64(n.whole/1000), int64(ns)+int64(frac)).UTC(), Absolute: true}, nil
+	}
+	if n.whole > hint_maxEpoch {
+		return hintValue{}, err_hintRange
+	}
+	nsec, _ := hint_number{frac: n.frac, fracDigit: n.fracDigit}.scale(time.Second, time.Second)
+	return hintValue{At: time.Unix(int64(n.whole), int64(nsec)).UTC(), Absolute: true}, nil
 }
 
 func hint_skipSeparators(s string) string {
@@ -476,6 +499,41 @@ func hint_scanWord(s string) (word, rest string) {
 	return s[:i], s[i:]
 }
 
+func hintFirstMember(v string) string {
+	i := strings.IndexByte(v, ',')
+	if i < 0 {
+		return v
+	}
+	if w := strings.TrimSpace(v[:i]); w != "" && hint_isLetterASCII(w[0]) && hint_isLetterASCII(w[len(w)-1]) {
+		j := strings.IndexByte(v[i+1:], ',')
+		if j < 0 {
+			return v
+		}
+		i += 1 + j
+	}
+	return strings.TrimSpace(v[:i])
+}
+
+func hint_splitOutsideQuotes(s string, sep byte) func(func(string) bool) {
+	return func(yield func(string) bool) {
+		start, quoted := 0, false
+		for i := 0; i < len(s); i++ {
+			switch c := s[i]; {
+			case c == '\\' && quoted:
+				i++
+			case c == '"':
+				quoted = !quoted
+			case c == sep && !quoted:
+				if !yield(s[start:i]) {
+					return
+				}
+				start = i + 1
+			}
+		}
+		yield(s[start:])
+	}
+}
+
 type hintUnit uint8
 
 const (
@@ -488,6 +546,8 @@ type hintValue struct {
 	Delay    time.Duration
 	At       time.Time
 	Absolute bool
+	Wall     hintWall
+	Loc      *time.Location
 }
 
 const hint_maxInput = 256
@@ -521,6 +581,9 @@ func hintParse(s string, unit hintUnit) (hintValue, error) {
 	}
 	if t, ok := hint_parseDate(v); ok {
 		return hintValue{At: t, Absolute: true}, nil
+	}
+	if w, ok := hint_parseWall(v); ok {
+		return w, nil
 	}
 	return hintValue{}, hint_parseError(s, "not a delay, duration or date")
 }
@@ -609,21 +672,84 @@ func hint_stripLeadIn(s string) string {
 	}
 }
 
+func hintRateLimit(field string) (v hintValue, ok bool) {
+	if len(field) > hint_maxInput {
+		return hintValue{}, false
+	}
+	var flatRemaining, flatReset string
+	for member := range hint_splitOutsideQuotes(field, ',') {
+		var r, t string
+		first := true
+		for part := range hint_splitOutsideQuotes(member, ';') {
+			key, val, isParam := strings.Cut(strings.TrimSpace(part), "=")
+			if first {
+				first = false
+				if !isParam {
+					continue
+				}
+				switch strings.ToLower(key) {
+				case "remaining":
+					flatRemaining = val
+				case "reset":
+					flatReset = val
+				}
+				continue
+			}
+			switch key {
+			case "r":
+				r = val
+			case "t":
+				t = val
+			}
+		}
+		if d, exhausted := hint_exhaustedFor(r, t); exhausted && (!ok || d.Delay > v.Delay) {
+			v, ok = d, true
+		}
+	}
+	if !ok && flatRemaining != "" {
+		v, ok = hint_exhaustedFor(flatRemaining, flatReset)
+	}
+	return v, ok
+}
+
+func hintRateLimitFields(remaining, reset string) (hintValue, bool) {
+	return hint_exhaustedFor(remaining, reset)
+}
+
+func hint_exhaustedFor(r, t string) (hintValue, bool) {
+	r, t = strings.TrimSpace(r), strings.TrimSpace(t)
+	if r != "0" || t == "" {
+		return hintValue{}, false
+	}
+	for i := 0; i < len(t); i++ {
+		if t[i] < '0' || t[i] > '9' {
+			return hintValue{}, false
+		}
+	}
+	n, _, _ := hint_scanNumber(t)
+	v, err := hint_bare(n, hintSeconds)
+	return v, err == nil
+}
+
 type hintReason string
 
 const (
-	hintOK          hintReason = ""
-	hintUnparseable hintReason = "unparseable"
-	hintPast        hintReason = "past"
-	hintTooFar      hintReason = "too_far"
+	hintOK           hintReason = ""
+	hintUnparseable  hintReason = "unparseable"
+	hintPast         hintReason = "past"
+	hintTooFar       hintReason = "too_far"
+	hintNotExhausted hintReason = "not_exhausted"
 )
 
 const hintMaxAhead = 7 * 24 * time.Hour
 
 func hintResolve(v hintValue, now time.Time) (at time.Time, after time.Duration, why hintReason) {
 	if v.Absolute {
-		if v.At.IsZero() {
+		if v.At.IsZero() && v.Wall != hintWallClock {
 			return time.Time{}, 0, hintUnparseable
+		}
+		if v.Wall != hintInstant {
+			v.At = v.place(now)
 		}
 		after = v.At.Sub(now)
 		at = v.At
@@ -646,6 +772,241 @@ func hintResolve(v hintValue, now time.Time) (at time.Time, after time.Duration,
 		at = now.Add(after)
 	}
 	return at.UTC().Truncate(time.Millisecond), after, hintOK
+}
+
+type hintWall uint8
+
+const (
+	hintInstant hintWall = iota
+	hintWallDate
+	hintWallClock
+	hintWallWeekday
+)
+
+var hint_zoneCache sync.Map
+
+func hint_loadZone(name string) (*time.Location, bool) {
+	switch name {
+	case "UTC", "GMT", "Etc/UTC", "Etc/GMT":
+		return time.UTC, true
+	}
+	if !hint_zoneName(name) {
+		return nil, false
+	}
+	if l, ok := hint_zoneCache.Load(name); ok {
+		return l.(*time.Location), true
+	}
+	l, err := time.LoadLocation(name)
+	if err != nil {
+		return nil, false
+	}
+	hint_zoneCache.Store(name, l)
+	return l, true
+}
+
+func hint_zoneName(s string) bool {
+	if len(s) < 3 || len(s) > 40 || !strings.Contains(s, "/") || !hint_isLetterASCII(s[0]) {
+		return false
+	}
+	prev := byte(0)
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case hint_isLetterASCII(c), '0' <= c && c <= '9', c == '_', c == '+', c == '-':
+		case c == '/' && prev != '/' && prev != 0:
+		default:
+			return false
+		}
+		prev = c
+	}
+	return prev != '/'
+}
+
+func hint_cutWallZone(s string) (rest string, loc *time.Location, named, ok bool) {
+	s = strings.TrimSpace(s)
+	var name string
+	switch {
+	case strings.HasSuffix(s, ")"):
+		open := strings.LastIndexByte(s, '(')
+		if open < 0 {
+			return s, nil, false, false
+		}
+		name, rest = strings.TrimSpace(s[open+1:len(s)-1]), strings.TrimSpace(s[:open])
+	default:
+		sp := strings.LastIndexAny(s, " \t")
+		if sp < 0 {
+			return s, nil, false, true
+		}
+		last := s[sp+1:]
+		if !hint_zoneWord(last) {
+			return s, nil, false, true
+		}
+		name, rest = last, strings.TrimSpace(s[:sp])
+	}
+	loc, ok = hint_loadZone(name)
+	return rest, loc, true, ok
+}
+
+func hint_zoneWord(w string) bool {
+	if strings.Contains(w, "/") {
+		return true
+	}
+	if len(w) < 2 || len(w) > 5 || w == "AM" || w == "PM" {
+		return false
+	}
+	for i := 0; i < len(w); i++ {
+		if w[i] < 'A' || w[i] > 'Z' {
+			return false
+		}
+	}
+	return true
+}
+
+var hint_wallLayouts = []string{
+	"2006-01-02 15:04:05",
+	"2006-01-02 15:04",
+	"2006-01-02T15:04:05",
+	"2006-01-02T15:04",
+	"Jan 2, 2006 3:04 PM",
+	"Jan 2, 2006 3:04PM",
+	"Jan 2, 2006 3PM",
+	"Jan 2, 2006 15:04",
+	"January 2, 2006 3:04 PM",
+	"January 2, 2006 3:04PM",
+	"January 2, 2006 15:04",
+	"2 Jan 2006 15:04",
+	"2 Jan 2006 15:04:05",
+}
+
+func hint_parseWall(s string) (hintValue, bool) {
+	rest, loc, named, ok := hint_cutWallZone(s)
+	if named && !ok {
+		return hintValue{}, false
+	}
+	if h, m, sec, ok := hint_parseClock(rest); ok {
+		return hintValue{At: time.Date(1, 1, 1, h, m, sec, 0, time.UTC), Absolute: true, Wall: hintWallClock, Loc: loc}, true
+	}
+	if day, clock, found := strings.Cut(rest, " "); found {
+		if wd, ok := hint_weekdayNamed(strings.TrimSuffix(day, ",")); ok {
+			if h, m, sec, ok := hint_parseClock(clock); ok {
+				d := 1 + (int(wd)+6)%7
+				return hintValue{At: time.Date(1, 1, d, h, m, sec, 0, time.UTC), Absolute: true, Wall: hintWallWeekday, Loc: loc}, true
+			}
+		}
+	}
+	norm := strings.Join(strings.Fields(hint_dropOrdinals(strings.ToUpper(rest))), " ")
+	norm = strings.ReplaceAll(norm, " AT ", " ")
+	for _, l := range hint_wallLayouts {
+		if t, err := time.ParseInLocation(l, norm, time.UTC); err == nil {
+			if t.Year() < 1 || t.Year() > 9999 {
+				return hintValue{}, false
+			}
+			return hintValue{At: t, Absolute: true, Wall: hintWallDate, Loc: loc}, true
+		}
+	}
+	return hintValue{}, false
+}
+
+func hint_parseClock(s string) (h, m, sec int, ok bool) {
+	s = strings.TrimSpace(strings.ToLower(s))
+	meridiem := ""
+	for _, suffix := range []string{"a.m.", "p.m.", "a.m", "p.m", "am", "pm"} {
+		if rest, found := strings.CutSuffix(s, suffix); found {
+			meridiem, s = suffix[:1], strings.TrimSpace(rest)
+			break
+		}
+	}
+	parts := strings.Split(s, ":")
+	if len(parts) > 3 || meridiem == "" && len(parts) < 2 {
+		return 0, 0, 0, false
+	}
+	var v [3]int
+	for i, p := range parts {
+		if len(p) == 0 || len(p) > 2 || i > 0 && len(p) != 2 {
+			return 0, 0, 0, false
+		}
+		for j := 0; j < len(p); j++ {
+			if p[j] < '0' || p[j] > '9' {
+				return 0, 0, 0, false
+			}
+			v[i] = v[i]*10 + int(p[j]-'0')
+		}
+	}
+	h, m, sec = v[0], v[1], v[2]
+	if m > 59 || sec > 59 {
+		return 0, 0, 0, false
+	}
+	switch meridiem {
+	case "":
+		if h > 23 {
+			return 0, 0, 0, false
+		}
+	default:
+		if h < 1 || h > 12 {
+			return 0, 0, 0, false
+		}
+		h %= 12
+		if meridiem == "p" {
+			h += 12
+		}
+	}
+	return h, m, sec, true
+}
+
+func hint_weekdayNamed(s string) (time.Weekday, bool) {
+	if len(s) < 3 {
+		return 0, false
+	}
+	for d := time.Sunday; d <= time.Saturday; d++ {
+		name := d.String()
+		if strings.EqualFold(s, name) || strings.EqualFold(s, name[:3]) {
+			return d, true
+		}
+	}
+	return 0, false
+}
+
+func hint_dropOrdinals(s string) string {
+	var b []byte
+	for i := 0; i < len(s); i++ {
+		if i > 0 && i+1 < len(s) && '0' <= s[i-1] && s[i-1] <= '9' {
+			if two := s[i : i+2]; two == "ST" || two == "ND" || two == "RD" || two == "TH" {
+				if i+2 == len(s) || !hint_isLetterASCII(s[i+2]) {
+					if b == nil {
+						b = append([]byte(nil), s[:i]...)
+					}
+					i++
+					continue
+				}
+			}
+		}
+		if b != nil {
+			b = append(b, s[i])
+		}
+	}
+	if b == nil {
+		return s
+	}
+	return string(b)
+}
+
+func (v hintValue) place(now time.Time) time.Time {
+	loc := v.Loc
+	if loc == nil {
+		loc = now.Location()
+	}
+	h, m, s := v.At.Clock()
+	if v.Wall == hintWallDate {
+		y, mo, d := v.At.Date()
+		return time.Date(y, mo, d, h, m, s, v.At.Nanosecond(), loc)
+	}
+	y, mo, d := now.In(loc).Date()
+	for i := 0; ; i++ {
+		t := time.Date(y, mo, d+i, h, m, s, 0, loc)
+		if t.After(now) && (v.Wall != hintWallWeekday || t.Weekday() == v.At.Weekday()) {
+			return t
+		}
+	}
 }
 
 func redact_clean(s string, flat bool, t *redact_track) string {
@@ -2377,6 +2738,7 @@ type policyClassification struct {
 	Reason            string   `json:"reason,omitempty"`
 	RetryAfterSeconds *float64 `json:"retry_after_seconds,omitempty"`
 	ResetAt           string   `json:"reset_at,omitempty"`
+	ShouldRetry       *bool    `json:"should_retry,omitempty"`
 }
 
 const policyClassified = "classified"
@@ -2443,6 +2805,10 @@ func policyDecide(c policyClassification, p Policy, s State) Decision {
 	d := Decision{Class: c.Class, RetryOrdinal: used, MaxRetries: sec.Retry.MaxRetries}
 	if !sec.Retry.Enabled {
 		d.MaxRetries = 0
+	}
+
+	if c.ShouldRetry != nil && !*c.ShouldRetry {
+		return policy_exhausted(d, sec, "the server said x-should-retry: false, so the request is not sent again")
 	}
 
 	var why string
@@ -3078,10 +3444,18 @@ const (
 
 type hintSource struct {
 	From hintFrom
+	Want hintWant `json:",omitempty"`
 	Key  string
 	Re   *regex
 	Unit uint8
 }
+
+type hintWant uint8
+
+const (
+	wantTime hintWant = iota
+	wantTokens
+)
 
 type hintFrom uint8
 
@@ -4464,15 +4838,18 @@ type engine struct {
 }
 
 type pattern struct {
-	c     *compiledRegex
-	fast  *fastRegex
-	value int
+	c                 *compiledRegex
+	fast              *fastRegex
+	value             int
+	requested, limits []int
 }
 
 // Options tune one classification.
 type Options struct {
 	// Now is the clock timing hints are checked against; zero means the
-	// time of the call. Fixtures and --now set it for reproducible output.
+	// time of the call, in the machine's zone. Fixtures and --now set it
+	// for reproducible output. A wall-clock reset that names no zone
+	// ("try again at 9:35 AM") is read in Now's zone.
 	Now time.Time
 	// Explain fills Classification.Explain.
 	Explain bool
@@ -4543,6 +4920,14 @@ func prepare(re *regex) (pattern, error) {
 	}
 	if pt.value = pt.c.subexpIndex("value"); pt.value < 0 {
 		pt.value = 1
+	}
+	for g, name := range p.Names {
+		switch name {
+		case "requested":
+			pt.requested = append(pt.requested, g)
+		case "limit":
+			pt.limits = append(pt.limits, g)
+		}
 	}
 	return pt, nil
 }
@@ -4817,10 +5202,16 @@ func (s *scan) guardHolds(i int, t *recText, doc *lazyJSON) bool {
 func (s *scan) hints(h *hit, t *recText, doc *lazyJSON) {
 	r := &s.e.cat.Rules[h.rule]
 	for i := range r.Hints {
-		if h.hasHint {
-			return
-		}
 		src := &r.Hints[i]
+		if src.Want == wantTokens {
+			if !h.hasTokens {
+				s.tokens(h, i, t)
+			}
+			continue
+		}
+		if h.hasHint {
+			continue
+		}
 		raw, ok := s.hintValue(h.rule, i, t, doc)
 		if !ok {
 			continue
@@ -4834,6 +5225,8 @@ func (s *scan) hints(h *hit, t *recText, doc *lazyJSON) {
 		}
 		if why == hintOK {
 			h.hasHint = true
+		} else if why == hintUnparseable && src.From == fromText && h.resetText == "" {
+			h.resetText = s.resetPhrase(h.rule, i, t)
 		}
 		if s.opts.Explain {
 			h.hintNotes = append(h.hintNotes, hintNote{
@@ -4845,6 +5238,89 @@ func (s *scan) hints(h *hit, t *recText, doc *lazyJSON) {
 			})
 		}
 	}
+}
+
+const resetTextBytes = 120
+
+func (s *scan) resetPhrase(rule, k int, t *recText) string {
+	m := s.submatch(&s.e.pats[s.e.cat.Rules[rule].Hints[k].Re.ID], t, nil)
+	if m == nil || m[0] < 0 {
+		return ""
+	}
+	return redactExcerpt(t.s[m[0]:m[1]], 0, 0, resetTextBytes)
+}
+
+func (s *scan) tokens(h *hit, k int, t *recText) {
+	if t == nil {
+		return
+	}
+	src := &s.e.cat.Rules[h.rule].Hints[k]
+	pat := &s.e.pats[src.Re.ID]
+	m := s.submatch(pat, t, nil)
+	if m == nil {
+		return
+	}
+	group := func(g int) (n int, matched, ok bool) {
+		if 2*g+1 >= len(m) || m[2*g] < 0 {
+			return 0, false, false
+		}
+		n, ok = tokenCount(t.s[m[2*g]:m[2*g+1]])
+		return n, true, ok
+	}
+	req, okReq := 0, false
+	for _, g := range pat.requested {
+		n, matched, ok := group(g)
+		if !matched {
+			continue
+		}
+		if !ok || n > maxTokens-req {
+			return
+		}
+		req, okReq = req+n, true
+	}
+	limit, okLimit := 0, false
+	for _, g := range pat.limits {
+		if n, matched, ok := group(g); matched {
+			if !ok {
+				return
+			}
+			limit, okLimit = n, true
+			break
+		}
+	}
+	if !okReq && !okLimit {
+		return
+	}
+	h.hasTokens, h.tokReq, h.tokLimit = true, req, limit
+	if s.opts.Explain {
+		h.hintNotes = append(h.hintNotes, hintNote{
+			Rule:   s.e.cat.Rules[h.rule].ID,
+			Source: describeHint(src),
+			Value:  redactExcerpt(t.s[m[0]:m[1]], 0, 0, 80),
+			Kept:   true,
+		})
+	}
+}
+
+const maxTokens = 1 << 30
+
+func tokenCount(s string) (int, bool) {
+	n, digits := 0, 0
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c == ',' && digits > 0 {
+			continue
+		}
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		n = n*10 + int(c-'0')
+		digits++
+		if n > maxTokens {
+			return 0, false
+		}
+	}
+	return n, digits > 0
 }
 
 func (s *scan) hintsLater(h *hit) {
@@ -4865,7 +5341,8 @@ func (s *scan) hintValue(rule, k int, t *recText, doc *lazyJSON) (string, bool) 
 		if doc != nil {
 			return "", false
 		}
-		return s.ev.HTTP.header(src.Key)
+		v, ok := s.ev.HTTP.header(src.Key)
+		return hintFirstMember(v), ok
 	case fromJSON:
 		var v any
 		switch {
@@ -4903,6 +5380,9 @@ func (s *scan) hintValue(rule, k int, t *recText, doc *lazyJSON) (string, bool) 
 }
 
 func describeHint(h *hintSource) string {
+	if h.Want == wantTokens {
+		return "tokens regex " + strconv.Quote(h.Re.Src)
+	}
 	switch h.From {
 	case fromHeader:
 		return "header " + h.Key
@@ -4926,6 +5406,7 @@ func (s *scan) responseHint(h *hit) {
 	r := &s.e.cat.Rules[h.rule]
 	for _, src := range r.Hints {
 		if src.From == fromHeader && (src.Key == responseHints[0].key || src.Key == responseHints[1].key) {
+			s.rateLimitHint(h)
 			return
 		}
 	}
@@ -4934,6 +5415,7 @@ func (s *scan) responseHint(h *hit) {
 		if !ok {
 			continue
 		}
+		raw = hintFirstMember(raw)
 		var why hintReason
 		v, err := s.parseHint(raw, rh.unit)
 		if err != nil {
@@ -4955,6 +5437,40 @@ func (s *scan) responseHint(h *hit) {
 			return
 		}
 	}
+	s.rateLimitHint(h)
+}
+
+func (s *scan) rateLimitHint(h *hit) {
+	if h.hasHint {
+		return
+	}
+	var v hintValue
+	var raw, source string
+	ok := false
+	if f, found := s.ev.HTTP.header("ratelimit"); found {
+		raw, source = f, "header ratelimit (any response)"
+		v, ok = hintRateLimit(f)
+	} else if rem, found := s.ev.HTTP.header("ratelimit-remaining"); found {
+		reset, _ := s.ev.HTTP.header("ratelimit-reset")
+		raw, source = "remaining="+rem+", reset="+reset, "header ratelimit-remaining, ratelimit-reset (any response)"
+		v, ok = hintRateLimitFields(rem, reset)
+	} else {
+		return
+	}
+	why := hintNotExhausted
+	if ok {
+		h.at, h.after, why = hintResolve(v, s.clock())
+	}
+	if s.opts.Explain {
+		h.hintNotes = append(h.hintNotes, hintNote{
+			Rule:   s.e.cat.Rules[h.rule].ID,
+			Source: source,
+			Value:  redactExcerpt(raw, 0, 0, 80),
+			Kept:   why == hintOK,
+			Why:    string(why),
+		})
+	}
+	h.hasHint = why == hintOK
 }
 
 func unparsed(err error) hintReason {
@@ -6877,7 +7393,13 @@ func (s *scan) Finish() Classification {
 		secs := math.Round(win.after.Seconds()*1000) / 1000
 		out.RetryAfterSeconds = &secs
 		out.ResetAt = s.reset.text(ceilSecond(win.at))
+	} else {
+		out.ResetText = win.resetText
 	}
+	if win.hasTokens {
+		out.TokensRequested, out.TokensLimit = win.tokReq, win.tokLimit
+	}
+	out.ShouldRetry = s.shouldRetry()
 	return out
 }
 
@@ -7321,6 +7843,10 @@ type Classification struct {
 	CatalogueVersion  string      `json:"catalogue_version"`
 	RetryAfterSeconds *float64    `json:"retry_after_seconds,omitempty"`
 	ResetAt           string      `json:"reset_at,omitempty"`
+	ResetText         string      `json:"reset_text,omitempty"`       // a stated reset no clock reads; never with ResetAt
+	ShouldRetry       *bool       `json:"should_retry,omitempty"`     // the server's x-should-retry
+	TokensRequested   int         `json:"tokens_requested,omitempty"` // a context-window failure's tokens asked for
+	TokensLimit       int         `json:"tokens_limit,omitempty"`     // and the window it did not fit
 	SafeExcerpt       string      `json:"safe_excerpt,omitempty"`
 	Reason            string      `json:"reason,omitempty"`
 	Truncated         bool        `json:"truncated,omitempty"`
@@ -7373,6 +7899,7 @@ type hintNote struct {
 
 func (c *Classification) detach() {
 	c.SafeExcerpt = strings.Clone(c.SafeExcerpt)
+	c.ResetText = strings.Clone(c.ResetText)
 	if c.Explain == nil {
 		return
 	}
@@ -7497,6 +8024,10 @@ type hit struct {
 	at             time.Time
 	hasHint        bool
 	hintNotes      []hintNote
+	resetText      string
+	hasTokens      bool
+	tokReq         int
+	tokLimit       int
 	exRec          string
 	exStart, exEnd int
 	exLazy         bool
@@ -7613,7 +8144,7 @@ func (s *scan) release() {
 }
 
 func (s *scan) begin(ev Evidence, opts Options) {
-	s.ev, s.opts, s.now = ev, opts, opts.Now.UTC()
+	s.ev, s.opts, s.now = ev, opts, opts.Now
 	ix := s.e.ix
 	s.sawText, s.truncated, s.hasBody, s.body = false, false, false, nil
 	s.textBytes, s.badBytes = 0, 0
@@ -7660,14 +8191,18 @@ func (s *scan) consider(ri int32) {
 		s.needExcerpt = append(s.needExcerpt, int(s.hitOf[i]))
 	}
 	s.hints(h, nil, nil)
-	if s.guardRecord[i] || (!h.hasHint && hasRecordHints(r)) {
+	if s.guardRecord[i] || wantsRecord(h, r) {
 		s.watch = append(s.watch, ri)
 	}
 }
 
-func hasRecordHints(r *tablesRule) bool {
+func wantsRecord(h *hit, r *tablesRule) bool {
 	for i := range r.Hints {
-		if r.Hints[i].From != fromHeader {
+		src := &r.Hints[i]
+		switch {
+		case src.Want == wantTokens && !h.hasTokens:
+			return true
+		case src.Want == wantTime && !h.hasHint && src.From != fromHeader:
 			return true
 		}
 	}
@@ -7751,7 +8286,7 @@ func (s *scan) record(rec string, line int, in string) {
 				continue
 			}
 		}
-		if !h.hasHint {
+		if wantsRecord(h, &s.e.cat.Rules[i]) {
 			s.hints(h, &t, &doc)
 		}
 	}
@@ -7888,9 +8423,66 @@ func (s *scan) settle(t *recText, line int, in string, doc *lazyJSON) {
 
 func (s *scan) clock() time.Time {
 	if s.now.IsZero() {
-		s.now = time.Now().UTC()
+		s.now = time.Now()
 	}
 	return s.now
+}
+
+func (s *scan) shouldRetry() *bool {
+	if v, ok := s.ev.HTTP.header("x-should-retry"); ok {
+		return boolWord(strings.TrimSpace(v))
+	}
+	if s.keepRecords && s.ev.Text != "" {
+		return shouldRetryInText(s.ev.Text)
+	}
+	return nil
+}
+
+func shouldRetryInText(text string) *bool {
+	const name = "x-should-retry"
+	for end := len(text); ; {
+		i := strings.LastIndex(text[:end], "hould-")
+		if i < 3 {
+			return nil
+		}
+		end = i
+		start := i - 3
+		if start+len(name) > len(text) || !strings.EqualFold(text[start:start+len(name)], name) {
+			continue
+		}
+		if v := valueAfterName(text[start+len(name):]); v != nil {
+			return v
+		}
+	}
+}
+
+func valueAfterName(s string) *bool {
+	s = strings.TrimLeft(s, `"' `)
+	if s == "" || s[0] != ':' && s[0] != '=' {
+		return nil
+	}
+	s = strings.TrimLeft(s[1:], `"' `)
+	for _, w := range [...]string{"true", "false"} {
+		if len(s) >= len(w) && strings.EqualFold(s[:len(w)], w) {
+			if len(s) > len(w) && isWordByte(s[len(w)]) {
+				return nil
+			}
+			return boolWord(s[:len(w)])
+		}
+	}
+	return nil
+}
+
+func boolWord(v string) *bool {
+	var b bool
+	switch {
+	case strings.EqualFold(v, "true"):
+		b = true
+	case strings.EqualFold(v, "false"):
+	default:
+		return nil
+	}
+	return &b
 }
 
 const sampleSize = 256 << 10

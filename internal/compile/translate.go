@@ -151,6 +151,9 @@ func (t *translator) rule(f *source.File, rel string, n *yaml.Node) {
 				r.Hints = append(r.Hints, t.hintSource(f, id, s))
 			}
 		}
+		for _, s := range source.Items(source.Get(ex, "tokens")) {
+			r.Hints = append(r.Hints, t.tokenSource(f, id, s))
+		}
 	}
 	if len(t.errs) > errsBefore {
 		return
@@ -312,6 +315,21 @@ func (t *translator) hintSource(f *source.File, id string, n *yaml.Node) tables.
 			t.errs.Add(f.Errorf(rn, diag.BadRegex,
 				"rule %s: extract regex needs a capture group (named value, or the first group) around the hint", id))
 		}
+	}
+	return h
+}
+
+// tokenSource compiles a tokens source: a regex whose groups named
+// requested (summed, when there are several) and limit hold a context
+// window's numbers.
+func (t *translator) tokenSource(f *source.File, id string, n *yaml.Node) tables.HintSource {
+	h := tables.HintSource{From: tables.FromText, Want: tables.WantTokens}
+	rn := source.Get(n, "regex")
+	p, ok := t.regex(f, id, "extract.tokens.regex", rn)
+	h.Re = p.re
+	if ok && !slices.ContainsFunc(p.tree.CapNames(), func(s string) bool { return s == "requested" || s == "limit" }) {
+		t.errs.Add(f.Errorf(rn, diag.BadRegex,
+			"rule %s: extract tokens regex needs a group named requested or limit", id))
 	}
 	return h
 }

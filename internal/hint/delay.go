@@ -143,18 +143,49 @@ func bare(n number, unit Unit) (Value, error) {
 		}
 		return Value{Delay: d}, nil
 	case Epoch:
-		if n.overflow || n.whole > maxEpoch {
-			return Value{}, errRange
-		}
-		nsec, _ := number{frac: n.frac, fracDigit: n.fracDigit}.scale(time.Second, time.Second)
-		return Value{At: time.Unix(int64(n.whole), int64(nsec)).UTC(), Absolute: true}, nil
+		return epoch(n)
 	default:
+		if !n.overflow && n.whole >= minEpoch {
+			return epoch(n)
+		}
 		d, ok := n.scale(time.Second, maxDelay)
 		if !ok {
 			return Value{}, errRange
 		}
 		return Value{Delay: d}, nil
 	}
+}
+
+// minEpoch is 2001-09-09T01:46:40Z, 10^9 seconds after the Unix epoch. A bare number of
+// seconds at least this large is read as a Unix time whatever the unit: as a delay it
+// would be 31 years, which no server means, while every reset a server sends today is a
+// Unix time above it (x-ratelimit-reset: 1780315260; "usage limit reached|1780315260").
+// Between MaxAhead and minEpoch a number stays a delay and is dropped as too_far.
+const minEpoch = 1_000_000_000
+
+// minEpochMillis is the same instant in milliseconds: a Unix time at least this large
+// is read as milliseconds (JavaScript's Date.now()), since in seconds it would lie
+// beyond year 9999.
+const minEpochMillis = 1_000_000_000_000
+
+// epoch reads n as a Unix time in seconds, or in milliseconds when it is that large.
+func epoch(n number) (Value, error) {
+	if n.overflow {
+		return Value{}, errRange
+	}
+	if n.whole >= minEpochMillis {
+		if n.whole/1000 > maxEpoch {
+			return Value{}, errRange
+		}
+		ns := n.whole % 1000 * uint64(time.Millisecond)
+		frac, _ := number{frac: n.frac, fracDigit: n.fracDigit}.scale(time.Millisecond, time.Millisecond)
+		return Value{At: time.Unix(int64(n.whole/1000), int64(ns)+int64(frac)).UTC(), Absolute: true}, nil
+	}
+	if n.whole > maxEpoch {
+		return Value{}, errRange
+	}
+	nsec, _ := number{frac: n.frac, fracDigit: n.fracDigit}.scale(time.Second, time.Second)
+	return Value{At: time.Unix(int64(n.whole), int64(nsec)).UTC(), Absolute: true}, nil
 }
 
 func skipSeparators(s string) string {

@@ -19,11 +19,19 @@
 //     same delay again in the message ("Please retry in 21.548797579s.").
 //   - Free text in error messages and logs: "Please try again in 20s", "try again in
 //     20 seconds", "retry after 2 minutes", "in 1 hour", "1.5 sec", "500ms".
-//   - x-ratelimit-reset (GitHub and others): Unix epoch seconds; only the caller knows a
-//     bare number is an epoch rather than a delay, hence [Epoch].
+//   - x-ratelimit-reset (GitHub and others) and "usage limit reached|1780315260": Unix
+//     epoch seconds. A bare number of seconds from 10^9 on is read as one whatever the
+//     unit (as a delay it would be 31 years), from 10^12 on as epoch milliseconds; [Epoch]
+//     makes a smaller number one too.
+//   - The IETF RateLimit header field ("default";r=0;t=30) and the earlier drafts'
+//     RateLimit-Remaining / RateLimit-Reset: a reset in seconds once nothing remains
+//     ([RateLimit], [RateLimitFields]).
 //   - Usage-limit messages that name a calendar time ("You will regain access on
 //     2026-12-01 at 00:00 UTC"), and the ISO and "Dec 1, 2026 at 12:00 AM UTC" variants
 //     around them.
+//   - Wall-clock resets ("resets 3pm (Europe/Lisbon)", "try again at 9:35 AM", "reset at
+//     2026-07-12 04:30:37"): read in the IANA zone named beside them, else in the zone of
+//     the clock they are resolved against, at the next occurrence after it ([Wall]).
 //
 // Parsing and judging are separate: [Parse] only says what the text means, and [Resolve],
 // given the time the failure was seen, decides whether the hint is still worth trusting.

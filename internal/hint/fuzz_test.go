@@ -20,7 +20,8 @@ func FuzzParse(f *testing.F) {
 		"Please retry in 21.5s.", "try again in 20 seconds", "1 hour, 30 minutes and 5 seconds",
 		"Wed, 21 Oct 2015 07:28:00 GMT", "Sunday, 06-Nov-94 08:49:37 GMT", "Sun Nov  6 08:49:37 1994",
 		"2026-01-01T00:00:30.123+05:30", "You will regain access on 2026-12-01 at 00:00 UTC",
-		"Dec 1, 2026 at 12:00 AM UTC", "99999999999999999999", "1e400", "-5", "NaN", "250µs",
+		"Dec 1, 2026 at 12:00 AM UTC", "resets 3pm (Europe/Lisbon)", "9:35 AM", "14:00 UTC", "2026-07-12 04:30:37",
+		"Jul 12th, 2026 4:30 AM", "12am", "1780315260", "1780315260123", "99999999999999999999", "1e400", "-5", "NaN", "250µs",
 	} {
 		for u := range Epoch + 1 {
 			f.Add(s, uint8(u))
@@ -39,7 +40,11 @@ func FuzzParse(f *testing.F) {
 		if unit > Epoch {
 			t.Fatalf("Parse(%q) accepted unknown unit %d", s, unit)
 		}
-		if v.Absolute {
+		if v.Wall != Instant {
+			if !v.Absolute || v.At.Location() != time.UTC || v.Delay != 0 || v.Wall > WallWeekday {
+				t.Fatalf("Parse(%q) = %+v: bad wall-clock value", s, v)
+			}
+		} else if v.Absolute {
 			if v.At.Location() != time.UTC || !v.At.After(time.Time{}) || v.At.Year() > 9999 || v.Delay != 0 {
 				t.Fatalf("Parse(%q) = %+v: bad absolute value", s, v)
 			}
@@ -99,7 +104,9 @@ func checkDelayRoundTrip(t *testing.T, d time.Duration) {
 		}
 	}
 	read(d.String(), Seconds, d)
-	read(FormatSeconds(d), Seconds, d.Round(time.Millisecond))
+	if d < minEpoch*time.Second { // from there on a bare number is a Unix time
+		read(FormatSeconds(d), Seconds, d.Round(time.Millisecond))
+	}
 	secs := strconv.FormatInt(int64(d/time.Second), 10) + "." + pad9(int64(d%time.Second))
 	read(secs+"s", Epoch, d)
 	read(`"retryDelay": "`+secs+`s"`, Seconds, d)

@@ -94,8 +94,16 @@ func TestParse(t *testing.T) {
 
 		// Limits: exactly 100 years is the longest delay read.
 		{"876600h", Seconds, delay(876600 * time.Hour)},
-		{"3155760000", Seconds, delay(876600 * time.Hour)},
-		{"1735689600", Seconds, delay(1735689600 * time.Second)}, // a misread epoch: Resolve says too_far
+		{"999999999", Seconds, delay(999999999 * time.Second)}, // the longest bare delay: Resolve says too_far
+
+		// A bare number of seconds from 10^9 on is a Unix time, from 10^12 on in milliseconds.
+		{"1000000000", Seconds, at("2001-09-09T01:46:40Z")},
+		{"1735689600", Seconds, at("2025-01-01T00:00:00Z")},
+		{"x-ratelimit-reset: 1780315260", Seconds, at("2026-06-01T12:01:00Z")},
+		{"3155760000", Seconds, at("2070-01-01T00:00:00Z")},
+		{"1735689600250", Seconds, at("2025-01-01T00:00:00.25Z")},
+		{"1735689600000", Epoch, at("2025-01-01T00:00:00Z")},
+		{"1735689600000.5", Epoch, at("2025-01-01T00:00:00.0005Z")},
 
 		// Epoch seconds.
 		{"1735689600", Epoch, at("2025-01-01T00:00:00Z")},
@@ -202,13 +210,12 @@ func TestParseRejects(t *testing.T) {
 		{"99999999999999999999", Epoch, "out of range"},
 		{"99999999999999999999s", Seconds, "out of range"},
 		{"876601h", Seconds, "out of range"},
-		{"3155760001", Seconds, "out of range"},
+		{"253402300800", Seconds, "out of range"},
+		{"253402300800000", Epoch, "out of range"},
 		{"876600h1ns", Seconds, "out of range"},
 		{"1000000h", Seconds, "out of range"},
 		{"40000 days", Seconds, "out of range"},
 		{"253402300800", Epoch, "out of range"},
-		{"1735689600000", Epoch, "out of range"},     // epoch milliseconds
-		{"2026-12-01 00:00", Seconds, "not a delay"}, // no zone
 		{"2026-12-01 00:00 PST", Seconds, "not a delay"},
 		{"Wed, 21 Oct 2015 07:28:00 PST", Seconds, "not a delay"},
 		{"Wed, 21 Oct 2015 07:28:00", Seconds, "not a delay"},
@@ -220,7 +227,17 @@ func TestParseRejects(t *testing.T) {
 		{"0001-01-01", Seconds, "not a delay"}, // the zero time, which means none
 		{"0001-01-01T00:10:00+00:10", Seconds, "not a delay"},
 		{"9999-12-31T23:00:00-05:00", Seconds, "not a delay"}, // year 10000 in UTC
-		{"12:00 UTC", Seconds, "not a delay"},
+		{"12:00 PST", Seconds, "not a delay"},                 // an abbreviation of several offsets
+		{"3pm (Mars/Olympus)", Seconds, "not a delay"},
+		{"3pm (Local)", Seconds, "not a delay"},
+		{"3pm (../../etc/passwd)", Seconds, "not a delay"},
+		{"13pm", Seconds, "not a delay"},
+		{"0am", Seconds, "not a delay"},
+		{"24:00", Seconds, "not a delay"},
+		{"9:5 AM", Seconds, "not a delay"},
+		{"9:60", Seconds, "not a delay"},
+		{"resets soon", Seconds, "not a delay"},
+		{"2026-12-01 00:00 EST", Seconds, "not a delay"},
 		{strings.Repeat("1", 300), Seconds, "too long"},
 	}
 	for _, tt := range tests {
@@ -320,7 +337,9 @@ func TestParseThenResolve(t *testing.T) {
 		{"1500", Millis, "2026-01-01T00:00:01.5Z", OK},
 		{"1767225630", Epoch, "2026-01-01T00:00:30Z", OK},
 		{"1735689600", Epoch, "", Past},
-		{"1735689600", Seconds, "", TooFar},
+		{"1735689600", Seconds, "", Past},
+		{"1767225630", Seconds, "2026-01-01T00:00:30Z", OK},
+		{"999999999", Seconds, "", TooFar},
 		{"2026-01-01T00:00:30Z", Seconds, "2026-01-01T00:00:30Z", OK},
 		{"You will regain access on 2026-01-08 at 00:00 UTC", Seconds, "2026-01-08T00:00:00Z", OK},
 		{"2026-12-01", Seconds, "", TooFar},

@@ -24,6 +24,11 @@ type Value struct {
 	Delay    time.Duration // valid when !Absolute
 	At       time.Time     // valid when Absolute, in UTC
 	Absolute bool
+	// Wall, with Absolute, says At is a wall-clock reading (its fields, in
+	// UTC) to be placed in Loc by Resolve; a nil Loc is the zone of the
+	// clock Resolve is given.
+	Wall Wall
+	Loc  *time.Location
 }
 
 // maxInput bounds the work done on text that cannot be a hint anyway; the longest real
@@ -42,8 +47,12 @@ var errSyntax = errors.New("not a delay")
 // The unit only applies to a bare number: "20s" is a 20 s delay whatever the unit, and
 // a retry-after-ms key in s ("retry-after-ms: 1500") forces Millis, because the header
 // name is less likely to be wrong than the rule that captured it. A date needs a UTC
-// zone (UTC, GMT, Z or a numeric offset) once it has a time of day, since guessing the
-// zone would shift the reset by hours; a bare date means 00:00 UTC.
+// zone (UTC, GMT, Z or a numeric offset) to be an instant; a bare date means 00:00 UTC.
+// A time of day ("3pm", "9:35 AM", "14:00 UTC") and a date and time without an offset
+// ("2026-07-12 04:30:37") are wall-clock readings, in the IANA zone written after them
+// ("(Europe/Lisbon)") or else in the zone of the clock Resolve is given; a zone written
+// as an abbreviation other than UTC and GMT ("PST", "IST") is not read, since each names
+// several offsets.
 func Parse(s string, unit Unit) (Value, error) {
 	if unit > Epoch {
 		return Value{}, fmt.Errorf("hint: unknown unit %d", unit)
@@ -70,6 +79,9 @@ func Parse(s string, unit Unit) (Value, error) {
 	}
 	if t, ok := parseDate(v); ok {
 		return Value{At: t, Absolute: true}, nil
+	}
+	if w, ok := parseWall(v); ok {
+		return w, nil
 	}
 	return Value{}, parseError(s, "not a delay, duration or date")
 }

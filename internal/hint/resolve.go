@@ -16,6 +16,9 @@ const (
 	Unparseable Reason = "unparseable" // an absolute Value with a zero At
 	Past        Reason = "past"        // Delay < 0, or At <= now
 	TooFar      Reason = "too_far"     // more than MaxAhead ahead
+	// NotExhausted: a RateLimit field names no quota with nothing
+	// remaining and a reset in seconds, so it says nothing about waiting.
+	NotExhausted Reason = "not_exhausted"
 )
 
 // MaxAhead is the longest hint trusted: a reset further away is more likely a misread than a plan.
@@ -25,13 +28,18 @@ const MaxAhead = 7 * 24 * time.Hour
 // now, or the Reason it was dropped, with a zero time and delay so that a dropped hint
 // cannot be used by mistake.
 //
-// The checks use the exact values, so exactly MaxAhead is kept. The returned time is in
+// A wall-clock Value is placed first (Value.place): its date and time in its zone, or
+// the next occurrence of its time of day after now, the zone being now's when the text
+// named none. The checks use the exact values, so exactly MaxAhead is kept. The returned time is in
 // UTC and truncated to whole milliseconds, the precision it is reported with; the delay
 // is exact and may differ from at.Sub(now) by less than a millisecond.
 func Resolve(v Value, now time.Time) (at time.Time, after time.Duration, why Reason) {
 	if v.Absolute {
-		if v.At.IsZero() {
+		if v.At.IsZero() && v.Wall != WallClock {
 			return time.Time{}, 0, Unparseable
+		}
+		if v.Wall != Instant {
+			v.At = v.place(now)
 		}
 		after = v.At.Sub(now) // saturates rather than wrapping for far-off times
 		at = v.At

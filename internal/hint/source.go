@@ -11,7 +11,10 @@ import "embed"
 //go:embed date.go
 //go:embed delay.go
 //go:embed doc.go
+//go:embed field.go
 //go:embed format.go
 //go:embed parse.go
+//go:embed ratelimit.go
 //go:embed resolve.go
+//go:embed wall.go
 var Source embed.FS

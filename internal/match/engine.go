@@ -31,12 +31,20 @@ type pattern struct {
 	// value is the group a hint extractor reads: the one named value,
 	// else the first.
 	value int
+	// requested are the groups named requested, whose sum is the tokens
+	// a context-window failure asked for ("179413 + 32768 > 200000"), and
+	// limits those named limit, the first that took part in the match
+	// holding the window. Groups in alternatives that did not match are
+	// left out, so one pattern can list several providers' sentences.
+	requested, limits []int
 }
 
 // Options tune one classification.
 type Options struct {
 	// Now is the clock timing hints are checked against; zero means the
-	// time of the call. Fixtures and --now set it for reproducible output.
+	// time of the call, in the machine's zone. Fixtures and --now set it
+	// for reproducible output. A wall-clock reset that names no zone
+	// ("try again at 9:35 AM") is read in Now's zone.
 	Now time.Time
 	// Explain fills Classification.Explain.
 	Explain bool
@@ -121,6 +129,14 @@ func prepare(re *tables.Regex) (pattern, error) {
 	}
 	if pt.value = pt.c.subexpIndex("value"); pt.value < 0 {
 		pt.value = 1
+	}
+	for g, name := range p.Names {
+		switch name {
+		case "requested":
+			pt.requested = append(pt.requested, g)
+		case "limit":
+			pt.limits = append(pt.limits, g)
+		}
 	}
 	return pt, nil
 }

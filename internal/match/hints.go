@@ -8,19 +8,26 @@ import (
 	"github.com/errcat/errcat/internal/tables"
 )
 
-// hints reads a hit's timing hint sources. With doc nil it reads the
-// sources that need no record (headers, the JSON body); with a record it
-// reads the text and the record's JSON. The first hint that survives
-// validation is kept; with Explain, every hint seen is noted with why it was
-// kept or dropped, because a dropped Retry-After is exactly what a person
-// debugging a retry loop needs to see.
+// hints reads a hit's timing hint and token count sources. With doc nil
+// it reads the sources that need no record (headers, the JSON body); with
+// a record it reads the text and the record's JSON. The first hint that
+// survives validation is kept, and the first token counts read; with
+// Explain, every value seen is noted with why it was kept or dropped,
+// because a dropped Retry-After is exactly what a person debugging a retry
+// loop needs to see.
 func (s *Scan) hints(h *hit, t *recText, doc *lazyJSON) {
 	r := &s.e.cat.Rules[h.rule]
 	for i := range r.Hints {
-		if h.hasHint {
-			return
-		}
 		src := &r.Hints[i]
+		if src.Want == tables.WantTokens {
+			if !h.hasTokens {
+				s.tokens(h, i, t)
+			}
+			continue
+		}
+		if h.hasHint {
+			continue
+		}
 		raw, ok := s.hintValue(h.rule, i, t, doc)
 		if !ok {
 			continue
@@ -34,6 +41,11 @@ func (s *Scan) hints(h *hit, t *recText, doc *lazyJSON) {
 		}
 		if why == hint.OK {
 			h.hasHint = true
+		} else if why == hint.Unparseable && src.From == tables.FromText && h.resetText == "" {
+			// The text says when the limit resets, in words no clock
+			// reads: the phrase is kept for a person, and no time is
+			// made up from it.
+			h.resetText = s.resetPhrase(h.rule, i, t)
 		}
 		if s.opts.Explain {
 			h.hintNotes = append(h.hintNotes, HintNote{
@@ -45,6 +57,101 @@ func (s *Scan) hints(h *hit, t *recText, doc *lazyJSON) {
 			})
 		}
 	}
+}
+
+// ResetTextBytes bounds Classification.ResetText.
+const ResetTextBytes = 120
+
+// resetPhrase is the whole match of a rule's text hint source in the
+// record, sanitised and bounded, for Classification.ResetText.
+func (s *Scan) resetPhrase(rule, k int, t *recText) string {
+	m := s.submatch(&s.e.pats[s.e.cat.Rules[rule].Hints[k].Re.ID], t, nil)
+	if m == nil || m[0] < 0 {
+		return ""
+	}
+	return redact.Excerpt(t.s[m[0]:m[1]], 0, 0, ResetTextBytes)
+}
+
+// tokens reads the token counts of a context-window failure from a
+// rule's tokens source: the sum of the groups named requested, and the
+// first group named limit, of those that took part in the match. A
+// number that does not fit, or a match without either count, gives none.
+func (s *Scan) tokens(h *hit, k int, t *recText) {
+	if t == nil {
+		return
+	}
+	src := &s.e.cat.Rules[h.rule].Hints[k]
+	pat := &s.e.pats[src.Re.ID]
+	m := s.submatch(pat, t, nil)
+	if m == nil {
+		return
+	}
+	// group reads group g: matched says it took part in the match.
+	group := func(g int) (n int, matched, ok bool) {
+		if 2*g+1 >= len(m) || m[2*g] < 0 {
+			return 0, false, false
+		}
+		n, ok = tokenCount(t.s[m[2*g]:m[2*g+1]])
+		return n, true, ok
+	}
+	req, okReq := 0, false
+	for _, g := range pat.requested {
+		n, matched, ok := group(g)
+		if !matched {
+			continue
+		}
+		if !ok || n > maxTokens-req {
+			return
+		}
+		req, okReq = req+n, true
+	}
+	limit, okLimit := 0, false
+	for _, g := range pat.limits {
+		if n, matched, ok := group(g); matched {
+			if !ok {
+				return
+			}
+			limit, okLimit = n, true
+			break
+		}
+	}
+	if !okReq && !okLimit {
+		return
+	}
+	h.hasTokens, h.tokReq, h.tokLimit = true, req, limit
+	if s.opts.Explain {
+		h.hintNotes = append(h.hintNotes, HintNote{
+			Rule:   s.e.cat.Rules[h.rule].ID,
+			Source: describeHint(src),
+			Value:  redact.Excerpt(t.s[m[0]:m[1]], 0, 0, 80),
+			Kept:   true,
+		})
+	}
+}
+
+// maxTokens bounds a token count: far above any context window, and
+// small enough that sums cannot overflow an int on any platform.
+const maxTokens = 1 << 30
+
+// tokenCount reads a count of tokens: digits, with thousands separated by
+// commas ("200,000") as some providers print them.
+func tokenCount(s string) (int, bool) {
+	n, digits := 0, 0
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c == ',' && digits > 0 {
+			continue
+		}
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		n = n*10 + int(c-'0')
+		digits++
+		if n > maxTokens {
+			return 0, false
+		}
+	}
+	return n, digits > 0
 }
 
 // hintsLater reads the hints of a hit whose reading tryRule put off:
@@ -70,7 +177,8 @@ func (s *Scan) hintValue(rule, k int, t *recText, doc *lazyJSON) (string, bool) 
 		if doc != nil {
 			return "", false
 		}
-		return s.ev.HTTP.header(src.Key)
+		v, ok := s.ev.HTTP.header(src.Key)
+		return hint.FirstMember(v), ok
 	case tables.FromJSON:
 		var v any
 		switch {
@@ -110,6 +218,9 @@ func (s *Scan) hintValue(rule, k int, t *recText, doc *lazyJSON) (string, bool) 
 }
 
 func describeHint(h *tables.HintSource) string {
+	if h.Want == tables.WantTokens {
+		return "tokens regex " + strconv.Quote(h.Re.Src)
+	}
 	switch h.From {
 	case tables.FromHeader:
 		return "header " + h.Key
@@ -140,6 +251,7 @@ func (s *Scan) responseHint(h *hit) {
 	r := &s.e.cat.Rules[h.rule]
 	for _, src := range r.Hints {
 		if src.From == tables.FromHeader && (src.Key == responseHints[0].key || src.Key == responseHints[1].key) {
+			s.rateLimitHint(h)
 			return
 		}
 	}
@@ -148,6 +260,7 @@ func (s *Scan) responseHint(h *hit) {
 		if !ok {
 			continue
 		}
+		raw = hint.FirstMember(raw)
 		var why hint.Reason
 		v, err := s.parseHint(raw, rh.unit)
 		if err != nil {
@@ -169,6 +282,45 @@ func (s *Scan) responseHint(h *hit) {
 			return
 		}
 	}
+	s.rateLimitHint(h)
+}
+
+// rateLimitHint reads the IETF RateLimit header field, or the earlier
+// drafts' RateLimit-Remaining and RateLimit-Reset, for a hit that has no
+// hint: the reset of a quota with nothing remaining. It comes after
+// Retry-After, which says when to retry this very request, while
+// RateLimit only describes quotas.
+func (s *Scan) rateLimitHint(h *hit) {
+	if h.hasHint {
+		return
+	}
+	var v hint.Value
+	var raw, source string
+	ok := false
+	if f, found := s.ev.HTTP.header("ratelimit"); found {
+		raw, source = f, "header ratelimit (any response)"
+		v, ok = hint.RateLimit(f)
+	} else if rem, found := s.ev.HTTP.header("ratelimit-remaining"); found {
+		reset, _ := s.ev.HTTP.header("ratelimit-reset")
+		raw, source = "remaining="+rem+", reset="+reset, "header ratelimit-remaining, ratelimit-reset (any response)"
+		v, ok = hint.RateLimitFields(rem, reset)
+	} else {
+		return
+	}
+	why := hint.NotExhausted
+	if ok {
+		h.at, h.after, why = hint.Resolve(v, s.clock())
+	}
+	if s.opts.Explain {
+		h.hintNotes = append(h.hintNotes, HintNote{
+			Rule:   s.e.cat.Rules[h.rule].ID,
+			Source: source,
+			Value:  redact.Excerpt(raw, 0, 0, 80),
+			Kept:   why == hint.OK,
+			Why:    string(why),
+		})
+	}
+	h.hasHint = why == hint.OK
 }
 
 // unparsed is why a hint that hint.Parse refused is dropped: too far

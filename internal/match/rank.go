@@ -105,7 +105,13 @@ func (s *Scan) Finish() Classification {
 		secs := math.Round(win.after.Seconds()*1000) / 1000
 		out.RetryAfterSeconds = &secs
 		out.ResetAt = s.reset.text(ceilSecond(win.at))
+	} else {
+		out.ResetText = win.resetText
 	}
+	if win.hasTokens {
+		out.TokensRequested, out.TokensLimit = win.tokReq, win.tokLimit
+	}
+	out.ShouldRetry = s.shouldRetry()
 	return out
 }
 

@@ -30,6 +30,10 @@ type Classification struct {
 	CatalogueVersion  string      `json:"catalogue_version"`
 	RetryAfterSeconds *float64    `json:"retry_after_seconds,omitempty"`
 	ResetAt           string      `json:"reset_at,omitempty"`
+	ResetText         string      `json:"reset_text,omitempty"`       // a stated reset no clock reads; never with ResetAt
+	ShouldRetry       *bool       `json:"should_retry,omitempty"`     // the server's x-should-retry
+	TokensRequested   int         `json:"tokens_requested,omitempty"` // a context-window failure's tokens asked for
+	TokensLimit       int         `json:"tokens_limit,omitempty"`     // and the window it did not fit
 	SafeExcerpt       string      `json:"safe_excerpt,omitempty"`
 	Reason            string      `json:"reason,omitempty"`
 	Truncated         bool        `json:"truncated,omitempty"`
@@ -93,6 +97,7 @@ type HintNote struct {
 // outlives a record the bulk path read in place.
 func (c *Classification) detach() {
 	c.SafeExcerpt = strings.Clone(c.SafeExcerpt)
+	c.ResetText = strings.Clone(c.ResetText)
 	if c.Explain == nil {
 		return
 	}

@@ -34,6 +34,10 @@ type hit struct {
 	at        time.Time
 	hasHint   bool
 	hintNotes []HintNote
+	resetText string // a reset phrase no clock reads, when no hint is kept
+	hasTokens bool   // tokReq and tokLimit were read; 0 is a count not given
+	tokReq    int
+	tokLimit  int
 	// A put-off excerpt: see excerpt.go.
 	exRec          string
 	exStart, exEnd int
@@ -177,7 +181,7 @@ func (s *Scan) release() {
 }
 
 func (s *Scan) begin(ev Evidence, opts Options) {
-	s.ev, s.opts, s.now = ev, opts, opts.Now.UTC()
+	s.ev, s.opts, s.now = ev, opts, opts.Now
 	ix := s.e.ix
 	s.sawText, s.truncated, s.hasBody, s.body = false, false, false, nil
 	s.textBytes, s.badBytes = 0, 0
@@ -225,14 +229,21 @@ func (s *Scan) consider(ri int32) {
 		s.needExcerpt = append(s.needExcerpt, int(s.hitOf[i]))
 	}
 	s.hints(h, nil, nil)
-	if s.guardRecord[i] || (!h.hasHint && hasRecordHints(r)) {
+	if s.guardRecord[i] || wantsRecord(h, r) {
 		s.watch = append(s.watch, ri)
 	}
 }
 
-func hasRecordHints(r *tables.Rule) bool {
+// wantsRecord reports whether a hit still has a source to read in a
+// record: a timing hint while none is kept, token counts while none are
+// read.
+func wantsRecord(h *hit, r *tables.Rule) bool {
 	for i := range r.Hints {
-		if r.Hints[i].From != tables.FromHeader {
+		src := &r.Hints[i]
+		switch {
+		case src.Want == tables.WantTokens && !h.hasTokens:
+			return true
+		case src.Want == tables.WantTime && !h.hasHint && src.From != tables.FromHeader:
 			return true
 		}
 	}
@@ -324,7 +335,7 @@ func (s *Scan) record(rec string, line int, in string) {
 				continue
 			}
 		}
-		if !h.hasHint {
+		if wantsRecord(h, &s.e.cat.Rules[i]) {
 			s.hints(h, &t, &doc)
 		}
 	}
@@ -480,10 +491,12 @@ func (s *Scan) settle(t *recText, line int, in string, doc *lazyJSON) {
 }
 
 // clock is the time hints are checked against: the caller's, or the
-// time of the first hint read, so a scan that finds none never asks.
+// time of the first hint read, so a scan that finds none never asks. Its
+// zone is kept: a wall-clock reset without a zone of its own is read in
+// it (hint.Resolve).
 func (s *Scan) clock() time.Time {
 	if s.now.IsZero() {
-		s.now = time.Now().UTC()
+		s.now = time.Now()
 	}
 	return s.now
 }

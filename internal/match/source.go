@@ -40,6 +40,7 @@ import "embed"
 //go:embed retried.go
 //go:embed scan.go
 //go:embed scanner.go
+//go:embed shouldretry.go
 //go:embed tune.go
 //go:embed verdict.go
 //go:embed vm.go

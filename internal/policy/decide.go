@@ -18,6 +18,10 @@ type Classification struct {
 	Reason            string   `json:"reason,omitempty"`              // why unclassified
 	RetryAfterSeconds *float64 `json:"retry_after_seconds,omitempty"` // relative to when it was classified
 	ResetAt           string   `json:"reset_at,omitempty"`            // RFC 3339; preferred over RetryAfterSeconds
+	// ShouldRetry is the server's x-should-retry. False vetoes every
+	// retry and wait; true changes nothing, since a class that stops
+	// stays stopped (docs/semantics.md).
+	ShouldRetry *bool `json:"should_retry,omitempty"`
 }
 
 // Classified is the State of a classification that names a class.
@@ -90,7 +94,12 @@ func Decide(c Classification, p Policy, s State) Decision {
 		d.MaxRetries = 0
 	}
 
-	// Step 2: wait for the reset, once per class.
+	// Step 2: the server's own "do not retry" outranks every step that would.
+	if c.ShouldRetry != nil && !*c.ShouldRetry {
+		return exhausted(d, sec, "the server said x-should-retry: false, so the request is not sent again")
+	}
+
+	// Step 3: wait for the reset, once per class.
 	var why string
 	if sec.WaitForReset.Enabled {
 		maxWait := time.Duration(sec.WaitForReset.MaxWait)
@@ -108,7 +117,7 @@ func Decide(c Classification, p Policy, s State) Decision {
 		}
 	}
 
-	// Step 3: the doubling ladder.
+	// Step 4: the doubling ladder.
 	if sec.Retry.Enabled && used < sec.Retry.MaxRetries {
 		n := used + 1
 		d.Action, d.Delay, d.RetryOrdinal = ActionRetry, sec.Retry.Delay(n), n
@@ -119,7 +128,7 @@ func Decide(c Classification, p Policy, s State) Decision {
 		return guard(d, sec, s)
 	}
 
-	// Step 4.
+	// Step 5.
 	if sec.Retry.Enabled {
 		why += fmt.Sprintf("retries exhausted (%d of %d)", used, sec.Retry.MaxRetries)
 	} else {

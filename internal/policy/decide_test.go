@@ -96,6 +96,15 @@ func TestDecide(t *testing.T) {
 		{"wait without retry, then exhausted", withReset(classified("transient"), t0.Add(time.Minute)), waitOnly(), policy.State{Waited: waited("transient")}, 0, got{policy.ActionStop, 0, time.Time{}, 0, 0}, "retry is disabled"},
 		{"wait without retry waits", withReset(classified("transient"), t0.Add(time.Minute)), waitOnly(), policy.State{}, 0, got{policy.ActionWait, time.Minute, t0.Add(time.Minute), 0, 0}, "waiting 1m"},
 
+		// The server's x-should-retry.
+		{"should_retry false skips a transient failure", shouldRetry(classified("transient"), false), p, policy.State{}, 0, got{policy.ActionSkip, 0, time.Time{}, 0, 3}, "x-should-retry: false"},
+		{"should_retry false does not wait for a reset", shouldRetry(withReset(classified("transient"), t0.Add(time.Minute)), false), p, policy.State{}, 0, got{policy.ActionSkip, 0, time.Time{}, 0, 3}, "x-should-retry: false"},
+		{"should_retry false stops a retried request failure", shouldRetry(classified("request"), false), p, policy.State{}, 0, got{policy.ActionStop, 0, time.Time{}, 0, 1}, "not sent again: on_exhausted stop"},
+		{"should_retry true retries a transient failure as usual", shouldRetry(classified("transient"), true), p, policy.State{}, 0, got{policy.ActionRetry, 5 * time.Second, t0.Add(5 * time.Second), 1, 3}, "retry 1 of 3"},
+		{"should_retry true does not retry a hard failure", shouldRetry(classified("hard"), true), p, policy.State{}, 0, got{policy.ActionStop, 0, time.Time{}, 0, 0}, "retry is disabled"},
+		{"should_retry true does not lift exhausted retries", shouldRetry(classified("transient"), true), p, policy.State{Retries: retries("transient", 3)}, 0, got{policy.ActionSkip, 0, time.Time{}, 3, 3}, "retries exhausted"},
+		{"should_retry true does not classify", shouldRetry(policy.Classification{State: "unclassified", Reason: "no_match"}, true), p, policy.State{}, 0, got{Action: policy.ActionStop}, "unclassified (no_match)"},
+
 		// Unclassified always stops.
 		{"no match stops", policy.Classification{State: "unclassified", Reason: "no_match"}, p, policy.State{}, 0, got{Action: policy.ActionStop}, "unclassified (no_match)"},
 		{"low confidence stops", policy.Classification{State: "unclassified", Reason: "low_confidence"}, p, policy.State{}, 0, got{Action: policy.ActionStop}, "unclassified (low_confidence)"},
@@ -133,6 +142,11 @@ func TestDecide(t *testing.T) {
 }
 
 func fp(f float64) *float64 { return &f }
+
+func shouldRetry(c policy.Classification, b bool) policy.Classification {
+	c.ShouldRetry = &b
+	return c
+}
 
 func waitOnly() policy.Policy {
 	return policy.Policy{Version: 1, Classes: map[string]policy.Section{"transient": {

@@ -73,6 +73,6 @@ func cloneMap[V any](m map[string]V) map[string]V {
 func toPolicy(c match.Classification) policy.Classification {
 	return policy.Classification{
 		State: c.State, Code: c.Code, Class: c.Class, Rule: c.Rule, Reason: c.Reason,
-		RetryAfterSeconds: c.RetryAfterSeconds, ResetAt: c.ResetAt,
+		RetryAfterSeconds: c.RetryAfterSeconds, ResetAt: c.ResetAt, ShouldRetry: c.ShouldRetry,
 	}
 }

@@ -90,13 +90,27 @@ const (
 	Present                     // the field exists
 )
 
-// HintSource says where a rule finds a timing hint.
+// HintSource says where a rule finds a timing hint, or a context
+// window's token counts.
 type HintSource struct {
 	From HintFrom
-	Key  string // header name (lower case) or JSON path
-	Re   *Regex // for FromText: its group named value holds the hint, else its first
-	Unit uint8  // hint.Unit
+	Want HintWant `json:",omitempty"` // what the source reads; left out of the digest when WantTime
+	Key  string   // header name (lower case) or JSON path
+	// Re is the pattern of a FromText source: for a timing hint its group
+	// named value holds the hint, else its first; for token counts its
+	// groups named requested and limit hold them.
+	Re   *Regex
+	Unit uint8 // hint.Unit
 }
+
+// HintWant is what a HintSource reads: a timing hint (retry_after and
+// reset_at, the zero value) or token counts (tokens).
+type HintWant uint8
+
+const (
+	WantTime HintWant = iota
+	WantTokens
+)
 
 // HintFrom is the kind of a HintSource.
 type HintFrom uint8

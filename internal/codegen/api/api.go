@@ -114,6 +114,7 @@ func Decide(c Classification, p Policy, s State) Decision {
 		Reason:            c.Reason,
 		RetryAfterSeconds: c.RetryAfterSeconds,
 		ResetAt:           c.ResetAt,
+		ShouldRetry:       c.ShouldRetry,
 	}, p, s)
 }
 
