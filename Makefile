@@ -37,8 +37,10 @@ staticcheck:
 tidy-check:
 	$(GO) mod tidy -diff
 
+# The race detector slows the engine's tests several times over, and these
+# machines are shared: the timeout is go test's default raised to fit.
 unit:
-	$(GO) test -race -count=1 ./...
+	$(GO) test -race -count=1 -timeout 30m ./...
 
 # The allocation budgets, which the race detector's sync.Pool would blur:
 # none on a miss, at most two on a hit, none per unmatched record in Lines.
