@@ -41,8 +41,9 @@ func New(eng *match.Engine, fixtures []fixture.Fixture, dir string, now time.Tim
 	return x
 }
 
-// Lookup finds a name: a code first, then a rule id. ok is false when the
-// catalogue has neither.
+// Lookup finds a code or a rule id (the schema gives rule ids a dot and
+// codes none, so a name is never both). ok is false when the catalogue
+// has neither.
 func (x *Explainer) Lookup(name string) (code, rule int, ok bool) {
 	for i := range x.cat.Codes {
 		if x.cat.Codes[i].Name == name {

@@ -10,7 +10,7 @@ const Suggestions = 3
 
 // Suggest returns the known names (codes and rule ids) closest to name by
 // edit distance (Levenshtein over runes, ASCII case folded), nearest
-// first and then by name. A name further than half of name's length is
+// first and then by name. A name further than a third of name's length is
 // left out, since it shares too little to be what was meant, unless it
 // contains name whole ("rate_limit" suggests "openai.rate_limit").
 func (x *Explainer) Suggest(name string) []string {
@@ -18,7 +18,7 @@ func (x *Explainer) Suggest(name string) []string {
 		name string
 		d    int
 	}
-	limit := max(len([]rune(name))/2, 1)
+	limit := max(len([]rune(name))/3, 1)
 	var cs []cand
 	q := strings.ToLower(name)
 	add := func(n string) {
