@@ -8,6 +8,7 @@ Usage:
 	errcat test [flags]                 compile a catalogue and replay its fixtures
 	errcat check [flags]                prove that equally ranked rules never collide
 	errcat codes [flags]                list codes with their class and rule count (-o markdown: docs/codes.md)
+	errcat explain CODE|RULE-ID [flags] what a code or rule is, where it is written and how it ranks
 	errcat sanitize [--ids] [FILE...]   print text with secrets redacted, unbounded
 	errcat fixture add --code C [flags] sanitize a sample from stdin and append it as a fixture
 	errcat eval --corpus FILE.jsonl     precision, recall and coverage on a labelled corpus
@@ -118,6 +119,19 @@ initial_interval, capped at 24h; otherwise on_exhausted (skip or stop).
 errcat run does not run a command again after it wrote to stdout unless
 --idempotent, and exits with the command's status (or, with
 --exit-by-class, the class's). See docs/policy.md.
+
+errcat explain CODE shows a code's class and what the class means, its
+description, unblock and scope, and its rules (id, tier, priority,
+file:line) with two of the fixtures each wins. errcat explain RULE-ID shows
+a rule's matchers, timing-hint sources, whether it is indexed (its
+triggers), the rules of other codes it meets that it outranks, that
+outrank it and that it ties with, by the engine's own ranking (10 each,
+with a count of the rest), and the fixtures it wins. An unknown name exits
+2 with the closest codes and rule ids; -o json gives both views as one
+object. docs/explain.md describes the views.
+
+	$ errcat explain rate_limited
+	$ errcat explain http.status_429 -o json
 
 The catalogue format is described in docs/format.md; errcat schema prints
 the JSON Schemas that every file is validated against.

@@ -72,6 +72,7 @@ nothing.`,
 	root.AddCommand(newSanitizeCmd(io))
 	root.AddCommand(newFixtureCmd(io, getenv))
 	root.AddCommand(newEvalCmd(io, getenv))
+	root.AddCommand(newExplainCmd(io, getenv))
 	return root
 }
 

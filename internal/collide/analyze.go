@@ -221,7 +221,7 @@ func (a *analyzer) outranks(i, j int) bool { return a.cat.Beats(i, j) }
 // answer rather than working out another.
 func (a *analyzer) unindexed() {
 	for _, m := range a.models {
-		if len(m.groups) == 0 || len(m.rule.Triggers) > 0 {
+		if !IsUnindexed(m.rule) {
 			continue
 		}
 		a.out = append(a.out, Finding{
