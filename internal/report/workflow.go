@@ -1,7 +1,6 @@
 package report
 
 import (
-	"fmt"
 	"io"
 	"strconv"
 	"strings"
@@ -125,13 +124,7 @@ func CheckAnnotations(rep *collide.Report) []Annotation {
 		if !f.IsError() {
 			continue
 		}
-		msg := f.Message
-		if f.Other != nil {
-			msg += fmt.Sprintf(" (rule %s, other %s)", f.Rule.ID, f.Other.ID)
-		} else {
-			msg += fmt.Sprintf(" (rule %s)", f.Rule.ID)
-		}
-		as = append(as, Annotation{File: f.Rule.File, Line: f.Rule.Line, Title: "errcat check: " + f.Kind, Message: msg})
+		as = append(as, Annotation{File: f.Rule.File, Line: f.Rule.Line, Title: "errcat check: " + f.Kind, Message: f.Message})
 	}
 	return as
 }
