@@ -36,9 +36,16 @@ without fixtures, and fails (exit 1) on
     (raise it with --budget) or a witness could not be confirmed.
 
 It warns about unindexed rules (no required literal of 3 or more bytes)
-and stale overrides (naming a rule the two never tie with).`,
+and stale overrides (naming a rule the two never tie with).
+
+In GitHub Actions (GITHUB_ACTIONS=true), every error and every broken
+catalogue file is also written to standard error as a workflow command,
+::error file=F,line=L,title=T::message, which the runner shows on the
+rule's line in a pull request.`,
 		Args: usageArgs(cobra.NoArgs),
-		RunE: func(cmd *cobra.Command, args []string) error { return o.run(io) },
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return annotateErr(getenv, io.err, o.run(io))
+		},
 	}
 	o.cat.register(cmd)
 	cmd.Flags().StringVarP(&o.output, "output", "o", "text", "output format: text, json or sarif")
@@ -79,6 +86,7 @@ func (o *checkOptions) run(io stdio) error {
 	if err != nil {
 		return err
 	}
+	annotate(o.cat.getenv, io.err, report.CheckAnnotations(rep))
 	if rep.Errors() > 0 {
 		return exitcode.Error{Code: exitcode.Failure}
 	}

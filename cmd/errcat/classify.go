@@ -14,6 +14,7 @@ import (
 
 	"github.com/errcat/errcat/internal/exitcode"
 	"github.com/errcat/errcat/internal/match"
+	"github.com/errcat/errcat/internal/report"
 	"github.com/errcat/errcat/internal/tables"
 )
 
@@ -26,10 +27,12 @@ type classifyOptions struct {
 	exitByClass bool
 	now         string
 	ev          evidenceFlags
+	paint       func(class, text string) string // colours a class in text output; nil for none
+	getenv      func(string) string
 }
 
 func newClassifyCmd(io stdio, getenv func(string) string) *cobra.Command {
-	o := &classifyOptions{cat: catalogueFlag{getenv: getenv}}
+	o := &classifyOptions{cat: catalogueFlag{getenv: getenv}, getenv: getenv}
 	cmd := &cobra.Command{
 		Use:   "classify [FILE...]",
 		Short: "Classify a failure from stderr, a log or an HTTP response",
@@ -50,13 +53,21 @@ evidence shape: {"text": ..., "http": {"status": ..., "headers": {...},
 The exit status is 0 whenever classification ran. With --exit-by-class it is
 the class's exit code from the catalogue (shipped: transient 75, hard 78,
 request 65) and 70 for unclassified. 1 means a broken catalogue or
-unreadable input, 2 a usage error.`,
+unreadable input, 2 a usage error.
+
+Text output colours the class on a terminal (--color). In GitHub Actions
+(GITHUB_ACTIONS=true), --lines also appends a Markdown summary (the counts,
+and per code its class, records, first line and sanitized excerpt) to the
+file $GITHUB_STEP_SUMMARY names.`,
 		Example: `  errcat classify < stderr.log
   errcat classify --status 429 --header 'Retry-After: 20' body.json
   errcat classify --lines -o jsonl ci.log
   errcat classify --exit-by-class --explain < err.txt`,
 		Args: usageArgs(cobra.ArbitraryArgs),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if o.output == "text" {
+				o.paint = painter(cmd, getenv, io.out)
+			}
 			return o.run(io, args)
 		},
 	}
@@ -110,7 +121,7 @@ func (o *classifyOptions) run(io stdio, args []string) error {
 	ev.Text = ""
 	var c match.Classification
 	if o.lines {
-		c, err = o.classifyLines(io.out, eng, ev, opts, inputs)
+		c, err = o.classifyLines(io, eng, ev, opts, inputs)
 	} else {
 		c, err = classifyWhole(eng, ev, opts, inputs)
 		if err == nil {
@@ -232,16 +243,42 @@ type summary struct {
 // a log of a thousand errors would otherwise cost a thousand writes. It
 // is flushed whenever the engine may be about to wait for input, so a
 // stream still being written (tail -f) gets its answers as they come.
-func (o *classifyOptions) classifyLines(out io.Writer, eng *match.Engine, ev match.Evidence, opts match.Options, inputs []namedReader) (match.Classification, error) {
-	w := bufio.NewWriterSize(out, 64<<10)
-	best, err := o.writeLines(w, w.Flush, eng, ev, opts, inputs)
+func (o *classifyOptions) classifyLines(io stdio, eng *match.Engine, ev match.Evidence, opts match.Options, inputs []namedReader) (match.Classification, error) {
+	w := bufio.NewWriterSize(io.out, 64<<10)
+	var codes *codeSummary
+	if inActions(o.getenv) && o.getenv("GITHUB_STEP_SUMMARY") != "" {
+		codes = &codeSummary{index: map[string]int{}}
+	}
+	best, sum, err := o.writeLines(w, w.Flush, eng, ev, opts, inputs, codes)
 	if ferr := w.Flush(); err == nil {
 		err = ferr
+	}
+	if err == nil && codes != nil {
+		stepSummary(o.getenv, io.err, func() string {
+			return report.LinesSummary(sum.Records, sum.Classified, sum.Unclassified, codes.rows)
+		})
 	}
 	return best, err
 }
 
-func (o *classifyOptions) writeLines(w io.Writer, flush func() error, eng *match.Engine, ev match.Evidence, opts match.Options, inputs []namedReader) (match.Classification, error) {
+// codeSummary collects, for the job summary, each code's class, count and
+// first record, in the order the codes first appear.
+type codeSummary struct {
+	index map[string]int
+	rows  []report.LinesCode
+}
+
+func (s *codeSummary) add(r lineResult) {
+	i, ok := s.index[r.Code]
+	if !ok {
+		i = len(s.rows)
+		s.index[r.Code] = i
+		s.rows = append(s.rows, report.LinesCode{Code: r.Code, Class: r.Class, FirstLine: r.Line, Excerpt: r.SafeExcerpt})
+	}
+	s.rows[i].Count++
+}
+
+func (o *classifyOptions) writeLines(w io.Writer, flush func() error, eng *match.Engine, ev match.Evidence, opts match.Options, inputs []namedReader, codes *codeSummary) (match.Classification, summary, error) {
 	sum := summary{Codes: map[string]int{}}
 	var results []lineResult  // only for -o json, which prints one document
 	var total match.LineStats // every input's, one after the other
@@ -277,22 +314,25 @@ func (o *classifyOptions) writeLines(w io.Writer, flush func() error, eng *match
 			}
 			sum.Codes[r.Code]++
 			lr = lineResult{Line: offset + r.Line, Classification: r.Classification}
+			if codes != nil {
+				codes.add(lr)
+			}
 			switch o.output {
 			case "json":
 				results = append(results, lr)
 			case "jsonl":
 				werr = enc.Encode(&lr)
 			default:
-				werr = printLine(w, lr)
+				werr = printLine(w, lr, o.paint)
 			}
 			return werr == nil
 		})
 		total.Add(st)
 		if werr != nil {
-			return best(), werr
+			return best(), sum, werr
 		}
 		if err != nil {
-			return best(), fmt.Errorf("%s: %v", in.name, err)
+			return best(), sum, fmt.Errorf("%s: %v", in.name, err)
 		}
 	}
 	sum.Records, sum.Classified, sum.Unclassified = total.Records, total.Classified, total.Unclassified
@@ -306,13 +346,13 @@ func (o *classifyOptions) writeLines(w io.Writer, flush func() error, eng *match
 		if doc.Results == nil {
 			doc.Results = []lineResult{}
 		}
-		return best(), writeJSON(w, doc)
+		return best(), sum, writeJSON(w, doc)
 	case "jsonl":
-		return best(), writeJSONLine(w, struct {
+		return best(), sum, writeJSONLine(w, struct {
 			Summary summary `json:"summary"`
 		}{sum})
 	}
-	return best(), printSummary(w, sum)
+	return best(), sum, printSummary(w, sum)
 }
 
 // classExit is the exit status --exit-by-class gives c: its class's, from

@@ -18,6 +18,7 @@ Usage:
 	errcat decide --policy P            decide what to do about a classification
 	errcat policy show P                print the schedule a policy implies
 	errcat generate --package N --out F write a catalogue and its engine as one Go file
+	errcat --version                    errcat's release, build revision and built-in catalogue
 
 Embedding: programs that classify in-process generate the compiled
 catalogue and its engine into their own package, with no dependency on
@@ -118,7 +119,30 @@ uses no retry); retry while retries remain, doubling from
 initial_interval, capped at 24h; otherwise on_exhausted (skip or stop).
 errcat run does not run a command again after it wrote to stdout unless
 --idempotent, and exits with the command's status (or, with
---exit-by-class, the class's). See docs/policy.md.
+--exit-by-class, the class's). A run that succeeds only after failed
+attempts is flaky: "flaky": true on its last --report line, its status
+still the command's. --fail-on-output classifies the output of an attempt
+that exits 0 too (with --classify-stdout, standard output as well, where
+headless agent CLIs print their JSON result envelope), and a classified
+failure there is a failure: the policy decides, and a run that ends on it
+exits 1 (the class's status with --exit-by-class). See docs/policy.md.
+
+	$ errcat run --policy agent.policy.yaml --fail-on-output --classify-stdout -- \
+	    claude -p --output-format json "$PROMPT"
+
+GitHub Actions (GITHUB_ACTIONS=true): errcat test and errcat check also
+write a workflow command, ::error file=F,line=L,col=C,title=T::message,
+on standard error for every failing fixture, check error and problem of
+a broken catalogue, which the pull request shows on that line; errcat run
+and classify --lines append a Markdown summary (attempts, classes,
+decisions, sanitized excerpts) to $GITHUB_STEP_SUMMARY, a file that cannot
+be written being a warning; a flaky run is also a ::warning. action.yml
+is a composite action around errcat test and errcat run; see
+docs/github-actions.md.
+
+Colour: --color auto (the default) colours the class in the text of
+classify and run on a terminal, unless $NO_COLOR is set to anything;
+--color always and never decide alone. JSON is never coloured.
 
 errcat explain CODE shows a code's class and what the class means, its
 description, unblock and scope, and its rules (id, tier, priority,

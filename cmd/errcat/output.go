@@ -18,13 +18,16 @@ func (o *classifyOptions) print(w io.Writer, c match.Classification) error {
 	case "jsonl":
 		return writeJSONLine(w, c)
 	}
-	return printText(w, c)
+	return printText(w, c, o.paint)
 }
 
 // printText renders one verdict for a person: the answer first, then what
 // backs it. Every value shown from the evidence is already sanitised.
-func printText(w io.Writer, c match.Classification) error {
-	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+// paint, when not nil, colours the class of the first line, after the
+// columns are aligned so the colour takes no width.
+func printText(w io.Writer, c match.Classification, paint func(class, text string) string) error {
+	var buf strings.Builder
+	tw := tabwriter.NewWriter(&buf, 0, 4, 2, ' ', 0)
 	row := func(k, v string) {
 		if v != "" {
 			fmt.Fprintf(tw, "%s:\t%s\n", k, v)
@@ -61,6 +64,13 @@ func printText(w io.Writer, c match.Classification) error {
 	}
 	row("catalogue", c.CatalogueVersion)
 	if err := tw.Flush(); err != nil {
+		return err
+	}
+	text := buf.String()
+	if paint != nil {
+		text = paintFirst(text, c, paint)
+	}
+	if _, err := io.WriteString(w, text); err != nil {
 		return err
 	}
 	if c.Explain != nil {
@@ -107,8 +117,32 @@ func printExplain(w io.Writer, ex *match.Explain) error {
 	return err
 }
 
-func printLine(w io.Writer, r lineResult) error {
-	_, err := fmt.Fprintf(w, "%d: %s/%s %s %q\n", r.Line, r.Class, r.Code, r.Rule, r.SafeExcerpt)
+// paintFirst colours the class of a verdict's first line: the class
+// before "/code", or the word "unclassified".
+func paintFirst(text string, c match.Classification, paint func(class, text string) string) string {
+	if c.State != match.Classified {
+		if rest, ok := strings.CutPrefix(text, "unclassified:"); ok {
+			return paint("unclassified", "unclassified") + ":" + rest
+		}
+		return text
+	}
+	head := "classified:"
+	if !strings.HasPrefix(text, head) {
+		return text
+	}
+	i := strings.Index(text, c.Class+"/")
+	if i < 0 {
+		return text
+	}
+	return text[:i] + paint(c.Class, c.Class) + text[i+len(c.Class):]
+}
+
+func printLine(w io.Writer, r lineResult, paint func(class, text string) string) error {
+	class := r.Class
+	if paint != nil {
+		class = paint(class, class)
+	}
+	_, err := fmt.Fprintf(w, "%d: %s/%s %s %q\n", r.Line, class, r.Code, r.Rule, r.SafeExcerpt)
 	return err
 }
 

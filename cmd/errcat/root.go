@@ -1,13 +1,13 @@
 package main
 
 import (
-	"fmt"
 	"io"
 
 	"github.com/spf13/cobra"
 
 	"github.com/errcat/errcat/internal/exitcode"
 	"github.com/errcat/errcat/internal/supervise"
+	"github.com/errcat/errcat/internal/termcolor"
 	"github.com/errcat/errcat/internal/version"
 )
 
@@ -57,7 +57,14 @@ nothing.`,
 	root.SetOut(io.out)
 	root.SetErr(io.err)
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
-	root.SetVersionTemplate(fmt.Sprintf("errcat %s\n", version.Version))
+	root.SetVersionTemplate("{{errcatVersion}}")
+	root.PersistentFlags().String("color", termcolor.Auto, "colour text output: auto (on a terminal, unless $NO_COLOR is set), always or never")
+	root.PersistentPreRunE = func(cmd *cobra.Command, _ []string) error {
+		if err := termcolor.Check(cmd.Flag("color").Value.String()); err != nil {
+			return usageError{err}
+		}
+		return nil
+	}
 	root.AddCommand(
 		newClassifyCmd(io, getenv),
 		newTestCmd(io, getenv),

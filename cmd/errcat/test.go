@@ -49,9 +49,16 @@ where errcat fixture add writes them.
 --junit writes one test case per fixture (failed, or skipped for a known
 issue) and two more that errcat test also fails on: "every code has a rule"
 and "every rule wins a positive fixture". The suite's tests count is the
-number of fixtures plus these two.`,
+number of fixtures plus these two.
+
+In GitHub Actions (GITHUB_ACTIONS=true), every failure and every broken
+catalogue or fixture file is also written to standard error as a workflow
+command, ::error file=F,line=L,col=C,title=T::message, which the runner
+shows on that line of a pull request.`,
 		Args: usageArgs(cobra.NoArgs),
-		RunE: func(cmd *cobra.Command, args []string) error { return o.run(io) },
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return annotateErr(getenv, io.err, o.run(io))
+		},
 	}
 	o.cat.register(cmd)
 	cmd.Flags().StringVar(&o.fixtures, "fixtures", "", "fixtures directory (default: DIR/../fixtures for --catalogue DIR, else the built-in fixtures)")
@@ -108,6 +115,7 @@ func (o *testOptions) run(io stdio) error {
 	if err != nil {
 		return err
 	}
+	annotate(o.cat.getenv, io.err, report.TestAnnotations(rep))
 	if !rep.OK() {
 		return exitcode.Error{Code: exitcode.Failure}
 	}

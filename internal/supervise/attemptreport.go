@@ -21,6 +21,8 @@ type AttemptReport struct {
 	StdoutBytes     int64                 `json:"stdout_bytes"`
 	Interrupted     string                `json:"interrupted,omitempty"`
 	MaxTotalReached bool                  `json:"max_total_reached,omitempty"`
+	FailedOnOutput  bool                  `json:"failed_on_output,omitempty"` // exit status 0, but FailOnOutput read a failure in the output
+	Flaky           bool                  `json:"flaky,omitempty"`            // the run succeeded on this attempt, after failed ones
 	Classification  *match.Classification `json:"classification,omitempty"`
 	Decision        *policy.Decision      `json:"decision,omitempty"`
 	DryRun          bool                  `json:"dry_run,omitempty"`
@@ -30,10 +32,14 @@ type AttemptReport struct {
 // once and does not end the run: the command's outcome matters more.
 type reporter struct {
 	w, errw io.Writer
+	observe func(AttemptReport)
 	failed  bool
 }
 
 func (r *reporter) write(a AttemptReport) {
+	if r.observe != nil {
+		r.observe(a)
+	}
 	if r.failed || r.w == nil {
 		return
 	}

@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 	"time"
 
 	"github.com/errcat/errcat/internal/exitcode"
@@ -36,7 +37,11 @@ type Supervisor struct {
 	// the last attempt's.
 	ClassExit func(match.Classification) exitcode.Code
 
-	Report         io.Writer     // one AttemptReport per line; nil for none
+	Report  io.Writer           // one AttemptReport per line; nil for none
+	Observe func(AttemptReport) // called with each attempt's report as it is written; nil for none
+	// Paint colours a class's name in the run's own lines; nil for none.
+	Paint          func(class, text string) string
+	FailOnOutput   bool          // classify the output of an attempt that exits 0, and treat a classified failure as a failure
 	TailBytes      int           // how much output to keep for classification
 	ClassifyStdout bool          // classify standard output too, not only standard error
 	DryRun         bool          // on failure say what the policy would do, and stop
@@ -50,7 +55,7 @@ type Supervisor struct {
 // class's, with ClassExit), 128+N when signal N ended the run, 126 or 127
 // when the command cannot be run or is not found.
 func (s *Supervisor) Run(args []string) error {
-	rep := &reporter{w: s.Report, errw: s.Stderr}
+	rep := &reporter{w: s.Report, errw: s.Stderr, observe: s.Observe}
 
 	// Signals end the run: the forwarder passes them on to the running
 	// attempt and cancels everything else.
@@ -91,7 +96,20 @@ func (s *Supervisor) Run(args []string) error {
 			fmt.Fprintf(s.Stderr, "errcat: interrupted by %s; not running it again\n", signalName(sig))
 			return exitcode.Error{Code: exitcode.Signaled(signalNumber(sig))}
 		}
+		ev := match.Evidence{Text: res.tail, ExitCode: res.exitCode, Signal: res.signal}
+		var c match.Classification
+		if status == exitcode.OK && s.FailOnOutput {
+			c = s.Classify(ev, clk.Now())
+			if c.State == match.Classified {
+				// The command said it succeeded, but its output reports
+				// a failure (an agent CLI's usage limit, printed with
+				// exit status 0): it fails with errcat's own status.
+				r.FailedOnOutput = true
+				status = exitcode.Failure
+			}
+		}
 		if status == exitcode.OK {
+			r.Flaky = attempt > 1
 			rep.write(r)
 			if attempt > 1 {
 				fmt.Fprintf(s.Stderr, "errcat: succeeded on attempt %d\n", attempt)
@@ -105,15 +123,20 @@ func (s *Supervisor) Run(args []string) error {
 			return exitcode.Error{Code: status}
 		}
 
-		ev := match.Evidence{Text: res.tail, ExitCode: res.exitCode, Signal: res.signal}
-		c := s.Classify(ev, clk.Now())
+		if !r.FailedOnOutput {
+			c = s.Classify(ev, clk.Now())
+		}
 		pc := toPolicy(c)
 		state.Now = clk.Now()
 		state.OutputSeen = res.stdoutBytes > 0
 		d := policy.Decide(pc, s.Policy, state)
 		r.Classification, r.Decision, r.DryRun = &c, &d, s.DryRun
 		rep.write(r)
-		fmt.Fprintf(s.Stderr, "errcat: %s\n", Describe(pc, d))
+		line := s.paint(pc, Describe(pc, d))
+		if r.FailedOnOutput {
+			line = "exit status 0, but the output reads as a failure: " + line
+		}
+		fmt.Fprintf(s.Stderr, "errcat: %s\n", line)
 
 		final := exitcode.Error{Code: status}
 		if s.ClassExit != nil {
@@ -133,4 +156,20 @@ func (s *Supervisor) Run(args []string) error {
 			return exitcode.Error{Code: exitcode.Signaled(signalNumber(sig))}
 		}
 	}
+}
+
+// paint colours the class that opens a decision's account, when the run
+// has a Paint.
+func (s *Supervisor) paint(c policy.Classification, line string) string {
+	if s.Paint == nil {
+		return line
+	}
+	class := c.Class
+	if c.State != policy.Classified {
+		class = "unclassified"
+	}
+	if rest, ok := strings.CutPrefix(line, class); ok {
+		return s.Paint(class, class) + rest
+	}
+	return line
 }
