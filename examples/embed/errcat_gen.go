@@ -3246,7 +3246,7 @@ func (s statusRange) String() string {
 	return fmt.Sprintf("%d-%d", s.Lo, s.Hi)
 }
 
-type automaton struct {
+type litscanAutomaton struct {
 	class  [256]uint8
 	nclass int
 	leaves [256]bool
@@ -3258,8 +3258,8 @@ type automaton struct {
 	out    []int32
 }
 
-func buildAutomaton(patterns []string) *automaton {
-	a := &automaton{}
+func litscanNewAutomaton(patterns []string) *litscanAutomaton {
+	a := &litscanAutomaton{}
 	var used [256]bool
 	for _, p := range patterns {
 		for i := 0; i < len(p); i++ {
@@ -3280,7 +3280,7 @@ func buildAutomaton(patterns []string) *automaton {
 		a.class[b] = a.class[b+'a'-'A']
 	}
 	nc := a.nclass
-	t := levelOrderTrie(patterns, &a.class, nc)
+	t := litscan_levelOrderTrie(patterns, &a.class, nc)
 	child, pats, n := t.child, t.pats, len(t.pats)
 	next := child
 	fail := make([]uint32, n)
@@ -3335,12 +3335,12 @@ func buildAutomaton(patterns []string) *automaton {
 	return a
 }
 
-type trie struct {
+type litscan_trie struct {
 	child []uint32
 	pats  [][]int32
 }
 
-func levelOrderTrie(patterns []string, class *[256]uint8, nc int) trie {
+func litscan_levelOrderTrie(patterns []string, class *[256]uint8, nc int) litscan_trie {
 	keys := make([]string, len(patterns))
 	order := make([]int32, len(patterns))
 	longest := 0
@@ -3364,7 +3364,7 @@ func levelOrderTrie(patterns []string, class *[256]uint8, nc int) trie {
 		}
 		nodes += len(keys[pi]) - shared
 	}
-	t := trie{child: make([]uint32, nodes*nc), pats: make([][]int32, nodes)}
+	t := litscan_trie{child: make([]uint32, nodes*nc), pats: make([][]int32, nodes)}
 	at := make([]uint32, len(order))
 	n := uint32(1)
 	for d := 1; d <= longest; d++ {
@@ -3389,17 +3389,17 @@ func levelOrderTrie(patterns []string, class *[256]uint8, nc int) trie {
 	return t
 }
 
-type hitter interface {
-	hit(pattern int32, end int) bool
+type litscanHitter interface {
+	Hit(pattern int32, end int) bool
 }
 
-func (a *automaton) state(row uint32) int {
+func (a *litscanAutomaton) state(row uint32) int {
 	return int(uint64(row) * a.recip >> 32)
 }
 
-func acScan[T string | []byte, H hitter](a *automaton, s T, hit H) {
-	if len(s) >= 4*a.maxLen && len(s) >= splitMin {
-		acScan2(a, s, hit)
+func litscanFindAll[T string | []byte, H litscanHitter](a *litscanAutomaton, s T, hit H) {
+	if len(s) >= 4*a.maxLen && len(s) >= litscan_splitMin {
+		litscan_findQuarters(a, s, hit)
 		return
 	}
 	row := uint32(0)
@@ -3431,7 +3431,7 @@ func acScan[T string | []byte, H hitter](a *automaton, s T, hit H) {
 		if e&1 != 0 {
 			st := a.state(row)
 			for _, p := range a.out[a.outAt[st]:a.outAt[st+1]] {
-				if !hit.hit(p, i+1) {
+				if !hit.Hit(p, i+1) {
 					return
 				}
 			}
@@ -3439,9 +3439,9 @@ func acScan[T string | []byte, H hitter](a *automaton, s T, hit H) {
 	}
 }
 
-const splitMin = 64
+const litscan_splitMin = 64
 
-func acScan2[T string | []byte, H hitter](a *automaton, s T, hit H) {
+func litscan_findQuarters[T string | []byte, H litscanHitter](a *litscanAutomaton, s T, hit H) {
 	delta, class := a.delta, &a.class
 	q := len(s) / 4
 	lo := [4]int{0, q, 2 * q, 3 * q}
@@ -3453,7 +3453,7 @@ func acScan2[T string | []byte, H hitter](a *automaton, s T, hit H) {
 	report := func(row uint32, end int) bool {
 		st := a.state(row)
 		for _, p := range a.out[a.outAt[st]:a.outAt[st+1]] {
-			if !hit.hit(p, end) {
+			if !hit.Hit(p, end) {
 				return false
 			}
 		}
@@ -3485,6 +3485,498 @@ func acScan2[T string | []byte, H hitter](a *automaton, s T, hit H) {
 			}
 		}
 	}
+}
+
+type litscanSet struct {
+	pats      []string
+	gramLen   int
+	gramMask  uint64
+	stride    int
+	set, set2 *[litscan_gramWords]uint64
+	rank      *[litscan_gramWords]uint32
+	dense     bool
+	at        []int32
+	anchors   []litscan_anchor
+	short     *litscanSet
+}
+
+type litscan_anchor struct {
+	gram, check uint64
+	pat, plen   int32
+	off, co     int32
+}
+
+const litscanMaxStride = 4
+
+const litscan_gramWords = 1 << 10
+
+func litscan_gramHash(g uint64) (h1, h2 uint32) {
+	p := g * 0x9E3779B97F4A7C15
+	return uint32(p >> 48), uint32(p>>32) & 0xFFFF
+}
+
+func litscan_foldGram(w, mask uint64) uint64 { return (w | 0x2020202020202020) & mask }
+
+func litscan_load8(s string, i int) uint64 {
+	b := s[i : i+8]
+	return uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24 |
+		uint64(b[4])<<32 | uint64(b[5])<<40 | uint64(b[6])<<48 | uint64(b[7])<<56
+}
+
+func litscan_loadN(s string, i, n int) uint64 {
+	w := uint64(0)
+	for k := n - 1; k >= 0; k-- {
+		w = w<<8 | uint64(s[i+k])
+	}
+	return w
+}
+
+func litscanNewSet(patterns []string) *litscanSet { return litscan_buildLiteralSet(patterns, nil) }
+
+const litscan_longLiteral = 8 + litscanMaxStride - 1
+
+func litscan_buildLiteralSet(patterns []string, seen *litscan_gramCounts) *litscanSet {
+	var long, short []int32
+	for i, p := range patterns {
+		if len(p) >= litscan_longLiteral {
+			long = append(long, int32(i))
+		} else {
+			short = append(short, int32(i))
+		}
+	}
+	if len(long) == 0 || len(short) == 0 {
+		return litscan_buildPart(patterns, nil, seen)
+	}
+	if _, stride := litscan_gramShape(patterns, short); stride < litscanMaxStride || len(patterns)*litscanMaxStride <= litscan_gramWords*64/litscan_denseShare {
+		return litscan_buildPart(patterns, nil, seen)
+	}
+	l := litscan_buildPart(patterns, long, seen)
+	l.short = litscan_buildPart(patterns, short, seen.shortPart())
+	return l
+}
+
+func litscan_buildPart(patterns []string, ids []int32, seen *litscan_gramCounts) *litscanSet {
+	if ids == nil {
+		ids = make([]int32, len(patterns))
+		for i := range ids {
+			ids[i] = int32(i)
+		}
+	}
+	l := &litscanSet{pats: patterns}
+	l.gramLen, l.stride = litscan_gramShape(patterns, ids)
+	l.gramMask = ^uint64(0) >> (64 - 8*l.gramLen)
+	l.set, l.set2, l.rank = new([litscan_gramWords]uint64), new([litscan_gramWords]uint64), new([litscan_gramWords]uint32)
+	shared, last := make([]uint16, 1<<16), make([]int32, 1<<16)
+	for _, pi := range ids {
+		p := patterns[pi]
+		for off := 0; off+l.gramLen <= len(p); off++ {
+			h, _ := litscan_gramHash(l.gramOf(p, off))
+			if last[h] != int32(pi+1) {
+				last[h] = int32(pi + 1)
+				shared[h] = min(shared[h], math.MaxUint16-1) + 1
+			}
+		}
+	}
+	all := make([]litscan_anchor, 0, len(ids)*l.stride)
+	var ranks []litscan_gramRank
+	var rarity []float64
+	for _, id := range ids {
+		pi, p := int(id), patterns[id]
+		rarity = append(rarity[:0], 0)
+		for k := 0; k < len(p); k++ {
+			rarity = append(rarity, rarity[k]+litscan_byteRarity(p[k]))
+		}
+		ranks = ranks[:0]
+		for off := 0; off+l.gramLen <= len(p); off++ {
+			g := l.gramOf(p, off)
+			h, _ := litscan_gramHash(g)
+			score := litscan_gramScore(rarity[off+l.gramLen]-rarity[off], int(shared[h]))
+			ranks = append(ranks, litscan_gramRank{seen.rank(g), score})
+		}
+		start := l.bestRun(ranks)
+		for off := start; off < start+l.stride; off++ {
+			g := l.gramOf(p, off)
+			h1, h2 := litscan_gramHash(g)
+			all = append(all, litscan_checkedAnchor(p, pi, off, g))
+			l.set[h1>>6] |= 1 << (h1 & 63)
+			l.set2[h2>>6] |= 1 << (h2 & 63)
+		}
+	}
+	n := uint32(0)
+	for k := range l.set {
+		l.rank[k] = n
+		n += uint32(bits.OnesCount64(l.set[k]))
+	}
+	l.at = make([]int32, n+1)
+	for _, a := range all {
+		h, _ := litscan_gramHash(a.gram)
+		l.at[l.bitRank(h)+1]++
+	}
+	for r := range n {
+		l.at[r+1] += l.at[r]
+	}
+	next := slices.Clone(l.at[:n])
+	l.anchors = make([]litscan_anchor, len(all))
+	for _, a := range all {
+		h, _ := litscan_gramHash(a.gram)
+		r := l.bitRank(h)
+		l.anchors[next[r]] = a
+		next[r]++
+	}
+	l.dense = n > litscan_gramWords*64/litscan_denseShare
+	return l
+}
+
+func litscan_gramShape(patterns []string, ids []int32) (gramLen, stride int) {
+	shortest := litscan_longLiteral
+	for _, pi := range ids {
+		shortest = min(shortest, len(patterns[pi]))
+	}
+	if g := shortest - litscanMaxStride + 1; g >= litscan_minStrideGram {
+		return g, litscanMaxStride
+	}
+	gramLen = min(8, shortest)
+	return gramLen, shortest - gramLen + 1
+}
+
+const litscan_minStrideGram = 5
+
+func (l *litscanSet) bitRank(h uint32) uint32 {
+	k := h >> 6
+	return l.rank[k] + uint32(bits.OnesCount64(l.set[k]&(1<<(h&63)-1)))
+}
+
+func (l *litscanSet) gramOf(p string, off int) uint64 {
+	if off+8 <= len(p) {
+		return litscan_foldGram(litscan_load8(p, off), l.gramMask)
+	}
+	return litscan_foldGram(litscan_loadN(p, off, l.gramLen), l.gramMask)
+}
+
+const litscan_denseShare = 16
+
+func litscan_checkedAnchor(p string, pi, off int, g uint64) litscan_anchor {
+	a := litscan_anchor{gram: g, pat: int32(pi), off: int32(off), co: -1, plen: int32(len(p))}
+	if len(p) >= 8 {
+		a.co = 0
+		if off < len(p)-8-off {
+			a.co = int32(len(p) - 8)
+		}
+		a.check = litscan_foldGram(litscan_load8(p, int(a.co)), ^uint64(0))
+	}
+	return a
+}
+
+type litscan_gramRank struct {
+	seen  int32
+	score float64
+}
+
+func (r litscan_gramRank) worse(o litscan_gramRank) bool {
+	return r.seen > o.seen || r.seen == o.seen && r.score < o.score
+}
+
+func (l *litscanSet) bestRun(ranks []litscan_gramRank) int {
+	start, best := 0, litscan_gramRank{math.MaxInt32, math.Inf(-1)}
+	for off := 0; off+l.stride <= len(ranks); off++ {
+		weakest := ranks[off]
+		for _, g := range ranks[off+1 : off+l.stride] {
+			if g.worse(weakest) {
+				weakest = g
+			}
+		}
+		if best.worse(weakest) {
+			start, best = off, weakest
+		}
+	}
+	return start
+}
+
+func litscan_gramScore(rarity float64, shared int) float64 {
+	if shared <= 1 {
+		return rarity
+	}
+	return rarity - 2*math.Log2(float64(shared))
+}
+
+func litscan_byteRarity(c byte) float64 {
+	switch {
+	case c == ' ':
+		return 0.3
+	case c >= 0x80:
+		return 2
+	case 'a' <= c && c <= 'z':
+		switch c {
+		case 'e', 't', 'a', 'o', 'i', 'n', 's', 'r':
+			return 1
+		case 'q', 'z', 'j', 'x', 'v', 'k':
+			return 1.8
+		}
+		return 1.3
+	case '0' <= c && c <= '9':
+		return 1.6
+	}
+	return 1.5
+}
+
+func (l *litscanSet) findEnds(s string, hit func(pattern int32, end int) bool) {
+	set, set2, mask, k := l.set, l.set2, l.gramMask, l.stride
+	i := 0
+	if k == 1 && l.gramLen <= 5 && !l.dense {
+		for ; i+8 <= len(s); i += 4 {
+			w := litscan_foldGram(litscan_load8(s, i), ^uint64(0))
+			g0, g1, g2, g3 := w&mask, w>>8&mask, w>>16&mask, w>>24&mask
+			a0, b0 := litscan_gramHash(g0)
+			a1, b1 := litscan_gramHash(g1)
+			a2, b2 := litscan_gramHash(g2)
+			a3, b3 := litscan_gramHash(g3)
+			if set[a0>>6]&(1<<(a0&63)) != 0 && set2[b0>>6]&(1<<(b0&63)) != 0 && !l.confirm(s, i, g0, a0, hit) {
+				return
+			}
+			if set[a1>>6]&(1<<(a1&63)) != 0 && set2[b1>>6]&(1<<(b1&63)) != 0 && !l.confirm(s, i+1, g1, a1, hit) {
+				return
+			}
+			if set[a2>>6]&(1<<(a2&63)) != 0 && set2[b2>>6]&(1<<(b2&63)) != 0 && !l.confirm(s, i+2, g2, a2, hit) {
+				return
+			}
+			if set[a3>>6]&(1<<(a3&63)) != 0 && set2[b3>>6]&(1<<(b3&63)) != 0 && !l.confirm(s, i+3, g3, a3, hit) {
+				return
+			}
+		}
+	}
+	if l.dense {
+		if k == 4 {
+			for ; i+20 <= len(s); i += 16 {
+				w := s[i : i+20]
+				g0, g1 := litscan_foldGram(litscan_load8(w, 0), mask), litscan_foldGram(litscan_load8(w, 4), mask)
+				g2, g3 := litscan_foldGram(litscan_load8(w, 8), mask), litscan_foldGram(litscan_load8(w, 12), mask)
+				a0, b0 := litscan_gramHash(g0)
+				a1, b1 := litscan_gramHash(g1)
+				a2, b2 := litscan_gramHash(g2)
+				a3, b3 := litscan_gramHash(g3)
+				if (set[a0>>6]>>(a0&63))&(set2[b0>>6]>>(b0&63))&1 != 0 && !l.confirm(s, i, g0, a0, hit) {
+					return
+				}
+				if (set[a1>>6]>>(a1&63))&(set2[b1>>6]>>(b1&63))&1 != 0 && !l.confirm(s, i+4, g1, a1, hit) {
+					return
+				}
+				if (set[a2>>6]>>(a2&63))&(set2[b2>>6]>>(b2&63))&1 != 0 && !l.confirm(s, i+8, g2, a2, hit) {
+					return
+				}
+				if (set[a3>>6]>>(a3&63))&(set2[b3>>6]>>(b3&63))&1 != 0 && !l.confirm(s, i+12, g3, a3, hit) {
+					return
+				}
+			}
+		}
+		for ; i+8 <= len(s); i += k {
+			g := litscan_foldGram(litscan_load8(s, i), mask)
+			h, h2 := litscan_gramHash(g)
+			if (set[h>>6]>>(h&63))&(set2[h2>>6]>>(h2&63))&1 != 0 && !l.confirm(s, i, g, h, hit) {
+				return
+			}
+		}
+	} else {
+		if k == 4 {
+			for ; i+20 <= len(s); i += 16 {
+				w := s[i : i+20]
+				g0, g1 := litscan_foldGram(litscan_load8(w, 0), mask), litscan_foldGram(litscan_load8(w, 4), mask)
+				g2, g3 := litscan_foldGram(litscan_load8(w, 8), mask), litscan_foldGram(litscan_load8(w, 12), mask)
+				a0, b0 := litscan_gramHash(g0)
+				a1, b1 := litscan_gramHash(g1)
+				a2, b2 := litscan_gramHash(g2)
+				a3, b3 := litscan_gramHash(g3)
+				if set[a0>>6]&(1<<(a0&63)) != 0 && set2[b0>>6]&(1<<(b0&63)) != 0 && !l.confirm(s, i, g0, a0, hit) {
+					return
+				}
+				if set[a1>>6]&(1<<(a1&63)) != 0 && set2[b1>>6]&(1<<(b1&63)) != 0 && !l.confirm(s, i+4, g1, a1, hit) {
+					return
+				}
+				if set[a2>>6]&(1<<(a2&63)) != 0 && set2[b2>>6]&(1<<(b2&63)) != 0 && !l.confirm(s, i+8, g2, a2, hit) {
+					return
+				}
+				if set[a3>>6]&(1<<(a3&63)) != 0 && set2[b3>>6]&(1<<(b3&63)) != 0 && !l.confirm(s, i+12, g3, a3, hit) {
+					return
+				}
+			}
+		}
+		for ; i+8 <= len(s); i += k {
+			g := litscan_foldGram(litscan_load8(s, i), mask)
+			h, h2 := litscan_gramHash(g)
+			if set[h>>6]&(1<<(h&63)) != 0 && set2[h2>>6]&(1<<(h2&63)) != 0 && !l.confirm(s, i, g, h, hit) {
+				return
+			}
+		}
+	}
+	for ; i+l.gramLen <= len(s); i += k {
+		g := litscan_foldGram(litscan_loadN(s, i, l.gramLen), mask)
+		h, h2 := litscan_gramHash(g)
+		if (set[h>>6]>>(h&63))&(set2[h2>>6]>>(h2&63))&1 != 0 && !l.confirm(s, i, g, h, hit) {
+			return
+		}
+	}
+	if l.short != nil {
+		l.short.findEnds(s, hit)
+	}
+}
+
+func (l *litscanSet) confirm(s string, i int, g uint64, h uint32, hit func(int32, int) bool) bool {
+	r := l.bitRank(h)
+	for _, a := range l.anchors[l.at[r]:l.at[r+1]] {
+		if a.gram != g {
+			continue
+		}
+		start := i - int(a.off)
+		end := start + int(a.plen)
+		if start < 0 || end > len(s) || (a.co >= 0 && litscan_foldGram(litscan_load8(s, start+int(a.co)), ^uint64(0)) != a.check) {
+			continue
+		}
+		if !litscan_hasFoldAt(s, start, l.pats[a.pat]) {
+			continue
+		}
+		if !hit(a.pat, end) {
+			return false
+		}
+	}
+	return true
+}
+
+func litscan_hasFoldAt(s string, start int, p string) bool {
+	t := s[start : start+len(p)]
+	for j := 0; j < len(p); j++ {
+		c := t[j]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if c != p[j] {
+			return false
+		}
+	}
+	return true
+}
+
+func (l *litscanSet) Stride() int { return l.stride }
+
+const litscan_sampleSize = 256 << 10
+
+const (
+	litscan_tuneMin   = 512 << 10
+	litscan_minSample = 32 << 10
+)
+
+const (
+	litscan_pieceSize  = 32 << 10
+	litscan_pieceEvery = 1 << 20
+	litscan_pieces     = 16
+)
+
+type litscanTuning struct {
+	lits    *litscanSet
+	read    int
+	counted int
+	next    int
+	seen    *litscan_gramCounts
+	done    bool
+	pending chan *litscanSet
+}
+
+func litscanNewTuning(lits *litscanSet, done bool) litscanTuning {
+	return litscanTuning{lits: lits, done: done}
+}
+
+func (t *litscanTuning) For(data []byte) *litscanSet {
+	if t.pending != nil {
+		select {
+		case l := <-t.pending:
+			t.lits, t.pending = l, nil
+		default:
+		}
+	}
+	if t.done || t.lits == nil {
+		return t.lits
+	}
+	t.read += len(data)
+	switch {
+	case len(data) < litscan_minSample:
+	case t.seen == nil:
+		if t.read >= litscan_tuneMin {
+			t.seen = t.lits.count(unsafe.String(unsafe.SliceData(data), min(len(data), litscan_sampleSize)))
+			t.tune(t.seen)
+			t.next = t.read + litscan_pieceEvery
+		}
+	case t.read >= t.next:
+		t.lits.countInto(t.seen, unsafe.String(unsafe.SliceData(data), min(len(data), litscan_pieceSize)))
+		t.next += litscan_pieceEvery
+		if t.counted++; t.counted == litscan_pieces {
+			t.tune(t.seen)
+			t.seen, t.done = nil, true
+		}
+	}
+	return t.lits
+}
+
+func (t *litscanTuning) tune(seen *litscan_gramCounts) {
+	pats := t.lits.pats
+	if len(pats) < litscan_asyncMin {
+		t.lits = litscan_buildLiteralSet(pats, seen)
+		return
+	}
+	if t.pending != nil {
+		t.lits = <-t.pending
+	}
+	snap := seen.clone()
+	ch := make(chan *litscanSet, 1)
+	go func() { ch <- litscan_buildLiteralSet(pats, snap) }()
+	t.pending = ch
+}
+
+const litscan_asyncMin = 1024
+
+func (c *litscan_gramCounts) clone() *litscan_gramCounts {
+	d := *c
+	if c.short != nil {
+		d.short = c.short.clone()
+	}
+	return &d
+}
+
+type litscan_gramCounts struct {
+	by1, by2 [1 << 16]uint32
+	short    *litscan_gramCounts
+}
+
+func (c *litscan_gramCounts) shortPart() *litscan_gramCounts {
+	if c == nil {
+		return nil
+	}
+	return c.short
+}
+
+func (l *litscanSet) count(s string) *litscan_gramCounts {
+	c := new(litscan_gramCounts)
+	l.countInto(c, s)
+	return c
+}
+
+func (l *litscanSet) countInto(c *litscan_gramCounts, s string) {
+	for i := 0; i+8 <= len(s); i++ {
+		h1, h2 := litscan_gramHash(litscan_foldGram(litscan_load8(s, i), l.gramMask))
+		c.by1[h1]++
+		c.by2[h2]++
+	}
+	if l.short != nil {
+		if c.short == nil {
+			c.short = new(litscan_gramCounts)
+		}
+		l.short.countInto(c.short, s)
+	}
+}
+
+func (c *litscan_gramCounts) rank(g uint64) int32 {
+	if c == nil {
+		return 0
+	}
+	h1, h2 := litscan_gramHash(g)
+	return int32(min(c.by1[h1], c.by2[h2]))
 }
 
 // LineStats counts the records Lines read, and names the one that decides
@@ -3546,7 +4038,7 @@ func (e *engine) Lines(r io.Reader, ev Evidence, opts linesOptions, fn func(Line
 		var out []LineResult
 		bt := e.ix.bulkTables()
 		rw := e.regionWork(&bt, every, &ev, opts.Options)
-		tn := newTuning(bt.lits, every)
+		tn := litscanNewTuning(bt.lits, every)
 		for {
 			reg, ok := ch.next()
 			if !ok {
@@ -3554,7 +4046,7 @@ func (e *engine) Lines(r io.Reader, ev Evidence, opts linesOptions, fn func(Line
 				return total, ch.err
 			}
 			out = out[:0]
-			st := rw.region(reg, tn.set(reg.data), &out)
+			st := rw.region(reg, tn.For(reg.data), &out)
 			total.add(st)
 			for i := range out {
 				total.keep(&out[i])
@@ -3585,7 +4077,7 @@ func (e *engine) linesParallel(ch *chunker, every bool, ev *Evidence, opts lines
 	slots := make(chan struct{}, 2*opts.Workers)
 	var (
 		readMu sync.Mutex
-		tn     = newTuning(bt.lits, every)
+		tn     = litscanNewTuning(bt.lits, every)
 		read   int
 
 		outMu   sync.Mutex
@@ -3594,7 +4086,7 @@ func (e *engine) linesParallel(ch *chunker, every bool, ev *Evidence, opts lines
 		total   LineStats
 		stopped atomic.Bool
 	)
-	take := func(buf *regionBuf) (region, *literalSet, int, bool) {
+	take := func(buf *regionBuf) (region, *litscanSet, int, bool) {
 		readMu.Lock()
 		defer readMu.Unlock()
 		ch.adopt(buf)
@@ -3604,7 +4096,7 @@ func (e *engine) linesParallel(ch *chunker, every bool, ev *Evidence, opts lines
 			return region{}, nil, 0, false
 		}
 		read++
-		return reg, tn.set(reg.data), read - 1, true
+		return reg, tn.For(reg.data), read - 1, true
 	}
 	hand := func(k int, r regionResult) {
 		outMu.Lock()
@@ -3695,7 +4187,7 @@ func (e *engine) regionWork(bt *bulkTables, every bool, ev *Evidence, opts Optio
 	return w
 }
 
-func (rw *regionWork) region(reg region, lits *literalSet, out *[]LineResult) LineStats {
+func (rw *regionWork) region(reg region, lits *litscanSet, out *[]LineResult) LineStats {
 	e, bt, every := rw.e, rw.bt, rw.every
 	var st LineStats
 	marks, needed := rw.marks[:0], rw.needed[:0]
@@ -3746,9 +4238,9 @@ func matched(c Classification) bool {
 	return c.State == classified || c.Reason != reasonNoMatch && c.Reason != reasonEmpty && c.Reason != reasonGarbled
 }
 
-func marksOf(lits *literalSet, needs []need, data []byte, marks []int, needed []needMark) ([]int, []needMark) {
+func marksOf(lits *litscanSet, needs []need, data []byte, marks []int, needed []needMark) ([]int, []needMark) {
 	if lits != nil {
-		lits.scanEnds(bytesString(data), func(p int32, end int) bool {
+		lits.findEnds(bytesString(data), func(p int32, end int) bool {
 			if needs != nil && needs[p] != nil {
 				needed = append(needed, needMark{end - 1, p})
 			} else if n := len(marks); n == 0 || marks[n-1] != end-1 {
@@ -4276,6 +4768,258 @@ func (l *lazyJSON) get(rec string) any {
 		l.v, l.done = recordJSON(rec), true
 	}
 	return l.v
+}
+
+type litHits struct {
+	gen    uint32
+	rec    uint32
+	stamp  []uint32
+	head   []int32
+	ends   []hitEnd
+	live   []uint32
+	rules  []uint32
+	patLen []int32
+}
+
+type trigRef struct {
+	lit      string
+	branches []int32
+	rules    []int32
+}
+
+type refTable struct {
+	at    []int32
+	lens  []int32
+	first []byte
+	refs  []trigRef
+}
+
+func (h *litHits) confirm(rec string, t *refTable, p int32, end int, s *scan) {
+	for i := t.at[p]; i < t.at[p+1]; i++ {
+		r := &t.refs[i]
+		if n := t.lens[i]; n > h.patLen[p] {
+			start := end - int(n)
+			if start < 0 || lowerByte(rec[start]) != t.first[i] || !h.endsAt(rec, r.lit, p, end) {
+				continue
+			}
+		}
+		for _, b := range r.branches {
+			h.live[b] = h.gen
+		}
+		for _, ri := range r.rules {
+			h.rules[ri] = h.gen
+			s.addCand(ri)
+		}
+	}
+}
+
+type hitEnd struct {
+	end  int32
+	prev int32
+}
+
+func (h *litHits) endsAt(rec, lit string, p int32, end int) bool {
+	return end >= len(lit) && equalFoldASCII(rec[end-len(lit):], lit[:len(lit)-int(h.patLen[p])])
+}
+
+func (h *litHits) add(gen uint32, p int32, end int) {
+	if h.stamp[p] != gen {
+		h.stamp[p], h.head[p] = gen, -1
+	}
+	h.ends = append(h.ends, hitEnd{int32(end), h.head[p]})
+	h.head[p] = int32(len(h.ends) - 1)
+}
+
+type lookup struct {
+	hits *litHits
+	pats *regexPats
+}
+
+type regexPats struct {
+	trig     []int32
+	alts     []altPats
+	branch   int32
+	trigs    bool
+	unmapped []string
+	gate     []int32
+	gated    bool
+}
+
+func (rp *regexPats) dead(h *litHits) bool {
+	return rp.trigs && rp.branch >= 0 && len(rp.unmapped) == 0 && h.live[rp.branch] != h.gen
+}
+
+type altPats struct {
+	trig []int32
+	lead []int32
+	also [][]int32
+}
+
+func newLookup(hits *litHits, pats *regexPats) *lookup {
+	if hits == nil || pats == nil {
+		return nil
+	}
+	return &lookup{hits, pats}
+}
+
+func (lk *lookup) anyOf(t *recText, lits []string, pats []int32) bool {
+	if lk == nil || len(pats) != len(lits) {
+		return t.any(lits)
+	}
+	for i, l := range lits {
+		if lk.has(t, l, pats[i]) {
+			return true
+		}
+	}
+	return false
+}
+
+func (lk *lookup) branchTriggers(t *recText, lits []string) bool {
+	if lk == nil || lk.pats.branch < 0 {
+		return t.any(lits)
+	}
+	if lk.hits.live[lk.pats.branch] == lk.hits.gen {
+		return true
+	}
+	return t.any(lk.pats.unmapped)
+}
+
+func (lk *lookup) alt(k int) *altPats {
+	if lk == nil || k >= len(lk.pats.alts) {
+		return nil
+	}
+	return &lk.pats.alts[k]
+}
+
+func (lk *lookup) has(t *recText, lit string, p int32) bool {
+	if p < 0 {
+		return t.index(lit) >= 0
+	}
+	rec := t.s
+	h := lk.hits
+	if h.stamp[p] != h.gen {
+		return false
+	}
+	for i := h.head[p]; i >= 0; i = h.ends[i].prev {
+		if h.endsAt(rec, lit, p, int(h.ends[i].end)) {
+			return true
+		}
+	}
+	return false
+}
+
+func (ap *altPats) leadPattern(k int) int32 {
+	if ap == nil || k >= len(ap.lead) {
+		return -1
+	}
+	return ap.lead[k]
+}
+
+func (ap *altPats) alsoPatterns(k int) []int32 {
+	if ap == nil || k >= len(ap.also) {
+		return nil
+	}
+	return ap.also[k]
+}
+
+func (ap *altPats) triggers() []int32 {
+	if ap == nil {
+		return nil
+	}
+	return ap.trig
+}
+
+func suffixPattern(patID map[string]int32, s string) int32 {
+	for j := max(0, len(s)-maxPattern); j < len(s); j++ {
+		if id, ok := patID[s[j:]]; ok {
+			return id
+		}
+	}
+	return -1
+}
+
+func extraPattern(lit string) string {
+	const maxExtra = 8
+	if len(lit) <= maxExtra {
+		return lit
+	}
+	return lit[len(lit)-maxExtra:]
+}
+
+func regexLiterals(re *regex, fn func(string)) {
+	for _, t := range re.Triggers {
+		fn(t)
+	}
+	for _, a := range re.Alts {
+		for _, t := range a.Triggers {
+			fn(t)
+		}
+		if !a.Start {
+			for _, l := range a.Lead {
+				fn(l)
+			}
+		}
+		for _, set := range a.Also {
+			for _, l := range set {
+				fn(l)
+			}
+		}
+	}
+}
+
+func patternsOf(patID map[string]int32, re *regex) regexPats {
+	rp := regexPats{branch: -1}
+	for _, t := range re.Triggers {
+		rp.trig = append(rp.trig, suffixPattern(patID, t))
+	}
+	for _, a := range re.Alts {
+		var ap altPats
+		for _, t := range a.Triggers {
+			ap.trig = append(ap.trig, suffixPattern(patID, t))
+		}
+		if !a.Start {
+			for _, l := range a.Lead {
+				ap.lead = append(ap.lead, suffixPattern(patID, l))
+			}
+		}
+		for _, set := range a.Also {
+			ps := make([]int32, len(set))
+			for i, l := range set {
+				ps[i] = suffixPattern(patID, l)
+			}
+			ap.also = append(ap.also, ps)
+		}
+		rp.alts = append(rp.alts, ap)
+	}
+	rp.gated = true
+	for k, a := range re.Alts {
+		ap := &rp.alts[k]
+		switch {
+		case a.Start:
+		case len(ap.trig) > 0 && !slices.Contains(ap.trig, -1):
+			rp.gate = append(rp.gate, ap.trig...)
+		case len(ap.lead) > 0 && !slices.Contains(ap.lead, -1):
+			rp.gate = append(rp.gate, ap.lead...)
+		default:
+			rp.gated = false
+		}
+	}
+	slices.Sort(rp.gate)
+	rp.gate = slices.Compact(rp.gate)
+	return rp
+}
+
+func (lk *lookup) gateShut() bool {
+	if lk == nil || !lk.pats.gated {
+		return false
+	}
+	h := lk.hits
+	for _, p := range lk.pats.gate {
+		if h.stamp[p] == h.gen {
+			return false
+		}
+	}
+	return true
 }
 
 type textDecoder struct {
@@ -4979,7 +5723,7 @@ type index struct {
 	noBodyPending int
 	jsonOnly      []int32
 
-	ac                      *automaton
+	ac                      *litscanAutomaton
 	bulk                    func() bulkTables
 	patRules                [][]int32
 	unindexed               []int32
@@ -4995,7 +5739,7 @@ type index struct {
 }
 
 type bulkTables struct {
-	lits  *literalSet
+	lits  *litscanSet
 	needs []need
 	rules [][]int32
 	light []bool
@@ -5119,17 +5863,17 @@ func buildIndex(c *catalogue) *index {
 				ix.patRules = append(ix.patRules, nil)
 			})
 		})
-		acDone := make(chan *automaton)
-		go func() { acDone <- buildAutomaton(patterns) }()
+		acDone := make(chan *litscanAutomaton)
+		go func() { acDone <- litscanNewAutomaton(patterns) }()
 		ix.patLen = make([]int32, len(patterns))
 		for p, pat := range patterns {
 			ix.patLen[p] = int32(len(pat))
 		}
 		ix.bulk = sync.OnceValue(func() bulkTables {
 			trig, rules := ruleTriggers(c)
-			lits := newLiteralSet(trig)
+			lits := litscanNewSet(trig)
 			bt := bulkTables{lits: lits, needs: buildNeeds(c, rules)}
-			if lits.stride == maxStride {
+			if lits.Stride() == litscanMaxStride {
 				bt.rules, bt.light = rules, lightRules(c)
 			}
 			return bt
@@ -5546,7 +6290,7 @@ func lightRules(c *catalogue) []bool {
 func (s *scan) collectLight(rec string) bool {
 	bt := s.bulk
 	light := true
-	bt.lits.scanEnds(rec, func(p int32, _ int) bool {
+	bt.lits.findEnds(rec, func(p int32, _ int) bool {
 		for _, ri := range bt.rules[p] {
 			if !bt.light[ri] {
 				light = false
@@ -5563,625 +6307,6 @@ func (s *scan) collectLight(rec string) bool {
 		s.cands = s.cands[:0]
 	}
 	return light
-}
-
-type literalSet struct {
-	pats      []string
-	gramLen   int
-	gramMask  uint64
-	stride    int
-	set, set2 *[gramWords]uint64
-	rank      *[gramWords]uint32
-	dense     bool
-	at        []int32
-	anchors   []anchor
-	short     *literalSet
-}
-
-type anchor struct {
-	gram, check uint64
-	pat, plen   int32
-	off, co     int32
-}
-
-const maxStride = 4
-
-const gramWords = 1 << 10
-
-func gramHash(g uint64) (h1, h2 uint32) {
-	p := g * 0x9E3779B97F4A7C15
-	return uint32(p >> 48), uint32(p>>32) & 0xFFFF
-}
-
-func foldGram(w, mask uint64) uint64 { return (w | 0x2020202020202020) & mask }
-
-func load8(s string, i int) uint64 {
-	b := s[i : i+8]
-	return uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24 |
-		uint64(b[4])<<32 | uint64(b[5])<<40 | uint64(b[6])<<48 | uint64(b[7])<<56
-}
-
-func loadN(s string, i, n int) uint64 {
-	w := uint64(0)
-	for k := n - 1; k >= 0; k-- {
-		w = w<<8 | uint64(s[i+k])
-	}
-	return w
-}
-
-func newLiteralSet(patterns []string) *literalSet { return buildLiteralSet(patterns, nil) }
-
-const longLiteral = 8 + maxStride - 1
-
-func buildLiteralSet(patterns []string, seen *gramCounts) *literalSet {
-	var long, short []int32
-	for i, p := range patterns {
-		if len(p) >= longLiteral {
-			long = append(long, int32(i))
-		} else {
-			short = append(short, int32(i))
-		}
-	}
-	if len(long) == 0 || len(short) == 0 {
-		return buildPart(patterns, nil, seen)
-	}
-	if _, stride := gramShape(patterns, short); stride < maxStride || len(patterns)*maxStride <= gramWords*64/denseShare {
-		return buildPart(patterns, nil, seen)
-	}
-	l := buildPart(patterns, long, seen)
-	l.short = buildPart(patterns, short, seen.shortPart())
-	return l
-}
-
-func buildPart(patterns []string, ids []int32, seen *gramCounts) *literalSet {
-	if ids == nil {
-		ids = make([]int32, len(patterns))
-		for i := range ids {
-			ids[i] = int32(i)
-		}
-	}
-	l := &literalSet{pats: patterns}
-	l.gramLen, l.stride = gramShape(patterns, ids)
-	l.gramMask = ^uint64(0) >> (64 - 8*l.gramLen)
-	l.set, l.set2, l.rank = new([gramWords]uint64), new([gramWords]uint64), new([gramWords]uint32)
-	shared, last := make([]uint16, 1<<16), make([]int32, 1<<16)
-	for _, pi := range ids {
-		p := patterns[pi]
-		for off := 0; off+l.gramLen <= len(p); off++ {
-			h, _ := gramHash(l.gramOf(p, off))
-			if last[h] != int32(pi+1) {
-				last[h] = int32(pi + 1)
-				shared[h] = min(shared[h], math.MaxUint16-1) + 1
-			}
-		}
-	}
-	all := make([]anchor, 0, len(ids)*l.stride)
-	var ranks []gramRank
-	var rarity []float64
-	for _, id := range ids {
-		pi, p := int(id), patterns[id]
-		rarity = append(rarity[:0], 0)
-		for k := 0; k < len(p); k++ {
-			rarity = append(rarity, rarity[k]+byteRarity(p[k]))
-		}
-		ranks = ranks[:0]
-		for off := 0; off+l.gramLen <= len(p); off++ {
-			g := l.gramOf(p, off)
-			h, _ := gramHash(g)
-			score := gramScore(rarity[off+l.gramLen]-rarity[off], int(shared[h]))
-			ranks = append(ranks, gramRank{seen.rank(g), score})
-		}
-		start := l.bestRun(ranks)
-		for off := start; off < start+l.stride; off++ {
-			g := l.gramOf(p, off)
-			h1, h2 := gramHash(g)
-			all = append(all, checkedAnchor(p, pi, off, g))
-			l.set[h1>>6] |= 1 << (h1 & 63)
-			l.set2[h2>>6] |= 1 << (h2 & 63)
-		}
-	}
-	n := uint32(0)
-	for k := range l.set {
-		l.rank[k] = n
-		n += uint32(bits.OnesCount64(l.set[k]))
-	}
-	l.at = make([]int32, n+1)
-	for _, a := range all {
-		h, _ := gramHash(a.gram)
-		l.at[l.bitRank(h)+1]++
-	}
-	for r := range n {
-		l.at[r+1] += l.at[r]
-	}
-	next := slices.Clone(l.at[:n])
-	l.anchors = make([]anchor, len(all))
-	for _, a := range all {
-		h, _ := gramHash(a.gram)
-		r := l.bitRank(h)
-		l.anchors[next[r]] = a
-		next[r]++
-	}
-	l.dense = n > gramWords*64/denseShare
-	return l
-}
-
-func gramShape(patterns []string, ids []int32) (gramLen, stride int) {
-	shortest := longLiteral
-	for _, pi := range ids {
-		shortest = min(shortest, len(patterns[pi]))
-	}
-	if g := shortest - maxStride + 1; g >= minStrideGram {
-		return g, maxStride
-	}
-	gramLen = min(8, shortest)
-	return gramLen, shortest - gramLen + 1
-}
-
-const minStrideGram = 5
-
-func (l *literalSet) bitRank(h uint32) uint32 {
-	k := h >> 6
-	return l.rank[k] + uint32(bits.OnesCount64(l.set[k]&(1<<(h&63)-1)))
-}
-
-func (l *literalSet) gramOf(p string, off int) uint64 {
-	if off+8 <= len(p) {
-		return foldGram(load8(p, off), l.gramMask)
-	}
-	return foldGram(loadN(p, off, l.gramLen), l.gramMask)
-}
-
-const denseShare = 16
-
-func checkedAnchor(p string, pi, off int, g uint64) anchor {
-	a := anchor{gram: g, pat: int32(pi), off: int32(off), co: -1, plen: int32(len(p))}
-	if len(p) >= 8 {
-		a.co = 0
-		if off < len(p)-8-off {
-			a.co = int32(len(p) - 8)
-		}
-		a.check = foldGram(load8(p, int(a.co)), ^uint64(0))
-	}
-	return a
-}
-
-type gramRank struct {
-	seen  int32
-	score float64
-}
-
-func (r gramRank) worse(o gramRank) bool {
-	return r.seen > o.seen || r.seen == o.seen && r.score < o.score
-}
-
-func (l *literalSet) bestRun(ranks []gramRank) int {
-	start, best := 0, gramRank{math.MaxInt32, math.Inf(-1)}
-	for off := 0; off+l.stride <= len(ranks); off++ {
-		weakest := ranks[off]
-		for _, g := range ranks[off+1 : off+l.stride] {
-			if g.worse(weakest) {
-				weakest = g
-			}
-		}
-		if best.worse(weakest) {
-			start, best = off, weakest
-		}
-	}
-	return start
-}
-
-func gramScore(rarity float64, shared int) float64 {
-	if shared <= 1 {
-		return rarity
-	}
-	return rarity - 2*math.Log2(float64(shared))
-}
-
-func byteRarity(c byte) float64 {
-	switch {
-	case c == ' ':
-		return 0.3
-	case c >= 0x80:
-		return 2
-	case 'a' <= c && c <= 'z':
-		switch c {
-		case 'e', 't', 'a', 'o', 'i', 'n', 's', 'r':
-			return 1
-		case 'q', 'z', 'j', 'x', 'v', 'k':
-			return 1.8
-		}
-		return 1.3
-	case '0' <= c && c <= '9':
-		return 1.6
-	}
-	return 1.5
-}
-
-func (l *literalSet) scanEnds(s string, hit func(pattern int32, end int) bool) {
-	set, set2, mask, k := l.set, l.set2, l.gramMask, l.stride
-	i := 0
-	if k == 1 && l.gramLen <= 5 && !l.dense {
-		for ; i+8 <= len(s); i += 4 {
-			w := foldGram(load8(s, i), ^uint64(0))
-			g0, g1, g2, g3 := w&mask, w>>8&mask, w>>16&mask, w>>24&mask
-			a0, b0 := gramHash(g0)
-			a1, b1 := gramHash(g1)
-			a2, b2 := gramHash(g2)
-			a3, b3 := gramHash(g3)
-			if set[a0>>6]&(1<<(a0&63)) != 0 && set2[b0>>6]&(1<<(b0&63)) != 0 && !l.confirm(s, i, g0, a0, hit) {
-				return
-			}
-			if set[a1>>6]&(1<<(a1&63)) != 0 && set2[b1>>6]&(1<<(b1&63)) != 0 && !l.confirm(s, i+1, g1, a1, hit) {
-				return
-			}
-			if set[a2>>6]&(1<<(a2&63)) != 0 && set2[b2>>6]&(1<<(b2&63)) != 0 && !l.confirm(s, i+2, g2, a2, hit) {
-				return
-			}
-			if set[a3>>6]&(1<<(a3&63)) != 0 && set2[b3>>6]&(1<<(b3&63)) != 0 && !l.confirm(s, i+3, g3, a3, hit) {
-				return
-			}
-		}
-	}
-	if l.dense {
-		if k == 4 {
-			for ; i+20 <= len(s); i += 16 {
-				w := s[i : i+20]
-				g0, g1 := foldGram(load8(w, 0), mask), foldGram(load8(w, 4), mask)
-				g2, g3 := foldGram(load8(w, 8), mask), foldGram(load8(w, 12), mask)
-				a0, b0 := gramHash(g0)
-				a1, b1 := gramHash(g1)
-				a2, b2 := gramHash(g2)
-				a3, b3 := gramHash(g3)
-				if (set[a0>>6]>>(a0&63))&(set2[b0>>6]>>(b0&63))&1 != 0 && !l.confirm(s, i, g0, a0, hit) {
-					return
-				}
-				if (set[a1>>6]>>(a1&63))&(set2[b1>>6]>>(b1&63))&1 != 0 && !l.confirm(s, i+4, g1, a1, hit) {
-					return
-				}
-				if (set[a2>>6]>>(a2&63))&(set2[b2>>6]>>(b2&63))&1 != 0 && !l.confirm(s, i+8, g2, a2, hit) {
-					return
-				}
-				if (set[a3>>6]>>(a3&63))&(set2[b3>>6]>>(b3&63))&1 != 0 && !l.confirm(s, i+12, g3, a3, hit) {
-					return
-				}
-			}
-		}
-		for ; i+8 <= len(s); i += k {
-			g := foldGram(load8(s, i), mask)
-			h, h2 := gramHash(g)
-			if (set[h>>6]>>(h&63))&(set2[h2>>6]>>(h2&63))&1 != 0 && !l.confirm(s, i, g, h, hit) {
-				return
-			}
-		}
-	} else {
-		if k == 4 {
-			for ; i+20 <= len(s); i += 16 {
-				w := s[i : i+20]
-				g0, g1 := foldGram(load8(w, 0), mask), foldGram(load8(w, 4), mask)
-				g2, g3 := foldGram(load8(w, 8), mask), foldGram(load8(w, 12), mask)
-				a0, b0 := gramHash(g0)
-				a1, b1 := gramHash(g1)
-				a2, b2 := gramHash(g2)
-				a3, b3 := gramHash(g3)
-				if set[a0>>6]&(1<<(a0&63)) != 0 && set2[b0>>6]&(1<<(b0&63)) != 0 && !l.confirm(s, i, g0, a0, hit) {
-					return
-				}
-				if set[a1>>6]&(1<<(a1&63)) != 0 && set2[b1>>6]&(1<<(b1&63)) != 0 && !l.confirm(s, i+4, g1, a1, hit) {
-					return
-				}
-				if set[a2>>6]&(1<<(a2&63)) != 0 && set2[b2>>6]&(1<<(b2&63)) != 0 && !l.confirm(s, i+8, g2, a2, hit) {
-					return
-				}
-				if set[a3>>6]&(1<<(a3&63)) != 0 && set2[b3>>6]&(1<<(b3&63)) != 0 && !l.confirm(s, i+12, g3, a3, hit) {
-					return
-				}
-			}
-		}
-		for ; i+8 <= len(s); i += k {
-			g := foldGram(load8(s, i), mask)
-			h, h2 := gramHash(g)
-			if set[h>>6]&(1<<(h&63)) != 0 && set2[h2>>6]&(1<<(h2&63)) != 0 && !l.confirm(s, i, g, h, hit) {
-				return
-			}
-		}
-	}
-	for ; i+l.gramLen <= len(s); i += k {
-		g := foldGram(loadN(s, i, l.gramLen), mask)
-		h, h2 := gramHash(g)
-		if (set[h>>6]>>(h&63))&(set2[h2>>6]>>(h2&63))&1 != 0 && !l.confirm(s, i, g, h, hit) {
-			return
-		}
-	}
-	if l.short != nil {
-		l.short.scanEnds(s, hit)
-	}
-}
-
-func (l *literalSet) confirm(s string, i int, g uint64, h uint32, hit func(int32, int) bool) bool {
-	r := l.bitRank(h)
-	for _, a := range l.anchors[l.at[r]:l.at[r+1]] {
-		if a.gram != g {
-			continue
-		}
-		start := i - int(a.off)
-		end := start + int(a.plen)
-		if start < 0 || end > len(s) || (a.co >= 0 && foldGram(load8(s, start+int(a.co)), ^uint64(0)) != a.check) {
-			continue
-		}
-		if !hasFoldAt(s, start, l.pats[a.pat]) {
-			continue
-		}
-		if !hit(a.pat, end) {
-			return false
-		}
-	}
-	return true
-}
-
-func hasFoldAt(s string, start int, p string) bool {
-	t := s[start : start+len(p)]
-	for j := 0; j < len(p); j++ {
-		c := t[j]
-		if 'A' <= c && c <= 'Z' {
-			c += 'a' - 'A'
-		}
-		if c != p[j] {
-			return false
-		}
-	}
-	return true
-}
-
-type litHits struct {
-	gen    uint32
-	rec    uint32
-	stamp  []uint32
-	head   []int32
-	ends   []hitEnd
-	live   []uint32
-	rules  []uint32
-	patLen []int32
-}
-
-type trigRef struct {
-	lit      string
-	branches []int32
-	rules    []int32
-}
-
-type refTable struct {
-	at    []int32
-	lens  []int32
-	first []byte
-	refs  []trigRef
-}
-
-func (h *litHits) confirm(rec string, t *refTable, p int32, end int, s *scan) {
-	for i := t.at[p]; i < t.at[p+1]; i++ {
-		r := &t.refs[i]
-		if n := t.lens[i]; n > h.patLen[p] {
-			start := end - int(n)
-			if start < 0 || lowerByte(rec[start]) != t.first[i] || !h.endsAt(rec, r.lit, p, end) {
-				continue
-			}
-		}
-		for _, b := range r.branches {
-			h.live[b] = h.gen
-		}
-		for _, ri := range r.rules {
-			h.rules[ri] = h.gen
-			s.addCand(ri)
-		}
-	}
-}
-
-type hitEnd struct {
-	end  int32
-	prev int32
-}
-
-func (h *litHits) endsAt(rec, lit string, p int32, end int) bool {
-	return end >= len(lit) && equalFoldASCII(rec[end-len(lit):], lit[:len(lit)-int(h.patLen[p])])
-}
-
-func (h *litHits) add(gen uint32, p int32, end int) {
-	if h.stamp[p] != gen {
-		h.stamp[p], h.head[p] = gen, -1
-	}
-	h.ends = append(h.ends, hitEnd{int32(end), h.head[p]})
-	h.head[p] = int32(len(h.ends) - 1)
-}
-
-type lookup struct {
-	hits *litHits
-	pats *regexPats
-}
-
-type regexPats struct {
-	trig     []int32
-	alts     []altPats
-	branch   int32
-	trigs    bool
-	unmapped []string
-	gate     []int32
-	gated    bool
-}
-
-func (rp *regexPats) dead(h *litHits) bool {
-	return rp.trigs && rp.branch >= 0 && len(rp.unmapped) == 0 && h.live[rp.branch] != h.gen
-}
-
-type altPats struct {
-	trig []int32
-	lead []int32
-	also [][]int32
-}
-
-func newLookup(hits *litHits, pats *regexPats) *lookup {
-	if hits == nil || pats == nil {
-		return nil
-	}
-	return &lookup{hits, pats}
-}
-
-func (lk *lookup) anyOf(t *recText, lits []string, pats []int32) bool {
-	if lk == nil || len(pats) != len(lits) {
-		return t.any(lits)
-	}
-	for i, l := range lits {
-		if lk.has(t, l, pats[i]) {
-			return true
-		}
-	}
-	return false
-}
-
-func (lk *lookup) branchTriggers(t *recText, lits []string) bool {
-	if lk == nil || lk.pats.branch < 0 {
-		return t.any(lits)
-	}
-	if lk.hits.live[lk.pats.branch] == lk.hits.gen {
-		return true
-	}
-	return t.any(lk.pats.unmapped)
-}
-
-func (lk *lookup) alt(k int) *altPats {
-	if lk == nil || k >= len(lk.pats.alts) {
-		return nil
-	}
-	return &lk.pats.alts[k]
-}
-
-func (lk *lookup) has(t *recText, lit string, p int32) bool {
-	if p < 0 {
-		return t.index(lit) >= 0
-	}
-	rec := t.s
-	h := lk.hits
-	if h.stamp[p] != h.gen {
-		return false
-	}
-	for i := h.head[p]; i >= 0; i = h.ends[i].prev {
-		if h.endsAt(rec, lit, p, int(h.ends[i].end)) {
-			return true
-		}
-	}
-	return false
-}
-
-func (ap *altPats) leadPattern(k int) int32 {
-	if ap == nil || k >= len(ap.lead) {
-		return -1
-	}
-	return ap.lead[k]
-}
-
-func (ap *altPats) alsoPatterns(k int) []int32 {
-	if ap == nil || k >= len(ap.also) {
-		return nil
-	}
-	return ap.also[k]
-}
-
-func (ap *altPats) triggers() []int32 {
-	if ap == nil {
-		return nil
-	}
-	return ap.trig
-}
-
-func suffixPattern(patID map[string]int32, s string) int32 {
-	for j := max(0, len(s)-maxPattern); j < len(s); j++ {
-		if id, ok := patID[s[j:]]; ok {
-			return id
-		}
-	}
-	return -1
-}
-
-func extraPattern(lit string) string {
-	const maxExtra = 8
-	if len(lit) <= maxExtra {
-		return lit
-	}
-	return lit[len(lit)-maxExtra:]
-}
-
-func regexLiterals(re *regex, fn func(string)) {
-	for _, t := range re.Triggers {
-		fn(t)
-	}
-	for _, a := range re.Alts {
-		for _, t := range a.Triggers {
-			fn(t)
-		}
-		if !a.Start {
-			for _, l := range a.Lead {
-				fn(l)
-			}
-		}
-		for _, set := range a.Also {
-			for _, l := range set {
-				fn(l)
-			}
-		}
-	}
-}
-
-func patternsOf(patID map[string]int32, re *regex) regexPats {
-	rp := regexPats{branch: -1}
-	for _, t := range re.Triggers {
-		rp.trig = append(rp.trig, suffixPattern(patID, t))
-	}
-	for _, a := range re.Alts {
-		var ap altPats
-		for _, t := range a.Triggers {
-			ap.trig = append(ap.trig, suffixPattern(patID, t))
-		}
-		if !a.Start {
-			for _, l := range a.Lead {
-				ap.lead = append(ap.lead, suffixPattern(patID, l))
-			}
-		}
-		for _, set := range a.Also {
-			ps := make([]int32, len(set))
-			for i, l := range set {
-				ps[i] = suffixPattern(patID, l)
-			}
-			ap.also = append(ap.also, ps)
-		}
-		rp.alts = append(rp.alts, ap)
-	}
-	rp.gated = true
-	for k, a := range re.Alts {
-		ap := &rp.alts[k]
-		switch {
-		case a.Start:
-		case len(ap.trig) > 0 && !slices.Contains(ap.trig, -1):
-			rp.gate = append(rp.gate, ap.trig...)
-		case len(ap.lead) > 0 && !slices.Contains(ap.lead, -1):
-			rp.gate = append(rp.gate, ap.lead...)
-		default:
-			rp.gated = false
-		}
-	}
-	slices.Sort(rp.gate)
-	rp.gate = slices.Compact(rp.gate)
-	return rp
-}
-
-func (lk *lookup) gateShut() bool {
-	if lk == nil || !lk.pats.gated {
-		return false
-	}
-	h := lk.hits
-	for _, p := range lk.pats.gate {
-		if h.stamp[p] == h.gen {
-			return false
-		}
-	}
-	return true
 }
 
 type recText struct {
@@ -7774,7 +7899,7 @@ func (s *scan) collect(rec string) {
 	if ix.ac != nil {
 		s.lits.ends = s.lits.ends[:0]
 		s.lits.gen = s.gen
-		acScan(ix.ac, rec, collector{s, rec})
+		litscanFindAll(ix.ac, rec, collector{s, rec})
 		s.lits.rec = s.recGen
 	}
 	for _, ri := range ix.unindexed {
@@ -7801,7 +7926,7 @@ type collector struct {
 	rec string
 }
 
-func (c collector) hit(p int32, end int) bool {
+func (c collector) Hit(p int32, end int) bool {
 	s, ix := c.s, c.s.e.ix
 	use := ix.use[p]
 	if use&useEnds != 0 {
@@ -7891,129 +8016,6 @@ func (s *scan) clock() time.Time {
 		s.now = time.Now().UTC()
 	}
 	return s.now
-}
-
-const sampleSize = 256 << 10
-
-const (
-	tuneMin   = 512 << 10
-	minSample = 32 << 10
-)
-
-const (
-	pieceSize  = 32 << 10
-	pieceEvery = 1 << 20
-	pieces     = 16
-)
-
-type tuning struct {
-	lits    *literalSet
-	read    int
-	counted int
-	next    int
-	seen    *gramCounts
-	done    bool
-	pending chan *literalSet
-}
-
-func newTuning(lits *literalSet, done bool) tuning {
-	return tuning{lits: lits, done: done}
-}
-
-func (t *tuning) set(data []byte) *literalSet {
-	if t.pending != nil {
-		select {
-		case l := <-t.pending:
-			t.lits, t.pending = l, nil
-		default:
-		}
-	}
-	if t.done || t.lits == nil {
-		return t.lits
-	}
-	t.read += len(data)
-	switch {
-	case len(data) < minSample:
-	case t.seen == nil:
-		if t.read >= tuneMin {
-			t.seen = t.lits.count(bytesString(data[:min(len(data), sampleSize)]))
-			t.tune(t.seen)
-			t.next = t.read + pieceEvery
-		}
-	case t.read >= t.next:
-		t.lits.countInto(t.seen, bytesString(data[:min(len(data), pieceSize)]))
-		t.next += pieceEvery
-		if t.counted++; t.counted == pieces {
-			t.tune(t.seen)
-			t.seen, t.done = nil, true
-		}
-	}
-	return t.lits
-}
-
-func (t *tuning) tune(seen *gramCounts) {
-	pats := t.lits.pats
-	if len(pats) < asyncMin {
-		t.lits = buildLiteralSet(pats, seen)
-		return
-	}
-	if t.pending != nil {
-		t.lits = <-t.pending
-	}
-	snap := seen.clone()
-	ch := make(chan *literalSet, 1)
-	go func() { ch <- buildLiteralSet(pats, snap) }()
-	t.pending = ch
-}
-
-const asyncMin = 1024
-
-func (c *gramCounts) clone() *gramCounts {
-	d := *c
-	if c.short != nil {
-		d.short = c.short.clone()
-	}
-	return &d
-}
-
-type gramCounts struct {
-	by1, by2 [1 << 16]uint32
-	short    *gramCounts
-}
-
-func (c *gramCounts) shortPart() *gramCounts {
-	if c == nil {
-		return nil
-	}
-	return c.short
-}
-
-func (l *literalSet) count(s string) *gramCounts {
-	c := new(gramCounts)
-	l.countInto(c, s)
-	return c
-}
-
-func (l *literalSet) countInto(c *gramCounts, s string) {
-	for i := 0; i+8 <= len(s); i++ {
-		h1, h2 := gramHash(foldGram(load8(s, i), l.gramMask))
-		c.by1[h1]++
-		c.by2[h2]++
-	}
-	if l.short != nil {
-		if c.short == nil {
-			c.short = new(gramCounts)
-		}
-		l.short.countInto(c.short, s)
-	}
-}
-
-func (c *gramCounts) rank(g uint64) int32 {
-	if c == nil {
-		return 0
-	}
-	h1, h2 := gramHash(g)
-	return int32(min(c.by1[h1], c.by2[h2]))
 }
 
 const (

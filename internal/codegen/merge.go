@@ -13,6 +13,7 @@ import (
 	"github.com/errcat/errcat/internal/codegen/api"
 	"github.com/errcat/errcat/internal/hint"
 	"github.com/errcat/errcat/internal/match"
+	"github.com/errcat/errcat/internal/match/litscan"
 	"github.com/errcat/errcat/internal/policy"
 	"github.com/errcat/errcat/internal/redact"
 	"github.com/errcat/errcat/internal/tables"
@@ -35,6 +36,7 @@ var units = []unit{
 	{modulePath + "redact", "redact", redact.Source},
 	{modulePath + "policy", "policy", policy.Source},
 	{modulePath + "tables", "", tables.Source},
+	{modulePath + "match/litscan", "litscan", litscan.Source},
 	{modulePath + "match", "", match.Source},
 	{modulePath + "codegen/api", "", api.Source},
 }

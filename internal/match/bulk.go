@@ -8,6 +8,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/errcat/errcat/internal/match/litscan"
 	"github.com/errcat/errcat/internal/redact"
 )
 
@@ -98,7 +99,7 @@ func (e *Engine) Lines(r io.Reader, ev Evidence, opts LinesOptions, fn func(Line
 		var out []LineResult
 		bt := e.ix.bulkTables()
 		rw := e.regionWork(&bt, every, &ev, opts.Options)
-		tn := newTuning(bt.lits, every)
+		tn := litscan.NewTuning(bt.lits, every)
 		for {
 			reg, ok := ch.next()
 			if !ok {
@@ -106,7 +107,7 @@ func (e *Engine) Lines(r io.Reader, ev Evidence, opts LinesOptions, fn func(Line
 				return total, ch.err
 			}
 			out = out[:0]
-			st := rw.region(reg, tn.set(reg.data), &out)
+			st := rw.region(reg, tn.For(reg.data), &out)
 			total.add(st)
 			for i := range out {
 				total.keep(&out[i])
@@ -157,7 +158,7 @@ func (e *Engine) linesParallel(ch *chunker, every bool, ev *Evidence, opts Lines
 	slots := make(chan struct{}, 2*opts.Workers)
 	var (
 		readMu sync.Mutex // held to read, cut and tune the next region
-		tn     = newTuning(bt.lits, every)
+		tn     = litscan.NewTuning(bt.lits, every)
 		read   int // regions read
 
 		outMu   sync.Mutex // held to hand results to fn
@@ -167,7 +168,7 @@ func (e *Engine) linesParallel(ch *chunker, every bool, ev *Evidence, opts Lines
 		stopped atomic.Bool
 	)
 	// take reads the next region into buf; false at the end of input.
-	take := func(buf *regionBuf) (region, *literalSet, int, bool) {
+	take := func(buf *regionBuf) (region, *litscan.Set, int, bool) {
 		readMu.Lock()
 		defer readMu.Unlock()
 		ch.adopt(buf)
@@ -177,7 +178,7 @@ func (e *Engine) linesParallel(ch *chunker, every bool, ev *Evidence, opts Lines
 			return region{}, nil, 0, false
 		}
 		read++
-		return reg, tn.set(reg.data), read - 1, true
+		return reg, tn.For(reg.data), read - 1, true
 	}
 	// hand parks region k's result, and hands fn every result now due.
 	hand := func(k int, r regionResult) {
@@ -277,7 +278,7 @@ func (e *Engine) regionWork(bt *bulkTables, every bool, ev *Evidence, opts Optio
 
 // region classifies the records of one region, appending those that
 // matched a rule to out; lits is the engine's literal set, perhaps tuned.
-func (rw *regionWork) region(reg region, lits *literalSet, out *[]LineResult) LineStats {
+func (rw *regionWork) region(reg region, lits *litscan.Set, out *[]LineResult) LineStats {
 	e, bt, every := rw.e, rw.bt, rw.every
 	var st LineStats
 	marks, needed := rw.marks[:0], rw.needed[:0]
@@ -346,9 +347,9 @@ func matched(c Classification) bool {
 // with no mark holds no trigger once normalised, so no indexed rule can
 // match it. A trigger with a need (needs.go; needs may be nil) is
 // appended to needed instead, in order, to be checked against its record.
-func marksOf(lits *literalSet, needs []need, data []byte, marks []int, needed []needMark) ([]int, []needMark) {
+func marksOf(lits *litscan.Set, needs []need, data []byte, marks []int, needed []needMark) ([]int, []needMark) {
 	if lits != nil {
-		lits.scanEnds(bytesString(data), func(p int32, end int) bool {
+		lits.FindEnds(bytesString(data), func(p int32, end int) bool {
 			if needs != nil && needs[p] != nil {
 				needed = append(needed, needMark{end - 1, p})
 			} else if n := len(marks); n == 0 || marks[n-1] != end-1 {

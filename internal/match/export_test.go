@@ -133,7 +133,7 @@ func (e *Engine) Needs() map[string][][][]string {
 	bt := e.ix.bulkTables()
 	for p, n := range bt.needs {
 		if n != nil {
-			out[bt.lits.pats[p]] = n
+			out[bt.lits.Pattern(int32(p))] = n
 		}
 	}
 	return out

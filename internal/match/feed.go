@@ -3,6 +3,8 @@ package match
 import (
 	"io"
 	"strings"
+
+	"github.com/errcat/errcat/internal/match/litscan"
 )
 
 // Feed reads every record of r into the scan, numbering lines after
@@ -17,13 +19,13 @@ import (
 func (s *Scan) Feed(r io.Reader, first int) (int, error) {
 	ch := newChunker(r)
 	var marks []int
-	tn := newTuning(s.e.ix.bulkTables().lits, false)
+	tn := litscan.NewTuning(s.e.ix.bulkTables().lits, false)
 	for {
 		reg, ok := ch.next()
 		if !ok {
 			return ch.line - 1, ch.err
 		}
-		marks, _ = marksOf(tn.set(reg.data), nil, reg.data, marks[:0], nil)
+		marks, _ = marksOf(tn.For(reg.data), nil, reg.data, marks[:0], nil)
 		if !s.settled() {
 			s.countText(bytesString(reg.data))
 		}

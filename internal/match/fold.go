@@ -2,7 +2,7 @@ package match
 
 // Rules' literals are folded to lower case once, at compile time. A record
 // is searched for them in its lowered copy (lower.go), and compared with
-// one in place where the automaton says it may end (lits.go). Only ASCII
+// one in place where the automaton says it may end (confirm.go). Only ASCII
 // letters fold: error messages worth matching are ASCII in practice, a
 // rule that needs Unicode folding can say (?i) in a regex, and foldSpecial
 // maps the two non-ASCII runes that fold to ASCII letters beforehand.

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/errcat/errcat/internal/match/litscan"
 	"github.com/errcat/errcat/internal/tables"
 )
 
@@ -350,7 +351,7 @@ func (s *Scan) collect(rec string) {
 	if ix.ac != nil {
 		s.lits.ends = s.lits.ends[:0]
 		s.lits.gen = s.gen
-		acScan(ix.ac, rec, collector{s, rec})
+		litscan.FindAll(ix.ac, rec, collector{s, rec})
 		s.lits.rec = s.recGen
 	}
 	for _, ri := range ix.unindexed {
@@ -382,7 +383,7 @@ type collector struct {
 	rec string
 }
 
-func (c collector) hit(p int32, end int) bool {
+func (c collector) Hit(p int32, end int) bool {
 	s, ix := c.s, c.s.e.ix
 	use := ix.use[p]
 	if use&useEnds != 0 {

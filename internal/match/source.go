@@ -8,10 +8,10 @@ import "embed"
 // explicit so that test files stay out of errcat's binary;
 // TestSourceList names a file that is missing from it.
 //
-//go:embed aho.go
 //go:embed bulk.go
 //go:embed chunker.go
 //go:embed cond.go
+//go:embed confirm.go
 //go:embed decode.go
 //go:embed doc.go
 //go:embed engine.go
@@ -26,8 +26,6 @@ import "embed"
 //go:embed index.go
 //go:embed jsonpath.go
 //go:embed light.go
-//go:embed literals.go
-//go:embed lits.go
 //go:embed lower.go
 //go:embed memo.go
 //go:embed needs.go
@@ -40,7 +38,6 @@ import "embed"
 //go:embed retried.go
 //go:embed scan.go
 //go:embed scanner.go
-//go:embed tune.go
 //go:embed verdict.go
 //go:embed vm.go
 var Source embed.FS
