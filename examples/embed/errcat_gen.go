@@ -3979,6 +3979,656 @@ func (c *litscan_gramCounts) rank(g uint64) int32 {
 	return int32(min(c.by1[h1], c.by2[h2]))
 }
 
+const records_chunkSize = 256 << 10
+
+type recordsRegion struct {
+	data      []byte
+	line      int
+	lines     int
+	truncated bool
+	noCR      bool
+	spans     []records_jsonSpan
+}
+
+type records_jsonSpan struct {
+	off, end, next, lines int32
+}
+
+type recordsRegionBuf struct {
+	data  []byte
+	spans []records_jsonSpan
+}
+
+type recordsChunker struct {
+	r          io.Reader
+	size       int
+	buf        []byte
+	spans      []records_jsonSpan
+	start, end int
+	eof        bool
+	err        error
+	line       int
+	skipping   bool
+}
+
+func recordsNewChunker(r io.Reader) *recordsChunker {
+	return records_newChunkerSize(r, records_chunkSize)
+}
+
+func records_newChunkerSize(r io.Reader, size int) *recordsChunker {
+	return &recordsChunker{r: records_newTextReader(r), size: size, buf: make([]byte, size+recordsMaxRecord+1), line: 1}
+}
+
+func (c *recordsChunker) adopt(b *recordsRegionBuf) {
+	if len(b.data) < len(c.buf) {
+		b.data = make([]byte, len(c.buf))
+	}
+	c.end = copy(b.data, c.buf[c.start:c.end])
+	c.buf, c.spans, c.start = b.data[:len(c.buf)], b.spans[:0], 0
+}
+
+func (c *recordsChunker) fill(want int) {
+	if c.start > 0 {
+		c.end = copy(c.buf, c.buf[c.start:c.end])
+		c.start = 0
+	}
+	for c.end < want && !c.eof {
+		asked := want - c.end
+		n, err := c.r.Read(c.buf[c.end:want])
+		c.end += n
+		if err == io.EOF {
+			c.eof = true
+		} else if err != nil {
+			c.eof, c.err = true, err
+		} else if n < asked && records_endsALine(c.buf[c.end-n:c.end]) {
+			return
+		}
+	}
+}
+
+func (c *recordsChunker) Next() (recordsRegion, bool) {
+	want := c.size
+	for {
+		c.fill(want)
+		if c.skipping {
+			rest := c.buf[c.start:c.end]
+			nl := records_firstLineEnd(rest, 0, len(rest), c.eof)
+			if nl < 0 {
+				if c.eof {
+					c.start = c.end
+					return recordsRegion{}, false
+				}
+				c.start = c.end
+				if len(rest) > 0 && rest[len(rest)-1] == '\r' {
+					c.start--
+				}
+				continue
+			}
+			c.start += nl + 1
+			c.skipping = false
+			c.line++
+			continue
+		}
+		data := c.buf[c.start:c.end]
+		if len(data) == 0 {
+			return recordsRegion{}, false
+		}
+		var pos int
+		noCR := bytes.IndexByte(data, '\r') < 0
+		pos, c.spans = records_cutRecords(data, c.size, c.eof, noCR, c.spans[:0])
+		if pos == 0 {
+			if c.end < len(c.buf) && !c.eof {
+				want = len(c.buf)
+				continue
+			}
+			head := []byte(recordsCutUTF8(string(data[:recordsMaxRecord]), recordsMaxRecord))
+			r := recordsRegion{data: head, line: c.line, lines: 1, truncated: true}
+			c.start += recordsMaxRecord
+			c.skipping = true
+			return r, true
+		}
+		lines := records_countLineEnds(data[:pos])
+		if data[pos-1] != '\n' && data[pos-1] != '\r' {
+			lines++
+		}
+		r := recordsRegion{data: data[:pos], line: c.line, lines: lines, spans: c.spans, noCR: noCR}
+		c.start += pos
+		c.line += lines
+		return r, true
+	}
+}
+
+func records_endsALine(b []byte) bool {
+	return bytes.IndexByte(b, '\n') >= 0 || bytes.IndexByte(b, '\r') >= 0
+}
+
+func records_cutRecords(data []byte, size int, atEOF, noCR bool, spans []records_jsonSpan) (int, []records_jsonSpan) {
+	var br records_braces
+	pos := 0
+	for pos < len(data) {
+		o := br.nextOpener(data, pos)
+		if o < 0 || o >= size {
+			end := len(data)
+			if o >= 0 {
+				end = o
+			}
+			if size < end {
+				if nl := records_firstLineEnd(data, size-1, end, atEOF); nl >= 0 {
+					return nl + 1, spans
+				}
+			}
+			if nl := records_lastLineEnd(data, pos, end, atEOF); nl >= 0 {
+				pos = nl + 1
+			}
+			if o < 0 && atEOF {
+				pos = len(data)
+			}
+			return pos, spans
+		}
+		end, next, lines, more := records_nextRecord(data[o:], atEOF, noCR)
+		if more || next == 0 {
+			return o, spans
+		}
+		spans = append(spans, records_jsonSpan{int32(o), int32(o + end), int32(o + next), int32(lines)})
+		pos = o + next
+		if pos >= size {
+			return pos, spans
+		}
+	}
+	return pos, spans
+}
+
+type records_braces struct {
+	curly, square int
+	init          bool
+}
+
+func (b *records_braces) nextOpener(data []byte, from int) int {
+	for from < len(data) {
+		at := b.next(data, from)
+		if at < 0 {
+			return -1
+		}
+		k := at
+		for k > from && (data[k-1] == ' ' || data[k-1] == '\t') {
+			k--
+		}
+		if k == from || data[k-1] == '\n' || data[k-1] == '\r' {
+			return k
+		}
+		nl := records_firstLineEnd(data, at, len(data), true)
+		if nl < 0 {
+			return -1
+		}
+		from = nl + 1
+	}
+	return -1
+}
+
+func (b *records_braces) next(data []byte, from int) int {
+	if !b.init {
+		b.curly, b.square, b.init = -2, -2, true
+	}
+	find := func(cached *int, c byte) int {
+		if *cached == -1 || (*cached >= from) {
+			return *cached
+		}
+		i := bytes.IndexByte(data[from:], c)
+		if i >= 0 {
+			i += from
+		}
+		*cached = i
+		return i
+	}
+	cu, sq := find(&b.curly, '{'), find(&b.square, '[')
+	switch {
+	case cu < 0:
+		return sq
+	case sq < 0:
+		return cu
+	}
+	return min(cu, sq)
+}
+
+func (c *recordsChunker) nextIn(b *recordsRegionBuf) (recordsRegion, bool) {
+	c.adopt(b)
+	reg, ok := c.Next()
+	b.spans = c.spans
+	return reg, ok
+}
+
+func (c *recordsChunker) Line() int { return c.line }
+
+func (c *recordsChunker) Err() error { return c.err }
+
+func (r recordsRegion) Data() []byte { return r.data }
+
+func (r recordsRegion) Line() int { return r.line }
+
+func (r recordsRegion) Lines() int { return r.lines }
+
+type recordsTextDecoder struct {
+	state   uint8
+	head    [3]byte
+	nhead   int
+	odd     bool
+	oddByte byte
+	high    uint16
+	out     []byte
+}
+
+const (
+	records_sniffing = iota
+	records_plainText
+	records_utf16LE
+	records_utf16BE
+)
+
+func (d *recordsTextDecoder) Decode(p []byte) []byte {
+	switch d.state {
+	case records_plainText:
+		return p
+	case records_utf16LE, records_utf16BE:
+		return d.decode16(d.out[:0], p)
+	}
+	for len(p) > 0 && d.nhead < len(d.head) {
+		d.head[d.nhead] = p[0]
+		d.nhead++
+		p = p[1:]
+		if !d.sniff(false) {
+			continue
+		}
+		head := d.head[:d.nhead]
+		switch d.state {
+		case records_utf16LE, records_utf16BE:
+			return d.decode16(d.decode16(d.out[:0], head[2:]), p)
+		}
+		if len(head) == 3 && head[0] == 0xef && head[1] == 0xbb && head[2] == 0xbf {
+			return p
+		}
+		return append(append(d.out[:0], head...), p...)
+	}
+	return nil
+}
+
+func (d *recordsTextDecoder) sniff(atEOF bool) bool {
+	h := d.head[:d.nhead]
+	switch {
+	case len(h) >= 2 && h[0] == 0xff && h[1] == 0xfe:
+		d.state = records_utf16LE
+	case len(h) >= 2 && h[0] == 0xfe && h[1] == 0xff:
+		d.state = records_utf16BE
+	case len(h) == 3 || atEOF || h[0] != 0xff && h[0] != 0xfe && h[0] != 0xef,
+		len(h) == 2 && h[0] == 0xef && h[1] != 0xbb, len(h) == 2 && h[0] != 0xef:
+		d.state = records_plainText
+	default:
+		return false
+	}
+	return true
+}
+
+func (d *recordsTextDecoder) flush() []byte {
+	var out []byte
+	switch d.state {
+	case records_sniffing:
+		if d.nhead > 0 {
+			d.sniff(true)
+			out = append(out, d.head[:d.nhead]...)
+		}
+		d.state = records_plainText
+	case records_utf16LE, records_utf16BE:
+		if d.high != 0 || d.odd {
+			out = utf8.AppendRune(out, utf8.RuneError)
+			d.high, d.odd = 0, false
+		}
+	}
+	return out
+}
+
+func (d *recordsTextDecoder) decode16(out, p []byte) []byte {
+	if d.odd && len(p) > 0 {
+		out = d.unit(out, d.oddByte, p[0])
+		d.odd, p = false, p[1:]
+	}
+	for ; len(p) >= 2; p = p[2:] {
+		out = d.unit(out, p[0], p[1])
+	}
+	if len(p) == 1 {
+		d.odd, d.oddByte = true, p[0]
+	}
+	d.out = out
+	return out
+}
+
+func (d *recordsTextDecoder) unit(out []byte, a, b byte) []byte {
+	u := uint16(a) | uint16(b)<<8
+	if d.state == records_utf16BE {
+		u = uint16(a)<<8 | uint16(b)
+	}
+	if h := d.high; h != 0 {
+		d.high = 0
+		if 0xdc00 <= u && u <= 0xdfff {
+			return utf8.AppendRune(out, utf16.DecodeRune(rune(h), rune(u)))
+		}
+		out = utf8.AppendRune(out, utf8.RuneError)
+	}
+	switch {
+	case u < utf8.RuneSelf:
+		return append(out, byte(u))
+	case 0xd800 <= u && u <= 0xdbff:
+		d.high = u
+		return out
+	case 0xdc00 <= u && u <= 0xdfff:
+		return utf8.AppendRune(out, utf8.RuneError)
+	}
+	return utf8.AppendRune(out, rune(u))
+}
+
+func recordsDecodeText(s string) string {
+	if len(s) < 2 || s[0] != 0xff && s[0] != 0xfe && s[0] != 0xef {
+		return s
+	}
+	var d recordsTextDecoder
+	out := string(d.Decode([]byte(s)))
+	return out + string(d.flush())
+}
+
+type records_textReader struct {
+	r       io.Reader
+	d       recordsTextDecoder
+	pending []byte
+	buf     []byte
+	err     error
+}
+
+func records_newTextReader(r io.Reader) *records_textReader { return &records_textReader{r: r} }
+
+func (t *records_textReader) Read(p []byte) (int, error) {
+	if t.d.state == records_plainText && len(t.pending) == 0 && t.err == nil || len(p) == 0 {
+		return t.r.Read(p)
+	}
+	for len(t.pending) == 0 {
+		if t.err != nil {
+			return 0, t.err
+		}
+		switch {
+		case t.d.state == records_sniffing && t.buf == nil:
+			t.buf = make([]byte, 512)
+		case t.d.state != records_sniffing && len(t.buf) < 32<<10:
+			t.buf = make([]byte, 32<<10)
+		}
+		n, err := t.r.Read(t.buf)
+		t.pending = t.d.Decode(t.buf[:n])
+		if err != nil {
+			if f := t.d.flush(); len(f) > 0 {
+				t.pending = append(t.pending[:len(t.pending):len(t.pending)], f...)
+			}
+			t.err = err
+		}
+	}
+	n := copy(p, t.pending)
+	t.pending = t.pending[n:]
+	return n, nil
+}
+
+const recordsMaxRecord = 256 << 10
+
+const records_maxJSONLines = 2000
+
+type records_jsonState struct {
+	depth  int
+	inStr  bool
+	escape bool
+}
+
+func records_opensJSON(line []byte) (records_jsonState, bool) {
+	i := 0
+	for i < len(line) && (line[i] == ' ' || line[i] == '\t') {
+		i++
+	}
+	if i == len(line) || (line[i] != '{' && line[i] != '[') {
+		return records_jsonState{}, false
+	}
+	var st records_jsonState
+	st.feed(line[i:])
+	return st, st.depth > 0
+}
+
+func (st *records_jsonState) feed(b []byte) {
+	for i := 0; i < len(b); i++ {
+		switch {
+		case st.escape:
+			st.escape = false
+		case st.inStr:
+			i += records_quoteOrEscape(b[i:])
+			if i == len(b) {
+				return
+			}
+			st.escape, st.inStr = b[i] == '\\', b[i] != '"'
+		case b[i] == '"':
+			st.inStr = true
+		case b[i] == '{' || b[i] == '[':
+			st.depth++
+		case b[i] == '}' || b[i] == ']':
+			st.depth--
+		}
+	}
+}
+
+func records_quoteOrEscape(b []byte) int {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	i := 0
+	for ; i+8 <= len(b); i += 8 {
+		w := binary.LittleEndian.Uint64(b[i:])
+		q, e := w^('"'*ones), w^('\\'*ones)
+		if m := ((q-ones)&^q | (e-ones)&^e) & highs; m != 0 {
+			return i + bits.TrailingZeros64(m)/8
+		}
+	}
+	for ; i < len(b) && b[i] != '"' && b[i] != '\\'; i++ {
+	}
+	return i
+}
+
+func records_nextRecord(s []byte, atEOF, noCR bool) (end, next, lines int, needMore bool) {
+	var lineEnd int
+	if noCR {
+		lineEnd = bytes.IndexByte(s, '\n')
+	} else {
+		lineEnd = records_firstLineEnd(s, 0, len(s), atEOF)
+	}
+	if lineEnd < 0 {
+		if !atEOF {
+			return 0, 0, 0, true
+		}
+		lineEnd = len(s)
+	}
+	if st, open := records_opensJSON(s[:lineEnd]); open {
+		j, n := lineEnd, 1
+		for st.depth > 0 && j < len(s) && n < records_maxJSONLines && j < recordsMaxRecord {
+			nl := records_lineEndIn(s, j+1, len(s), atEOF, noCR)
+			if nl < 0 {
+				if !atEOF {
+					return 0, 0, 0, true
+				}
+				nl = len(s)
+			}
+			st.feed(s[j+1 : nl])
+			j, n = nl, n+1
+		}
+		switch {
+		case st.depth == 0:
+			return j, min(j+1, len(s)), n, false
+		case j >= len(s) && !atEOF && n < records_maxJSONLines && j < recordsMaxRecord:
+			return 0, 0, 0, true
+		}
+	}
+	return lineEnd, min(lineEnd+1, len(s)), 1, false
+}
+
+func records_firstLineEnd(data []byte, from, to int, atEOF bool) int {
+	lf := bytes.IndexByte(data[from:to], '\n')
+	stop := to
+	if lf >= 0 {
+		lf += from
+		stop = lf
+	}
+	cr := bytes.IndexByte(data[from:stop], '\r')
+	if cr < 0 {
+		return lf
+	}
+	cr += from
+	switch {
+	case cr+1 == len(data):
+		if atEOF {
+			return cr
+		}
+		return -1
+	case data[cr+1] != '\n':
+		return cr
+	case cr+1 < to:
+		return cr + 1
+	}
+	return -1
+}
+
+func records_lineEndIn(data []byte, from, to int, atEOF, noCR bool) int {
+	if !noCR {
+		return records_firstLineEnd(data, from, to, atEOF)
+	}
+	if i := bytes.IndexByte(data[from:to], '\n'); i >= 0 {
+		return from + i
+	}
+	return -1
+}
+
+func records_lastLineEnd(data []byte, from, to int, atEOF bool) int {
+	lf := bytes.LastIndexByte(data[from:to], '\n')
+	if lf >= 0 {
+		lf += from
+	}
+	for to > lf+1 && to > from {
+		cr := bytes.LastIndexByte(data[max(from, lf+1):to], '\r')
+		if cr < 0 {
+			break
+		}
+		cr += max(from, lf+1)
+		if cr+1 < len(data) && data[cr+1] != '\n' || cr+1 == len(data) && atEOF {
+			return cr
+		}
+		to = cr
+	}
+	return lf
+}
+
+func records_countLineEnds(b []byte) int {
+	n := bytes.Count(b, []byte{'\n'})
+	for i := bytes.IndexByte(b, '\r'); i >= 0; {
+		if i+1 == len(b) || b[i+1] != '\n' {
+			n++
+		}
+		j := bytes.IndexByte(b[i+1:], '\r')
+		if j < 0 {
+			break
+		}
+		i += 1 + j
+	}
+	return n
+}
+
+type recordsWalk struct {
+	data            []byte
+	noCR            bool
+	marks           []int
+	spans           []records_jsonSpan
+	pos, line, m, s int
+	regionTruncated bool
+	start, end      int
+}
+
+func recordsNewWalk(reg recordsRegion, first int, marks []int) recordsWalk {
+	return recordsWalk{data: reg.data, noCR: reg.noCR, marks: marks, spans: reg.spans, line: first + reg.line, regionTruncated: reg.truncated}
+}
+
+func (w *recordsWalk) Next() (rec []byte, line int, truncated, marked, ok bool) {
+	if w.pos >= len(w.data) {
+		return nil, 0, false, false, false
+	}
+	start := w.pos
+	for w.s < len(w.spans) && int(w.spans[w.s].off) < start {
+		w.s++
+	}
+	var end, next, n int
+	if w.s < len(w.spans) && int(w.spans[w.s].off) == start {
+		sp := w.spans[w.s]
+		end, next, n = int(sp.end)-start, int(sp.next)-start, int(sp.lines)
+	} else {
+		end, next, n, _ = records_nextRecord(w.data[start:], true, w.noCR)
+	}
+	rec, line = w.data[start:start+end], w.line
+	w.start, w.end = start, start+end
+	w.line += n
+	w.pos += next
+	if next == 0 {
+		w.pos = len(w.data)
+	}
+	for w.m < len(w.marks) && w.marks[w.m] < start {
+		w.m++
+	}
+	marked = w.m < len(w.marks) && w.marks[w.m] < start+end
+	truncated = w.regionTruncated
+	if len(rec) > recordsMaxRecord {
+		rec, truncated = rec[:len(recordsCutUTF8(recordsBytesString(rec[:recordsMaxRecord+1]), recordsMaxRecord))], true
+	}
+	if len(rec) > 0 && rec[len(rec)-1] == '\r' {
+		rec = rec[:len(rec)-1]
+	}
+	return rec, line, truncated, marked, true
+}
+
+func recordsEach(s string, fn func(rec string, line int) bool) (truncated bool) {
+	w := recordsWalkString(s)
+	for {
+		rec, line, cut, _, ok := w.Next()
+		if !ok {
+			return truncated
+		}
+		truncated = truncated || cut
+		if !fn(recordsBytesString(rec), line) {
+			return truncated
+		}
+	}
+}
+
+func recordsBytesString(b []byte) string {
+	if len(b) == 0 {
+		return ""
+	}
+	return unsafe.String(&b[0], len(b))
+}
+
+func records_stringBytes(s string) []byte { return unsafe.Slice(unsafe.StringData(s), len(s)) }
+
+func recordsCutUTF8(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !records_startsRune(s[n]) {
+		n--
+	}
+	return s[:n]
+}
+
+func records_startsRune(b byte) bool { return b&0xC0 != 0x80 }
+
+func recordsWalkString(s string) recordsWalk {
+	return recordsNewWalk(recordsRegion{data: records_stringBytes(s), line: 1, noCR: strings.IndexByte(s, '\r') < 0}, 0, nil)
+}
+
+func (w *recordsWalk) Start() int { return w.start }
+
+func (w *recordsWalk) End() int { return w.end }
+
 // LineStats counts the records Lines read, and names the one that decides
 // for the input as a whole.
 type LineStats struct {
@@ -4031,7 +4681,7 @@ type LineResult struct {
 func (e *engine) Lines(r io.Reader, ev Evidence, opts linesOptions, fn func(LineResult) bool) (LineStats, error) {
 	ev.Text = ""
 	ev = decodeEvidence(ev)
-	ch := newChunker(r)
+	ch := recordsNewChunker(r)
 	every := e.readsEvery(&ev)
 	if opts.Workers < 2 {
 		var total LineStats
@@ -4040,18 +4690,18 @@ func (e *engine) Lines(r io.Reader, ev Evidence, opts linesOptions, fn func(Line
 		rw := e.regionWork(&bt, every, &ev, opts.Options)
 		tn := litscanNewTuning(bt.lits, every)
 		for {
-			reg, ok := ch.next()
+			reg, ok := ch.Next()
 			if !ok {
-				total.Lines = ch.line - 1
-				return total, ch.err
+				total.Lines = ch.Line() - 1
+				return total, ch.Err()
 			}
 			out = out[:0]
-			st := rw.region(reg, tn.For(reg.data), &out)
+			st := rw.region(reg, tn.For(reg.Data()), &out)
 			total.add(st)
 			for i := range out {
 				total.keep(&out[i])
 				if !fn(out[i]) {
-					total.Lines = reg.line + reg.lines - 1
+					total.Lines = reg.Line() + reg.Lines() - 1
 					return total, nil
 				}
 			}
@@ -4071,7 +4721,7 @@ func (o *linesOptions) delivered() {
 	}
 }
 
-func (e *engine) linesParallel(ch *chunker, every bool, ev *Evidence, opts linesOptions, fn func(LineResult) bool) (LineStats, error) {
+func (e *engine) linesParallel(ch *recordsChunker, every bool, ev *Evidence, opts linesOptions, fn func(LineResult) bool) (LineStats, error) {
 	bt := e.ix.bulkTables()
 	outs := sync.Pool{New: func() any { return new([]LineResult) }}
 	slots := make(chan struct{}, 2*opts.Workers)
@@ -4086,17 +4736,15 @@ func (e *engine) linesParallel(ch *chunker, every bool, ev *Evidence, opts lines
 		total   LineStats
 		stopped atomic.Bool
 	)
-	take := func(buf *regionBuf) (region, *litscanSet, int, bool) {
+	take := func(buf *recordsRegionBuf) (recordsRegion, *litscanSet, int, bool) {
 		readMu.Lock()
 		defer readMu.Unlock()
-		ch.adopt(buf)
-		reg, ok := ch.next()
-		buf.spans = ch.spans
+		reg, ok := ch.nextIn(buf)
 		if !ok {
-			return region{}, nil, 0, false
+			return recordsRegion{}, nil, 0, false
 		}
 		read++
-		return reg, tn.For(reg.data), read - 1, true
+		return reg, tn.For(reg.Data()), read - 1, true
 	}
 	hand := func(k int, r regionResult) {
 		outMu.Lock()
@@ -4131,7 +4779,7 @@ func (e *engine) linesParallel(ch *chunker, every bool, ev *Evidence, opts lines
 		}
 	}
 	work := func() {
-		var buf regionBuf
+		var buf recordsRegionBuf
 		rw := e.regionWork(&bt, every, ev, opts.Options)
 		for !stopped.Load() {
 			slots <- struct{}{}
@@ -4156,9 +4804,9 @@ func (e *engine) linesParallel(ch *chunker, every bool, ev *Evidence, opts lines
 	work()
 	wg.Wait()
 	if !stopped.Load() {
-		total.Lines = ch.line - 1
+		total.Lines = ch.Line() - 1
 	}
-	return total, ch.err
+	return total, ch.Err()
 }
 
 type regionResult struct {
@@ -4187,18 +4835,18 @@ func (e *engine) regionWork(bt *bulkTables, every bool, ev *Evidence, opts Optio
 	return w
 }
 
-func (rw *regionWork) region(reg region, lits *litscanSet, out *[]LineResult) LineStats {
+func (rw *regionWork) region(reg recordsRegion, lits *litscanSet, out *[]LineResult) LineStats {
 	e, bt, every := rw.e, rw.bt, rw.every
 	var st LineStats
 	marks, needed := rw.marks[:0], rw.needed[:0]
 	if !every {
-		marks, needed = marksOf(lits, bt.needs, reg.data, marks, needed)
+		marks, needed = marksOf(lits, bt.needs, reg.Data(), marks, needed)
 		rw.marks, rw.needed = marks, needed
 	}
-	w := newRecordWalk(reg, 0, marks)
+	w := recordsNewWalk(reg, 0, marks)
 	low := &rw.low
 	for {
-		rec, recLine, truncated, marked, ok := w.next()
+		rec, recLine, truncated, marked, ok := w.Next()
 		if !ok {
 			break
 		}
@@ -4208,7 +4856,7 @@ func (rw *regionWork) region(reg region, lits *litscanSet, out *[]LineResult) Li
 		st.Records++
 		if !every && !marked {
 			var met bool
-			if needed, met = metIn(needed, bt.needs, w.start, w.end, bytesString(rec), low); !met {
+			if needed, met = metIn(needed, bt.needs, w.Start(), w.End(), recordsBytesString(rec), low); !met {
 				st.Unclassified++
 				continue
 			}
@@ -4217,7 +4865,7 @@ func (rw *regionWork) region(reg region, lits *litscanSet, out *[]LineResult) Li
 		s.begin(*rw.ev, rw.opts)
 		s.keepRecords = true
 		s.bulk = rw.light
-		s.feedRecord(bytesString(rec), recLine, truncated)
+		s.feedRecord(recordsBytesString(rec), recLine, truncated)
 		c := s.Finish()
 		s.release()
 		e.pool.Put(s)
@@ -4240,7 +4888,7 @@ func matched(c Classification) bool {
 
 func marksOf(lits *litscanSet, needs []need, data []byte, marks []int, needed []needMark) ([]int, []needMark) {
 	if lits != nil {
-		lits.findEnds(bytesString(data), func(p int32, end int) bool {
+		lits.findEnds(recordsBytesString(data), func(p int32, end int) bool {
 			if needs != nil && needs[p] != nil {
 				needed = append(needed, needMark{end - 1, p})
 			} else if n := len(marks); n == 0 || marks[n-1] != end-1 {
@@ -4251,7 +4899,7 @@ func marksOf(lits *litscanSet, needs []need, data []byte, marks []int, needed []
 	}
 	marks = appendAll(marks, data, "\x1b")
 	if !asciiOnly(data) {
-		marks = redactAppendChanges(marks, bytesString(data))
+		marks = redactAppendChanges(marks, recordsBytesString(data))
 		marks = appendAll(marks, data, "\u212a")
 		marks = appendAll(marks, data, "\u017f")
 	}
@@ -4299,215 +4947,6 @@ func blank(b []byte) bool {
 		}
 	}
 	return true
-}
-
-const chunkSize = 256 << 10
-
-type region struct {
-	data      []byte
-	line      int
-	lines     int
-	truncated bool
-	noCR      bool
-	spans     []jsonSpan
-}
-
-type jsonSpan struct {
-	off, end, next, lines int32
-}
-
-type regionBuf struct {
-	data  []byte
-	spans []jsonSpan
-}
-
-type chunker struct {
-	r          io.Reader
-	size       int
-	buf        []byte
-	spans      []jsonSpan
-	start, end int
-	eof        bool
-	err        error
-	line       int
-	skipping   bool
-}
-
-func newChunker(r io.Reader) *chunker { return newChunkerSize(r, chunkSize) }
-
-func newChunkerSize(r io.Reader, size int) *chunker {
-	return &chunker{r: newTextReader(r), size: size, buf: make([]byte, size+maxRecord+1), line: 1}
-}
-
-func (c *chunker) adopt(b *regionBuf) {
-	if len(b.data) < len(c.buf) {
-		b.data = make([]byte, len(c.buf))
-	}
-	c.end = copy(b.data, c.buf[c.start:c.end])
-	c.buf, c.spans, c.start = b.data[:len(c.buf)], b.spans[:0], 0
-}
-
-func (c *chunker) fill(want int) {
-	if c.start > 0 {
-		c.end = copy(c.buf, c.buf[c.start:c.end])
-		c.start = 0
-	}
-	for c.end < want && !c.eof {
-		asked := want - c.end
-		n, err := c.r.Read(c.buf[c.end:want])
-		c.end += n
-		if err == io.EOF {
-			c.eof = true
-		} else if err != nil {
-			c.eof, c.err = true, err
-		} else if n < asked && endsALine(c.buf[c.end-n:c.end]) {
-			return
-		}
-	}
-}
-
-func (c *chunker) next() (region, bool) {
-	want := c.size
-	for {
-		c.fill(want)
-		if c.skipping {
-			rest := c.buf[c.start:c.end]
-			nl := firstLineEnd(rest, 0, len(rest), c.eof)
-			if nl < 0 {
-				if c.eof {
-					c.start = c.end
-					return region{}, false
-				}
-				c.start = c.end
-				if len(rest) > 0 && rest[len(rest)-1] == '\r' {
-					c.start--
-				}
-				continue
-			}
-			c.start += nl + 1
-			c.skipping = false
-			c.line++
-			continue
-		}
-		data := c.buf[c.start:c.end]
-		if len(data) == 0 {
-			return region{}, false
-		}
-		var pos int
-		noCR := bytes.IndexByte(data, '\r') < 0
-		pos, c.spans = cutRecords(data, c.size, c.eof, noCR, c.spans[:0])
-		if pos == 0 {
-			if c.end < len(c.buf) && !c.eof {
-				want = len(c.buf)
-				continue
-			}
-			head := []byte(cutUTF8(string(data[:maxRecord]), maxRecord))
-			r := region{data: head, line: c.line, lines: 1, truncated: true}
-			c.start += maxRecord
-			c.skipping = true
-			return r, true
-		}
-		lines := countLineEnds(data[:pos])
-		if data[pos-1] != '\n' && data[pos-1] != '\r' {
-			lines++
-		}
-		r := region{data: data[:pos], line: c.line, lines: lines, spans: c.spans, noCR: noCR}
-		c.start += pos
-		c.line += lines
-		return r, true
-	}
-}
-
-func endsALine(b []byte) bool {
-	return bytes.IndexByte(b, '\n') >= 0 || bytes.IndexByte(b, '\r') >= 0
-}
-
-func cutRecords(data []byte, size int, atEOF, noCR bool, spans []jsonSpan) (int, []jsonSpan) {
-	var br braces
-	pos := 0
-	for pos < len(data) {
-		o := br.nextOpener(data, pos)
-		if o < 0 || o >= size {
-			end := len(data)
-			if o >= 0 {
-				end = o
-			}
-			if size < end {
-				if nl := firstLineEnd(data, size-1, end, atEOF); nl >= 0 {
-					return nl + 1, spans
-				}
-			}
-			if nl := lastLineEnd(data, pos, end, atEOF); nl >= 0 {
-				pos = nl + 1
-			}
-			if o < 0 && atEOF {
-				pos = len(data)
-			}
-			return pos, spans
-		}
-		end, next, lines, more := nextRecord(data[o:], atEOF, noCR)
-		if more || next == 0 {
-			return o, spans
-		}
-		spans = append(spans, jsonSpan{int32(o), int32(o + end), int32(o + next), int32(lines)})
-		pos = o + next
-		if pos >= size {
-			return pos, spans
-		}
-	}
-	return pos, spans
-}
-
-type braces struct {
-	curly, square int
-	init          bool
-}
-
-func (b *braces) nextOpener(data []byte, from int) int {
-	for from < len(data) {
-		at := b.next(data, from)
-		if at < 0 {
-			return -1
-		}
-		k := at
-		for k > from && (data[k-1] == ' ' || data[k-1] == '\t') {
-			k--
-		}
-		if k == from || data[k-1] == '\n' || data[k-1] == '\r' {
-			return k
-		}
-		nl := firstLineEnd(data, at, len(data), true)
-		if nl < 0 {
-			return -1
-		}
-		from = nl + 1
-	}
-	return -1
-}
-
-func (b *braces) next(data []byte, from int) int {
-	if !b.init {
-		b.curly, b.square, b.init = -2, -2, true
-	}
-	find := func(cached *int, c byte) int {
-		if *cached == -1 || (*cached >= from) {
-			return *cached
-		}
-		i := bytes.IndexByte(data[from:], c)
-		if i >= 0 {
-			i += from
-		}
-		*cached = i
-		return i
-	}
-	cu, sq := find(&b.curly, '{'), find(&b.square, '[')
-	switch {
-	case cu < 0:
-		return sq
-	case sq < 0:
-		return cu
-	}
-	return min(cu, sq)
 }
 
 type span struct {
@@ -5022,182 +5461,6 @@ func (lk *lookup) gateShut() bool {
 	return true
 }
 
-type textDecoder struct {
-	state   uint8
-	head    [3]byte
-	nhead   int
-	odd     bool
-	oddByte byte
-	high    uint16
-	out     []byte
-}
-
-const (
-	sniffing = iota
-	plainText
-	utf16LE
-	utf16BE
-)
-
-func (d *textDecoder) Decode(p []byte) []byte {
-	switch d.state {
-	case plainText:
-		return p
-	case utf16LE, utf16BE:
-		return d.decode16(d.out[:0], p)
-	}
-	for len(p) > 0 && d.nhead < len(d.head) {
-		d.head[d.nhead] = p[0]
-		d.nhead++
-		p = p[1:]
-		if !d.sniff(false) {
-			continue
-		}
-		head := d.head[:d.nhead]
-		switch d.state {
-		case utf16LE, utf16BE:
-			return d.decode16(d.decode16(d.out[:0], head[2:]), p)
-		}
-		if len(head) == 3 && head[0] == 0xef && head[1] == 0xbb && head[2] == 0xbf {
-			return p
-		}
-		return append(append(d.out[:0], head...), p...)
-	}
-	return nil
-}
-
-func (d *textDecoder) sniff(atEOF bool) bool {
-	h := d.head[:d.nhead]
-	switch {
-	case len(h) >= 2 && h[0] == 0xff && h[1] == 0xfe:
-		d.state = utf16LE
-	case len(h) >= 2 && h[0] == 0xfe && h[1] == 0xff:
-		d.state = utf16BE
-	case len(h) == 3 || atEOF || h[0] != 0xff && h[0] != 0xfe && h[0] != 0xef,
-		len(h) == 2 && h[0] == 0xef && h[1] != 0xbb, len(h) == 2 && h[0] != 0xef:
-		d.state = plainText
-	default:
-		return false
-	}
-	return true
-}
-
-func (d *textDecoder) flush() []byte {
-	var out []byte
-	switch d.state {
-	case sniffing:
-		if d.nhead > 0 {
-			d.sniff(true)
-			out = append(out, d.head[:d.nhead]...)
-		}
-		d.state = plainText
-	case utf16LE, utf16BE:
-		if d.high != 0 || d.odd {
-			out = utf8.AppendRune(out, utf8.RuneError)
-			d.high, d.odd = 0, false
-		}
-	}
-	return out
-}
-
-func (d *textDecoder) decode16(out, p []byte) []byte {
-	if d.odd && len(p) > 0 {
-		out = d.unit(out, d.oddByte, p[0])
-		d.odd, p = false, p[1:]
-	}
-	for ; len(p) >= 2; p = p[2:] {
-		out = d.unit(out, p[0], p[1])
-	}
-	if len(p) == 1 {
-		d.odd, d.oddByte = true, p[0]
-	}
-	d.out = out
-	return out
-}
-
-func (d *textDecoder) unit(out []byte, a, b byte) []byte {
-	u := uint16(a) | uint16(b)<<8
-	if d.state == utf16BE {
-		u = uint16(a)<<8 | uint16(b)
-	}
-	if h := d.high; h != 0 {
-		d.high = 0
-		if 0xdc00 <= u && u <= 0xdfff {
-			return utf8.AppendRune(out, utf16.DecodeRune(rune(h), rune(u)))
-		}
-		out = utf8.AppendRune(out, utf8.RuneError)
-	}
-	switch {
-	case u < utf8.RuneSelf:
-		return append(out, byte(u))
-	case 0xd800 <= u && u <= 0xdbff:
-		d.high = u
-		return out
-	case 0xdc00 <= u && u <= 0xdfff:
-		return utf8.AppendRune(out, utf8.RuneError)
-	}
-	return utf8.AppendRune(out, rune(u))
-}
-
-func decodeText(s string) string {
-	if len(s) < 2 || s[0] != 0xff && s[0] != 0xfe && s[0] != 0xef {
-		return s
-	}
-	var d textDecoder
-	out := string(d.Decode([]byte(s)))
-	return out + string(d.flush())
-}
-
-func decodeEvidence(ev Evidence) Evidence {
-	ev.Text = decodeText(ev.Text)
-	if ev.HTTP != nil {
-		if b := decodeText(ev.HTTP.Body); len(b) != len(ev.HTTP.Body) {
-			h := *ev.HTTP
-			h.Body = b
-			ev.HTTP = &h
-		}
-	}
-	return ev
-}
-
-type textReader struct {
-	r       io.Reader
-	d       textDecoder
-	pending []byte
-	buf     []byte
-	err     error
-}
-
-func newTextReader(r io.Reader) *textReader { return &textReader{r: r} }
-
-func (t *textReader) Read(p []byte) (int, error) {
-	if t.d.state == plainText && len(t.pending) == 0 && t.err == nil || len(p) == 0 {
-		return t.r.Read(p)
-	}
-	for len(t.pending) == 0 {
-		if t.err != nil {
-			return 0, t.err
-		}
-		switch {
-		case t.d.state == sniffing && t.buf == nil:
-			t.buf = make([]byte, 512)
-		case t.d.state != sniffing && len(t.buf) < 32<<10:
-			t.buf = make([]byte, 32<<10)
-		}
-		n, err := t.r.Read(t.buf)
-		t.pending = t.d.Decode(t.buf[:n])
-		if err != nil {
-			if f := t.d.flush(); len(f) > 0 {
-				t.pending = append(t.pending[:len(t.pending):len(t.pending)], f...)
-			}
-			t.err = err
-		}
-	}
-	n := copy(p, t.pending)
-	t.pending = t.pending[n:]
-	return n, nil
-}
-
 type engine struct {
 	cat    *catalogue
 	pats   []pattern
@@ -5349,6 +5612,18 @@ var signalNumbers = map[string]string{
 	"15": "SIGTERM",
 }
 
+func decodeEvidence(ev Evidence) Evidence {
+	ev.Text = recordsDecodeText(ev.Text)
+	if ev.HTTP != nil {
+		if b := recordsDecodeText(ev.HTTP.Body); len(b) != len(ev.HTTP.Body) {
+			h := *ev.HTTP
+			h.Body = b
+			ev.HTTP = &h
+		}
+	}
+	return ev
+}
+
 func (s *scan) excerptAt(h *hit, rec string, start, end int, kept bool) {
 	if s.keepRecords || kept {
 		h.exRec, h.exStart, h.exEnd, h.exLazy = rec, start, end, true
@@ -5418,14 +5693,14 @@ func bodyJSON(body string) any {
 		return v
 	}
 	var fr frames
-	w := newRecordWalk(region{data: stringBytes(body), line: 1, noCR: strings.IndexByte(body, '\r') < 0}, 0, nil)
+	w := recordsWalkString(body)
 	for len(fr) < maxFrames {
-		rec, _, _, _, ok := w.next()
+		rec, _, _, _, ok := w.Next()
 		if !ok {
 			break
 		}
-		if v := recordJSON(bytesString(rec)); v != nil {
-			fr = append(fr, frame{v, w.start, w.start + len(rec)})
+		if v := recordJSON(recordsBytesString(rec)); v != nil {
+			fr = append(fr, frame{v, w.Start(), w.Start() + len(rec)})
 		}
 	}
 	if len(fr) == 0 {
@@ -7148,257 +7423,6 @@ func ceilSecond(t time.Time) time.Time {
 	return t
 }
 
-const maxRecord = 256 << 10
-
-const maxJSONLines = 2000
-
-type jsonState struct {
-	depth  int
-	inStr  bool
-	escape bool
-}
-
-func opensJSON(line []byte) (jsonState, bool) {
-	i := 0
-	for i < len(line) && (line[i] == ' ' || line[i] == '\t') {
-		i++
-	}
-	if i == len(line) || (line[i] != '{' && line[i] != '[') {
-		return jsonState{}, false
-	}
-	var st jsonState
-	st.feed(line[i:])
-	return st, st.depth > 0
-}
-
-func (st *jsonState) feed(b []byte) {
-	for i := 0; i < len(b); i++ {
-		switch {
-		case st.escape:
-			st.escape = false
-		case st.inStr:
-			i += quoteOrEscape(b[i:])
-			if i == len(b) {
-				return
-			}
-			st.escape, st.inStr = b[i] == '\\', b[i] != '"'
-		case b[i] == '"':
-			st.inStr = true
-		case b[i] == '{' || b[i] == '[':
-			st.depth++
-		case b[i] == '}' || b[i] == ']':
-			st.depth--
-		}
-	}
-}
-
-func quoteOrEscape(b []byte) int {
-	const ones, highs = 0x0101010101010101, 0x8080808080808080
-	i := 0
-	for ; i+8 <= len(b); i += 8 {
-		w := binary.LittleEndian.Uint64(b[i:])
-		q, e := w^('"'*ones), w^('\\'*ones)
-		if m := ((q-ones)&^q | (e-ones)&^e) & highs; m != 0 {
-			return i + bits.TrailingZeros64(m)/8
-		}
-	}
-	for ; i < len(b) && b[i] != '"' && b[i] != '\\'; i++ {
-	}
-	return i
-}
-
-func nextRecord(s []byte, atEOF, noCR bool) (end, next, lines int, needMore bool) {
-	var lineEnd int
-	if noCR {
-		lineEnd = bytes.IndexByte(s, '\n')
-	} else {
-		lineEnd = firstLineEnd(s, 0, len(s), atEOF)
-	}
-	if lineEnd < 0 {
-		if !atEOF {
-			return 0, 0, 0, true
-		}
-		lineEnd = len(s)
-	}
-	if st, open := opensJSON(s[:lineEnd]); open {
-		j, n := lineEnd, 1
-		for st.depth > 0 && j < len(s) && n < maxJSONLines && j < maxRecord {
-			nl := lineEndIn(s, j+1, len(s), atEOF, noCR)
-			if nl < 0 {
-				if !atEOF {
-					return 0, 0, 0, true
-				}
-				nl = len(s)
-			}
-			st.feed(s[j+1 : nl])
-			j, n = nl, n+1
-		}
-		switch {
-		case st.depth == 0:
-			return j, min(j+1, len(s)), n, false
-		case j >= len(s) && !atEOF && n < maxJSONLines && j < maxRecord:
-			return 0, 0, 0, true
-		}
-	}
-	return lineEnd, min(lineEnd+1, len(s)), 1, false
-}
-
-func firstLineEnd(data []byte, from, to int, atEOF bool) int {
-	lf := bytes.IndexByte(data[from:to], '\n')
-	stop := to
-	if lf >= 0 {
-		lf += from
-		stop = lf
-	}
-	cr := bytes.IndexByte(data[from:stop], '\r')
-	if cr < 0 {
-		return lf
-	}
-	cr += from
-	switch {
-	case cr+1 == len(data):
-		if atEOF {
-			return cr
-		}
-		return -1
-	case data[cr+1] != '\n':
-		return cr
-	case cr+1 < to:
-		return cr + 1
-	}
-	return -1
-}
-
-func lineEndIn(data []byte, from, to int, atEOF, noCR bool) int {
-	if !noCR {
-		return firstLineEnd(data, from, to, atEOF)
-	}
-	if i := bytes.IndexByte(data[from:to], '\n'); i >= 0 {
-		return from + i
-	}
-	return -1
-}
-
-func lastLineEnd(data []byte, from, to int, atEOF bool) int {
-	lf := bytes.LastIndexByte(data[from:to], '\n')
-	if lf >= 0 {
-		lf += from
-	}
-	for to > lf+1 && to > from {
-		cr := bytes.LastIndexByte(data[max(from, lf+1):to], '\r')
-		if cr < 0 {
-			break
-		}
-		cr += max(from, lf+1)
-		if cr+1 < len(data) && data[cr+1] != '\n' || cr+1 == len(data) && atEOF {
-			return cr
-		}
-		to = cr
-	}
-	return lf
-}
-
-func countLineEnds(b []byte) int {
-	n := bytes.Count(b, []byte{'\n'})
-	for i := bytes.IndexByte(b, '\r'); i >= 0; {
-		if i+1 == len(b) || b[i+1] != '\n' {
-			n++
-		}
-		j := bytes.IndexByte(b[i+1:], '\r')
-		if j < 0 {
-			break
-		}
-		i += 1 + j
-	}
-	return n
-}
-
-type recordWalk struct {
-	data            []byte
-	noCR            bool
-	marks           []int
-	spans           []jsonSpan
-	pos, line, m, s int
-	regionTruncated bool
-	start, end      int
-}
-
-func newRecordWalk(reg region, first int, marks []int) recordWalk {
-	return recordWalk{data: reg.data, noCR: reg.noCR, marks: marks, spans: reg.spans, line: first + reg.line, regionTruncated: reg.truncated}
-}
-
-func (w *recordWalk) next() (rec []byte, line int, truncated, marked, ok bool) {
-	if w.pos >= len(w.data) {
-		return nil, 0, false, false, false
-	}
-	start := w.pos
-	for w.s < len(w.spans) && int(w.spans[w.s].off) < start {
-		w.s++
-	}
-	var end, next, n int
-	if w.s < len(w.spans) && int(w.spans[w.s].off) == start {
-		sp := w.spans[w.s]
-		end, next, n = int(sp.end)-start, int(sp.next)-start, int(sp.lines)
-	} else {
-		end, next, n, _ = nextRecord(w.data[start:], true, w.noCR)
-	}
-	rec, line = w.data[start:start+end], w.line
-	w.start, w.end = start, start+end
-	w.line += n
-	w.pos += next
-	if next == 0 {
-		w.pos = len(w.data)
-	}
-	for w.m < len(w.marks) && w.marks[w.m] < start {
-		w.m++
-	}
-	marked = w.m < len(w.marks) && w.marks[w.m] < start+end
-	truncated = w.regionTruncated
-	if len(rec) > maxRecord {
-		rec, truncated = rec[:len(cutUTF8(bytesString(rec[:maxRecord+1]), maxRecord))], true
-	}
-	if len(rec) > 0 && rec[len(rec)-1] == '\r' {
-		rec = rec[:len(rec)-1]
-	}
-	return rec, line, truncated, marked, true
-}
-
-func eachRecord(s string, fn func(rec string, line int) bool) (truncated bool) {
-	reg := region{data: stringBytes(s), line: 1, noCR: strings.IndexByte(s, '\r') < 0}
-	w := newRecordWalk(reg, 0, nil)
-	for {
-		rec, line, cut, _, ok := w.next()
-		if !ok {
-			return truncated
-		}
-		truncated = truncated || cut
-		if !fn(bytesString(rec), line) {
-			return truncated
-		}
-	}
-}
-
-func bytesString(b []byte) string {
-	if len(b) == 0 {
-		return ""
-	}
-	return unsafe.String(&b[0], len(b))
-}
-
-func stringBytes(s string) []byte { return unsafe.Slice(unsafe.StringData(s), len(s)) }
-
-func cutUTF8(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	for n > 0 && !startsRune(s[n]) {
-		n--
-	}
-	return s[:n]
-}
-
-func startsRune(b byte) bool { return b&0xC0 != 0x80 }
-
 type compiledRegex struct {
 	once  sync.Once
 	src   string
@@ -7682,7 +7706,7 @@ func (e *engine) classify(ev Evidence, opts Options) Classification {
 	s.begin(ev, opts)
 	s.keepRecords = true
 	s.countLater = true
-	s.truncated = eachRecord(ev.Text, func(rec string, line int) bool {
+	s.truncated = recordsEach(ev.Text, func(rec string, line int) bool {
 		s.record(rec, line, "text")
 		return true
 	})
@@ -7811,8 +7835,8 @@ func (s *scan) Body(body string) {
 }
 
 func (s *scan) feedBody(body string) {
-	if len(body) > maxRecord {
-		body, s.truncated = cutUTF8(body, maxRecord), true
+	if len(body) > recordsMaxRecord {
+		body, s.truncated = recordsCutUTF8(body, recordsMaxRecord), true
 	}
 	s.record(body, 0, "body")
 }

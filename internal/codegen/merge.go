@@ -14,6 +14,7 @@ import (
 	"github.com/errcat/errcat/internal/hint"
 	"github.com/errcat/errcat/internal/match"
 	"github.com/errcat/errcat/internal/match/litscan"
+	"github.com/errcat/errcat/internal/match/records"
 	"github.com/errcat/errcat/internal/policy"
 	"github.com/errcat/errcat/internal/redact"
 	"github.com/errcat/errcat/internal/tables"
@@ -37,6 +38,7 @@ var units = []unit{
 	{modulePath + "policy", "policy", policy.Source},
 	{modulePath + "tables", "", tables.Source},
 	{modulePath + "match/litscan", "litscan", litscan.Source},
+	{modulePath + "match/records", "records", records.Source},
 	{modulePath + "match", "", match.Source},
 	{modulePath + "codegen/api", "", api.Source},
 }

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/errcat/errcat/internal/match/litscan"
+	"github.com/errcat/errcat/internal/match/records"
 	"github.com/errcat/errcat/internal/tables"
 )
 
@@ -105,14 +106,14 @@ type Scan struct {
 }
 
 // Classify classifies one piece of evidence. A text or HTTP body that
-// starts with a byte order mark is decoded first (see TextDecoder).
+// starts with a byte order mark is decoded first (see records.TextDecoder).
 func (e *Engine) Classify(ev Evidence, opts Options) Classification {
 	ev = decodeEvidence(ev)
 	s := e.pool.Get().(*Scan)
 	s.begin(ev, opts)
 	s.keepRecords = true // ev.Text is an immutable string the call holds
 	s.countLater = true
-	s.truncated = eachRecord(ev.Text, func(rec string, line int) bool {
+	s.truncated = records.Each(ev.Text, func(rec string, line int) bool {
 		s.record(rec, line, "text")
 		return true
 	})
@@ -254,8 +255,8 @@ func (s *Scan) Body(body string) {
 }
 
 func (s *Scan) feedBody(body string) {
-	if len(body) > MaxRecord {
-		body, s.truncated = cutUTF8(body, MaxRecord), true
+	if len(body) > records.MaxRecord {
+		body, s.truncated = records.CutUTF8(body, records.MaxRecord), true
 	}
 	s.record(body, 0, "body")
 }

@@ -9,10 +9,8 @@ import "embed"
 // TestSourceList names a file that is missing from it.
 //
 //go:embed bulk.go
-//go:embed chunker.go
 //go:embed cond.go
 //go:embed confirm.go
-//go:embed decode.go
 //go:embed doc.go
 //go:embed engine.go
 //go:embed evidence.go
@@ -32,12 +30,10 @@ import "embed"
 //go:embed normal.go
 //go:embed probe.go
 //go:embed rank.go
-//go:embed records.go
 //go:embed regex.go
 //go:embed result.go
 //go:embed retried.go
 //go:embed scan.go
-//go:embed scanner.go
 //go:embed verdict.go
 //go:embed vm.go
 var Source embed.FS
