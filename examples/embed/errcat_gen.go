@@ -3071,9 +3071,9 @@ type fieldTest struct {
 type testKind uint8
 
 const (
-	tablesEqual testKind = iota + 1
-	tablesMatch
-	tablesPresent
+	equal testKind = iota + 1
+	match
+	present
 )
 
 type hintSource struct {
@@ -3485,6 +3485,33 @@ func litscan_findQuarters[T string | []byte, H litscanHitter](a *litscanAutomato
 			}
 		}
 	}
+}
+
+func litscanLowerByte(c byte) byte {
+	if 'A' <= c && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
+}
+
+func litscanUpperASCII(c byte) byte {
+	if 'a' <= c && c <= 'z' {
+		return c - 'a' + 'A'
+	}
+	return c
+}
+
+func litscanHasFoldPrefix(s, lower string) bool {
+	for i := 0; i < len(lower); i++ {
+		c := s[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if c != lower[i] {
+			return false
+		}
+	}
+	return true
 }
 
 type litscanSet struct {
@@ -4629,6 +4656,443 @@ func (w *recordsWalk) Start() int { return w.start }
 
 func (w *recordsWalk) End() int { return w.end }
 
+type regexFast struct {
+	alts []regexAlt
+	src  string
+	nsub int
+
+	once  sync.Once
+	ready atomic.Bool
+	low   bool
+	prog  *regexProg
+
+	onceAt sync.Once
+	at0    *regexp.Regexp
+	ctx    *regexp.Regexp
+}
+
+type regexAlt struct {
+	tablesAlt
+	skip  regex_byteSet
+	first regex_byteSet
+}
+
+type regex_byteSet [4]uint64
+
+func (b *regex_byteSet) add(c byte) { b[c>>6] |= 1 << (c & 63) }
+
+func (b *regex_byteSet) has(c byte) bool { return b[c>>6]&(1<<(c&63)) != 0 }
+
+func (b *regex_byteSet) addFold(c byte) { b.add(c); b.add(litscanUpperASCII(c)) }
+
+const regexMaxPlaces = 16
+
+func regexNewFast(r *regex, nsub int) *regexFast {
+	f := &regexFast{src: r.Src, nsub: nsub}
+	for i := range r.Alts {
+		a := regexAlt{tablesAlt: r.Alts[i]}
+		for j := 0; j < len(a.Skip); j++ {
+			a.skip.add(a.Skip[j])
+		}
+		for _, l := range a.Lead {
+			if l == "" {
+				return nil
+			}
+			a.first.addFold(l[0])
+		}
+		if !slices.IsSorted(a.Lead) {
+			return nil
+		}
+		f.alts = append(f.alts, a)
+	}
+	return f
+}
+
+func (f *regexFast) Ready() bool {
+	if f.ready.Load() {
+		return true
+	}
+	f.once.Do(func() {
+		tree, err := syntax.Parse(f.src, syntax.Perl)
+		if err != nil {
+			return
+		}
+		if regex_caseFree(tree) {
+			f.low = true
+		} else if tree, err = syntax.Parse(f.src, syntax.Perl); err != nil {
+			return
+		}
+		f.prog = regex_compileVM(tree)
+		if f.prog == nil && !f.anchored() {
+			return
+		}
+		f.ready.Store(true)
+	})
+	return f.ready.Load()
+}
+
+func (f *regexFast) anchored() bool {
+	f.onceAt.Do(func() {
+		src := f.src
+		if f.low {
+			tree, err := syntax.Parse(f.src, syntax.Perl)
+			if err != nil || !regex_caseFree(tree) {
+				return
+			}
+			src = tree.String()
+		}
+		at0, err0 := regexp.Compile(`\A(?:` + src + `)`)
+		ctx, err1 := regexp.Compile(`\A(?s:.)(?:` + src + `)`)
+		if err0 != nil || err1 != nil || at0.NumSubexp() != f.nsub || ctx.NumSubexp() != f.nsub {
+			return
+		}
+		f.at0, f.ctx = at0, ctx
+	})
+	return f.at0 != nil
+}
+
+func regex_caseFree(re *syntax.Regexp) bool {
+	switch re.Op {
+	case syntax.OpLiteral:
+		fold := re.Flags&syntax.FoldCase != 0
+		keepFold := false
+		for i, r := range re.Rune {
+			switch {
+			case 'A' <= r && r <= 'Z' || 'a' <= r && r <= 'z':
+				if !fold {
+					return false
+				}
+				re.Rune[i] = r | 0x20
+			case r >= utf8.RuneSelf && unicode.SimpleFold(r) != r:
+				keepFold = true
+			}
+		}
+		if !keepFold {
+			re.Flags &^= syntax.FoldCase
+		}
+		return true
+	case syntax.OpCharClass:
+		return regex_closedUnderCase(re.Rune)
+	}
+	for _, sub := range re.Sub {
+		if !regex_caseFree(sub) {
+			return false
+		}
+	}
+	return true
+}
+
+func regex_closedUnderCase(ranges []rune) bool {
+	in := func(r rune) bool {
+		for i := 0; i+1 < len(ranges); i += 2 {
+			if ranges[i] <= r && r <= ranges[i+1] {
+				return true
+			}
+		}
+		return false
+	}
+	for c := 'a'; c <= 'z'; c++ {
+		if in(c) != in(c-'a'+'A') {
+			return false
+		}
+	}
+	return true
+}
+
+func (a *regexAlt) startsHere(rec string) bool {
+	k := 0
+	if a.Skip != "" {
+		for k < len(rec) && a.skip.has(rec[k]) {
+			k++
+		}
+	}
+	if a.Lead == nil {
+		return true
+	}
+	if k == len(rec) || !a.first.has(rec[k]) {
+		return false
+	}
+	c := litscanLowerByte(rec[k])
+	i, j := 0, len(a.Lead)
+	for i < j {
+		if m := int(uint(i+j) >> 1); a.Lead[m][0] < c {
+			i = m + 1
+		} else {
+			j = m
+		}
+	}
+	for ; i < len(a.Lead) && a.Lead[i][0] == c; i++ {
+		if l := a.Lead[i]; len(rec)-k >= len(l) && litscanHasFoldPrefix(rec[k:k+len(l)], l) {
+			return true
+		}
+	}
+	return false
+}
+
+func (f *regexFast) At(s string, p int) (re *regexp.Regexp, sub string, off int, ok bool) {
+	if !f.anchored() {
+		return nil, "", 0, false
+	}
+	if p == 0 {
+		return f.at0, s, 0, true
+	}
+	r, w := utf8.DecodeLastRuneInString(s[:p])
+	q := p - w
+	if r2, w2 := utf8.DecodeRuneInString(s[q:]); w2 != w || r2 != r {
+		return nil, "", 0, false
+	}
+	return f.ctx, s[q:], q, true
+}
+
+func (f *regexFast) submatchAt(x string, p int, dst []int) (m []int, matched, done bool) {
+	var caps []int
+	if n := 2 * (1 + f.nsub); n <= cap(dst) {
+		caps = dst[:n]
+	} else {
+		caps = make([]int, n)
+	}
+	for i := range caps {
+		caps[i] = -1
+	}
+	end, matched, done := regexRunAt(f.prog, x, p, caps)
+	caps[0], caps[1] = p, end
+	return caps, matched, done
+}
+
+func (f *regexFast) Alts() []regexAlt { return f.alts }
+
+func (f *regexFast) Low() bool { return f.low }
+
+func (f *regexFast) Prog() *regexProg { return f.prog }
+
+type regexLazy struct {
+	once  sync.Once
+	src   string
+	re    *regexp.Regexp
+	nsub  int
+	names []string
+}
+
+func (c *regexLazy) Regexp() *regexp.Regexp {
+	c.once.Do(func() { c.re = regexp.MustCompile(c.src) })
+	return c.re
+}
+
+func (c *regexLazy) subexpIndex(name string) int {
+	for i, n := range c.names {
+		if n == name && name != "" {
+			return i
+		}
+	}
+	return -1
+}
+
+func regexNewLazy(src string, nsub int, names []string) *regexLazy {
+	return &regexLazy{src: src, nsub: nsub, names: names}
+}
+
+func (c *regexLazy) NumSubexp() int { return c.nsub }
+
+const (
+	regex_vmSteps = 1024
+	regex_vmStack = 32
+)
+
+type regexProg struct {
+	inst  []regex_vmInst
+	start uint32
+	lits  string
+	sets  []regex_vmSet
+}
+
+type regex_vmInst struct {
+	op  syntax.InstOp
+	n   uint8
+	out uint32
+	arg uint32
+	r   rune
+}
+
+type regex_vmSet struct {
+	ascii [2]uint64
+	in    *syntax.Inst
+}
+
+func regex_compileVM(re *syntax.Regexp) *regexProg {
+	prog, err := syntax.Compile(re.Simplify())
+	if err != nil {
+		return nil
+	}
+	vp := &regexProg{inst: make([]regex_vmInst, len(prog.Inst)), start: uint32(prog.Start)}
+	for i := range prog.Inst {
+		in := &prog.Inst[i]
+		vi := regex_vmInst{op: in.Op, out: in.Out, arg: in.Arg}
+		switch in.Op {
+		case syntax.InstAltMatch:
+			return nil
+		case syntax.InstRune1:
+			vi.r = in.Rune[0]
+		case syntax.InstRune:
+			set := regex_vmSet{in: in}
+			for c := rune(0); c < utf8.RuneSelf; c++ {
+				if in.MatchRune(c) {
+					set.ascii[c>>6] |= 1 << (c & 63)
+				}
+			}
+			vi.arg = uint32(len(vp.sets))
+			vp.sets = append(vp.sets, set)
+		}
+		vp.inst[i] = vi
+	}
+	vp.fuseRuns(prog)
+	return vp
+}
+
+func (vp *regexProg) fuseRuns(prog *syntax.Prog) {
+	isLit := func(pc uint32) bool {
+		in := &prog.Inst[pc]
+		return in.Op == syntax.InstRune1 && in.Rune[0] < utf8.RuneSelf
+	}
+	var lits []byte
+	for i := range prog.Inst {
+		if !isLit(uint32(i)) || vp.inst[i].n > 0 {
+			continue
+		}
+		var pcs []uint32
+		for pc := uint32(i); isLit(pc) && len(pcs) < 255; pc = prog.Inst[pc].Out {
+			pcs = append(pcs, pc)
+		}
+		at, end := len(lits), prog.Inst[pcs[len(pcs)-1]].Out
+		for _, pc := range pcs {
+			lits = append(lits, byte(prog.Inst[pc].Rune[0]))
+		}
+		for k, pc := range pcs {
+			if in := &vp.inst[pc]; in.n == 0 {
+				in.n, in.arg, in.out = uint8(len(pcs)-k), uint32(at+k), end
+			}
+		}
+	}
+	vp.lits = string(lits)
+}
+
+func regexRunAt(prog *regexProg, x string, p int, caps []int) (end int, matched, done bool) {
+	type alt struct {
+		pc   uint32
+		pos  int32
+		undo bool
+	}
+	var stack [regex_vmStack]alt
+	n := 0
+	pc, pos := prog.start, p
+	for steps := 0; ; steps++ {
+		if steps >= regex_vmSteps {
+			return 0, false, false
+		}
+		inst := &prog.inst[pc]
+		ok := true
+		switch inst.op {
+		case syntax.InstRune1:
+			if run := int(inst.n); run > 0 {
+				lit := prog.lits[inst.arg:][:run]
+				steps += run - 1
+				ok = len(x)-pos >= run
+				for k := 0; ok && k < run; k++ {
+					ok = x[pos+k] == lit[k]
+				}
+				pos += run
+			} else if pos < len(x) && x[pos] < utf8.RuneSelf {
+				ok = rune(x[pos]) == inst.r
+				pos++
+			} else {
+				r, w := regex_decodeAt(x, pos)
+				ok = r == inst.r
+				pos += w
+			}
+			pc = inst.out
+		case syntax.InstRune:
+			if pos < len(x) && x[pos] < utf8.RuneSelf {
+				c := x[pos]
+				ok = prog.sets[inst.arg].ascii[c>>6]&(1<<(c&63)) != 0
+				pos++
+			} else {
+				r, w := regex_decodeAt(x, pos)
+				ok = r >= 0 && prog.sets[inst.arg].in.MatchRune(r)
+				pos += w
+			}
+			pc = inst.out
+		case syntax.InstAlt:
+			if n == regex_vmStack {
+				return 0, false, false
+			}
+			stack[n] = alt{inst.arg, int32(pos), false}
+			n++
+			pc = inst.out
+		case syntax.InstEmptyWidth:
+			if syntax.EmptyOp(inst.arg)&^regex_emptyContext(x, pos) != 0 {
+				ok = false
+			}
+			pc = inst.out
+		case syntax.InstCapture:
+			if int(inst.arg) < len(caps) {
+				if n == regex_vmStack {
+					return 0, false, false
+				}
+				stack[n] = alt{inst.arg, int32(caps[inst.arg]), true}
+				n++
+				caps[inst.arg] = pos
+			}
+			pc = inst.out
+		case syntax.InstNop:
+			pc = inst.out
+		case syntax.InstMatch:
+			return pos, true, true
+		case syntax.InstRuneAny, syntax.InstRuneAnyNotNL:
+			r, w := regex_decodeAt(x, pos)
+			ok = r >= 0 && (inst.op == syntax.InstRuneAny || r != '\n')
+			pos += w
+			pc = inst.out
+		default:
+			ok = false
+		}
+		for !ok {
+			if n == 0 {
+				return 0, false, true
+			}
+			n--
+			if a := stack[n]; a.undo {
+				caps[a.pc] = int(a.pos)
+			} else {
+				pc, pos, ok = a.pc, int(a.pos), true
+			}
+		}
+	}
+}
+
+func regex_decodeAt(x string, pos int) (rune, int) {
+	if pos >= len(x) {
+		return -1, 0
+	}
+	if c := x[pos]; c < utf8.RuneSelf {
+		return rune(c), 1
+	}
+	return utf8.DecodeRuneInString(x[pos:])
+}
+
+func regex_emptyContext(x string, pos int) syntax.EmptyOp {
+	r1, r2 := rune(-1), rune(-1)
+	if pos > 0 {
+		if c := x[pos-1]; c < utf8.RuneSelf {
+			r1 = rune(c)
+		} else {
+			r1, _ = utf8.DecodeLastRuneInString(x[:pos])
+		}
+	}
+	if pos < len(x) {
+		r2, _ = regex_decodeAt(x, pos)
+	}
+	return syntax.EmptyOpContext(r1, r2)
+}
+
 // LineStats counts the records Lines read, and names the one that decides
 // for the input as a whole.
 type LineStats struct {
@@ -5098,7 +5562,7 @@ func (e *engine) jsonHolds(tests []fieldTest, doc any) bool {
 	for i := range tests {
 		t := &tests[i]
 		ok := lookupJSON(doc, t.Name, func(v any) bool {
-			if t.Kind == tablesPresent {
+			if t.Kind == present {
 				return true
 			}
 			s, ok := jsonScalar(v)
@@ -5113,12 +5577,12 @@ func (e *engine) jsonHolds(tests []fieldTest, doc any) bool {
 
 func (e *engine) test(t *fieldTest, v string) bool {
 	switch t.Kind {
-	case tablesPresent:
+	case present:
 		return true
-	case tablesEqual:
+	case equal:
 		return stringIn(t.Values, strings.TrimSpace(v))
-	case tablesMatch:
-		return e.pats[t.Re.ID].c.regexp().MatchString(v)
+	case match:
+		return e.pats[t.Re.ID].c.Regexp().MatchString(v)
 	}
 	return false
 }
@@ -5238,7 +5702,7 @@ func (h *litHits) confirm(rec string, t *refTable, p int32, end int, s *scan) {
 		r := &t.refs[i]
 		if n := t.lens[i]; n > h.patLen[p] {
 			start := end - int(n)
-			if start < 0 || lowerByte(rec[start]) != t.first[i] || !h.endsAt(rec, r.lit, p, end) {
+			if start < 0 || litscanLowerByte(rec[start]) != t.first[i] || !h.endsAt(rec, r.lit, p, end) {
 				continue
 			}
 		}
@@ -5258,7 +5722,7 @@ type hitEnd struct {
 }
 
 func (h *litHits) endsAt(rec, lit string, p int32, end int) bool {
-	return end >= len(lit) && equalFoldASCII(rec[end-len(lit):], lit[:len(lit)-int(h.patLen[p])])
+	return end >= len(lit) && litscanHasFoldPrefix(rec[end-len(lit):], lit[:len(lit)-int(h.patLen[p])])
 }
 
 func (h *litHits) add(gen uint32, p int32, end int) {
@@ -5471,8 +5935,8 @@ type engine struct {
 }
 
 type pattern struct {
-	c     *compiledRegex
-	fast  *fastRegex
+	c     *regexLazy
+	fast  *regexFast
 	value int
 }
 
@@ -5544,9 +6008,9 @@ func prepare(re *regex) (pattern, error) {
 		}
 		p = parsedOf(tree)
 	}
-	pt := pattern{c: &compiledRegex{src: re.Src, nsub: p.Groups, names: p.Names}}
+	pt := pattern{c: regexNewLazy(re.Src, p.Groups, p.Names)}
 	if len(re.Alts) > 0 {
-		pt.fast = newFast(re, p.Groups)
+		pt.fast = regexNewFast(re, p.Groups)
 	}
 	if pt.value = pt.c.subexpIndex("value"); pt.value < 0 {
 		pt.value = 1
@@ -5556,7 +6020,7 @@ func prepare(re *regex) (pattern, error) {
 
 func (e *engine) catalogue() *catalogue { return e.cat }
 
-func (e *engine) Regexp(re *regex) *regexp.Regexp { return e.pats[re.ID].c.regexp() }
+func (e *engine) Regexp(re *regex) *regexp.Regexp { return e.pats[re.ID].c.Regexp() }
 
 // Evidence is what a failure left behind. Every field is optional; the
 // engine reads only what is there.
@@ -5651,31 +6115,180 @@ func (s *scan) cut(h *hit) string {
 	return h.excerpt
 }
 
-func lowerByte(c byte) byte {
-	if 'A' <= c && c <= 'Z' {
-		return c + 'a' - 'A'
-	}
-	return c
-}
-
-func upperASCII(c byte) byte {
-	if 'a' <= c && c <= 'z' {
-		return c - 'a' + 'A'
-	}
-	return c
-}
-
-func equalFoldASCII(s, lower string) bool {
-	for i := 0; i < len(lower); i++ {
-		c := s[i]
-		if 'A' <= c && c <= 'Z' {
-			c += 'a' - 'A'
+func places(f *regexFast, t *recText, buf []int, lk *lookup) (pos []int, all bool) {
+	rec := t.s
+	pos = buf
+	startOnly := lk.gateShut()
+	alts := f.Alts()
+	for i := range alts {
+		a := &alts[i]
+		if startOnly && !a.Start {
+			continue
 		}
-		if c != lower[i] {
+		ap := lk.alt(i)
+		if len(a.Triggers) > 0 && !lk.anyOf(t, a.Triggers, ap.triggers()) || !hasAlso(a, t, ap, lk) {
+			continue
+		}
+		switch {
+		case a.Start:
+			if a.startsHere(rec) {
+				if len(pos) == cap(pos) {
+					return nil, true
+				}
+				pos = append(pos, 0)
+			}
+		case a.Lead == nil:
+			return nil, true
+		default:
+			for k, l := range a.Lead {
+				var ok bool
+				if pos, ok = leadPlaces(a, t, l, ap.leadPattern(k), lk, pos); !ok {
+					return nil, true
+				}
+			}
+		}
+	}
+	for i := 1; i < len(pos); i++ {
+		for j := i; j > 0 && pos[j] < pos[j-1]; j-- {
+			pos[j], pos[j-1] = pos[j-1], pos[j]
+		}
+	}
+	out := pos[:0]
+	for i, p := range pos {
+		if i == 0 || p != pos[i-1] {
+			out = append(out, p)
+		}
+	}
+	return out, false
+}
+
+func hasAlso(a *regexAlt, t *recText, ap *altPats, lk *lookup) bool {
+	for k, set := range a.Also {
+		if !lk.anyOf(t, set, ap.alsoPatterns(k)) {
 			return false
 		}
 	}
 	return true
+}
+
+func leadPlaces(a *regexAlt, t *recText, l string, p int32, lk *lookup, pos []int) (_ []int, ok bool) {
+	rec := t.s
+	add := func(at int) bool {
+		if a.Word && at > 0 && isWordByte(rec[at-1]) {
+			return true
+		}
+		if len(pos) == cap(pos) {
+			return false
+		}
+		pos = append(pos, at)
+		return true
+	}
+	if p >= 0 {
+		h := lk.hits
+		if h.stamp[p] != h.gen {
+			return pos, true
+		}
+		for i := h.head[p]; i >= 0; i = h.ends[i].prev {
+			e := int(h.ends[i].end)
+			if h.endsAt(rec, l, p, e) && !add(e-len(l)) {
+				return nil, false
+			}
+		}
+		return pos, true
+	}
+	low := t.lower()
+	for from := 0; ; {
+		j := strings.Index(low[from:], l)
+		if j < 0 {
+			return pos, true
+		}
+		if !add(from + j) {
+			return nil, false
+		}
+		from += j + 1
+	}
+}
+
+func isWordByte(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_'
+}
+
+func (r *pattern) find(t *recText, lk *lookup, before int) (start, end int, found bool) {
+	if f := r.fast; f != nil && f.Ready() {
+		var buf [regexMaxPlaces]int
+		pos, all := places(f, t, buf[:0], lk)
+		if !all {
+			for _, p := range pos {
+				if p >= before {
+					break
+				}
+				if prog := f.Prog(); prog != nil {
+					if end, matched, done := regexRunAt(prog, t.forRegex(f), p, nil); done {
+						if matched {
+							return p, end, true
+						}
+						continue
+					}
+				}
+				re, sub, off, ok := f.At(t.forRegex(f), p)
+				if !ok {
+					goto slow
+				}
+				if loc := re.FindStringIndex(sub); loc != nil {
+					return p, off + loc[1], true
+				}
+			}
+			return 0, 0, false
+		}
+	}
+slow:
+	if loc := r.c.Regexp().FindStringIndex(t.s); loc != nil && loc[0] < before {
+		return loc[0], loc[1], true
+	}
+	return 0, 0, false
+}
+
+func (r *pattern) findSubmatch(t *recText, lk *lookup, dst []int) []int {
+	if f := r.fast; f != nil && f.Ready() {
+		var buf [regexMaxPlaces]int
+		pos, all := places(f, t, buf[:0], lk)
+		if !all {
+			for _, p := range pos {
+				if f.Prog() != nil {
+					if m, matched, done := f.submatchAt(t.forRegex(f), p, dst); done {
+						if matched {
+							return m
+						}
+						continue
+					}
+				}
+				re, sub, off, ok := f.At(t.forRegex(f), p)
+				if !ok {
+					goto slow
+				}
+				if m := re.FindStringSubmatchIndex(sub); m != nil {
+					m[0] = p
+					m[1] += off
+					for i := 2; i < len(m); i++ {
+						if m[i] >= 0 {
+							m[i] += off
+						}
+					}
+					return m
+				}
+			}
+			return nil
+		}
+	}
+slow:
+	return r.c.Regexp().FindStringSubmatchIndex(t.s)
+}
+
+func (t *recText) forRegex(f *regexFast) string {
+	if f.Low() {
+		return t.lower()
+	}
+	return t.s
 }
 
 type frames []frame
@@ -6672,7 +7285,7 @@ type litAnswer struct {
 
 type subAnswer struct {
 	gen uint32
-	re  *compiledRegex
+	re  *regexLazy
 	m   []int
 	buf [12]int
 }
@@ -6701,7 +7314,7 @@ func (m *memo) index(gen uint32, low, lit string) int {
 	return pos
 }
 
-func uintptrOf(c *compiledRegex) uintptr { return uintptr(unsafe.Pointer(c)) }
+func uintptrOf(c *regexLazy) uintptr { return uintptr(unsafe.Pointer(c)) }
 
 func (s *scan) submatch(r *pattern, t *recText, lk *lookup) []int {
 	a := &s.memo.subs[(uintptrOf(r.c)>>4)%memoSlots]
@@ -6805,389 +7418,6 @@ func normalise(rec string) string {
 		return rec
 	}
 	return foldSpecial(redactNormalize(rec))
-}
-
-type fastRegex struct {
-	alts []fastAlt
-	src  string
-	nsub int
-
-	once  sync.Once
-	ready atomic.Bool
-	low   bool
-	prog  *vmProg
-
-	onceAt sync.Once
-	at0    *regexp.Regexp
-	ctx    *regexp.Regexp
-}
-
-type fastAlt struct {
-	tablesAlt
-	skip  byteSet
-	first byteSet
-}
-
-type byteSet [4]uint64
-
-func (b *byteSet) add(c byte) { b[c>>6] |= 1 << (c & 63) }
-
-func (b *byteSet) has(c byte) bool { return b[c>>6]&(1<<(c&63)) != 0 }
-
-func (b *byteSet) addFold(c byte) { b.add(c); b.add(upperASCII(c)) }
-
-const maxPlaces = 16
-
-func newFast(r *regex, nsub int) *fastRegex {
-	f := &fastRegex{src: r.Src, nsub: nsub}
-	for i := range r.Alts {
-		a := fastAlt{tablesAlt: r.Alts[i]}
-		for j := 0; j < len(a.Skip); j++ {
-			a.skip.add(a.Skip[j])
-		}
-		for _, l := range a.Lead {
-			if l == "" {
-				return nil
-			}
-			a.first.addFold(l[0])
-		}
-		if !slices.IsSorted(a.Lead) {
-			return nil
-		}
-		f.alts = append(f.alts, a)
-	}
-	return f
-}
-
-func (f *fastRegex) variants() bool {
-	if f.ready.Load() {
-		return true
-	}
-	f.once.Do(func() {
-		tree, err := syntax.Parse(f.src, syntax.Perl)
-		if err != nil {
-			return
-		}
-		if caseFree(tree) {
-			f.low = true
-		} else if tree, err = syntax.Parse(f.src, syntax.Perl); err != nil {
-			return
-		}
-		f.prog = compileVM(tree)
-		if f.prog == nil && !f.anchored() {
-			return
-		}
-		f.ready.Store(true)
-	})
-	return f.ready.Load()
-}
-
-func (f *fastRegex) anchored() bool {
-	f.onceAt.Do(func() {
-		src := f.src
-		if f.low {
-			tree, err := syntax.Parse(f.src, syntax.Perl)
-			if err != nil || !caseFree(tree) {
-				return
-			}
-			src = tree.String()
-		}
-		at0, err0 := regexp.Compile(`\A(?:` + src + `)`)
-		ctx, err1 := regexp.Compile(`\A(?s:.)(?:` + src + `)`)
-		if err0 != nil || err1 != nil || at0.NumSubexp() != f.nsub || ctx.NumSubexp() != f.nsub {
-			return
-		}
-		f.at0, f.ctx = at0, ctx
-	})
-	return f.at0 != nil
-}
-
-func caseFree(re *syntax.Regexp) bool {
-	switch re.Op {
-	case syntax.OpLiteral:
-		fold := re.Flags&syntax.FoldCase != 0
-		keepFold := false
-		for i, r := range re.Rune {
-			switch {
-			case 'A' <= r && r <= 'Z' || 'a' <= r && r <= 'z':
-				if !fold {
-					return false
-				}
-				re.Rune[i] = r | 0x20
-			case r >= utf8.RuneSelf && unicode.SimpleFold(r) != r:
-				keepFold = true
-			}
-		}
-		if !keepFold {
-			re.Flags &^= syntax.FoldCase
-		}
-		return true
-	case syntax.OpCharClass:
-		return closedUnderCase(re.Rune)
-	}
-	for _, sub := range re.Sub {
-		if !caseFree(sub) {
-			return false
-		}
-	}
-	return true
-}
-
-func closedUnderCase(ranges []rune) bool {
-	in := func(r rune) bool {
-		for i := 0; i+1 < len(ranges); i += 2 {
-			if ranges[i] <= r && r <= ranges[i+1] {
-				return true
-			}
-		}
-		return false
-	}
-	for c := 'a'; c <= 'z'; c++ {
-		if in(c) != in(c-'a'+'A') {
-			return false
-		}
-	}
-	return true
-}
-
-func (f *fastRegex) places(t *recText, buf []int, lk *lookup) (pos []int, all bool) {
-	rec := t.s
-	pos = buf
-	startOnly := lk.gateShut()
-	for i := range f.alts {
-		a := &f.alts[i]
-		if startOnly && !a.Start {
-			continue
-		}
-		ap := lk.alt(i)
-		if len(a.Triggers) > 0 && !lk.anyOf(t, a.Triggers, ap.triggers()) || !a.hasAlso(t, ap, lk) {
-			continue
-		}
-		switch {
-		case a.Start:
-			if a.startsHere(rec) {
-				if len(pos) == cap(pos) {
-					return nil, true
-				}
-				pos = append(pos, 0)
-			}
-		case a.Lead == nil:
-			return nil, true
-		default:
-			for k, l := range a.Lead {
-				var ok bool
-				if pos, ok = a.leadPlaces(t, l, ap.leadPattern(k), lk, pos); !ok {
-					return nil, true
-				}
-			}
-		}
-	}
-	for i := 1; i < len(pos); i++ {
-		for j := i; j > 0 && pos[j] < pos[j-1]; j-- {
-			pos[j], pos[j-1] = pos[j-1], pos[j]
-		}
-	}
-	out := pos[:0]
-	for i, p := range pos {
-		if i == 0 || p != pos[i-1] {
-			out = append(out, p)
-		}
-	}
-	return out, false
-}
-
-func (a *fastAlt) hasAlso(t *recText, ap *altPats, lk *lookup) bool {
-	for k, set := range a.Also {
-		if !lk.anyOf(t, set, ap.alsoPatterns(k)) {
-			return false
-		}
-	}
-	return true
-}
-
-func (a *fastAlt) leadPlaces(t *recText, l string, p int32, lk *lookup, pos []int) (_ []int, ok bool) {
-	rec := t.s
-	add := func(at int) bool {
-		if a.Word && at > 0 && isWordByte(rec[at-1]) {
-			return true
-		}
-		if len(pos) == cap(pos) {
-			return false
-		}
-		pos = append(pos, at)
-		return true
-	}
-	if p >= 0 {
-		h := lk.hits
-		if h.stamp[p] != h.gen {
-			return pos, true
-		}
-		for i := h.head[p]; i >= 0; i = h.ends[i].prev {
-			e := int(h.ends[i].end)
-			if h.endsAt(rec, l, p, e) && !add(e-len(l)) {
-				return nil, false
-			}
-		}
-		return pos, true
-	}
-	low := t.lower()
-	for from := 0; ; {
-		j := strings.Index(low[from:], l)
-		if j < 0 {
-			return pos, true
-		}
-		if !add(from + j) {
-			return nil, false
-		}
-		from += j + 1
-	}
-}
-
-func isWordByte(c byte) bool {
-	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_'
-}
-
-func (a *fastAlt) startsHere(rec string) bool {
-	k := 0
-	if a.Skip != "" {
-		for k < len(rec) && a.skip.has(rec[k]) {
-			k++
-		}
-	}
-	if a.Lead == nil {
-		return true
-	}
-	if k == len(rec) || !a.first.has(rec[k]) {
-		return false
-	}
-	c := lowerByte(rec[k])
-	i, j := 0, len(a.Lead)
-	for i < j {
-		if m := int(uint(i+j) >> 1); a.Lead[m][0] < c {
-			i = m + 1
-		} else {
-			j = m
-		}
-	}
-	for ; i < len(a.Lead) && a.Lead[i][0] == c; i++ {
-		if l := a.Lead[i]; len(rec)-k >= len(l) && equalFoldASCII(rec[k:k+len(l)], l) {
-			return true
-		}
-	}
-	return false
-}
-
-func (f *fastRegex) at(t *recText, p int) (re *regexp.Regexp, sub string, off int, ok bool) {
-	if !f.anchored() {
-		return nil, "", 0, false
-	}
-	s := t.s
-	if f.low {
-		s = t.lower()
-	}
-	if p == 0 {
-		return f.at0, s, 0, true
-	}
-	r, w := utf8.DecodeLastRuneInString(s[:p])
-	q := p - w
-	if r2, w2 := utf8.DecodeRuneInString(s[q:]); w2 != w || r2 != r {
-		return nil, "", 0, false
-	}
-	return f.ctx, s[q:], q, true
-}
-
-func (r *pattern) find(t *recText, lk *lookup, before int) (start, end int, found bool) {
-	if f := r.fast; f != nil && f.variants() {
-		var buf [maxPlaces]int
-		pos, all := f.places(t, buf[:0], lk)
-		if !all {
-			for _, p := range pos {
-				if p >= before {
-					break
-				}
-				if f.prog != nil {
-					x := t.s
-					if f.low {
-						x = t.lower()
-					}
-					if end, matched, done := runAt(f.prog, x, p, nil); done {
-						if matched {
-							return p, end, true
-						}
-						continue
-					}
-				}
-				re, sub, off, ok := f.at(t, p)
-				if !ok {
-					goto slow
-				}
-				if loc := re.FindStringIndex(sub); loc != nil {
-					return p, off + loc[1], true
-				}
-			}
-			return 0, 0, false
-		}
-	}
-slow:
-	if loc := r.c.regexp().FindStringIndex(t.s); loc != nil && loc[0] < before {
-		return loc[0], loc[1], true
-	}
-	return 0, 0, false
-}
-
-func (f *fastRegex) submatchAt(t *recText, p int, dst []int) (m []int, matched, done bool) {
-	x := t.s
-	if f.low {
-		x = t.lower()
-	}
-	var caps []int
-	if n := 2 * (1 + f.nsub); n <= cap(dst) {
-		caps = dst[:n]
-	} else {
-		caps = make([]int, n)
-	}
-	for i := range caps {
-		caps[i] = -1
-	}
-	end, matched, done := runAt(f.prog, x, p, caps)
-	caps[0], caps[1] = p, end
-	return caps, matched, done
-}
-
-func (r *pattern) findSubmatch(t *recText, lk *lookup, dst []int) []int {
-	if f := r.fast; f != nil && f.variants() {
-		var buf [maxPlaces]int
-		pos, all := f.places(t, buf[:0], lk)
-		if !all {
-			for _, p := range pos {
-				if f.prog != nil {
-					if m, matched, done := f.submatchAt(t, p, dst); done {
-						if matched {
-							return m
-						}
-						continue
-					}
-				}
-				re, sub, off, ok := f.at(t, p)
-				if !ok {
-					goto slow
-				}
-				if m := re.FindStringSubmatchIndex(sub); m != nil {
-					m[0] = p
-					m[1] += off
-					for i := 2; i < len(m); i++ {
-						if m[i] >= 0 {
-							m[i] += off
-						}
-					}
-					return m
-				}
-			}
-			return nil
-		}
-	}
-slow:
-	return r.c.regexp().FindStringSubmatchIndex(t.s)
 }
 
 func (s *scan) Finish() Classification {
@@ -7421,28 +7651,6 @@ func ceilSecond(t time.Time) time.Time {
 		return s.Add(time.Second)
 	}
 	return t
-}
-
-type compiledRegex struct {
-	once  sync.Once
-	src   string
-	re    *regexp.Regexp
-	nsub  int
-	names []string
-}
-
-func (c *compiledRegex) regexp() *regexp.Regexp {
-	c.once.Do(func() { c.re = regexp.MustCompile(c.src) })
-	return c.re
-}
-
-func (c *compiledRegex) subexpIndex(name string) int {
-	for i, n := range c.names {
-		if n == name && name != "" {
-			return i
-		}
-	}
-	return -1
 }
 
 const (
@@ -8272,204 +8480,4 @@ func recordName(line int, in string) string {
 		return "the body"
 	}
 	return fmt.Sprintf("line %d", line)
-}
-
-const (
-	vmSteps = 1024
-	vmStack = 32
-)
-
-type vmProg struct {
-	inst  []vmInst
-	start uint32
-	lits  string
-	sets  []vmSet
-}
-
-type vmInst struct {
-	op  syntax.InstOp
-	n   uint8
-	out uint32
-	arg uint32
-	r   rune
-}
-
-type vmSet struct {
-	ascii [2]uint64
-	in    *syntax.Inst
-}
-
-func compileVM(re *syntax.Regexp) *vmProg {
-	prog, err := syntax.Compile(re.Simplify())
-	if err != nil {
-		return nil
-	}
-	vp := &vmProg{inst: make([]vmInst, len(prog.Inst)), start: uint32(prog.Start)}
-	for i := range prog.Inst {
-		in := &prog.Inst[i]
-		vi := vmInst{op: in.Op, out: in.Out, arg: in.Arg}
-		switch in.Op {
-		case syntax.InstAltMatch:
-			return nil
-		case syntax.InstRune1:
-			vi.r = in.Rune[0]
-		case syntax.InstRune:
-			set := vmSet{in: in}
-			for c := rune(0); c < utf8.RuneSelf; c++ {
-				if in.MatchRune(c) {
-					set.ascii[c>>6] |= 1 << (c & 63)
-				}
-			}
-			vi.arg = uint32(len(vp.sets))
-			vp.sets = append(vp.sets, set)
-		}
-		vp.inst[i] = vi
-	}
-	vp.fuseRuns(prog)
-	return vp
-}
-
-func (vp *vmProg) fuseRuns(prog *syntax.Prog) {
-	isLit := func(pc uint32) bool {
-		in := &prog.Inst[pc]
-		return in.Op == syntax.InstRune1 && in.Rune[0] < utf8.RuneSelf
-	}
-	var lits []byte
-	for i := range prog.Inst {
-		if !isLit(uint32(i)) || vp.inst[i].n > 0 {
-			continue
-		}
-		var pcs []uint32
-		for pc := uint32(i); isLit(pc) && len(pcs) < 255; pc = prog.Inst[pc].Out {
-			pcs = append(pcs, pc)
-		}
-		at, end := len(lits), prog.Inst[pcs[len(pcs)-1]].Out
-		for _, pc := range pcs {
-			lits = append(lits, byte(prog.Inst[pc].Rune[0]))
-		}
-		for k, pc := range pcs {
-			if in := &vp.inst[pc]; in.n == 0 {
-				in.n, in.arg, in.out = uint8(len(pcs)-k), uint32(at+k), end
-			}
-		}
-	}
-	vp.lits = string(lits)
-}
-
-func runAt(prog *vmProg, x string, p int, caps []int) (end int, matched, done bool) {
-	type alt struct {
-		pc   uint32
-		pos  int32
-		undo bool
-	}
-	var stack [vmStack]alt
-	n := 0
-	pc, pos := prog.start, p
-	for steps := 0; ; steps++ {
-		if steps >= vmSteps {
-			return 0, false, false
-		}
-		inst := &prog.inst[pc]
-		ok := true
-		switch inst.op {
-		case syntax.InstRune1:
-			if run := int(inst.n); run > 0 {
-				lit := prog.lits[inst.arg:][:run]
-				steps += run - 1
-				ok = len(x)-pos >= run
-				for k := 0; ok && k < run; k++ {
-					ok = x[pos+k] == lit[k]
-				}
-				pos += run
-			} else if pos < len(x) && x[pos] < utf8.RuneSelf {
-				ok = rune(x[pos]) == inst.r
-				pos++
-			} else {
-				r, w := decodeAt(x, pos)
-				ok = r == inst.r
-				pos += w
-			}
-			pc = inst.out
-		case syntax.InstRune:
-			if pos < len(x) && x[pos] < utf8.RuneSelf {
-				c := x[pos]
-				ok = prog.sets[inst.arg].ascii[c>>6]&(1<<(c&63)) != 0
-				pos++
-			} else {
-				r, w := decodeAt(x, pos)
-				ok = r >= 0 && prog.sets[inst.arg].in.MatchRune(r)
-				pos += w
-			}
-			pc = inst.out
-		case syntax.InstAlt:
-			if n == vmStack {
-				return 0, false, false
-			}
-			stack[n] = alt{inst.arg, int32(pos), false}
-			n++
-			pc = inst.out
-		case syntax.InstEmptyWidth:
-			if syntax.EmptyOp(inst.arg)&^emptyContext(x, pos) != 0 {
-				ok = false
-			}
-			pc = inst.out
-		case syntax.InstCapture:
-			if int(inst.arg) < len(caps) {
-				if n == vmStack {
-					return 0, false, false
-				}
-				stack[n] = alt{inst.arg, int32(caps[inst.arg]), true}
-				n++
-				caps[inst.arg] = pos
-			}
-			pc = inst.out
-		case syntax.InstNop:
-			pc = inst.out
-		case syntax.InstMatch:
-			return pos, true, true
-		case syntax.InstRuneAny, syntax.InstRuneAnyNotNL:
-			r, w := decodeAt(x, pos)
-			ok = r >= 0 && (inst.op == syntax.InstRuneAny || r != '\n')
-			pos += w
-			pc = inst.out
-		default:
-			ok = false
-		}
-		for !ok {
-			if n == 0 {
-				return 0, false, true
-			}
-			n--
-			if a := stack[n]; a.undo {
-				caps[a.pc] = int(a.pos)
-			} else {
-				pc, pos, ok = a.pc, int(a.pos), true
-			}
-		}
-	}
-}
-
-func decodeAt(x string, pos int) (rune, int) {
-	if pos >= len(x) {
-		return -1, 0
-	}
-	if c := x[pos]; c < utf8.RuneSelf {
-		return rune(c), 1
-	}
-	return utf8.DecodeRuneInString(x[pos:])
-}
-
-func emptyContext(x string, pos int) syntax.EmptyOp {
-	r1, r2 := rune(-1), rune(-1)
-	if pos > 0 {
-		if c := x[pos-1]; c < utf8.RuneSelf {
-			r1 = rune(c)
-		} else {
-			r1, _ = utf8.DecodeLastRuneInString(x[:pos])
-		}
-	}
-	if pos < len(x) {
-		r2, _ = decodeAt(x, pos)
-	}
-	return syntax.EmptyOpContext(r1, r2)
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/errcat/errcat/internal/match"
 	"github.com/errcat/errcat/internal/match/litscan"
 	"github.com/errcat/errcat/internal/match/records"
+	"github.com/errcat/errcat/internal/match/regex"
 	"github.com/errcat/errcat/internal/policy"
 	"github.com/errcat/errcat/internal/redact"
 	"github.com/errcat/errcat/internal/tables"
@@ -39,6 +40,7 @@ var units = []unit{
 	{modulePath + "tables", "", tables.Source},
 	{modulePath + "match/litscan", "litscan", litscan.Source},
 	{modulePath + "match/records", "records", records.Source},
+	{modulePath + "match/regex", "regex", regex.Source},
 	{modulePath + "match", "", match.Source},
 	{modulePath + "codegen/api", "", api.Source},
 }

@@ -204,7 +204,7 @@ func (e *Engine) test(t *tables.FieldTest, v string) bool {
 	case tables.Equal:
 		return stringIn(t.Values, strings.TrimSpace(v))
 	case tables.Match:
-		return e.pats[t.Re.ID].c.regexp().MatchString(v)
+		return e.pats[t.Re.ID].c.Regexp().MatchString(v)
 	}
 	return false
 }

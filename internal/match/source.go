@@ -16,7 +16,7 @@ import "embed"
 //go:embed evidence.go
 //go:embed excerpt.go
 //go:embed feed.go
-//go:embed fold.go
+//go:embed find.go
 //go:embed frames.go
 //go:embed garbled.go
 //go:embed guards.go
@@ -28,12 +28,9 @@ import "embed"
 //go:embed memo.go
 //go:embed needs.go
 //go:embed normal.go
-//go:embed probe.go
 //go:embed rank.go
-//go:embed regex.go
 //go:embed result.go
 //go:embed retried.go
 //go:embed scan.go
 //go:embed verdict.go
-//go:embed vm.go
 var Source embed.FS

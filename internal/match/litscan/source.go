@@ -10,6 +10,7 @@ import "embed"
 //
 //go:embed automaton.go
 //go:embed doc.go
+//go:embed fold.go
 //go:embed set.go
 //go:embed tune.go
 var Source embed.FS
