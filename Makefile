@@ -73,7 +73,7 @@ fuzz:
 	$(GO) test -run='^$$' -fuzz='^FuzzClassify$$' -fuzztime=$(or $(FUZZTIME),20000x) ./internal/match
 	$(GO) test -run='^$$' -fuzz='^FuzzLines$$' -fuzztime=$(or $(FUZZTIME),3000x) ./internal/match
 	$(GO) test -run='^$$' -fuzz='^FuzzVerdict$$' -fuzztime=$(or $(FUZZTIME),5000x) ./internal/match
-	$(GO) test -run='^$$' -fuzz='^FuzzRecords$$' -fuzztime=$(or $(FUZZTIME),20000x) ./internal/match
+	$(GO) test -run='^$$' -fuzz='^FuzzRecords$$' -fuzztime=$(or $(FUZZTIME),20000x) ./internal/match/records
 	$(GO) test -run='^$$' -fuzz='^FuzzLookupJSON$$' -fuzztime=$(or $(FUZZTIME),20000x) ./internal/match
 	$(GO) test -run='^$$' -fuzz='^FuzzExcerptKeepsMatch$$' -fuzztime=$(or $(FUZZTIME),20000x) ./internal/redact
 	$(GO) test -run='^$$' -fuzz='^FuzzPairs$$' -fuzztime=$(or $(FUZZTIME),3000x) ./internal/collide

@@ -596,7 +596,7 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name: `error.message`,
-						Kind: tablesMatch,
+						Kind: match,
 						Re: &regex{
 							ID:  24,
 							Src: `(?i)\b(connection|transport) closed\b`,
@@ -613,7 +613,7 @@ var catalogueTables = &catalogue{
 					},
 					{
 						Name:   `jsonrpc`,
-						Kind:   tablesEqual,
+						Kind:   equal,
 						Values: []string{`2.0`},
 					},
 				},
@@ -1039,7 +1039,7 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name:   `error.type`,
-						Kind:   tablesEqual,
+						Kind:   equal,
 						Values: []string{`api_error`},
 					},
 				},
@@ -1058,7 +1058,7 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name:   `error.type`,
-						Kind:   tablesEqual,
+						Kind:   equal,
 						Values: []string{`authentication_error`},
 					},
 				},
@@ -1077,7 +1077,7 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name:   `error.type`,
-						Kind:   tablesEqual,
+						Kind:   equal,
 						Values: []string{`billing_error`},
 					},
 				},
@@ -1096,7 +1096,7 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name: `error.message`,
-						Kind: tablesMatch,
+						Kind: match,
 						Re: &regex{
 							ID:  44,
 							Src: `(?i)^model:`,
@@ -1111,7 +1111,7 @@ var catalogueTables = &catalogue{
 					},
 					{
 						Name:   `error.type`,
-						Kind:   tablesEqual,
+						Kind:   equal,
 						Values: []string{`not_found_error`},
 					},
 				},
@@ -1161,7 +1161,7 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name:   `error.type`,
-						Kind:   tablesEqual,
+						Kind:   equal,
 						Values: []string{`overloaded_error`},
 					},
 				},
@@ -1289,7 +1289,7 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name:   `error.type`,
-						Kind:   tablesEqual,
+						Kind:   equal,
 						Values: []string{`permission_error`},
 					},
 				},
@@ -1347,7 +1347,7 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name:   `error.type`,
-						Kind:   tablesEqual,
+						Kind:   equal,
 						Values: []string{`rate_limit_error`},
 					},
 				},
@@ -1393,7 +1393,7 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name:   `error.type`,
-						Kind:   tablesEqual,
+						Kind:   equal,
 						Values: []string{`request_too_large`},
 					},
 				},
@@ -1496,7 +1496,7 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name:   `error.details.error_code`,
-						Kind:   tablesEqual,
+						Kind:   equal,
 						Values: []string{`enforced_spend_limit_reached`},
 					},
 				},
@@ -1515,7 +1515,7 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name: `error.message`,
-						Kind: tablesMatch,
+						Kind: match,
 						Re: &regex{
 							ID:  57,
 							Src: `(?i)\bregain access on\b|\breached your specified (API|workspace) usage limits\b`,
@@ -3491,7 +3491,7 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name:   `error.code`,
-						Kind:   tablesEqual,
+						Kind:   equal,
 						Values: []string{`DeploymentNotFound`},
 					},
 				},
@@ -3832,12 +3832,12 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name:   `error_code`,
-						Kind:   tablesEqual,
+						Kind:   equal,
 						Values: []string{`110`, `111`},
 					},
 					{
 						Name: `error_msg`,
-						Kind: tablesPresent,
+						Kind: present,
 					},
 				},
 			},
@@ -3855,12 +3855,12 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name:   `code`,
-						Kind:   tablesEqual,
+						Kind:   equal,
 						Values: []string{`336501`, `336502`},
 					},
 					{
 						Name: `msg`,
-						Kind: tablesPresent,
+						Kind: present,
 					},
 				},
 			},
@@ -3878,12 +3878,12 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name:   `error_code`,
-						Kind:   tablesEqual,
+						Kind:   equal,
 						Values: []string{`17`, `19`},
 					},
 					{
 						Name: `error_msg`,
-						Kind: tablesPresent,
+						Kind: present,
 					},
 				},
 			},
@@ -3900,12 +3900,12 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name:   `error_code`,
-						Kind:   tablesEqual,
+						Kind:   equal,
 						Values: []string{`18`, `336501`, `336502`},
 					},
 					{
 						Name: `error_msg`,
-						Kind: tablesPresent,
+						Kind: present,
 					},
 				},
 			},
@@ -3922,7 +3922,7 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name:   `stopReason`,
-						Kind:   tablesEqual,
+						Kind:   equal,
 						Values: []string{`guardrail_intervened`},
 					},
 				},
@@ -4168,7 +4168,7 @@ var catalogueTables = &catalogue{
 				Headers: []fieldTest{
 					{
 						Name: `x-amzn-errortype`,
-						Kind: tablesMatch,
+						Kind: match,
 						Re: &regex{
 							ID:  212,
 							Src: `^ServiceQuotaExceededException`,
@@ -4269,7 +4269,7 @@ var catalogueTables = &catalogue{
 				Headers: []fieldTest{
 					{
 						Name: `x-amzn-errortype`,
-						Kind: tablesMatch,
+						Kind: match,
 						Re: &regex{
 							ID:  216,
 							Src: `^ThrottlingException`,
@@ -4826,12 +4826,12 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name:   `is_error`,
-						Kind:   tablesEqual,
+						Kind:   equal,
 						Values: []string{`true`},
 					},
 					{
 						Name:   `result.error.type`,
-						Kind:   tablesEqual,
+						Kind:   equal,
 						Values: []string{`api_error`},
 					},
 				},
@@ -4850,12 +4850,12 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name:   `is_error`,
-						Kind:   tablesEqual,
+						Kind:   equal,
 						Values: []string{`true`},
 					},
 					{
 						Name:   `result.error.type`,
-						Kind:   tablesEqual,
+						Kind:   equal,
 						Values: []string{`authentication_error`},
 					},
 				},
@@ -4874,12 +4874,12 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name:   `is_error`,
-						Kind:   tablesEqual,
+						Kind:   equal,
 						Values: []string{`true`},
 					},
 					{
 						Name:   `result.error.type`,
-						Kind:   tablesEqual,
+						Kind:   equal,
 						Values: []string{`billing_error`},
 					},
 				},
@@ -4898,12 +4898,12 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name:   `is_error`,
-						Kind:   tablesEqual,
+						Kind:   equal,
 						Values: []string{`true`},
 					},
 					{
 						Name:   `result.error.type`,
-						Kind:   tablesEqual,
+						Kind:   equal,
 						Values: []string{`overloaded_error`},
 					},
 				},
@@ -4922,12 +4922,12 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name:   `is_error`,
-						Kind:   tablesEqual,
+						Kind:   equal,
 						Values: []string{`true`},
 					},
 					{
 						Name:   `result.error.type`,
-						Kind:   tablesEqual,
+						Kind:   equal,
 						Values: []string{`permission_error`},
 					},
 				},
@@ -4946,12 +4946,12 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name:   `is_error`,
-						Kind:   tablesEqual,
+						Kind:   equal,
 						Values: []string{`true`},
 					},
 					{
 						Name:   `result.error.type`,
-						Kind:   tablesEqual,
+						Kind:   equal,
 						Values: []string{`rate_limit_error`},
 					},
 				},
@@ -4970,12 +4970,12 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name:   `is_error`,
-						Kind:   tablesEqual,
+						Kind:   equal,
 						Values: []string{`true`},
 					},
 					{
 						Name:   `result.error.details.error_code`,
-						Kind:   tablesEqual,
+						Kind:   equal,
 						Values: []string{`enforced_spend_limit_reached`},
 					},
 				},
@@ -5047,7 +5047,7 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name:   `error.type`,
-						Kind:   tablesEqual,
+						Kind:   equal,
 						Values: []string{`usage_limit_reached`},
 					},
 				},
@@ -5627,7 +5627,7 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name:   `code`,
-						Kind:   tablesEqual,
+						Kind:   equal,
 						Values: []string{`AccessDenied`, `Workspace.AccessDenied`, `Model.AccessDenied`},
 					},
 				},
@@ -5646,7 +5646,7 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name:   `code`,
-						Kind:   tablesEqual,
+						Kind:   equal,
 						Values: []string{`Throttling.AllocationQuota`, `AllocationQuota.FreeTierOnly`},
 					},
 				},
@@ -5665,7 +5665,7 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name:   `code`,
-						Kind:   tablesEqual,
+						Kind:   equal,
 						Values: []string{`Arrearage`, `PrepaidBillOverdue`, `PostpaidBillOverdue`},
 					},
 				},
@@ -5684,7 +5684,7 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name:   `code`,
-						Kind:   tablesEqual,
+						Kind:   equal,
 						Values: []string{`DataInspectionFailed`, `CustomRoleBlocked`, `FaqRuleBlocked`, `IPInfringementSuspect`},
 					},
 				},
@@ -5703,7 +5703,7 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name:   `error.code`,
-						Kind:   tablesEqual,
+						Kind:   equal,
 						Values: []string{`data_inspection_failed`, `DataInspectionFailed`},
 					},
 				},
@@ -5722,7 +5722,7 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name:   `code`,
-						Kind:   tablesEqual,
+						Kind:   equal,
 						Values: []string{`InternalError`, `SystemError`, `ModelServiceFailed`},
 					},
 				},
@@ -5741,7 +5741,7 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name:   `code`,
-						Kind:   tablesEqual,
+						Kind:   equal,
 						Values: []string{`InvalidApiKey`},
 					},
 				},
@@ -5760,7 +5760,7 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name:   `code`,
-						Kind:   tablesEqual,
+						Kind:   equal,
 						Values: []string{`InvalidParameter`, `BadRequest.EmptyInput`, `BadRequest.EmptyParameters`, `BadRequest.EmptyModel`, `BadRequest.IllegalInput`, `InvalidURL`},
 					},
 				},
@@ -5812,7 +5812,7 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name:   `code`,
-						Kind:   tablesEqual,
+						Kind:   equal,
 						Values: []string{`ModelNotFound`},
 					},
 				},
@@ -5831,7 +5831,7 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name:   `code`,
-						Kind:   tablesEqual,
+						Kind:   equal,
 						Values: []string{`ModelUnavailable`},
 					},
 				},
@@ -5850,7 +5850,7 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name:   `code`,
-						Kind:   tablesEqual,
+						Kind:   equal,
 						Values: []string{`CommodityNotPurchased`, `AccessDenied.Unpurchased`},
 					},
 				},
@@ -5869,7 +5869,7 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name:   `code`,
-						Kind:   tablesEqual,
+						Kind:   equal,
 						Values: []string{`Throttling`, `Throttling.RateQuota`, `Throttling.BurstRate`, `LimitRequests`},
 					},
 				},
@@ -5888,7 +5888,7 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name:   `code`,
-						Kind:   tablesEqual,
+						Kind:   equal,
 						Values: []string{`RequestTimeOut`, `InternalError.Timeout`},
 					},
 				},
@@ -6303,12 +6303,12 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name:   `code`,
-						Kind:   tablesEqual,
+						Kind:   equal,
 						Values: []string{`provider_not_initialize`},
 					},
 					{
 						Name: `status`,
-						Kind: tablesPresent,
+						Kind: present,
 					},
 				},
 			},
@@ -6357,12 +6357,12 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name:   `code`,
-						Kind:   tablesEqual,
+						Kind:   equal,
 						Values: []string{`invalid_param`},
 					},
 					{
 						Name: `status`,
-						Kind: tablesPresent,
+						Kind: present,
 					},
 				},
 			},
@@ -6414,12 +6414,12 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name:   `code`,
-						Kind:   tablesEqual,
+						Kind:   equal,
 						Values: []string{`model_currently_not_support`},
 					},
 					{
 						Name: `status`,
-						Kind: tablesPresent,
+						Kind: present,
 					},
 				},
 			},
@@ -6437,12 +6437,12 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name:   `code`,
-						Kind:   tablesEqual,
+						Kind:   equal,
 						Values: []string{`provider_quota_exceeded`},
 					},
 					{
 						Name: `status`,
-						Kind: tablesPresent,
+						Kind: present,
 					},
 				},
 			},
@@ -7149,7 +7149,7 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name: `error.message`,
-						Kind: tablesMatch,
+						Kind: match,
 						Re:   sharedRegex11,
 					},
 				},
@@ -8190,7 +8190,7 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name:   `error.details.reason`,
-						Kind:   tablesEqual,
+						Kind:   equal,
 						Values: []string{`API_KEY_INVALID`, `API_KEY_EXPIRED`},
 					},
 				},
@@ -8282,7 +8282,7 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name: `error.details.violations.quotaId`,
-						Kind: tablesMatch,
+						Kind: match,
 						Re: &regex{
 							ID:  403,
 							Src: `PerDay`,
@@ -8296,7 +8296,7 @@ var catalogueTables = &catalogue{
 					},
 					{
 						Name:   `error.status`,
-						Kind:   tablesEqual,
+						Kind:   equal,
 						Values: []string{`RESOURCE_EXHAUSTED`},
 					},
 				},
@@ -8315,7 +8315,7 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name:   `candidates.finishReason`,
-						Kind:   tablesEqual,
+						Kind:   equal,
 						Values: []string{`SAFETY`, `PROHIBITED_CONTENT`, `BLOCKLIST`, `SPII`, `IMAGE_SAFETY`},
 					},
 				},
@@ -8334,7 +8334,7 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name: `error.message`,
-						Kind: tablesMatch,
+						Kind: match,
 						Re: &regex{
 							ID:  404,
 							Src: `(?i)free_tier\S*, limit: 0\b`,
@@ -8424,7 +8424,7 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name: `error.message`,
-						Kind: tablesMatch,
+						Kind: match,
 						Re: &regex{
 							ID:  407,
 							Src: `(?i)\buser location is not supported\b`,
@@ -8453,7 +8453,7 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name: `error.message`,
-						Kind: tablesMatch,
+						Kind: match,
 						Re: &regex{
 							ID:  408,
 							Src: `(?i)\bmodels/\S+ is not found\b`,
@@ -8482,7 +8482,7 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name: `error.message`,
-						Kind: tablesMatch,
+						Kind: match,
 						Re: &regex{
 							ID:  409,
 							Src: `(?i)\bmodel is (currently )?overloaded\b`,
@@ -8513,7 +8513,7 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name: `promptFeedback.blockReason`,
-						Kind: tablesPresent,
+						Kind: present,
 					},
 				},
 			},
@@ -8642,7 +8642,7 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name:   `error.status`,
-						Kind:   tablesEqual,
+						Kind:   equal,
 						Values: []string{`RESOURCE_EXHAUSTED`},
 					},
 				},
@@ -8687,7 +8687,7 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name:   `error.status`,
-						Kind:   tablesEqual,
+						Kind:   equal,
 						Values: []string{`DEADLINE_EXCEEDED`},
 					},
 				},
@@ -8706,7 +8706,7 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name:   `error.status`,
-						Kind:   tablesEqual,
+						Kind:   equal,
 						Values: []string{`INVALID_ARGUMENT`, `FAILED_PRECONDITION`, `OUT_OF_RANGE`},
 					},
 				},
@@ -8725,7 +8725,7 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name:   `error.status`,
-						Kind:   tablesEqual,
+						Kind:   equal,
 						Values: []string{`NOT_FOUND`},
 					},
 				},
@@ -8744,7 +8744,7 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name:   `error.status`,
-						Kind:   tablesEqual,
+						Kind:   equal,
 						Values: []string{`PERMISSION_DENIED`},
 					},
 				},
@@ -8763,7 +8763,7 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name:   `error.status`,
-						Kind:   tablesEqual,
+						Kind:   equal,
 						Values: []string{`UNAUTHENTICATED`},
 					},
 				},
@@ -8782,7 +8782,7 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name:   `error.status`,
-						Kind:   tablesEqual,
+						Kind:   equal,
 						Values: []string{`UNAVAILABLE`, `INTERNAL`},
 					},
 				},
@@ -11264,7 +11264,7 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name: `error.message`,
-						Kind: tablesMatch,
+						Kind: match,
 						Re:   sharedRegex15,
 					},
 				},
@@ -11717,7 +11717,7 @@ var catalogueTables = &catalogue{
 				Headers: []fieldTest{
 					{
 						Name:   `x-ratelimit-remaining`,
-						Kind:   tablesEqual,
+						Kind:   equal,
 						Values: []string{`0`},
 					},
 				},
@@ -13840,12 +13840,12 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name:   `kind`,
-						Kind:   tablesEqual,
+						Kind:   equal,
 						Values: []string{`Status`},
 					},
 					{
 						Name:   `reason`,
-						Kind:   tablesEqual,
+						Kind:   equal,
 						Values: []string{`BadRequest`, `Invalid`},
 					},
 				},
@@ -13864,12 +13864,12 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name:   `kind`,
-						Kind:   tablesEqual,
+						Kind:   equal,
 						Values: []string{`Status`},
 					},
 					{
 						Name:   `reason`,
-						Kind:   tablesEqual,
+						Kind:   equal,
 						Values: []string{`Forbidden`},
 					},
 				},
@@ -13888,12 +13888,12 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name:   `kind`,
-						Kind:   tablesEqual,
+						Kind:   equal,
 						Values: []string{`Status`},
 					},
 					{
 						Name:   `reason`,
-						Kind:   tablesEqual,
+						Kind:   equal,
 						Values: []string{`NotFound`},
 					},
 				},
@@ -13912,12 +13912,12 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name:   `kind`,
-						Kind:   tablesEqual,
+						Kind:   equal,
 						Values: []string{`Status`},
 					},
 					{
 						Name:   `reason`,
-						Kind:   tablesEqual,
+						Kind:   equal,
 						Values: []string{`Unauthorized`},
 					},
 				},
@@ -13936,12 +13936,12 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name:   `kind`,
-						Kind:   tablesEqual,
+						Kind:   equal,
 						Values: []string{`Status`},
 					},
 					{
 						Name:   `reason`,
-						Kind:   tablesEqual,
+						Kind:   equal,
 						Values: []string{`ServiceUnavailable`, `InternalError`},
 					},
 				},
@@ -14370,7 +14370,7 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name:   `error.type`,
-						Kind:   tablesEqual,
+						Kind:   equal,
 						Values: []string{`exceed_context_size_error`},
 					},
 				},
@@ -14396,7 +14396,7 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name: `error.message`,
-						Kind: tablesMatch,
+						Kind: match,
 						Re: &regex{
 							ID:  690,
 							Src: `^Loading model`,
@@ -14518,7 +14518,7 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name:   `error.type`,
-						Kind:   tablesEqual,
+						Kind:   equal,
 						Values: []string{`unavailable_error`},
 					},
 				},
@@ -14537,7 +14537,7 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name: `error.message`,
-						Kind: tablesMatch,
+						Kind: match,
 						Re: &regex{
 							ID:  697,
 							Src: `(?i)^\d{3} Invalid Authentication\.?$`,
@@ -14908,7 +14908,7 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name: `error.message`,
-						Kind: tablesMatch,
+						Kind: match,
 						Re: &regex{
 							ID:  722,
 							Src: `(?i)\boutput blocked by content filtering policy\b|\brejected as a result of (our|the) safety system\b|\bcontent management policy\b|\bflagged as potentially violating our usage policy\b`,
@@ -15074,7 +15074,7 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name: `error.message`,
-						Kind: tablesMatch,
+						Kind: match,
 						Re: &regex{
 							ID:  731,
 							Src: `(?i)\bmaximum context length is \d+|\bprompt is too long\b|\bexceed context limit\b|\bexceeds? the (model's |maximum |available )?context (window|length|size)\b|\binput token count \(\d+\) exceeds the maximum\b|\binput is too long for (the )?requested model\b`,
@@ -15208,7 +15208,7 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name: `error.message`,
-						Kind: tablesMatch,
+						Kind: match,
 						Re: &regex{
 							ID:  740,
 							Src: `(?i)\bcontext size has been exceeded\b|\bexceeds? context size \(\d+ tokens\)|\bis larger than the max context size\b|\bprompt too long; exceeded (max )?context length\b|\btoo large for model with \d+ maximum context length\b|\brange of input length should be \[\d+, ?\d+\]|\binput token length too long\b|\bcontext window exceeds limit\b|\bmaximum prompt length is \d+|\bis longer than the model's context length\b|\bexceeds the model's maximum context length\b|\bsize exceeds (the )?model('s)? context window\b|\bexceeded model token limit\b`,
@@ -15593,7 +15593,7 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name: `error.message`,
-						Kind: tablesMatch,
+						Kind: match,
 						Re: &regex{
 							ID:  760,
 							Src: `(?i)\bcredit balance too low\b|\baccount balance (is )?too low\b|\bexhausted your daily quota\b|\b(token|request|call)s? limit \([\d,]+ (tokens |requests |calls )?per day\) exceeded\b|\b(exceeded|depleted) your monthly included credits\b|\bmore credits are required to run this request\b|\b(this|your) (api )?key has (hit|reached|exceeded) its (spending |credit |usage |total )?limit\b|\bthe usage limit has been reached\b|\bbudget has been exceeded! ?current cost\b`,
@@ -16121,7 +16121,7 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name: `error.message`,
-						Kind: tablesMatch,
+						Kind: match,
 						Re: &regex{
 							ID:  785,
 							Src: "(?i)\\bthe model `?[\\w.:/-]+`? does not exist\\b|\\bmodel ['\"`]?[\\w.:/-]+['\"`]? not found\\b|\\bthe model `?[\\w.:/-]+`? has been deprecated\\b|\\bnot found the model ['\"`]?[\\w.:/-]+|\\bModel Not Exist\\b|\\b[\\w.:/-]+ is not a valid model ID\\b",
@@ -16561,7 +16561,7 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name: `error.message`,
-						Kind: tablesMatch,
+						Kind: match,
 						Re: &regex{
 							ID:  812,
 							Src: `(?i)\bContent Exists Risk\b|\b(input|output) new_sensitive \(102[67]\)|\bthis content was flagged for possible cybersecurity risk\b|您所输入的内容含有违规信息`,
@@ -16842,7 +16842,7 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name: `error.message`,
-						Kind: tablesMatch,
+						Kind: match,
 						Re: &regex{
 							ID:  827,
 							Src: `(?i)\bcredit balance is too low\b|\breached your specified API usage limits\b|\binsufficient (credits?|balance|funds)\b|\brequires more credits\b|\bcan only afford \d+|\bfree-models-per-day\b|\bkey limit exceeded\b|\bused all available credits\b`,
@@ -17501,7 +17501,7 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name:   `stop_reason`,
-						Kind:   tablesEqual,
+						Kind:   equal,
 						Values: []string{`refusal`},
 					},
 				},
@@ -17520,7 +17520,7 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name: `error.message`,
-						Kind: tablesMatch,
+						Kind: match,
 						Re: &regex{
 							ID:  867,
 							Src: `(?i)\b((your|the|this) (request|prompt|input|content|message|output|response|image|query)|it) (that |which )?(appears to |may |might |seems to )?violates? (our|the|openai's|anthropic's) (usage |content |acceptable use |safety )?polic(y|ies)\b|\byour (input|prompt|request|message|content|image) (was|has been|is) flagged\b|\brequires moderation on\b|\bblocked by (our|the) (content|safety) (filters?|system)\b|\b(input|output|input or output) data may contain inappropriate content\b|系统检测到输入或生成内容可能包含不安全或敏感内容`,
@@ -18564,7 +18564,7 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name:   `base_resp.status_code`,
-						Kind:   tablesEqual,
+						Kind:   equal,
 						Values: []string{`1026`, `1027`},
 					},
 				},
@@ -18603,7 +18603,7 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name:   `type`,
-						Kind:   tablesEqual,
+						Kind:   equal,
 						Values: []string{`rate_limited`},
 					},
 				},
@@ -18622,7 +18622,7 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name:   `error.type`,
-						Kind:   tablesEqual,
+						Kind:   equal,
 						Values: []string{`invalid_authentication_error`, `incorrect_api_key_error`},
 					},
 				},
@@ -18641,7 +18641,7 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name:   `error.type`,
-						Kind:   tablesEqual,
+						Kind:   equal,
 						Values: []string{`content_filter`},
 					},
 				},
@@ -18660,7 +18660,7 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name:   `error.type`,
-						Kind:   tablesEqual,
+						Kind:   equal,
 						Values: []string{`engine_overloaded_error`},
 					},
 				},
@@ -18739,7 +18739,7 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name:   `error.type`,
-						Kind:   tablesEqual,
+						Kind:   equal,
 						Values: []string{`exceeded_current_quota_error`},
 					},
 				},
@@ -18758,7 +18758,7 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name:   `error.type`,
-						Kind:   tablesEqual,
+						Kind:   equal,
 						Values: []string{`rate_limit_reached_error`},
 					},
 				},
@@ -22993,7 +22993,7 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name: `error`,
-						Kind: tablesMatch,
+						Kind: match,
 						Re: &regex{
 							ID:  1220,
 							Src: `(?i)\bmodel\b.*\bnot found\b`,
@@ -23357,7 +23357,7 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name:   `error.code`,
-						Kind:   tablesEqual,
+						Kind:   equal,
 						Values: []string{`insufficient_user_quota`, `pre_consume_token_quota_failed`},
 					},
 				},
@@ -23512,7 +23512,7 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name:   `error.code`,
-						Kind:   tablesEqual,
+						Kind:   equal,
 						Values: []string{`sensitive_words_detected`},
 					},
 				},
@@ -23784,7 +23784,7 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name: `error.message`,
-						Kind: tablesMatch,
+						Kind: match,
 						Re: &regex{
 							ID:  1257,
 							Src: `负载已饱和|(?i:\bupstream load is saturated\b)`,
@@ -23928,7 +23928,7 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name:   `error.code`,
-						Kind:   tablesEqual,
+						Kind:   equal,
 						Values: []string{`content_policy_violation`, `content_filter`, `moderation_blocked`},
 					},
 				},
@@ -23947,7 +23947,7 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name:   `error.code`,
-						Kind:   tablesEqual,
+						Kind:   equal,
 						Values: []string{`context_length_exceeded`, `context_window_exceeded`, `string_above_max_length`},
 					},
 				},
@@ -23973,7 +23973,7 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name:   `error.code`,
-						Kind:   tablesEqual,
+						Kind:   equal,
 						Values: []string{`insufficient_quota`, `credit_balance_exhausted`, `organization_spend_limit_exceeded`, `project_spend_limit_exceeded`, `organization_usage_limit_exceeded`, `billing_hard_limit_reached`, `billing_not_active`},
 					},
 				},
@@ -23992,7 +23992,7 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name:   `error.type`,
-						Kind:   tablesEqual,
+						Kind:   equal,
 						Values: []string{`insufficient_quota`},
 					},
 				},
@@ -24011,7 +24011,7 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name:   `error.code`,
-						Kind:   tablesEqual,
+						Kind:   equal,
 						Values: []string{`invalid_api_key`, `invalid_authentication`, `token_expired`},
 					},
 				},
@@ -24030,7 +24030,7 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name:   `error.type`,
-						Kind:   tablesEqual,
+						Kind:   equal,
 						Values: []string{`invalid_request_error`},
 					},
 				},
@@ -24049,7 +24049,7 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name:   `error.code`,
-						Kind:   tablesEqual,
+						Kind:   equal,
 						Values: []string{`model_not_found`, `model_not_available`},
 					},
 				},
@@ -24068,7 +24068,7 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name: `error.message`,
-						Kind: tablesMatch,
+						Kind: match,
 						Re: &regex{
 							ID:  1264,
 							Src: `(?i)you didn't provide an api key`,
@@ -24139,7 +24139,7 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name: `error.message`,
-						Kind: tablesMatch,
+						Kind: match,
 						Re: &regex{
 							ID:  1267,
 							Src: `(?i)\borganization must be verified\b`,
@@ -24168,7 +24168,7 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name:   `error.code`,
-						Kind:   tablesEqual,
+						Kind:   equal,
 						Values: []string{`rate_limit_exceeded`, `slow_down`},
 					},
 				},
@@ -24210,12 +24210,12 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name:   `code`,
-						Kind:   tablesEqual,
+						Kind:   equal,
 						Values: []string{`context_length_exceeded`},
 					},
 					{
 						Name:   `type`,
-						Kind:   tablesEqual,
+						Kind:   equal,
 						Values: []string{`error`},
 					},
 				},
@@ -24241,12 +24241,12 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name:   `code`,
-						Kind:   tablesEqual,
+						Kind:   equal,
 						Values: []string{`insufficient_quota`},
 					},
 					{
 						Name:   `type`,
-						Kind:   tablesEqual,
+						Kind:   equal,
 						Values: []string{`error`},
 					},
 				},
@@ -24265,12 +24265,12 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name:   `code`,
-						Kind:   tablesEqual,
+						Kind:   equal,
 						Values: []string{`rate_limit_exceeded`},
 					},
 					{
 						Name:   `type`,
-						Kind:   tablesEqual,
+						Kind:   equal,
 						Values: []string{`error`},
 					},
 				},
@@ -24304,12 +24304,12 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name:   `code`,
-						Kind:   tablesEqual,
+						Kind:   equal,
 						Values: []string{`server_error`},
 					},
 					{
 						Name:   `type`,
-						Kind:   tablesEqual,
+						Kind:   equal,
 						Values: []string{`error`},
 					},
 				},
@@ -24328,7 +24328,7 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name:   `response.error.code`,
-						Kind:   tablesEqual,
+						Kind:   equal,
 						Values: []string{`context_length_exceeded`},
 					},
 				},
@@ -24354,7 +24354,7 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name:   `response.error.code`,
-						Kind:   tablesEqual,
+						Kind:   equal,
 						Values: []string{`insufficient_quota`},
 					},
 				},
@@ -24373,7 +24373,7 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name:   `response.error.code`,
-						Kind:   tablesEqual,
+						Kind:   equal,
 						Values: []string{`rate_limit_exceeded`},
 					},
 				},
@@ -24407,7 +24407,7 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name:   `response.error.code`,
-						Kind:   tablesEqual,
+						Kind:   equal,
 						Values: []string{`server_error`},
 					},
 				},
@@ -24426,7 +24426,7 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name:   `error.type`,
-						Kind:   tablesEqual,
+						Kind:   equal,
 						Values: []string{`server_error`, `service_unavailable_error`},
 					},
 				},
@@ -24445,7 +24445,7 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name:   `error.code`,
-						Kind:   tablesEqual,
+						Kind:   equal,
 						Values: []string{`server_is_overloaded`},
 					},
 				},
@@ -24552,7 +24552,7 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name:   `error.code`,
-						Kind:   tablesEqual,
+						Kind:   equal,
 						Values: []string{`402`},
 					},
 				},
@@ -24571,7 +24571,7 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name:   `error.code`,
-						Kind:   tablesEqual,
+						Kind:   equal,
 						Values: []string{`429`},
 					},
 				},
@@ -24580,7 +24580,7 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name: `error.status`,
-						Kind: tablesPresent,
+						Kind: present,
 					},
 				},
 			},
@@ -24664,7 +24664,7 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name: `error.metadata.flagged_input`,
-						Kind: tablesPresent,
+						Kind: present,
 					},
 				},
 			},
@@ -24727,7 +24727,7 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name: `error.metadata.raw`,
-						Kind: tablesMatch,
+						Kind: match,
 						Re: &regex{
 							ID:  1276,
 							Src: `(?i)\bprompt is too long\b|\bmaximum context length is \d+|\bcontext_length_exceeded\b|\bexceeds? the (model's |maximum |available )?context (window|length|size)\b|\binput is too long for (the )?requested model\b|\binput token count \(\d+\) exceeds the maximum\b`,
@@ -24785,7 +24785,7 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name: `error.metadata.raw`,
-						Kind: tablesMatch,
+						Kind: match,
 						Re: &regex{
 							ID:  1277,
 							Src: `(?i)\boverloaded_error\b|"message": ?"Overloaded"|\b(server|servers|engine|service|api|model) (is |are )?(currently )?overloaded\b`,
@@ -24826,7 +24826,7 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name: `error.metadata.raw`,
-						Kind: tablesMatch,
+						Kind: match,
 						Re: &regex{
 							ID:  1278,
 							Src: `(?i)\btemporarily rate[ -]limited upstream\b|\brate_limit_(error|exceeded)\b|\brate limit (reached|exceeded)\b|\bRESOURCE_EXHAUSTED\b|\btoo many requests\b`,
@@ -34233,7 +34233,7 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name:   `error.code`,
-						Kind:   tablesEqual,
+						Kind:   equal,
 						Values: []string{`1110`, `1111`, `1112`, `1121`, `1220`},
 					},
 				},
@@ -34252,7 +34252,7 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name:   `error.code`,
-						Kind:   tablesEqual,
+						Kind:   equal,
 						Values: []string{`1000`, `1002`, `1003`, `1004`},
 					},
 				},
@@ -34271,7 +34271,7 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name:   `error.code`,
-						Kind:   tablesEqual,
+						Kind:   equal,
 						Values: []string{`1301`},
 					},
 				},
@@ -34342,7 +34342,7 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name:   `error.code`,
-						Kind:   tablesEqual,
+						Kind:   equal,
 						Values: []string{`1001`},
 					},
 				},
@@ -34361,7 +34361,7 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name:   `error.code`,
-						Kind:   tablesEqual,
+						Kind:   equal,
 						Values: []string{`1312`},
 					},
 				},
@@ -34380,7 +34380,7 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name:   `error.code`,
-						Kind:   tablesEqual,
+						Kind:   equal,
 						Values: []string{`1211`},
 					},
 				},
@@ -34399,7 +34399,7 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name:   `error.code`,
-						Kind:   tablesEqual,
+						Kind:   equal,
 						Values: []string{`1305`},
 					},
 				},
@@ -34418,7 +34418,7 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name:   `error.code`,
-						Kind:   tablesEqual,
+						Kind:   equal,
 						Values: []string{`1309`, `1311`},
 					},
 				},
@@ -34478,7 +34478,7 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name:   `error.code`,
-						Kind:   tablesEqual,
+						Kind:   equal,
 						Values: []string{`1261`},
 					},
 				},
@@ -34497,7 +34497,7 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name:   `error.code`,
-						Kind:   tablesEqual,
+						Kind:   equal,
 						Values: []string{`1113`, `1304`, `1308`, `1310`},
 					},
 				},
@@ -34603,7 +34603,7 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name:   `error.code`,
-						Kind:   tablesEqual,
+						Kind:   equal,
 						Values: []string{`1302`, `1303`},
 					},
 				},
@@ -38800,9 +38800,9 @@ type fieldTest struct {
 type testKind uint8
 
 const (
-	tablesEqual testKind = iota + 1
-	tablesMatch
-	tablesPresent
+	equal testKind = iota + 1
+	match
+	present
 )
 
 type hintSource struct {
@@ -38983,7 +38983,7 @@ func (s statusRange) String() string {
 	return fmt.Sprintf("%d-%d", s.Lo, s.Hi)
 }
 
-type automaton struct {
+type litscanAutomaton struct {
 	class  [256]uint8
 	nclass int
 	leaves [256]bool
@@ -38995,8 +38995,8 @@ type automaton struct {
 	out    []int32
 }
 
-func buildAutomaton(patterns []string) *automaton {
-	a := &automaton{}
+func litscanNewAutomaton(patterns []string) *litscanAutomaton {
+	a := &litscanAutomaton{}
 	var used [256]bool
 	for _, p := range patterns {
 		for i := 0; i < len(p); i++ {
@@ -39017,7 +39017,7 @@ func buildAutomaton(patterns []string) *automaton {
 		a.class[b] = a.class[b+'a'-'A']
 	}
 	nc := a.nclass
-	t := levelOrderTrie(patterns, &a.class, nc)
+	t := litscan_levelOrderTrie(patterns, &a.class, nc)
 	child, pats, n := t.child, t.pats, len(t.pats)
 	next := child
 	fail := make([]uint32, n)
@@ -39072,12 +39072,12 @@ func buildAutomaton(patterns []string) *automaton {
 	return a
 }
 
-type trie struct {
+type litscan_trie struct {
 	child []uint32
 	pats  [][]int32
 }
 
-func levelOrderTrie(patterns []string, class *[256]uint8, nc int) trie {
+func litscan_levelOrderTrie(patterns []string, class *[256]uint8, nc int) litscan_trie {
 	keys := make([]string, len(patterns))
 	order := make([]int32, len(patterns))
 	longest := 0
@@ -39101,7 +39101,7 @@ func levelOrderTrie(patterns []string, class *[256]uint8, nc int) trie {
 		}
 		nodes += len(keys[pi]) - shared
 	}
-	t := trie{child: make([]uint32, nodes*nc), pats: make([][]int32, nodes)}
+	t := litscan_trie{child: make([]uint32, nodes*nc), pats: make([][]int32, nodes)}
 	at := make([]uint32, len(order))
 	n := uint32(1)
 	for d := 1; d <= longest; d++ {
@@ -39126,17 +39126,17 @@ func levelOrderTrie(patterns []string, class *[256]uint8, nc int) trie {
 	return t
 }
 
-type hitter interface {
-	hit(pattern int32, end int) bool
+type litscanHitter interface {
+	Hit(pattern int32, end int) bool
 }
 
-func (a *automaton) state(row uint32) int {
+func (a *litscanAutomaton) state(row uint32) int {
 	return int(uint64(row) * a.recip >> 32)
 }
 
-func acScan[T string | []byte, H hitter](a *automaton, s T, hit H) {
-	if len(s) >= 4*a.maxLen && len(s) >= splitMin {
-		acScan2(a, s, hit)
+func litscanFindAll[T string | []byte, H litscanHitter](a *litscanAutomaton, s T, hit H) {
+	if len(s) >= 4*a.maxLen && len(s) >= litscan_splitMin {
+		litscan_findQuarters(a, s, hit)
 		return
 	}
 	row := uint32(0)
@@ -39168,7 +39168,7 @@ func acScan[T string | []byte, H hitter](a *automaton, s T, hit H) {
 		if e&1 != 0 {
 			st := a.state(row)
 			for _, p := range a.out[a.outAt[st]:a.outAt[st+1]] {
-				if !hit.hit(p, i+1) {
+				if !hit.Hit(p, i+1) {
 					return
 				}
 			}
@@ -39176,9 +39176,9 @@ func acScan[T string | []byte, H hitter](a *automaton, s T, hit H) {
 	}
 }
 
-const splitMin = 64
+const litscan_splitMin = 64
 
-func acScan2[T string | []byte, H hitter](a *automaton, s T, hit H) {
+func litscan_findQuarters[T string | []byte, H litscanHitter](a *litscanAutomaton, s T, hit H) {
 	delta, class := a.delta, &a.class
 	q := len(s) / 4
 	lo := [4]int{0, q, 2 * q, 3 * q}
@@ -39190,7 +39190,7 @@ func acScan2[T string | []byte, H hitter](a *automaton, s T, hit H) {
 	report := func(row uint32, end int) bool {
 		st := a.state(row)
 		for _, p := range a.out[a.outAt[st]:a.outAt[st+1]] {
-			if !hit.hit(p, end) {
+			if !hit.Hit(p, end) {
 				return false
 			}
 		}
@@ -39222,6 +39222,1612 @@ func acScan2[T string | []byte, H hitter](a *automaton, s T, hit H) {
 			}
 		}
 	}
+}
+
+func litscanLowerByte(c byte) byte {
+	if 'A' <= c && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
+}
+
+func litscanUpperASCII(c byte) byte {
+	if 'a' <= c && c <= 'z' {
+		return c - 'a' + 'A'
+	}
+	return c
+}
+
+func litscanHasFoldPrefix(s, lower string) bool {
+	for i := 0; i < len(lower); i++ {
+		c := s[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if c != lower[i] {
+			return false
+		}
+	}
+	return true
+}
+
+type litscanSet struct {
+	pats      []string
+	gramLen   int
+	gramMask  uint64
+	stride    int
+	set, set2 *[litscan_gramWords]uint64
+	rank      *[litscan_gramWords]uint32
+	dense     bool
+	at        []int32
+	anchors   []litscan_anchor
+	short     *litscanSet
+}
+
+type litscan_anchor struct {
+	gram, check uint64
+	pat, plen   int32
+	off, co     int32
+}
+
+const litscanMaxStride = 4
+
+const litscan_gramWords = 1 << 10
+
+func litscan_gramHash(g uint64) (h1, h2 uint32) {
+	p := g * 0x9E3779B97F4A7C15
+	return uint32(p >> 48), uint32(p>>32) & 0xFFFF
+}
+
+func litscan_foldGram(w, mask uint64) uint64 { return (w | 0x2020202020202020) & mask }
+
+func litscan_load8(s string, i int) uint64 {
+	b := s[i : i+8]
+	return uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24 |
+		uint64(b[4])<<32 | uint64(b[5])<<40 | uint64(b[6])<<48 | uint64(b[7])<<56
+}
+
+func litscan_loadN(s string, i, n int) uint64 {
+	w := uint64(0)
+	for k := n - 1; k >= 0; k-- {
+		w = w<<8 | uint64(s[i+k])
+	}
+	return w
+}
+
+func litscanNewSet(patterns []string) *litscanSet { return litscan_buildLiteralSet(patterns, nil) }
+
+const litscan_longLiteral = 8 + litscanMaxStride - 1
+
+func litscan_buildLiteralSet(patterns []string, seen *litscan_gramCounts) *litscanSet {
+	var long, short []int32
+	for i, p := range patterns {
+		if len(p) >= litscan_longLiteral {
+			long = append(long, int32(i))
+		} else {
+			short = append(short, int32(i))
+		}
+	}
+	if len(long) == 0 || len(short) == 0 {
+		return litscan_buildPart(patterns, nil, seen)
+	}
+	if _, stride := litscan_gramShape(patterns, short); stride < litscanMaxStride || len(patterns)*litscanMaxStride <= litscan_gramWords*64/litscan_denseShare {
+		return litscan_buildPart(patterns, nil, seen)
+	}
+	l := litscan_buildPart(patterns, long, seen)
+	l.short = litscan_buildPart(patterns, short, seen.shortPart())
+	return l
+}
+
+func litscan_buildPart(patterns []string, ids []int32, seen *litscan_gramCounts) *litscanSet {
+	if ids == nil {
+		ids = make([]int32, len(patterns))
+		for i := range ids {
+			ids[i] = int32(i)
+		}
+	}
+	l := &litscanSet{pats: patterns}
+	l.gramLen, l.stride = litscan_gramShape(patterns, ids)
+	l.gramMask = ^uint64(0) >> (64 - 8*l.gramLen)
+	l.set, l.set2, l.rank = new([litscan_gramWords]uint64), new([litscan_gramWords]uint64), new([litscan_gramWords]uint32)
+	shared, last := make([]uint16, 1<<16), make([]int32, 1<<16)
+	for _, pi := range ids {
+		p := patterns[pi]
+		for off := 0; off+l.gramLen <= len(p); off++ {
+			h, _ := litscan_gramHash(l.gramOf(p, off))
+			if last[h] != int32(pi+1) {
+				last[h] = int32(pi + 1)
+				shared[h] = min(shared[h], math.MaxUint16-1) + 1
+			}
+		}
+	}
+	all := make([]litscan_anchor, 0, len(ids)*l.stride)
+	var ranks []litscan_gramRank
+	var rarity []float64
+	for _, id := range ids {
+		pi, p := int(id), patterns[id]
+		rarity = append(rarity[:0], 0)
+		for k := 0; k < len(p); k++ {
+			rarity = append(rarity, rarity[k]+litscan_byteRarity(p[k]))
+		}
+		ranks = ranks[:0]
+		for off := 0; off+l.gramLen <= len(p); off++ {
+			g := l.gramOf(p, off)
+			h, _ := litscan_gramHash(g)
+			score := litscan_gramScore(rarity[off+l.gramLen]-rarity[off], int(shared[h]))
+			ranks = append(ranks, litscan_gramRank{seen.rank(g), score})
+		}
+		start := l.bestRun(ranks)
+		for off := start; off < start+l.stride; off++ {
+			g := l.gramOf(p, off)
+			h1, h2 := litscan_gramHash(g)
+			all = append(all, litscan_checkedAnchor(p, pi, off, g))
+			l.set[h1>>6] |= 1 << (h1 & 63)
+			l.set2[h2>>6] |= 1 << (h2 & 63)
+		}
+	}
+	n := uint32(0)
+	for k := range l.set {
+		l.rank[k] = n
+		n += uint32(bits.OnesCount64(l.set[k]))
+	}
+	l.at = make([]int32, n+1)
+	for _, a := range all {
+		h, _ := litscan_gramHash(a.gram)
+		l.at[l.bitRank(h)+1]++
+	}
+	for r := range n {
+		l.at[r+1] += l.at[r]
+	}
+	next := slices.Clone(l.at[:n])
+	l.anchors = make([]litscan_anchor, len(all))
+	for _, a := range all {
+		h, _ := litscan_gramHash(a.gram)
+		r := l.bitRank(h)
+		l.anchors[next[r]] = a
+		next[r]++
+	}
+	l.dense = n > litscan_gramWords*64/litscan_denseShare
+	return l
+}
+
+func litscan_gramShape(patterns []string, ids []int32) (gramLen, stride int) {
+	shortest := litscan_longLiteral
+	for _, pi := range ids {
+		shortest = min(shortest, len(patterns[pi]))
+	}
+	if g := shortest - litscanMaxStride + 1; g >= litscan_minStrideGram {
+		return g, litscanMaxStride
+	}
+	gramLen = min(8, shortest)
+	return gramLen, shortest - gramLen + 1
+}
+
+const litscan_minStrideGram = 5
+
+func (l *litscanSet) bitRank(h uint32) uint32 {
+	k := h >> 6
+	return l.rank[k] + uint32(bits.OnesCount64(l.set[k]&(1<<(h&63)-1)))
+}
+
+func (l *litscanSet) gramOf(p string, off int) uint64 {
+	if off+8 <= len(p) {
+		return litscan_foldGram(litscan_load8(p, off), l.gramMask)
+	}
+	return litscan_foldGram(litscan_loadN(p, off, l.gramLen), l.gramMask)
+}
+
+const litscan_denseShare = 16
+
+func litscan_checkedAnchor(p string, pi, off int, g uint64) litscan_anchor {
+	a := litscan_anchor{gram: g, pat: int32(pi), off: int32(off), co: -1, plen: int32(len(p))}
+	if len(p) >= 8 {
+		a.co = 0
+		if off < len(p)-8-off {
+			a.co = int32(len(p) - 8)
+		}
+		a.check = litscan_foldGram(litscan_load8(p, int(a.co)), ^uint64(0))
+	}
+	return a
+}
+
+type litscan_gramRank struct {
+	seen  int32
+	score float64
+}
+
+func (r litscan_gramRank) worse(o litscan_gramRank) bool {
+	return r.seen > o.seen || r.seen == o.seen && r.score < o.score
+}
+
+func (l *litscanSet) bestRun(ranks []litscan_gramRank) int {
+	start, best := 0, litscan_gramRank{math.MaxInt32, math.Inf(-1)}
+	for off := 0; off+l.stride <= len(ranks); off++ {
+		weakest := ranks[off]
+		for _, g := range ranks[off+1 : off+l.stride] {
+			if g.worse(weakest) {
+				weakest = g
+			}
+		}
+		if best.worse(weakest) {
+			start, best = off, weakest
+		}
+	}
+	return start
+}
+
+func litscan_gramScore(rarity float64, shared int) float64 {
+	if shared <= 1 {
+		return rarity
+	}
+	return rarity - 2*math.Log2(float64(shared))
+}
+
+func litscan_byteRarity(c byte) float64 {
+	switch {
+	case c == ' ':
+		return 0.3
+	case c >= 0x80:
+		return 2
+	case 'a' <= c && c <= 'z':
+		switch c {
+		case 'e', 't', 'a', 'o', 'i', 'n', 's', 'r':
+			return 1
+		case 'q', 'z', 'j', 'x', 'v', 'k':
+			return 1.8
+		}
+		return 1.3
+	case '0' <= c && c <= '9':
+		return 1.6
+	}
+	return 1.5
+}
+
+func (l *litscanSet) findEnds(s string, hit func(pattern int32, end int) bool) {
+	set, set2, mask, k := l.set, l.set2, l.gramMask, l.stride
+	i := 0
+	if k == 1 && l.gramLen <= 5 && !l.dense {
+		for ; i+8 <= len(s); i += 4 {
+			w := litscan_foldGram(litscan_load8(s, i), ^uint64(0))
+			g0, g1, g2, g3 := w&mask, w>>8&mask, w>>16&mask, w>>24&mask
+			a0, b0 := litscan_gramHash(g0)
+			a1, b1 := litscan_gramHash(g1)
+			a2, b2 := litscan_gramHash(g2)
+			a3, b3 := litscan_gramHash(g3)
+			if set[a0>>6]&(1<<(a0&63)) != 0 && set2[b0>>6]&(1<<(b0&63)) != 0 && !l.confirm(s, i, g0, a0, hit) {
+				return
+			}
+			if set[a1>>6]&(1<<(a1&63)) != 0 && set2[b1>>6]&(1<<(b1&63)) != 0 && !l.confirm(s, i+1, g1, a1, hit) {
+				return
+			}
+			if set[a2>>6]&(1<<(a2&63)) != 0 && set2[b2>>6]&(1<<(b2&63)) != 0 && !l.confirm(s, i+2, g2, a2, hit) {
+				return
+			}
+			if set[a3>>6]&(1<<(a3&63)) != 0 && set2[b3>>6]&(1<<(b3&63)) != 0 && !l.confirm(s, i+3, g3, a3, hit) {
+				return
+			}
+		}
+	}
+	if l.dense {
+		if k == 4 {
+			for ; i+20 <= len(s); i += 16 {
+				w := s[i : i+20]
+				g0, g1 := litscan_foldGram(litscan_load8(w, 0), mask), litscan_foldGram(litscan_load8(w, 4), mask)
+				g2, g3 := litscan_foldGram(litscan_load8(w, 8), mask), litscan_foldGram(litscan_load8(w, 12), mask)
+				a0, b0 := litscan_gramHash(g0)
+				a1, b1 := litscan_gramHash(g1)
+				a2, b2 := litscan_gramHash(g2)
+				a3, b3 := litscan_gramHash(g3)
+				if (set[a0>>6]>>(a0&63))&(set2[b0>>6]>>(b0&63))&1 != 0 && !l.confirm(s, i, g0, a0, hit) {
+					return
+				}
+				if (set[a1>>6]>>(a1&63))&(set2[b1>>6]>>(b1&63))&1 != 0 && !l.confirm(s, i+4, g1, a1, hit) {
+					return
+				}
+				if (set[a2>>6]>>(a2&63))&(set2[b2>>6]>>(b2&63))&1 != 0 && !l.confirm(s, i+8, g2, a2, hit) {
+					return
+				}
+				if (set[a3>>6]>>(a3&63))&(set2[b3>>6]>>(b3&63))&1 != 0 && !l.confirm(s, i+12, g3, a3, hit) {
+					return
+				}
+			}
+		}
+		for ; i+8 <= len(s); i += k {
+			g := litscan_foldGram(litscan_load8(s, i), mask)
+			h, h2 := litscan_gramHash(g)
+			if (set[h>>6]>>(h&63))&(set2[h2>>6]>>(h2&63))&1 != 0 && !l.confirm(s, i, g, h, hit) {
+				return
+			}
+		}
+	} else {
+		if k == 4 {
+			for ; i+20 <= len(s); i += 16 {
+				w := s[i : i+20]
+				g0, g1 := litscan_foldGram(litscan_load8(w, 0), mask), litscan_foldGram(litscan_load8(w, 4), mask)
+				g2, g3 := litscan_foldGram(litscan_load8(w, 8), mask), litscan_foldGram(litscan_load8(w, 12), mask)
+				a0, b0 := litscan_gramHash(g0)
+				a1, b1 := litscan_gramHash(g1)
+				a2, b2 := litscan_gramHash(g2)
+				a3, b3 := litscan_gramHash(g3)
+				if set[a0>>6]&(1<<(a0&63)) != 0 && set2[b0>>6]&(1<<(b0&63)) != 0 && !l.confirm(s, i, g0, a0, hit) {
+					return
+				}
+				if set[a1>>6]&(1<<(a1&63)) != 0 && set2[b1>>6]&(1<<(b1&63)) != 0 && !l.confirm(s, i+4, g1, a1, hit) {
+					return
+				}
+				if set[a2>>6]&(1<<(a2&63)) != 0 && set2[b2>>6]&(1<<(b2&63)) != 0 && !l.confirm(s, i+8, g2, a2, hit) {
+					return
+				}
+				if set[a3>>6]&(1<<(a3&63)) != 0 && set2[b3>>6]&(1<<(b3&63)) != 0 && !l.confirm(s, i+12, g3, a3, hit) {
+					return
+				}
+			}
+		}
+		for ; i+8 <= len(s); i += k {
+			g := litscan_foldGram(litscan_load8(s, i), mask)
+			h, h2 := litscan_gramHash(g)
+			if set[h>>6]&(1<<(h&63)) != 0 && set2[h2>>6]&(1<<(h2&63)) != 0 && !l.confirm(s, i, g, h, hit) {
+				return
+			}
+		}
+	}
+	for ; i+l.gramLen <= len(s); i += k {
+		g := litscan_foldGram(litscan_loadN(s, i, l.gramLen), mask)
+		h, h2 := litscan_gramHash(g)
+		if (set[h>>6]>>(h&63))&(set2[h2>>6]>>(h2&63))&1 != 0 && !l.confirm(s, i, g, h, hit) {
+			return
+		}
+	}
+	if l.short != nil {
+		l.short.findEnds(s, hit)
+	}
+}
+
+func (l *litscanSet) confirm(s string, i int, g uint64, h uint32, hit func(int32, int) bool) bool {
+	r := l.bitRank(h)
+	for _, a := range l.anchors[l.at[r]:l.at[r+1]] {
+		if a.gram != g {
+			continue
+		}
+		start := i - int(a.off)
+		end := start + int(a.plen)
+		if start < 0 || end > len(s) || (a.co >= 0 && litscan_foldGram(litscan_load8(s, start+int(a.co)), ^uint64(0)) != a.check) {
+			continue
+		}
+		if !litscan_hasFoldAt(s, start, l.pats[a.pat]) {
+			continue
+		}
+		if !hit(a.pat, end) {
+			return false
+		}
+	}
+	return true
+}
+
+func litscan_hasFoldAt(s string, start int, p string) bool {
+	t := s[start : start+len(p)]
+	for j := 0; j < len(p); j++ {
+		c := t[j]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if c != p[j] {
+			return false
+		}
+	}
+	return true
+}
+
+func (l *litscanSet) Stride() int { return l.stride }
+
+const litscan_sampleSize = 256 << 10
+
+const (
+	litscan_tuneMin   = 512 << 10
+	litscan_minSample = 32 << 10
+)
+
+const (
+	litscan_pieceSize  = 32 << 10
+	litscan_pieceEvery = 1 << 20
+	litscan_pieces     = 16
+)
+
+type litscanTuning struct {
+	lits    *litscanSet
+	read    int
+	counted int
+	next    int
+	seen    *litscan_gramCounts
+	done    bool
+	pending chan *litscanSet
+}
+
+func litscanNewTuning(lits *litscanSet, done bool) litscanTuning {
+	return litscanTuning{lits: lits, done: done}
+}
+
+func (t *litscanTuning) For(data []byte) *litscanSet {
+	if t.pending != nil {
+		select {
+		case l := <-t.pending:
+			t.lits, t.pending = l, nil
+		default:
+		}
+	}
+	if t.done || t.lits == nil {
+		return t.lits
+	}
+	t.read += len(data)
+	switch {
+	case len(data) < litscan_minSample:
+	case t.seen == nil:
+		if t.read >= litscan_tuneMin {
+			t.seen = t.lits.count(unsafe.String(unsafe.SliceData(data), min(len(data), litscan_sampleSize)))
+			t.tune(t.seen)
+			t.next = t.read + litscan_pieceEvery
+		}
+	case t.read >= t.next:
+		t.lits.countInto(t.seen, unsafe.String(unsafe.SliceData(data), min(len(data), litscan_pieceSize)))
+		t.next += litscan_pieceEvery
+		if t.counted++; t.counted == litscan_pieces {
+			t.tune(t.seen)
+			t.seen, t.done = nil, true
+		}
+	}
+	return t.lits
+}
+
+func (t *litscanTuning) tune(seen *litscan_gramCounts) {
+	pats := t.lits.pats
+	if len(pats) < litscan_asyncMin {
+		t.lits = litscan_buildLiteralSet(pats, seen)
+		return
+	}
+	if t.pending != nil {
+		t.lits = <-t.pending
+	}
+	snap := seen.clone()
+	ch := make(chan *litscanSet, 1)
+	go func() { ch <- litscan_buildLiteralSet(pats, snap) }()
+	t.pending = ch
+}
+
+const litscan_asyncMin = 1024
+
+func (c *litscan_gramCounts) clone() *litscan_gramCounts {
+	d := *c
+	if c.short != nil {
+		d.short = c.short.clone()
+	}
+	return &d
+}
+
+type litscan_gramCounts struct {
+	by1, by2 [1 << 16]uint32
+	short    *litscan_gramCounts
+}
+
+func (c *litscan_gramCounts) shortPart() *litscan_gramCounts {
+	if c == nil {
+		return nil
+	}
+	return c.short
+}
+
+func (l *litscanSet) count(s string) *litscan_gramCounts {
+	c := new(litscan_gramCounts)
+	l.countInto(c, s)
+	return c
+}
+
+func (l *litscanSet) countInto(c *litscan_gramCounts, s string) {
+	for i := 0; i+8 <= len(s); i++ {
+		h1, h2 := litscan_gramHash(litscan_foldGram(litscan_load8(s, i), l.gramMask))
+		c.by1[h1]++
+		c.by2[h2]++
+	}
+	if l.short != nil {
+		if c.short == nil {
+			c.short = new(litscan_gramCounts)
+		}
+		l.short.countInto(c.short, s)
+	}
+}
+
+func (c *litscan_gramCounts) rank(g uint64) int32 {
+	if c == nil {
+		return 0
+	}
+	h1, h2 := litscan_gramHash(g)
+	return int32(min(c.by1[h1], c.by2[h2]))
+}
+
+const records_chunkSize = 256 << 10
+
+type recordsRegion struct {
+	data      []byte
+	line      int
+	lines     int
+	truncated bool
+	noCR      bool
+	spans     []records_jsonSpan
+}
+
+type records_jsonSpan struct {
+	off, end, next, lines int32
+}
+
+type recordsRegionBuf struct {
+	data  []byte
+	spans []records_jsonSpan
+}
+
+type recordsChunker struct {
+	r          io.Reader
+	size       int
+	buf        []byte
+	spans      []records_jsonSpan
+	start, end int
+	eof        bool
+	err        error
+	line       int
+	skipping   bool
+}
+
+func recordsNewChunker(r io.Reader) *recordsChunker {
+	return records_newChunkerSize(r, records_chunkSize)
+}
+
+func records_newChunkerSize(r io.Reader, size int) *recordsChunker {
+	return &recordsChunker{r: records_newTextReader(r), size: size, buf: make([]byte, size+recordsMaxRecord+1), line: 1}
+}
+
+func (c *recordsChunker) adopt(b *recordsRegionBuf) {
+	if len(b.data) < len(c.buf) {
+		b.data = make([]byte, len(c.buf))
+	}
+	c.end = copy(b.data, c.buf[c.start:c.end])
+	c.buf, c.spans, c.start = b.data[:len(c.buf)], b.spans[:0], 0
+}
+
+func (c *recordsChunker) fill(want int) {
+	if c.start > 0 {
+		c.end = copy(c.buf, c.buf[c.start:c.end])
+		c.start = 0
+	}
+	for c.end < want && !c.eof {
+		asked := want - c.end
+		n, err := c.r.Read(c.buf[c.end:want])
+		c.end += n
+		if err == io.EOF {
+			c.eof = true
+		} else if err != nil {
+			c.eof, c.err = true, err
+		} else if n < asked && records_endsALine(c.buf[c.end-n:c.end]) {
+			return
+		}
+	}
+}
+
+func (c *recordsChunker) Next() (recordsRegion, bool) {
+	want := c.size
+	for {
+		c.fill(want)
+		if c.skipping {
+			rest := c.buf[c.start:c.end]
+			nl := records_firstLineEnd(rest, 0, len(rest), c.eof)
+			if nl < 0 {
+				if c.eof {
+					c.start = c.end
+					return recordsRegion{}, false
+				}
+				c.start = c.end
+				if len(rest) > 0 && rest[len(rest)-1] == '\r' {
+					c.start--
+				}
+				continue
+			}
+			c.start += nl + 1
+			c.skipping = false
+			c.line++
+			continue
+		}
+		data := c.buf[c.start:c.end]
+		if len(data) == 0 {
+			return recordsRegion{}, false
+		}
+		var pos int
+		noCR := bytes.IndexByte(data, '\r') < 0
+		pos, c.spans = records_cutRecords(data, c.size, c.eof, noCR, c.spans[:0])
+		if pos == 0 {
+			if c.end < len(c.buf) && !c.eof {
+				want = len(c.buf)
+				continue
+			}
+			head := []byte(recordsCutUTF8(string(data[:recordsMaxRecord]), recordsMaxRecord))
+			r := recordsRegion{data: head, line: c.line, lines: 1, truncated: true}
+			c.start += recordsMaxRecord
+			c.skipping = true
+			return r, true
+		}
+		lines := records_countLineEnds(data[:pos])
+		if data[pos-1] != '\n' && data[pos-1] != '\r' {
+			lines++
+		}
+		r := recordsRegion{data: data[:pos], line: c.line, lines: lines, spans: c.spans, noCR: noCR}
+		c.start += pos
+		c.line += lines
+		return r, true
+	}
+}
+
+func records_endsALine(b []byte) bool {
+	return bytes.IndexByte(b, '\n') >= 0 || bytes.IndexByte(b, '\r') >= 0
+}
+
+func records_cutRecords(data []byte, size int, atEOF, noCR bool, spans []records_jsonSpan) (int, []records_jsonSpan) {
+	var br records_braces
+	pos := 0
+	for pos < len(data) {
+		o := br.nextOpener(data, pos)
+		if o < 0 || o >= size {
+			end := len(data)
+			if o >= 0 {
+				end = o
+			}
+			if size < end {
+				if nl := records_firstLineEnd(data, size-1, end, atEOF); nl >= 0 {
+					return nl + 1, spans
+				}
+			}
+			if nl := records_lastLineEnd(data, pos, end, atEOF); nl >= 0 {
+				pos = nl + 1
+			}
+			if o < 0 && atEOF {
+				pos = len(data)
+			}
+			return pos, spans
+		}
+		end, next, lines, more := records_nextRecord(data[o:], atEOF, noCR)
+		if more || next == 0 {
+			return o, spans
+		}
+		spans = append(spans, records_jsonSpan{int32(o), int32(o + end), int32(o + next), int32(lines)})
+		pos = o + next
+		if pos >= size {
+			return pos, spans
+		}
+	}
+	return pos, spans
+}
+
+type records_braces struct {
+	curly, square int
+	init          bool
+}
+
+func (b *records_braces) nextOpener(data []byte, from int) int {
+	for from < len(data) {
+		at := b.next(data, from)
+		if at < 0 {
+			return -1
+		}
+		k := at
+		for k > from && (data[k-1] == ' ' || data[k-1] == '\t') {
+			k--
+		}
+		if k == from || data[k-1] == '\n' || data[k-1] == '\r' {
+			return k
+		}
+		nl := records_firstLineEnd(data, at, len(data), true)
+		if nl < 0 {
+			return -1
+		}
+		from = nl + 1
+	}
+	return -1
+}
+
+func (b *records_braces) next(data []byte, from int) int {
+	if !b.init {
+		b.curly, b.square, b.init = -2, -2, true
+	}
+	find := func(cached *int, c byte) int {
+		if *cached == -1 || (*cached >= from) {
+			return *cached
+		}
+		i := bytes.IndexByte(data[from:], c)
+		if i >= 0 {
+			i += from
+		}
+		*cached = i
+		return i
+	}
+	cu, sq := find(&b.curly, '{'), find(&b.square, '[')
+	switch {
+	case cu < 0:
+		return sq
+	case sq < 0:
+		return cu
+	}
+	return min(cu, sq)
+}
+
+func (c *recordsChunker) nextIn(b *recordsRegionBuf) (recordsRegion, bool) {
+	c.adopt(b)
+	reg, ok := c.Next()
+	b.spans = c.spans
+	return reg, ok
+}
+
+func (c *recordsChunker) Line() int { return c.line }
+
+func (c *recordsChunker) Err() error { return c.err }
+
+func (r recordsRegion) Data() []byte { return r.data }
+
+func (r recordsRegion) Line() int { return r.line }
+
+func (r recordsRegion) Lines() int { return r.lines }
+
+type recordsTextDecoder struct {
+	state   uint8
+	head    [3]byte
+	nhead   int
+	odd     bool
+	oddByte byte
+	high    uint16
+	out     []byte
+}
+
+const (
+	records_sniffing = iota
+	records_plainText
+	records_utf16LE
+	records_utf16BE
+)
+
+func (d *recordsTextDecoder) Decode(p []byte) []byte {
+	switch d.state {
+	case records_plainText:
+		return p
+	case records_utf16LE, records_utf16BE:
+		return d.decode16(d.out[:0], p)
+	}
+	for len(p) > 0 && d.nhead < len(d.head) {
+		d.head[d.nhead] = p[0]
+		d.nhead++
+		p = p[1:]
+		if !d.sniff(false) {
+			continue
+		}
+		head := d.head[:d.nhead]
+		switch d.state {
+		case records_utf16LE, records_utf16BE:
+			return d.decode16(d.decode16(d.out[:0], head[2:]), p)
+		}
+		if len(head) == 3 && head[0] == 0xef && head[1] == 0xbb && head[2] == 0xbf {
+			return p
+		}
+		return append(append(d.out[:0], head...), p...)
+	}
+	return nil
+}
+
+func (d *recordsTextDecoder) sniff(atEOF bool) bool {
+	h := d.head[:d.nhead]
+	switch {
+	case len(h) >= 2 && h[0] == 0xff && h[1] == 0xfe:
+		d.state = records_utf16LE
+	case len(h) >= 2 && h[0] == 0xfe && h[1] == 0xff:
+		d.state = records_utf16BE
+	case len(h) == 3 || atEOF || h[0] != 0xff && h[0] != 0xfe && h[0] != 0xef,
+		len(h) == 2 && h[0] == 0xef && h[1] != 0xbb, len(h) == 2 && h[0] != 0xef:
+		d.state = records_plainText
+	default:
+		return false
+	}
+	return true
+}
+
+func (d *recordsTextDecoder) flush() []byte {
+	var out []byte
+	switch d.state {
+	case records_sniffing:
+		if d.nhead > 0 {
+			d.sniff(true)
+			out = append(out, d.head[:d.nhead]...)
+		}
+		d.state = records_plainText
+	case records_utf16LE, records_utf16BE:
+		if d.high != 0 || d.odd {
+			out = utf8.AppendRune(out, utf8.RuneError)
+			d.high, d.odd = 0, false
+		}
+	}
+	return out
+}
+
+func (d *recordsTextDecoder) decode16(out, p []byte) []byte {
+	if d.odd && len(p) > 0 {
+		out = d.unit(out, d.oddByte, p[0])
+		d.odd, p = false, p[1:]
+	}
+	for ; len(p) >= 2; p = p[2:] {
+		out = d.unit(out, p[0], p[1])
+	}
+	if len(p) == 1 {
+		d.odd, d.oddByte = true, p[0]
+	}
+	d.out = out
+	return out
+}
+
+func (d *recordsTextDecoder) unit(out []byte, a, b byte) []byte {
+	u := uint16(a) | uint16(b)<<8
+	if d.state == records_utf16BE {
+		u = uint16(a)<<8 | uint16(b)
+	}
+	if h := d.high; h != 0 {
+		d.high = 0
+		if 0xdc00 <= u && u <= 0xdfff {
+			return utf8.AppendRune(out, utf16.DecodeRune(rune(h), rune(u)))
+		}
+		out = utf8.AppendRune(out, utf8.RuneError)
+	}
+	switch {
+	case u < utf8.RuneSelf:
+		return append(out, byte(u))
+	case 0xd800 <= u && u <= 0xdbff:
+		d.high = u
+		return out
+	case 0xdc00 <= u && u <= 0xdfff:
+		return utf8.AppendRune(out, utf8.RuneError)
+	}
+	return utf8.AppendRune(out, rune(u))
+}
+
+func recordsDecodeText(s string) string {
+	if len(s) < 2 || s[0] != 0xff && s[0] != 0xfe && s[0] != 0xef {
+		return s
+	}
+	var d recordsTextDecoder
+	out := string(d.Decode([]byte(s)))
+	return out + string(d.flush())
+}
+
+type records_textReader struct {
+	r       io.Reader
+	d       recordsTextDecoder
+	pending []byte
+	buf     []byte
+	err     error
+}
+
+func records_newTextReader(r io.Reader) *records_textReader { return &records_textReader{r: r} }
+
+func (t *records_textReader) Read(p []byte) (int, error) {
+	if t.d.state == records_plainText && len(t.pending) == 0 && t.err == nil || len(p) == 0 {
+		return t.r.Read(p)
+	}
+	for len(t.pending) == 0 {
+		if t.err != nil {
+			return 0, t.err
+		}
+		switch {
+		case t.d.state == records_sniffing && t.buf == nil:
+			t.buf = make([]byte, 512)
+		case t.d.state != records_sniffing && len(t.buf) < 32<<10:
+			t.buf = make([]byte, 32<<10)
+		}
+		n, err := t.r.Read(t.buf)
+		t.pending = t.d.Decode(t.buf[:n])
+		if err != nil {
+			if f := t.d.flush(); len(f) > 0 {
+				t.pending = append(t.pending[:len(t.pending):len(t.pending)], f...)
+			}
+			t.err = err
+		}
+	}
+	n := copy(p, t.pending)
+	t.pending = t.pending[n:]
+	return n, nil
+}
+
+const recordsMaxRecord = 256 << 10
+
+const records_maxJSONLines = 2000
+
+type records_jsonState struct {
+	depth  int
+	inStr  bool
+	escape bool
+}
+
+func records_opensJSON(line []byte) (records_jsonState, bool) {
+	i := 0
+	for i < len(line) && (line[i] == ' ' || line[i] == '\t') {
+		i++
+	}
+	if i == len(line) || (line[i] != '{' && line[i] != '[') {
+		return records_jsonState{}, false
+	}
+	var st records_jsonState
+	st.feed(line[i:])
+	return st, st.depth > 0
+}
+
+func (st *records_jsonState) feed(b []byte) {
+	for i := 0; i < len(b); i++ {
+		switch {
+		case st.escape:
+			st.escape = false
+		case st.inStr:
+			i += records_quoteOrEscape(b[i:])
+			if i == len(b) {
+				return
+			}
+			st.escape, st.inStr = b[i] == '\\', b[i] != '"'
+		case b[i] == '"':
+			st.inStr = true
+		case b[i] == '{' || b[i] == '[':
+			st.depth++
+		case b[i] == '}' || b[i] == ']':
+			st.depth--
+		}
+	}
+}
+
+func records_quoteOrEscape(b []byte) int {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	i := 0
+	for ; i+8 <= len(b); i += 8 {
+		w := binary.LittleEndian.Uint64(b[i:])
+		q, e := w^('"'*ones), w^('\\'*ones)
+		if m := ((q-ones)&^q | (e-ones)&^e) & highs; m != 0 {
+			return i + bits.TrailingZeros64(m)/8
+		}
+	}
+	for ; i < len(b) && b[i] != '"' && b[i] != '\\'; i++ {
+	}
+	return i
+}
+
+func records_nextRecord(s []byte, atEOF, noCR bool) (end, next, lines int, needMore bool) {
+	var lineEnd int
+	if noCR {
+		lineEnd = bytes.IndexByte(s, '\n')
+	} else {
+		lineEnd = records_firstLineEnd(s, 0, len(s), atEOF)
+	}
+	if lineEnd < 0 {
+		if !atEOF {
+			return 0, 0, 0, true
+		}
+		lineEnd = len(s)
+	}
+	if st, open := records_opensJSON(s[:lineEnd]); open {
+		j, n := lineEnd, 1
+		for st.depth > 0 && j < len(s) && n < records_maxJSONLines && j < recordsMaxRecord {
+			nl := records_lineEndIn(s, j+1, len(s), atEOF, noCR)
+			if nl < 0 {
+				if !atEOF {
+					return 0, 0, 0, true
+				}
+				nl = len(s)
+			}
+			st.feed(s[j+1 : nl])
+			j, n = nl, n+1
+		}
+		switch {
+		case st.depth == 0:
+			return j, min(j+1, len(s)), n, false
+		case j >= len(s) && !atEOF && n < records_maxJSONLines && j < recordsMaxRecord:
+			return 0, 0, 0, true
+		}
+	}
+	return lineEnd, min(lineEnd+1, len(s)), 1, false
+}
+
+func records_firstLineEnd(data []byte, from, to int, atEOF bool) int {
+	lf := bytes.IndexByte(data[from:to], '\n')
+	stop := to
+	if lf >= 0 {
+		lf += from
+		stop = lf
+	}
+	cr := bytes.IndexByte(data[from:stop], '\r')
+	if cr < 0 {
+		return lf
+	}
+	cr += from
+	switch {
+	case cr+1 == len(data):
+		if atEOF {
+			return cr
+		}
+		return -1
+	case data[cr+1] != '\n':
+		return cr
+	case cr+1 < to:
+		return cr + 1
+	}
+	return -1
+}
+
+func records_lineEndIn(data []byte, from, to int, atEOF, noCR bool) int {
+	if !noCR {
+		return records_firstLineEnd(data, from, to, atEOF)
+	}
+	if i := bytes.IndexByte(data[from:to], '\n'); i >= 0 {
+		return from + i
+	}
+	return -1
+}
+
+func records_lastLineEnd(data []byte, from, to int, atEOF bool) int {
+	lf := bytes.LastIndexByte(data[from:to], '\n')
+	if lf >= 0 {
+		lf += from
+	}
+	for to > lf+1 && to > from {
+		cr := bytes.LastIndexByte(data[max(from, lf+1):to], '\r')
+		if cr < 0 {
+			break
+		}
+		cr += max(from, lf+1)
+		if cr+1 < len(data) && data[cr+1] != '\n' || cr+1 == len(data) && atEOF {
+			return cr
+		}
+		to = cr
+	}
+	return lf
+}
+
+func records_countLineEnds(b []byte) int {
+	n := bytes.Count(b, []byte{'\n'})
+	for i := bytes.IndexByte(b, '\r'); i >= 0; {
+		if i+1 == len(b) || b[i+1] != '\n' {
+			n++
+		}
+		j := bytes.IndexByte(b[i+1:], '\r')
+		if j < 0 {
+			break
+		}
+		i += 1 + j
+	}
+	return n
+}
+
+type recordsWalk struct {
+	data            []byte
+	noCR            bool
+	marks           []int
+	spans           []records_jsonSpan
+	pos, line, m, s int
+	regionTruncated bool
+	start, end      int
+}
+
+func recordsNewWalk(reg recordsRegion, first int, marks []int) recordsWalk {
+	return recordsWalk{data: reg.data, noCR: reg.noCR, marks: marks, spans: reg.spans, line: first + reg.line, regionTruncated: reg.truncated}
+}
+
+func (w *recordsWalk) Next() (rec []byte, line int, truncated, marked, ok bool) {
+	if w.pos >= len(w.data) {
+		return nil, 0, false, false, false
+	}
+	start := w.pos
+	for w.s < len(w.spans) && int(w.spans[w.s].off) < start {
+		w.s++
+	}
+	var end, next, n int
+	if w.s < len(w.spans) && int(w.spans[w.s].off) == start {
+		sp := w.spans[w.s]
+		end, next, n = int(sp.end)-start, int(sp.next)-start, int(sp.lines)
+	} else {
+		end, next, n, _ = records_nextRecord(w.data[start:], true, w.noCR)
+	}
+	rec, line = w.data[start:start+end], w.line
+	w.start, w.end = start, start+end
+	w.line += n
+	w.pos += next
+	if next == 0 {
+		w.pos = len(w.data)
+	}
+	for w.m < len(w.marks) && w.marks[w.m] < start {
+		w.m++
+	}
+	marked = w.m < len(w.marks) && w.marks[w.m] < start+end
+	truncated = w.regionTruncated
+	if len(rec) > recordsMaxRecord {
+		rec, truncated = rec[:len(recordsCutUTF8(recordsBytesString(rec[:recordsMaxRecord+1]), recordsMaxRecord))], true
+	}
+	if len(rec) > 0 && rec[len(rec)-1] == '\r' {
+		rec = rec[:len(rec)-1]
+	}
+	return rec, line, truncated, marked, true
+}
+
+func recordsEach(s string, fn func(rec string, line int) bool) (truncated bool) {
+	w := recordsWalkString(s)
+	for {
+		rec, line, cut, _, ok := w.Next()
+		if !ok {
+			return truncated
+		}
+		truncated = truncated || cut
+		if !fn(recordsBytesString(rec), line) {
+			return truncated
+		}
+	}
+}
+
+func recordsBytesString(b []byte) string {
+	if len(b) == 0 {
+		return ""
+	}
+	return unsafe.String(&b[0], len(b))
+}
+
+func records_stringBytes(s string) []byte { return unsafe.Slice(unsafe.StringData(s), len(s)) }
+
+func recordsCutUTF8(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !records_startsRune(s[n]) {
+		n--
+	}
+	return s[:n]
+}
+
+func records_startsRune(b byte) bool { return b&0xC0 != 0x80 }
+
+func recordsWalkString(s string) recordsWalk {
+	return recordsNewWalk(recordsRegion{data: records_stringBytes(s), line: 1, noCR: strings.IndexByte(s, '\r') < 0}, 0, nil)
+}
+
+func (w *recordsWalk) Start() int { return w.start }
+
+func (w *recordsWalk) End() int { return w.end }
+
+type regexFast struct {
+	alts []regexAlt
+	src  string
+	nsub int
+
+	once  sync.Once
+	ready atomic.Bool
+	low   bool
+	prog  *regexProg
+
+	onceAt sync.Once
+	at0    *regexp.Regexp
+	ctx    *regexp.Regexp
+}
+
+type regexAlt struct {
+	tablesAlt
+	skip  regex_byteSet
+	first regex_byteSet
+}
+
+type regex_byteSet [4]uint64
+
+func (b *regex_byteSet) add(c byte) { b[c>>6] |= 1 << (c & 63) }
+
+func (b *regex_byteSet) has(c byte) bool { return b[c>>6]&(1<<(c&63)) != 0 }
+
+func (b *regex_byteSet) addFold(c byte) { b.add(c); b.add(litscanUpperASCII(c)) }
+
+const regexMaxPlaces = 16
+
+func regexNewFast(r *regex, nsub int) *regexFast {
+	f := &regexFast{src: r.Src, nsub: nsub}
+	for i := range r.Alts {
+		a := regexAlt{tablesAlt: r.Alts[i]}
+		for j := 0; j < len(a.Skip); j++ {
+			a.skip.add(a.Skip[j])
+		}
+		for _, l := range a.Lead {
+			if l == "" {
+				return nil
+			}
+			a.first.addFold(l[0])
+		}
+		if !slices.IsSorted(a.Lead) {
+			return nil
+		}
+		f.alts = append(f.alts, a)
+	}
+	return f
+}
+
+func (f *regexFast) Ready() bool {
+	if f.ready.Load() {
+		return true
+	}
+	f.once.Do(func() {
+		tree, err := syntax.Parse(f.src, syntax.Perl)
+		if err != nil {
+			return
+		}
+		if regex_caseFree(tree) {
+			f.low = true
+		} else if tree, err = syntax.Parse(f.src, syntax.Perl); err != nil {
+			return
+		}
+		f.prog = regex_compileVM(tree)
+		if f.prog == nil && !f.anchored() {
+			return
+		}
+		f.ready.Store(true)
+	})
+	return f.ready.Load()
+}
+
+func (f *regexFast) anchored() bool {
+	f.onceAt.Do(func() {
+		src := f.src
+		if f.low {
+			tree, err := syntax.Parse(f.src, syntax.Perl)
+			if err != nil || !regex_caseFree(tree) {
+				return
+			}
+			src = tree.String()
+		}
+		at0, err0 := regexp.Compile(`\A(?:` + src + `)`)
+		ctx, err1 := regexp.Compile(`\A(?s:.)(?:` + src + `)`)
+		if err0 != nil || err1 != nil || at0.NumSubexp() != f.nsub || ctx.NumSubexp() != f.nsub {
+			return
+		}
+		f.at0, f.ctx = at0, ctx
+	})
+	return f.at0 != nil
+}
+
+func regex_caseFree(re *syntax.Regexp) bool {
+	switch re.Op {
+	case syntax.OpLiteral:
+		fold := re.Flags&syntax.FoldCase != 0
+		keepFold := false
+		for i, r := range re.Rune {
+			switch {
+			case 'A' <= r && r <= 'Z' || 'a' <= r && r <= 'z':
+				if !fold {
+					return false
+				}
+				re.Rune[i] = r | 0x20
+			case r >= utf8.RuneSelf && unicode.SimpleFold(r) != r:
+				keepFold = true
+			}
+		}
+		if !keepFold {
+			re.Flags &^= syntax.FoldCase
+		}
+		return true
+	case syntax.OpCharClass:
+		return regex_closedUnderCase(re.Rune)
+	}
+	for _, sub := range re.Sub {
+		if !regex_caseFree(sub) {
+			return false
+		}
+	}
+	return true
+}
+
+func regex_closedUnderCase(ranges []rune) bool {
+	in := func(r rune) bool {
+		for i := 0; i+1 < len(ranges); i += 2 {
+			if ranges[i] <= r && r <= ranges[i+1] {
+				return true
+			}
+		}
+		return false
+	}
+	for c := 'a'; c <= 'z'; c++ {
+		if in(c) != in(c-'a'+'A') {
+			return false
+		}
+	}
+	return true
+}
+
+func (a *regexAlt) startsHere(rec string) bool {
+	k := 0
+	if a.Skip != "" {
+		for k < len(rec) && a.skip.has(rec[k]) {
+			k++
+		}
+	}
+	if a.Lead == nil {
+		return true
+	}
+	if k == len(rec) || !a.first.has(rec[k]) {
+		return false
+	}
+	c := litscanLowerByte(rec[k])
+	i, j := 0, len(a.Lead)
+	for i < j {
+		if m := int(uint(i+j) >> 1); a.Lead[m][0] < c {
+			i = m + 1
+		} else {
+			j = m
+		}
+	}
+	for ; i < len(a.Lead) && a.Lead[i][0] == c; i++ {
+		if l := a.Lead[i]; len(rec)-k >= len(l) && litscanHasFoldPrefix(rec[k:k+len(l)], l) {
+			return true
+		}
+	}
+	return false
+}
+
+func (f *regexFast) At(s string, p int) (re *regexp.Regexp, sub string, off int, ok bool) {
+	if !f.anchored() {
+		return nil, "", 0, false
+	}
+	if p == 0 {
+		return f.at0, s, 0, true
+	}
+	r, w := utf8.DecodeLastRuneInString(s[:p])
+	q := p - w
+	if r2, w2 := utf8.DecodeRuneInString(s[q:]); w2 != w || r2 != r {
+		return nil, "", 0, false
+	}
+	return f.ctx, s[q:], q, true
+}
+
+func (f *regexFast) submatchAt(x string, p int, dst []int) (m []int, matched, done bool) {
+	var caps []int
+	if n := 2 * (1 + f.nsub); n <= cap(dst) {
+		caps = dst[:n]
+	} else {
+		caps = make([]int, n)
+	}
+	for i := range caps {
+		caps[i] = -1
+	}
+	end, matched, done := regexRunAt(f.prog, x, p, caps)
+	caps[0], caps[1] = p, end
+	return caps, matched, done
+}
+
+func (f *regexFast) Alts() []regexAlt { return f.alts }
+
+func (f *regexFast) Low() bool { return f.low }
+
+func (f *regexFast) Prog() *regexProg { return f.prog }
+
+type regexLazy struct {
+	once  sync.Once
+	src   string
+	re    *regexp.Regexp
+	nsub  int
+	names []string
+}
+
+func (c *regexLazy) Regexp() *regexp.Regexp {
+	c.once.Do(func() { c.re = regexp.MustCompile(c.src) })
+	return c.re
+}
+
+func (c *regexLazy) subexpIndex(name string) int {
+	for i, n := range c.names {
+		if n == name && name != "" {
+			return i
+		}
+	}
+	return -1
+}
+
+func regexNewLazy(src string, nsub int, names []string) *regexLazy {
+	return &regexLazy{src: src, nsub: nsub, names: names}
+}
+
+func (c *regexLazy) NumSubexp() int { return c.nsub }
+
+const (
+	regex_vmSteps = 1024
+	regex_vmStack = 32
+)
+
+type regexProg struct {
+	inst  []regex_vmInst
+	start uint32
+	lits  string
+	sets  []regex_vmSet
+}
+
+type regex_vmInst struct {
+	op  syntax.InstOp
+	n   uint8
+	out uint32
+	arg uint32
+	r   rune
+}
+
+type regex_vmSet struct {
+	ascii [2]uint64
+	in    *syntax.Inst
+}
+
+func regex_compileVM(re *syntax.Regexp) *regexProg {
+	prog, err := syntax.Compile(re.Simplify())
+	if err != nil {
+		return nil
+	}
+	vp := &regexProg{inst: make([]regex_vmInst, len(prog.Inst)), start: uint32(prog.Start)}
+	for i := range prog.Inst {
+		in := &prog.Inst[i]
+		vi := regex_vmInst{op: in.Op, out: in.Out, arg: in.Arg}
+		switch in.Op {
+		case syntax.InstAltMatch:
+			return nil
+		case syntax.InstRune1:
+			vi.r = in.Rune[0]
+		case syntax.InstRune:
+			set := regex_vmSet{in: in}
+			for c := rune(0); c < utf8.RuneSelf; c++ {
+				if in.MatchRune(c) {
+					set.ascii[c>>6] |= 1 << (c & 63)
+				}
+			}
+			vi.arg = uint32(len(vp.sets))
+			vp.sets = append(vp.sets, set)
+		}
+		vp.inst[i] = vi
+	}
+	vp.fuseRuns(prog)
+	return vp
+}
+
+func (vp *regexProg) fuseRuns(prog *syntax.Prog) {
+	isLit := func(pc uint32) bool {
+		in := &prog.Inst[pc]
+		return in.Op == syntax.InstRune1 && in.Rune[0] < utf8.RuneSelf
+	}
+	var lits []byte
+	for i := range prog.Inst {
+		if !isLit(uint32(i)) || vp.inst[i].n > 0 {
+			continue
+		}
+		var pcs []uint32
+		for pc := uint32(i); isLit(pc) && len(pcs) < 255; pc = prog.Inst[pc].Out {
+			pcs = append(pcs, pc)
+		}
+		at, end := len(lits), prog.Inst[pcs[len(pcs)-1]].Out
+		for _, pc := range pcs {
+			lits = append(lits, byte(prog.Inst[pc].Rune[0]))
+		}
+		for k, pc := range pcs {
+			if in := &vp.inst[pc]; in.n == 0 {
+				in.n, in.arg, in.out = uint8(len(pcs)-k), uint32(at+k), end
+			}
+		}
+	}
+	vp.lits = string(lits)
+}
+
+func regexRunAt(prog *regexProg, x string, p int, caps []int) (end int, matched, done bool) {
+	type alt struct {
+		pc   uint32
+		pos  int32
+		undo bool
+	}
+	var stack [regex_vmStack]alt
+	n := 0
+	pc, pos := prog.start, p
+	for steps := 0; ; steps++ {
+		if steps >= regex_vmSteps {
+			return 0, false, false
+		}
+		inst := &prog.inst[pc]
+		ok := true
+		switch inst.op {
+		case syntax.InstRune1:
+			if run := int(inst.n); run > 0 {
+				lit := prog.lits[inst.arg:][:run]
+				steps += run - 1
+				ok = len(x)-pos >= run
+				for k := 0; ok && k < run; k++ {
+					ok = x[pos+k] == lit[k]
+				}
+				pos += run
+			} else if pos < len(x) && x[pos] < utf8.RuneSelf {
+				ok = rune(x[pos]) == inst.r
+				pos++
+			} else {
+				r, w := regex_decodeAt(x, pos)
+				ok = r == inst.r
+				pos += w
+			}
+			pc = inst.out
+		case syntax.InstRune:
+			if pos < len(x) && x[pos] < utf8.RuneSelf {
+				c := x[pos]
+				ok = prog.sets[inst.arg].ascii[c>>6]&(1<<(c&63)) != 0
+				pos++
+			} else {
+				r, w := regex_decodeAt(x, pos)
+				ok = r >= 0 && prog.sets[inst.arg].in.MatchRune(r)
+				pos += w
+			}
+			pc = inst.out
+		case syntax.InstAlt:
+			if n == regex_vmStack {
+				return 0, false, false
+			}
+			stack[n] = alt{inst.arg, int32(pos), false}
+			n++
+			pc = inst.out
+		case syntax.InstEmptyWidth:
+			if syntax.EmptyOp(inst.arg)&^regex_emptyContext(x, pos) != 0 {
+				ok = false
+			}
+			pc = inst.out
+		case syntax.InstCapture:
+			if int(inst.arg) < len(caps) {
+				if n == regex_vmStack {
+					return 0, false, false
+				}
+				stack[n] = alt{inst.arg, int32(caps[inst.arg]), true}
+				n++
+				caps[inst.arg] = pos
+			}
+			pc = inst.out
+		case syntax.InstNop:
+			pc = inst.out
+		case syntax.InstMatch:
+			return pos, true, true
+		case syntax.InstRuneAny, syntax.InstRuneAnyNotNL:
+			r, w := regex_decodeAt(x, pos)
+			ok = r >= 0 && (inst.op == syntax.InstRuneAny || r != '\n')
+			pos += w
+			pc = inst.out
+		default:
+			ok = false
+		}
+		for !ok {
+			if n == 0 {
+				return 0, false, true
+			}
+			n--
+			if a := stack[n]; a.undo {
+				caps[a.pc] = int(a.pos)
+			} else {
+				pc, pos, ok = a.pc, int(a.pos), true
+			}
+		}
+	}
+}
+
+func regex_decodeAt(x string, pos int) (rune, int) {
+	if pos >= len(x) {
+		return -1, 0
+	}
+	if c := x[pos]; c < utf8.RuneSelf {
+		return rune(c), 1
+	}
+	return utf8.DecodeRuneInString(x[pos:])
+}
+
+func regex_emptyContext(x string, pos int) syntax.EmptyOp {
+	r1, r2 := rune(-1), rune(-1)
+	if pos > 0 {
+		if c := x[pos-1]; c < utf8.RuneSelf {
+			r1 = rune(c)
+		} else {
+			r1, _ = utf8.DecodeLastRuneInString(x[:pos])
+		}
+	}
+	if pos < len(x) {
+		r2, _ = regex_decodeAt(x, pos)
+	}
+	return syntax.EmptyOpContext(r1, r2)
 }
 
 // LineStats counts the records Lines read, and names the one that decides
@@ -39276,27 +40882,27 @@ type LineResult struct {
 func (e *engine) Lines(r io.Reader, ev Evidence, opts linesOptions, fn func(LineResult) bool) (LineStats, error) {
 	ev.Text = ""
 	ev = decodeEvidence(ev)
-	ch := newChunker(r)
+	ch := recordsNewChunker(r)
 	every := e.readsEvery(&ev)
 	if opts.Workers < 2 {
 		var total LineStats
 		var out []LineResult
 		bt := e.ix.bulkTables()
 		rw := e.regionWork(&bt, every, &ev, opts.Options)
-		tn := newTuning(bt.lits, every)
+		tn := litscanNewTuning(bt.lits, every)
 		for {
-			reg, ok := ch.next()
+			reg, ok := ch.Next()
 			if !ok {
-				total.Lines = ch.line - 1
-				return total, ch.err
+				total.Lines = ch.Line() - 1
+				return total, ch.Err()
 			}
 			out = out[:0]
-			st := rw.region(reg, tn.set(reg.data), &out)
+			st := rw.region(reg, tn.For(reg.Data()), &out)
 			total.add(st)
 			for i := range out {
 				total.keep(&out[i])
 				if !fn(out[i]) {
-					total.Lines = reg.line + reg.lines - 1
+					total.Lines = reg.Line() + reg.Lines() - 1
 					return total, nil
 				}
 			}
@@ -39316,13 +40922,13 @@ func (o *linesOptions) delivered() {
 	}
 }
 
-func (e *engine) linesParallel(ch *chunker, every bool, ev *Evidence, opts linesOptions, fn func(LineResult) bool) (LineStats, error) {
+func (e *engine) linesParallel(ch *recordsChunker, every bool, ev *Evidence, opts linesOptions, fn func(LineResult) bool) (LineStats, error) {
 	bt := e.ix.bulkTables()
 	outs := sync.Pool{New: func() any { return new([]LineResult) }}
 	slots := make(chan struct{}, 2*opts.Workers)
 	var (
 		readMu sync.Mutex
-		tn     = newTuning(bt.lits, every)
+		tn     = litscanNewTuning(bt.lits, every)
 		read   int
 
 		outMu   sync.Mutex
@@ -39331,17 +40937,15 @@ func (e *engine) linesParallel(ch *chunker, every bool, ev *Evidence, opts lines
 		total   LineStats
 		stopped atomic.Bool
 	)
-	take := func(buf *regionBuf) (region, *literalSet, int, bool) {
+	take := func(buf *recordsRegionBuf) (recordsRegion, *litscanSet, int, bool) {
 		readMu.Lock()
 		defer readMu.Unlock()
-		ch.adopt(buf)
-		reg, ok := ch.next()
-		buf.spans = ch.spans
+		reg, ok := ch.nextIn(buf)
 		if !ok {
-			return region{}, nil, 0, false
+			return recordsRegion{}, nil, 0, false
 		}
 		read++
-		return reg, tn.set(reg.data), read - 1, true
+		return reg, tn.For(reg.Data()), read - 1, true
 	}
 	hand := func(k int, r regionResult) {
 		outMu.Lock()
@@ -39376,7 +40980,7 @@ func (e *engine) linesParallel(ch *chunker, every bool, ev *Evidence, opts lines
 		}
 	}
 	work := func() {
-		var buf regionBuf
+		var buf recordsRegionBuf
 		rw := e.regionWork(&bt, every, ev, opts.Options)
 		for !stopped.Load() {
 			slots <- struct{}{}
@@ -39401,9 +41005,9 @@ func (e *engine) linesParallel(ch *chunker, every bool, ev *Evidence, opts lines
 	work()
 	wg.Wait()
 	if !stopped.Load() {
-		total.Lines = ch.line - 1
+		total.Lines = ch.Line() - 1
 	}
-	return total, ch.err
+	return total, ch.Err()
 }
 
 type regionResult struct {
@@ -39432,18 +41036,18 @@ func (e *engine) regionWork(bt *bulkTables, every bool, ev *Evidence, opts Optio
 	return w
 }
 
-func (rw *regionWork) region(reg region, lits *literalSet, out *[]LineResult) LineStats {
+func (rw *regionWork) region(reg recordsRegion, lits *litscanSet, out *[]LineResult) LineStats {
 	e, bt, every := rw.e, rw.bt, rw.every
 	var st LineStats
 	marks, needed := rw.marks[:0], rw.needed[:0]
 	if !every {
-		marks, needed = marksOf(lits, bt.needs, reg.data, marks, needed)
+		marks, needed = marksOf(lits, bt.needs, reg.Data(), marks, needed)
 		rw.marks, rw.needed = marks, needed
 	}
-	w := newRecordWalk(reg, 0, marks)
+	w := recordsNewWalk(reg, 0, marks)
 	low := &rw.low
 	for {
-		rec, recLine, truncated, marked, ok := w.next()
+		rec, recLine, truncated, marked, ok := w.Next()
 		if !ok {
 			break
 		}
@@ -39453,7 +41057,7 @@ func (rw *regionWork) region(reg region, lits *literalSet, out *[]LineResult) Li
 		st.Records++
 		if !every && !marked {
 			var met bool
-			if needed, met = metIn(needed, bt.needs, w.start, w.end, bytesString(rec), low); !met {
+			if needed, met = metIn(needed, bt.needs, w.Start(), w.End(), recordsBytesString(rec), low); !met {
 				st.Unclassified++
 				continue
 			}
@@ -39462,7 +41066,7 @@ func (rw *regionWork) region(reg region, lits *literalSet, out *[]LineResult) Li
 		s.begin(*rw.ev, rw.opts)
 		s.keepRecords = true
 		s.bulk = rw.light
-		s.feedRecord(bytesString(rec), recLine, truncated)
+		s.feedRecord(recordsBytesString(rec), recLine, truncated)
 		c := s.Finish()
 		s.release()
 		e.pool.Put(s)
@@ -39483,9 +41087,9 @@ func matched(c Classification) bool {
 	return c.State == classified || c.Reason != reasonNoMatch && c.Reason != reasonEmpty && c.Reason != reasonGarbled
 }
 
-func marksOf(lits *literalSet, needs []need, data []byte, marks []int, needed []needMark) ([]int, []needMark) {
+func marksOf(lits *litscanSet, needs []need, data []byte, marks []int, needed []needMark) ([]int, []needMark) {
 	if lits != nil {
-		lits.scanEnds(bytesString(data), func(p int32, end int) bool {
+		lits.findEnds(recordsBytesString(data), func(p int32, end int) bool {
 			if needs != nil && needs[p] != nil {
 				needed = append(needed, needMark{end - 1, p})
 			} else if n := len(marks); n == 0 || marks[n-1] != end-1 {
@@ -39496,7 +41100,7 @@ func marksOf(lits *literalSet, needs []need, data []byte, marks []int, needed []
 	}
 	marks = appendAll(marks, data, "\x1b")
 	if !asciiOnly(data) {
-		marks = redactAppendChanges(marks, bytesString(data))
+		marks = redactAppendChanges(marks, recordsBytesString(data))
 		marks = appendAll(marks, data, "\u212a")
 		marks = appendAll(marks, data, "\u017f")
 	}
@@ -39544,215 +41148,6 @@ func blank(b []byte) bool {
 		}
 	}
 	return true
-}
-
-const chunkSize = 256 << 10
-
-type region struct {
-	data      []byte
-	line      int
-	lines     int
-	truncated bool
-	noCR      bool
-	spans     []jsonSpan
-}
-
-type jsonSpan struct {
-	off, end, next, lines int32
-}
-
-type regionBuf struct {
-	data  []byte
-	spans []jsonSpan
-}
-
-type chunker struct {
-	r          io.Reader
-	size       int
-	buf        []byte
-	spans      []jsonSpan
-	start, end int
-	eof        bool
-	err        error
-	line       int
-	skipping   bool
-}
-
-func newChunker(r io.Reader) *chunker { return newChunkerSize(r, chunkSize) }
-
-func newChunkerSize(r io.Reader, size int) *chunker {
-	return &chunker{r: newTextReader(r), size: size, buf: make([]byte, size+maxRecord+1), line: 1}
-}
-
-func (c *chunker) adopt(b *regionBuf) {
-	if len(b.data) < len(c.buf) {
-		b.data = make([]byte, len(c.buf))
-	}
-	c.end = copy(b.data, c.buf[c.start:c.end])
-	c.buf, c.spans, c.start = b.data[:len(c.buf)], b.spans[:0], 0
-}
-
-func (c *chunker) fill(want int) {
-	if c.start > 0 {
-		c.end = copy(c.buf, c.buf[c.start:c.end])
-		c.start = 0
-	}
-	for c.end < want && !c.eof {
-		asked := want - c.end
-		n, err := c.r.Read(c.buf[c.end:want])
-		c.end += n
-		if err == io.EOF {
-			c.eof = true
-		} else if err != nil {
-			c.eof, c.err = true, err
-		} else if n < asked && endsALine(c.buf[c.end-n:c.end]) {
-			return
-		}
-	}
-}
-
-func (c *chunker) next() (region, bool) {
-	want := c.size
-	for {
-		c.fill(want)
-		if c.skipping {
-			rest := c.buf[c.start:c.end]
-			nl := firstLineEnd(rest, 0, len(rest), c.eof)
-			if nl < 0 {
-				if c.eof {
-					c.start = c.end
-					return region{}, false
-				}
-				c.start = c.end
-				if len(rest) > 0 && rest[len(rest)-1] == '\r' {
-					c.start--
-				}
-				continue
-			}
-			c.start += nl + 1
-			c.skipping = false
-			c.line++
-			continue
-		}
-		data := c.buf[c.start:c.end]
-		if len(data) == 0 {
-			return region{}, false
-		}
-		var pos int
-		noCR := bytes.IndexByte(data, '\r') < 0
-		pos, c.spans = cutRecords(data, c.size, c.eof, noCR, c.spans[:0])
-		if pos == 0 {
-			if c.end < len(c.buf) && !c.eof {
-				want = len(c.buf)
-				continue
-			}
-			head := []byte(cutUTF8(string(data[:maxRecord]), maxRecord))
-			r := region{data: head, line: c.line, lines: 1, truncated: true}
-			c.start += maxRecord
-			c.skipping = true
-			return r, true
-		}
-		lines := countLineEnds(data[:pos])
-		if data[pos-1] != '\n' && data[pos-1] != '\r' {
-			lines++
-		}
-		r := region{data: data[:pos], line: c.line, lines: lines, spans: c.spans, noCR: noCR}
-		c.start += pos
-		c.line += lines
-		return r, true
-	}
-}
-
-func endsALine(b []byte) bool {
-	return bytes.IndexByte(b, '\n') >= 0 || bytes.IndexByte(b, '\r') >= 0
-}
-
-func cutRecords(data []byte, size int, atEOF, noCR bool, spans []jsonSpan) (int, []jsonSpan) {
-	var br braces
-	pos := 0
-	for pos < len(data) {
-		o := br.nextOpener(data, pos)
-		if o < 0 || o >= size {
-			end := len(data)
-			if o >= 0 {
-				end = o
-			}
-			if size < end {
-				if nl := firstLineEnd(data, size-1, end, atEOF); nl >= 0 {
-					return nl + 1, spans
-				}
-			}
-			if nl := lastLineEnd(data, pos, end, atEOF); nl >= 0 {
-				pos = nl + 1
-			}
-			if o < 0 && atEOF {
-				pos = len(data)
-			}
-			return pos, spans
-		}
-		end, next, lines, more := nextRecord(data[o:], atEOF, noCR)
-		if more || next == 0 {
-			return o, spans
-		}
-		spans = append(spans, jsonSpan{int32(o), int32(o + end), int32(o + next), int32(lines)})
-		pos = o + next
-		if pos >= size {
-			return pos, spans
-		}
-	}
-	return pos, spans
-}
-
-type braces struct {
-	curly, square int
-	init          bool
-}
-
-func (b *braces) nextOpener(data []byte, from int) int {
-	for from < len(data) {
-		at := b.next(data, from)
-		if at < 0 {
-			return -1
-		}
-		k := at
-		for k > from && (data[k-1] == ' ' || data[k-1] == '\t') {
-			k--
-		}
-		if k == from || data[k-1] == '\n' || data[k-1] == '\r' {
-			return k
-		}
-		nl := firstLineEnd(data, at, len(data), true)
-		if nl < 0 {
-			return -1
-		}
-		from = nl + 1
-	}
-	return -1
-}
-
-func (b *braces) next(data []byte, from int) int {
-	if !b.init {
-		b.curly, b.square, b.init = -2, -2, true
-	}
-	find := func(cached *int, c byte) int {
-		if *cached == -1 || (*cached >= from) {
-			return *cached
-		}
-		i := bytes.IndexByte(data[from:], c)
-		if i >= 0 {
-			i += from
-		}
-		*cached = i
-		return i
-	}
-	cu, sq := find(&b.curly, '{'), find(&b.square, '[')
-	switch {
-	case cu < 0:
-		return sq
-	case sq < 0:
-		return cu
-	}
-	return min(cu, sq)
 }
 
 type span struct {
@@ -39904,7 +41299,7 @@ func (e *engine) jsonHolds(tests []fieldTest, doc any) bool {
 	for i := range tests {
 		t := &tests[i]
 		ok := lookupJSON(doc, t.Name, func(v any) bool {
-			if t.Kind == tablesPresent {
+			if t.Kind == present {
 				return true
 			}
 			s, ok := jsonScalar(v)
@@ -39919,12 +41314,12 @@ func (e *engine) jsonHolds(tests []fieldTest, doc any) bool {
 
 func (e *engine) test(t *fieldTest, v string) bool {
 	switch t.Kind {
-	case tablesPresent:
+	case present:
 		return true
-	case tablesEqual:
+	case equal:
 		return stringIn(t.Values, strings.TrimSpace(v))
-	case tablesMatch:
-		return e.pats[t.Re.ID].c.regexp().MatchString(v)
+	case match:
+		return e.pats[t.Re.ID].c.Regexp().MatchString(v)
 	}
 	return false
 }
@@ -40015,180 +41410,256 @@ func (l *lazyJSON) get(rec string) any {
 	return l.v
 }
 
-type textDecoder struct {
-	state   uint8
-	head    [3]byte
-	nhead   int
-	odd     bool
-	oddByte byte
-	high    uint16
-	out     []byte
+type litHits struct {
+	gen    uint32
+	rec    uint32
+	stamp  []uint32
+	head   []int32
+	ends   []hitEnd
+	live   []uint32
+	rules  []uint32
+	patLen []int32
 }
 
-const (
-	sniffing = iota
-	plainText
-	utf16LE
-	utf16BE
-)
-
-func (d *textDecoder) Decode(p []byte) []byte {
-	switch d.state {
-	case plainText:
-		return p
-	case utf16LE, utf16BE:
-		return d.decode16(d.out[:0], p)
-	}
-	for len(p) > 0 && d.nhead < len(d.head) {
-		d.head[d.nhead] = p[0]
-		d.nhead++
-		p = p[1:]
-		if !d.sniff(false) {
-			continue
-		}
-		head := d.head[:d.nhead]
-		switch d.state {
-		case utf16LE, utf16BE:
-			return d.decode16(d.decode16(d.out[:0], head[2:]), p)
-		}
-		if len(head) == 3 && head[0] == 0xef && head[1] == 0xbb && head[2] == 0xbf {
-			return p
-		}
-		return append(append(d.out[:0], head...), p...)
-	}
-	return nil
+type trigRef struct {
+	lit      string
+	branches []int32
+	rules    []int32
 }
 
-func (d *textDecoder) sniff(atEOF bool) bool {
-	h := d.head[:d.nhead]
-	switch {
-	case len(h) >= 2 && h[0] == 0xff && h[1] == 0xfe:
-		d.state = utf16LE
-	case len(h) >= 2 && h[0] == 0xfe && h[1] == 0xff:
-		d.state = utf16BE
-	case len(h) == 3 || atEOF || h[0] != 0xff && h[0] != 0xfe && h[0] != 0xef,
-		len(h) == 2 && h[0] == 0xef && h[1] != 0xbb, len(h) == 2 && h[0] != 0xef:
-		d.state = plainText
-	default:
+type refTable struct {
+	at    []int32
+	lens  []int32
+	first []byte
+	refs  []trigRef
+}
+
+func (h *litHits) confirm(rec string, t *refTable, p int32, end int, s *scan) {
+	for i := t.at[p]; i < t.at[p+1]; i++ {
+		r := &t.refs[i]
+		if n := t.lens[i]; n > h.patLen[p] {
+			start := end - int(n)
+			if start < 0 || litscanLowerByte(rec[start]) != t.first[i] || !h.endsAt(rec, r.lit, p, end) {
+				continue
+			}
+		}
+		for _, b := range r.branches {
+			h.live[b] = h.gen
+		}
+		for _, ri := range r.rules {
+			h.rules[ri] = h.gen
+			s.addCand(ri)
+		}
+	}
+}
+
+type hitEnd struct {
+	end  int32
+	prev int32
+}
+
+func (h *litHits) endsAt(rec, lit string, p int32, end int) bool {
+	return end >= len(lit) && litscanHasFoldPrefix(rec[end-len(lit):], lit[:len(lit)-int(h.patLen[p])])
+}
+
+func (h *litHits) add(gen uint32, p int32, end int) {
+	if h.stamp[p] != gen {
+		h.stamp[p], h.head[p] = gen, -1
+	}
+	h.ends = append(h.ends, hitEnd{int32(end), h.head[p]})
+	h.head[p] = int32(len(h.ends) - 1)
+}
+
+type lookup struct {
+	hits *litHits
+	pats *regexPats
+}
+
+type regexPats struct {
+	trig     []int32
+	alts     []altPats
+	branch   int32
+	trigs    bool
+	unmapped []string
+	gate     []int32
+	gated    bool
+}
+
+func (rp *regexPats) dead(h *litHits) bool {
+	return rp.trigs && rp.branch >= 0 && len(rp.unmapped) == 0 && h.live[rp.branch] != h.gen
+}
+
+type altPats struct {
+	trig []int32
+	lead []int32
+	also [][]int32
+}
+
+func newLookup(hits *litHits, pats *regexPats) *lookup {
+	if hits == nil || pats == nil {
+		return nil
+	}
+	return &lookup{hits, pats}
+}
+
+func (lk *lookup) anyOf(t *recText, lits []string, pats []int32) bool {
+	if lk == nil || len(pats) != len(lits) {
+		return t.any(lits)
+	}
+	for i, l := range lits {
+		if lk.has(t, l, pats[i]) {
+			return true
+		}
+	}
+	return false
+}
+
+func (lk *lookup) branchTriggers(t *recText, lits []string) bool {
+	if lk == nil || lk.pats.branch < 0 {
+		return t.any(lits)
+	}
+	if lk.hits.live[lk.pats.branch] == lk.hits.gen {
+		return true
+	}
+	return t.any(lk.pats.unmapped)
+}
+
+func (lk *lookup) alt(k int) *altPats {
+	if lk == nil || k >= len(lk.pats.alts) {
+		return nil
+	}
+	return &lk.pats.alts[k]
+}
+
+func (lk *lookup) has(t *recText, lit string, p int32) bool {
+	if p < 0 {
+		return t.index(lit) >= 0
+	}
+	rec := t.s
+	h := lk.hits
+	if h.stamp[p] != h.gen {
 		return false
 	}
-	return true
-}
-
-func (d *textDecoder) flush() []byte {
-	var out []byte
-	switch d.state {
-	case sniffing:
-		if d.nhead > 0 {
-			d.sniff(true)
-			out = append(out, d.head[:d.nhead]...)
-		}
-		d.state = plainText
-	case utf16LE, utf16BE:
-		if d.high != 0 || d.odd {
-			out = utf8.AppendRune(out, utf8.RuneError)
-			d.high, d.odd = 0, false
+	for i := h.head[p]; i >= 0; i = h.ends[i].prev {
+		if h.endsAt(rec, lit, p, int(h.ends[i].end)) {
+			return true
 		}
 	}
-	return out
+	return false
 }
 
-func (d *textDecoder) decode16(out, p []byte) []byte {
-	if d.odd && len(p) > 0 {
-		out = d.unit(out, d.oddByte, p[0])
-		d.odd, p = false, p[1:]
+func (ap *altPats) leadPattern(k int) int32 {
+	if ap == nil || k >= len(ap.lead) {
+		return -1
 	}
-	for ; len(p) >= 2; p = p[2:] {
-		out = d.unit(out, p[0], p[1])
-	}
-	if len(p) == 1 {
-		d.odd, d.oddByte = true, p[0]
-	}
-	d.out = out
-	return out
+	return ap.lead[k]
 }
 
-func (d *textDecoder) unit(out []byte, a, b byte) []byte {
-	u := uint16(a) | uint16(b)<<8
-	if d.state == utf16BE {
-		u = uint16(a)<<8 | uint16(b)
+func (ap *altPats) alsoPatterns(k int) []int32 {
+	if ap == nil || k >= len(ap.also) {
+		return nil
 	}
-	if h := d.high; h != 0 {
-		d.high = 0
-		if 0xdc00 <= u && u <= 0xdfff {
-			return utf8.AppendRune(out, utf16.DecodeRune(rune(h), rune(u)))
-		}
-		out = utf8.AppendRune(out, utf8.RuneError)
-	}
-	switch {
-	case u < utf8.RuneSelf:
-		return append(out, byte(u))
-	case 0xd800 <= u && u <= 0xdbff:
-		d.high = u
-		return out
-	case 0xdc00 <= u && u <= 0xdfff:
-		return utf8.AppendRune(out, utf8.RuneError)
-	}
-	return utf8.AppendRune(out, rune(u))
+	return ap.also[k]
 }
 
-func decodeText(s string) string {
-	if len(s) < 2 || s[0] != 0xff && s[0] != 0xfe && s[0] != 0xef {
-		return s
+func (ap *altPats) triggers() []int32 {
+	if ap == nil {
+		return nil
 	}
-	var d textDecoder
-	out := string(d.Decode([]byte(s)))
-	return out + string(d.flush())
+	return ap.trig
 }
 
-func decodeEvidence(ev Evidence) Evidence {
-	ev.Text = decodeText(ev.Text)
-	if ev.HTTP != nil {
-		if b := decodeText(ev.HTTP.Body); len(b) != len(ev.HTTP.Body) {
-			h := *ev.HTTP
-			h.Body = b
-			ev.HTTP = &h
+func suffixPattern(patID map[string]int32, s string) int32 {
+	for j := max(0, len(s)-maxPattern); j < len(s); j++ {
+		if id, ok := patID[s[j:]]; ok {
+			return id
 		}
 	}
-	return ev
+	return -1
 }
 
-type textReader struct {
-	r       io.Reader
-	d       textDecoder
-	pending []byte
-	buf     []byte
-	err     error
-}
-
-func newTextReader(r io.Reader) *textReader { return &textReader{r: r} }
-
-func (t *textReader) Read(p []byte) (int, error) {
-	if t.d.state == plainText && len(t.pending) == 0 && t.err == nil || len(p) == 0 {
-		return t.r.Read(p)
+func extraPattern(lit string) string {
+	const maxExtra = 8
+	if len(lit) <= maxExtra {
+		return lit
 	}
-	for len(t.pending) == 0 {
-		if t.err != nil {
-			return 0, t.err
+	return lit[len(lit)-maxExtra:]
+}
+
+func regexLiterals(re *regex, fn func(string)) {
+	for _, t := range re.Triggers {
+		fn(t)
+	}
+	for _, a := range re.Alts {
+		for _, t := range a.Triggers {
+			fn(t)
 		}
-		switch {
-		case t.d.state == sniffing && t.buf == nil:
-			t.buf = make([]byte, 512)
-		case t.d.state != sniffing && len(t.buf) < 32<<10:
-			t.buf = make([]byte, 32<<10)
-		}
-		n, err := t.r.Read(t.buf)
-		t.pending = t.d.Decode(t.buf[:n])
-		if err != nil {
-			if f := t.d.flush(); len(f) > 0 {
-				t.pending = append(t.pending[:len(t.pending):len(t.pending)], f...)
+		if !a.Start {
+			for _, l := range a.Lead {
+				fn(l)
 			}
-			t.err = err
+		}
+		for _, set := range a.Also {
+			for _, l := range set {
+				fn(l)
+			}
 		}
 	}
-	n := copy(p, t.pending)
-	t.pending = t.pending[n:]
-	return n, nil
+}
+
+func patternsOf(patID map[string]int32, re *regex) regexPats {
+	rp := regexPats{branch: -1}
+	for _, t := range re.Triggers {
+		rp.trig = append(rp.trig, suffixPattern(patID, t))
+	}
+	for _, a := range re.Alts {
+		var ap altPats
+		for _, t := range a.Triggers {
+			ap.trig = append(ap.trig, suffixPattern(patID, t))
+		}
+		if !a.Start {
+			for _, l := range a.Lead {
+				ap.lead = append(ap.lead, suffixPattern(patID, l))
+			}
+		}
+		for _, set := range a.Also {
+			ps := make([]int32, len(set))
+			for i, l := range set {
+				ps[i] = suffixPattern(patID, l)
+			}
+			ap.also = append(ap.also, ps)
+		}
+		rp.alts = append(rp.alts, ap)
+	}
+	rp.gated = true
+	for k, a := range re.Alts {
+		ap := &rp.alts[k]
+		switch {
+		case a.Start:
+		case len(ap.trig) > 0 && !slices.Contains(ap.trig, -1):
+			rp.gate = append(rp.gate, ap.trig...)
+		case len(ap.lead) > 0 && !slices.Contains(ap.lead, -1):
+			rp.gate = append(rp.gate, ap.lead...)
+		default:
+			rp.gated = false
+		}
+	}
+	slices.Sort(rp.gate)
+	rp.gate = slices.Compact(rp.gate)
+	return rp
+}
+
+func (lk *lookup) gateShut() bool {
+	if lk == nil || !lk.pats.gated {
+		return false
+	}
+	h := lk.hits
+	for _, p := range lk.pats.gate {
+		if h.stamp[p] == h.gen {
+			return false
+		}
+	}
+	return true
 }
 
 type engine struct {
@@ -40201,8 +41672,8 @@ type engine struct {
 }
 
 type pattern struct {
-	c                 *compiledRegex
-	fast              *fastRegex
+	c                 *regexLazy
+	fast              *regexFast
 	value             int
 	requested, limits []int
 }
@@ -40277,9 +41748,9 @@ func prepare(re *regex) (pattern, error) {
 		}
 		p = parsedOf(tree)
 	}
-	pt := pattern{c: &compiledRegex{src: re.Src, nsub: p.Groups, names: p.Names}}
+	pt := pattern{c: regexNewLazy(re.Src, p.Groups, p.Names)}
 	if len(re.Alts) > 0 {
-		pt.fast = newFast(re, p.Groups)
+		pt.fast = regexNewFast(re, p.Groups)
 	}
 	if pt.value = pt.c.subexpIndex("value"); pt.value < 0 {
 		pt.value = 1
@@ -40297,7 +41768,7 @@ func prepare(re *regex) (pattern, error) {
 
 func (e *engine) catalogue() *catalogue { return e.cat }
 
-func (e *engine) Regexp(re *regex) *regexp.Regexp { return e.pats[re.ID].c.regexp() }
+func (e *engine) Regexp(re *regex) *regexp.Regexp { return e.pats[re.ID].c.Regexp() }
 
 // Evidence is what a failure left behind. Every field is optional; the
 // engine reads only what is there.
@@ -40353,6 +41824,18 @@ var signalNumbers = map[string]string{
 	"15": "SIGTERM",
 }
 
+func decodeEvidence(ev Evidence) Evidence {
+	ev.Text = recordsDecodeText(ev.Text)
+	if ev.HTTP != nil {
+		if b := recordsDecodeText(ev.HTTP.Body); len(b) != len(ev.HTTP.Body) {
+			h := *ev.HTTP
+			h.Body = b
+			ev.HTTP = &h
+		}
+	}
+	return ev
+}
+
 func (s *scan) excerptAt(h *hit, rec string, start, end int, kept bool) {
 	if s.keepRecords || kept {
 		h.exRec, h.exStart, h.exEnd, h.exLazy = rec, start, end, true
@@ -40380,31 +41863,180 @@ func (s *scan) cut(h *hit) string {
 	return h.excerpt
 }
 
-func lowerByte(c byte) byte {
-	if 'A' <= c && c <= 'Z' {
-		return c + 'a' - 'A'
-	}
-	return c
-}
-
-func upperASCII(c byte) byte {
-	if 'a' <= c && c <= 'z' {
-		return c - 'a' + 'A'
-	}
-	return c
-}
-
-func equalFoldASCII(s, lower string) bool {
-	for i := 0; i < len(lower); i++ {
-		c := s[i]
-		if 'A' <= c && c <= 'Z' {
-			c += 'a' - 'A'
+func places(f *regexFast, t *recText, buf []int, lk *lookup) (pos []int, all bool) {
+	rec := t.s
+	pos = buf
+	startOnly := lk.gateShut()
+	alts := f.Alts()
+	for i := range alts {
+		a := &alts[i]
+		if startOnly && !a.Start {
+			continue
 		}
-		if c != lower[i] {
+		ap := lk.alt(i)
+		if len(a.Triggers) > 0 && !lk.anyOf(t, a.Triggers, ap.triggers()) || !hasAlso(a, t, ap, lk) {
+			continue
+		}
+		switch {
+		case a.Start:
+			if a.startsHere(rec) {
+				if len(pos) == cap(pos) {
+					return nil, true
+				}
+				pos = append(pos, 0)
+			}
+		case a.Lead == nil:
+			return nil, true
+		default:
+			for k, l := range a.Lead {
+				var ok bool
+				if pos, ok = leadPlaces(a, t, l, ap.leadPattern(k), lk, pos); !ok {
+					return nil, true
+				}
+			}
+		}
+	}
+	for i := 1; i < len(pos); i++ {
+		for j := i; j > 0 && pos[j] < pos[j-1]; j-- {
+			pos[j], pos[j-1] = pos[j-1], pos[j]
+		}
+	}
+	out := pos[:0]
+	for i, p := range pos {
+		if i == 0 || p != pos[i-1] {
+			out = append(out, p)
+		}
+	}
+	return out, false
+}
+
+func hasAlso(a *regexAlt, t *recText, ap *altPats, lk *lookup) bool {
+	for k, set := range a.Also {
+		if !lk.anyOf(t, set, ap.alsoPatterns(k)) {
 			return false
 		}
 	}
 	return true
+}
+
+func leadPlaces(a *regexAlt, t *recText, l string, p int32, lk *lookup, pos []int) (_ []int, ok bool) {
+	rec := t.s
+	add := func(at int) bool {
+		if a.Word && at > 0 && isWordByte(rec[at-1]) {
+			return true
+		}
+		if len(pos) == cap(pos) {
+			return false
+		}
+		pos = append(pos, at)
+		return true
+	}
+	if p >= 0 {
+		h := lk.hits
+		if h.stamp[p] != h.gen {
+			return pos, true
+		}
+		for i := h.head[p]; i >= 0; i = h.ends[i].prev {
+			e := int(h.ends[i].end)
+			if h.endsAt(rec, l, p, e) && !add(e-len(l)) {
+				return nil, false
+			}
+		}
+		return pos, true
+	}
+	low := t.lower()
+	for from := 0; ; {
+		j := strings.Index(low[from:], l)
+		if j < 0 {
+			return pos, true
+		}
+		if !add(from + j) {
+			return nil, false
+		}
+		from += j + 1
+	}
+}
+
+func isWordByte(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_'
+}
+
+func (r *pattern) find(t *recText, lk *lookup, before int) (start, end int, found bool) {
+	if f := r.fast; f != nil && f.Ready() {
+		var buf [regexMaxPlaces]int
+		pos, all := places(f, t, buf[:0], lk)
+		if !all {
+			for _, p := range pos {
+				if p >= before {
+					break
+				}
+				if prog := f.Prog(); prog != nil {
+					if end, matched, done := regexRunAt(prog, t.forRegex(f), p, nil); done {
+						if matched {
+							return p, end, true
+						}
+						continue
+					}
+				}
+				re, sub, off, ok := f.At(t.forRegex(f), p)
+				if !ok {
+					goto slow
+				}
+				if loc := re.FindStringIndex(sub); loc != nil {
+					return p, off + loc[1], true
+				}
+			}
+			return 0, 0, false
+		}
+	}
+slow:
+	if loc := r.c.Regexp().FindStringIndex(t.s); loc != nil && loc[0] < before {
+		return loc[0], loc[1], true
+	}
+	return 0, 0, false
+}
+
+func (r *pattern) findSubmatch(t *recText, lk *lookup, dst []int) []int {
+	if f := r.fast; f != nil && f.Ready() {
+		var buf [regexMaxPlaces]int
+		pos, all := places(f, t, buf[:0], lk)
+		if !all {
+			for _, p := range pos {
+				if f.Prog() != nil {
+					if m, matched, done := f.submatchAt(t.forRegex(f), p, dst); done {
+						if matched {
+							return m
+						}
+						continue
+					}
+				}
+				re, sub, off, ok := f.At(t.forRegex(f), p)
+				if !ok {
+					goto slow
+				}
+				if m := re.FindStringSubmatchIndex(sub); m != nil {
+					m[0] = p
+					m[1] += off
+					for i := 2; i < len(m); i++ {
+						if m[i] >= 0 {
+							m[i] += off
+						}
+					}
+					return m
+				}
+			}
+			return nil
+		}
+	}
+slow:
+	return r.c.Regexp().FindStringSubmatchIndex(t.s)
+}
+
+func (t *recText) forRegex(f *regexFast) string {
+	if f.Low() {
+		return t.lower()
+	}
+	return t.s
 }
 
 type frames []frame
@@ -40422,14 +42054,14 @@ func bodyJSON(body string) any {
 		return v
 	}
 	var fr frames
-	w := newRecordWalk(region{data: stringBytes(body), line: 1, noCR: strings.IndexByte(body, '\r') < 0}, 0, nil)
+	w := recordsWalkString(body)
 	for len(fr) < maxFrames {
-		rec, _, _, _, ok := w.next()
+		rec, _, _, _, ok := w.Next()
 		if !ok {
 			break
 		}
-		if v := recordJSON(bytesString(rec)); v != nil {
-			fr = append(fr, frame{v, w.start, w.start + len(rec)})
+		if v := recordJSON(recordsBytesString(rec)); v != nil {
+			fr = append(fr, frame{v, w.Start(), w.Start() + len(rec)})
 		}
 	}
 	if len(fr) == 0 {
@@ -40858,7 +42490,7 @@ type index struct {
 	noBodyPending int
 	jsonOnly      []int32
 
-	ac                      *automaton
+	ac                      *litscanAutomaton
 	bulk                    func() bulkTables
 	patRules                [][]int32
 	unindexed               []int32
@@ -40874,7 +42506,7 @@ type index struct {
 }
 
 type bulkTables struct {
-	lits  *literalSet
+	lits  *litscanSet
 	needs []need
 	rules [][]int32
 	light []bool
@@ -40998,17 +42630,17 @@ func buildIndex(c *catalogue) *index {
 				ix.patRules = append(ix.patRules, nil)
 			})
 		})
-		acDone := make(chan *automaton)
-		go func() { acDone <- buildAutomaton(patterns) }()
+		acDone := make(chan *litscanAutomaton)
+		go func() { acDone <- litscanNewAutomaton(patterns) }()
 		ix.patLen = make([]int32, len(patterns))
 		for p, pat := range patterns {
 			ix.patLen[p] = int32(len(pat))
 		}
 		ix.bulk = sync.OnceValue(func() bulkTables {
 			trig, rules := ruleTriggers(c)
-			lits := newLiteralSet(trig)
+			lits := litscanNewSet(trig)
 			bt := bulkTables{lits: lits, needs: buildNeeds(c, rules)}
-			if lits.stride == maxStride {
+			if lits.Stride() == litscanMaxStride {
 				bt.rules, bt.light = rules, lightRules(c)
 			}
 			return bt
@@ -41425,7 +43057,7 @@ func lightRules(c *catalogue) []bool {
 func (s *scan) collectLight(rec string) bool {
 	bt := s.bulk
 	light := true
-	bt.lits.scanEnds(rec, func(p int32, _ int) bool {
+	bt.lits.findEnds(rec, func(p int32, _ int) bool {
 		for _, ri := range bt.rules[p] {
 			if !bt.light[ri] {
 				light = false
@@ -41442,625 +43074,6 @@ func (s *scan) collectLight(rec string) bool {
 		s.cands = s.cands[:0]
 	}
 	return light
-}
-
-type literalSet struct {
-	pats      []string
-	gramLen   int
-	gramMask  uint64
-	stride    int
-	set, set2 *[gramWords]uint64
-	rank      *[gramWords]uint32
-	dense     bool
-	at        []int32
-	anchors   []anchor
-	short     *literalSet
-}
-
-type anchor struct {
-	gram, check uint64
-	pat, plen   int32
-	off, co     int32
-}
-
-const maxStride = 4
-
-const gramWords = 1 << 10
-
-func gramHash(g uint64) (h1, h2 uint32) {
-	p := g * 0x9E3779B97F4A7C15
-	return uint32(p >> 48), uint32(p>>32) & 0xFFFF
-}
-
-func foldGram(w, mask uint64) uint64 { return (w | 0x2020202020202020) & mask }
-
-func load8(s string, i int) uint64 {
-	b := s[i : i+8]
-	return uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24 |
-		uint64(b[4])<<32 | uint64(b[5])<<40 | uint64(b[6])<<48 | uint64(b[7])<<56
-}
-
-func loadN(s string, i, n int) uint64 {
-	w := uint64(0)
-	for k := n - 1; k >= 0; k-- {
-		w = w<<8 | uint64(s[i+k])
-	}
-	return w
-}
-
-func newLiteralSet(patterns []string) *literalSet { return buildLiteralSet(patterns, nil) }
-
-const longLiteral = 8 + maxStride - 1
-
-func buildLiteralSet(patterns []string, seen *gramCounts) *literalSet {
-	var long, short []int32
-	for i, p := range patterns {
-		if len(p) >= longLiteral {
-			long = append(long, int32(i))
-		} else {
-			short = append(short, int32(i))
-		}
-	}
-	if len(long) == 0 || len(short) == 0 {
-		return buildPart(patterns, nil, seen)
-	}
-	if _, stride := gramShape(patterns, short); stride < maxStride || len(patterns)*maxStride <= gramWords*64/denseShare {
-		return buildPart(patterns, nil, seen)
-	}
-	l := buildPart(patterns, long, seen)
-	l.short = buildPart(patterns, short, seen.shortPart())
-	return l
-}
-
-func buildPart(patterns []string, ids []int32, seen *gramCounts) *literalSet {
-	if ids == nil {
-		ids = make([]int32, len(patterns))
-		for i := range ids {
-			ids[i] = int32(i)
-		}
-	}
-	l := &literalSet{pats: patterns}
-	l.gramLen, l.stride = gramShape(patterns, ids)
-	l.gramMask = ^uint64(0) >> (64 - 8*l.gramLen)
-	l.set, l.set2, l.rank = new([gramWords]uint64), new([gramWords]uint64), new([gramWords]uint32)
-	shared, last := make([]uint16, 1<<16), make([]int32, 1<<16)
-	for _, pi := range ids {
-		p := patterns[pi]
-		for off := 0; off+l.gramLen <= len(p); off++ {
-			h, _ := gramHash(l.gramOf(p, off))
-			if last[h] != int32(pi+1) {
-				last[h] = int32(pi + 1)
-				shared[h] = min(shared[h], math.MaxUint16-1) + 1
-			}
-		}
-	}
-	all := make([]anchor, 0, len(ids)*l.stride)
-	var ranks []gramRank
-	var rarity []float64
-	for _, id := range ids {
-		pi, p := int(id), patterns[id]
-		rarity = append(rarity[:0], 0)
-		for k := 0; k < len(p); k++ {
-			rarity = append(rarity, rarity[k]+byteRarity(p[k]))
-		}
-		ranks = ranks[:0]
-		for off := 0; off+l.gramLen <= len(p); off++ {
-			g := l.gramOf(p, off)
-			h, _ := gramHash(g)
-			score := gramScore(rarity[off+l.gramLen]-rarity[off], int(shared[h]))
-			ranks = append(ranks, gramRank{seen.rank(g), score})
-		}
-		start := l.bestRun(ranks)
-		for off := start; off < start+l.stride; off++ {
-			g := l.gramOf(p, off)
-			h1, h2 := gramHash(g)
-			all = append(all, checkedAnchor(p, pi, off, g))
-			l.set[h1>>6] |= 1 << (h1 & 63)
-			l.set2[h2>>6] |= 1 << (h2 & 63)
-		}
-	}
-	n := uint32(0)
-	for k := range l.set {
-		l.rank[k] = n
-		n += uint32(bits.OnesCount64(l.set[k]))
-	}
-	l.at = make([]int32, n+1)
-	for _, a := range all {
-		h, _ := gramHash(a.gram)
-		l.at[l.bitRank(h)+1]++
-	}
-	for r := range n {
-		l.at[r+1] += l.at[r]
-	}
-	next := slices.Clone(l.at[:n])
-	l.anchors = make([]anchor, len(all))
-	for _, a := range all {
-		h, _ := gramHash(a.gram)
-		r := l.bitRank(h)
-		l.anchors[next[r]] = a
-		next[r]++
-	}
-	l.dense = n > gramWords*64/denseShare
-	return l
-}
-
-func gramShape(patterns []string, ids []int32) (gramLen, stride int) {
-	shortest := longLiteral
-	for _, pi := range ids {
-		shortest = min(shortest, len(patterns[pi]))
-	}
-	if g := shortest - maxStride + 1; g >= minStrideGram {
-		return g, maxStride
-	}
-	gramLen = min(8, shortest)
-	return gramLen, shortest - gramLen + 1
-}
-
-const minStrideGram = 5
-
-func (l *literalSet) bitRank(h uint32) uint32 {
-	k := h >> 6
-	return l.rank[k] + uint32(bits.OnesCount64(l.set[k]&(1<<(h&63)-1)))
-}
-
-func (l *literalSet) gramOf(p string, off int) uint64 {
-	if off+8 <= len(p) {
-		return foldGram(load8(p, off), l.gramMask)
-	}
-	return foldGram(loadN(p, off, l.gramLen), l.gramMask)
-}
-
-const denseShare = 16
-
-func checkedAnchor(p string, pi, off int, g uint64) anchor {
-	a := anchor{gram: g, pat: int32(pi), off: int32(off), co: -1, plen: int32(len(p))}
-	if len(p) >= 8 {
-		a.co = 0
-		if off < len(p)-8-off {
-			a.co = int32(len(p) - 8)
-		}
-		a.check = foldGram(load8(p, int(a.co)), ^uint64(0))
-	}
-	return a
-}
-
-type gramRank struct {
-	seen  int32
-	score float64
-}
-
-func (r gramRank) worse(o gramRank) bool {
-	return r.seen > o.seen || r.seen == o.seen && r.score < o.score
-}
-
-func (l *literalSet) bestRun(ranks []gramRank) int {
-	start, best := 0, gramRank{math.MaxInt32, math.Inf(-1)}
-	for off := 0; off+l.stride <= len(ranks); off++ {
-		weakest := ranks[off]
-		for _, g := range ranks[off+1 : off+l.stride] {
-			if g.worse(weakest) {
-				weakest = g
-			}
-		}
-		if best.worse(weakest) {
-			start, best = off, weakest
-		}
-	}
-	return start
-}
-
-func gramScore(rarity float64, shared int) float64 {
-	if shared <= 1 {
-		return rarity
-	}
-	return rarity - 2*math.Log2(float64(shared))
-}
-
-func byteRarity(c byte) float64 {
-	switch {
-	case c == ' ':
-		return 0.3
-	case c >= 0x80:
-		return 2
-	case 'a' <= c && c <= 'z':
-		switch c {
-		case 'e', 't', 'a', 'o', 'i', 'n', 's', 'r':
-			return 1
-		case 'q', 'z', 'j', 'x', 'v', 'k':
-			return 1.8
-		}
-		return 1.3
-	case '0' <= c && c <= '9':
-		return 1.6
-	}
-	return 1.5
-}
-
-func (l *literalSet) scanEnds(s string, hit func(pattern int32, end int) bool) {
-	set, set2, mask, k := l.set, l.set2, l.gramMask, l.stride
-	i := 0
-	if k == 1 && l.gramLen <= 5 && !l.dense {
-		for ; i+8 <= len(s); i += 4 {
-			w := foldGram(load8(s, i), ^uint64(0))
-			g0, g1, g2, g3 := w&mask, w>>8&mask, w>>16&mask, w>>24&mask
-			a0, b0 := gramHash(g0)
-			a1, b1 := gramHash(g1)
-			a2, b2 := gramHash(g2)
-			a3, b3 := gramHash(g3)
-			if set[a0>>6]&(1<<(a0&63)) != 0 && set2[b0>>6]&(1<<(b0&63)) != 0 && !l.confirm(s, i, g0, a0, hit) {
-				return
-			}
-			if set[a1>>6]&(1<<(a1&63)) != 0 && set2[b1>>6]&(1<<(b1&63)) != 0 && !l.confirm(s, i+1, g1, a1, hit) {
-				return
-			}
-			if set[a2>>6]&(1<<(a2&63)) != 0 && set2[b2>>6]&(1<<(b2&63)) != 0 && !l.confirm(s, i+2, g2, a2, hit) {
-				return
-			}
-			if set[a3>>6]&(1<<(a3&63)) != 0 && set2[b3>>6]&(1<<(b3&63)) != 0 && !l.confirm(s, i+3, g3, a3, hit) {
-				return
-			}
-		}
-	}
-	if l.dense {
-		if k == 4 {
-			for ; i+20 <= len(s); i += 16 {
-				w := s[i : i+20]
-				g0, g1 := foldGram(load8(w, 0), mask), foldGram(load8(w, 4), mask)
-				g2, g3 := foldGram(load8(w, 8), mask), foldGram(load8(w, 12), mask)
-				a0, b0 := gramHash(g0)
-				a1, b1 := gramHash(g1)
-				a2, b2 := gramHash(g2)
-				a3, b3 := gramHash(g3)
-				if (set[a0>>6]>>(a0&63))&(set2[b0>>6]>>(b0&63))&1 != 0 && !l.confirm(s, i, g0, a0, hit) {
-					return
-				}
-				if (set[a1>>6]>>(a1&63))&(set2[b1>>6]>>(b1&63))&1 != 0 && !l.confirm(s, i+4, g1, a1, hit) {
-					return
-				}
-				if (set[a2>>6]>>(a2&63))&(set2[b2>>6]>>(b2&63))&1 != 0 && !l.confirm(s, i+8, g2, a2, hit) {
-					return
-				}
-				if (set[a3>>6]>>(a3&63))&(set2[b3>>6]>>(b3&63))&1 != 0 && !l.confirm(s, i+12, g3, a3, hit) {
-					return
-				}
-			}
-		}
-		for ; i+8 <= len(s); i += k {
-			g := foldGram(load8(s, i), mask)
-			h, h2 := gramHash(g)
-			if (set[h>>6]>>(h&63))&(set2[h2>>6]>>(h2&63))&1 != 0 && !l.confirm(s, i, g, h, hit) {
-				return
-			}
-		}
-	} else {
-		if k == 4 {
-			for ; i+20 <= len(s); i += 16 {
-				w := s[i : i+20]
-				g0, g1 := foldGram(load8(w, 0), mask), foldGram(load8(w, 4), mask)
-				g2, g3 := foldGram(load8(w, 8), mask), foldGram(load8(w, 12), mask)
-				a0, b0 := gramHash(g0)
-				a1, b1 := gramHash(g1)
-				a2, b2 := gramHash(g2)
-				a3, b3 := gramHash(g3)
-				if set[a0>>6]&(1<<(a0&63)) != 0 && set2[b0>>6]&(1<<(b0&63)) != 0 && !l.confirm(s, i, g0, a0, hit) {
-					return
-				}
-				if set[a1>>6]&(1<<(a1&63)) != 0 && set2[b1>>6]&(1<<(b1&63)) != 0 && !l.confirm(s, i+4, g1, a1, hit) {
-					return
-				}
-				if set[a2>>6]&(1<<(a2&63)) != 0 && set2[b2>>6]&(1<<(b2&63)) != 0 && !l.confirm(s, i+8, g2, a2, hit) {
-					return
-				}
-				if set[a3>>6]&(1<<(a3&63)) != 0 && set2[b3>>6]&(1<<(b3&63)) != 0 && !l.confirm(s, i+12, g3, a3, hit) {
-					return
-				}
-			}
-		}
-		for ; i+8 <= len(s); i += k {
-			g := foldGram(load8(s, i), mask)
-			h, h2 := gramHash(g)
-			if set[h>>6]&(1<<(h&63)) != 0 && set2[h2>>6]&(1<<(h2&63)) != 0 && !l.confirm(s, i, g, h, hit) {
-				return
-			}
-		}
-	}
-	for ; i+l.gramLen <= len(s); i += k {
-		g := foldGram(loadN(s, i, l.gramLen), mask)
-		h, h2 := gramHash(g)
-		if (set[h>>6]>>(h&63))&(set2[h2>>6]>>(h2&63))&1 != 0 && !l.confirm(s, i, g, h, hit) {
-			return
-		}
-	}
-	if l.short != nil {
-		l.short.scanEnds(s, hit)
-	}
-}
-
-func (l *literalSet) confirm(s string, i int, g uint64, h uint32, hit func(int32, int) bool) bool {
-	r := l.bitRank(h)
-	for _, a := range l.anchors[l.at[r]:l.at[r+1]] {
-		if a.gram != g {
-			continue
-		}
-		start := i - int(a.off)
-		end := start + int(a.plen)
-		if start < 0 || end > len(s) || (a.co >= 0 && foldGram(load8(s, start+int(a.co)), ^uint64(0)) != a.check) {
-			continue
-		}
-		if !hasFoldAt(s, start, l.pats[a.pat]) {
-			continue
-		}
-		if !hit(a.pat, end) {
-			return false
-		}
-	}
-	return true
-}
-
-func hasFoldAt(s string, start int, p string) bool {
-	t := s[start : start+len(p)]
-	for j := 0; j < len(p); j++ {
-		c := t[j]
-		if 'A' <= c && c <= 'Z' {
-			c += 'a' - 'A'
-		}
-		if c != p[j] {
-			return false
-		}
-	}
-	return true
-}
-
-type litHits struct {
-	gen    uint32
-	rec    uint32
-	stamp  []uint32
-	head   []int32
-	ends   []hitEnd
-	live   []uint32
-	rules  []uint32
-	patLen []int32
-}
-
-type trigRef struct {
-	lit      string
-	branches []int32
-	rules    []int32
-}
-
-type refTable struct {
-	at    []int32
-	lens  []int32
-	first []byte
-	refs  []trigRef
-}
-
-func (h *litHits) confirm(rec string, t *refTable, p int32, end int, s *scan) {
-	for i := t.at[p]; i < t.at[p+1]; i++ {
-		r := &t.refs[i]
-		if n := t.lens[i]; n > h.patLen[p] {
-			start := end - int(n)
-			if start < 0 || lowerByte(rec[start]) != t.first[i] || !h.endsAt(rec, r.lit, p, end) {
-				continue
-			}
-		}
-		for _, b := range r.branches {
-			h.live[b] = h.gen
-		}
-		for _, ri := range r.rules {
-			h.rules[ri] = h.gen
-			s.addCand(ri)
-		}
-	}
-}
-
-type hitEnd struct {
-	end  int32
-	prev int32
-}
-
-func (h *litHits) endsAt(rec, lit string, p int32, end int) bool {
-	return end >= len(lit) && equalFoldASCII(rec[end-len(lit):], lit[:len(lit)-int(h.patLen[p])])
-}
-
-func (h *litHits) add(gen uint32, p int32, end int) {
-	if h.stamp[p] != gen {
-		h.stamp[p], h.head[p] = gen, -1
-	}
-	h.ends = append(h.ends, hitEnd{int32(end), h.head[p]})
-	h.head[p] = int32(len(h.ends) - 1)
-}
-
-type lookup struct {
-	hits *litHits
-	pats *regexPats
-}
-
-type regexPats struct {
-	trig     []int32
-	alts     []altPats
-	branch   int32
-	trigs    bool
-	unmapped []string
-	gate     []int32
-	gated    bool
-}
-
-func (rp *regexPats) dead(h *litHits) bool {
-	return rp.trigs && rp.branch >= 0 && len(rp.unmapped) == 0 && h.live[rp.branch] != h.gen
-}
-
-type altPats struct {
-	trig []int32
-	lead []int32
-	also [][]int32
-}
-
-func newLookup(hits *litHits, pats *regexPats) *lookup {
-	if hits == nil || pats == nil {
-		return nil
-	}
-	return &lookup{hits, pats}
-}
-
-func (lk *lookup) anyOf(t *recText, lits []string, pats []int32) bool {
-	if lk == nil || len(pats) != len(lits) {
-		return t.any(lits)
-	}
-	for i, l := range lits {
-		if lk.has(t, l, pats[i]) {
-			return true
-		}
-	}
-	return false
-}
-
-func (lk *lookup) branchTriggers(t *recText, lits []string) bool {
-	if lk == nil || lk.pats.branch < 0 {
-		return t.any(lits)
-	}
-	if lk.hits.live[lk.pats.branch] == lk.hits.gen {
-		return true
-	}
-	return t.any(lk.pats.unmapped)
-}
-
-func (lk *lookup) alt(k int) *altPats {
-	if lk == nil || k >= len(lk.pats.alts) {
-		return nil
-	}
-	return &lk.pats.alts[k]
-}
-
-func (lk *lookup) has(t *recText, lit string, p int32) bool {
-	if p < 0 {
-		return t.index(lit) >= 0
-	}
-	rec := t.s
-	h := lk.hits
-	if h.stamp[p] != h.gen {
-		return false
-	}
-	for i := h.head[p]; i >= 0; i = h.ends[i].prev {
-		if h.endsAt(rec, lit, p, int(h.ends[i].end)) {
-			return true
-		}
-	}
-	return false
-}
-
-func (ap *altPats) leadPattern(k int) int32 {
-	if ap == nil || k >= len(ap.lead) {
-		return -1
-	}
-	return ap.lead[k]
-}
-
-func (ap *altPats) alsoPatterns(k int) []int32 {
-	if ap == nil || k >= len(ap.also) {
-		return nil
-	}
-	return ap.also[k]
-}
-
-func (ap *altPats) triggers() []int32 {
-	if ap == nil {
-		return nil
-	}
-	return ap.trig
-}
-
-func suffixPattern(patID map[string]int32, s string) int32 {
-	for j := max(0, len(s)-maxPattern); j < len(s); j++ {
-		if id, ok := patID[s[j:]]; ok {
-			return id
-		}
-	}
-	return -1
-}
-
-func extraPattern(lit string) string {
-	const maxExtra = 8
-	if len(lit) <= maxExtra {
-		return lit
-	}
-	return lit[len(lit)-maxExtra:]
-}
-
-func regexLiterals(re *regex, fn func(string)) {
-	for _, t := range re.Triggers {
-		fn(t)
-	}
-	for _, a := range re.Alts {
-		for _, t := range a.Triggers {
-			fn(t)
-		}
-		if !a.Start {
-			for _, l := range a.Lead {
-				fn(l)
-			}
-		}
-		for _, set := range a.Also {
-			for _, l := range set {
-				fn(l)
-			}
-		}
-	}
-}
-
-func patternsOf(patID map[string]int32, re *regex) regexPats {
-	rp := regexPats{branch: -1}
-	for _, t := range re.Triggers {
-		rp.trig = append(rp.trig, suffixPattern(patID, t))
-	}
-	for _, a := range re.Alts {
-		var ap altPats
-		for _, t := range a.Triggers {
-			ap.trig = append(ap.trig, suffixPattern(patID, t))
-		}
-		if !a.Start {
-			for _, l := range a.Lead {
-				ap.lead = append(ap.lead, suffixPattern(patID, l))
-			}
-		}
-		for _, set := range a.Also {
-			ps := make([]int32, len(set))
-			for i, l := range set {
-				ps[i] = suffixPattern(patID, l)
-			}
-			ap.also = append(ap.also, ps)
-		}
-		rp.alts = append(rp.alts, ap)
-	}
-	rp.gated = true
-	for k, a := range re.Alts {
-		ap := &rp.alts[k]
-		switch {
-		case a.Start:
-		case len(ap.trig) > 0 && !slices.Contains(ap.trig, -1):
-			rp.gate = append(rp.gate, ap.trig...)
-		case len(ap.lead) > 0 && !slices.Contains(ap.lead, -1):
-			rp.gate = append(rp.gate, ap.lead...)
-		default:
-			rp.gated = false
-		}
-	}
-	slices.Sort(rp.gate)
-	rp.gate = slices.Compact(rp.gate)
-	return rp
-}
-
-func (lk *lookup) gateShut() bool {
-	if lk == nil || !lk.pats.gated {
-		return false
-	}
-	h := lk.hits
-	for _, p := range lk.pats.gate {
-		if h.stamp[p] == h.gen {
-			return false
-		}
-	}
-	return true
 }
 
 type recText struct {
@@ -42151,7 +43164,7 @@ type litAnswer struct {
 
 type subAnswer struct {
 	gen uint32
-	re  *compiledRegex
+	re  *regexLazy
 	m   []int
 	buf [12]int
 }
@@ -42180,7 +43193,7 @@ func (m *memo) index(gen uint32, low, lit string) int {
 	return pos
 }
 
-func uintptrOf(c *compiledRegex) uintptr { return uintptr(unsafe.Pointer(c)) }
+func uintptrOf(c *regexLazy) uintptr { return uintptr(unsafe.Pointer(c)) }
 
 func (s *scan) submatch(r *pattern, t *recText, lk *lookup) []int {
 	a := &s.memo.subs[(uintptrOf(r.c)>>4)%memoSlots]
@@ -42284,389 +43297,6 @@ func normalise(rec string) string {
 		return rec
 	}
 	return foldSpecial(redactNormalize(rec))
-}
-
-type fastRegex struct {
-	alts []fastAlt
-	src  string
-	nsub int
-
-	once  sync.Once
-	ready atomic.Bool
-	low   bool
-	prog  *vmProg
-
-	onceAt sync.Once
-	at0    *regexp.Regexp
-	ctx    *regexp.Regexp
-}
-
-type fastAlt struct {
-	tablesAlt
-	skip  byteSet
-	first byteSet
-}
-
-type byteSet [4]uint64
-
-func (b *byteSet) add(c byte) { b[c>>6] |= 1 << (c & 63) }
-
-func (b *byteSet) has(c byte) bool { return b[c>>6]&(1<<(c&63)) != 0 }
-
-func (b *byteSet) addFold(c byte) { b.add(c); b.add(upperASCII(c)) }
-
-const maxPlaces = 16
-
-func newFast(r *regex, nsub int) *fastRegex {
-	f := &fastRegex{src: r.Src, nsub: nsub}
-	for i := range r.Alts {
-		a := fastAlt{tablesAlt: r.Alts[i]}
-		for j := 0; j < len(a.Skip); j++ {
-			a.skip.add(a.Skip[j])
-		}
-		for _, l := range a.Lead {
-			if l == "" {
-				return nil
-			}
-			a.first.addFold(l[0])
-		}
-		if !slices.IsSorted(a.Lead) {
-			return nil
-		}
-		f.alts = append(f.alts, a)
-	}
-	return f
-}
-
-func (f *fastRegex) variants() bool {
-	if f.ready.Load() {
-		return true
-	}
-	f.once.Do(func() {
-		tree, err := syntax.Parse(f.src, syntax.Perl)
-		if err != nil {
-			return
-		}
-		if caseFree(tree) {
-			f.low = true
-		} else if tree, err = syntax.Parse(f.src, syntax.Perl); err != nil {
-			return
-		}
-		f.prog = compileVM(tree)
-		if f.prog == nil && !f.anchored() {
-			return
-		}
-		f.ready.Store(true)
-	})
-	return f.ready.Load()
-}
-
-func (f *fastRegex) anchored() bool {
-	f.onceAt.Do(func() {
-		src := f.src
-		if f.low {
-			tree, err := syntax.Parse(f.src, syntax.Perl)
-			if err != nil || !caseFree(tree) {
-				return
-			}
-			src = tree.String()
-		}
-		at0, err0 := regexp.Compile(`\A(?:` + src + `)`)
-		ctx, err1 := regexp.Compile(`\A(?s:.)(?:` + src + `)`)
-		if err0 != nil || err1 != nil || at0.NumSubexp() != f.nsub || ctx.NumSubexp() != f.nsub {
-			return
-		}
-		f.at0, f.ctx = at0, ctx
-	})
-	return f.at0 != nil
-}
-
-func caseFree(re *syntax.Regexp) bool {
-	switch re.Op {
-	case syntax.OpLiteral:
-		fold := re.Flags&syntax.FoldCase != 0
-		keepFold := false
-		for i, r := range re.Rune {
-			switch {
-			case 'A' <= r && r <= 'Z' || 'a' <= r && r <= 'z':
-				if !fold {
-					return false
-				}
-				re.Rune[i] = r | 0x20
-			case r >= utf8.RuneSelf && unicode.SimpleFold(r) != r:
-				keepFold = true
-			}
-		}
-		if !keepFold {
-			re.Flags &^= syntax.FoldCase
-		}
-		return true
-	case syntax.OpCharClass:
-		return closedUnderCase(re.Rune)
-	}
-	for _, sub := range re.Sub {
-		if !caseFree(sub) {
-			return false
-		}
-	}
-	return true
-}
-
-func closedUnderCase(ranges []rune) bool {
-	in := func(r rune) bool {
-		for i := 0; i+1 < len(ranges); i += 2 {
-			if ranges[i] <= r && r <= ranges[i+1] {
-				return true
-			}
-		}
-		return false
-	}
-	for c := 'a'; c <= 'z'; c++ {
-		if in(c) != in(c-'a'+'A') {
-			return false
-		}
-	}
-	return true
-}
-
-func (f *fastRegex) places(t *recText, buf []int, lk *lookup) (pos []int, all bool) {
-	rec := t.s
-	pos = buf
-	startOnly := lk.gateShut()
-	for i := range f.alts {
-		a := &f.alts[i]
-		if startOnly && !a.Start {
-			continue
-		}
-		ap := lk.alt(i)
-		if len(a.Triggers) > 0 && !lk.anyOf(t, a.Triggers, ap.triggers()) || !a.hasAlso(t, ap, lk) {
-			continue
-		}
-		switch {
-		case a.Start:
-			if a.startsHere(rec) {
-				if len(pos) == cap(pos) {
-					return nil, true
-				}
-				pos = append(pos, 0)
-			}
-		case a.Lead == nil:
-			return nil, true
-		default:
-			for k, l := range a.Lead {
-				var ok bool
-				if pos, ok = a.leadPlaces(t, l, ap.leadPattern(k), lk, pos); !ok {
-					return nil, true
-				}
-			}
-		}
-	}
-	for i := 1; i < len(pos); i++ {
-		for j := i; j > 0 && pos[j] < pos[j-1]; j-- {
-			pos[j], pos[j-1] = pos[j-1], pos[j]
-		}
-	}
-	out := pos[:0]
-	for i, p := range pos {
-		if i == 0 || p != pos[i-1] {
-			out = append(out, p)
-		}
-	}
-	return out, false
-}
-
-func (a *fastAlt) hasAlso(t *recText, ap *altPats, lk *lookup) bool {
-	for k, set := range a.Also {
-		if !lk.anyOf(t, set, ap.alsoPatterns(k)) {
-			return false
-		}
-	}
-	return true
-}
-
-func (a *fastAlt) leadPlaces(t *recText, l string, p int32, lk *lookup, pos []int) (_ []int, ok bool) {
-	rec := t.s
-	add := func(at int) bool {
-		if a.Word && at > 0 && isWordByte(rec[at-1]) {
-			return true
-		}
-		if len(pos) == cap(pos) {
-			return false
-		}
-		pos = append(pos, at)
-		return true
-	}
-	if p >= 0 {
-		h := lk.hits
-		if h.stamp[p] != h.gen {
-			return pos, true
-		}
-		for i := h.head[p]; i >= 0; i = h.ends[i].prev {
-			e := int(h.ends[i].end)
-			if h.endsAt(rec, l, p, e) && !add(e-len(l)) {
-				return nil, false
-			}
-		}
-		return pos, true
-	}
-	low := t.lower()
-	for from := 0; ; {
-		j := strings.Index(low[from:], l)
-		if j < 0 {
-			return pos, true
-		}
-		if !add(from + j) {
-			return nil, false
-		}
-		from += j + 1
-	}
-}
-
-func isWordByte(c byte) bool {
-	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_'
-}
-
-func (a *fastAlt) startsHere(rec string) bool {
-	k := 0
-	if a.Skip != "" {
-		for k < len(rec) && a.skip.has(rec[k]) {
-			k++
-		}
-	}
-	if a.Lead == nil {
-		return true
-	}
-	if k == len(rec) || !a.first.has(rec[k]) {
-		return false
-	}
-	c := lowerByte(rec[k])
-	i, j := 0, len(a.Lead)
-	for i < j {
-		if m := int(uint(i+j) >> 1); a.Lead[m][0] < c {
-			i = m + 1
-		} else {
-			j = m
-		}
-	}
-	for ; i < len(a.Lead) && a.Lead[i][0] == c; i++ {
-		if l := a.Lead[i]; len(rec)-k >= len(l) && equalFoldASCII(rec[k:k+len(l)], l) {
-			return true
-		}
-	}
-	return false
-}
-
-func (f *fastRegex) at(t *recText, p int) (re *regexp.Regexp, sub string, off int, ok bool) {
-	if !f.anchored() {
-		return nil, "", 0, false
-	}
-	s := t.s
-	if f.low {
-		s = t.lower()
-	}
-	if p == 0 {
-		return f.at0, s, 0, true
-	}
-	r, w := utf8.DecodeLastRuneInString(s[:p])
-	q := p - w
-	if r2, w2 := utf8.DecodeRuneInString(s[q:]); w2 != w || r2 != r {
-		return nil, "", 0, false
-	}
-	return f.ctx, s[q:], q, true
-}
-
-func (r *pattern) find(t *recText, lk *lookup, before int) (start, end int, found bool) {
-	if f := r.fast; f != nil && f.variants() {
-		var buf [maxPlaces]int
-		pos, all := f.places(t, buf[:0], lk)
-		if !all {
-			for _, p := range pos {
-				if p >= before {
-					break
-				}
-				if f.prog != nil {
-					x := t.s
-					if f.low {
-						x = t.lower()
-					}
-					if end, matched, done := runAt(f.prog, x, p, nil); done {
-						if matched {
-							return p, end, true
-						}
-						continue
-					}
-				}
-				re, sub, off, ok := f.at(t, p)
-				if !ok {
-					goto slow
-				}
-				if loc := re.FindStringIndex(sub); loc != nil {
-					return p, off + loc[1], true
-				}
-			}
-			return 0, 0, false
-		}
-	}
-slow:
-	if loc := r.c.regexp().FindStringIndex(t.s); loc != nil && loc[0] < before {
-		return loc[0], loc[1], true
-	}
-	return 0, 0, false
-}
-
-func (f *fastRegex) submatchAt(t *recText, p int, dst []int) (m []int, matched, done bool) {
-	x := t.s
-	if f.low {
-		x = t.lower()
-	}
-	var caps []int
-	if n := 2 * (1 + f.nsub); n <= cap(dst) {
-		caps = dst[:n]
-	} else {
-		caps = make([]int, n)
-	}
-	for i := range caps {
-		caps[i] = -1
-	}
-	end, matched, done := runAt(f.prog, x, p, caps)
-	caps[0], caps[1] = p, end
-	return caps, matched, done
-}
-
-func (r *pattern) findSubmatch(t *recText, lk *lookup, dst []int) []int {
-	if f := r.fast; f != nil && f.variants() {
-		var buf [maxPlaces]int
-		pos, all := f.places(t, buf[:0], lk)
-		if !all {
-			for _, p := range pos {
-				if f.prog != nil {
-					if m, matched, done := f.submatchAt(t, p, dst); done {
-						if matched {
-							return m
-						}
-						continue
-					}
-				}
-				re, sub, off, ok := f.at(t, p)
-				if !ok {
-					goto slow
-				}
-				if m := re.FindStringSubmatchIndex(sub); m != nil {
-					m[0] = p
-					m[1] += off
-					for i := 2; i < len(m); i++ {
-						if m[i] >= 0 {
-							m[i] += off
-						}
-					}
-					return m
-				}
-			}
-			return nil
-		}
-	}
-slow:
-	return r.c.regexp().FindStringSubmatchIndex(t.s)
 }
 
 func (s *scan) Finish() Classification {
@@ -42906,279 +43536,6 @@ func ceilSecond(t time.Time) time.Time {
 		return s.Add(time.Second)
 	}
 	return t
-}
-
-const maxRecord = 256 << 10
-
-const maxJSONLines = 2000
-
-type jsonState struct {
-	depth  int
-	inStr  bool
-	escape bool
-}
-
-func opensJSON(line []byte) (jsonState, bool) {
-	i := 0
-	for i < len(line) && (line[i] == ' ' || line[i] == '\t') {
-		i++
-	}
-	if i == len(line) || (line[i] != '{' && line[i] != '[') {
-		return jsonState{}, false
-	}
-	var st jsonState
-	st.feed(line[i:])
-	return st, st.depth > 0
-}
-
-func (st *jsonState) feed(b []byte) {
-	for i := 0; i < len(b); i++ {
-		switch {
-		case st.escape:
-			st.escape = false
-		case st.inStr:
-			i += quoteOrEscape(b[i:])
-			if i == len(b) {
-				return
-			}
-			st.escape, st.inStr = b[i] == '\\', b[i] != '"'
-		case b[i] == '"':
-			st.inStr = true
-		case b[i] == '{' || b[i] == '[':
-			st.depth++
-		case b[i] == '}' || b[i] == ']':
-			st.depth--
-		}
-	}
-}
-
-func quoteOrEscape(b []byte) int {
-	const ones, highs = 0x0101010101010101, 0x8080808080808080
-	i := 0
-	for ; i+8 <= len(b); i += 8 {
-		w := binary.LittleEndian.Uint64(b[i:])
-		q, e := w^('"'*ones), w^('\\'*ones)
-		if m := ((q-ones)&^q | (e-ones)&^e) & highs; m != 0 {
-			return i + bits.TrailingZeros64(m)/8
-		}
-	}
-	for ; i < len(b) && b[i] != '"' && b[i] != '\\'; i++ {
-	}
-	return i
-}
-
-func nextRecord(s []byte, atEOF, noCR bool) (end, next, lines int, needMore bool) {
-	var lineEnd int
-	if noCR {
-		lineEnd = bytes.IndexByte(s, '\n')
-	} else {
-		lineEnd = firstLineEnd(s, 0, len(s), atEOF)
-	}
-	if lineEnd < 0 {
-		if !atEOF {
-			return 0, 0, 0, true
-		}
-		lineEnd = len(s)
-	}
-	if st, open := opensJSON(s[:lineEnd]); open {
-		j, n := lineEnd, 1
-		for st.depth > 0 && j < len(s) && n < maxJSONLines && j < maxRecord {
-			nl := lineEndIn(s, j+1, len(s), atEOF, noCR)
-			if nl < 0 {
-				if !atEOF {
-					return 0, 0, 0, true
-				}
-				nl = len(s)
-			}
-			st.feed(s[j+1 : nl])
-			j, n = nl, n+1
-		}
-		switch {
-		case st.depth == 0:
-			return j, min(j+1, len(s)), n, false
-		case j >= len(s) && !atEOF && n < maxJSONLines && j < maxRecord:
-			return 0, 0, 0, true
-		}
-	}
-	return lineEnd, min(lineEnd+1, len(s)), 1, false
-}
-
-func firstLineEnd(data []byte, from, to int, atEOF bool) int {
-	lf := bytes.IndexByte(data[from:to], '\n')
-	stop := to
-	if lf >= 0 {
-		lf += from
-		stop = lf
-	}
-	cr := bytes.IndexByte(data[from:stop], '\r')
-	if cr < 0 {
-		return lf
-	}
-	cr += from
-	switch {
-	case cr+1 == len(data):
-		if atEOF {
-			return cr
-		}
-		return -1
-	case data[cr+1] != '\n':
-		return cr
-	case cr+1 < to:
-		return cr + 1
-	}
-	return -1
-}
-
-func lineEndIn(data []byte, from, to int, atEOF, noCR bool) int {
-	if !noCR {
-		return firstLineEnd(data, from, to, atEOF)
-	}
-	if i := bytes.IndexByte(data[from:to], '\n'); i >= 0 {
-		return from + i
-	}
-	return -1
-}
-
-func lastLineEnd(data []byte, from, to int, atEOF bool) int {
-	lf := bytes.LastIndexByte(data[from:to], '\n')
-	if lf >= 0 {
-		lf += from
-	}
-	for to > lf+1 && to > from {
-		cr := bytes.LastIndexByte(data[max(from, lf+1):to], '\r')
-		if cr < 0 {
-			break
-		}
-		cr += max(from, lf+1)
-		if cr+1 < len(data) && data[cr+1] != '\n' || cr+1 == len(data) && atEOF {
-			return cr
-		}
-		to = cr
-	}
-	return lf
-}
-
-func countLineEnds(b []byte) int {
-	n := bytes.Count(b, []byte{'\n'})
-	for i := bytes.IndexByte(b, '\r'); i >= 0; {
-		if i+1 == len(b) || b[i+1] != '\n' {
-			n++
-		}
-		j := bytes.IndexByte(b[i+1:], '\r')
-		if j < 0 {
-			break
-		}
-		i += 1 + j
-	}
-	return n
-}
-
-type recordWalk struct {
-	data            []byte
-	noCR            bool
-	marks           []int
-	spans           []jsonSpan
-	pos, line, m, s int
-	regionTruncated bool
-	start, end      int
-}
-
-func newRecordWalk(reg region, first int, marks []int) recordWalk {
-	return recordWalk{data: reg.data, noCR: reg.noCR, marks: marks, spans: reg.spans, line: first + reg.line, regionTruncated: reg.truncated}
-}
-
-func (w *recordWalk) next() (rec []byte, line int, truncated, marked, ok bool) {
-	if w.pos >= len(w.data) {
-		return nil, 0, false, false, false
-	}
-	start := w.pos
-	for w.s < len(w.spans) && int(w.spans[w.s].off) < start {
-		w.s++
-	}
-	var end, next, n int
-	if w.s < len(w.spans) && int(w.spans[w.s].off) == start {
-		sp := w.spans[w.s]
-		end, next, n = int(sp.end)-start, int(sp.next)-start, int(sp.lines)
-	} else {
-		end, next, n, _ = nextRecord(w.data[start:], true, w.noCR)
-	}
-	rec, line = w.data[start:start+end], w.line
-	w.start, w.end = start, start+end
-	w.line += n
-	w.pos += next
-	if next == 0 {
-		w.pos = len(w.data)
-	}
-	for w.m < len(w.marks) && w.marks[w.m] < start {
-		w.m++
-	}
-	marked = w.m < len(w.marks) && w.marks[w.m] < start+end
-	truncated = w.regionTruncated
-	if len(rec) > maxRecord {
-		rec, truncated = rec[:len(cutUTF8(bytesString(rec[:maxRecord+1]), maxRecord))], true
-	}
-	if len(rec) > 0 && rec[len(rec)-1] == '\r' {
-		rec = rec[:len(rec)-1]
-	}
-	return rec, line, truncated, marked, true
-}
-
-func eachRecord(s string, fn func(rec string, line int) bool) (truncated bool) {
-	reg := region{data: stringBytes(s), line: 1, noCR: strings.IndexByte(s, '\r') < 0}
-	w := newRecordWalk(reg, 0, nil)
-	for {
-		rec, line, cut, _, ok := w.next()
-		if !ok {
-			return truncated
-		}
-		truncated = truncated || cut
-		if !fn(bytesString(rec), line) {
-			return truncated
-		}
-	}
-}
-
-func bytesString(b []byte) string {
-	if len(b) == 0 {
-		return ""
-	}
-	return unsafe.String(&b[0], len(b))
-}
-
-func stringBytes(s string) []byte { return unsafe.Slice(unsafe.StringData(s), len(s)) }
-
-func cutUTF8(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	for n > 0 && !startsRune(s[n]) {
-		n--
-	}
-	return s[:n]
-}
-
-func startsRune(b byte) bool { return b&0xC0 != 0x80 }
-
-type compiledRegex struct {
-	once  sync.Once
-	src   string
-	re    *regexp.Regexp
-	nsub  int
-	names []string
-}
-
-func (c *compiledRegex) regexp() *regexp.Regexp {
-	c.once.Do(func() { c.re = regexp.MustCompile(c.src) })
-	return c.re
-}
-
-func (c *compiledRegex) subexpIndex(name string) int {
-	for i, n := range c.names {
-		if n == name && name != "" {
-			return i
-		}
-	}
-	return -1
 }
 
 const (
@@ -43451,7 +43808,7 @@ func (e *engine) classify(ev Evidence, opts Options) Classification {
 	s.begin(ev, opts)
 	s.keepRecords = true
 	s.countLater = true
-	s.truncated = eachRecord(ev.Text, func(rec string, line int) bool {
+	s.truncated = recordsEach(ev.Text, func(rec string, line int) bool {
 		s.record(rec, line, "text")
 		return true
 	})
@@ -43584,8 +43941,8 @@ func (s *scan) Body(body string) {
 }
 
 func (s *scan) feedBody(body string) {
-	if len(body) > maxRecord {
-		body, s.truncated = cutUTF8(body, maxRecord), true
+	if len(body) > recordsMaxRecord {
+		body, s.truncated = recordsCutUTF8(body, recordsMaxRecord), true
 	}
 	s.record(body, 0, "body")
 }
@@ -43672,7 +44029,7 @@ func (s *scan) collect(rec string) {
 	if ix.ac != nil {
 		s.lits.ends = s.lits.ends[:0]
 		s.lits.gen = s.gen
-		acScan(ix.ac, rec, collector{s, rec})
+		litscanFindAll(ix.ac, rec, collector{s, rec})
 		s.lits.rec = s.recGen
 	}
 	for _, ri := range ix.unindexed {
@@ -43699,7 +44056,7 @@ type collector struct {
 	rec string
 }
 
-func (c collector) hit(p int32, end int) bool {
+func (c collector) Hit(p int32, end int) bool {
 	s, ix := c.s, c.s.e.ix
 	use := ix.use[p]
 	if use&useEnds != 0 {
@@ -43846,129 +44203,6 @@ func boolWord(v string) *bool {
 		return nil
 	}
 	return &b
-}
-
-const sampleSize = 256 << 10
-
-const (
-	tuneMin   = 512 << 10
-	minSample = 32 << 10
-)
-
-const (
-	pieceSize  = 32 << 10
-	pieceEvery = 1 << 20
-	pieces     = 16
-)
-
-type tuning struct {
-	lits    *literalSet
-	read    int
-	counted int
-	next    int
-	seen    *gramCounts
-	done    bool
-	pending chan *literalSet
-}
-
-func newTuning(lits *literalSet, done bool) tuning {
-	return tuning{lits: lits, done: done}
-}
-
-func (t *tuning) set(data []byte) *literalSet {
-	if t.pending != nil {
-		select {
-		case l := <-t.pending:
-			t.lits, t.pending = l, nil
-		default:
-		}
-	}
-	if t.done || t.lits == nil {
-		return t.lits
-	}
-	t.read += len(data)
-	switch {
-	case len(data) < minSample:
-	case t.seen == nil:
-		if t.read >= tuneMin {
-			t.seen = t.lits.count(bytesString(data[:min(len(data), sampleSize)]))
-			t.tune(t.seen)
-			t.next = t.read + pieceEvery
-		}
-	case t.read >= t.next:
-		t.lits.countInto(t.seen, bytesString(data[:min(len(data), pieceSize)]))
-		t.next += pieceEvery
-		if t.counted++; t.counted == pieces {
-			t.tune(t.seen)
-			t.seen, t.done = nil, true
-		}
-	}
-	return t.lits
-}
-
-func (t *tuning) tune(seen *gramCounts) {
-	pats := t.lits.pats
-	if len(pats) < asyncMin {
-		t.lits = buildLiteralSet(pats, seen)
-		return
-	}
-	if t.pending != nil {
-		t.lits = <-t.pending
-	}
-	snap := seen.clone()
-	ch := make(chan *literalSet, 1)
-	go func() { ch <- buildLiteralSet(pats, snap) }()
-	t.pending = ch
-}
-
-const asyncMin = 1024
-
-func (c *gramCounts) clone() *gramCounts {
-	d := *c
-	if c.short != nil {
-		d.short = c.short.clone()
-	}
-	return &d
-}
-
-type gramCounts struct {
-	by1, by2 [1 << 16]uint32
-	short    *gramCounts
-}
-
-func (c *gramCounts) shortPart() *gramCounts {
-	if c == nil {
-		return nil
-	}
-	return c.short
-}
-
-func (l *literalSet) count(s string) *gramCounts {
-	c := new(gramCounts)
-	l.countInto(c, s)
-	return c
-}
-
-func (l *literalSet) countInto(c *gramCounts, s string) {
-	for i := 0; i+8 <= len(s); i++ {
-		h1, h2 := gramHash(foldGram(load8(s, i), l.gramMask))
-		c.by1[h1]++
-		c.by2[h2]++
-	}
-	if l.short != nil {
-		if c.short == nil {
-			c.short = new(gramCounts)
-		}
-		l.short.countInto(c.short, s)
-	}
-}
-
-func (c *gramCounts) rank(g uint64) int32 {
-	if c == nil {
-		return 0
-	}
-	h1, h2 := gramHash(g)
-	return int32(min(c.by1[h1], c.by2[h2]))
 }
 
 const (
@@ -44201,204 +44435,4 @@ func recordName(line int, in string) string {
 		return "the body"
 	}
 	return fmt.Sprintf("line %d", line)
-}
-
-const (
-	vmSteps = 1024
-	vmStack = 32
-)
-
-type vmProg struct {
-	inst  []vmInst
-	start uint32
-	lits  string
-	sets  []vmSet
-}
-
-type vmInst struct {
-	op  syntax.InstOp
-	n   uint8
-	out uint32
-	arg uint32
-	r   rune
-}
-
-type vmSet struct {
-	ascii [2]uint64
-	in    *syntax.Inst
-}
-
-func compileVM(re *syntax.Regexp) *vmProg {
-	prog, err := syntax.Compile(re.Simplify())
-	if err != nil {
-		return nil
-	}
-	vp := &vmProg{inst: make([]vmInst, len(prog.Inst)), start: uint32(prog.Start)}
-	for i := range prog.Inst {
-		in := &prog.Inst[i]
-		vi := vmInst{op: in.Op, out: in.Out, arg: in.Arg}
-		switch in.Op {
-		case syntax.InstAltMatch:
-			return nil
-		case syntax.InstRune1:
-			vi.r = in.Rune[0]
-		case syntax.InstRune:
-			set := vmSet{in: in}
-			for c := rune(0); c < utf8.RuneSelf; c++ {
-				if in.MatchRune(c) {
-					set.ascii[c>>6] |= 1 << (c & 63)
-				}
-			}
-			vi.arg = uint32(len(vp.sets))
-			vp.sets = append(vp.sets, set)
-		}
-		vp.inst[i] = vi
-	}
-	vp.fuseRuns(prog)
-	return vp
-}
-
-func (vp *vmProg) fuseRuns(prog *syntax.Prog) {
-	isLit := func(pc uint32) bool {
-		in := &prog.Inst[pc]
-		return in.Op == syntax.InstRune1 && in.Rune[0] < utf8.RuneSelf
-	}
-	var lits []byte
-	for i := range prog.Inst {
-		if !isLit(uint32(i)) || vp.inst[i].n > 0 {
-			continue
-		}
-		var pcs []uint32
-		for pc := uint32(i); isLit(pc) && len(pcs) < 255; pc = prog.Inst[pc].Out {
-			pcs = append(pcs, pc)
-		}
-		at, end := len(lits), prog.Inst[pcs[len(pcs)-1]].Out
-		for _, pc := range pcs {
-			lits = append(lits, byte(prog.Inst[pc].Rune[0]))
-		}
-		for k, pc := range pcs {
-			if in := &vp.inst[pc]; in.n == 0 {
-				in.n, in.arg, in.out = uint8(len(pcs)-k), uint32(at+k), end
-			}
-		}
-	}
-	vp.lits = string(lits)
-}
-
-func runAt(prog *vmProg, x string, p int, caps []int) (end int, matched, done bool) {
-	type alt struct {
-		pc   uint32
-		pos  int32
-		undo bool
-	}
-	var stack [vmStack]alt
-	n := 0
-	pc, pos := prog.start, p
-	for steps := 0; ; steps++ {
-		if steps >= vmSteps {
-			return 0, false, false
-		}
-		inst := &prog.inst[pc]
-		ok := true
-		switch inst.op {
-		case syntax.InstRune1:
-			if run := int(inst.n); run > 0 {
-				lit := prog.lits[inst.arg:][:run]
-				steps += run - 1
-				ok = len(x)-pos >= run
-				for k := 0; ok && k < run; k++ {
-					ok = x[pos+k] == lit[k]
-				}
-				pos += run
-			} else if pos < len(x) && x[pos] < utf8.RuneSelf {
-				ok = rune(x[pos]) == inst.r
-				pos++
-			} else {
-				r, w := decodeAt(x, pos)
-				ok = r == inst.r
-				pos += w
-			}
-			pc = inst.out
-		case syntax.InstRune:
-			if pos < len(x) && x[pos] < utf8.RuneSelf {
-				c := x[pos]
-				ok = prog.sets[inst.arg].ascii[c>>6]&(1<<(c&63)) != 0
-				pos++
-			} else {
-				r, w := decodeAt(x, pos)
-				ok = r >= 0 && prog.sets[inst.arg].in.MatchRune(r)
-				pos += w
-			}
-			pc = inst.out
-		case syntax.InstAlt:
-			if n == vmStack {
-				return 0, false, false
-			}
-			stack[n] = alt{inst.arg, int32(pos), false}
-			n++
-			pc = inst.out
-		case syntax.InstEmptyWidth:
-			if syntax.EmptyOp(inst.arg)&^emptyContext(x, pos) != 0 {
-				ok = false
-			}
-			pc = inst.out
-		case syntax.InstCapture:
-			if int(inst.arg) < len(caps) {
-				if n == vmStack {
-					return 0, false, false
-				}
-				stack[n] = alt{inst.arg, int32(caps[inst.arg]), true}
-				n++
-				caps[inst.arg] = pos
-			}
-			pc = inst.out
-		case syntax.InstNop:
-			pc = inst.out
-		case syntax.InstMatch:
-			return pos, true, true
-		case syntax.InstRuneAny, syntax.InstRuneAnyNotNL:
-			r, w := decodeAt(x, pos)
-			ok = r >= 0 && (inst.op == syntax.InstRuneAny || r != '\n')
-			pos += w
-			pc = inst.out
-		default:
-			ok = false
-		}
-		for !ok {
-			if n == 0 {
-				return 0, false, true
-			}
-			n--
-			if a := stack[n]; a.undo {
-				caps[a.pc] = int(a.pos)
-			} else {
-				pc, pos, ok = a.pc, int(a.pos), true
-			}
-		}
-	}
-}
-
-func decodeAt(x string, pos int) (rune, int) {
-	if pos >= len(x) {
-		return -1, 0
-	}
-	if c := x[pos]; c < utf8.RuneSelf {
-		return rune(c), 1
-	}
-	return utf8.DecodeRuneInString(x[pos:])
-}
-
-func emptyContext(x string, pos int) syntax.EmptyOp {
-	r1, r2 := rune(-1), rune(-1)
-	if pos > 0 {
-		if c := x[pos-1]; c < utf8.RuneSelf {
-			r1 = rune(c)
-		} else {
-			r1, _ = utf8.DecodeLastRuneInString(x[:pos])
-		}
-	}
-	if pos < len(x) {
-		r2, _ = decodeAt(x, pos)
-	}
-	return syntax.EmptyOpContext(r1, r2)
 }

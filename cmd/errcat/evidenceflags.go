@@ -11,6 +11,7 @@ import (
 
 	"github.com/errcat/errcat/internal/diag"
 	"github.com/errcat/errcat/internal/match"
+	"github.com/errcat/errcat/internal/match/records"
 	"github.com/errcat/errcat/internal/signame"
 )
 
@@ -111,7 +112,7 @@ func readEvidenceFile(file string) (match.Evidence, error) {
 	}
 	// A file PowerShell wrote is UTF-16, or UTF-8 after a byte order
 	// mark, neither of which the JSON decoder reads.
-	d := json.NewDecoder(strings.NewReader(match.DecodeText(string(data))))
+	d := json.NewDecoder(strings.NewReader(records.DecodeText(string(data))))
 	d.DisallowUnknownFields()
 	if err := d.Decode(&ev); err != nil {
 		return ev, fmt.Errorf("%s: %v", file, err)

@@ -9,7 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/errcat/errcat/internal/fixture"
-	"github.com/errcat/errcat/internal/match"
+	"github.com/errcat/errcat/internal/match/records"
 	"github.com/errcat/errcat/internal/redact"
 )
 
@@ -67,7 +67,7 @@ func readInputs(stdin io.Reader, args []string) (string, error) {
 		if err != nil {
 			return "", fmt.Errorf("stdin: %v", err)
 		}
-		return match.DecodeText(string(data)), nil
+		return records.DecodeText(string(data)), nil
 	}
 	var b strings.Builder
 	for _, a := range args {
@@ -83,7 +83,7 @@ func readInputs(stdin io.Reader, args []string) (string, error) {
 		if err != nil {
 			return "", err
 		}
-		b.WriteString(match.DecodeText(string(data)))
+		b.WriteString(records.DecodeText(string(data)))
 	}
 	return b.String(), nil
 }

@@ -13,6 +13,9 @@ import (
 	"github.com/errcat/errcat/internal/codegen/api"
 	"github.com/errcat/errcat/internal/hint"
 	"github.com/errcat/errcat/internal/match"
+	"github.com/errcat/errcat/internal/match/litscan"
+	"github.com/errcat/errcat/internal/match/records"
+	"github.com/errcat/errcat/internal/match/regex"
 	"github.com/errcat/errcat/internal/policy"
 	"github.com/errcat/errcat/internal/redact"
 	"github.com/errcat/errcat/internal/tables"
@@ -35,6 +38,9 @@ var units = []unit{
 	{modulePath + "redact", "redact", redact.Source},
 	{modulePath + "policy", "policy", policy.Source},
 	{modulePath + "tables", "", tables.Source},
+	{modulePath + "match/litscan", "litscan", litscan.Source},
+	{modulePath + "match/records", "records", records.Source},
+	{modulePath + "match/regex", "regex", regex.Source},
 	{modulePath + "match", "", match.Source},
 	{modulePath + "codegen/api", "", api.Source},
 }

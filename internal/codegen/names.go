@@ -148,12 +148,13 @@ func reserved(name string) bool {
 // scopeNames lists the names the units' source uses in some scope: every
 // identifier but those that are never resolved in one (selected fields
 // and methods, struct fields, method names, labels and the keys of struct
-// literals).
+// literals) and the units' own package names, which the generated file
+// drops with the package clauses and the selectors that name them.
 func scopeNames(m *merged) map[string]bool {
 	out := map[string]bool{}
 	for _, c := range m.units {
 		for _, f := range c.files {
-			skip := map[*ast.Ident]bool{}
+			skip := map[*ast.Ident]bool{f.Name: true}
 			ast.Inspect(f, func(n ast.Node) bool {
 				switch n := n.(type) {
 				case *ast.SelectorExpr:
@@ -187,6 +188,11 @@ func scopeNames(m *merged) map[string]bool {
 						}
 					}
 				case *ast.Ident:
+					// A merged unit's import name goes with its
+					// selectors: the generated file does not use it.
+					if pn, ok := c.info.Uses[n].(*types.PkgName); ok && m.unitOfPkg(pn.Imported()) != nil {
+						break
+					}
 					if !skip[n] {
 						out[n.Name] = true
 					}

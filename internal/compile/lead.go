@@ -65,7 +65,7 @@ func altsOf(n *literal.Node) []tables.Alt {
 // triggers. When every lead string is a trigger ("rate_limit_error",
 // "rate_limit_exceeded" for \bRATE_LIMIT_(ERROR|EXCEEDED)\b) the strings
 // are kept whole: the engine already knows where a rule's triggers occur
-// (match/lits.go), and finds such leads without a search.
+// (match/confirm.go), and finds such leads without a search.
 func altOf(n *literal.Node, trig []string) tables.Alt {
 	parts := leading(n)
 	if len(parts) == 0 || parts[0].Re.Op != syntax.OpBeginText {

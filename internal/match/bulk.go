@@ -8,6 +8,8 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/errcat/errcat/internal/match/litscan"
+	"github.com/errcat/errcat/internal/match/records"
 	"github.com/errcat/errcat/internal/redact"
 )
 
@@ -91,27 +93,27 @@ type LineResult struct {
 func (e *Engine) Lines(r io.Reader, ev Evidence, opts LinesOptions, fn func(LineResult) bool) (LineStats, error) {
 	ev.Text = ""
 	ev = decodeEvidence(ev)
-	ch := newChunker(r)
+	ch := records.NewChunker(r)
 	every := e.readsEvery(&ev)
 	if opts.Workers < 2 {
 		var total LineStats
 		var out []LineResult
 		bt := e.ix.bulkTables()
 		rw := e.regionWork(&bt, every, &ev, opts.Options)
-		tn := newTuning(bt.lits, every)
+		tn := litscan.NewTuning(bt.lits, every)
 		for {
-			reg, ok := ch.next()
+			reg, ok := ch.Next()
 			if !ok {
-				total.Lines = ch.line - 1
-				return total, ch.err
+				total.Lines = ch.Line() - 1
+				return total, ch.Err()
 			}
 			out = out[:0]
-			st := rw.region(reg, tn.set(reg.data), &out)
+			st := rw.region(reg, tn.For(reg.Data()), &out)
 			total.add(st)
 			for i := range out {
 				total.keep(&out[i])
 				if !fn(out[i]) {
-					total.Lines = reg.line + reg.lines - 1
+					total.Lines = reg.Line() + reg.Lines() - 1
 					return total, nil
 				}
 			}
@@ -147,7 +149,7 @@ func (o *LinesOptions) delivered() {
 // go to fn from whichever worker completes the next region due, under
 // a second lock; a region done before its turn is parked, and at most
 // 2×Workers regions are between being read and being handed on.
-func (e *Engine) linesParallel(ch *chunker, every bool, ev *Evidence, opts LinesOptions, fn func(LineResult) bool) (LineStats, error) {
+func (e *Engine) linesParallel(ch *records.Chunker, every bool, ev *Evidence, opts LinesOptions, fn func(LineResult) bool) (LineStats, error) {
 	bt := e.ix.bulkTables()
 	// Each region's results go in a slice used again once fn has seen
 	// them: fresh ones, grown result by result, were most of what the
@@ -157,7 +159,7 @@ func (e *Engine) linesParallel(ch *chunker, every bool, ev *Evidence, opts Lines
 	slots := make(chan struct{}, 2*opts.Workers)
 	var (
 		readMu sync.Mutex // held to read, cut and tune the next region
-		tn     = newTuning(bt.lits, every)
+		tn     = litscan.NewTuning(bt.lits, every)
 		read   int // regions read
 
 		outMu   sync.Mutex // held to hand results to fn
@@ -167,17 +169,15 @@ func (e *Engine) linesParallel(ch *chunker, every bool, ev *Evidence, opts Lines
 		stopped atomic.Bool
 	)
 	// take reads the next region into buf; false at the end of input.
-	take := func(buf *regionBuf) (region, *literalSet, int, bool) {
+	take := func(buf *records.RegionBuf) (records.Region, *litscan.Set, int, bool) {
 		readMu.Lock()
 		defer readMu.Unlock()
-		ch.adopt(buf)
-		reg, ok := ch.next()
-		buf.spans = ch.spans
+		reg, ok := ch.NextIn(buf)
 		if !ok {
-			return region{}, nil, 0, false
+			return records.Region{}, nil, 0, false
 		}
 		read++
-		return reg, tn.set(reg.data), read - 1, true
+		return reg, tn.For(reg.Data()), read - 1, true
 	}
 	// hand parks region k's result, and hands fn every result now due.
 	hand := func(k int, r regionResult) {
@@ -213,7 +213,7 @@ func (e *Engine) linesParallel(ch *chunker, every bool, ev *Evidence, opts Lines
 		}
 	}
 	work := func() {
-		var buf regionBuf
+		var buf records.RegionBuf
 		rw := e.regionWork(&bt, every, ev, opts.Options)
 		for !stopped.Load() {
 			slots <- struct{}{}
@@ -238,9 +238,9 @@ func (e *Engine) linesParallel(ch *chunker, every bool, ev *Evidence, opts Lines
 	work()
 	wg.Wait()
 	if !stopped.Load() {
-		total.Lines = ch.line - 1
+		total.Lines = ch.Line() - 1
 	}
-	return total, ch.err
+	return total, ch.Err()
 }
 
 // regionResult is a worker's answer for one region.
@@ -277,18 +277,18 @@ func (e *Engine) regionWork(bt *bulkTables, every bool, ev *Evidence, opts Optio
 
 // region classifies the records of one region, appending those that
 // matched a rule to out; lits is the engine's literal set, perhaps tuned.
-func (rw *regionWork) region(reg region, lits *literalSet, out *[]LineResult) LineStats {
+func (rw *regionWork) region(reg records.Region, lits *litscan.Set, out *[]LineResult) LineStats {
 	e, bt, every := rw.e, rw.bt, rw.every
 	var st LineStats
 	marks, needed := rw.marks[:0], rw.needed[:0]
 	if !every {
-		marks, needed = marksOf(lits, bt.needs, reg.data, marks, needed)
+		marks, needed = marksOf(lits, bt.needs, reg.Data(), marks, needed)
 		rw.marks, rw.needed = marks, needed
 	}
-	w := newRecordWalk(reg, 0, marks)
+	w := records.NewWalk(reg, 0, marks)
 	low := &rw.low
 	for {
-		rec, recLine, truncated, marked, ok := w.next()
+		rec, recLine, truncated, marked, ok := w.Next()
 		if !ok {
 			break
 		}
@@ -300,7 +300,7 @@ func (rw *regionWork) region(reg region, lits *literalSet, out *[]LineResult) Li
 			// Only triggers with needs, if any: the record is looked at
 			// if it meets one of theirs.
 			var met bool
-			if needed, met = metIn(needed, bt.needs, w.start, w.end, bytesString(rec), low); !met {
+			if needed, met = metIn(needed, bt.needs, w.Start(), w.End(), records.BytesString(rec), low); !met {
 				st.Unclassified++
 				continue
 			}
@@ -314,7 +314,7 @@ func (rw *regionWork) region(reg region, lits *literalSet, out *[]LineResult) Li
 		s.begin(*rw.ev, rw.opts)
 		s.keepRecords = true
 		s.bulk = rw.light
-		s.feedRecord(bytesString(rec), recLine, truncated)
+		s.feedRecord(records.BytesString(rec), recLine, truncated)
 		c := s.Finish()
 		s.release()
 		e.pool.Put(s)
@@ -346,9 +346,9 @@ func matched(c Classification) bool {
 // with no mark holds no trigger once normalised, so no indexed rule can
 // match it. A trigger with a need (needs.go; needs may be nil) is
 // appended to needed instead, in order, to be checked against its record.
-func marksOf(lits *literalSet, needs []need, data []byte, marks []int, needed []needMark) ([]int, []needMark) {
+func marksOf(lits *litscan.Set, needs []need, data []byte, marks []int, needed []needMark) ([]int, []needMark) {
 	if lits != nil {
-		lits.scanEnds(bytesString(data), func(p int32, end int) bool {
+		lits.FindEnds(records.BytesString(data), func(p int32, end int) bool {
 			if needs != nil && needs[p] != nil {
 				needed = append(needed, needMark{end - 1, p})
 			} else if n := len(marks); n == 0 || marks[n-1] != end-1 {
@@ -359,7 +359,7 @@ func marksOf(lits *literalSet, needs []need, data []byte, marks []int, needed []
 	}
 	marks = appendAll(marks, data, "\x1b")
 	if !asciiOnly(data) {
-		marks = redact.AppendChanges(marks, bytesString(data))
+		marks = redact.AppendChanges(marks, records.BytesString(data))
 		marks = appendAll(marks, data, "\u212a")
 		marks = appendAll(marks, data, "\u017f")
 	}

@@ -16,6 +16,7 @@ import (
 
 	"github.com/errcat/errcat/internal/compile"
 	"github.com/errcat/errcat/internal/match"
+	"github.com/errcat/errcat/internal/match/records"
 )
 
 // synthLog builds a log of about size bytes mixing ordinary lines, lines
@@ -49,7 +50,7 @@ func synthLog(size int, seed uint64) string {
 			b.WriteString("{\n  \"error\": {\n    \"type\": \"overloaded_error\"\n  }\n}\n")
 		case 1:
 			if r.IntN(50) == 0 {
-				b.WriteString("command not found " + strings.Repeat("x", match.MaxRecord+100) + "\n")
+				b.WriteString("command not found " + strings.Repeat("x", records.MaxRecord+100) + "\n")
 			}
 		default:
 			b.WriteString(lines[r.IntN(len(lines))])
@@ -68,7 +69,7 @@ func TestLinesMatchesPerRecord(t *testing.T) {
 		log := synthLog(size, uint64(size))
 		var want []match.LineResult
 		wantStats := match.LineStats{Lines: strings.Count(log, "\n")}
-		sc := match.NewScanner(strings.NewReader(log))
+		sc := records.NewScanner(strings.NewReader(log))
 		for sc.Scan() {
 			rec := string(sc.Record())
 			if strings.TrimSpace(rec) == "" {
@@ -283,7 +284,7 @@ func perRecord(e *match.Engine, log string) []match.LineResult {
 
 func perRecordWith(e *match.Engine, log string, opts match.Options) []match.LineResult {
 	var out []match.LineResult
-	sc := match.NewScanner(strings.NewReader(log))
+	sc := records.NewScanner(strings.NewReader(log))
 	for sc.Scan() {
 		s := e.Begin(match.Evidence{}, opts)
 		s.Record(string(sc.Record()), sc.Line(), sc.Truncated())

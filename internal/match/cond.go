@@ -71,7 +71,7 @@ func (e *Engine) evidenceHolds(c *tables.Cond, ev *Evidence, hasBody bool, body 
 // first pattern winning ties, as one alternation written out whole would.
 //
 // pats, if not nil, has the automaton patterns of each regex branch's
-// literals, and hits where they occurred in rec (see lits.go).
+// literals, and hits where they occurred in rec (see confirm.go).
 //
 // With anySpan, a caller that has no use for where a pattern matched
 // (guards; a winner's excerpt that shows the whole record) lets the
@@ -204,7 +204,7 @@ func (e *Engine) test(t *tables.FieldTest, v string) bool {
 	case tables.Equal:
 		return stringIn(t.Values, strings.TrimSpace(v))
 	case tables.Match:
-		return e.pats[t.Re.ID].c.regexp().MatchString(v)
+		return e.pats[t.Re.ID].c.Regexp().MatchString(v)
 	}
 	return false
 }

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/errcat/errcat/internal/match"
+	"github.com/errcat/errcat/internal/match/records"
 )
 
 // TestBareCREndsARecord: a CR that no LF follows ends a record, as a
@@ -59,7 +60,7 @@ func TestBareCREndsARecord(t *testing.T) {
 // on its first part, and a bare CR ends it like a LF.
 func TestOverlongLineEndsAtCR(t *testing.T) {
 	e := testEngine(t)
-	log := "Rate limit exceeded " + strings.Repeat("x", match.MaxRecord+1000) + "\rinvalid request\rok"
+	log := "Rate limit exceeded " + strings.Repeat("x", records.MaxRecord+1000) + "\rinvalid request\rok"
 	for _, w := range []int{1, 2} {
 		got := bulk(t, e, log, w)
 		if len(got) != 2 || got[0].Line != 1 || !got[0].Truncated || got[1].Line != 2 || got[1].Rule != "text.invalid" {

@@ -7,7 +7,9 @@
 // source. That is why this package imports only the standard library and
 // errcat's other standard-library-only packages (internal/hint,
 // internal/redact, internal/tables): whatever it does, the generated code
-// does too, from the same source.
+// does too, from the same source. So do the packages it is built from:
+// literal search (litscan), record framing (records) and the patterns'
+// search (regex), each knowing nothing of rules.
 //
 // The engine only reads the tables: what it derives from them to run
 // (compiled patterns, their fast paths, capture groups) it keeps itself,

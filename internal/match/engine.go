@@ -7,6 +7,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/errcat/errcat/internal/match/regex"
 	"github.com/errcat/errcat/internal/tables"
 )
 
@@ -24,10 +25,10 @@ type Engine struct {
 
 // pattern is what an engine makes of one of its tables' patterns: the
 // pattern checked, compiled by regexp on first use, and searched at the
-// places its Alts name (fastRegex, nil when they name none).
+// places its Alts name (regex.Fast, nil when they name none).
 type pattern struct {
-	c    *compiledRegex
-	fast *fastRegex
+	c    *regex.Lazy
+	fast *regex.Fast
 	// value is the group a hint extractor reads: the one named value,
 	// else the first.
 	value int
@@ -112,7 +113,7 @@ func preparePatterns(c *tables.Catalogue) ([]pattern, error) {
 }
 
 // prepare checks a pattern with the error regexp.Compile would give; regexp
-// compiles it when it is first needed (compiledRegex). A pattern the
+// compiles it when it is first needed (regex.Lazy). A pattern the
 // compiler checked (Parsed) is not parsed again.
 func prepare(re *tables.Regex) (pattern, error) {
 	p := re.Parsed
@@ -123,11 +124,11 @@ func prepare(re *tables.Regex) (pattern, error) {
 		}
 		p = tables.ParsedOf(tree)
 	}
-	pt := pattern{c: &compiledRegex{src: re.Src, nsub: p.Groups, names: p.Names}}
+	pt := pattern{c: regex.NewLazy(re.Src, p.Groups, p.Names)}
 	if len(re.Alts) > 0 {
-		pt.fast = newFast(re, p.Groups)
+		pt.fast = regex.NewFast(re, p.Groups)
 	}
-	if pt.value = pt.c.subexpIndex("value"); pt.value < 0 {
+	if pt.value = pt.c.SubexpIndex("value"); pt.value < 0 {
 		pt.value = 1
 	}
 	for g, name := range p.Names {
@@ -145,4 +146,4 @@ func prepare(re *tables.Regex) (pattern, error) {
 func (e *Engine) Catalogue() *tables.Catalogue { return e.cat }
 
 // Regexp returns re, one of the engine's patterns, compiled.
-func (e *Engine) Regexp(re *tables.Regex) *regexp.Regexp { return e.pats[re.ID].c.regexp() }
+func (e *Engine) Regexp(re *tables.Regex) *regexp.Regexp { return e.pats[re.ID].c.Regexp() }

@@ -1,6 +1,10 @@
 package match
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/errcat/errcat/internal/match/records"
+)
 
 // Evidence is what a failure left behind. Every field is optional; the
 // engine reads only what is there.
@@ -63,4 +67,18 @@ var signalNumbers = map[string]string{
 	"1": "SIGHUP", "2": "SIGINT", "3": "SIGQUIT", "4": "SIGILL", "6": "SIGABRT",
 	"8": "SIGFPE", "9": "SIGKILL", "11": "SIGSEGV", "13": "SIGPIPE", "14": "SIGALRM",
 	"15": "SIGTERM",
+}
+
+// decodeEvidence returns ev with its text and HTTP body as records.DecodeText
+// reads them; ev's HTTP is copied only if its body changes.
+func decodeEvidence(ev Evidence) Evidence {
+	ev.Text = records.DecodeText(ev.Text)
+	if ev.HTTP != nil {
+		if b := records.DecodeText(ev.HTTP.Body); len(b) != len(ev.HTTP.Body) {
+			h := *ev.HTTP
+			h.Body = b
+			ev.HTTP = &h
+		}
+	}
+	return ev
 }

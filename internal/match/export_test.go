@@ -84,7 +84,7 @@ func (e *Engine) FindScanned(rec string, fn func(re Pattern, start, end int, ok 
 		p := &e.pats[re.ID]
 		start, end, ok := p.find(&t, lk, len(rec)+1)
 		var sub []int
-		if p.c.nsub > 0 {
+		if p.c.NumSubexp() > 0 {
 			sub = p.findSubmatch(&t, lk, nil)
 		}
 		fn(Pattern{re, p}, start, end, ok, sub)
@@ -108,21 +108,21 @@ func (e *Engine) FindScanned(rec string, fn func(re Pattern, start, end int, ok 
 }
 
 // Anchored reports whether r's anchored forms, the fallback of the
-// program runAt runs, have been compiled.
-func (r Pattern) Anchored() bool { return r.p.fast != nil && r.p.fast.at0 != nil }
+// program regex.RunAt runs, have been compiled.
+func (r Pattern) Anchored() bool { return r.p.fast != nil && r.p.fast.AnchoredCompiled() }
 
 // Compiled reports whether regexp has compiled r, which New leaves to
 // the first search that needs it.
-func (r Pattern) Compiled() bool { return r.p.c.re != nil }
+func (r Pattern) Compiled() bool { return r.p.c.Compiled() }
 
 // Regexp returns r compiled by regexp.
-func (r Pattern) Regexp() *regexp.Regexp { return r.p.c.regexp() }
+func (r Pattern) Regexp() *regexp.Regexp { return r.p.c.Regexp() }
 
 // SubexpIndex is the group index New reads hint extractors' values from.
-func (r Pattern) SubexpIndex(name string) int { return r.p.c.subexpIndex(name) }
+func (r Pattern) SubexpIndex(name string) int { return r.p.c.SubexpIndex(name) }
 
 // NumSubexp is the number of groups New took for r.
-func (r Pattern) NumSubexp() int { return r.p.c.nsub }
+func (r Pattern) NumSubexp() int { return r.p.c.NumSubexp() }
 
 // Value is the group a hint extractor with r reads.
 func (r Pattern) Value() int { return r.p.value }
@@ -133,7 +133,7 @@ func (e *Engine) Needs() map[string][][][]string {
 	bt := e.ix.bulkTables()
 	for p, n := range bt.needs {
 		if n != nil {
-			out[bt.lits.pats[p]] = n
+			out[bt.lits.Pattern(int32(p))] = n
 		}
 	}
 	return out

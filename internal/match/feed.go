@@ -3,6 +3,9 @@ package match
 import (
 	"io"
 	"strings"
+
+	"github.com/errcat/errcat/internal/match/litscan"
+	"github.com/errcat/errcat/internal/match/records"
 )
 
 // Feed reads every record of r into the scan, numbering lines after
@@ -13,35 +16,35 @@ import (
 // still needs every record — a rule without a trigger reads records, a
 // matched rule still reads records for its guard or timing hints, or an
 // evidence-only match waits for its excerpt. Like every stream the engine
-// reads, r is decoded if it is UTF-16 (see TextDecoder).
+// reads, r is decoded if it is UTF-16 (see records.TextDecoder).
 func (s *Scan) Feed(r io.Reader, first int) (int, error) {
-	ch := newChunker(r)
+	ch := records.NewChunker(r)
 	var marks []int
-	tn := newTuning(s.e.ix.bulkTables().lits, false)
+	tn := litscan.NewTuning(s.e.ix.bulkTables().lits, false)
 	for {
-		reg, ok := ch.next()
+		reg, ok := ch.Next()
 		if !ok {
-			return ch.line - 1, ch.err
+			return ch.Line() - 1, ch.Err()
 		}
-		marks, _ = marksOf(tn.set(reg.data), nil, reg.data, marks[:0], nil)
+		marks, _ = marksOf(tn.For(reg.Data()), nil, reg.Data(), marks[:0], nil)
 		if !s.settled() {
-			s.countText(bytesString(reg.data))
+			s.countText(records.BytesString(reg.Data()))
 		}
 		s.feedRegion(reg, first, marks)
 	}
 }
 
-func (s *Scan) feedRegion(reg region, first int, marks []int) {
-	w := newRecordWalk(reg, first, marks)
+func (s *Scan) feedRegion(reg records.Region, first int, marks []int) {
+	w := records.NewWalk(reg, first, marks)
 	for {
-		rec, line, truncated, marked, ok := w.next()
+		rec, line, truncated, marked, ok := w.Next()
 		if !ok {
 			return
 		}
 		if !marked && !s.needsEvery() {
 			s.truncated = s.truncated || truncated
 			if !s.sawText {
-				s.sawText = strings.TrimSpace(normalise(bytesString(rec))) != ""
+				s.sawText = strings.TrimSpace(normalise(records.BytesString(rec))) != ""
 			}
 			continue
 		}

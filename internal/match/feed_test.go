@@ -11,6 +11,7 @@ import (
 	"github.com/errcat/errcat/catalogue"
 	"github.com/errcat/errcat/internal/compile"
 	"github.com/errcat/errcat/internal/match"
+	"github.com/errcat/errcat/internal/match/records"
 )
 
 // TestFeedMatchesRecords holds Feed, which skips records without a
@@ -72,7 +73,7 @@ func TestFeedMatchesRecords(t *testing.T) {
 		got := e.Begin(ev, opts)
 		first := 0
 		for _, in := range inputs {
-			sc := match.NewScanner(strings.NewReader(in))
+			sc := records.NewScanner(strings.NewReader(in))
 			for sc.Scan() {
 				want.Record(string(sc.Record()), first+sc.Line(), sc.Truncated())
 			}

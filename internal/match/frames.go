@@ -1,8 +1,7 @@
 package match
 
 import (
-	"strings"
-
+	"github.com/errcat/errcat/internal/match/records"
 	"github.com/errcat/errcat/internal/tables"
 )
 
@@ -40,14 +39,14 @@ func bodyJSON(body string) any {
 		return v
 	}
 	var fr frames
-	w := newRecordWalk(region{data: stringBytes(body), line: 1, noCR: strings.IndexByte(body, '\r') < 0}, 0, nil)
+	w := records.WalkString(body)
 	for len(fr) < maxFrames {
-		rec, _, _, _, ok := w.next()
+		rec, _, _, _, ok := w.Next()
 		if !ok {
 			break
 		}
-		if v := recordJSON(bytesString(rec)); v != nil {
-			fr = append(fr, frame{v, w.start, w.start + len(rec)})
+		if v := recordJSON(records.BytesString(rec)); v != nil {
+			fr = append(fr, frame{v, w.Start(), w.Start() + len(rec)})
 		}
 	}
 	if len(fr) == 0 {

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/errcat/errcat/internal/match/litscan"
 	"github.com/errcat/errcat/internal/tables"
 )
 
@@ -34,7 +35,7 @@ type index struct {
 	noBodyPending int
 	jsonOnly      []int32
 
-	ac *automaton // over every rule's triggers; nil when there are none
+	ac *litscan.Automaton // over every rule's triggers; nil when there are none
 	// bulk is what only the bulk path reads (bulkTables), built when it
 	// first runs: a single message never needs it, and building it was
 	// a fifth of New at 1000 rules.
@@ -46,7 +47,7 @@ type index struct {
 	unindexedJSON []int32
 	// pats[rule][branch] are the patterns that reveal the literals of
 	// the rule's regex branches, notPats those of its guard's patterns
-	// and hintPats those of its hints' (lits.go); nil without an
+	// and hintPats those of its hints' (confirm.go); nil without an
 	// automaton.
 	pats, notPats, hintPats [][]regexPats
 	refs                    refTable // pattern -> the branch triggers it reveals
@@ -66,12 +67,12 @@ type index struct {
 }
 
 // bulkTables are the bulk path's: lits holds every rule's triggers whole,
-// for a scan of megabytes at once (its grams and stride suit long text and
-// long literals, literals.go, where the automaton, which also holds the
-// short literals the matchers look for, suits a record), and needs what
-// a record holding each of them must also hold (needs.go).
+// for a scan of megabytes at once (a litscan.Set, whose grams and stride
+// suit long text and long literals, where the automaton, which also
+// holds the short literals the matchers look for, suits a record), and
+// needs what a record holding each of them must also hold (needs.go).
 type bulkTables struct {
-	lits  *literalSet
+	lits  *litscan.Set
 	needs []need
 	// rules holds the rules each of lits' triggers selects, light which
 	// rules the record path may try without the automaton (light.go).
@@ -90,10 +91,10 @@ func (ix *index) bulkTables() bulkTables {
 
 // maxPattern bounds the automaton's patterns: a trigger longer than this
 // is looked for by its last maxPattern bytes (which occur wherever it
-// does; lits.go compares the rest). Twelve bytes of a phrase select as
+// does; confirm.go compares the rest). Twelve bytes of a phrase select as
 // well as seventy, and short patterns let the scan walk the quarters of
-// a record side by side (acScan2). suffixPattern relies on no pattern
-// being longer.
+// a record side by side (litscan.FindAll). suffixPattern relies on no
+// pattern being longer.
 const maxPattern = 12
 
 // readsEveryRecord reports whether some rule without a trigger reads
@@ -198,7 +199,7 @@ func buildIndex(c *tables.Catalogue) *index {
 		}
 	}
 	if len(patterns) > 0 {
-		// The other literals the matchers look for (lits.go).
+		// The other literals the matchers look for (confirm.go).
 		eachRegex(c, func(re *tables.Regex) {
 			regexLiterals(re, func(lit string) {
 				if len(lit) < 3 || suffixPattern(patID, lit) >= 0 {
@@ -214,17 +215,17 @@ func buildIndex(c *tables.Catalogue) *index {
 		// catalogue), and nothing built after it reads it: on a second
 		// core it is built while the rest of the index is, which is most
 		// of a command's start-up.
-		acDone := make(chan *automaton)
-		go func() { acDone <- buildAutomaton(patterns) }()
+		acDone := make(chan *litscan.Automaton)
+		go func() { acDone <- litscan.NewAutomaton(patterns) }()
 		ix.patLen = make([]int32, len(patterns))
 		for p, pat := range patterns {
 			ix.patLen[p] = int32(len(pat))
 		}
 		ix.bulk = sync.OnceValue(func() bulkTables {
 			trig, rules := ruleTriggers(c)
-			lits := newLiteralSet(trig)
+			lits := litscan.NewSet(trig)
 			bt := bulkTables{lits: lits, needs: buildNeeds(c, rules)}
-			if lits.stride == maxStride {
+			if lits.Stride() == litscan.MaxStride {
 				bt.rules, bt.light = rules, lightRules(c)
 			}
 			return bt

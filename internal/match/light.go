@@ -44,7 +44,7 @@ func lightRules(c *tables.Catalogue) []bool {
 func (s *Scan) collectLight(rec string) bool {
 	bt := s.bulk
 	light := true
-	bt.lits.scanEnds(rec, func(p int32, _ int) bool {
+	bt.lits.FindEnds(rec, func(p int32, _ int) bool {
 		for _, ri := range bt.rules[p] {
 			if !bt.light[ri] {
 				light = false

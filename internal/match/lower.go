@@ -11,7 +11,7 @@ import (
 // which compares many bytes at a time, rather than by a search that folds
 // the record as it goes and must look for each byte in both cases; and
 // patterns without case-sensitive parts run on the copy without (?i)
-// (probe.go), which spares a unicode.SimpleFold for every letter compared.
+// (regex.Fast), which spares a unicode.SimpleFold for every letter compared.
 // Lowering ASCII keeps every offset, so what is found in the copy is
 // found at the same place in the record.
 //

@@ -11,6 +11,7 @@ import (
 
 	"github.com/errcat/errcat/internal/compile"
 	"github.com/errcat/errcat/internal/match"
+	"github.com/errcat/errcat/internal/match/records"
 	"github.com/errcat/errcat/internal/tables"
 )
 
@@ -291,7 +292,7 @@ func TestScannerMatchesClassify(t *testing.T) {
 	text := "noise\n{\n \"error\": {\"type\": \"overloaded_error\"}\n}\nmore noise\n{ unclosed\nrate limit reached\n"
 	whole := e.Classify(match.Evidence{Text: text}, match.Options{Now: now})
 	s := e.Begin(match.Evidence{}, match.Options{Now: now})
-	sc := match.NewScanner(strings.NewReader(text))
+	sc := records.NewScanner(strings.NewReader(text))
 	var lines []int
 	for sc.Scan() {
 		lines = append(lines, sc.Line())
@@ -309,7 +310,7 @@ func TestScannerMatchesClassify(t *testing.T) {
 // is cut at MaxRecord and flagged, and the lines after it are still read.
 func TestScannerLongLine(t *testing.T) {
 	in := "first\n" + strings.Repeat("é", 5<<20) + "\nlast\n"
-	sc := match.NewScanner(strings.NewReader(in))
+	sc := records.NewScanner(strings.NewReader(in))
 	type rec struct {
 		line, size int
 		truncated  bool
@@ -321,7 +322,7 @@ func TestScannerLongLine(t *testing.T) {
 	if err := sc.Err(); err != nil {
 		t.Fatal(err)
 	}
-	want := []rec{{1, 5, false}, {2, match.MaxRecord, true}, {3, 4, false}}
+	want := []rec{{1, 5, false}, {2, records.MaxRecord, true}, {3, 4, false}}
 	if diff := cmp.Diff(want, got, cmp.AllowUnexported(rec{})); diff != "" {
 		t.Errorf("records (-want +got):\n%s", diff)
 	}

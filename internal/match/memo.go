@@ -5,6 +5,7 @@ import (
 	"unsafe"
 
 	"github.com/errcat/errcat/internal/hint"
+	"github.com/errcat/errcat/internal/match/regex"
 )
 
 // Rules ask the same questions of a record: several branches begin with
@@ -40,7 +41,7 @@ type litAnswer struct {
 
 type subAnswer struct {
 	gen uint32
-	re  *compiledRegex
+	re  *regex.Lazy
 	m   []int
 	buf [12]int // m's array when the pattern has few enough groups
 }
@@ -71,10 +72,10 @@ func (m *memo) index(gen uint32, low, lit string) int {
 	return pos
 }
 
-func uintptrOf(c *compiledRegex) uintptr { return uintptr(unsafe.Pointer(c)) }
+func uintptrOf(c *regex.Lazy) uintptr { return uintptr(unsafe.Pointer(c)) }
 
 // submatch returns r.findSubmatch(t), asked once per record and pattern.
-// Patterns of one ID share one *compiledRegex (engine.go). The
+// Patterns of one ID share one *regex.Lazy (engine.go). The
 // answer is kept by t's record number, so a record read again after
 // others (a hint read late) is never given another record's answer; a
 // record without a number is not kept. The result is shared, and valid

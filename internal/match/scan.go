@@ -4,6 +4,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/errcat/errcat/internal/match/litscan"
+	"github.com/errcat/errcat/internal/match/records"
 	"github.com/errcat/errcat/internal/tables"
 )
 
@@ -108,14 +110,14 @@ type Scan struct {
 }
 
 // Classify classifies one piece of evidence. A text or HTTP body that
-// starts with a byte order mark is decoded first (see TextDecoder).
+// starts with a byte order mark is decoded first (see records.TextDecoder).
 func (e *Engine) Classify(ev Evidence, opts Options) Classification {
 	ev = decodeEvidence(ev)
 	s := e.pool.Get().(*Scan)
 	s.begin(ev, opts)
 	s.keepRecords = true // ev.Text is an immutable string the call holds
 	s.countLater = true
-	s.truncated = eachRecord(ev.Text, func(rec string, line int) bool {
+	s.truncated = records.Each(ev.Text, func(rec string, line int) bool {
 		s.record(rec, line, "text")
 		return true
 	})
@@ -264,8 +266,8 @@ func (s *Scan) Body(body string) {
 }
 
 func (s *Scan) feedBody(body string) {
-	if len(body) > MaxRecord {
-		body, s.truncated = cutUTF8(body, MaxRecord), true
+	if len(body) > records.MaxRecord {
+		body, s.truncated = records.CutUTF8(body, records.MaxRecord), true
 	}
 	s.record(body, 0, "body")
 }
@@ -361,7 +363,7 @@ func (s *Scan) collect(rec string) {
 	if ix.ac != nil {
 		s.lits.ends = s.lits.ends[:0]
 		s.lits.gen = s.gen
-		acScan(ix.ac, rec, collector{s, rec})
+		litscan.FindAll(ix.ac, rec, collector{s, rec})
 		s.lits.rec = s.recGen
 	}
 	for _, ri := range ix.unindexed {
@@ -393,7 +395,7 @@ type collector struct {
 	rec string
 }
 
-func (c collector) hit(p int32, end int) bool {
+func (c collector) Hit(p int32, end int) bool {
 	s, ix := c.s, c.s.e.ix
 	use := ix.use[p]
 	if use&useEnds != 0 {

@@ -8,17 +8,15 @@ import "embed"
 // explicit so that test files stay out of errcat's binary;
 // TestSourceList names a file that is missing from it.
 //
-//go:embed aho.go
 //go:embed bulk.go
-//go:embed chunker.go
 //go:embed cond.go
-//go:embed decode.go
+//go:embed confirm.go
 //go:embed doc.go
 //go:embed engine.go
 //go:embed evidence.go
 //go:embed excerpt.go
 //go:embed feed.go
-//go:embed fold.go
+//go:embed find.go
 //go:embed frames.go
 //go:embed garbled.go
 //go:embed guards.go
@@ -26,22 +24,14 @@ import "embed"
 //go:embed index.go
 //go:embed jsonpath.go
 //go:embed light.go
-//go:embed literals.go
-//go:embed lits.go
 //go:embed lower.go
 //go:embed memo.go
 //go:embed needs.go
 //go:embed normal.go
-//go:embed probe.go
 //go:embed rank.go
-//go:embed records.go
-//go:embed regex.go
 //go:embed result.go
 //go:embed retried.go
 //go:embed scan.go
-//go:embed scanner.go
 //go:embed shouldretry.go
-//go:embed tune.go
 //go:embed verdict.go
-//go:embed vm.go
 var Source embed.FS

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/errcat/errcat/internal/match"
+	"github.com/errcat/errcat/internal/match/records"
 )
 
 // tee passes output through and keeps what the tail wants, as text: a
@@ -14,7 +14,7 @@ import (
 type tee struct {
 	w    io.Writer
 	tail *Tail
-	dec  match.TextDecoder
+	dec  records.TextDecoder
 	n    int64
 }
 

@@ -1,4 +1,4 @@
-package match
+package litscan
 
 import (
 	"math"
@@ -6,7 +6,7 @@ import (
 	"slices"
 )
 
-// literalSet finds every occurrence of a set of literals (the rules'
+// Set finds every occurrence of a set of literals (the rules'
 // triggers) in ASCII-folded text. One pass over a record or a whole chunk
 // finds every trigger of every rule, so the cost of a record does not grow
 // with the number of rules; only rules whose trigger occurs are then tried.
@@ -20,13 +20,12 @@ import (
 // one is does it compare the literals anchored on that gram with the text
 // around it.
 //
-// An Aho-Corasick automaton did the same job before. With a thousand
-// rules it walked a table of several megabytes (a cache miss per byte in
-// the walk), and since almost every letter begins some literal it left
-// its start state on most words of ordinary text. Anchoring on a rare gram
-// rather than the first byte is what keeps the scan flat in the number of
-// literals.
-type literalSet struct {
+// An Automaton over a thousand rules' literals walks a table of several
+// megabytes (a cache miss per byte in the walk), and since almost every
+// letter begins some literal it leaves its start state on most words of
+// ordinary text. Anchoring on a rare gram rather than the first byte is
+// what keeps the scan flat in the number of literals.
+type Set struct {
 	pats []string // lower case, non-empty
 	// gramLen is the length of the anchors: eight bytes, or the length of
 	// the shortest literal when that is shorter.
@@ -52,7 +51,7 @@ type literalSet struct {
 	// short, when not nil, anchors the literals too short for this set's
 	// grams and stride, and is scanned after it (see buildLiteralSet).
 	// Both number literals by their place in pats.
-	short *literalSet
+	short *Set
 }
 
 // anchor is a literal, the offset of an anchor gram within it, and the
@@ -72,9 +71,9 @@ type anchor struct {
 	off, co     int32
 }
 
-// maxStride bounds the stride: every literal adds stride anchors to the
+// MaxStride bounds the stride: every literal adds stride anchors to the
 // set, and past four the set fills faster than the scan saves.
-const maxStride = 4
+const MaxStride = 4
 
 // gramWords is the size of each gram set in 64-bit words: 2^16 bits, 8 KB,
 // small enough to stay in the first-level cache, sparse enough that a few
@@ -111,12 +110,12 @@ func loadN(s string, i, n int) uint64 {
 	return w
 }
 
-// newLiteralSet indexes patterns, which must be lower case and non-empty.
-func newLiteralSet(patterns []string) *literalSet { return buildLiteralSet(patterns, nil) }
+// NewSet indexes patterns, which must be lower case and non-empty.
+func NewSet(patterns []string) *Set { return buildLiteralSet(patterns, nil) }
 
 // longLiteral is the length from which a literal can be anchored on
 // eight-byte grams at stride four.
-const longLiteral = 8 + maxStride - 1
+const longLiteral = 8 + MaxStride - 1
 
 // buildLiteralSet indexes patterns. seen, when not nil, counts how often
 // each of their grams occurred in a sample of the text to be scanned, and
@@ -133,7 +132,7 @@ const longLiteral = 8 + maxStride - 1
 // a second pass costs more than it spares. Nor is a set split when its
 // short literals would scan every position: the second pass would cost
 // as much as the one it spares.
-func buildLiteralSet(patterns []string, seen *gramCounts) *literalSet {
+func buildLiteralSet(patterns []string, seen *gramCounts) *Set {
 	var long, short []int32
 	for i, p := range patterns {
 		if len(p) >= longLiteral {
@@ -145,7 +144,7 @@ func buildLiteralSet(patterns []string, seen *gramCounts) *literalSet {
 	if len(long) == 0 || len(short) == 0 {
 		return buildPart(patterns, nil, seen)
 	}
-	if _, stride := gramShape(patterns, short); stride < maxStride || len(patterns)*maxStride <= gramWords*64/denseShare {
+	if _, stride := gramShape(patterns, short); stride < MaxStride || len(patterns)*MaxStride <= gramWords*64/denseShare {
 		return buildPart(patterns, nil, seen)
 	}
 	l := buildPart(patterns, long, seen)
@@ -155,14 +154,14 @@ func buildLiteralSet(patterns []string, seen *gramCounts) *literalSet {
 
 // buildPart anchors the literals of patterns numbered in ids, or all of
 // them when ids is nil.
-func buildPart(patterns []string, ids []int32, seen *gramCounts) *literalSet {
+func buildPart(patterns []string, ids []int32, seen *gramCounts) *Set {
 	if ids == nil {
 		ids = make([]int32, len(patterns))
 		for i := range ids {
 			ids[i] = int32(i)
 		}
 	}
-	l := &literalSet{pats: patterns}
+	l := &Set{pats: patterns}
 	l.gramLen, l.stride = gramShape(patterns, ids)
 	l.gramMask = ^uint64(0) >> (64 - 8*l.gramLen)
 	l.set, l.set2, l.rank = new([gramWords]uint64), new([gramWords]uint64), new([gramWords]uint32)
@@ -243,15 +242,15 @@ func buildPart(patterns []string, ids []int32, seen *gramCounts) *literalSet {
 // grams are the most selective; but one literal of eight bytes ("step
 // job") would make them scan every position, four times the work, while
 // grams of five bytes still let the scan stride four. So the stride is
-// kept at maxStride as long as the grams stay at least minStrideGram long,
+// kept at MaxStride as long as the grams stay at least minStrideGram long,
 // and only below that do grams shrink to the shortest literal at stride 1.
 func gramShape(patterns []string, ids []int32) (gramLen, stride int) {
 	shortest := longLiteral
 	for _, pi := range ids {
 		shortest = min(shortest, len(patterns[pi]))
 	}
-	if g := shortest - maxStride + 1; g >= minStrideGram {
-		return g, maxStride
+	if g := shortest - MaxStride + 1; g >= minStrideGram {
+		return g, MaxStride
 	}
 	gramLen = min(8, shortest)
 	return gramLen, shortest - gramLen + 1
@@ -266,13 +265,13 @@ const minStrideGram = 5
 
 // bitRank numbers h, the first bit of an anchor gram, among the set's
 // bits.
-func (l *literalSet) bitRank(h uint32) uint32 {
+func (l *Set) bitRank(h uint32) uint32 {
 	k := h >> 6
 	return l.rank[k] + uint32(bits.OnesCount64(l.set[k]&(1<<(h&63)-1)))
 }
 
 // gramOf is the folded gram of p at off.
-func (l *literalSet) gramOf(p string, off int) uint64 {
+func (l *Set) gramOf(p string, off int) uint64 {
 	if off+8 <= len(p) {
 		return foldGram(load8(p, off), l.gramMask) // one load; the mask keeps the gram
 	}
@@ -314,7 +313,7 @@ func (r gramRank) worse(o gramRank) bool {
 
 // bestRun picks where a literal's run of l.stride anchors starts, given
 // the rank of the gram at each offset: the run whose weakest gram is best.
-func (l *literalSet) bestRun(ranks []gramRank) int {
+func (l *Set) bestRun(ranks []gramRank) int {
 	start, best := 0, gramRank{math.MaxInt32, math.Inf(-1)}
 	for off := 0; off+l.stride <= len(ranks); off++ {
 		weakest := ranks[off]
@@ -366,10 +365,10 @@ func byteRarity(c byte) float64 {
 	return 1.5
 }
 
-// scanEnds calls hit with each pattern that occurs in s and the offset
+// FindEnds calls hit with each pattern that occurs in s and the offset
 // just past the occurrence, until hit returns false. Occurrences come in
 // the order of their anchors, so ends are only nearly sorted.
-func (l *literalSet) scanEnds(s string, hit func(pattern int32, end int) bool) {
+func (l *Set) FindEnds(s string, hit func(pattern int32, end int) bool) {
 	set, set2, mask, k := l.set, l.set2, l.gramMask, l.stride
 	i := 0
 	// The loops below that take four positions a step are unrolled by
@@ -482,15 +481,15 @@ func (l *literalSet) scanEnds(s string, hit func(pattern int32, end int) bool) {
 		}
 	}
 	if l.short != nil {
-		l.short.scanEnds(s, hit)
+		l.short.FindEnds(s, hit)
 	}
 }
 
 // confirm compares the literals anchored on gram g, whose first bit is h,
 // with s, the gram being at i, and reports those that occur; it returns
-// false when hit does. It is kept out of scanEnds' loop so the loop stays
+// false when hit does. It is kept out of FindEnds' loop so the loop stays
 // small.
-func (l *literalSet) confirm(s string, i int, g uint64, h uint32, hit func(int32, int) bool) bool {
+func (l *Set) confirm(s string, i int, g uint64, h uint32, hit func(int32, int) bool) bool {
 	r := l.bitRank(h)
 	for _, a := range l.anchors[l.at[r]:l.at[r+1]] {
 		if a.gram != g {
@@ -526,3 +525,9 @@ func hasFoldAt(s string, start int, p string) bool {
 	}
 	return true
 }
+
+// Stride is how far apart the positions the scan tests are.
+func (l *Set) Stride() int { return l.stride }
+
+// Pattern returns the literal numbered p.
+func (l *Set) Pattern(p int32) string { return l.pats[p] }

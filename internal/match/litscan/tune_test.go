@@ -1,4 +1,4 @@
-package match
+package litscan
 
 import (
 	"bytes"
@@ -12,7 +12,7 @@ import (
 
 // tunedTo returns a set of the same literals anchored for text like
 // sample, whatever its size, as a tuning's first sample does.
-func (l *literalSet) tunedTo(sample string) *literalSet {
+func (l *Set) tunedTo(sample string) *Set {
 	return buildLiteralSet(l.pats, l.count(sample))
 }
 
@@ -32,7 +32,7 @@ func TestTunedFindsTheSame(t *testing.T) {
 			}
 		}
 		sample, text := word(r.IntN(400)), word(r.IntN(200))
-		l := newLiteralSet(pats).tunedTo(sample)
+		l := NewSet(pats).tunedTo(sample)
 		if diff := cmp.Diff(bruteOccurrences(pats, text), scannedOccurrences(l, text)); diff != "" {
 			t.Fatalf("patterns %q tuned to %q, text %q (-want +got):\n%s", pats, sample, text, diff)
 		}
@@ -62,7 +62,7 @@ func TestTunedSplitFindsTheSame(t *testing.T) {
 		}
 	}
 	sample, text := word(4000), b.String()
-	c := newLiteralSet(pats).count(sample)
+	c := NewSet(pats).count(sample)
 	if c.short == nil {
 		t.Fatal("the short part's grams were not counted")
 	}
@@ -94,7 +94,7 @@ func TestTunedAvoidsSampleGrams(t *testing.T) {
 		b.WriteString("2026-01-01T00:00:00Z WARN session socket retrying in 3s\n")
 	}
 	sample := b.String()
-	held := func(l *literalSet) []string {
+	held := func(l *Set) []string {
 		var out []string
 		for _, a := range l.anchors {
 			g := l.pats[a.pat][a.off : int(a.off)+l.gramLen]
@@ -104,7 +104,7 @@ func TestTunedAvoidsSampleGrams(t *testing.T) {
 		}
 		return out
 	}
-	l := newLiteralSet(pats)
+	l := NewSet(pats)
 	if len(held(l)) == 0 {
 		t.Fatal("untuned anchors hold no gram of the sample: the test proves nothing")
 	}
@@ -118,18 +118,18 @@ func TestTunedAvoidsSampleGrams(t *testing.T) {
 // pieces more pieces have been counted, one every pieceEvery bytes, and
 // then never.
 func TestTuningWaitsForInput(t *testing.T) {
-	base := newLiteralSet([]string{"upstream account refused"})
-	tn := tuning{lits: base}
+	base := NewSet([]string{"upstream account refused"})
+	tn := Tuning{lits: base}
 	region := []byte(strings.Repeat("upstream account served\n", 100<<10/24))
 	for read := 0; read+len(region) < tuneMin; read += len(region) {
-		if tn.set(region) != base {
+		if tn.For(region) != base {
 			t.Fatalf("tuned after %d bytes, before tuneMin", read+len(region))
 		}
 	}
-	if tn.set(region[:minSample-1]) != base {
+	if tn.For(region[:minSample-1]) != base {
 		t.Fatal("tuned on a region smaller than minSample")
 	}
-	tuned := tn.set(region)
+	tuned := tn.For(region)
 	if tuned == base {
 		t.Fatal("not tuned once tuneMin bytes have come")
 	}
@@ -138,19 +138,19 @@ func TestTuningWaitsForInput(t *testing.T) {
 	due := pieces * pieceEvery
 	read := 0
 	for ; read+len(region) < due; read += len(region) {
-		if tn.set(region) != tuned {
+		if tn.For(region) != tuned {
 			t.Fatalf("tuned again after %d bytes, before %d", read+len(region), due)
 		}
 	}
-	if tn.set(region[:minSample-1]) != tuned {
+	if tn.For(region[:minSample-1]) != tuned {
 		t.Fatal("counted a region smaller than minSample")
 	}
-	again := tn.set(region)
+	again := tn.For(region)
 	if again == tuned {
 		t.Fatalf("not tuned again after %d bytes", read+len(region))
 	}
 	for range 4 * pieces {
-		if tn.set(region) != again {
+		if tn.For(region) != again {
 			t.Fatal("tuned a third time")
 		}
 	}
@@ -162,15 +162,15 @@ func TestTuningWaitsForInput(t *testing.T) {
 // second tuning must move the anchors off it.
 func TestTuningCountsBursts(t *testing.T) {
 	const pat = "disk resolver stalled badly"
-	tn := tuning{lits: newLiteralSet([]string{pat})}
+	tn := Tuning{lits: NewSet([]string{pat})}
 	plain := []byte(strings.Repeat("2026-01-01T00:00:00Z INFO disk resolver served 12 items\n", tuneMin/50))
-	first := tn.set(plain)
+	first := tn.For(plain)
 	lo, hi := len(pat), 0
 	for _, a := range first.anchors {
 		lo, hi = min(lo, int(a.off)), max(hi, int(a.off)+first.gramLen)
 	}
 	burst := []byte(strings.Repeat("2026-01-01T00:00:00Z DEBUG payload "+strings.Repeat(pat[lo:hi]+"=ok ", 200)+"\n", pieceSize/(len(pat[lo:hi])*200)+1))
-	held := func(l *literalSet) []string {
+	held := func(l *Set) []string {
 		var out []string
 		for _, a := range l.anchors {
 			if g := pat[a.off : int(a.off)+l.gramLen]; bytes.Contains(burst, []byte(g)) {
@@ -182,9 +182,9 @@ func TestTuningCountsBursts(t *testing.T) {
 	if len(held(first)) == 0 {
 		t.Fatal("the first tuning's anchors are not in the bursts: the test proves nothing")
 	}
-	var last *literalSet
+	var last *Set
 	for read := 0; read <= pieces*pieceEvery; read += len(burst) {
-		last = tn.set(burst)
+		last = tn.For(burst)
 	}
 	if last == first {
 		t.Fatal("not tuned again")
@@ -220,20 +220,20 @@ func TestTuningBuildsAside(t *testing.T) {
 	text := b.String()
 	region := []byte(text)
 	want := bruteOccurrences(pats, text)
-	check := func(l *literalSet, when string) {
+	check := func(l *Set, when string) {
 		t.Helper()
 		if diff := cmp.Diff(want, scannedOccurrences(l, text)); diff != "" {
 			t.Fatalf("%s (-want +got):\n%s", when, diff)
 		}
 	}
-	base := newLiteralSet(pats)
-	tn := newTuning(base, false)
+	base := NewSet(pats)
+	tn := NewTuning(base, false)
 	read := 0
 	for tn.pending == nil {
 		if read > tuneMin {
 			t.Fatalf("no tuning begun after %d bytes", read)
 		}
-		if tn.set(region) != base {
+		if tn.For(region) != base {
 			t.Fatal("the tuned set was built in line")
 		}
 		read += len(region)
@@ -241,13 +241,13 @@ func TestTuningBuildsAside(t *testing.T) {
 	for len(tn.pending) == 0 { // built, not yet taken
 		runtime.Gosched()
 	}
-	tuned := tn.set(region)
+	tuned := tn.For(region)
 	if tuned == base || tn.pending != nil {
 		t.Fatal("the tuned set, ready, was not taken")
 	}
 	check(tuned, "the first tuned set")
 	for ; !tn.done; read += len(region) {
-		tn.set(region)
+		tn.For(region)
 	}
 	if tn.pending != nil {
 		tn.lits, tn.pending = <-tn.pending, nil

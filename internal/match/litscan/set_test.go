@@ -1,4 +1,4 @@
-package match
+package litscan
 
 import (
 	"fmt"
@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unsafe"
 
 	"github.com/google/go-cmp/cmp"
 )
@@ -27,13 +28,14 @@ func TestLiteralsAgainstIndex(t *testing.T) {
 				pats = append(pats, p)
 			}
 		}
-		l := newLiteralSet(pats)
+		l := NewSet(pats)
 		text := word(r.IntN(60))
 		want := bruteOccurrences(pats, text)
 		for _, asBytes := range []bool{false, true} {
 			s := text
 			if asBytes {
-				s = bytesString([]byte(text))
+				b := []byte(text)
+				s = unsafe.String(unsafe.SliceData(b), len(b))
 			}
 			if diff := cmp.Diff(want, scannedOccurrences(l, s)); diff != "" {
 				t.Fatalf("patterns %q, text %q, bytes %v (-want +got):\n%s", pats, text, asBytes, diff)
@@ -62,9 +64,9 @@ func bruteOccurrences(pats []string, text string) []occ {
 }
 
 // scannedOccurrences is what l's scan reports in text, sorted alike.
-func scannedOccurrences(l *literalSet, text string) []occ {
+func scannedOccurrences(l *Set, text string) []occ {
 	var out []occ
-	l.scanEnds(text, func(p int32, end int) bool {
+	l.FindEnds(text, func(p int32, end int) bool {
 		out = append(out, occ{int(p), end})
 		return true
 	})
@@ -83,9 +85,9 @@ func sortOcc(xs []occ) {
 
 // TestLiteralsStop checks that the scan ends when hit says so.
 func TestLiteralsStop(t *testing.T) {
-	l := newLiteralSet([]string{"abc", "bcd"})
+	l := NewSet([]string{"abc", "bcd"})
 	n := 0
-	l.scanEnds("abcd abcd abcd", func(int32, int) bool { n++; return false })
+	l.FindEnds("abcd abcd abcd", func(int32, int) bool { n++; return false })
 	if n != 1 {
 		t.Fatalf("hit called %d times after returning false, want 1", n)
 	}
@@ -120,12 +122,12 @@ func TestLiteralsLong(t *testing.T) {
 				pats = append(pats, p)
 			}
 		}
-		l := newLiteralSet(pats)
+		l := NewSet(pats)
 		part := l
 		if l.short != nil {
 			part = l.short
 		}
-		if (l.short != nil) != tc.split || part.dense != tc.dense || part.stride != maxStride || part.gramLen != tc.gramLen {
+		if (l.short != nil) != tc.split || part.dense != tc.dense || part.stride != MaxStride || part.gramLen != tc.gramLen {
 			t.Fatalf("%d literals of %d to %d bytes: split %v, dense %v, stride %d, grams of %d: the test does not reach the loop meant",
 				tc.n, tc.lo, tc.hi, l.short != nil, part.dense, part.stride, part.gramLen)
 		}
@@ -151,7 +153,7 @@ func TestLiteralsLong(t *testing.T) {
 			}
 		}
 		got := map[[2]int]bool{}
-		l.scanEnds(text, func(p int32, end int) bool {
+		l.FindEnds(text, func(p int32, end int) bool {
 			got[[2]int{int(p), end}] = true
 			return true
 		})
@@ -197,11 +199,11 @@ func BenchmarkScanEnds(b *testing.B) {
 		name string
 		pats []string
 	}{{"long", long}, {"short", append([]string{"429", "limit", "enoent"}, long...)}} {
-		l := newLiteralSet(set.pats)
+		l := NewSet(set.pats)
 		b.Run(set.name, func(b *testing.B) {
 			b.SetBytes(int64(len(text)))
 			for b.Loop() {
-				l.scanEnds(text, func(int32, int) bool { return true })
+				l.FindEnds(text, func(int32, int) bool { return true })
 			}
 		})
 	}
@@ -227,6 +229,6 @@ func BenchmarkBuildLiteralSet(b *testing.B) {
 	}
 	b.ReportAllocs()
 	for b.Loop() {
-		newLiteralSet(pats)
+		NewSet(pats)
 	}
 }

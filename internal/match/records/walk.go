@@ -1,4 +1,4 @@
-package match
+package records
 
 import (
 	"bytes"
@@ -220,10 +220,10 @@ func countLineEnds(b []byte) int {
 	return n
 }
 
-// recordWalk steps through the records of a region: Lines, Feed and
+// Walk steps through the records of a region: Lines, Feed and
 // Scanner share it, so a record is cut, numbered and marked alike on
 // every path.
-type recordWalk struct {
+type Walk struct {
 	data            []byte
 	noCR            bool  // data holds no CR (region.noCR)
 	marks           []int // sorted offsets where a record must be looked at
@@ -233,15 +233,15 @@ type recordWalk struct {
 	start, end      int // the offsets in data of the record next returned last
 }
 
-// newRecordWalk walks reg, numbering lines after first; marks may be nil.
-func newRecordWalk(reg region, first int, marks []int) recordWalk {
-	return recordWalk{data: reg.data, noCR: reg.noCR, marks: marks, spans: reg.spans, line: first + reg.line, regionTruncated: reg.truncated}
+// NewWalk walks reg, numbering lines after first; marks may be nil.
+func NewWalk(reg Region, first int, marks []int) Walk {
+	return Walk{data: reg.data, noCR: reg.noCR, marks: marks, spans: reg.spans, line: first + reg.line, regionTruncated: reg.truncated}
 }
 
-// next returns the next record, cut to MaxRecord and without the CR of a
+// Next returns the next record, cut to MaxRecord and without the CR of a
 // CRLF, with the line it starts on; truncated says it or its region was
 // cut, and marked that a mark falls inside it. ok is false at the end.
-func (w *recordWalk) next() (rec []byte, line int, truncated, marked, ok bool) {
+func (w *Walk) Next() (rec []byte, line int, truncated, marked, ok bool) {
 	if w.pos >= len(w.data) {
 		return nil, 0, false, false, false
 	}
@@ -251,7 +251,7 @@ func (w *recordWalk) next() (rec []byte, line int, truncated, marked, ok bool) {
 	}
 	var end, next, n int
 	if w.s < len(w.spans) && int(w.spans[w.s].off) == start {
-		sp := w.spans[w.s] // read when the region was cut
+		sp := w.spans[w.s] // read when the Region was cut
 		end, next, n = int(sp.end)-start, int(sp.next)-start, int(sp.lines)
 	} else {
 		end, next, n, _ = nextRecord(w.data[start:], true, w.noCR)
@@ -269,7 +269,7 @@ func (w *recordWalk) next() (rec []byte, line int, truncated, marked, ok bool) {
 	marked = w.m < len(w.marks) && w.marks[w.m] < start+end
 	truncated = w.regionTruncated
 	if len(rec) > MaxRecord {
-		rec, truncated = rec[:len(cutUTF8(bytesString(rec[:MaxRecord+1]), MaxRecord))], true
+		rec, truncated = rec[:len(CutUTF8(BytesString(rec[:MaxRecord+1]), MaxRecord))], true
 	}
 	if len(rec) > 0 && rec[len(rec)-1] == '\r' {
 		rec = rec[:len(rec)-1]
@@ -277,28 +277,27 @@ func (w *recordWalk) next() (rec []byte, line int, truncated, marked, ok bool) {
 	return rec, line, truncated, marked, true
 }
 
-// eachRecord calls fn on every record of s with its 1-based line number,
+// Each calls fn on every record of s with its 1-based line number,
 // until fn returns false. It reports whether a record was cut at
 // MaxRecord. It walks s as the bulk path walks a region, slicing s, and
 // never allocates.
-func eachRecord(s string, fn func(rec string, line int) bool) (truncated bool) {
-	reg := region{data: stringBytes(s), line: 1, noCR: strings.IndexByte(s, '\r') < 0}
-	w := newRecordWalk(reg, 0, nil)
+func Each(s string, fn func(rec string, line int) bool) (truncated bool) {
+	w := WalkString(s)
 	for {
-		rec, line, cut, _, ok := w.next()
+		rec, line, cut, _, ok := w.Next()
 		if !ok {
 			return truncated
 		}
 		truncated = truncated || cut
-		if !fn(bytesString(rec), line) {
+		if !fn(BytesString(rec), line) {
 			return truncated
 		}
 	}
 }
 
-// bytesString views b as a string without copying, for reading only: the
+// BytesString views b as a string without copying, for reading only: the
 // bulk path scans a chunk with the same code as a record.
-func bytesString(b []byte) string {
+func BytesString(b []byte) string {
 	if len(b) == 0 {
 		return ""
 	}
@@ -309,8 +308,8 @@ func bytesString(b []byte) string {
 // string's records are walked as the bulk path walks a region.
 func stringBytes(s string) []byte { return unsafe.Slice(unsafe.StringData(s), len(s)) }
 
-// cutUTF8 cuts s to at most n bytes without splitting a rune.
-func cutUTF8(s string, n int) string {
+// CutUTF8 cuts s to at most n bytes without splitting a rune.
+func CutUTF8(s string, n int) string {
 	if len(s) <= n {
 		return s
 	}
@@ -321,3 +320,15 @@ func cutUTF8(s string, n int) string {
 }
 
 func startsRune(b byte) bool { return b&0xC0 != 0x80 }
+
+// WalkString walks the records of s, numbering lines from 1, slicing s.
+func WalkString(s string) Walk {
+	return NewWalk(Region{data: stringBytes(s), line: 1, noCR: strings.IndexByte(s, '\r') < 0}, 0, nil)
+}
+
+// Start returns the offset in the region of the record Next returned last.
+func (w *Walk) Start() int { return w.start }
+
+// End returns the offset in the region just past the record Next returned
+// last, before it was cut to MaxRecord or lost a CR.
+func (w *Walk) End() int { return w.end }

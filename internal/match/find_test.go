@@ -135,7 +135,7 @@ func probeTexts(t testing.TB) []string {
 // TestFindAgreesWithRegexp holds the anchored search to Go's own on every
 // shipped pattern: the same leftmost match, submatches included. It is
 // run on its own, and through the automaton's hits in the record as a
-// scan runs it (lits.go).
+// scan runs it (confirm.go).
 func TestFindAgreesWithRegexp(t *testing.T) {
 	cat := shippedCatalogue(t)
 	e, err := match.New(cat)

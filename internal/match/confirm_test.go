@@ -8,7 +8,7 @@ import (
 )
 
 // TestConfirmedBranchesAgainstIndex holds the branches the scan confirms
-// from the automaton's hits (lits.go) to a plain search for their
+// from the automaton's hits (confirm.go) to a plain search for their
 // triggers, on every probe text: a branch missed would never be tried,
 // and one confirmed wrongly would be tried for nothing.
 func TestConfirmedBranchesAgainstIndex(t *testing.T) {

@@ -3,6 +3,7 @@ package match
 import (
 	"slices"
 
+	"github.com/errcat/errcat/internal/match/litscan"
 	"github.com/errcat/errcat/internal/tables"
 )
 
@@ -72,7 +73,7 @@ func (h *litHits) confirm(rec string, t *refTable, p int32, end int, s *Scan) {
 		r := &t.refs[i]
 		if n := t.lens[i]; n > h.patLen[p] {
 			start := end - int(n)
-			if start < 0 || lowerByte(rec[start]) != t.first[i] || !h.endsAt(rec, r.lit, p, end) {
+			if start < 0 || litscan.LowerByte(rec[start]) != t.first[i] || !h.endsAt(rec, r.lit, p, end) {
 				continue
 			}
 		}
@@ -95,7 +96,7 @@ type hitEnd struct {
 // offset end of rec, where p ended: only the bytes before the pattern's
 // are compared, the automaton having compared those.
 func (h *litHits) endsAt(rec, lit string, p int32, end int) bool {
-	return end >= len(lit) && equalFoldASCII(rec[end-len(lit):], lit[:len(lit)-int(h.patLen[p])])
+	return end >= len(lit) && litscan.HasFoldPrefix(rec[end-len(lit):], lit[:len(lit)-int(h.patLen[p])])
 }
 
 func (h *litHits) add(gen uint32, p int32, end int) {

@@ -1,11 +1,11 @@
-package match
+package litscan
 
 import (
 	"slices"
 	"strings"
 )
 
-// automaton is an Aho-Corasick automaton over the rules' triggers, run
+// Automaton is an Aho-Corasick automaton over the rules' triggers, run
 // over ASCII-folded bytes. One pass over a record finds every trigger of
 // every rule in it, so the cost of a record does not grow with the number
 // of rules; only rules whose trigger occurs are then tried.
@@ -17,7 +17,7 @@ import (
 // state's row offset (state*nclass) shifted left by one, with the low bit
 // set when patterns end there, so the loop needs no second lookup to know
 // whether to stop.
-type automaton struct {
+type Automaton struct {
 	class  [256]uint8 // byte -> class; 'A'..'Z' share their lower-case class
 	nclass int
 	// leaves[b] says byte b takes the start state elsewhere. Triggers are
@@ -40,10 +40,10 @@ type automaton struct {
 	out   []int32
 }
 
-// buildAutomaton builds the automaton for patterns, which must be lower
+// NewAutomaton builds the automaton for patterns, which must be lower
 // case and non-empty.
-func buildAutomaton(patterns []string) *automaton {
-	a := &automaton{}
+func NewAutomaton(patterns []string) *Automaton {
+	a := &Automaton{}
 	// Byte classes: one per distinct byte used by any pattern.
 	var used [256]bool
 	for _, p := range patterns {
@@ -198,36 +198,36 @@ func levelOrderTrie(patterns []string, class *[256]uint8, nc int) trie {
 	return t
 }
 
-// hitter receives a scan's hits: hit is called with each pattern that
+// Hitter receives a scan's hits: hit is called with each pattern that
 // occurs and the offset just past its end, and stops the scan by
-// returning false. The scan is generic in its hitter rather than taking
+// returning false. The scan is generic in its Hitter rather than taking
 // a func, but the hitters in use share one GC shape, so the call still
 // goes through the instantiation's dictionary. A direct call saves too
 // little a record to be worth two copies of the loop.
-type hitter interface {
-	hit(pattern int32, end int) bool
+type Hitter interface {
+	Hit(pattern int32, end int) bool
 }
 
-// hitFunc makes a function a hitter.
+// hitFunc makes a function a Hitter.
 type hitFunc func(pattern int32, end int) bool
 
-func (f hitFunc) hit(p int32, end int) bool { return f(p, end) }
+func (f hitFunc) Hit(p int32, end int) bool { return f(p, end) }
 
 // state returns the state whose row begins at row, a multiple of nclass.
 // Multiplying by the rounded-up reciprocal is exact there: row*recip is
 // state*2^32 plus state times a fraction of nclass, well under 2^32 for
 // any table that fits in memory.
-func (a *automaton) state(row uint32) int {
+func (a *Automaton) state(row uint32) int {
 	return int(uint64(row) * a.recip >> 32)
 }
 
-// acScan runs a over s, calling hit with each pattern that occurs and the
+// FindAll runs a over s, calling hit with each pattern that occurs and the
 // offset just past its end. It is generic so that the bulk path can scan
 // a []byte buffer without converting it to a string. Hits come in no
 // particular order.
-func acScan[T string | []byte, H hitter](a *automaton, s T, hit H) {
+func FindAll[T string | []byte, H Hitter](a *Automaton, s T, hit H) {
 	if len(s) >= 4*a.maxLen && len(s) >= splitMin {
-		acScan2(a, s, hit)
+		findQuarters(a, s, hit)
 		return
 	}
 	row := uint32(0)
@@ -259,7 +259,7 @@ func acScan[T string | []byte, H hitter](a *automaton, s T, hit H) {
 		if e&1 != 0 {
 			st := a.state(row)
 			for _, p := range a.out[a.outAt[st]:a.outAt[st+1]] {
-				if !hit.hit(p, i+1) {
+				if !hit.Hit(p, i+1) {
 					return
 				}
 			}
@@ -267,16 +267,16 @@ func acScan[T string | []byte, H hitter](a *automaton, s T, hit H) {
 	}
 }
 
-// splitMin is the shortest text acScan2 splits.
+// splitMin is the shortest text findQuarters splits.
 const splitMin = 64
 
-// acScan2 scans four quarters of s side by side. Each step of a scan
+// findQuarters scans four quarters of s side by side. Each step of a scan
 // waits for the table load of the step before, and a record's rows are
 // rarely all in the nearest cache by the time the next record comes:
 // scans in step keep several loads in flight. Each quarter after the
 // first is scanned from maxLen-1 bytes before its start, so that it sees
 // whole every occurrence that ends inside it; each reports only those.
-func acScan2[T string | []byte, H hitter](a *automaton, s T, hit H) {
+func findQuarters[T string | []byte, H Hitter](a *Automaton, s T, hit H) {
 	delta, class := a.delta, &a.class
 	q := len(s) / 4
 	lo := [4]int{0, q, 2 * q, 3 * q}      // where each quarter's reports begin (exclusive of ends <= lo)
@@ -288,7 +288,7 @@ func acScan2[T string | []byte, H hitter](a *automaton, s T, hit H) {
 	report := func(row uint32, end int) bool {
 		st := a.state(row)
 		for _, p := range a.out[a.outAt[st]:a.outAt[st+1]] {
-			if !hit.hit(p, end) {
+			if !hit.Hit(p, end) {
 				return false
 			}
 		}

@@ -1,22 +1,22 @@
-package match
+package regex
 
 import (
 	"regexp"
 	"regexp/syntax"
 	"slices"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/errcat/errcat/internal/match/litscan"
 	"github.com/errcat/errcat/internal/tables"
 )
 
 // Go's regexp has no literal prefix to skip to when a pattern begins with
 // \b or is case-folded, and most rules' patterns are both: an unanchored
 // search then costs tens of nanoseconds per byte of record, for every
-// pattern whose triggers occur. A fastRegex runs the pattern anchored, only
+// pattern whose triggers occur. A Fast runs the pattern anchored, only
 // at the places where the compiler says a match can begin (Regex.Alts),
 // which costs about as much as the match is long.
 //
@@ -30,26 +30,26 @@ import (
 // (?m)^. It therefore runs on the record from one rune before the place,
 // as \A(?s:.)(?:pattern): the rune is consumed as context, and the pattern
 // then sees exactly what it would see in the whole record. At the start of
-// the record \A(?:pattern) runs instead. In practice runAt runs the
-// pattern's own program (vm.go) and the anchored forms are a fallback.
+// the record \A(?:pattern) runs instead. In practice RunAt runs the
+// pattern's own program (Prog) and the anchored forms are a fallback.
 // All are compiled on first use, so a pattern that never gets that far
 // costs nothing at startup.
-type fastRegex struct {
-	alts []fastAlt
+type Fast struct {
+	alts []Alt
 	src  string
 	nsub int
 
 	once  sync.Once
 	ready atomic.Bool // once has run and the pattern parsed
-	low   bool        // the variants run on the lowered record
-	prog  *vmProg     // the program runAt runs; nil: regexp runs all
+	low   bool        // the Ready run on the lowered record
+	prog  *Prog       // the program RunAt runs; nil: regexp runs all
 
 	onceAt sync.Once
 	at0    *regexp.Regexp // \A(?:src), src lowered if low; nil if it did not compile
 	ctx    *regexp.Regexp // \A(?s:.)(?:src), likewise
 }
 
-type fastAlt struct {
+type Alt struct {
 	tables.Alt         // a copy: next to the sets, not a cache miss away in the tables
 	skip       byteSet // Alt.Skip
 	first      byteSet // first bytes of Alt.Lead, in both cases
@@ -60,17 +60,17 @@ type byteSet [4]uint64
 
 func (b *byteSet) add(c byte)      { b[c>>6] |= 1 << (c & 63) }
 func (b *byteSet) has(c byte) bool { return b[c>>6]&(1<<(c&63)) != 0 }
-func (b *byteSet) addFold(c byte)  { b.add(c); b.add(upperASCII(c)) }
+func (b *byteSet) addFold(c byte)  { b.add(c); b.add(litscan.UpperASCII(c)) }
 
-// maxPlaces bounds how many places a search tries before it hands the
+// MaxPlaces bounds how many places a search tries before it hands the
 // record to the unanchored search: past a handful, that is no slower,
 // and a bound keeps the places on the stack.
-const maxPlaces = 16
+const MaxPlaces = 16
 
-func newFast(r *tables.Regex, nsub int) *fastRegex {
-	f := &fastRegex{src: r.Src, nsub: nsub}
+func NewFast(r *tables.Regex, nsub int) *Fast {
+	f := &Fast{src: r.Src, nsub: nsub}
 	for i := range r.Alts {
-		a := fastAlt{Alt: r.Alts[i]}
+		a := Alt{Alt: r.Alts[i]}
 		for j := 0; j < len(a.Skip); j++ {
 			a.skip.add(a.Skip[j])
 		}
@@ -81,22 +81,22 @@ func newFast(r *tables.Regex, nsub int) *fastRegex {
 			a.first.addFold(l[0])
 		}
 		if !slices.IsSorted(a.Lead) {
-			return nil // startsHere searches it
+			return nil // StartsHere searches it
 		}
 		f.alts = append(f.alts, a)
 	}
 	return f
 }
 
-// variants readies the program runAt runs; it reports false if the
+// Ready readies the program RunAt runs; it reports false if the
 // pattern does not parse (it always should), and the caller then searches
 // the usual way. A pattern that says nothing case-sensitive about ASCII
 // letters is compiled without case folding, to run on the record's
 // lowered copy (see caseFree). The anchored forms are compiled by
-// anchored, only when they are needed: a program runAt runs settles
+// anchored, only when they are needed: a program RunAt runs settles
 // nearly every place by itself, and two regexp compilations per rule
 // were most of what a scan spent on the rules it met first.
-func (f *fastRegex) variants() bool {
+func (f *Fast) Ready() bool {
 	if f.ready.Load() {
 		return true
 	}
@@ -122,9 +122,9 @@ func (f *fastRegex) variants() bool {
 // anchored compiles the anchored forms, once, and reports whether they
 // compiled as the same pattern. The lowered pattern is printed from its
 // tree only here: printing a folded class as large as \S folds every
-// range of it again, milliseconds a pattern, which variants paid for
+// range of it again, milliseconds a pattern, which Ready paid for
 // every rule a scan met although few patterns ever get this far.
-func (f *fastRegex) anchored() bool {
+func (f *Fast) anchored() bool {
 	f.onceAt.Do(func() {
 		src := f.src
 		if f.low {
@@ -204,116 +204,9 @@ func closedUnderCase(ranges []rune) bool {
 	return true
 }
 
-// places appends to buf, in increasing order, every offset of rec where a
-// match can begin. all reports that a match may begin anywhere, or at too
-// many places to try one by one.
-func (f *fastRegex) places(t *recText, buf []int, lk *lookup) (pos []int, all bool) {
-	rec := t.s
-	pos = buf
-	startOnly := lk.gateShut()
-	for i := range f.alts {
-		a := &f.alts[i]
-		if startOnly && !a.Start {
-			continue
-		}
-		ap := lk.alt(i)
-		if len(a.Triggers) > 0 && !lk.anyOf(t, a.Triggers, ap.triggers()) || !a.hasAlso(t, ap, lk) {
-			continue
-		}
-		switch {
-		case a.Start:
-			if a.startsHere(rec) {
-				if len(pos) == cap(pos) {
-					return nil, true
-				}
-				pos = append(pos, 0)
-			}
-		case a.Lead == nil:
-			return nil, true
-		default:
-			for k, l := range a.Lead {
-				var ok bool
-				if pos, ok = a.leadPlaces(t, l, ap.leadPattern(k), lk, pos); !ok {
-					return nil, true
-				}
-			}
-		}
-	}
-	// Insertion sort: a few places, mostly in order already.
-	for i := 1; i < len(pos); i++ {
-		for j := i; j > 0 && pos[j] < pos[j-1]; j-- {
-			pos[j], pos[j-1] = pos[j-1], pos[j]
-		}
-	}
-	out := pos[:0]
-	for i, p := range pos {
-		if i == 0 || p != pos[i-1] {
-			out = append(out, p)
-		}
-	}
-	return out, false
-}
-
-// hasAlso reports whether one literal of each of the alternative's Also
-// sets occurs in t.
-func (a *fastAlt) hasAlso(t *recText, ap *altPats, lk *lookup) bool {
-	for k, set := range a.Also {
-		if !lk.anyOf(t, set, ap.alsoPatterns(k)) {
-			return false
-		}
-	}
-	return true
-}
-
-// leadPlaces appends where lead string l occurs in rec, found through the
-// automaton's hits when p is its pattern; ok is false when pos is full.
-// With Word, an occurrence inside a word is no place: the match begins
-// with \b.
-func (a *fastAlt) leadPlaces(t *recText, l string, p int32, lk *lookup, pos []int) (_ []int, ok bool) {
-	rec := t.s
-	add := func(at int) bool {
-		if a.Word && at > 0 && isWordByte(rec[at-1]) {
-			return true
-		}
-		if len(pos) == cap(pos) {
-			return false
-		}
-		pos = append(pos, at)
-		return true
-	}
-	if p >= 0 {
-		h := lk.hits
-		if h.stamp[p] != h.gen {
-			return pos, true
-		}
-		for i := h.head[p]; i >= 0; i = h.ends[i].prev {
-			e := int(h.ends[i].end)
-			if h.endsAt(rec, l, p, e) && !add(e-len(l)) {
-				return nil, false
-			}
-		}
-		return pos, true
-	}
-	low := t.lower()
-	for from := 0; ; {
-		j := strings.Index(low[from:], l)
-		if j < 0 {
-			return pos, true
-		}
-		if !add(from + j) {
-			return nil, false
-		}
-		from += j + 1
-	}
-}
-
-func isWordByte(c byte) bool {
-	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_'
-}
-
-// startsHere reports whether an alternative anchored at the start of the
+// StartsHere reports whether an alternative anchored at the start of the
 // record can match rec.
-func (a *fastAlt) startsHere(rec string) bool {
+func (a *Alt) StartsHere(rec string) bool {
 	k := 0
 	if a.Skip != "" {
 		for k < len(rec) && a.skip.has(rec[k]) {
@@ -330,7 +223,7 @@ func (a *fastAlt) startsHere(rec string) bool {
 	// look (a guard's start-of-line alternative has dozens). The search
 	// is written out: slices.BinarySearchFunc called its comparison
 	// through a pointer at every step.
-	c := lowerByte(rec[k])
+	c := litscan.LowerByte(rec[k])
 	i, j := 0, len(a.Lead)
 	for i < j {
 		if m := int(uint(i+j) >> 1); a.Lead[m][0] < c {
@@ -340,25 +233,21 @@ func (a *fastAlt) startsHere(rec string) bool {
 		}
 	}
 	for ; i < len(a.Lead) && a.Lead[i][0] == c; i++ {
-		if l := a.Lead[i]; len(rec)-k >= len(l) && equalFoldASCII(rec[k:k+len(l)], l) {
+		if l := a.Lead[i]; len(rec)-k >= len(l) && litscan.HasFoldPrefix(rec[k:k+len(l)], l) {
 			return true
 		}
 	}
 	return false
 }
 
-// at returns the anchored form to run at offset p of t (a place where a
-// rune begins), the slice of the record (or of its lowered copy) to run
-// it on, and that slice's offset. ok is false when p is not where the
-// context rune ends, which a place never is, or when the anchored forms
-// did not compile.
-func (f *fastRegex) at(t *recText, p int) (re *regexp.Regexp, sub string, off int, ok bool) {
+// At returns the anchored form to run at offset p of s (a place where a
+// rune begins), the slice of s to run it on, and that slice's offset. s is
+// the record, or its lowered copy when Low says so. ok is false when p is
+// not where the context rune ends, which a place never is, or when the
+// anchored forms did not compile.
+func (f *Fast) At(s string, p int) (re *regexp.Regexp, sub string, off int, ok bool) {
 	if !f.anchored() {
 		return nil, "", 0, false
-	}
-	s := t.s
-	if f.low {
-		s = t.lower()
 	}
 	if p == 0 {
 		return f.at0, s, 0, true
@@ -371,57 +260,10 @@ func (f *fastRegex) at(t *recText, p int) (re *regexp.Regexp, sub string, off in
 	return f.ctx, s[q:], q, true
 }
 
-// find returns the leftmost match of r in t, as r.re.FindStringIndex
-// would, if it begins before offset before: a caller that already has a
-// match there needs none that begins later. The record must have been
-// through foldSpecial. lk, if not nil, finds the lead strings of a rule's
-// branch.
-func (r *pattern) find(t *recText, lk *lookup, before int) (start, end int, found bool) {
-	if f := r.fast; f != nil && f.variants() {
-		var buf [maxPlaces]int
-		pos, all := f.places(t, buf[:0], lk)
-		if !all {
-			for _, p := range pos {
-				if p >= before {
-					break
-				}
-				if f.prog != nil {
-					x := t.s
-					if f.low {
-						x = t.lower()
-					}
-					if end, matched, done := runAt(f.prog, x, p, nil); done {
-						if matched {
-							return p, end, true
-						}
-						continue
-					}
-				}
-				re, sub, off, ok := f.at(t, p)
-				if !ok {
-					goto slow
-				}
-				if loc := re.FindStringIndex(sub); loc != nil {
-					return p, off + loc[1], true
-				}
-			}
-			return 0, 0, false
-		}
-	}
-slow:
-	if loc := r.c.regexp().FindStringIndex(t.s); loc != nil && loc[0] < before {
-		return loc[0], loc[1], true
-	}
-	return 0, 0, false
-}
-
-// submatchAt runs the program at p for the submatches, laid out as
+// SubmatchAt runs the program at offset p of x (the record, or its
+// lowered copy when Low says so) for the submatches, laid out as
 // FindStringSubmatchIndex lays them out.
-func (f *fastRegex) submatchAt(t *recText, p int, dst []int) (m []int, matched, done bool) {
-	x := t.s
-	if f.low {
-		x = t.lower()
-	}
+func (f *Fast) SubmatchAt(x string, p int, dst []int) (m []int, matched, done bool) {
 	var caps []int
 	if n := 2 * (1 + f.nsub); n <= cap(dst) {
 		caps = dst[:n]
@@ -433,45 +275,21 @@ func (f *fastRegex) submatchAt(t *recText, p int, dst []int) (m []int, matched, 
 	}
 	// The program has no instructions for the whole match (regexp sets
 	// its bounds itself): slots 0 and 1 are the place and the end.
-	end, matched, done := runAt(f.prog, x, p, caps)
+	end, matched, done := RunAt(f.prog, x, p, caps)
 	caps[0], caps[1] = p, end
 	return caps, matched, done
 }
 
-// findSubmatch is FindStringSubmatchIndex, found as find finds. What the
-// engine finds itself goes in dst when it is large enough.
-func (r *pattern) findSubmatch(t *recText, lk *lookup, dst []int) []int {
-	if f := r.fast; f != nil && f.variants() {
-		var buf [maxPlaces]int
-		pos, all := f.places(t, buf[:0], lk)
-		if !all {
-			for _, p := range pos {
-				if f.prog != nil {
-					if m, matched, done := f.submatchAt(t, p, dst); done {
-						if matched {
-							return m
-						}
-						continue
-					}
-				}
-				re, sub, off, ok := f.at(t, p)
-				if !ok {
-					goto slow
-				}
-				if m := re.FindStringSubmatchIndex(sub); m != nil {
-					m[0] = p
-					m[1] += off
-					for i := 2; i < len(m); i++ {
-						if m[i] >= 0 {
-							m[i] += off
-						}
-					}
-					return m
-				}
-			}
-			return nil
-		}
-	}
-slow:
-	return r.c.regexp().FindStringSubmatchIndex(t.s)
-}
+// Alts are the pattern's alternatives, each with the places a match of
+// it can begin.
+func (f *Fast) Alts() []Alt { return f.alts }
+
+// Low reports whether the program and the anchored forms run on the
+// record's lowered copy rather than on the record.
+func (f *Fast) Low() bool { return f.low }
+
+// Prog returns the program RunAt runs; nil when regexp runs every search.
+func (f *Fast) Prog() *Prog { return f.prog }
+
+// AnchoredCompiled reports whether the anchored forms have been compiled.
+func (f *Fast) AnchoredCompiled() bool { return f.at0 != nil }

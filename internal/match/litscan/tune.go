@@ -1,6 +1,8 @@
-package match
+package litscan
 
-// The anchors newLiteralSet picks are guesses: from the catalogue alone it
+import "unsafe"
+
+// The anchors NewSet picks are guesses: from the catalogue alone it
 // cannot tell which of a literal's grams are rare in the text it will
 // scan. When a catalogue's words are the log's own words — rules about
 // "upstream account refused" over a log full of "upstream account
@@ -39,13 +41,13 @@ const (
 	pieces     = 16
 )
 
-// tuning picks the literal set that one goroutine scans regions with: the
+// Tuning picks the literal set that one goroutine scans regions with: the
 // engine's own until tuneMin bytes have come, then one tuned to the
 // region at hand, then, once pieces more have been counted, one tuned to
 // all it counted. Which anchors are used changes no occurrence found,
 // only the time it takes.
-type tuning struct {
-	lits    *literalSet
+type Tuning struct {
+	lits    *Set
 	read    int
 	counted int         // pieces counted into seen after the first sample
 	next    int         // read, when the next piece is due
@@ -56,18 +58,18 @@ type tuning struct {
 	// build takes milliseconds with a thousand rules, twice per input: in
 	// line, it held up the one scanning goroutine, or under -j the reader
 	// and so every worker, while a core sat idle or could have scanned.
-	pending chan *literalSet
+	pending chan *Set
 }
 
-// newTuning returns the tuning a goroutine of the bulk path scans with,
+// NewTuning returns the tuning a goroutine of the bulk path scans with,
 // starting from lits; done, when every record is read anyway, leaves lits
 // as it is.
-func newTuning(lits *literalSet, done bool) tuning {
-	return tuning{lits: lits, done: done}
+func NewTuning(lits *Set, done bool) Tuning {
+	return Tuning{lits: lits, done: done}
 }
 
-// set returns the set to scan data with.
-func (t *tuning) set(data []byte) *literalSet {
+// For returns the set to scan data with.
+func (t *Tuning) For(data []byte) *Set {
 	if t.pending != nil {
 		select {
 		case l := <-t.pending:
@@ -83,12 +85,12 @@ func (t *tuning) set(data []byte) *literalSet {
 	case len(data) < minSample:
 	case t.seen == nil:
 		if t.read >= tuneMin {
-			t.seen = t.lits.count(bytesString(data[:min(len(data), sampleSize)]))
+			t.seen = t.lits.count(unsafe.String(unsafe.SliceData(data), min(len(data), sampleSize)))
 			t.tune(t.seen)
 			t.next = t.read + pieceEvery
 		}
 	case t.read >= t.next:
-		t.lits.countInto(t.seen, bytesString(data[:min(len(data), pieceSize)]))
+		t.lits.countInto(t.seen, unsafe.String(unsafe.SliceData(data), min(len(data), pieceSize)))
 		t.next += pieceEvery
 		if t.counted++; t.counted == pieces {
 			t.tune(t.seen)
@@ -102,7 +104,7 @@ func (t *tuning) set(data []byte) *literalSet {
 // or, for asyncMin literals or more, once a goroutine has built it from a
 // copy of seen (more pieces are counted into seen meanwhile). The set at hand and the new
 // one have the same grams and parts, so counting with either is alike.
-func (t *tuning) tune(seen *gramCounts) {
+func (t *Tuning) tune(seen *gramCounts) {
 	pats := t.lits.pats
 	if len(pats) < asyncMin {
 		t.lits = buildLiteralSet(pats, seen)
@@ -112,7 +114,7 @@ func (t *tuning) tune(seen *gramCounts) {
 		t.lits = <-t.pending
 	}
 	snap := seen.clone()
-	ch := make(chan *literalSet, 1)
+	ch := make(chan *Set, 1)
 	go func() { ch <- buildLiteralSet(pats, snap) }()
 	t.pending = ch
 }
@@ -151,14 +153,14 @@ func (c *gramCounts) shortPart() *gramCounts {
 }
 
 // count returns the sketch of s, at every position.
-func (l *literalSet) count(s string) *gramCounts {
+func (l *Set) count(s string) *gramCounts {
 	c := new(gramCounts)
 	l.countInto(c, s)
 	return c
 }
 
 // countInto adds the grams of s, at every position, to c.
-func (l *literalSet) countInto(c *gramCounts, s string) {
+func (l *Set) countInto(c *gramCounts, s string) {
 	for i := 0; i+8 <= len(s); i++ {
 		h1, h2 := gramHash(foldGram(load8(s, i), l.gramMask))
 		c.by1[h1]++

@@ -1,4 +1,4 @@
-package match
+package records
 
 import (
 	"bytes"
@@ -62,7 +62,7 @@ func refRecords(s string) (recs []refRecord, lines int) {
 		text := strings.TrimSuffix(s[first.start:end], "\r")
 		cut := false
 		if len(text) > MaxRecord {
-			text, cut = cutUTF8(text, MaxRecord), true
+			text, cut = CutUTF8(text, MaxRecord), true
 		}
 		recs = append(recs, refRecord{text, i + 1, cut})
 		i += n
@@ -71,7 +71,7 @@ func refRecords(s string) (recs []refRecord, lines int) {
 }
 
 // FuzzRecords holds the record splitter to refRecords: on every path
-// (eachRecord, and the chunker's regions walked as the bulk path walks
+// (Each, and the chunker's regions walked as the bulk path walks
 // them, read in pieces of any size and decoded if UTF-16), records are
 // the same, with the same line numbers; no record holds a line end unless it is a JSON value
 // spread over lines; none is longer than MaxRecord; and the regions
@@ -108,7 +108,7 @@ func FuzzRecords(f *testing.F) {
 			}
 		}
 		var got []refRecord
-		truncated := eachRecord(in, func(rec string, line int) bool {
+		truncated := Each(in, func(rec string, line int) bool {
 			got = append(got, refRecord{Text: rec, Line: line})
 			return true
 		})
@@ -119,7 +119,7 @@ func FuzzRecords(f *testing.F) {
 			anyCut = anyCut || r.Truncated
 		}
 		if diff := cmp.Diff(wantText, got); diff != "" || truncated != anyCut {
-			t.Fatalf("eachRecord(%q) (-want +got), truncated %v:\n%s", in, truncated, diff)
+			t.Fatalf("Each(%q) (-want +got), truncated %v:\n%s", in, truncated, diff)
 		}
 
 		// The chunker reads through a textReader: a stream that starts
@@ -133,26 +133,26 @@ func FuzzRecords(f *testing.F) {
 		var walked []refRecord
 		var joined bytes.Buffer
 		for {
-			reg, ok := c.next()
+			reg, ok := c.Next()
 			if !ok {
 				break
 			}
 			joined.Write(reg.data)
-			w := newRecordWalk(reg, 0, nil)
+			w := NewWalk(reg, 0, nil)
 			last := 0
 			for {
-				rec, line, cut, _, ok := w.next()
+				rec, line, cut, _, ok := w.Next()
 				if !ok {
 					break
 				}
 				if w.start != last {
-					t.Fatalf("input %q: a record starts at %d of its region, the one before ended at %d", in, w.start, last)
+					t.Fatalf("input %q: a record starts at %d of its Region, the one before ended at %d", in, w.start, last)
 				}
 				last = w.end + 1
 				walked = append(walked, refRecord{string(rec), line, cut})
 			}
 			if last < len(reg.data) || last > len(reg.data)+1 {
-				t.Fatalf("input %q: records of a region of %d bytes end at %d", in, len(reg.data), last)
+				t.Fatalf("input %q: records of a Region of %d bytes end at %d", in, len(reg.data), last)
 			}
 		}
 		if diff := cmp.Diff(want, walked); diff != "" {
@@ -162,7 +162,7 @@ func FuzzRecords(f *testing.F) {
 			t.Fatalf("input %q: regions hold %q", in, joined.String())
 		}
 		if c.line-1 != lines {
-			t.Fatalf("input %q: the chunker counted %d lines, want %d", in, c.line-1, lines)
+			t.Fatalf("input %q: the Chunker counted %d lines, want %d", in, c.line-1, lines)
 		}
 	})
 }

@@ -1,4 +1,4 @@
-package match
+package records
 
 import (
 	"bytes"
@@ -14,8 +14,8 @@ import (
 // matters when two workers fault pages in at once.
 const chunkSize = 256 << 10
 
-// region is a run of whole records cut from a stream.
-type region struct {
+// Region is a run of whole records cut from a stream.
+type Region struct {
 	data  []byte
 	line  int // 1-based line number of data's first line
 	lines int // lines data spans
@@ -40,21 +40,21 @@ type jsonSpan struct {
 	off, end, next, lines int32
 }
 
-// regionBuf is a buffer and the spans of the regions cut from it: under
+// RegionBuf is a buffer and the spans of the regions cut from it: under
 // -j, each worker's own (see adopt).
-type regionBuf struct {
+type RegionBuf struct {
 	data  []byte
 	spans []jsonSpan
 }
 
-// chunker cuts a stream into regions that end between records, never
+// Chunker cuts a stream into regions that end between records, never
 // inside a multi-line JSON value, so that regions can be classified apart
 // (and in parallel) with the same answers as the stream read whole.
-type chunker struct {
+type Chunker struct {
 	r          io.Reader
-	size       int // how much a region holds before it is cut: chunkSize but in tests
+	size       int // how much a Region holds before it is cut: chunkSize but in tests
 	buf        []byte
-	spans      []jsonSpan // of the region last returned
+	spans      []jsonSpan // of the Region last returned
 	start, end int
 	eof        bool
 	err        error
@@ -62,21 +62,22 @@ type chunker struct {
 	skipping   bool // discarding the rest of an over-long line
 }
 
-func newChunker(r io.Reader) *chunker { return newChunkerSize(r, chunkSize) }
+// NewChunker returns a Chunker reading r.
+func NewChunker(r io.Reader) *Chunker { return newChunkerSize(r, chunkSize) }
 
 // newChunkerSize reads r through a textReader: UTF-16 input is decoded.
-func newChunkerSize(r io.Reader, size int) *chunker {
-	return &chunker{r: newTextReader(r), size: size, buf: make([]byte, size+MaxRecord+1), line: 1}
+func newChunkerSize(r io.Reader, size int) *Chunker {
+	return &Chunker{r: newTextReader(r), size: size, buf: make([]byte, size+MaxRecord+1), line: 1}
 }
 
-// adopt makes the chunker go on in b: the input read but not yet returned
+// adopt makes the Chunker go on in b: the input read but not yet returned
 // is copied to its front, and what is read next goes into it, as do the
 // spans of the regions cut next. The regions returned so far stay valid
 // in the buffer they were read into, which the chunker no longer touches;
 // b may be that buffer itself once they are done with. Under -j each
 // worker reads its next region into a buffer of its own this way, and
 // classifies it while it is still in that core's cache.
-func (c *chunker) adopt(b *regionBuf) {
+func (c *Chunker) adopt(b *RegionBuf) {
 	if len(b.data) < len(c.buf) {
 		b.data = make([]byte, len(c.buf))
 	}
@@ -94,7 +95,7 @@ func (c *chunker) adopt(b *regionBuf) {
 // answers about lines already there (tail -f | errcat classify --lines)
 // until the writer writes more. A read that ends no line goes on
 // reading, so a long line trickling in is not cut up again at every read.
-func (c *chunker) fill(want int) {
+func (c *Chunker) fill(want int) {
 	if c.start > 0 {
 		c.end = copy(c.buf, c.buf[c.start:c.end])
 		c.start = 0
@@ -113,8 +114,8 @@ func (c *chunker) fill(want int) {
 	}
 }
 
-// next returns the next region; it is valid until the following call.
-func (c *chunker) next() (region, bool) {
+// Next returns the next region; it is valid until the following call.
+func (c *Chunker) Next() (Region, bool) {
 	want := c.size
 	for {
 		c.fill(want)
@@ -124,7 +125,7 @@ func (c *chunker) next() (region, bool) {
 			if nl < 0 {
 				if c.eof {
 					c.start = c.end
-					return region{}, false
+					return Region{}, false
 				}
 				c.start = c.end
 				if len(rest) > 0 && rest[len(rest)-1] == '\r' {
@@ -139,7 +140,7 @@ func (c *chunker) next() (region, bool) {
 		}
 		data := c.buf[c.start:c.end]
 		if len(data) == 0 {
-			return region{}, false
+			return Region{}, false
 		}
 		var pos int
 		noCR := bytes.IndexByte(data, '\r') < 0
@@ -150,8 +151,8 @@ func (c *chunker) next() (region, bool) {
 				continue
 			}
 			// One line longer than the buffer: keep its head, skip the rest.
-			head := []byte(cutUTF8(string(data[:MaxRecord]), MaxRecord))
-			r := region{data: head, line: c.line, lines: 1, truncated: true}
+			head := []byte(CutUTF8(string(data[:MaxRecord]), MaxRecord))
+			r := Region{data: head, line: c.line, lines: 1, truncated: true}
 			c.start += MaxRecord
 			c.skipping = true
 			return r, true
@@ -160,7 +161,7 @@ func (c *chunker) next() (region, bool) {
 		if data[pos-1] != '\n' && data[pos-1] != '\r' {
 			lines++ // the input's last line, without its end
 		}
-		r := region{data: data[:pos], line: c.line, lines: lines, spans: c.spans, noCR: noCR}
+		r := Region{data: data[:pos], line: c.line, lines: lines, spans: c.spans, noCR: noCR}
 		c.start += pos
 		c.line += lines
 		return r, true
@@ -283,3 +284,28 @@ func (b *braces) next(data []byte, from int) int {
 	}
 	return min(cu, sq)
 }
+
+// NextIn reads the next region into b (see adopt), keeping the spans of
+// the regions cut from b in it.
+func (c *Chunker) NextIn(b *RegionBuf) (Region, bool) {
+	c.adopt(b)
+	reg, ok := c.Next()
+	b.spans = c.spans
+	return reg, ok
+}
+
+// Line returns the 1-based number of the line the next region starts on:
+// at the end of input, one past the last line read.
+func (c *Chunker) Line() int { return c.line }
+
+// Err returns the first read error.
+func (c *Chunker) Err() error { return c.err }
+
+// Data returns the region's text.
+func (r Region) Data() []byte { return r.data }
+
+// Line returns the 1-based number of the region's first line.
+func (r Region) Line() int { return r.line }
+
+// Lines returns how many lines the region spans.
+func (r Region) Lines() int { return r.lines }

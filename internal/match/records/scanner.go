@@ -1,4 +1,4 @@
-package match
+package records
 
 import (
 	"io"
@@ -8,28 +8,28 @@ import (
 // JSON value spread over lines joined into one record. It is what
 // `errcat classify` runs over stdin and files of any size.
 type Scanner struct {
-	c         *chunker
-	w         recordWalk
+	c         *Chunker
+	w         Walk
 	rec       []byte
 	cur       int
 	truncated bool
 }
 
 // NewScanner returns a Scanner reading r.
-func NewScanner(r io.Reader) *Scanner { return &Scanner{c: newChunker(r)} }
+func NewScanner(r io.Reader) *Scanner { return &Scanner{c: NewChunker(r)} }
 
 // Scan advances to the next record and reports whether there is one.
 func (s *Scanner) Scan() bool {
 	for {
-		if rec, line, truncated, _, ok := s.w.next(); ok {
+		if rec, line, truncated, _, ok := s.w.Next(); ok {
 			s.rec, s.cur, s.truncated = rec, line, truncated
 			return true
 		}
-		reg, ok := s.c.next()
+		reg, ok := s.c.Next()
 		if !ok {
 			return false
 		}
-		s.w = newRecordWalk(reg, 0, nil)
+		s.w = NewWalk(reg, 0, nil)
 	}
 }
 

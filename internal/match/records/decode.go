@@ -1,4 +1,4 @@
-package match
+package records
 
 import (
 	"io"
@@ -153,20 +153,6 @@ func DecodeText(s string) string {
 	var d TextDecoder
 	out := string(d.Decode([]byte(s)))
 	return out + string(d.Flush())
-}
-
-// decodeEvidence returns ev with its text and HTTP body as DecodeText
-// reads them; ev's HTTP is copied only if its body changes.
-func decodeEvidence(ev Evidence) Evidence {
-	ev.Text = DecodeText(ev.Text)
-	if ev.HTTP != nil {
-		if b := DecodeText(ev.HTTP.Body); len(b) != len(ev.HTTP.Body) {
-			h := *ev.HTTP
-			h.Body = b
-			ev.HTTP = &h
-		}
-	}
-	return ev
 }
 
 // textReader is r read through a TextDecoder. Once the stream is known

@@ -1,4 +1,4 @@
-package match
+package records
 
 import (
 	"math/rand/v2"
@@ -38,7 +38,7 @@ func TestChunkerKeepsRecords(t *testing.T) {
 		}
 		in := b.String()
 		var want []rec
-		eachRecord(in, func(s string, line int) bool {
+		Each(in, func(s string, line int) bool {
 			want = append(want, rec{s, line})
 			return true
 		})
@@ -47,15 +47,15 @@ func TestChunkerKeepsRecords(t *testing.T) {
 		var got []rec
 		lines := 0
 		for {
-			reg, ok := c.next()
+			reg, ok := c.Next()
 			if !ok {
 				break
 			}
 			if reg.line != lines+1 {
-				t.Fatalf("input %q, size %d: region starts at line %d after %d lines", in, size, reg.line, lines)
+				t.Fatalf("input %q, size %d: Region starts at line %d after %d lines", in, size, reg.line, lines)
 			}
 			lines += reg.lines
-			eachRecord(string(reg.data), func(s string, line int) bool {
+			Each(string(reg.data), func(s string, line int) bool {
 				got = append(got, rec{s, reg.line + line - 1})
 				return true
 			})
@@ -70,19 +70,19 @@ func TestChunkerKeepsRecords(t *testing.T) {
 		handOff := round%30 == 0
 		c = newChunkerSize(iotest.HalfReader(strings.NewReader(in)), size)
 		var walked []rec
-		walk := func(reg region) {
-			w := newRecordWalk(reg, 0, nil)
+		walk := func(reg Region) {
+			w := NewWalk(reg, 0, nil)
 			for {
-				text, line, _, _, ok := w.next()
+				text, line, _, _, ok := w.Next()
 				if !ok {
 					return
 				}
 				walked = append(walked, rec{string(text), line})
 			}
 		}
-		var regions []region
+		var regions []Region
 		for {
-			reg, ok := c.next()
+			reg, ok := c.Next()
 			if !ok {
 				break
 			}
@@ -92,7 +92,7 @@ func TestChunkerKeepsRecords(t *testing.T) {
 				continue
 			}
 			regions = append(regions, reg)
-			c.adopt(&regionBuf{})
+			c.adopt(&RegionBuf{})
 		}
 		for _, reg := range regions {
 			walk(reg)
@@ -102,7 +102,7 @@ func TestChunkerKeepsRecords(t *testing.T) {
 		}
 	}
 	if spans == 0 {
-		t.Fatal("no region kept a JSON record's bounds: the walk was not tested with them")
+		t.Fatal("no Region kept a JSON record's bounds: the walk was not tested with them")
 	}
 }
 
@@ -124,9 +124,9 @@ func BenchmarkChunker(b *testing.B) {
 	log := sb.String()
 	b.SetBytes(int64(len(log)))
 	for b.Loop() {
-		c := newChunker(strings.NewReader(log))
+		c := NewChunker(strings.NewReader(log))
 		for {
-			if _, ok := c.next(); !ok {
+			if _, ok := c.Next(); !ok {
 				break
 			}
 		}
@@ -155,13 +155,13 @@ func TestChunkerReadsARegionAtATime(t *testing.T) {
 	c := newChunkerSize(in, size)
 	regions := 0
 	for {
-		reg, ok := c.next()
+		reg, ok := c.Next()
 		if !ok {
 			break
 		}
 		regions++
 		if len(reg.data) > size+len(line) {
-			t.Fatalf("region of %d bytes, over %d and a line", len(reg.data), size)
+			t.Fatalf("Region of %d bytes, over %d and a line", len(reg.data), size)
 		}
 	}
 	for i, n := range in.asked {

@@ -1,4 +1,4 @@
-package match
+package litscan
 
 import (
 	"math/rand/v2"
@@ -21,10 +21,10 @@ func TestAutomatonAgainstIndex(t *testing.T) {
 		for i := 0; i < 1+r.IntN(8); i++ {
 			pats = append(pats, strings.ToLower(word(1+r.IntN(4))))
 		}
-		a := buildAutomaton(pats)
+		a := NewAutomaton(pats)
 		text := word(r.IntN(40))
 		var got []int
-		acScan(a, text, hitFunc(func(p int32, _ int) bool {
+		FindAll(a, text, hitFunc(func(p int32, _ int) bool {
 			got = append(got, int(p))
 			return true
 		}))
@@ -53,7 +53,7 @@ func uniqInts(xs []int) []int {
 }
 
 // TestAutomatonEnds compares every reported occurrence end, on texts long
-// enough for acScan to scan two halves side by side, with the ends
+// enough for FindAll to scan two halves side by side, with the ends
 // strings.Index finds.
 func TestAutomatonEnds(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 5))
@@ -64,10 +64,10 @@ func TestAutomatonEnds(t *testing.T) {
 		for i := 0; i < 1+r.IntN(8); i++ {
 			pats = append(pats, strings.ToLower(word(2+r.IntN(5))))
 		}
-		a := buildAutomaton(pats)
+		a := NewAutomaton(pats)
 		text := word(r.IntN(300))
 		var got []occ
-		acScan(a, text, hitFunc(func(p int32, end int) bool {
+		FindAll(a, text, hitFunc(func(p int32, end int) bool {
 			got = append(got, occ{int(p), end})
 			return true
 		}))
@@ -94,7 +94,7 @@ func TestAutomatonEnds(t *testing.T) {
 	}
 }
 
-// TestLevelOrderTrie checks the numbering buildAutomaton relies on, on
+// TestLevelOrderTrie checks the numbering NewAutomaton relies on, on
 // random patterns over a small alphabet (shared prefixes, duplicates,
 // patterns that are prefixes of others): walking the trie breadth-first
 // from the root, a parent's children in class order, meets its states
@@ -107,7 +107,7 @@ func TestLevelOrderTrie(t *testing.T) {
 		for i := 0; i < 1+r.IntN(20); i++ {
 			pats = append(pats, randomWord(r, "abc-", 1+r.IntN(6)))
 		}
-		a := buildAutomaton(pats) // for its classes
+		a := NewAutomaton(pats) // for its classes
 		nc := a.nclass
 		tr := levelOrderTrie(pats, &a.class, nc)
 		n := len(tr.pats)

@@ -1,4 +1,4 @@
-package match
+package regex
 
 import (
 	"regexp/syntax"
@@ -22,12 +22,12 @@ const (
 	vmStack = 32   // alternatives and saved captures one attempt may hold
 )
 
-// vmProg is a syntax.Prog with what each step needs in the instruction.
+// Prog is a syntax.Prog with what each step needs in the instruction.
 // An instruction is 16 bytes, what a class needs is apart in sets: with
 // a thousand rules the programs are megabytes, a rule's comes from memory
 // when a record first reaches it, and every cache line its steps touch
 // is a miss.
-type vmProg struct {
+type Prog struct {
 	inst  []vmInst
 	start uint32
 	lits  string  // the literal runs (vmInst.n)
@@ -56,14 +56,14 @@ type vmSet struct {
 	in    *syntax.Inst
 }
 
-// compileVM returns the program regexp runs for re, laid out for runAt,
-// or nil if runAt cannot run it.
-func compileVM(re *syntax.Regexp) *vmProg {
+// compileVM returns the program regexp runs for re, laid out for RunAt,
+// or nil if RunAt cannot run it.
+func compileVM(re *syntax.Regexp) *Prog {
 	prog, err := syntax.Compile(re.Simplify())
 	if err != nil {
 		return nil
 	}
-	vp := &vmProg{inst: make([]vmInst, len(prog.Inst)), start: uint32(prog.Start)}
+	vp := &Prog{inst: make([]vmInst, len(prog.Inst)), start: uint32(prog.Start)}
 	for i := range prog.Inst {
 		in := &prog.Inst[i]
 		vi := vmInst{op: in.Op, out: in.Out, arg: in.Arg}
@@ -91,7 +91,7 @@ func compileVM(re *syntax.Regexp) *vmProg {
 // fuseRuns gives each ASCII InstRune1 its literal run (vmInst.n). The
 // instructions are taken in order, so a run is found from its first
 // letter, and those after it get the rest of it.
-func (vp *vmProg) fuseRuns(prog *syntax.Prog) {
+func (vp *Prog) fuseRuns(prog *syntax.Prog) {
 	isLit := func(pc uint32) bool {
 		in := &prog.Inst[pc]
 		return in.Op == syntax.InstRune1 && in.Rune[0] < utf8.RuneSelf
@@ -118,14 +118,14 @@ func (vp *vmProg) fuseRuns(prog *syntax.Prog) {
 	vp.lits = string(lits)
 }
 
-// runAt returns the end of the match the program prefers beginning at
+// RunAt returns the end of the match the program prefers beginning at
 // offset p of x: what a regexp search anchored at p finds. It runs the
 // backtracking search regexp's backtracker runs, without its memory of
 // failed states, which changes how long a search takes but not what it
 // finds; the budget bounds the difference. done is false when the budget
 // ran out, and the caller must ask regexp. caps, if not nil, has a slot
 // for each capture (-1 on entry) and receives the match's submatches.
-func runAt(prog *vmProg, x string, p int, caps []int) (end int, matched, done bool) {
+func RunAt(prog *Prog, x string, p int, caps []int) (end int, matched, done bool) {
 	type alt struct {
 		pc   uint32
 		pos  int32
