@@ -34,11 +34,47 @@ func maskRaw(out, raw string) string {
 		if i := strings.LastIndexAny(v, " \t:=\"'"); i >= 0 {
 			v = v[i+1:]
 		}
-		if len(v) >= 8 && strings.Contains(out, v) {
-			out = strings.ReplaceAll(out, v, marker(f.Kind))
+		if len(v) >= minShown {
+			out = maskPieces(out, v, marker(f.Kind))
 		}
 	}
 	return out
+}
+
+// minShown is the shortest piece of a secret's value worth masking on its
+// own: an excerpt's window can cut a value, and what it keeps of it is
+// still the secret.
+const minShown = 8
+
+// maskPieces replaces in out every run of minShown bytes or more that is
+// also a run of v, longest first, with m: the whole value, or what an
+// excerpt's edge left of it.
+func maskPieces(out, v, m string) string {
+	var b strings.Builder
+	for i := 0; i < len(out); {
+		n := longestIn(out[i:], v)
+		if n >= minShown {
+			b.WriteString(m)
+			i += n
+			continue
+		}
+		b.WriteByte(out[i])
+		i++
+	}
+	return b.String()
+}
+
+// longestIn returns the length of the longest prefix of s that occurs in v.
+func longestIn(s, v string) int {
+	best := 0
+	for j := 0; j < len(v); j++ {
+		n := 0
+		for n < len(s) && j+n < len(v) && s[n] == v[j+n] {
+			n++
+		}
+		best = max(best, n)
+	}
+	return best
 }
 
 // hasC1Byte reports whether s holds a byte of the C1 range, raw or as the
