@@ -3672,7 +3672,7 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name:   `error.code`,
-						Kind:   tablesEqual,
+						Kind:   equal,
 						Values: []string{`InsufficientQuota`},
 					},
 				},
@@ -5300,12 +5300,12 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name:   `code`,
-						Kind:   tablesEqual,
+						Kind:   equal,
 						Values: []string{`token_quota_exceeded`, `request_quota_exceeded`},
 					},
 					{
 						Name: `message`,
-						Kind: tablesMatch,
+						Kind: match,
 						Re: &regex{
 							ID:  261,
 							Src: `(?i)\bper day limit exceeded\b`,
@@ -5334,12 +5334,12 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name:   `code`,
-						Kind:   tablesEqual,
+						Kind:   equal,
 						Values: []string{`queue_exceeded`},
 					},
 					{
 						Name:   `type`,
-						Kind:   tablesEqual,
+						Kind:   equal,
 						Values: []string{`too_many_requests_error`},
 					},
 				},
@@ -5358,12 +5358,12 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name:   `code`,
-						Kind:   tablesEqual,
+						Kind:   equal,
 						Values: []string{`token_quota_exceeded`, `request_quota_exceeded`},
 					},
 					{
 						Name:   `type`,
-						Kind:   tablesEqual,
+						Kind:   equal,
 						Values: []string{`too_many_tokens_error`, `too_many_requests_error`},
 					},
 				},
@@ -5382,7 +5382,7 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name:   `code`,
-						Kind:   tablesEqual,
+						Kind:   equal,
 						Values: []string{`wrong_api_key`},
 					},
 				},
@@ -6467,7 +6467,7 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name:   `error.code`,
-						Kind:   tablesEqual,
+						Kind:   equal,
 						Values: []string{`Model.AccessDenied`, `Workspace.AccessDenied`},
 					},
 				},
@@ -6486,7 +6486,7 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name:   `error.code`,
-						Kind:   tablesEqual,
+						Kind:   equal,
 						Values: []string{`AccessDenied.Unpurchased`, `CommodityNotPurchased`},
 					},
 				},
@@ -6505,7 +6505,7 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name:   `error.code`,
-						Kind:   tablesEqual,
+						Kind:   equal,
 						Values: []string{`Arrearage`, `PrepaidBillOverdue`, `PostpaidBillOverdue`, `Throttling.AllocationQuota`, `AllocationQuota.FreeTierOnly`},
 					},
 				},
@@ -11971,7 +11971,7 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name:   `error.details.reason`,
-						Kind:   tablesEqual,
+						Kind:   equal,
 						Values: []string{`BILLING_DISABLED`},
 					},
 				},
@@ -12046,7 +12046,7 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name:   `error.details.reason`,
-						Kind:   tablesEqual,
+						Kind:   equal,
 						Values: []string{`SERVICE_DISABLED`},
 					},
 				},
@@ -12378,7 +12378,7 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name:   `error.code`,
-						Kind:   tablesEqual,
+						Kind:   equal,
 						Values: []string{`organization_restricted`},
 					},
 				},
@@ -14331,7 +14331,7 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name:   `error.code`,
-						Kind:   tablesEqual,
+						Kind:   equal,
 						Values: []string{`model_not_supported`},
 					},
 				},
@@ -15990,7 +15990,7 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name: `error.message`,
-						Kind: tablesMatch,
+						Kind: match,
 						Re:   sharedRegex17,
 					},
 				},
@@ -20295,7 +20295,7 @@ var catalogueTables = &catalogue{
 				JSON: []fieldTest{
 					{
 						Name: `error.message`,
-						Kind: tablesMatch,
+						Kind: match,
 						Re: &regex{
 							ID:  986,
 							Src: `(?i)\breached (organization )?TPD rate limit\b`,
@@ -20312,7 +20312,7 @@ var catalogueTables = &catalogue{
 					},
 					{
 						Name:   `error.type`,
-						Kind:   tablesEqual,
+						Kind:   equal,
 						Values: []string{`rate_limit_reached_error`},
 					},
 				},
@@ -40517,11 +40517,40 @@ func redact_maskRaw(out, raw string) string {
 		if i := strings.LastIndexAny(v, " \t:=\"'"); i >= 0 {
 			v = v[i+1:]
 		}
-		if len(v) >= 8 && strings.Contains(out, v) {
-			out = strings.ReplaceAll(out, v, redact_marker(f.Kind))
+		if len(v) >= redact_minShown {
+			out = redact_maskPieces(out, v, redact_marker(f.Kind))
 		}
 	}
 	return out
+}
+
+const redact_minShown = 8
+
+func redact_maskPieces(out, v, m string) string {
+	var b strings.Builder
+	for i := 0; i < len(out); {
+		n := redact_longestIn(out[i:], v)
+		if n >= redact_minShown {
+			b.WriteString(m)
+			i += n
+			continue
+		}
+		b.WriteByte(out[i])
+		i++
+	}
+	return b.String()
+}
+
+func redact_longestIn(s, v string) int {
+	best := 0
+	for j := 0; j < len(v); j++ {
+		n := 0
+		for n < len(s) && j+n < len(v) && s[n] == v[j+n] {
+			n++
+		}
+		best = max(best, n)
+	}
+	return best
 }
 
 func redact_hasC1Byte(s string) bool {

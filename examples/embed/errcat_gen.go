@@ -2651,11 +2651,40 @@ func redact_maskRaw(out, raw string) string {
 		if i := strings.LastIndexAny(v, " \t:=\"'"); i >= 0 {
 			v = v[i+1:]
 		}
-		if len(v) >= 8 && strings.Contains(out, v) {
-			out = strings.ReplaceAll(out, v, redact_marker(f.Kind))
+		if len(v) >= redact_minShown {
+			out = redact_maskPieces(out, v, redact_marker(f.Kind))
 		}
 	}
 	return out
+}
+
+const redact_minShown = 8
+
+func redact_maskPieces(out, v, m string) string {
+	var b strings.Builder
+	for i := 0; i < len(out); {
+		n := redact_longestIn(out[i:], v)
+		if n >= redact_minShown {
+			b.WriteString(m)
+			i += n
+			continue
+		}
+		b.WriteByte(out[i])
+		i++
+	}
+	return b.String()
+}
+
+func redact_longestIn(s, v string) int {
+	best := 0
+	for j := 0; j < len(v); j++ {
+		n := 0
+		for n < len(s) && j+n < len(v) && s[n] == v[j+n] {
+			n++
+		}
+		best = max(best, n)
+	}
+	return best
 }
 
 func redact_hasC1Byte(s string) bool {
