@@ -59,7 +59,28 @@ func Excerpt(s string, start, end, max int) string {
 	end = clampInt(end, start, len(s))
 	ex := excerpt(s, start, end, max)
 	ctx := 4*min(max, len(s)) + 2*widen
-	return maskRaw(ex, s[max2(0, start-ctx):min(len(s), end+ctx)])
+	return fit(maskRaw(ex, s[max2(0, start-ctx):min(len(s), end+ctx)]), max)
+}
+
+// fit cuts an excerpt that masking made longer than max back to max, at a
+// rune boundary and never inside a marker, and marks the cut with "…".
+func fit(ex string, max int) string {
+	if len(ex) <= max {
+		return ex
+	}
+	cut := max - len(ellipsis)
+	if cut < 0 {
+		return ""
+	}
+	for _, m := range markers(ex) {
+		if m[0] < cut && cut < m[1] {
+			cut = m[0]
+		}
+	}
+	for cut > 0 && !utf8.RuneStart(ex[cut]) {
+		cut--
+	}
+	return ex[:cut] + ellipsis
 }
 
 // excerpt is Excerpt of a span already within s.

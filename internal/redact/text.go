@@ -49,10 +49,23 @@ const minShown = 8
 // maskPieces replaces in out every run of minShown bytes or more that is
 // also a run of v, longest first, with m: the whole value, or what an
 // excerpt's edge left of it.
+// Markers already in out are kept whole: a value can hold a marker's
+// letters, and masking them would break the marker.
 func maskPieces(out, v, m string) string {
 	var b strings.Builder
+	spans := markers(out)
 	for i := 0; i < len(out); {
-		n := longestIn(out[i:], v)
+		next := len(out) // where the next marker begins
+		if len(spans) > 0 {
+			if spans[0][0] <= i {
+				b.WriteString(out[i:spans[0][1]])
+				i = spans[0][1]
+				spans = spans[1:]
+				continue
+			}
+			next = spans[0][0]
+		}
+		n := longestIn(out[i:next], v)
 		if n >= minShown {
 			b.WriteString(m)
 			i += n
