@@ -39177,7 +39177,26 @@ func redactExcerpt(s string, start, end, max int) string {
 	end = redact_clampInt(end, start, len(s))
 	ex := redact_excerpt(s, start, end, max)
 	ctx := 4*min(max, len(s)) + 2*redact_widen
-	return redact_maskRaw(ex, s[redact_max2(0, start-ctx):min(len(s), end+ctx)])
+	return redact_fit(redact_maskRaw(ex, s[redact_max2(0, start-ctx):min(len(s), end+ctx)]), max)
+}
+
+func redact_fit(ex string, max int) string {
+	if len(ex) <= max {
+		return ex
+	}
+	cut := max - len(redact_ellipsis)
+	if cut < 0 {
+		return ""
+	}
+	for _, m := range redact_markers(ex) {
+		if m[0] < cut && cut < m[1] {
+			cut = m[0]
+		}
+	}
+	for cut > 0 && !utf8.RuneStart(ex[cut]) {
+		cut--
+	}
+	return ex[:cut] + redact_ellipsis
 }
 
 func redact_excerpt(s string, start, end, max int) string {
@@ -40528,8 +40547,19 @@ const redact_minShown = 8
 
 func redact_maskPieces(out, v, m string) string {
 	var b strings.Builder
+	spans := redact_markers(out)
 	for i := 0; i < len(out); {
-		n := redact_longestIn(out[i:], v)
+		next := len(out)
+		if len(spans) > 0 {
+			if spans[0][0] <= i {
+				b.WriteString(out[i:spans[0][1]])
+				i = spans[0][1]
+				spans = spans[1:]
+				continue
+			}
+			next = spans[0][0]
+		}
+		n := redact_longestIn(out[i:next], v)
 		if n >= redact_minShown {
 			b.WriteString(m)
 			i += n
