@@ -59,8 +59,10 @@ BLIND  = --min-precision 0.94 --min-recall 0.78 --min-class-precision 0.95 \
 	--max-coverage-negative 0.03 --min-whole-output-recall 0.80 --max-unsafe 0
 BLIND2 = --min-precision 0.93 --min-recall 0.74 --min-class-precision 0.96 \
 	--max-coverage-negative 0.06 --min-whole-output-recall 0.78 --max-unsafe 0
+BLIND3 = --min-precision 0.98 --min-recall 0.93 --min-class-precision 0.98 \
+	--max-coverage-negative 0.01 --min-whole-output-recall 0.88 --max-unsafe 0
 eval:
-	@set -e; for c in "corpus.jsonl" "blind.jsonl $(BLIND)" "blind2.jsonl $(BLIND2)"; do \
+	@set -e; for c in "corpus.jsonl" "blind.jsonl $(BLIND)" "blind2.jsonl $(BLIND2)" "blind3.jsonl $(BLIND3)"; do \
 		set -- $$c; f=$$1; shift; \
 		echo "errcat eval --corpus testdata/eval/$$f $$*"; \
 		out=$$($(GO) run ./cmd/errcat eval --catalogue catalogue --corpus testdata/eval/$$f "$$@") || { echo "$$out"; exit 1; }; \
