@@ -4210,8 +4210,9 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			File: `rules/providers2.yaml`,
-			Line: 252,
+			Triggers: []string{`"error_code"`},
+			File:     `rules/providers2.yaml`,
+			Line:     252,
 		},
 		{
 			ID:         `baidu.rate_limit_error_code`,
@@ -4232,8 +4233,9 @@ var catalogueTables = &catalogue{
 					},
 				},
 			},
-			File: `rules/providers2.yaml`,
-			Line: 243,
+			Triggers: []string{`"error_code"`},
+			File:     `rules/providers2.yaml`,
+			Line:     243,
 		},
 		{
 			ID:         `bedrock.guardrail_intervened_json`,

@@ -4101,8 +4101,9 @@ var compiled = &tables.Catalogue{
 					},
 				},
 			},
-			File: `rules/providers2.yaml`,
-			Line: 252,
+			Triggers: []string{`"error_code"`},
+			File:     `rules/providers2.yaml`,
+			Line:     252,
 		},
 		{
 			ID:         `baidu.rate_limit_error_code`,
@@ -4123,8 +4124,9 @@ var compiled = &tables.Catalogue{
 					},
 				},
 			},
-			File: `rules/providers2.yaml`,
-			Line: 243,
+			Triggers: []string{`"error_code"`},
+			File:     `rules/providers2.yaml`,
+			Line:     243,
 		},
 		{
 			ID:         `bedrock.guardrail_intervened_json`,

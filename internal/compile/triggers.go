@@ -56,9 +56,11 @@ func triggers(c *tables.Cond) []string {
 			}
 		}
 		// A field's key is a weak trigger ("status" is in every JSON
-		// log line): only for a rule that offers nothing better.
-		for _, t := range c.JSON {
-			if best == nil {
+		// log line): only for a rule that offers nothing better worth
+		// indexing (values such as 18 are too short to be).
+		if literal.Indexable(best) == nil {
+			best = nil
+			for _, t := range c.JSON {
 				consider(jsonKey(t.Name))
 			}
 		}

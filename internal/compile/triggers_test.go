@@ -55,6 +55,15 @@ func TestRuleTriggers(t *testing.T) {
 	if got := triggers(&tables.Cond{JSON: []tables.FieldTest{{Name: "error.type", Kind: tables.Equal, Values: []string{"overloaded_error"}}}}); !cmp.Equal(got, []string{"overloaded_error"}) {
 		t.Errorf("JSON rule triggers = %q", got)
 	}
+	// Values too short to index (Baidu's numeric codes) leave the keys:
+	// without them the rule would read the JSON of every record.
+	short := &tables.Cond{JSON: []tables.FieldTest{
+		{Name: "error_code", Kind: tables.Equal, Values: []string{"17", "19"}},
+		{Name: "error_msg", Kind: tables.Present},
+	}}
+	if got := triggers(short); len(got) != 1 || !strings.Contains(got[0], "error_") {
+		t.Errorf("JSON rule with short values: triggers = %q, want a key", got)
+	}
 }
 
 func TestBranches(t *testing.T) {
