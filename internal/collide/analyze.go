@@ -226,9 +226,18 @@ func (a *analyzer) unindexed() {
 		}
 		a.out = append(a.out, Finding{
 			Kind: Unindexed, Severity: "warning", Rule: a.ref(m.idx),
-			Message: fmt.Sprintf("rule %s has no required literal of %d or more bytes: its pattern runs on every record; anchor it on a distinctive word", m.rule.ID, literal.MinTrigger),
+			Message: unindexedMessage(m.rule),
 		})
 	}
+}
+
+// unindexedMessage says why an unindexed rule costs every record, and what
+// to do about it.
+func unindexedMessage(r *tables.Rule) string {
+	if !r.Match.HasText() {
+		return fmt.Sprintf("rule %s has no JSON value or key of %d or more bytes to look for: it reads the JSON of every record that holds some; test a distinctive value or key", r.ID, literal.MinTrigger)
+	}
+	return fmt.Sprintf("rule %s has no required literal of %d or more bytes: its pattern runs on every record; anchor it on a distinctive word", r.ID, literal.MinTrigger)
 }
 
 // pairs looks for collisions among all unordered pairs, cheapest tests

@@ -18,6 +18,10 @@ func Compatible(a, b *tables.Cond, rx func(*tables.Regex) *regexp.Regexp) bool {
 	return ok
 }
 
-// IsUnindexed reports whether a rule has text matchers but no trigger, so
-// the engine runs it on every record: the rules errcat check warns about.
-func IsUnindexed(r *tables.Rule) bool { return r.Match.HasText() && len(r.Triggers) == 0 }
+// IsUnindexed reports whether a rule has text or JSON matchers but no
+// trigger, so the engine runs it on every record (a JSON matcher, on the
+// JSON of every record that holds some): the rules errcat check warns
+// about.
+func IsUnindexed(r *tables.Rule) bool {
+	return (r.Match.HasText() || len(r.Match.JSON) > 0) && len(r.Triggers) == 0
+}
