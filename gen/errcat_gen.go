@@ -43741,7 +43741,7 @@ func (e *engine) evidenceHolds(c *tablesCond, ev *Evidence, hasBody bool, body a
 	}
 	for i := range c.Headers {
 		t := &c.Headers[i]
-		v, ok := ev.HTTP.header(t.Name)
+		v, ok := ev.HTTP.Header(t.Name)
 		if !ok || !e.test(t, v) {
 			return false
 		}
@@ -44352,7 +44352,9 @@ type HTTP struct {
 	Body    string            `json:"body,omitempty"`
 }
 
-func (h *HTTP) header(name string) (string, bool) {
+// Header looks a header up case-insensitively. Header maps are small and
+// come from users in any spelling, so a linear scan beats canonicalising.
+func (h *HTTP) Header(name string) (string, bool) {
 	if h == nil {
 		return "", false
 	}
@@ -44900,7 +44902,7 @@ func (s *scan) hintValue(rule, k int, t *recText, doc *lazyJSON) (string, bool) 
 		if doc != nil {
 			return "", false
 		}
-		v, ok := s.ev.HTTP.header(src.Key)
+		v, ok := s.ev.HTTP.Header(src.Key)
 		return hintFirstMember(v), ok
 	case fromJSON:
 		var v any
@@ -44970,7 +44972,7 @@ func (s *scan) responseHint(h *hit) {
 		}
 	}
 	for _, rh := range responseHints {
-		raw, ok := s.ev.HTTP.header(rh.key)
+		raw, ok := s.ev.HTTP.Header(rh.key)
 		if !ok {
 			continue
 		}
@@ -45006,11 +45008,11 @@ func (s *scan) rateLimitHint(h *hit) {
 	var v hintValue
 	var raw, source string
 	ok := false
-	if f, found := s.ev.HTTP.header("ratelimit"); found {
+	if f, found := s.ev.HTTP.Header("ratelimit"); found {
 		raw, source = f, "header ratelimit (any response)"
 		v, ok = hintRateLimit(f)
-	} else if rem, found := s.ev.HTTP.header("ratelimit-remaining"); found {
-		reset, _ := s.ev.HTTP.header("ratelimit-reset")
+	} else if rem, found := s.ev.HTTP.Header("ratelimit-remaining"); found {
+		reset, _ := s.ev.HTTP.Header("ratelimit-reset")
 		raw, source = "remaining="+rem+", reset="+reset, "header ratelimit-remaining, ratelimit-reset (any response)"
 		v, ok = hintRateLimitFields(rem, reset)
 	} else {
@@ -46713,7 +46715,7 @@ func (s *scan) clock() time.Time {
 }
 
 func (s *scan) shouldRetry() *bool {
-	if v, ok := s.ev.HTTP.header("x-should-retry"); ok {
+	if v, ok := s.ev.HTTP.Header("x-should-retry"); ok {
 		return boolWord(strings.TrimSpace(v))
 	}
 	if s.keepRecords && s.ev.Text != "" {

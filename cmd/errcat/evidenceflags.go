@@ -80,7 +80,7 @@ func (e *evidenceFlags) read() (match.Evidence, error) {
 		}
 		// A header given twice keeps its first value, as HTTP clients
 		// read a repeated Retry-After.
-		if !hasHeader(hp.Headers, strings.TrimSpace(name)) {
+		if _, ok := hp.Header(strings.TrimSpace(name)); !ok {
 			hp.Headers[strings.TrimSpace(name)] = strings.TrimSpace(value)
 		}
 	}
@@ -173,14 +173,4 @@ func httpOf(ev *match.Evidence) *match.HTTP {
 		ev.HTTP = &match.HTTP{}
 	}
 	return ev.HTTP
-}
-
-// hasHeader reports whether h has name in any case.
-func hasHeader(h map[string]string, name string) bool {
-	for k := range h {
-		if strings.EqualFold(k, name) {
-			return true
-		}
-	}
-	return false
 }

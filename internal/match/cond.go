@@ -40,7 +40,7 @@ func (e *Engine) evidenceHolds(c *tables.Cond, ev *Evidence, hasBody bool, body 
 	}
 	for i := range c.Headers {
 		t := &c.Headers[i]
-		v, ok := ev.HTTP.header(t.Name)
+		v, ok := ev.HTTP.Header(t.Name)
 		if !ok || !e.test(t, v) {
 			return false
 		}

@@ -24,9 +24,9 @@ type HTTP struct {
 	Body    string            `json:"body,omitempty"`
 }
 
-// header looks a header up case-insensitively. Header maps are small and
+// Header looks a header up case-insensitively. Header maps are small and
 // come from users in any spelling, so a linear scan beats canonicalising.
-func (h *HTTP) header(name string) (string, bool) {
+func (h *HTTP) Header(name string) (string, bool) {
 	if h == nil {
 		return "", false
 	}

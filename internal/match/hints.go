@@ -177,7 +177,7 @@ func (s *Scan) hintValue(rule, k int, t *recText, doc *lazyJSON) (string, bool) 
 		if doc != nil {
 			return "", false
 		}
-		v, ok := s.ev.HTTP.header(src.Key)
+		v, ok := s.ev.HTTP.Header(src.Key)
 		return hint.FirstMember(v), ok
 	case tables.FromJSON:
 		var v any
@@ -256,7 +256,7 @@ func (s *Scan) responseHint(h *hit) {
 		}
 	}
 	for _, rh := range responseHints {
-		raw, ok := s.ev.HTTP.header(rh.key)
+		raw, ok := s.ev.HTTP.Header(rh.key)
 		if !ok {
 			continue
 		}
@@ -297,11 +297,11 @@ func (s *Scan) rateLimitHint(h *hit) {
 	var v hint.Value
 	var raw, source string
 	ok := false
-	if f, found := s.ev.HTTP.header("ratelimit"); found {
+	if f, found := s.ev.HTTP.Header("ratelimit"); found {
 		raw, source = f, "header ratelimit (any response)"
 		v, ok = hint.RateLimit(f)
-	} else if rem, found := s.ev.HTTP.header("ratelimit-remaining"); found {
-		reset, _ := s.ev.HTTP.header("ratelimit-reset")
+	} else if rem, found := s.ev.HTTP.Header("ratelimit-remaining"); found {
+		reset, _ := s.ev.HTTP.Header("ratelimit-reset")
 		raw, source = "remaining="+rem+", reset="+reset, "header ratelimit-remaining, ratelimit-reset (any response)"
 		v, ok = hint.RateLimitFields(rem, reset)
 	} else {

@@ -11,7 +11,7 @@ import "strings"
 // says nothing. The answer is nil when nothing is said: a class is never
 // made retryable by it (see docs/semantics.md).
 func (s *Scan) shouldRetry() *bool {
-	if v, ok := s.ev.HTTP.header("x-should-retry"); ok {
+	if v, ok := s.ev.HTTP.Header("x-should-retry"); ok {
 		return boolWord(strings.TrimSpace(v))
 	}
 	if s.keepRecords && s.ev.Text != "" {
