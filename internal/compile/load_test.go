@@ -132,3 +132,43 @@ func TestDigest(t *testing.T) {
 		t.Error("moving a rule changed the digest")
 	}
 }
+
+// TestSharedDefinitions checks that a rule naming a catalogue.yaml guard
+// or extract source compiles exactly as the rule with the definition
+// written in its place.
+func TestSharedDefinitions(t *testing.T) {
+	const head = "name: x\nversion: 1.0.0\nclasses:\n  request: {description: d, exit_code: 65}\n" +
+		"codes:\n  context_length_exceeded: {class: request, description: d}\n"
+	const guard = "{regex: '^\\s*> |\\bdef test_'}"
+	const tokens = "{regex: 'prompt is too long: (?P<requested>\\d+) tokens > (?P<limit>\\d+)'}"
+	rule := func(id, not, tok string) string {
+		return "  - id: " + id + "\n    code: context_length_exceeded\n    confidence: high\n" +
+			"    match: {contains: [prompt is too long]}\n    not: " + not + "\n    extract: {tokens: " + tok + "}\n"
+	}
+	named := fstest.MapFS{
+		"catalogue.yaml": {Data: []byte(head + "guards:\n  quoted: " + guard + "\nextract:\n  window: " + tokens + "\n")},
+		"rules/a.yaml":   {Data: []byte("rules:\n" + rule("a.one", "quoted", "window"))},
+		"rules/b.yaml":   {Data: []byte("rules:\n" + rule("b.two", "quoted", "[window]"))},
+	}
+	inline := fstest.MapFS{
+		"catalogue.yaml": {Data: []byte(head)},
+		"rules/a.yaml":   {Data: []byte("rules:\n" + rule("a.one", guard, tokens))},
+		"rules/b.yaml":   {Data: []byte("rules:\n" + rule("b.two", guard, "["+tokens+"]"))},
+	}
+	a, err := compile.Load(named, "named")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := compile.Load(inline, "inline")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.ID != b.ID {
+		t.Errorf("named definitions compile to %s, written in place to %s", a.ID, b.ID)
+	}
+	for _, r := range a.Rules {
+		if r.Not == nil || len(r.Not.Regex) != 1 || len(r.Hints) != 1 || r.Hints[0].Want != tables.WantTokens {
+			t.Errorf("rule %s: not %+v, hints %+v; want the named guard and tokens source", r.ID, r.Not, r.Hints)
+		}
+	}
+}

@@ -12,8 +12,9 @@ import (
 )
 
 // Messages lists the gettext messages a catalogue's rules name, in their
-// gettext matchers and in what those say fills a slot: the msgids by
-// domain, sorted. It reads the rule files only, so it answers for a
+// gettext matchers (a rule's own, and catalogue.yaml's guards) and in what
+// those say fills a slot: the msgids by domain, sorted. It reads the rule
+// files and catalogue.yaml only, not l10n data, so it answers for a
 // catalogue whose l10n data is missing or stale, which is what the
 // generator of that data needs.
 func Messages(fsys fs.FS) (map[string][]string, error) {
@@ -33,6 +34,28 @@ func Messages(fsys fs.FS) (map[string][]string, error) {
 		}
 		seen[d.Value][id.Value] = true
 	}
+	addBlock := func(block *yaml.Node) {
+		for _, ref := range source.Items(source.Get(block, "gettext")) {
+			add(ref)
+			_, slots := source.Pairs(source.Get(ref, "slots"))
+			for _, s := range slots {
+				if s.Kind == yaml.MappingNode {
+					add(s)
+				}
+			}
+		}
+	}
+	// catalogue.yaml's guards are not blocks that rules name.
+	if data, err := fs.ReadFile(fsys, CatalogueFile); err == nil {
+		if f, ferrs := source.Load(CatalogueFile, data, schema.Catalogue); len(ferrs) > 0 {
+			errs = append(errs, ferrs...)
+		} else {
+			_, guards := source.Pairs(source.Get(f.Root, "guards"))
+			for _, g := range guards {
+				addBlock(g)
+			}
+		}
+	}
 	for _, p := range names {
 		data, err := fs.ReadFile(fsys, p)
 		if err != nil {
@@ -44,17 +67,8 @@ func Messages(fsys fs.FS) (map[string][]string, error) {
 			continue
 		}
 		for _, rule := range source.Items(source.Get(f.Root, "rules")) {
-			for _, block := range []string{"match", "not"} {
-				for _, ref := range source.Items(source.Get(source.Get(rule, block), "gettext")) {
-					add(ref)
-					_, slots := source.Pairs(source.Get(ref, "slots"))
-					for _, s := range slots {
-						if s.Kind == yaml.MappingNode {
-							add(s)
-						}
-					}
-				}
-			}
+			addBlock(source.Get(rule, "match"))
+			addBlock(source.Get(rule, "not"))
 		}
 	}
 	if err := errs.Err(); err != nil {

@@ -33,6 +33,9 @@ type translator struct {
 	// l10n is the catalogue's translation data, by domain and msgid,
 	// which gettext matchers expand from.
 	l10n map[string]map[string]*l10nMessage
+	// shared holds catalogue.yaml's guards and extract sources, which
+	// rules of every file name instead of repeating them.
+	shared shared
 }
 
 // parsedRegex is a checked pattern with its syntax tree and the literal
@@ -95,6 +98,7 @@ func (t *translator) catalogue(f *source.File) *tables.Catalogue {
 		})
 	}
 	t.byID = map[string]*pendingRule{}
+	t.shared = t.sharedDefs(f)
 	return cat
 }
 
@@ -142,17 +146,23 @@ func (t *translator) rule(f *source.File, rel string, n *yaml.Node) {
 			"rule %s: match needs a matcher besides provider and case_sensitive", id))
 	}
 	if g := source.Get(n, "not"); g != nil {
-		c := t.cond(f, id, "not", g)
-		r.Not = &c
+		if gf, gn, ok := t.shared.guard(t, f, id, g); ok {
+			c := t.cond(gf, id, "not", gn)
+			r.Not = &c
+		}
 	}
 	if ex := source.Get(n, "extract"); ex != nil {
 		for _, key := range []string{"retry_after", "reset_at"} {
 			for _, s := range source.Items(source.Get(ex, key)) {
-				r.Hints = append(r.Hints, t.hintSource(f, id, s))
+				if sf, sn, ok := t.shared.source(t, f, id, key, s); ok {
+					r.Hints = append(r.Hints, t.hintSource(sf, id, sn))
+				}
 			}
 		}
 		for _, s := range source.Items(source.Get(ex, "tokens")) {
-			r.Hints = append(r.Hints, t.tokenSource(f, id, s))
+			if sf, sn, ok := t.shared.source(t, f, id, "tokens", s); ok {
+				r.Hints = append(r.Hints, t.tokenSource(sf, id, sn))
+			}
 		}
 	}
 	if len(t.errs) > errsBefore {

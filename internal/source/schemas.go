@@ -30,8 +30,10 @@ var lazySchemas = func() map[string]*lazySchema {
 }()
 
 // compiled returns the named embedded schema, compiling it once per
-// process. Each schema is self-contained (its $refs are its own $defs), so
-// each gets a compiler of its own.
+// process. Each gets a compiler of its own that knows every schema by its
+// file name, so that one schema may refer to another's $defs (catalogue.yaml's
+// guards are rule conditions) as an editor resolves the same reference
+// beside the file.
 func compiled(name string) (*jsonschema.Schema, error) {
 	l, ok := lazySchemas[name]
 	if !ok {
@@ -41,8 +43,10 @@ func compiled(name string) (*jsonschema.Schema, error) {
 		c := jsonschema.NewCompiler()
 		c.Draft = jsonschema.Draft2020
 		c.AssertFormat = true
-		if l.err = c.AddResource(schema.FileName(name), bytes.NewReader(schema.Source(name))); l.err != nil {
-			return
+		for _, n := range schema.Names() {
+			if l.err = c.AddResource(schema.FileName(n), bytes.NewReader(schema.Source(n))); l.err != nil {
+				return
+			}
 		}
 		l.s, l.err = c.Compile(schema.FileName(name))
 	})

@@ -1,0 +1,104 @@
+package compile
+
+import (
+	"sort"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/errcat/errcat/internal/diag"
+	"github.com/errcat/errcat/internal/source"
+)
+
+// shared is what catalogue.yaml defines once for rules of every file: guards
+// that a rule's not names, and extract sources that its extract lists name.
+// A rule that names one is translated as if the definition stood in its
+// place, so the compiled tables are those of a copy; errors inside a
+// definition are reported once, at the definition.
+type shared struct {
+	file    *source.File
+	guards  map[string]*yaml.Node
+	extract map[string]*yaml.Node
+	broken  map[*yaml.Node]bool // definitions whose translation failed
+}
+
+// sharedDefs reads catalogue.yaml's guards and extract sources and checks
+// each once, so that a fault in one is reported at its own line and not
+// again for every rule that names it.
+func (t *translator) sharedDefs(f *source.File) shared {
+	sh := shared{file: f, guards: map[string]*yaml.Node{}, extract: map[string]*yaml.Node{}, broken: map[*yaml.Node]bool{}}
+	keys, vals := source.Pairs(source.Get(f.Root, "guards"))
+	for i := range keys {
+		sh.guards[keys[i].Value] = vals[i]
+		before := len(t.errs)
+		t.cond(f, keys[i].Value, "not", vals[i])
+		sh.broken[vals[i]] = t.renameErrs(before, "guard")
+	}
+	keys, vals = source.Pairs(source.Get(f.Root, "extract"))
+	for i := range keys {
+		sh.extract[keys[i].Value] = vals[i]
+		before := len(t.errs)
+		t.hintSource(f, keys[i].Value, vals[i])
+		sh.broken[vals[i]] = t.renameErrs(before, "extract source")
+	}
+	return sh
+}
+
+// renameErrs makes the errors reported since before, which the rule
+// translators word as "rule NAME: ...", name the definition they belong to,
+// and reports whether there were any.
+func (t *translator) renameErrs(before int, kind string) bool {
+	for _, e := range t.errs[before:] {
+		e.Msg = kind + strings.TrimPrefix(e.Msg, "rule")
+	}
+	return len(t.errs) > before
+}
+
+// guard resolves a rule's not block: a block of the rule's own, or the name
+// of a guard, which resolves to its definition in catalogue.yaml. ok is
+// false when there is nothing sound to translate.
+func (sh *shared) guard(t *translator, f *source.File, id string, n *yaml.Node) (*source.File, *yaml.Node, bool) {
+	if n.Kind != yaml.ScalarNode {
+		return f, n, true
+	}
+	def, found := sh.guards[n.Value]
+	if !found {
+		t.errs.Add(f.Errorf(n, diag.BadValue, "rule %s: not: no guard %q in %s (defined: %s)",
+			id, n.Value, CatalogueFile, names(sh.guards)))
+		return nil, nil, false
+	}
+	return sh.file, def, !sh.broken[def]
+}
+
+// source resolves one item of a rule's extract list key, as guard resolves
+// a not block. A tokens source reads a regex and nothing else.
+func (sh *shared) source(t *translator, f *source.File, id, key string, n *yaml.Node) (*source.File, *yaml.Node, bool) {
+	if n.Kind != yaml.ScalarNode {
+		return f, n, true
+	}
+	def, found := sh.extract[n.Value]
+	if !found {
+		t.errs.Add(f.Errorf(n, diag.BadValue, "rule %s: extract.%s: no extract source %q in %s (defined: %s)",
+			id, key, n.Value, CatalogueFile, names(sh.extract)))
+		return nil, nil, false
+	}
+	if key == "tokens" && (source.Get(def, "regex") == nil || len(def.Content) != 2) {
+		t.errs.Add(f.Errorf(n, diag.BadValue, "rule %s: extract.tokens: source %q (%s) must be a regex alone",
+			id, n.Value, sh.file.Pos(def)))
+		return nil, nil, false
+	}
+	return sh.file, def, !sh.broken[def]
+}
+
+// names lists a definition map's names for an error message.
+func names(m map[string]*yaml.Node) string {
+	if len(m) == 0 {
+		return "none"
+	}
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return strings.Join(out, ", ")
+}
