@@ -15,6 +15,7 @@ import (
 
 	"github.com/errcat/errcat/internal/exitcode"
 	"github.com/errcat/errcat/internal/supervise"
+	"github.com/errcat/errcat/internal/supervise/clocktest"
 )
 
 var update = flag.Bool("update", false, "rewrite the cmp files of testdata/script/*.txtar with the output got")
@@ -43,7 +44,7 @@ func scriptMain() {
 			fmt.Fprintf(os.Stderr, "errcat: %s: %v\n", testClockEnv, err)
 			os.Exit(int(exitcode.Failure))
 		}
-		clock = supervise.NewFakeClock(t)
+		clock = clocktest.New(t)
 	}
 	os.Exit(int(runWith(os.Args[1:], stdio{os.Stdin, os.Stdout, os.Stderr}, os.Getenv, clock)))
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/errcat/errcat/internal/exitcode"
+	"github.com/errcat/errcat/internal/supervise/clocktest"
 )
 
 // zeroExit writes a script that prints line on standard error and exits 0
@@ -27,7 +28,7 @@ func zeroExit(t *testing.T, line string) []string {
 
 func TestFailOnOutput(t *testing.T) {
 	t.Run("a classified failure after exit 0 is retried", func(t *testing.T) {
-		s, errb := supervisor(NewFakeClock(t0))
+		s, errb := supervisor(clocktest.New(t0))
 		s.FailOnOutput = true
 		var got []AttemptReport
 		s.Observe = func(a AttemptReport) { got = append(got, a) }
@@ -44,7 +45,7 @@ func TestFailOnOutput(t *testing.T) {
 		}
 	})
 	t.Run("a hard failure after exit 0 stops with status 1", func(t *testing.T) {
-		s, errb := supervisor(NewFakeClock(t0))
+		s, errb := supervisor(clocktest.New(t0))
 		s.FailOnOutput = true
 		err := s.Run(zeroExit(t, "quota"))
 		var ee exitcode.Error
@@ -53,14 +54,14 @@ func TestFailOnOutput(t *testing.T) {
 		}
 	})
 	t.Run("unclassified output after exit 0 is a success", func(t *testing.T) {
-		s, errb := supervisor(NewFakeClock(t0))
+		s, errb := supervisor(clocktest.New(t0))
 		s.FailOnOutput = true
 		if err := s.Run(zeroExit(t, "all done")); err != nil || strings.Contains(errb.String(), "errcat:") {
 			t.Fatalf("Run = %v\n%s", err, errb)
 		}
 	})
 	t.Run("without the option exit 0 is a success", func(t *testing.T) {
-		s, errb := supervisor(NewFakeClock(t0))
+		s, errb := supervisor(clocktest.New(t0))
 		var got []AttemptReport
 		s.Observe = func(a AttemptReport) { got = append(got, a) }
 		if err := s.Run(zeroExit(t, "rate limit")); err != nil || len(got) != 1 || got[0].Flaky {
@@ -71,14 +72,14 @@ func TestFailOnOutput(t *testing.T) {
 
 func TestPaint(t *testing.T) {
 	args, _ := script(t, "quota")
-	s, errb := supervisor(NewFakeClock(t0))
+	s, errb := supervisor(clocktest.New(t0))
 	s.Paint = func(class, text string) string { return "<" + class + ">" + text + "</>" }
 	s.Run(args)
 	if want := "errcat: <hard>hard</>/quota_limited (rule t.quota), stop"; !strings.Contains(errb.String(), want) {
 		t.Errorf("stderr %q does not hold %q", errb.String(), want)
 	}
 	args, _ = script(t, "something else")
-	s, errb = supervisor(NewFakeClock(t0))
+	s, errb = supervisor(clocktest.New(t0))
 	s.Paint = func(class, text string) string { return "<" + class + ">" + text + "</>" }
 	s.Run(args)
 	if want := "errcat: <unclassified>unclassified</> (no_match)"; !strings.Contains(errb.String(), want) {

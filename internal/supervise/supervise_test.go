@@ -18,6 +18,7 @@ import (
 	"github.com/errcat/errcat/internal/exitcode"
 	"github.com/errcat/errcat/internal/match"
 	"github.com/errcat/errcat/internal/policy"
+	"github.com/errcat/errcat/internal/supervise/clocktest"
 )
 
 var t0 = time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
@@ -99,7 +100,7 @@ func supervisor(clock Clock) (*Supervisor, *bytes.Buffer) {
 
 func TestRunRetriesWithBackoffUntilItSucceeds(t *testing.T) {
 	args, runs := script(t, "rate limit", "rate limit", "ok")
-	clock := NewFakeClock(t0)
+	clock := clocktest.New(t0)
 	s, errb := supervisor(clock)
 	var rep bytes.Buffer
 	s.Report = &rep
@@ -135,7 +136,7 @@ func TestRunRetriesWithBackoffUntilItSucceeds(t *testing.T) {
 // retry; the next failure is retry 1.
 func TestRunWaitsForARetryAfterOnce(t *testing.T) {
 	args, runs := script(t, "rate limit, try again in 30s", "rate limit, try again in 30s", "ok")
-	clock := NewFakeClock(t0)
+	clock := clocktest.New(t0)
 	s, errb := supervisor(clock)
 	if err := s.Run(args); err != nil {
 		t.Fatalf("Run: %v\n%s", err, errb)
@@ -153,7 +154,7 @@ func TestRunWaitsForARetryAfterOnce(t *testing.T) {
 
 func TestRunStopsWhenRetriesAreExhausted(t *testing.T) {
 	args, runs := script(t, "rate limit")
-	clock := NewFakeClock(t0)
+	clock := clocktest.New(t0)
 	s, errb := supervisor(clock)
 	err := s.Run(args)
 	if e := (exitcode.Error{}); !errors.As(err, &e) || e.Code != 1 || e.Err != nil {
@@ -173,7 +174,7 @@ func TestRunStopsWhenRetriesAreExhausted(t *testing.T) {
 // A hard failure stops at once; ClassExit replaces the command's status.
 func TestRunStopsOnAHardFailureWithTheClassStatus(t *testing.T) {
 	args, runs := script(t, "quota")
-	clock := NewFakeClock(t0)
+	clock := clocktest.New(t0)
 	s, _ := supervisor(clock)
 	s.ClassExit = func(c match.Classification) exitcode.Code {
 		if c.Class == "hard" {
@@ -193,7 +194,7 @@ func TestRunStopsOnAHardFailureWithTheClassStatus(t *testing.T) {
 // A dry run runs once, sleeps never, and says what would follow.
 func TestRunDryRunSaysWhatWouldFollow(t *testing.T) {
 	args, runs := script(t, "rate limit")
-	clock := NewFakeClock(t0)
+	clock := clocktest.New(t0)
 	s, errb := supervisor(clock)
 	s.DryRun = true
 	var e exitcode.Error
@@ -216,7 +217,7 @@ func TestRunDoesNotRepeatACommandThatWroteOutput(t *testing.T) {
 	path := filepath.Join(dir, "cmd.sh")
 	os.WriteFile(path, []byte("echo partial; echo 'rate limit' >&2; exit 1\n"), 0o755)
 	for _, idempotent := range []bool{false, true} {
-		s, _ := supervisor(NewFakeClock(t0))
+		s, _ := supervisor(clocktest.New(t0))
 		s.Idempotent = idempotent
 		s.Policy = policy.Policy{Version: policy.Version, Classes: map[string]policy.Section{"transient": {
 			Retry: policy.Retry{Enabled: true, MaxRetries: 1, InitialInterval: policy.Duration(time.Second)}, OnExhausted: policy.OnExhaustedSkip,
@@ -232,7 +233,7 @@ func TestRunDoesNotRepeatACommandThatWroteOutput(t *testing.T) {
 }
 
 func TestRunReportsACommandThatCannotRun(t *testing.T) {
-	s, _ := supervisor(NewFakeClock(t0))
+	s, _ := supervisor(clocktest.New(t0))
 	var e exitcode.Error
 	if err := s.Run([]string{filepath.Join(t.TempDir(), "missing")}); !errors.As(err, &e) || e.Code != exitcode.NotFound || e.Err == nil {
 		t.Errorf("a missing command: %v, want exit status 127 with a message", err)
@@ -279,7 +280,7 @@ func (w *firstWrite) Write(p []byte) (int, error) {
 // ends with 128+N without running it again.
 func TestRunForwardsASignalToTheCommand(t *testing.T) {
 	var sig signals
-	s, _ := supervisor(NewFakeClock(t0))
+	s, _ := supervisor(clocktest.New(t0))
 	s.Notify = sig.notify
 	errw := &firstWrite{seen: make(chan struct{})}
 	s.Stderr = errw
@@ -307,7 +308,7 @@ func TestRunForwardsASignalToTheCommand(t *testing.T) {
 
 // blockingClock sleeps until its context ends, and says when it starts to.
 type blockingClock struct {
-	*FakeClock
+	*clocktest.FakeClock
 	sleeping chan struct{}
 }
 
@@ -321,7 +322,7 @@ func (c blockingClock) Sleep(ctx context.Context, d time.Duration) error {
 func TestRunEndsASleepOnASignal(t *testing.T) {
 	var sig signals
 	args, runs := script(t, "rate limit")
-	clock := blockingClock{NewFakeClock(t0), make(chan struct{})}
+	clock := blockingClock{clocktest.New(t0), make(chan struct{})}
 	s, errb := supervisor(clock)
 	s.Notify = sig.notify
 	done := make(chan error, 1)
