@@ -68,6 +68,12 @@ file $GITHUB_STEP_SUMMARY names.`,
 			if o.output == "text" {
 				o.paint = painter(cmd, getenv, io.out)
 			}
+			if cmd.Flags().Changed("jobs") && !o.lines {
+				// One response or run is one classification: there are no
+				// chunks to share out, and a flag that did nothing would
+				// hide a forgotten --lines.
+				return usagef("--jobs applies to --lines only: without it the input is one response or run, classified once")
+			}
 			return o.run(io, args)
 		},
 	}
