@@ -5526,6 +5526,117 @@ func regex_emptyContext(x string, pos int) syntax.EmptyOp {
 	return syntax.EmptyOpContext(r1, r2)
 }
 
+const maxBlock = 64 << 10
+
+type jsonBlock struct {
+	buf   []byte
+	line  int
+	depth int
+	str   bool
+	esc   bool
+}
+
+func (b *jsonBlock) reset() {
+	b.buf, b.line, b.depth, b.str, b.esc = b.buf[:0], 0, 0, false, false
+}
+
+func (b *jsonBlock) add(rec string, line int) (doc string, at int, ok bool) {
+	if b.line == 0 {
+		b.open(rec, line)
+		return "", 0, false
+	}
+	end := b.scan(rec)
+	if end < 0 {
+		if len(b.buf)+len(rec) > maxBlock {
+			b.reset()
+			return "", 0, false
+		}
+		b.buf = append(append(b.buf, '\n'), rec...)
+		return "", 0, false
+	}
+	b.buf = append(append(b.buf, '\n'), rec[:end]...)
+	doc, at = string(b.buf), b.line
+	b.reset()
+	b.open(rec[end:], line)
+	return doc, at, true
+}
+
+func (b *jsonBlock) open(rec string, line int) {
+	t := strings.TrimRight(rec, " \t")
+	if t == "" {
+		return
+	}
+	if c := t[len(t)-1]; c != '{' && c != '[' && c != ',' {
+		return
+	}
+	for i := 0; i < len(rec); i++ {
+		j := indexOpener(rec[i:])
+		if j < 0 {
+			return
+		}
+		i += j
+		rest := strings.TrimSpace(rec[i+1:])
+		if rest != "" && rest[0] != '"' && rest[0] != '{' {
+			continue
+		}
+		b.depth, b.str, b.esc = 0, false, false
+		end := b.scan(rec[i:])
+		if end >= 0 {
+			i += end - 1
+			continue
+		}
+		if len(rec)-i > maxBlock {
+			b.reset()
+			return
+		}
+		b.buf = append(b.buf[:0], rec[i:]...)
+		b.line = line
+		return
+	}
+}
+
+func (b *jsonBlock) scan(s string) int {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case b.esc:
+			b.esc = false
+		case b.str:
+			switch c {
+			case '\\':
+				b.esc = true
+			case '"':
+				b.str = false
+			}
+		case c == '"':
+			b.str = true
+		case c == '{' || c == '[':
+			b.depth++
+		case c == '}' || c == ']':
+			b.depth--
+			if b.depth <= 0 {
+				return i + 1
+			}
+		}
+	}
+	b.str, b.esc = false, false
+	return -1
+}
+
+func indexOpener(s string) int {
+	i := strings.IndexByte(s, '{')
+	if i < 0 {
+		i = len(s)
+	}
+	if j := strings.IndexByte(s[:i], '['); j >= 0 {
+		i = j
+	}
+	if i == len(s) {
+		return -1
+	}
+	return i
+}
+
 // LineStats counts the records Lines read, and names the one that decides
 // for the input as a whole.
 type LineStats struct {
@@ -6359,12 +6470,22 @@ func (lk *lookup) gateShut() bool {
 }
 
 type engine struct {
-	cat    *catalogue
-	pats   []pattern
-	ix     *index
-	cands  []candidate
-	safety []uint8
-	pool   sync.Pool
+	cat       *catalogue
+	pats      []pattern
+	ix        *index
+	cands     []candidate
+	safety    []uint8
+	pool      sync.Pool
+	jsonRules bool
+}
+
+func hasJSONRules(c *catalogue) bool {
+	for i := range c.Rules {
+		if len(c.Rules[i].Match.JSON) > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 type pattern struct {
@@ -6390,7 +6511,7 @@ func matchNew(c *catalogue) (*engine, error) {
 	if err != nil {
 		return nil, err
 	}
-	e := &engine{cat: c, pats: pats}
+	e := &engine{cat: c, pats: pats, jsonRules: hasJSONRules(c)}
 	e.ix, e.cands, e.safety = buildIndex(c), candidates(c), codeSafety(c)
 	e.pool.New = func() any { return e.newScan() }
 	return e, nil
@@ -8462,6 +8583,8 @@ type scan struct {
 	opts         Options
 	now          time.Time
 	jsonInRecord bool
+	blk          jsonBlock
+	blockOnly    bool
 	hasBody      bool
 	body         any
 	state        []ruleState
@@ -8508,6 +8631,7 @@ func (e *engine) classify(ev Evidence, opts Options) Classification {
 	s.countLater = true
 	s.truncated = recordsEach(ev.Text, func(rec string, line int) bool {
 		s.record(rec, line, "text")
+		s.gather(rec, line)
 		return true
 	})
 	if s.hasBody {
@@ -8563,6 +8687,7 @@ func (s *scan) release() {
 
 func (s *scan) begin(ev Evidence, opts Options) {
 	s.ev, s.opts, s.now = ev, opts, opts.Now
+	s.blk.reset()
 	ix := s.e.ix
 	s.sawText, s.truncated, s.hasBody, s.body = false, false, false, nil
 	s.textBytes, s.badBytes = 0, 0
@@ -8649,6 +8774,18 @@ func (s *scan) Record(rec string, line int, truncated bool) {
 	s.countText(rec)
 	s.textBytes++
 	s.feedRecord(rec, line, truncated)
+	s.gather(rec, line)
+}
+
+func (s *scan) gather(rec string, line int) {
+	if !s.jsonInRecord || !s.e.jsonRules {
+		return
+	}
+	if doc, at, ok := s.blk.add(rec, line); ok {
+		s.blockOnly = true
+		s.record(doc, at, "text")
+		s.blockOnly = false
+	}
 }
 
 func (s *scan) feedRecord(rec string, line int, truncated bool) {
@@ -8667,7 +8804,7 @@ func (s *scan) record(rec string, line int, in string) {
 	s.nextRecord()
 	t := newText(rec, &s.lowBuf, &s.memo, s.recGen)
 	var doc lazyJSON
-	for len(s.needExcerpt) > 0 {
+	for len(s.needExcerpt) > 0 && !s.blockOnly {
 		h := &s.hits[s.needExcerpt[0]]
 		s.excerptAt(h, rec, 0, 0, false)
 		h.line, h.in = line, in
@@ -8698,7 +8835,7 @@ func (s *scan) record(rec string, line int, in string) {
 			continue
 		}
 		h := &s.hits[s.hitOf[i]]
-		if s.guardRecord[i] {
+		if s.guardRecord[i] && !s.blockOnly {
 			if s.guardHolds(i, &t, &doc) {
 				s.state[i] = stKilled
 				continue
@@ -8780,6 +8917,9 @@ func (s *scan) acHits() *litHits {
 
 func (s *scan) tryRule(i int, t *recText, doc *lazyJSON) {
 	r := &s.e.cat.Rules[i]
+	if s.blockOnly && len(r.Match.JSON) == 0 {
+		return
+	}
 	var pats []regexPats
 	hits := s.acHits()
 	if hits != nil {

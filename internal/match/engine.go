@@ -21,6 +21,18 @@ type Engine struct {
 	cands  []Candidate // rule -> its entry in an answer's Candidates
 	safety []uint8     // code -> how safe acting on its class is (verdict.go)
 	pool   sync.Pool   // of *Scan
+	// jsonRules says whether any rule has a json matcher, which is when
+	// documents printed over several lines are gathered (blocks.go).
+	jsonRules bool
+}
+
+func hasJSONRules(c *tables.Catalogue) bool {
+	for i := range c.Rules {
+		if len(c.Rules[i].Match.JSON) > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // pattern is what an engine makes of one of its tables' patterns: the
@@ -65,7 +77,7 @@ func New(c *tables.Catalogue) (*Engine, error) {
 	if err != nil {
 		return nil, err
 	}
-	e := &Engine{cat: c, pats: pats}
+	e := &Engine{cat: c, pats: pats, jsonRules: hasJSONRules(c)}
 	e.ix, e.cands, e.safety = buildIndex(c), candidates(c), codeSafety(c)
 	e.pool.New = func() any { return e.newScan() }
 	return e, nil

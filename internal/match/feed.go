@@ -46,9 +46,10 @@ func (s *Scan) feedRegion(reg records.Region, first int, marks []int) {
 			if !s.sawText {
 				s.sawText = strings.TrimSpace(normalise(records.BytesString(rec))) != ""
 			}
-			continue
+		} else {
+			s.feedRecord(string(rec), line, truncated)
 		}
-		s.feedRecord(string(rec), line, truncated)
+		s.gather(records.BytesString(rec), line)
 	}
 }
 

@@ -327,3 +327,30 @@ func TestScannerLongLine(t *testing.T) {
 		t.Errorf("records (-want +got):\n%s", diff)
 	}
 }
+
+// TestPrettyJSONAfterPrefix checks that a JSON body printed over several
+// lines after a client's prefix is read by a json-only rule, whole and
+// streamed alike.
+func TestPrettyJSONAfterPrefix(t *testing.T) {
+	e := testEngine(t)
+	text := "anthropic.APIStatusError: {\n  \"type\": \"error\",\n  \"error\": {\n    \"type\": \"overloaded_error\"\n  }\n}\n"
+	whole := e.Classify(match.Evidence{Text: text}, match.Options{Now: now})
+	if whole.Rule != "json.overloaded" {
+		t.Fatalf("rule %q, want json.overloaded", whole.Rule)
+	}
+	s := e.Begin(match.Evidence{}, match.Options{Now: now})
+	sc := records.NewScanner(strings.NewReader(text))
+	for sc.Scan() {
+		s.Record(string(sc.Record()), sc.Line(), sc.Truncated())
+	}
+	if diff := cmp.Diff(whole, s.Finish()); diff != "" {
+		t.Errorf("streamed differs from Classify (-classify +stream):\n%s", diff)
+	}
+	s = e.Begin(match.Evidence{}, match.Options{Now: now})
+	if _, err := s.Feed(strings.NewReader(text), 1); err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(whole, s.Finish()); diff != "" {
+		t.Errorf("fed differs from Classify (-classify +feed):\n%s", diff)
+	}
+}

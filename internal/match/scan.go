@@ -66,6 +66,8 @@ type Scan struct {
 	opts         Options
 	now          time.Time // opts.Now, or the time of the first hint read
 	jsonInRecord bool      // JSON matchers read records, not a body
+	blk          jsonBlock // a JSON document printed over several lines (blocks.go)
+	blockOnly    bool      // the record is such a document: only json rules read it
 	hasBody      bool
 	body         any
 	state        []ruleState
@@ -119,6 +121,7 @@ func (e *Engine) Classify(ev Evidence, opts Options) Classification {
 	s.countLater = true
 	s.truncated = records.Each(ev.Text, func(rec string, line int) bool {
 		s.record(rec, line, "text")
+		s.gather(rec, line)
 		return true
 	})
 	if s.hasBody {
@@ -184,6 +187,7 @@ func (s *Scan) release() {
 
 func (s *Scan) begin(ev Evidence, opts Options) {
 	s.ev, s.opts, s.now = ev, opts, opts.Now
+	s.blk.reset()
 	ix := s.e.ix
 	s.sawText, s.truncated, s.hasBody, s.body = false, false, false, nil
 	s.textBytes, s.badBytes = 0, 0
@@ -278,6 +282,20 @@ func (s *Scan) Record(rec string, line int, truncated bool) {
 	s.countText(rec)
 	s.textBytes++ // its line end
 	s.feedRecord(rec, line, truncated)
+	s.gather(rec, line)
+}
+
+// gather passes a text record of a whole input to the JSON document being
+// gathered over lines, and reads the document when the record closes it.
+func (s *Scan) gather(rec string, line int) {
+	if !s.jsonInRecord || !s.e.jsonRules {
+		return
+	}
+	if doc, at, ok := s.blk.add(rec, line); ok {
+		s.blockOnly = true
+		s.record(doc, at, "text")
+		s.blockOnly = false
+	}
 }
 
 // feedRecord is Record for a caller that counts the text itself (Feed)
@@ -298,7 +316,7 @@ func (s *Scan) record(rec string, line int, in string) {
 	s.nextRecord()
 	t := newText(rec, &s.lowBuf, &s.memo, s.recGen)
 	var doc lazyJSON
-	for len(s.needExcerpt) > 0 {
+	for len(s.needExcerpt) > 0 && !s.blockOnly {
 		h := &s.hits[s.needExcerpt[0]]
 		s.excerptAt(h, rec, 0, 0, false)
 		h.line, h.in = line, in
@@ -331,7 +349,7 @@ func (s *Scan) record(rec string, line int, in string) {
 			continue
 		}
 		h := &s.hits[s.hitOf[i]]
-		if s.guardRecord[i] {
+		if s.guardRecord[i] && !s.blockOnly {
 			if s.guardHolds(i, &t, &doc) {
 				s.state[i] = stKilled
 				continue
@@ -425,6 +443,9 @@ func (s *Scan) acHits() *litHits {
 // in s.here; once every candidate is tried, settle keeps what it should.
 func (s *Scan) tryRule(i int, t *recText, doc *lazyJSON) {
 	r := &s.e.cat.Rules[i]
+	if s.blockOnly && len(r.Match.JSON) == 0 {
+		return // text matchers read the document's lines, not the document
+	}
 	var pats []regexPats
 	hits := s.acHits()
 	if hits != nil {

@@ -8,6 +8,7 @@ import "embed"
 // explicit so that test files stay out of errcat's binary;
 // TestSourceList names a file that is missing from it.
 //
+//go:embed blocks.go
 //go:embed bulk.go
 //go:embed cond.go
 //go:embed confirm.go
