@@ -195,7 +195,9 @@ func (s *Scan) begin(ev Evidence, opts Options) {
 	copy(s.guardRecord, ix.pureGuard)
 	if hasBody(&s.ev) {
 		s.hasBody = true
-		s.body = bodyJSON(ev.HTTP.Body)
+		if tables.UsesJSON {
+			s.body = bodyJSON(ev.HTTP.Body)
+		}
 		copy(s.state, ix.pureState)
 		s.pending = ix.purePending
 	} else {
@@ -387,7 +389,7 @@ func (s *Scan) collect(rec string) {
 	for _, ri := range ix.unindexed {
 		s.addCand(ri)
 	}
-	if len(ix.unindexedJSON) > 0 {
+	if tables.UsesJSON && len(ix.unindexedJSON) > 0 {
 		if _, ok := jsonPart(rec); ok || !s.jsonInRecord {
 			for _, ri := range ix.unindexedJSON {
 				s.addCand(ri)
