@@ -108,15 +108,26 @@ func harnessModule(t *testing.T, cat *tables.Catalogue, main string) string {
 }
 
 // TestGeneratedCompilesAndAgrees generates a package for a catalogue that
-// uses every matcher kind, vets and runs it in a module of its own (which
-// proves it needs nothing but the standard library), and compares its
-// answers with internal/match's.
+// uses every matcher kind and feature, and for the embedding example's,
+// which leaves out the features it does not use; vets and runs each in a
+// module of its own (which proves it needs nothing but the standard
+// library), and compares its answers with internal/match's.
 func TestGeneratedCompilesAndAgrees(t *testing.T) {
 	goTool, err := exec.LookPath("go")
 	if err != nil {
 		t.Skip("no go command")
 	}
-	cat := loadGood(t)
+	t.Run("good", func(t *testing.T) { agrees(t, goTool, loadGood(t)) })
+	t.Run("embed", func(t *testing.T) {
+		cat, err := compile.Load(os.DirFS("../../examples/embed/catalogue"), "embed")
+		if err != nil {
+			t.Fatal(err)
+		}
+		agrees(t, goTool, cat)
+	})
+}
+
+func agrees(t *testing.T, goTool string, cat *tables.Catalogue) {
 	dir := harnessModule(t, cat, harness)
 	run := func(stdin string, args ...string) string {
 		cmd := exec.Command(goTool, args...)
@@ -144,6 +155,8 @@ func TestGeneratedCompilesAndAgrees(t *testing.T) {
 		{Text: "HTTP 429 Too Many Requests"},
 		{Text: "Too Many Requests but quota"},
 		{Text: "rate limit hit, try again in 2.5s"},
+		{Text: `{"error":{"code":"insufficient_quota","message":"rate limited: 4097 > 4096 tokens"}}`},
+		{HTTP: &match.HTTP{Status: 401, Body: `{"error":"invalid api key"}` + "\n" + `{"retry_after":3}`}},
 		{Text: "quota exceeded", Provider: "openai"},
 		{Text: "out of credits and Too Many Requests"},
 		{Text: "nothing to see"},
