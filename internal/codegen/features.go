@@ -49,30 +49,38 @@ func featuresOff(cat *tables.Catalogue) []string {
 	return off
 }
 
-// turnOff sets the named feature constants of the tables unit to false in
-// the merged source, and drops what they guard: every if statement whose
-// condition is such a constant, or begins with one and &&, is replaced by
-// its else branch, or removed when it has none. The constants and what
-// reads them may be in any unit. It runs before the source is pruned, so
-// that what only the dropped statements used is left out too.
-func (m *merged) turnOff(names []string) error {
+// settleFeatures takes the feature constants of the tables unit out of
+// the merged source: every if statement whose condition is a feature, or
+// begins with one and &&, is replaced, when the feature is off (named
+// in off), by its else branch or nothing, and when it is on, by its body
+// or by the statement with the rest of its condition. The constants and
+// what reads them may be in any unit. It runs before the source is
+// pruned, so that what only the dropped statements used is left out too,
+// and the constants themselves, which nothing reads any more.
+func (m *merged) settleFeatures(off []string) error {
 	tu := m.unit(tablesPath)
 	declared, err := m.featureConsts(tu)
 	if err != nil {
 		return err
 	}
-	off := map[types.Object]bool{}
-	for _, name := range names {
+	on := map[types.Object]bool{}
+	for name := range declared {
+		on[tu.pkg.Scope().Lookup(name)] = true
+	}
+	for _, name := range off {
 		spec, ok := declared[name]
 		if !ok {
 			return fmt.Errorf("codegen: internal/tables declares no feature %s", name)
 		}
-		off[tu.pkg.Scope().Lookup(name)] = true
-		spec.Values = []ast.Expr{ast.NewIdent("false")}
+		on[tu.pkg.Scope().Lookup(name)] = false
+		spec.Values = []ast.Expr{ast.NewIdent("false")} // should anything else read it
 	}
 	for _, c := range m.units {
 		for _, f := range c.files {
-			dropGuarded(f, func(cond ast.Expr) bool { return off[guardOf(c.info, cond)] })
+			settleGuards(f, func(cond ast.Expr) (feature, isOn bool) {
+				isOn, feature = on[guardOf(c.info, cond)]
+				return feature, isOn
+			})
 		}
 	}
 	return nil
@@ -126,20 +134,60 @@ func guardOf(info *types.Info, cond ast.Expr) types.Object {
 	}
 }
 
-// dropGuarded replaces, in f, every if statement whose condition off
-// holds for with its else branch, or removes it.
-func dropGuarded(f *ast.File, off func(ast.Expr) bool) {
-	list := func(stmts []ast.Stmt) []ast.Stmt {
-		out := stmts[:0]
-		for _, s := range stmts {
-			for {
-				is, ok := s.(*ast.IfStmt)
-				if !ok || !off(is.Cond) {
-					break
-				}
-				s = is.Else
+// rest is a condition without its first operand, nil when it has only one.
+func rest(cond ast.Expr) ast.Expr {
+	switch x := cond.(type) {
+	case *ast.ParenExpr:
+		return rest(x.X)
+	case *ast.BinaryExpr:
+		if r := rest(x.X); r != nil {
+			return &ast.BinaryExpr{X: r, OpPos: x.OpPos, Op: x.Op, Y: x.Y}
+		}
+		return x.Y
+	}
+	return nil
+}
+
+// settleGuards rewrites, in f, every if statement whose condition begins
+// with a feature (guard says whether it does, and whether the feature is
+// on), as settleFeatures says.
+func settleGuards(f *ast.File, guard func(ast.Expr) (feature, on bool)) {
+	// settle returns what stands for s: nil for nothing, a block for
+	// the body of an if statement that always runs.
+	settle := func(s ast.Stmt) ast.Stmt {
+		for {
+			is, ok := s.(*ast.IfStmt)
+			if !ok {
+				return s
 			}
-			if s != nil {
+			feature, on := guard(is.Cond)
+			switch {
+			case !feature:
+				return s
+			case !on:
+				s = is.Else
+				if s == nil {
+					return nil
+				}
+			case rest(is.Cond) != nil:
+				is.Cond = rest(is.Cond)
+				return is
+			case is.Init != nil:
+				is.Cond = ast.NewIdent("true")
+				return is
+			default:
+				return is.Body
+			}
+		}
+	}
+	var list func(stmts []ast.Stmt) []ast.Stmt
+	list = func(stmts []ast.Stmt) []ast.Stmt {
+		var out []ast.Stmt
+		for _, s := range stmts {
+			s = settle(s)
+			if b, ok := s.(*ast.BlockStmt); ok && declaresNothing(b) {
+				out = append(out, list(b.List)...)
+			} else if s != nil {
 				out = append(out, s)
 			}
 		}
@@ -154,14 +202,30 @@ func dropGuarded(f *ast.File, off func(ast.Expr) bool) {
 		case *ast.CommClause:
 			n.Body = list(n.Body)
 		case *ast.IfStmt:
-			for {
-				is, ok := n.Else.(*ast.IfStmt)
-				if !ok || !off(is.Cond) {
-					break
+			if n.Else != nil {
+				if s := settle(n.Else); s == nil {
+					n.Else = nil
+				} else {
+					n.Else = s
 				}
-				n.Else = is.Else
 			}
 		}
 		return true
 	})
+}
+
+// declaresNothing reports whether a block's statements can stand in the
+// block that holds it: it declares no name and no label of its own.
+func declaresNothing(b *ast.BlockStmt) bool {
+	for _, s := range b.List {
+		switch s := s.(type) {
+		case *ast.DeclStmt, *ast.LabeledStmt:
+			return false
+		case *ast.AssignStmt:
+			if s.Tok == token.DEFINE {
+				return false
+			}
+		}
+	}
+	return true
 }

@@ -49,14 +49,19 @@ func TestFeaturesOff(t *testing.T) {
 	}
 }
 
-// TestDropGuarded checks which statements a feature that is off takes
-// with it: an if statement it begins the condition of, in any statement
-// list, replaced by its else branch when it has one; not one whose
-// condition merely contains it.
-func TestDropGuarded(t *testing.T) {
+// TestSettleGuards checks what becomes of the if statements a feature
+// begins the condition of, in any statement list: with the feature off
+// (F), the statement is replaced by its else branch or removed; with it on
+// (G), it loses the feature from its condition, or is replaced by its
+// body, whose statements stand on their own when they declare nothing.
+// A condition that merely contains a feature is left alone.
+func TestSettleGuards(t *testing.T) {
 	const src = `package p
 
-const F = true
+const (
+	F = true
+	G = true
+)
 
 func f(x bool) {
 	a()
@@ -84,18 +89,39 @@ func f(x bool) {
 			j()
 		}
 	}
+	if G && x && !x {
+		k()
+	}
+	if G {
+		if G {
+			l()
+		}
+		if F {
+			m()
+		}
+	}
+	if G {
+		y := x
+		_ = y
+	}
+	if x {
+	} else if G {
+		n()
+	}
 }
 `
 	const want = `package p
 
-const F = true
+const (
+	F = true
+	G = true
+)
 
 func f(x bool) {
 	a()
 
-	{
-		d()
-	}
+	d()
+
 	if x {
 		e()
 	} else {
@@ -107,6 +133,20 @@ func f(x bool) {
 	switch {
 	case x:
 
+	}
+	if x && !x {
+		k()
+	}
+
+	l()
+
+	{
+		y := x
+		_ = y
+	}
+	if x {
+	} else {
+		n()
 	}
 }
 `
@@ -120,13 +160,50 @@ func f(x bool) {
 	if pkg == nil {
 		t.Fatal(err)
 	}
-	feature := pkg.Scope().Lookup("F")
-	dropGuarded(f, func(cond ast.Expr) bool { return guardOf(info, cond) == feature })
+	F, G := pkg.Scope().Lookup("F"), pkg.Scope().Lookup("G")
+	settleGuards(f, func(cond ast.Expr) (feature, on bool) {
+		switch guardOf(info, cond) {
+		case F:
+			return true, false
+		case G:
+			return true, true
+		}
+		return false, false
+	})
 	var b bytes.Buffer
 	if err := format.Node(&b, fset, f); err != nil {
 		t.Fatal(err)
 	}
 	if b.String() != want {
 		t.Errorf("got\n%s\nwant\n%s", b.String(), want)
+	}
+}
+
+// TestFeatureCodeLeftOut checks that a generated package carries a
+// feature's code when its catalogue uses the feature, and leaves it out
+// when it does not; the feature constants are never in it.
+func TestFeatureCodeLeftOut(t *testing.T) {
+	for dir, want := range map[string]bool{
+		"../compile/testdata/good":       true,
+		"../../examples/embed/catalogue": false,
+	} {
+		cat, err := compile.Load(os.DirFS(dir), dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		src, err := Generate(cat, Options{Package: "x"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, code := range []string{"func lookupJSON(", "func bodyJSON(", ") tokens("} {
+			if got := bytes.Contains(src, []byte(code)); got != want {
+				t.Errorf("%s: output holds %q: %v, want %v", dir, code, got, want)
+			}
+		}
+		for _, name := range []string{"usesJSON", "usesTokens"} {
+			if bytes.Contains(src, []byte(name)) {
+				t.Errorf("%s: output holds %q", dir, name)
+			}
+		}
 	}
 }

@@ -39,7 +39,7 @@ func Generate(cat *tables.Catalogue, opts Options) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := m.turnOff(featuresOff(cat)); err != nil {
+	if err := m.settleFeatures(featuresOff(cat)); err != nil {
 		return nil, err
 	}
 	nodes := m.nodes()
