@@ -1,6 +1,7 @@
 package codegen
 
 import (
+	"bytes"
 	"fmt"
 	"go/ast"
 	"go/token"
@@ -80,7 +81,7 @@ func (m *merged) settleFeatures(off []string) error {
 			settleGuards(f, func(cond ast.Expr) (feature, isOn bool) {
 				isOn, feature = on[guardOf(c.info, cond)]
 				return feature, isOn
-			})
+			}, m.takeOut)
 		}
 	}
 	return nil
@@ -150,8 +151,12 @@ func rest(cond ast.Expr) ast.Expr {
 
 // settleGuards rewrites, in f, every if statement whose condition begins
 // with a feature (guard says whether it does, and whether the feature is
-// on), as settleFeatures says.
-func settleGuards(f *ast.File, guard func(ast.Expr) (feature, on bool)) {
+// on), as settleFeatures says. A body that stands for its statement gives
+// its statements to the list it is in when that changes no name's scope
+// (splices). gone is
+// told of the source that is no longer printed, from first to last
+// (inclusive), so that the lines it held can be taken out.
+func settleGuards(f *ast.File, guard func(ast.Expr) (feature, on bool), gone func(first, last token.Pos)) {
 	// settle returns what stands for s: nil for nothing, a block for
 	// the body of an if statement that always runs.
 	settle := func(s ast.Stmt) ast.Stmt {
@@ -180,15 +185,24 @@ func settleGuards(f *ast.File, guard func(ast.Expr) (feature, on bool)) {
 			}
 		}
 	}
-	var list func(stmts []ast.Stmt) []ast.Stmt
-	list = func(stmts []ast.Stmt) []ast.Stmt {
+	var list func(stmts []ast.Stmt, inCase bool) []ast.Stmt
+	list = func(stmts []ast.Stmt, inCase bool) []ast.Stmt {
 		var out []ast.Stmt
-		for _, s := range stmts {
-			s = settle(s)
-			if b, ok := s.(*ast.BlockStmt); ok && declaresNothing(b) {
-				out = append(out, list(b.List)...)
-			} else if s != nil {
+		for i, s := range stmts {
+			r := settle(s)
+			b, isBlock := r.(*ast.BlockStmt)
+			switch {
+			case r == nil:
+				gone(s.Pos(), s.End()-1)
+			case r == s:
 				out = append(out, s)
+			case isBlock && splices(b, stmts, i, inCase):
+				gone(s.Pos(), b.Lbrace)
+				gone(b.Rbrace, b.Rbrace)
+				out = append(out, list(b.List, false)...)
+			default:
+				gone(s.Pos(), r.Pos()-1)
+				out = append(out, r)
 			}
 		}
 		return out
@@ -196,36 +210,100 @@ func settleGuards(f *ast.File, guard func(ast.Expr) (feature, on bool)) {
 	ast.Inspect(f, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.BlockStmt:
-			n.List = list(n.List)
+			n.List = list(n.List, false)
 		case *ast.CaseClause:
-			n.Body = list(n.Body)
+			n.Body = list(n.Body, true)
 		case *ast.CommClause:
-			n.Body = list(n.Body)
+			n.Body = list(n.Body, true)
 		case *ast.IfStmt:
-			if n.Else != nil {
-				if s := settle(n.Else); s == nil {
-					n.Else = nil
-				} else {
-					n.Else = s
-				}
+			if n.Else == nil {
+				break
+			}
+			switch r := settle(n.Else); {
+			case r == nil:
+				gone(n.Body.Rbrace+1, n.Else.End()-1)
+				n.Else = nil
+			case r != n.Else:
+				gone(n.Else.Pos(), r.Pos()-1)
+				n.Else = r
 			}
 		}
 		return true
 	})
 }
 
-// declaresNothing reports whether a block's statements can stand in the
-// block that holds it: it declares no name and no label of its own.
-func declaresNothing(b *ast.BlockStmt) bool {
-	for _, s := range b.List {
+// declares returns the names the statements declare in the block they
+// are in, and whether one of them is labelled (a label is the function's).
+func declares(stmts []ast.Stmt) (names []string, labelled bool) {
+	for _, s := range stmts {
 		switch s := s.(type) {
-		case *ast.DeclStmt, *ast.LabeledStmt:
-			return false
+		case *ast.DeclStmt:
+			for _, sp := range s.Decl.(*ast.GenDecl).Specs {
+				names = append(names, specNames(sp)...)
+			}
+		case *ast.LabeledStmt:
+			labelled = true
 		case *ast.AssignStmt:
 			if s.Tok == token.DEFINE {
-				return false
+				for _, x := range s.Lhs {
+					if id, ok := x.(*ast.Ident); ok {
+						names = append(names, id.Name)
+					}
+				}
 			}
 		}
 	}
-	return true
+	return names, labelled
+}
+
+// splices reports whether the statements of b, which stands for stmts[i],
+// can stand in stmts instead: b declares nothing, or it is the last of a
+// case's statements (a block of its own, with nothing after it to see
+// b's names) and declares no name that those before it do.
+func splices(b *ast.BlockStmt, stmts []ast.Stmt, i int, inCase bool) bool {
+	names, labelled := declares(b.List)
+	if labelled {
+		return false
+	}
+	if len(names) == 0 {
+		return true
+	}
+	if !inCase || i != len(stmts)-1 {
+		return false
+	}
+	before, _ := declares(stmts[:i])
+	return !slices.ContainsFunc(names, func(n string) bool { return slices.Contains(before, n) })
+}
+
+// takeOut notes that the source from first to last (inclusive) is not
+// printed: the lines it wholly holds, a trailing comment aside, are taken
+// out of the file's line table when it is printed (dropCommentLines), so
+// that the printer sees no gap where it was.
+func (m *merged) takeOut(first, last token.Pos) {
+	if !first.IsValid() || last < first {
+		return
+	}
+	tf := m.fset.File(first)
+	src := m.text[tf]
+	from, to := tf.Line(first), tf.Line(last)
+	start, end := tf.Offset(first), tf.Offset(last)+1
+	if len(bytes.TrimSpace(src[bytes.LastIndexByte(src[:start], '\n')+1:start])) > 0 {
+		from++ // the line holds code before first
+	}
+	lineEnd := len(src)
+	if i := bytes.IndexByte(src[end:], '\n'); i >= 0 {
+		lineEnd = end + i
+	}
+	if after := bytes.TrimSpace(src[end:lineEnd]); len(after) > 0 && !bytes.HasPrefix(after, []byte("//")) {
+		to-- // the line holds code after last
+	}
+	if m.gone == nil {
+		m.gone = map[*token.File]map[int]bool{}
+	}
+	for l := max(from, 2); l <= to; l++ {
+		if m.gone[tf] == nil {
+			m.gone[tf] = map[int]bool{}
+		}
+		m.gone[tf][l] = true
+	}
 }

@@ -3,8 +3,8 @@ package codegen
 import (
 	"bytes"
 	"go/ast"
-	"go/format"
 	"go/parser"
+	"go/printer"
 	"go/token"
 	"go/types"
 	"maps"
@@ -53,8 +53,9 @@ func TestFeaturesOff(t *testing.T) {
 // begins the condition of, in any statement list: with the feature off
 // (F), the statement is replaced by its else branch or removed; with it on
 // (G), it loses the feature from its condition, or is replaced by its
-// body, whose statements stand on their own when they declare nothing.
-// A condition that merely contains a feature is left alone.
+// body, whose statements stand on their own where no name changes scope.
+// A condition that merely contains a feature is left alone. The lines of
+// what is taken out leave no gap.
 func TestSettleGuards(t *testing.T) {
 	const src = `package p
 
@@ -108,6 +109,25 @@ func f(x bool) {
 	} else if G {
 		n()
 	}
+	switch {
+	case x:
+		o()
+		if G {
+			z := x
+			_ = z
+		}
+	case !x:
+		y := x
+		if G {
+			y := x
+			_ = y
+		}
+	}
+	if x {
+		p()
+	} else if F {
+		q()
+	}
 }
 `
 	const want = `package p
@@ -119,9 +139,7 @@ const (
 
 func f(x bool) {
 	a()
-
 	d()
-
 	if x {
 		e()
 	} else {
@@ -132,14 +150,11 @@ func f(x bool) {
 	}
 	switch {
 	case x:
-
 	}
 	if x && !x {
 		k()
 	}
-
 	l()
-
 	{
 		y := x
 		_ = y
@@ -147,6 +162,21 @@ func f(x bool) {
 	if x {
 	} else {
 		n()
+	}
+	switch {
+	case x:
+		o()
+		z := x
+		_ = z
+	case !x:
+		y := x
+		{
+			y := x
+			_ = y
+		}
+	}
+	if x {
+		p()
 	}
 }
 `
@@ -160,6 +190,7 @@ func f(x bool) {
 	if pkg == nil {
 		t.Fatal(err)
 	}
+	m := &merged{fset: fset, text: map[*token.File][]byte{fset.File(f.Pos()): []byte(src)}}
 	F, G := pkg.Scope().Lookup("F"), pkg.Scope().Lookup("G")
 	settleGuards(f, func(cond ast.Expr) (feature, on bool) {
 		switch guardOf(info, cond) {
@@ -169,9 +200,11 @@ func f(x bool) {
 			return true, true
 		}
 		return false, false
-	})
+	}, m.takeOut)
+	m.dropCommentLines(f, nil)
 	var b bytes.Buffer
-	if err := format.Node(&b, fset, f); err != nil {
+	cfg := printer.Config{Mode: printer.UseSpaces | printer.TabIndent, Tabwidth: 8}
+	if err := cfg.Fprint(&b, fset, f); err != nil {
 		t.Fatal(err)
 	}
 	if b.String() != want {
