@@ -14,6 +14,7 @@ import (
 
 	"github.com/errcat/errcat/internal/codegen"
 	"github.com/errcat/errcat/internal/compile"
+	"github.com/errcat/errcat/internal/fixture"
 	"github.com/errcat/errcat/internal/match"
 	"github.com/errcat/errcat/internal/tables"
 )
@@ -117,17 +118,29 @@ func TestGeneratedCompilesAndAgrees(t *testing.T) {
 	if err != nil {
 		t.Skip("no go command")
 	}
-	t.Run("good", func(t *testing.T) { agrees(t, goTool, loadGood(t)) })
+	t.Run("good", func(t *testing.T) { agrees(t, goTool, loadGood(t), nil) })
 	t.Run("embed", func(t *testing.T) {
 		cat, err := compile.Load(os.DirFS("../../examples/embed/catalogue"), "embed")
 		if err != nil {
 			t.Fatal(err)
 		}
-		agrees(t, goTool, cat)
+		// The shipped fixtures' evidence too: JSON bodies, streams and
+		// token counts that the example's package has no code for.
+		fx, err := fixture.Load(os.DirFS("../../fixtures"), "fixtures")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var more []match.Evidence
+		for _, f := range fx {
+			more = append(more, f.Evidence)
+		}
+		agrees(t, goTool, cat, more)
 	})
 }
 
-func agrees(t *testing.T, goTool string, cat *tables.Catalogue) {
+// agrees compares the answers of the package generated from cat with
+// internal/match's, on a list of evidence and more.
+func agrees(t *testing.T, goTool string, cat *tables.Catalogue, more []match.Evidence) {
 	dir := harnessModule(t, cat, harness)
 	run := func(stdin string, args ...string) string {
 		cmd := exec.Command(goTool, args...)
@@ -162,11 +175,18 @@ func agrees(t *testing.T, goTool string, cat *tables.Catalogue) {
 		{Text: "nothing to see"},
 		{Text: ""},
 	}
+	evidence = append(evidence, more...)
 	var in strings.Builder
-	for _, ev := range evidence {
+	for i, ev := range evidence {
 		b, _ := json.Marshal(ev)
 		in.Write(b)
 		in.WriteByte('\n')
+		// Both read the evidence as JSON carries it to the harness:
+		// invalid UTF-8 becomes U+FFFD on the way.
+		evidence[i] = match.Evidence{}
+		if err := json.Unmarshal(b, &evidence[i]); err != nil {
+			t.Fatal(err)
+		}
 	}
 	out := run(in.String(), "run", ".")
 	e, err := match.New(cat)
