@@ -290,13 +290,12 @@ func (s *Scan) Record(rec string, line int, truncated bool) {
 // gather passes a text record of a whole input to the JSON document being
 // gathered over lines, and reads the document when the record closes it.
 func (s *Scan) gather(rec string, line int) {
-	if !s.jsonInRecord || !s.e.jsonRules {
-		return
-	}
-	if doc, at, ok := s.blk.add(rec, line); ok {
-		s.blockOnly = true
-		s.record(doc, at, "text")
-		s.blockOnly = false
+	if tables.UsesJSON && s.jsonInRecord && s.e.jsonRules {
+		if doc, at, ok := s.blk.add(rec, line); ok {
+			s.blockOnly = true
+			s.record(doc, at, "text")
+			s.blockOnly = false
+		}
 	}
 }
 
