@@ -47251,11 +47251,6 @@ func (s *scan) addHit(rule int, h hit) *hit {
 	return &s.hits[len(s.hits)-1]
 }
 
-func (s *scan) Body(body string) {
-	s.countText(body)
-	s.feedBody(body)
-}
-
 func (s *scan) feedBody(body string) {
 	if len(body) > recordsMaxRecord {
 		body, s.truncated = recordsCutUTF8(body, recordsMaxRecord), true
@@ -47263,21 +47258,13 @@ func (s *scan) feedBody(body string) {
 	s.record(body, 0, "body")
 }
 
-func (s *scan) Record(rec string, line int, truncated bool) {
-	s.countText(rec)
-	s.textBytes++
-	s.feedRecord(rec, line, truncated)
-	s.gather(rec, line)
-}
-
 func (s *scan) gather(rec string, line int) {
-	if !s.jsonInRecord || !s.e.jsonRules {
-		return
-	}
-	if doc, at, ok := s.blk.add(rec, line); ok {
-		s.blockOnly = true
-		s.record(doc, at, "text")
-		s.blockOnly = false
+	if s.jsonInRecord && s.e.jsonRules {
+		if doc, at, ok := s.blk.add(rec, line); ok {
+			s.blockOnly = true
+			s.record(doc, at, "text")
+			s.blockOnly = false
+		}
 	}
 }
 

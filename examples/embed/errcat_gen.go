@@ -3650,23 +3650,6 @@ func (r *tablesRule) EachRegex(fn func(*regex)) {
 	}
 }
 
-func (c *catalogue) Number() int {
-	var first []*regex
-	bySrc := map[string][]int{}
-	c.EachRegex(func(re *regex) {
-		for _, id := range bySrc[re.Src] {
-			if samePattern(first[id], re) {
-				re.ID = id
-				return
-			}
-		}
-		re.ID = len(first)
-		bySrc[re.Src] = append(bySrc[re.Src], re.ID)
-		first = append(first, re)
-	})
-	return len(first)
-}
-
 type statusRange struct{ Lo, Hi int }
 
 func (s statusRange) String() string {
@@ -5526,8 +5509,6 @@ func regex_emptyContext(x string, pos int) syntax.EmptyOp {
 	return syntax.EmptyOpContext(r1, r2)
 }
 
-const maxBlock = 64 << 10
-
 type jsonBlock struct {
 	buf   []byte
 	line  int
@@ -5538,61 +5519,6 @@ type jsonBlock struct {
 
 func (b *jsonBlock) reset() {
 	b.buf, b.line, b.depth, b.str, b.esc = b.buf[:0], 0, 0, false, false
-}
-
-func (b *jsonBlock) add(rec string, line int) (doc string, at int, ok bool) {
-	if b.line == 0 {
-		b.open(rec, line)
-		return "", 0, false
-	}
-	end := b.scan(rec)
-	if end < 0 {
-		if len(b.buf)+len(rec) > maxBlock {
-			b.reset()
-			return "", 0, false
-		}
-		b.buf = append(append(b.buf, '\n'), rec...)
-		return "", 0, false
-	}
-	b.buf = append(append(b.buf, '\n'), rec[:end]...)
-	doc, at = string(b.buf), b.line
-	b.reset()
-	b.open(rec[end:], line)
-	return doc, at, true
-}
-
-func (b *jsonBlock) open(rec string, line int) {
-	t := strings.TrimRight(rec, " \t")
-	if t == "" {
-		return
-	}
-	if c := t[len(t)-1]; c != '{' && c != '[' && c != ',' {
-		return
-	}
-	for i := 0; i < len(rec); i++ {
-		j := indexOpener(rec[i:])
-		if j < 0 {
-			return
-		}
-		i += j
-		rest := strings.TrimSpace(rec[i+1:])
-		if rest != "" && rest[0] != '"' && rest[0] != '{' {
-			continue
-		}
-		b.depth, b.str, b.esc = 0, false, false
-		end := b.scan(rec[i:])
-		if end >= 0 {
-			i += end - 1
-			continue
-		}
-		if len(rec)-i > maxBlock {
-			b.reset()
-			return
-		}
-		b.buf = append(b.buf[:0], rec[i:]...)
-		b.line = line
-		return
-	}
 }
 
 func (b *jsonBlock) scan(s string) int {
@@ -5621,20 +5547,6 @@ func (b *jsonBlock) scan(s string) int {
 	}
 	b.str, b.esc = false, false
 	return -1
-}
-
-func indexOpener(s string) int {
-	i := strings.IndexByte(s, '{')
-	if i < 0 {
-		i = len(s)
-	}
-	if j := strings.IndexByte(s[:i], '['); j >= 0 {
-		i = j
-	}
-	if i == len(s) {
-		return -1
-	}
-	return i
 }
 
 // LineStats counts the records Lines read, and names the one that decides
@@ -5999,9 +5911,6 @@ func (e *engine) evidenceHolds(c *tablesCond, ev *Evidence, hasBody bool, body a
 			return false
 		}
 	}
-	if hasBody && len(c.JSON) > 0 && !e.jsonHolds(c.JSON, body) {
-		return false
-	}
 	return true
 }
 
@@ -6061,14 +5970,6 @@ func (e *engine) recordHolds(c *tablesCond, t *recText, jsonInRecord bool, doc *
 			sp = best
 		}
 	}
-	if jsonInRecord && len(c.JSON) > 0 {
-		if !e.jsonHolds(c.JSON, doc.get(rec)) {
-			return false, sp, exact
-		}
-		if sp.kind == kNone {
-			sp = span{kind: kJSON, end: len(rec)}
-		}
-	}
 	return true, sp, exact
 }
 
@@ -6089,34 +5990,6 @@ func containsAny(c *tablesCond, t *recText) (idx, at int) {
 
 func needsRecord(c *tablesCond, jsonInRecord bool) bool {
 	return c.hasText() || (jsonInRecord && len(c.JSON) > 0)
-}
-
-func (e *engine) jsonHolds(tests []fieldTest, doc any) bool {
-	if fr, ok := doc.(frames); ok {
-		for i := range fr {
-			if e.jsonHolds(tests, fr[i].v) {
-				return true
-			}
-		}
-		return false
-	}
-	if doc == nil {
-		return false
-	}
-	for i := range tests {
-		t := &tests[i]
-		ok := lookupJSON(doc, t.Name, func(v any) bool {
-			if t.Kind == present {
-				return true
-			}
-			s, ok := jsonScalar(v)
-			return ok && e.test(t, s)
-		})
-		if !ok {
-			return false
-		}
-	}
-	return true
 }
 
 func (e *engine) test(t *fieldTest, v string) bool {
@@ -6208,13 +6081,6 @@ func containsFoldList(xs []string, x string) bool {
 type lazyJSON struct {
 	done bool
 	v    any
-}
-
-func (l *lazyJSON) get(rec string) any {
-	if !l.done {
-		l.v, l.done = recordJSON(rec), true
-	}
-	return l.v
 }
 
 type litHits struct {
@@ -6858,65 +6724,8 @@ func (t *recText) forRegex(f *regexFast) string {
 	return t.s
 }
 
-type frames []frame
-
-type frame struct {
-	v          any
-	start, end int
-}
-
-const maxFrames = 4096
-
-func bodyJSON(body string) any {
-	v, whole := decodeJSON(body)
-	if whole {
-		return v
-	}
-	var fr frames
-	w := recordsWalkString(body)
-	for len(fr) < maxFrames {
-		rec, _, _, _, ok := w.Next()
-		if !ok {
-			break
-		}
-		if v := recordJSON(recordsBytesString(rec)); v != nil {
-			fr = append(fr, frame{v, w.Start(), w.Start() + len(rec)})
-		}
-	}
-	if len(fr) == 0 {
-		return nil
-	}
-	return fr
-}
-
 func (e *engine) frameSpan(body any, tests []fieldTest) (start, end int) {
-	if fr, ok := body.(frames); ok {
-		if i := e.matchedIn(fr, tests); i >= 0 {
-			return fr[i].start, fr[i].end
-		}
-	}
 	return 0, 0
-}
-
-func (e *engine) matchedFrame(body any, tests []fieldTest) any {
-	if fr, ok := body.(frames); ok {
-		if i := e.matchedIn(fr, tests); i >= 0 {
-			return fr[i].v
-		}
-	}
-	return body
-}
-
-func (e *engine) matchedIn(fr frames, tests []fieldTest) int {
-	if len(tests) == 0 {
-		return -1
-	}
-	for i := range fr {
-		if e.jsonHolds(tests, fr[i].v) {
-			return i
-		}
-	}
-	return -1
 }
 
 const garbledShare = 8
@@ -7018,9 +6827,6 @@ func (s *scan) hints(h *hit, t *recText, doc *lazyJSON) {
 	for i := range r.Hints {
 		src := &r.Hints[i]
 		if src.Want == wantTokens {
-			if !h.hasTokens {
-				s.tokens(h, i, t)
-			}
 			continue
 		}
 		if h.hasHint {
@@ -7064,79 +6870,6 @@ func (s *scan) resetPhrase(rule, k int, t *recText) string {
 	return redactExcerpt(t.s[m[0]:m[1]], 0, 0, resetTextBytes)
 }
 
-func (s *scan) tokens(h *hit, k int, t *recText) {
-	if t == nil {
-		return
-	}
-	src := &s.e.cat.Rules[h.rule].Hints[k]
-	pat := &s.e.pats[src.Re.ID]
-	m := s.submatch(pat, t, nil)
-	if m == nil {
-		return
-	}
-	group := func(g int) (n int, matched, ok bool) {
-		if 2*g+1 >= len(m) || m[2*g] < 0 {
-			return 0, false, false
-		}
-		n, ok = tokenCount(t.s[m[2*g]:m[2*g+1]])
-		return n, true, ok
-	}
-	req, okReq := 0, false
-	for _, g := range pat.requested {
-		n, matched, ok := group(g)
-		if !matched {
-			continue
-		}
-		if !ok || n > maxTokens-req {
-			return
-		}
-		req, okReq = req+n, true
-	}
-	limit, okLimit := 0, false
-	for _, g := range pat.limits {
-		if n, matched, ok := group(g); matched {
-			if !ok {
-				return
-			}
-			limit, okLimit = n, true
-			break
-		}
-	}
-	if !okReq && !okLimit {
-		return
-	}
-	h.hasTokens, h.tokReq, h.tokLimit = true, req, limit
-	if s.opts.Explain {
-		h.hintNotes = append(h.hintNotes, hintNote{
-			Rule:   s.e.cat.Rules[h.rule].ID,
-			Source: describeHint(src),
-			Value:  redactExcerpt(t.s[m[0]:m[1]], 0, 0, 80),
-			Kept:   true,
-		})
-	}
-}
-
-const maxTokens = 1 << 30
-
-func tokenCount(s string) (int, bool) {
-	n, digits := 0, 0
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c == ',' && digits > 0 {
-			continue
-		}
-		if c < '0' || c > '9' {
-			return 0, false
-		}
-		n = n*10 + int(c-'0')
-		digits++
-		if n > maxTokens {
-			return 0, false
-		}
-	}
-	return n, digits > 0
-}
-
 func (s *scan) hintsLater(h *hit) {
 	if !h.hintsLater {
 		return
@@ -7158,20 +6891,6 @@ func (s *scan) hintValue(rule, k int, t *recText, doc *lazyJSON) (string, bool) 
 		v, ok := s.ev.HTTP.Header(src.Key)
 		return hintFirstMember(v), ok
 	case fromJSON:
-		var v any
-		switch {
-		case doc == nil && s.hasBody:
-			v = s.e.matchedFrame(s.body, s.e.cat.Rules[rule].Match.JSON)
-		case doc != nil && s.jsonInRecord:
-			v = doc.get(t.s)
-		}
-		var out string
-		found := v != nil && lookupJSON(v, src.Key, func(x any) bool {
-			str, ok := jsonScalar(x)
-			out = str
-			return ok
-		})
-		return out, found
 	case fromText:
 		if doc == nil {
 			return "", false
@@ -7653,212 +7372,6 @@ func packRefs(refs [][]trigRef) refTable {
 		t.at[p+1] = int32(len(t.refs))
 	}
 	return t
-}
-
-func parseJSON(s string) any {
-	v, _ := decodeJSON(s)
-	return v
-}
-
-func decodeJSON(s string) (any, bool) {
-	s = strings.TrimSpace(s)
-	if s == "" || (s[0] != '{' && s[0] != '[') || !canOpen(s) {
-		return nil, false
-	}
-	d := json.NewDecoder(strings.NewReader(s))
-	d.UseNumber()
-	var v any
-	if d.Decode(&v) != nil {
-		if s[0] == '[' && s[1+spaces(s[1:])] == '{' {
-			return arrayPrefix(s), true
-		}
-		return nil, false
-	}
-	return v, d.InputOffset() == int64(len(s))
-}
-
-func arrayPrefix(s string) any {
-	d := json.NewDecoder(strings.NewReader(s))
-	d.UseNumber()
-	if _, err := d.Token(); err != nil {
-		return nil
-	}
-	var els []any
-	for d.More() {
-		var el any
-		if d.Decode(&el) != nil {
-			break
-		}
-		els = append(els, el)
-	}
-	if len(els) == 0 {
-		return nil
-	}
-	return els
-}
-
-func spaces(s string) int {
-	i := 0
-	for i < len(s) && (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r') {
-		i++
-	}
-	return i
-}
-
-func canOpen(s string) bool {
-	i := 1 + spaces(s[1:])
-	if i == len(s) {
-		return false
-	}
-	c := s[i]
-	if s[0] == '{' {
-		return c == '"' || c == '}'
-	}
-	switch {
-	case c == '-' || '0' <= c && c <= '9':
-		i += numberLen(s[i:])
-	case strings.HasPrefix(s[i:], "true"), strings.HasPrefix(s[i:], "null"):
-		i += 4
-	case strings.HasPrefix(s[i:], "false"):
-		i += 5
-	default:
-		return strings.IndexByte("{[]\"", c) >= 0
-	}
-	i += spaces(s[i:])
-	return i == len(s) || s[i] == ',' || s[i] == ']'
-}
-
-func numberLen(s string) int {
-	i := 0
-	if i < len(s) && s[i] == '-' {
-		i++
-	}
-	digits := func() {
-		for i < len(s) && '0' <= s[i] && s[i] <= '9' {
-			i++
-		}
-	}
-	digits()
-	if i < len(s) && s[i] == '.' {
-		i++
-		digits()
-	}
-	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
-		i++
-		if i < len(s) && (s[i] == '+' || s[i] == '-') {
-			i++
-		}
-		digits()
-	}
-	return i
-}
-
-func recordJSON(rec string) any {
-	if s, ok := jsonPart(rec); ok {
-		return parseJSON(s)
-	}
-	return nil
-}
-
-func jsonPart(rec string) (string, bool) {
-	s := strings.TrimSpace(rec)
-	if rest, ok := strings.CutPrefix(s, "data:"); ok {
-		s = strings.TrimSpace(rest)
-	}
-	if s == "" {
-		return "", false
-	}
-	if s[0] != '{' && s[0] != '[' {
-		if s[len(s)-1] != '}' {
-			return "", false
-		}
-		i := strings.IndexByte(s, '{')
-		if i <= 0 {
-			return "", false
-		}
-		s = s[i:]
-	}
-	return s, canOpen(s)
-}
-
-func lookupJSON(v any, path string, fn func(any) bool) bool {
-	if fr, ok := v.(frames); ok {
-		for i := range fr {
-			if lookupJSON(fr[i].v, path, fn) {
-				return true
-			}
-		}
-		return false
-	}
-	for rest, more := path, true; more; {
-		at := rest
-		var key string
-		key, rest, more = strings.Cut(rest, ".")
-		if n, ok := v.(*nested); ok {
-			v = n.v
-		}
-		switch x := v.(type) {
-		case map[string]any:
-			next, ok := x[key]
-			if !ok {
-				return false
-			}
-			if str, ok := next.(string); ok && more {
-				n := nestedJSON(str)
-				x[key], next = n, n
-			}
-			v = next
-		case []any:
-			if n, err := strconv.Atoi(key); err == nil {
-				if n < 0 || n >= len(x) {
-					return false
-				}
-				if str, ok := x[n].(string); ok && more {
-					x[n] = nestedJSON(str)
-				}
-				v = x[n]
-				continue
-			}
-			for j, el := range x {
-				if str, ok := el.(string); ok {
-					n := nestedJSON(str)
-					x[j], el = n, n
-				}
-				if lookupJSON(el, at, fn) {
-					return true
-				}
-			}
-			return false
-		default:
-			return false
-		}
-	}
-	return fn(v)
-}
-
-type nested struct {
-	s string
-	v any
-}
-
-func nestedJSON(s string) *nested {
-	return &nested{s: s, v: recordJSON(s)}
-}
-
-func jsonScalar(v any) (string, bool) {
-	switch x := v.(type) {
-	case string:
-		return x, true
-	case *nested:
-		return x.s, true
-	case json.Number:
-		return x.String(), true
-	case bool:
-		return strconv.FormatBool(x), true
-	case nil:
-		return "null", true
-	}
-	return "", false
 }
 
 const lightLiterals = 8
@@ -8695,7 +8208,6 @@ func (s *scan) begin(ev Evidence, opts Options) {
 	copy(s.guardRecord, ix.pureGuard)
 	if hasBody(&s.ev) {
 		s.hasBody = true
-		s.body = bodyJSON(ev.HTTP.Body)
 		copy(s.state, ix.pureState)
 		s.pending = ix.purePending
 	} else {
@@ -8758,11 +8270,6 @@ func (s *scan) addHit(rule int, h hit) *hit {
 	return &s.hits[len(s.hits)-1]
 }
 
-func (s *scan) Body(body string) {
-	s.countText(body)
-	s.feedBody(body)
-}
-
 func (s *scan) feedBody(body string) {
 	if len(body) > recordsMaxRecord {
 		body, s.truncated = recordsCutUTF8(body, recordsMaxRecord), true
@@ -8770,22 +8277,7 @@ func (s *scan) feedBody(body string) {
 	s.record(body, 0, "body")
 }
 
-func (s *scan) Record(rec string, line int, truncated bool) {
-	s.countText(rec)
-	s.textBytes++
-	s.feedRecord(rec, line, truncated)
-	s.gather(rec, line)
-}
-
 func (s *scan) gather(rec string, line int) {
-	if !s.jsonInRecord || !s.e.jsonRules {
-		return
-	}
-	if doc, at, ok := s.blk.add(rec, line); ok {
-		s.blockOnly = true
-		s.record(doc, at, "text")
-		s.blockOnly = false
-	}
 }
 
 func (s *scan) feedRecord(rec string, line int, truncated bool) {
@@ -8869,13 +8361,6 @@ func (s *scan) collect(rec string) {
 	}
 	for _, ri := range ix.unindexed {
 		s.addCand(ri)
-	}
-	if len(ix.unindexedJSON) > 0 {
-		if _, ok := jsonPart(rec); ok || !s.jsonInRecord {
-			for _, ri := range ix.unindexedJSON {
-				s.addCand(ri)
-			}
-		}
 	}
 }
 

@@ -88,7 +88,8 @@ func dropNodeComments(d ast.Decl, kept map[*ast.CommentGroup]bool) {
 }
 
 // dropCommentLines takes out of f's line table the lines that hold
-// nothing but a comment the output leaves out, so that the printer,
+// nothing but a comment the output leaves out, and those of code that
+// settleFeatures took out (m.gone), so that the printer,
 // which keeps a blank line where the source had two line breaks, sees
 // the code around such a comment as adjacent lines.
 func (m *merged) dropCommentLines(f *ast.File, kept map[*ast.CommentGroup]bool) {
@@ -115,6 +116,9 @@ func (m *merged) dropCommentLines(f *ast.File, kept map[*ast.CommentGroup]bool) 
 				}
 			}
 		}
+	}
+	for l := range m.gone[tf] {
+		drop[l] = true
 	}
 	if len(drop) == 0 {
 		return

@@ -46,7 +46,7 @@ func (m *merged) nodes() []*node {
 			for _, d := range f.Decls {
 				switch d := d.(type) {
 				case *ast.FuncDecl:
-					n := &node{unit: c, file: f, decl: d, refs: identNames(d)}
+					n := &node{unit: c, file: f, decl: d, refs: m.refs(c, d)}
 					if d.Recv != nil {
 						n.recv, n.method = recvName(d.Recv.List[0].Type), d.Name.Name
 					} else {
@@ -57,7 +57,7 @@ func (m *merged) nodes() []*node {
 					switch d.Tok {
 					case token.IMPORT:
 					case token.CONST:
-						n := &node{unit: c, file: f, decl: d, refs: identNames(d)}
+						n := &node{unit: c, file: f, decl: d, refs: m.refs(c, d)}
 						for _, s := range d.Specs {
 							if m.aliases[s] {
 								continue
@@ -72,7 +72,7 @@ func (m *merged) nodes() []*node {
 							if m.aliases[s] {
 								continue
 							}
-							out = append(out, &node{unit: c, file: f, decl: d, spec: s, names: specNames(s), refs: identNames(s)})
+							out = append(out, &node{unit: c, file: f, decl: d, spec: s, names: specNames(s), refs: m.refs(c, s)})
 						}
 					}
 				}
@@ -114,19 +114,6 @@ func specNames(s ast.Spec) []string {
 		return out
 	}
 	return nil
-}
-
-func identNames(n ast.Node) []string {
-	seen := map[string]bool{}
-	var out []string
-	ast.Inspect(n, func(x ast.Node) bool {
-		if id, ok := x.(*ast.Ident); ok && !seen[id.Name] {
-			seen[id.Name] = true
-			out = append(out, id.Name)
-		}
-		return true
-	})
-	return out
 }
 
 // printed is the generated file's source from the merged units: their

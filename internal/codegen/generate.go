@@ -39,6 +39,9 @@ func Generate(cat *tables.Catalogue, opts Options) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := m.settleFeatures(featuresOff(cat)); err != nil {
+		return nil, err
+	}
 	nodes := m.nodes()
 	var roots []string
 	for _, n := range nodes {

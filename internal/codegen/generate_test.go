@@ -14,6 +14,7 @@ import (
 
 	"github.com/errcat/errcat/internal/codegen"
 	"github.com/errcat/errcat/internal/compile"
+	"github.com/errcat/errcat/internal/fixture"
 	"github.com/errcat/errcat/internal/match"
 	"github.com/errcat/errcat/internal/tables"
 )
@@ -108,15 +109,38 @@ func harnessModule(t *testing.T, cat *tables.Catalogue, main string) string {
 }
 
 // TestGeneratedCompilesAndAgrees generates a package for a catalogue that
-// uses every matcher kind, vets and runs it in a module of its own (which
-// proves it needs nothing but the standard library), and compares its
-// answers with internal/match's.
+// uses every matcher kind and feature, and for the embedding example's,
+// which leaves out the features it does not use; vets and runs each in a
+// module of its own (which proves it needs nothing but the standard
+// library), and compares its answers with internal/match's.
 func TestGeneratedCompilesAndAgrees(t *testing.T) {
 	goTool, err := exec.LookPath("go")
 	if err != nil {
 		t.Skip("no go command")
 	}
-	cat := loadGood(t)
+	t.Run("good", func(t *testing.T) { agrees(t, goTool, loadGood(t), nil) })
+	t.Run("embed", func(t *testing.T) {
+		cat, err := compile.Load(os.DirFS("../../examples/embed/catalogue"), "embed")
+		if err != nil {
+			t.Fatal(err)
+		}
+		// The shipped fixtures' evidence too: JSON bodies, streams and
+		// token counts that the example's package has no code for.
+		fx, err := fixture.Load(os.DirFS("../../fixtures"), "fixtures")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var more []match.Evidence
+		for _, f := range fx {
+			more = append(more, f.Evidence)
+		}
+		agrees(t, goTool, cat, more)
+	})
+}
+
+// agrees compares the answers of the package generated from cat with
+// internal/match's, on a list of evidence and more.
+func agrees(t *testing.T, goTool string, cat *tables.Catalogue, more []match.Evidence) {
 	dir := harnessModule(t, cat, harness)
 	run := func(stdin string, args ...string) string {
 		cmd := exec.Command(goTool, args...)
@@ -144,16 +168,25 @@ func TestGeneratedCompilesAndAgrees(t *testing.T) {
 		{Text: "HTTP 429 Too Many Requests"},
 		{Text: "Too Many Requests but quota"},
 		{Text: "rate limit hit, try again in 2.5s"},
+		{Text: `{"error":{"code":"insufficient_quota","message":"rate limited: 4097 > 4096 tokens"}}`},
+		{HTTP: &match.HTTP{Status: 401, Body: `{"error":"invalid api key"}` + "\n" + `{"retry_after":3}`}},
 		{Text: "quota exceeded", Provider: "openai"},
 		{Text: "out of credits and Too Many Requests"},
 		{Text: "nothing to see"},
 		{Text: ""},
 	}
+	evidence = append(evidence, more...)
 	var in strings.Builder
-	for _, ev := range evidence {
+	for i, ev := range evidence {
 		b, _ := json.Marshal(ev)
 		in.Write(b)
 		in.WriteByte('\n')
+		// Both read the evidence as JSON carries it to the harness:
+		// invalid UTF-8 becomes U+FFFD on the way.
+		evidence[i] = match.Evidence{}
+		if err := json.Unmarshal(b, &evidence[i]); err != nil {
+			t.Fatal(err)
+		}
 	}
 	out := run(in.String(), "run", ".")
 	e, err := match.New(cat)

@@ -78,6 +78,9 @@ type merged struct {
 	exports   map[types.Object]bool
 	aliases   map[ast.Spec]bool
 	aliasObjs map[types.Object]bool
+	// gone holds, by file, the lines of code that settleFeatures took
+	// out, which the printer must not see as a gap.
+	gone map[*token.File]map[int]bool
 }
 
 // loadSource parses, checks and renames every unit.

@@ -1,15 +1,19 @@
 package codegen
 
-import "go/ast"
+import (
+	"go/ast"
+	"strings"
+)
 
 // prune keeps the nodes the roots need: a declaration is kept when a kept
-// one names it, and a method when its type is kept and its name occurs in
-// a kept declaration, or it is part of the API (an exported method of an
-// exported type), or the standard library may ask for it at run time
-// (runtimeMethods), which the source never says. Names are unique in the
-// merged source, so a name stands for one declaration; a field or a
-// local with the same name keeps it too, which costs only its lines. A
-// declaration of the blank identifier is always kept.
+// one refers to it (refs), and a method when its type is kept and a kept
+// declaration calls it ("Type.method"), or names it where the checker
+// cannot tell the type (an interface's method, an unresolved selector),
+// or it is part of the API (an exported method of an exported type), or
+// the standard library may ask for it at run time (runtimeMethods), which
+// the source never says. Package-level names are unique in the merged
+// source, so a name stands for one declaration. A declaration of the
+// blank identifier is always kept.
 //
 // A method that the source hands to the standard library through an
 // interface it converts to, and calls nowhere itself, would be left out
@@ -62,8 +66,15 @@ func prune(nodes []*node, roots []string) {
 				keep(n)
 			}
 		}
+		if recv, _, ok := strings.Cut(name, "."); ok {
+			for _, n := range byRecv[recv] {
+				if seen[recv] && n.recv+"."+n.method == name {
+					keep(n)
+				}
+			}
+		}
 		for _, n := range byRecv[name] {
-			if seen[n.method] || runtimeMethods[n.method] || ast.IsExported(n.recv) && ast.IsExported(n.method) {
+			if seen[n.method] || seen[n.recv+"."+n.method] || runtimeMethods[n.method] || ast.IsExported(n.recv) && ast.IsExported(n.method) {
 				keep(n)
 			}
 		}

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"go/types"
 	"slices"
 	"testing"
 )
@@ -64,6 +65,57 @@ func uses() int { return x }
 	want := []string{"API", "helper", "used", "used.called", "used.String", "a", "b", "x", "y", "_", "uses"}
 	slices.Sort(kept)
 	slices.Sort(want)
+	if !slices.Equal(kept, want) {
+		t.Errorf("kept %v, want %v", kept, want)
+	}
+}
+
+// TestPruneByObject checks that a checked source is pruned by what its
+// identifiers refer to, not by their names: a field or a local named like
+// a declaration keeps nothing, a call of a concrete type's method keeps
+// that method alone, and a call through an interface keeps the method of
+// that name on every kept type.
+func TestPruneByObject(t *testing.T) {
+	const src = `package p
+
+type T struct{ helper int }
+func (T) m()    {}
+func (T) n()    {}
+type U struct{}
+func (U) m()    {}
+func (U) n()    {}
+type I interface{ n() }
+
+func API() { var t T; t.m(); var u U; var i I = u; i.n(); x := t.helper; _ = x; orphan := 1; _ = orphan }
+func helper() {}
+func orphan() {}
+`
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "p.go", src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	info := &types.Info{Defs: map[*ast.Ident]types.Object{}, Uses: map[*ast.Ident]types.Object{}}
+	pkg, err := (&types.Config{}).Check("p", fset, []*ast.File{f}, info)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := &merged{units: []*checked{{files: []*ast.File{f}, pkg: pkg, info: info}}, names: map[types.Object]string{}}
+	nodes := m.nodes()
+	prune(nodes, []string{"API"})
+	var kept []string
+	for _, n := range nodes {
+		if !n.keep {
+			continue
+		}
+		if n.recv != "" {
+			kept = append(kept, n.recv+"."+n.method)
+		} else {
+			kept = append(kept, n.names...)
+		}
+	}
+	want := []string{"API", "I", "T", "T.m", "T.n", "U", "U.n"}
+	slices.Sort(kept)
 	if !slices.Equal(kept, want) {
 		t.Errorf("kept %v, want %v", kept, want)
 	}

@@ -55,7 +55,7 @@ func (e *Engine) evidenceHolds(c *tables.Cond, ev *Evidence, hasBody bool, body 
 			return false
 		}
 	}
-	if hasBody && len(c.JSON) > 0 && !e.jsonHolds(c.JSON, body) {
+	if tables.UsesJSON && hasBody && len(c.JSON) > 0 && !e.jsonHolds(c.JSON, body) {
 		return false
 	}
 	return true
@@ -135,7 +135,7 @@ func (e *Engine) recordHolds(c *tables.Cond, t *recText, jsonInRecord bool, doc 
 			sp = best
 		}
 	}
-	if jsonInRecord && len(c.JSON) > 0 {
+	if tables.UsesJSON && jsonInRecord && len(c.JSON) > 0 {
 		if !e.jsonHolds(c.JSON, doc.get(rec)) {
 			return false, sp, exact
 		}

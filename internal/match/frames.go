@@ -59,9 +59,11 @@ func bodyJSON(body string) any {
 // matcher read (see matchedFrame), for an excerpt; 0, 0 for a body that is
 // one document.
 func (e *Engine) frameSpan(body any, tests []tables.FieldTest) (start, end int) {
-	if fr, ok := body.(frames); ok {
-		if i := e.matchedIn(fr, tests); i >= 0 {
-			return fr[i].start, fr[i].end
+	if tables.UsesJSON {
+		if fr, ok := body.(frames); ok {
+			if i := e.matchedIn(fr, tests); i >= 0 {
+				return fr[i].start, fr[i].end
+			}
 		}
 	}
 	return 0, 0

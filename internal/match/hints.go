@@ -20,7 +20,7 @@ func (s *Scan) hints(h *hit, t *recText, doc *lazyJSON) {
 	for i := range r.Hints {
 		src := &r.Hints[i]
 		if src.Want == tables.WantTokens {
-			if !h.hasTokens {
+			if tables.UsesTokens && !h.hasTokens {
 				s.tokens(h, i, t)
 			}
 			continue
@@ -180,20 +180,22 @@ func (s *Scan) hintValue(rule, k int, t *recText, doc *lazyJSON) (string, bool) 
 		v, ok := s.ev.HTTP.Header(src.Key)
 		return hint.FirstMember(v), ok
 	case tables.FromJSON:
-		var v any
-		switch {
-		case doc == nil && s.hasBody:
-			v = s.e.matchedFrame(s.body, s.e.cat.Rules[rule].Match.JSON)
-		case doc != nil && s.jsonInRecord:
-			v = doc.get(t.s)
+		if tables.UsesJSON {
+			var v any
+			switch {
+			case doc == nil && s.hasBody:
+				v = s.e.matchedFrame(s.body, s.e.cat.Rules[rule].Match.JSON)
+			case doc != nil && s.jsonInRecord:
+				v = doc.get(t.s)
+			}
+			var out string
+			found := v != nil && lookupJSON(v, src.Key, func(x any) bool {
+				str, ok := jsonScalar(x)
+				out = str
+				return ok
+			})
+			return out, found
 		}
-		var out string
-		found := v != nil && lookupJSON(v, src.Key, func(x any) bool {
-			str, ok := jsonScalar(x)
-			out = str
-			return ok
-		})
-		return out, found
 	case tables.FromText:
 		if doc == nil {
 			return "", false

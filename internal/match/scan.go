@@ -195,7 +195,9 @@ func (s *Scan) begin(ev Evidence, opts Options) {
 	copy(s.guardRecord, ix.pureGuard)
 	if hasBody(&s.ev) {
 		s.hasBody = true
-		s.body = bodyJSON(ev.HTTP.Body)
+		if tables.UsesJSON {
+			s.body = bodyJSON(ev.HTTP.Body)
+		}
 		copy(s.state, ix.pureState)
 		s.pending = ix.purePending
 	} else {
@@ -288,13 +290,12 @@ func (s *Scan) Record(rec string, line int, truncated bool) {
 // gather passes a text record of a whole input to the JSON document being
 // gathered over lines, and reads the document when the record closes it.
 func (s *Scan) gather(rec string, line int) {
-	if !s.jsonInRecord || !s.e.jsonRules {
-		return
-	}
-	if doc, at, ok := s.blk.add(rec, line); ok {
-		s.blockOnly = true
-		s.record(doc, at, "text")
-		s.blockOnly = false
+	if tables.UsesJSON && s.jsonInRecord && s.e.jsonRules {
+		if doc, at, ok := s.blk.add(rec, line); ok {
+			s.blockOnly = true
+			s.record(doc, at, "text")
+			s.blockOnly = false
+		}
 	}
 }
 
@@ -387,7 +388,7 @@ func (s *Scan) collect(rec string) {
 	for _, ri := range ix.unindexed {
 		s.addCand(ri)
 	}
-	if len(ix.unindexedJSON) > 0 {
+	if tables.UsesJSON && len(ix.unindexedJSON) > 0 {
 		if _, ok := jsonPart(rec); ok || !s.jsonInRecord {
 			for _, ri := range ix.unindexedJSON {
 				s.addCand(ri)

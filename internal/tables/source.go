@@ -10,6 +10,7 @@ import "embed"
 //
 //go:embed catalogue.go
 //go:embed doc.go
+//go:embed features.go
 //go:embed rank.go
 //go:embed regex.go
 //go:embed status.go
