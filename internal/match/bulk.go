@@ -66,6 +66,13 @@ type LinesOptions struct {
 	// input ends. Like fn, it is called from any worker, never from two
 	// at once.
 	Delivered func()
+	// Counted, when set, is called with each region's counts (Records,
+	// Classified, Unclassified; neither Lines nor Best) once fn has been
+	// handed that region's records, region after region in input order:
+	// a caller shows progress with it at the cost of a call per region,
+	// nothing per record. Like fn, it is called from any worker, never
+	// from two at once, and not after fn has returned false.
+	Counted func(LineStats)
 }
 
 // LineResult is one record that matched some rule.
@@ -117,6 +124,7 @@ func (e *Engine) Lines(r io.Reader, ev Evidence, opts LinesOptions, fn func(Line
 					return total, nil
 				}
 			}
+			opts.counted(st)
 			opts.delivered()
 		}
 	}
@@ -133,6 +141,12 @@ func (e *Engine) readsEvery(ev *Evidence) bool {
 func (o *LinesOptions) delivered() {
 	if o.Delivered != nil {
 		o.Delivered()
+	}
+}
+
+func (o *LinesOptions) counted(st LineStats) {
+	if o.Counted != nil {
+		o.Counted(st)
 	}
 }
 
@@ -201,6 +215,9 @@ func (e *Engine) linesParallel(ch *records.Chunker, every bool, ev *Evidence, op
 						stopped.Store(true)
 						break
 					}
+				}
+				if !stopped.Load() {
+					opts.counted(r.stats)
 				}
 				handed = true
 			}
