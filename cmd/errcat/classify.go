@@ -312,7 +312,7 @@ func (o *classifyOptions) writeLines(w io.Writer, flush func() error, eng *match
 		return match.Classification{State: match.Unclassified, Reason: match.ReasonNoMatch, CatalogueVersion: eng.Catalogue().ID}
 	}
 	// One encoder, and one result encoded through a pointer: a result
-	// passed by value to an encoder made per line was copied to the heap
+	// passed by value, to an encoder made per line, is copied to the heap
 	// twice per line.
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)
