@@ -43335,6 +43335,7 @@ type linesOptions struct {
 	Options
 	Workers   int
 	Delivered func()
+	Counted   func(LineStats)
 }
 
 // LineResult is one record that matched some rule.
@@ -43370,6 +43371,7 @@ func (e *engine) Lines(r io.Reader, ev Evidence, opts linesOptions, fn func(Line
 					return total, nil
 				}
 			}
+			opts.counted(st)
 			opts.delivered()
 		}
 	}
@@ -43383,6 +43385,12 @@ func (e *engine) readsEvery(ev *Evidence) bool {
 func (o *linesOptions) delivered() {
 	if o.Delivered != nil {
 		o.Delivered()
+	}
+}
+
+func (o *linesOptions) counted(st LineStats) {
+	if o.Counted != nil {
+		o.Counted(st)
 	}
 }
 
@@ -43432,6 +43440,9 @@ func (e *engine) linesParallel(ch *recordsChunker, every bool, ev *Evidence, opt
 						stopped.Store(true)
 						break
 					}
+				}
+				if !stopped.Load() {
+					opts.counted(r.stats)
 				}
 				handed = true
 			}

@@ -5567,6 +5567,7 @@ type linesOptions struct {
 	Options
 	Workers   int
 	Delivered func()
+	Counted   func(LineStats)
 }
 
 // LineResult is one record that matched some rule.
@@ -5602,6 +5603,7 @@ func (e *engine) Lines(r io.Reader, ev Evidence, opts linesOptions, fn func(Line
 					return total, nil
 				}
 			}
+			opts.counted(st)
 			opts.delivered()
 		}
 	}
@@ -5615,6 +5617,12 @@ func (e *engine) readsEvery(ev *Evidence) bool {
 func (o *linesOptions) delivered() {
 	if o.Delivered != nil {
 		o.Delivered()
+	}
+}
+
+func (o *linesOptions) counted(st LineStats) {
+	if o.Counted != nil {
+		o.Counted(st)
 	}
 }
 
@@ -5664,6 +5672,9 @@ func (e *engine) linesParallel(ch *recordsChunker, every bool, ev *Evidence, opt
 						stopped.Store(true)
 						break
 					}
+				}
+				if !stopped.Load() {
+					opts.counted(r.stats)
 				}
 				handed = true
 			}
