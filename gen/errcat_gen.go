@@ -44171,6 +44171,7 @@ type linesOptions struct {
 	Options
 	Workers   int
 	Delivered func()
+	Counted   func(LineStats)
 }
 
 // LineResult is one record that matched some rule.
@@ -44206,6 +44207,7 @@ func (e *engine) Lines(r io.Reader, ev Evidence, opts linesOptions, fn func(Line
 					return total, nil
 				}
 			}
+			opts.counted(st)
 			opts.delivered()
 		}
 	}
@@ -44219,6 +44221,12 @@ func (e *engine) readsEvery(ev *Evidence) bool {
 func (o *linesOptions) delivered() {
 	if o.Delivered != nil {
 		o.Delivered()
+	}
+}
+
+func (o *linesOptions) counted(st LineStats) {
+	if o.Counted != nil {
+		o.Counted(st)
 	}
 }
 
@@ -44268,6 +44276,9 @@ func (e *engine) linesParallel(ch *recordsChunker, every bool, ev *Evidence, opt
 						stopped.Store(true)
 						break
 					}
+				}
+				if !stopped.Load() {
+					opts.counted(r.stats)
 				}
 				handed = true
 			}

@@ -14,8 +14,10 @@ import (
 
 	"github.com/errcat/errcat/internal/exitcode"
 	"github.com/errcat/errcat/internal/match"
+	"github.com/errcat/errcat/internal/progress"
 	"github.com/errcat/errcat/internal/report"
 	"github.com/errcat/errcat/internal/tables"
+	"github.com/errcat/errcat/internal/termcolor"
 )
 
 type classifyOptions struct {
@@ -27,7 +29,9 @@ type classifyOptions struct {
 	exitByClass bool
 	now         string
 	ev          evidenceFlags
+	noProgress  bool
 	paint       func(class, text string) string // colours a class in text output; nil for none
+	meter       *progress.Meter                 // the progress line on stderr; nil for none
 	getenv      func(string) string
 }
 
@@ -55,7 +59,12 @@ the class's exit code from the catalogue (shipped: transient 75, hard 78,
 request 65) and 70 for unclassified. 1 means a broken catalogue or
 unreadable input, 2 a usage error.
 
-Text output colours the class on a terminal (--color). In GitHub Actions
+Text output colours the class on a terminal (--color). On a terminal,
+standard error shows a line that tells how far an input of more than a
+few megabytes is read (megabytes, MB/s, and with --lines the records read
+and classified so far), redrawn in place and erased at the end; it is
+never written to a pipe or a file nor in CI (CI or GITHUB_ACTIONS set),
+and --no-progress turns it off. In GitHub Actions
 (GITHUB_ACTIONS=true), --lines also appends a Markdown summary (the counts,
 and per code its class, records, first line and sanitized excerpt) to the
 file $GITHUB_STEP_SUMMARY names.`,
@@ -84,6 +93,7 @@ file $GITHUB_STEP_SUMMARY names.`,
 	f.StringVarP(&o.output, "output", "o", "text", "output format: text, json or jsonl")
 	f.BoolVar(&o.explain, "explain", false, "say which matcher of which rule matched where, and why other candidates lost")
 	f.BoolVar(&o.exitByClass, "exit-by-class", false, "exit with the class's exit code (70 when unclassified)")
+	f.BoolVar(&o.noProgress, "no-progress", false, "draw no progress line on a terminal's standard error while a large input is read")
 	f.StringVar(&o.now, "now", "", "RFC 3339 clock for timing hints (default: now), for reproducible output")
 	o.ev.registerAll(cmd, "HTTP status of the failed call", "response header 'Name: value' (repeatable)")
 	return cmd
@@ -124,12 +134,18 @@ func (o *classifyOptions) run(io stdio, args []string) error {
 		return err
 	}
 	defer closeAll(inputs)
+	o.meter = meterFor(o.noProgress, o.getenv, io.err, inputs, o.lines)
+	defer o.meter.Done()
+	for i := range inputs {
+		inputs[i].r = o.meter.Reader(inputs[i].r)
+	}
 	ev.Text = ""
 	var c match.Classification
 	if o.lines {
 		c, err = o.classifyLines(io, eng, ev, opts, inputs)
 	} else {
 		c, err = classifyWhole(eng, ev, opts, inputs)
+		o.meter.Done()
 		if err == nil {
 			err = o.print(io.out, c)
 		}
@@ -249,8 +265,14 @@ type summary struct {
 // a log of a thousand errors would otherwise cost a thousand writes. It
 // is flushed whenever the engine may be about to wait for input, so a
 // stream still being written (tail -f) gets its answers as they come.
+// When standard output is a terminal too, the progress line is erased
+// before each write, so that results start on a line of their own.
 func (o *classifyOptions) classifyLines(io stdio, eng *match.Engine, ev match.Evidence, opts match.Options, inputs []namedReader) (match.Classification, error) {
-	w := bufio.NewWriterSize(io.out, 64<<10)
+	out := io.out
+	if termcolor.IsTerminal(out) {
+		out = o.meter.Writer(out)
+	}
+	w := bufio.NewWriterSize(out, 64<<10)
 	var codes *codeSummary
 	if inActions(o.getenv) && o.getenv("GITHUB_STEP_SUMMARY") != "" {
 		codes = &codeSummary{index: map[string]int{}}
@@ -259,6 +281,7 @@ func (o *classifyOptions) classifyLines(io stdio, eng *match.Engine, ev match.Ev
 	if ferr := w.Flush(); err == nil {
 		err = ferr
 	}
+	o.meter.Done()
 	if err == nil && codes != nil {
 		stepSummary(o.getenv, io.err, func() string {
 			return report.LinesSummary(sum.Records, sum.Classified, sum.Unclassified, codes.rows)
@@ -295,7 +318,7 @@ func (o *classifyOptions) writeLines(w io.Writer, flush func() error, eng *match
 		return match.Classification{State: match.Unclassified, Reason: match.ReasonNoMatch, CatalogueVersion: eng.Catalogue().ID}
 	}
 	// One encoder, and one result encoded through a pointer: a result
-	// passed by value to an encoder made per line was copied to the heap
+	// passed by value, to an encoder made per line, is copied to the heap
 	// twice per line.
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)
@@ -304,6 +327,9 @@ func (o *classifyOptions) writeLines(w io.Writer, flush func() error, eng *match
 		offset := total.Lines
 		var werr error
 		lopts := match.LinesOptions{Options: opts, Workers: o.jobs}
+		if o.meter != nil {
+			lopts.Counted = func(st match.LineStats) { o.meter.Count(st.Records, st.Classified) }
+		}
 		if o.output != "json" { // one document, written at the end
 			lopts.Delivered = func() {
 				if werr == nil {

@@ -144,6 +144,14 @@ Colour: --color auto (the default) colours the class in the text of
 classify and run on a terminal, unless $NO_COLOR is set to anything;
 --color always and never decide alone. JSON is never coloured.
 
+Progress: on a terminal, classify draws a line on standard error while
+it reads an input of more than a few megabytes (megabytes read, of how
+many when the size is known, MB/s, and with --lines the records read and
+classified so far), redrawn in place and erased when it ends. It is never
+written to a pipe or a file, in CI (CI or GITHUB_ACTIONS set) or on a
+dumb terminal; --no-progress turns it off. Standard output is the same
+with it or without.
+
 errcat explain CODE shows a code's class and what the class means, its
 description, unblock and scope, and its rules (id, tier, priority,
 file:line) with two of the fixtures each wins. errcat explain RULE-ID shows

@@ -3,6 +3,7 @@ package main
 import (
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -35,8 +36,36 @@ func TestMain(m *testing.M) {
 // this test binary reads it; errcat itself always runs on the real clock.
 const testClockEnv = "ERRCAT_TEST_CLOCK"
 
-// scriptMain is errcat's main with the clock a scenario asks for.
+// testTerminalEnv makes a scenario's standard output or error count as
+// a terminal, which in a scenario they never are: set to "stdout",
+// "stderr" or "stdout,stderr", those streams say they are terminals
+// (termcolor.IsTerminal), so that what errcat does on a terminal only
+// (colour under --color auto, classify's progress line) can be tested,
+// together with what still turns it off. Only this test binary reads it.
+const testTerminalEnv = "ERRCAT_TEST_TERMINAL"
+
+// terminal is a stream that says it is a terminal.
+type terminal struct{ io.Writer }
+
+func (terminal) IsTerminal() bool { return true }
+
+// scriptMain is errcat's main with the clock and the terminals a
+// scenario asks for.
 func scriptMain() {
+	std := stdio{os.Stdin, os.Stdout, os.Stderr}
+	if v := os.Getenv(testTerminalEnv); v != "" {
+		for _, name := range strings.Split(v, ",") {
+			switch name {
+			case "stdout":
+				std.out = terminal{os.Stdout}
+			case "stderr":
+				std.err = terminal{os.Stderr}
+			default:
+				fmt.Fprintf(os.Stderr, "errcat: %s: %q is neither stdout nor stderr\n", testTerminalEnv, name)
+				os.Exit(int(exitcode.Failure))
+			}
+		}
+	}
 	var clock supervise.Clock = supervise.RealClock{}
 	if v := os.Getenv(testClockEnv); v != "" {
 		t, err := time.Parse(time.RFC3339, v)
@@ -46,7 +75,7 @@ func scriptMain() {
 		}
 		clock = clocktest.New(t)
 	}
-	os.Exit(int(runWith(os.Args[1:], stdio{os.Stdin, os.Stdout, os.Stderr}, os.Getenv, clock)))
+	os.Exit(int(runWith(os.Args[1:], std, os.Getenv, clock)))
 }
 
 // TestScript runs the end-to-end scenarios in testdata/script, one

@@ -5590,6 +5590,7 @@ type linesOptions struct {
 	Options
 	Workers   int
 	Delivered func()
+	Counted   func(LineStats)
 }
 
 // LineResult is one record that matched some rule.
@@ -5625,6 +5626,7 @@ func (e *engine) Lines(r io.Reader, ev Evidence, opts linesOptions, fn func(Line
 					return total, nil
 				}
 			}
+			opts.counted(st)
 			opts.delivered()
 		}
 	}
@@ -5638,6 +5640,12 @@ func (e *engine) readsEvery(ev *Evidence) bool {
 func (o *linesOptions) delivered() {
 	if o.Delivered != nil {
 		o.Delivered()
+	}
+}
+
+func (o *linesOptions) counted(st LineStats) {
+	if o.Counted != nil {
+		o.Counted(st)
 	}
 }
 
@@ -5687,6 +5695,9 @@ func (e *engine) linesParallel(ch *recordsChunker, every bool, ev *Evidence, opt
 						stopped.Store(true)
 						break
 					}
+				}
+				if !stopped.Load() {
+					opts.counted(r.stats)
 				}
 				handed = true
 			}

@@ -2,8 +2,8 @@
 // run on the same catalogue again does not compile its YAML again.
 //
 // Compiling is most of what errcat does before it reads its input:
-// schema validation, YAML parsing and pattern analysis cost tens of times
-// what decoding the compiled tables does. That is paid at every start of `errcat classify`, which CI jobs and agent
+// schema validation, YAML parsing and pattern analysis cost far more than
+// decoding the compiled tables does. That is paid at every start of `errcat classify`, which CI jobs and agent
 // loops run once per failure. The built-in catalogue is compiled ahead of
 // time (package builtin); this does the same for a catalogue directory,
 // the first time it is used.

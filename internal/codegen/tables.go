@@ -25,7 +25,7 @@ type TablesOptions struct {
 // The tables are composite literals of strings, numbers and pointers to
 // each other, which the Go linker lays out in the binary's data: taking
 // them costs no decoding and no allocation, where decoding them (gob)
-// was a fifth of a command's start-up, mostly in fresh pages faulted in.
+// would fault in fresh pages at every start of a command.
 // Unlike Generate's output, the file carries no engine.
 func Tables(cat *tables.Catalogue, o TablesOptions) ([]byte, error) {
 	if err := CheckPackage(o.Package); err != nil {

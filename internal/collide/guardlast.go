@@ -5,9 +5,9 @@ package collide
 // product is multiplied by the guard's reachable sets. The shipped
 // catalogue's rules share a long guard against prose that quotes errors
 // (test names, commit subjects, documentation), unanchored in places;
-// searched with it, a pair of two such rules explored thousands of states,
-// nearly all of them spent proving again what the two patterns alone
-// already decide. Guards only remove records, so:
+// searched with it, a pair of two such rules explores thousands of
+// states, nearly all of them spent proving again what the two patterns
+// alone already decide. Guards only remove records, so:
 //
 //   - no record without the guards means none with them: the pair (or
 //     the sample, or the counterexample) does not exist, proved on the

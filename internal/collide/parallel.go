@@ -15,7 +15,7 @@ type worker struct {
 	states int
 	// Buffers a search leaves behind for the next one: a pair's search
 	// explores a few thousand states, and allocating (and collecting)
-	// them afresh each time cost more than a tenth of the analysis.
+	// them afresh each time would weigh on the whole analysis.
 	nodes []node
 	index stateTable
 	cands []cand

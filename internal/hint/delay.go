@@ -20,7 +20,7 @@ const maxEpoch = 253402300799
 // unitOf returns the length of a unit, spelled (in lower case) as Go durations,
 // protobuf JSON durations and English messages spell it. It is a switch rather than a
 // map: a hint is parsed for every message classified with one, and hashing the word
-// cost more than the few comparisons of the switch's search.
+// costs more than the few comparisons of the switch's search.
 func unitOf(word string) (time.Duration, bool) {
 	switch word {
 	case "ns", "nsec", "nanosecond", "nanoseconds":

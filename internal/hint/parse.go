@@ -108,8 +108,8 @@ func parseError(s, why string) error {
 // clean drops what surrounds a value when it was cut out of a header line, a JSON
 // document or a sentence: space, quotes, and sentence punctuation ("in 21.5s.").
 // In front that is space and quotes, behind also punctuation, in any order. It
-// looks at each end's runes once: trimming with strings.Trim and its cutsets
-// until nothing changed cost more than parsing the value. An ASCII byte is
+// looks at each end's runes once, where trimming with strings.Trim and its
+// cutsets until nothing changes would cost more than parsing the value. An ASCII byte is
 // its own rune, and is not decoded: a hint is parsed for every message
 // classified with one, and values are ASCII.
 func clean(s string) string {

@@ -66,6 +66,13 @@ type LinesOptions struct {
 	// input ends. Like fn, it is called from any worker, never from two
 	// at once.
 	Delivered func()
+	// Counted, when set, is called with each region's counts (Records,
+	// Classified, Unclassified; neither Lines nor Best) once fn has been
+	// handed that region's records, region after region in input order:
+	// a caller shows progress with it at the cost of a call per region,
+	// nothing per record. Like fn, it is called from any worker, never
+	// from two at once, and not after fn has returned false.
+	Counted func(LineStats)
 }
 
 // LineResult is one record that matched some rule.
@@ -117,6 +124,7 @@ func (e *Engine) Lines(r io.Reader, ev Evidence, opts LinesOptions, fn func(Line
 					return total, nil
 				}
 			}
+			opts.counted(st)
 			opts.delivered()
 		}
 	}
@@ -136,6 +144,12 @@ func (o *LinesOptions) delivered() {
 	}
 }
 
+func (o *LinesOptions) counted(st LineStats) {
+	if o.Counted != nil {
+		o.Counted(st)
+	}
+}
+
 // linesParallel classifies regions on Workers goroutines, the caller's
 // among them, and hands results to fn in input order.
 //
@@ -143,18 +157,18 @@ func (o *LinesOptions) delivered() {
 // on. A worker takes the next region itself, under a lock: it reads it
 // into a buffer of its own (chunker.adopt), cuts it and tunes the scan,
 // then classifies it while the region is still in its core's cache,
-// and the next worker reads meanwhile. With a reader goroutine handing
-// regions out, each region was written by one core and scanned by the
-// other, and two workers spent 15-25 % more CPU time than one. Results
+// and the next worker reads meanwhile. A reader goroutine handing
+// regions out would have each region written by one core and scanned by
+// another, out of the scanning core's cache. Results
 // go to fn from whichever worker completes the next region due, under
 // a second lock; a region done before its turn is parked, and at most
 // 2×Workers regions are between being read and being handed on.
 func (e *Engine) linesParallel(ch *records.Chunker, every bool, ev *Evidence, opts LinesOptions, fn func(LineResult) bool) (LineStats, error) {
 	bt := e.ix.bulkTables()
 	// Each region's results go in a slice used again once fn has seen
-	// them: fresh ones, grown result by result, were most of what the
-	// parallel path allocated, and the first write to each fresh page is
-	// a page fault, which on a virtual machine costs microseconds.
+	// them: fresh ones, grown result by result, would be most of what the
+	// parallel path allocates, and the first write to each fresh page is
+	// a page fault, which is slow on a virtual machine.
 	outs := sync.Pool{New: func() any { return new([]LineResult) }}
 	slots := make(chan struct{}, 2*opts.Workers)
 	var (
@@ -201,6 +215,9 @@ func (e *Engine) linesParallel(ch *records.Chunker, every bool, ev *Evidence, op
 						stopped.Store(true)
 						break
 					}
+				}
+				if !stopped.Load() {
+					opts.counted(r.stats)
 				}
 				handed = true
 			}
@@ -251,9 +268,8 @@ type regionResult struct {
 
 // regionWork is what one goroutine of the bulk path classifies regions
 // with: what a Lines call fixes, and buffers kept from one region to the
-// next. Grown afresh for every region, the marks were 5 % of the bulk
-// path's time with the shipped catalogue, whose short triggers mark many
-// lines.
+// next, so that the marks, many with the shipped catalogue's short
+// triggers, are not grown afresh for every region.
 type regionWork struct {
 	e     *Engine
 	bt    *bulkTables // the bulk path's tables: their needs and light rules
@@ -305,11 +321,11 @@ func (rw *regionWork) region(reg records.Region, lits *litscan.Set, out *[]LineR
 				continue
 			}
 		}
-		// The record is read in place: the region stays put until
-		// Finish, and of what the scan keeps of a record only the
-		// excerpts outlive it, copied for the records handed on. A copy
-		// of every record looked at was a tenth of the time the shipped
-		// catalogue takes, whose short triggers occur on many lines.
+		// The record is read in place, not copied: the region stays put
+		// until Finish, and of what the scan keeps of a record only the
+		// excerpts outlive it, copied for the records handed on. The
+		// shipped catalogue's short triggers occur on many lines, so
+		// many records are looked at.
 		s := e.pool.Get().(*Scan)
 		s.begin(*rw.ev, rw.opts)
 		s.keepRecords = true

@@ -551,3 +551,54 @@ func TestLineStatsAdd(t *testing.T) {
 		t.Errorf("best of an unclassified input: %+v", none.Best)
 	}
 }
+
+// TestLinesCounts: Counted is handed every region's counts once fn has
+// had its records, at one worker and at several, so that its sums are
+// the stats Lines returns, and its classified count never runs ahead of
+// the classified records fn was handed.
+func TestLinesCounts(t *testing.T) {
+	e := testEngine(t)
+	log := synthLog(3<<20, 11)
+	for _, workers := range []int{1, 2, 3} {
+		var sum match.LineStats
+		calls, handed := 0, 0
+		opts := match.LinesOptions{Options: match.Options{Now: now}, Workers: workers}
+		opts.Counted = func(st match.LineStats) {
+			calls++
+			sum.Records += st.Records
+			sum.Classified += st.Classified
+			sum.Unclassified += st.Unclassified
+			if st.Lines != 0 || st.Best.State != "" {
+				t.Errorf("workers %d: Counted is handed lines or a best: %+v", workers, st)
+			}
+			if sum.Classified != handed {
+				t.Errorf("workers %d: %d classified counted, %d handed to fn", workers, sum.Classified, handed)
+			}
+		}
+		st, err := e.Lines(strings.NewReader(log), match.Evidence{}, opts, func(r match.LineResult) bool {
+			if r.State == match.Classified {
+				handed++
+			}
+			return true
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if calls < 2 {
+			t.Errorf("workers %d: Counted called %d times over a log of several regions", workers, calls)
+		}
+		if sum.Records != st.Records || sum.Classified != st.Classified || sum.Unclassified != st.Unclassified || st.Classified == 0 {
+			t.Errorf("workers %d: counted %+v, Lines returned %+v", workers, sum, st)
+		}
+
+		// Once fn has stopped Lines, nothing more is counted.
+		calls = 0
+		opts.Counted = func(match.LineStats) { calls++ }
+		if _, err := e.Lines(strings.NewReader(log), match.Evidence{}, opts, func(match.LineResult) bool { return false }); err != nil {
+			t.Fatal(err)
+		}
+		if calls != 0 {
+			t.Errorf("workers %d: Counted called %d times after fn stopped at the first record", workers, calls)
+		}
+	}
+}

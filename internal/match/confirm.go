@@ -9,12 +9,12 @@ import (
 
 // A rule's branches each have triggers of their own, and the rule is only
 // a candidate because one of them (or a shorter form of it) occurred.
-// Searching the record again for every branch's triggers costs tens of
-// nanoseconds per literal, and a rule like llm.quota_text has sixty: on a
-// record that names a rate limit, the searches for literals that are not
-// there cost more than everything else together. So do the searches for
-// where a pattern can begin (Alt.Lead), the guards' and the hint
-// extractors'.
+// Searching the record again for every branch's triggers is a search per
+// literal, and a rule like llm.quota_text has dozens: on a record that
+// names a rate limit, nearly all of them look for literals that are not
+// there, and would cost more than everything else together. So would the
+// searches for where a pattern can begin (Alt.Lead), the guards' and the
+// hint extractors'.
 //
 // The automaton already reads every byte of a record for the rules'
 // triggers, each by its last maxPattern bytes, and when a rule's patterns
@@ -232,8 +232,8 @@ func (ap *altPats) triggers() []int32 {
 
 // suffixPattern returns the longest suffix of s that is an automaton
 // pattern, or -1. No pattern is longer than maxPattern, so no longer
-// suffix is looked up: hashing every suffix of every literal was a sixth
-// of what building an engine cost.
+// suffix is looked up: building an engine hashes at most maxPattern
+// suffixes of a literal, not all of them.
 func suffixPattern(patID map[string]int32, s string) int32 {
 	for j := max(0, len(s)-maxPattern); j < len(s); j++ {
 		if id, ok := patID[s[j:]]; ok {

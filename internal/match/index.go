@@ -37,8 +37,8 @@ type index struct {
 
 	ac *litscan.Automaton // over every rule's triggers; nil when there are none
 	// bulk is what only the bulk path reads (bulkTables), built when it
-	// first runs: a single message never needs it, and building it was
-	// a fifth of New at 1000 rules.
+	// first runs: a single message never needs it, and building it is a
+	// large part of New.
 	bulk      func() bulkTables
 	patRules  [][]int32 // trigger pattern -> rules
 	unindexed []int32   // rules with record matchers but no trigger

@@ -3,18 +3,17 @@ package match
 import "github.com/errcat/errcat/internal/tables"
 
 // A record the bulk path hands to the record path holds a trigger: the
-// scan of its region found one. The record path then ran the automaton
-// over it to find its candidate rules and where their other literals
-// occur. With a thousand rules the automaton's table is a megabyte, most
-// of it out of the cache by the time the next such record comes: the
-// bulk path spent more time reading matched records through it than
-// trying their rules.
+// scan of its region found one. The record path runs the automaton over
+// it to find its candidate rules and where their other literals occur.
+// With a thousand rules the automaton's table is a megabyte, most of it
+// out of the cache by the time the next such record comes: reading
+// matched records through it costs more than trying their rules.
 //
 // So the bulk path finds a record's candidates with its own literal set,
 // whose tables the scan keeps in the cache, and a rule that looks for few
 // literals besides its triggers is tried without the automaton: each of
-// them is searched for in the record, a few tens of nanoseconds. A rule
-// that looks for many (the shipped catalogue's quota rule has sixty)
+// them is searched for in the record, a short search. A rule
+// that looks for many (the shipped catalogue's quota rule has dozens)
 // still has them found by the automaton: when a record selects one, the
 // record is read the usual way. Nor is the literal set used where it
 // tests every position (a catalogue with triggers such as "429", as the

@@ -251,7 +251,7 @@ func (s *Scan) outcome(h, win *hit, winners []*hit, conflict bool, best uint8) s
 
 // resetText is the last reset time a scan's answers gave, and its text.
 // A burst of calls that a provider limits is told to come back at the
-// same second, and formatting the time cost more than the rest of
+// same second, and formatting the time costs more than the rest of
 // reading the hint; a scan keeps the text, which is immutable, for the
 // next answer with the same reset.
 type resetText struct {

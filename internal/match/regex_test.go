@@ -11,8 +11,8 @@ import (
 	"github.com/errcat/errcat/internal/tables"
 )
 
-// New checks patterns it did not see parsed, since it no longer compiles
-// them: a bad one is still refused before any input.
+// New checks patterns it did not see parsed, since it compiles them only
+// on first use: a bad one is still refused before any input.
 func TestNewRefusesBadPattern(t *testing.T) {
 	cat := &tables.Catalogue{
 		Codes: []tables.Code{{Name: "c"}},

@@ -42,7 +42,7 @@ func clean(s string, flat bool, t *track) string {
 	for i := 0; i < len(s); {
 		c := s[i]
 		// A run of bytes kept as they are is copied, and tracked, whole:
-		// byte by byte, tracking cost more than the rest of Excerpt.
+		// byte by byte, tracking would cost more than the rest of Excerpt.
 		if j := plainRun(s, i, flat); j > i {
 			t.kept(i, j, b.Len())
 			b.WriteString(s[i:j])

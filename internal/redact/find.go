@@ -247,7 +247,7 @@ var anchorsInWords = func() bool {
 
 // anchorsByFirst indexes the rules' anchors by their first byte (in both
 // cases), built once: Find runs for every excerpt, and rebuilding it each
-// time cost more than the search.
+// time would cost more than the search.
 var anchorsByFirst = indexAnchors()
 
 // anchorPairs has bit c|d<<8 set when an anchor can begin with byte c

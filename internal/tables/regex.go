@@ -31,16 +31,16 @@ type Regex struct {
 	Alts []Alt `json:"-"`
 	// Parsed is what an engine would parse Src for, filled in by
 	// ParseRegex, which the compiler checks every pattern with: the engine
-	// then takes it rather than parsing Src again, which was two fifths of
-	// what building an engine cost. Tables built by hand leave it nil, and
-	// the engine checks their patterns.
+	// then takes it rather than parsing Src again, since parsing is much
+	// of what building an engine costs. Tables built by hand leave it nil,
+	// and the engine checks their patterns.
 	Parsed *Parsed `json:"-"`
 }
 
 // Alt is what the compiler knows about where the matches of one top-level
 // alternative of a pattern begin. The engine looks for these places first
-// and runs the pattern only there, because an unanchored (?i) search with
-// \b costs RE2 tens of nanoseconds per byte of record. Everything here
+// and runs the pattern only there, because RE2 runs an unanchored (?i)
+// search with \b byte by byte over the whole record. Everything here
 // assumes ASCII case folding of the record, and records from which the
 // engine has removed the two non-ASCII runes that fold to ASCII letters.
 type Alt struct {

@@ -40,9 +40,15 @@ func Enabled(mode string, getenv func(string) string, w io.Writer) bool {
 	return false
 }
 
-// IsTerminal reports whether w is a file on a character device, as a
-// terminal is; pipes, regular files and in-memory writers are not.
+// IsTerminal reports whether w is a terminal: a file on a character
+// device, as a terminal is, or a writer that says whether it is one
+// through an IsTerminal method, as a test's stand-in for a terminal does.
+// Pipes, regular files and other writers are not. Colour and errcat
+// classify's progress line both ask it.
 func IsTerminal(w io.Writer) bool {
+	if t, ok := w.(interface{ IsTerminal() bool }); ok {
+		return t.IsTerminal()
+	}
 	f, ok := w.(*os.File)
 	if !ok {
 		return false

@@ -9,6 +9,14 @@ import (
 
 func env(m map[string]string) func(string) string { return func(k string) string { return m[k] } }
 
+// said is a writer that says whether it is a terminal.
+type said struct {
+	io.Writer
+	terminal bool
+}
+
+func (s said) IsTerminal() bool { return s.terminal }
+
 func TestEnabled(t *testing.T) {
 	// /dev/null is a character device, as a terminal is; a pipe is not.
 	dev, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0)
@@ -39,6 +47,8 @@ func TestEnabled(t *testing.T) {
 		{"always on a pipe", Always, nil, pipe, true},
 		{"always with NO_COLOR", Always, map[string]string{"NO_COLOR": "1"}, &buf, true},
 		{"never on a character device", Never, nil, dev, false},
+		{"auto on a writer that says it is a terminal", Auto, nil, said{&buf, true}, true},
+		{"auto on a writer that says it is not", Auto, nil, said{dev, false}, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

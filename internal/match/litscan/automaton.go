@@ -68,13 +68,12 @@ func NewAutomaton(patterns []string) *Automaton {
 	// class c, 0 for none (the root is nobody's child), with a row per
 	// distinct prefix of the patterns. States are numbered level by
 	// level, a parent's children in class order: breadth-first order,
-	// which the pass below takes them in. Numbered as patterns were
-	// inserted, each state's row, and its failure state's, lay anywhere
-	// in a table of megabytes, and that pass missed the cache twice a
-	// state: it was most of what building the shipped catalogue's engine
-	// cost. In this order it reads the table front to back, failure rows
-	// mostly from its head, and so does a scan, which spends most of its
-	// time in the states nearest the root.
+	// which the pass below takes them in. Numbered in the order patterns
+	// are inserted, each state's row, and its failure state's, would lie
+	// anywhere in a table of megabytes, and that pass would miss the cache
+	// twice a state. In this order it reads the table front to back,
+	// failure rows mostly from its head, and so does a scan, which spends
+	// most of its time in the states nearest the root.
 	nc := a.nclass
 	t := levelOrderTrie(patterns, &a.class, nc)
 	child, pats, n := t.child, t.pats, len(t.pats)

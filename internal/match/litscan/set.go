@@ -127,8 +127,8 @@ const longLiteral = 8 + MaxStride - 1
 // thousand rules' anchors in the set, checking the grams that pass is
 // most of what the scan spends, and nearly all of them are false. So
 // when the set is dense and the short literals can still stride four,
-// they get a set of their own, scanned in a second pass that meets a
-// tenth of the grams. A sparse set is left whole: few grams pass it, and
+// they get a set of their own, scanned in a second pass that meets far
+// fewer grams. A sparse set is left whole: few grams pass it, and
 // a second pass costs more than it spares. Nor is a set split when its
 // short literals would scan every position: the second pass would cost
 // as much as the one it spares.
@@ -256,11 +256,10 @@ func gramShape(patterns []string, ids []int32) (gramLen, stride int) {
 	return gramLen, shortest - gramLen + 1
 }
 
-// minStrideGram is the shortest gram given a stride of four. Over the bench
-// log's mixed rules at 1000 (shortest trigger "step job"), grams of five
-// bytes at stride four took 15 % less time end to end than grams of eight
-// at every position. Shorter grams, which most words of ordinary text
-// hold, were not tried.
+// minStrideGram is the shortest gram given a stride of four: grams of
+// five bytes at stride four scan a quarter of the positions that grams of
+// eight at every position do, for somewhat more false passes. Shorter
+// grams, which most words of ordinary text hold, would pass too often.
 const minStrideGram = 5
 
 // bitRank numbers h, the first bit of an anchor gram, among the set's
@@ -403,7 +402,7 @@ func (l *Set) FindEnds(s string, hit func(pattern int32, end int) bool) {
 	if l.dense {
 		// Both bits at once, with one branch: with many anchors the
 		// first alone is set often enough that a branch on it would be
-		// mispredicted every tenth position or so. At stride four, four
+		// mispredicted often. At stride four, four
 		// positions a step, as below.
 		if k == 4 {
 			for ; i+20 <= len(s); i += 16 {

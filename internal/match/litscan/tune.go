@@ -32,9 +32,8 @@ const (
 // anchored there is looked up thousands of times per megabyte wherever
 // one turns up. So a tuning goes on counting a piece of the input every
 // pieceEvery bytes, pieces times, and anchors the set again on everything
-// counted. Over the bench log that leaves 28 % fewer anchors met than the
-// first sample alone at 1000 synthetic rules, 30 % fewer at 200, for
-// counting half a megabyte more.
+// counted: a bounded amount of counting more, spread over the input's
+// first megabytes, where bursts show.
 const (
 	pieceSize  = 32 << 10
 	pieceEvery = 1 << 20
@@ -55,9 +54,9 @@ type Tuning struct {
 	done    bool
 	// pending is the tuned set being built on a goroutine of its own, if
 	// any: the scan goes on with the set at hand until it is ready. A
-	// build takes milliseconds with a thousand rules, twice per input: in
-	// line, it held up the one scanning goroutine, or under -j the reader
-	// and so every worker, while a core sat idle or could have scanned.
+	// build with a thousand rules is long, twice per input: in line, it
+	// would hold up the one scanning goroutine, or under -j the reader and
+	// so every worker, while a core could scan.
 	pending chan *Set
 }
 
@@ -120,9 +119,9 @@ func (t *Tuning) tune(seen *gramCounts) {
 }
 
 // asyncMin is the least number of literals whose set tune builds on
-// another goroutine. A smaller set builds in well under a millisecond,
-// less than what scanning on with the untuned set costs meanwhile; a
-// large one takes long enough that scanning on pays.
+// another goroutine. A smaller set builds quickly, in less time than
+// scanning on with the untuned set costs meanwhile; a large one takes
+// long enough that scanning on pays.
 const asyncMin = 1024
 
 // clone returns a copy of c.
@@ -175,12 +174,10 @@ func (l *Set) countInto(c *gramCounts, s string) {
 }
 
 // rank is how often g was seen, at most; zero for a nil sketch. Grams
-// seen equally often are told apart by their scores. Counts were once
-// rounded to a power of two so that scores would decide among grams seen
-// about as often, but low counts, even at the level of the sketch's
-// collisions, say more than scores do: with exact counts, 1000 synthetic
-// rules over the bench log meet 21 % fewer anchors (66.6K per 32 MB
-// against 83.9K), and 50 or 200 rules about as many.
+// seen equally often are told apart by their scores. Counts are exact,
+// not rounded so that scores decide among grams seen about as often: low
+// counts, even at the level of the sketch's collisions, say more about
+// how often an anchor is met than scores do.
 func (c *gramCounts) rank(g uint64) int32 {
 	if c == nil {
 		return 0

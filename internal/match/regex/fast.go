@@ -15,8 +15,8 @@ import (
 
 // Go's regexp has no literal prefix to skip to when a pattern begins with
 // \b or is case-folded, and most rules' patterns are both: an unanchored
-// search then costs tens of nanoseconds per byte of record, for every
-// pattern whose triggers occur. A Fast runs the pattern anchored, only
+// search then steps through every byte of the record, for every pattern
+// whose triggers occur. A Fast runs the pattern anchored, only
 // at the places where the compiler says a match can begin (Regex.Alts),
 // which costs about as much as the match is long.
 //
@@ -95,7 +95,7 @@ func NewFast(r *tables.Regex, nsub int) *Fast {
 // lowered copy (see caseFree). The anchored forms are compiled by
 // anchored, only when they are needed: a program RunAt runs settles
 // nearly every place by itself, and two regexp compilations per rule
-// were most of what a scan spent on the rules it met first.
+// would be most of what a scan spends on the rules it meets first.
 func (f *Fast) Ready() bool {
 	if f.ready.Load() {
 		return true
@@ -122,8 +122,8 @@ func (f *Fast) Ready() bool {
 // anchored compiles the anchored forms, once, and reports whether they
 // compiled as the same pattern. The lowered pattern is printed from its
 // tree only here: printing a folded class as large as \S folds every
-// range of it again, milliseconds a pattern, which Ready paid for
-// every rule a scan met although few patterns ever get this far.
+// range of it again, which is slow, and few patterns ever get this far,
+// while Ready runs for every rule a scan meets.
 func (f *Fast) anchored() bool {
 	f.onceAt.Do(func() {
 		src := f.src

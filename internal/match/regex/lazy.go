@@ -8,9 +8,9 @@ import (
 // Lazy is a pattern New has checked, compiled by regexp on first
 // use. Most patterns never need regexp: the engine runs their programs
 // itself (Prog), and asks regexp only past its budget or for a pattern
-// it cannot run. Compiling every pattern up front was a fifth of what
-// building an engine cost, paid at every start of the CLI. Patterns of one ID
-// share one.
+// it cannot run. Compiling every pattern up front would be a large part
+// of building an engine, paid at every start of the CLI. Patterns of one
+// ID share one.
 type Lazy struct {
 	once  sync.Once
 	src   string

@@ -5,8 +5,8 @@ import (
 	"unicode/utf8"
 )
 
-// Even anchored, a call into regexp costs one to two hundred nanoseconds
-// before it reads a byte: a machine from a pool, a bitmap cleared for
+// Even anchored, a call into regexp costs more than a short match before
+// it reads a byte: a machine from a pool, a bitmap cleared for
 // the whole rest of the record, a slice for the answer. Most of the
 // catalogue's patterns are a phrase with a few alternatives between \b
 // and \b, which take a dozen steps to confirm or refute at a place. The
