@@ -212,7 +212,7 @@ func (o *mineOptions) fixtureCommand(example string) string {
 }
 
 // shellQuote quotes s for a POSIX shell: in single quotes, each single
-// quote written as '\''.
+// quote written as '\”.
 func shellQuote(s string) string {
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }

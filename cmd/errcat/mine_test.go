@@ -80,8 +80,8 @@ func TestMineFixtureCommandWorks(t *testing.T) {
 
 func TestShellQuote(t *testing.T) {
 	for in, want := range map[string]string{
-		"plain":       "'plain'",
-		"it's":        `'it'\''s'`,
+		"plain":        "'plain'",
+		"it's":         `'it'\''s'`,
 		"$HOME `x` \\": "'$HOME `x` \\'",
 	} {
 		if got := shellQuote(in); got != want {
