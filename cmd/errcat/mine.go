@@ -211,8 +211,8 @@ func (o *mineOptions) fixtureCommand(example string) string {
 	return cmd
 }
 
-// shellQuote quotes s for a POSIX shell: in single quotes, each single
-// quote written as '\”.
+// shellQuote quotes s for a POSIX shell: in single quotes, with each
+// single quote of s closing the quotes, escaped, and opening them again.
 func shellQuote(s string) string {
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
