@@ -211,9 +211,13 @@ func (o *mineOptions) fixtureCommand(example string) string {
 	return cmd
 }
 
-// shellQuote quotes s for a POSIX shell: in single quotes, with each
-// single quote of s closing the quotes, escaped, and opening them again.
+// shellQuote quotes s for a POSIX shell, if it needs quotes: in single
+// quotes, with each single quote of s closing the quotes, escaped, and
+// opening them again.
 func shellQuote(s string) string {
+	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_./:=@%+-,") == "" {
+		return s
+	}
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 

@@ -80,7 +80,9 @@ func TestMineFixtureCommandWorks(t *testing.T) {
 
 func TestShellQuote(t *testing.T) {
 	for in, want := range map[string]string{
-		"plain":        "'plain'",
+		"plain":        "plain",
+		"":             "''",
+		"two words":    "'two words'",
 		"it's":         `'it'\''s'`,
 		"$HOME `x` \\": "'$HOME `x` \\'",
 	} {
