@@ -141,20 +141,14 @@ func (o *mineOptions) run(io stdio, args []string) error {
 	return err
 }
 
-// mine classifies every record of the inputs on the bulk path, one
-// worker so that records reach the miner in input order, and mines the
-// unclassified ones that read as failures.
+// mine classifies every record of the inputs, mines the unclassified
+// ones that read as failures, and counts the classified ones by code.
 func (o *mineOptions) mine(eng *match.Engine, inputs []namedReader) (*mineReport, error) {
 	m := mine.New(mine.Options{MaxTemplates: o.maxTemplates, MaxExample: o.exampleBytes})
 	rep := &mineReport{CatalogueVersion: eng.Catalogue().ID, knownIdx: map[string]int{}, Known: []knownOut{}}
 	for i, in := range inputs {
 		rep.files = append(rep.files, in.name)
-		opts := match.LinesOptions{Workers: 1, Unclassified: func(line int, rec []byte) {
-			if mine.Looks(rec) {
-				m.Add(rec, mine.Pos{File: i, Line: line})
-			}
-		}}
-		st, err := eng.Lines(in.r, match.Evidence{}, opts, func(r match.LineResult) bool {
+		st, err := mine.Lines(eng, in.r, i, m, func(r match.LineResult) bool {
 			if r.State == match.Classified {
 				rep.known(r, in.name)
 			}

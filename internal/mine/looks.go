@@ -12,39 +12,33 @@ import "bytes"
 // before it (0 errors, no error, without failure) does not count.
 //
 // It looks at every record the catalogue leaves unclassified, so it
-// reads the record once, byte by byte, and allocates nothing.
+// reads the record once, a word at a time, looks a keyword up by the
+// first two letters, and allocates nothing.
 func Looks(rec []byte) bool {
+	if quietLevel(rec) {
+		return quietFailure(rec)
+	}
 	ascii := true
-	prev := byte(' ') // the byte before i, for word starts
-	for i := 0; i < len(rec); i++ {
-		c := rec[i]
-		p := prev
-		prev = c
-		if c >= 0x80 {
-			ascii = false
-			continue
-		}
+	prev := uint8(other)
+	for i, c := range rec {
+		k := class[c]
 		switch {
-		case c >= '0' && c <= '9':
-			if c == '4' || c == '5' {
-				if httpStatus(rec, i) {
-					return true
-				}
-			}
-			continue
-		case c|0x20 < 'a' || c|0x20 > 'z':
-			continue
-		}
-		// A letter: a word starts here after a non-letter, or at an upper
-		// case letter after a lower case one.
-		if isLetter(p) && !(c <= 'Z' && p >= 'a' && p <= 'z') {
-			continue
-		}
-		for _, k := range byFirst[c|0x20-'a'] {
-			if hasFoldPrefix(rec[i:], k.word) && k.holds(rec, i) {
+		case k == prev && k != upper:
+			// Inside a word or a number: nothing starts here.
+		case k == lower || k == upper:
+			// A keyword may begin at the start of a word and at an upper
+			// case letter after a lower case one.
+			if (prev == lower && k == upper || prev != lower && prev != upper) && keywordAt(rec, i) {
 				return true
 			}
+		case k == digit:
+			if (c == '4' || c == '5') && httpStatus(rec, i) {
+				return true
+			}
+		case k == high:
+			ascii = false
 		}
+		prev = k
 	}
 	if ascii {
 		return false
@@ -55,6 +49,114 @@ func Looks(rec []byte) bool {
 		}
 	}
 	return false
+}
+
+// quietFailure reports whether rec, logged at a quiet level, holds a
+// non-zero exit status or an HTTP status of 400 to 599: most lines of a
+// log are such records, so it looks only for the x of exit and for the
+// digits 4 and 5.
+func quietFailure(rec []byte) bool {
+	for _, x := range [...]byte{'x', 'X'} {
+		for off := 1; off < len(rec); {
+			j := bytes.IndexByte(rec[off:], x)
+			if j < 0 {
+				break
+			}
+			j += off
+			if e := j - 1; hasFoldPrefix(rec[e:], "exit") && (e == 0 || !isLetter(rec[e-1])) && exitWord.holds(rec, e) {
+				return true
+			}
+			off = j + 1
+		}
+	}
+	prev := byte(' ')
+	for i, c := range rec {
+		if (c == '4' || c == '5') && !isDigit(prev) && httpStatus(rec, i) {
+			return true
+		}
+		prev = c
+	}
+	return false
+}
+
+// The classes of bytes Looks tells apart.
+const (
+	other = iota
+	lower
+	upper
+	digit
+	high // a byte of a UTF-8 sequence
+)
+
+var class = func() (t [256]uint8) {
+	for c := range 256 {
+		switch {
+		case c >= 'a' && c <= 'z':
+			t[c] = lower
+		case c >= 'A' && c <= 'Z':
+			t[c] = upper
+		case c >= '0' && c <= '9':
+			t[c] = digit
+		case c >= 0x80:
+			t[c] = high
+		}
+	}
+	return t
+}()
+
+// keywordAt reports whether a keyword that holds (keyword.holds) begins
+// at rec[i], a letter.
+func keywordAt(rec []byte, i int) bool {
+	if i+1 >= len(rec) || !isLetter(rec[i+1]) {
+		return false
+	}
+	for _, k := range byTwo[int(rec[i]|0x20-'a')*26+int(rec[i+1]|0x20-'a')] {
+		if hasFoldPrefix(rec[i:], k.word) && k.holds(rec, i) {
+			return true
+		}
+	}
+	return false
+}
+
+// quietLevel reports whether rec says it is logged at a level below a
+// warning: INFO, DEBUG, TRACE or NOTICE as a word in its first 96 bytes,
+// or level=info, "level":"debug" and the like anywhere. A program that
+// logs "timeout served 12 items" or "job 4 failed, retrying" at INFO
+// does not call it a failure, so in such a record only an exit status
+// or an HTTP status counts.
+func quietLevel(rec []byte) bool {
+	head := rec[:min(len(rec), 96)]
+	for _, w := range [...]string{"INFO", "DEBUG", "TRACE", "NOTICE"} {
+		for off := 0; ; {
+			j := bytes.Index(head[off:], []byte(w))
+			if j < 0 {
+				break
+			}
+			j += off
+			if (j == 0 || !isLetter(head[j-1])) && (j+len(w) == len(head) || !isLetter(head[j+len(w)])) {
+				return true
+			}
+			off = j + 1
+		}
+	}
+	for j := 0; ; {
+		k := bytes.Index(rec[j:], []byte("level"))
+		if k < 0 {
+			return false
+		}
+		j += k + len("level")
+		v := j
+		for v < len(rec) && (rec[v] == '"' || rec[v] == '=' || rec[v] == ':' || rec[v] == ' ') {
+			v++
+		}
+		if v > j {
+			for _, w := range [...]string{"info", "debug", "trace", "notice"} {
+				if hasFoldPrefix(rec[v:], w) && (v+len(w) == len(rec) || !isLetter(rec[v+len(w)])) {
+					return true
+				}
+			}
+		}
+	}
 }
 
 func isLetter(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
@@ -238,13 +340,18 @@ func httpStatus(rec []byte, i int) bool {
 	return false
 }
 
-// byFirst holds the keywords by their first letter.
-var byFirst = func() (t [26][]keyword) {
+// byTwo holds the keywords by their first two letters.
+var byTwo = func() (t [26 * 26][]keyword) {
 	for _, k := range keywords {
-		t[k.word[0]-'a'] = append(t[k.word[0]-'a'], k)
+		i := int(k.word[0]-'a')*26 + int(k.word[1]-'a')
+		t[i] = append(t[i], k)
 	}
 	return t
 }()
+
+// exitWord is the keyword of exit statuses, the one a quiet record is
+// read for.
+var exitWord = keyword{word: "exit", exit: true, not: []string{"exits"}}
 
 var keywords = []keyword{
 	// English, and the words programs print in any language.
@@ -283,7 +390,7 @@ var keywords = []keyword{
 	{word: "expired"},
 	{word: "non-zero"},
 	{word: "nonzero"},
-	{word: "exit", exit: true, not: []string{"exits"}},
+	exitWord,
 	// errno names as Node and Go print them.
 	{word: "econn"}, // ECONNREFUSED, ECONNRESET, ECONNABORTED
 	{word: "etimedout", whole: true},

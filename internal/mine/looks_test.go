@@ -39,6 +39,9 @@ func TestLooks(t *testing.T) {
 		"błąd połączenia",
 		"bağlantı hatası: sunucu yanıt vermedi",
 		"deadline exceeded while waiting for lease",
+		"2026-01-02T03:04:05Z INFO  step 'publish' exited with code 3",
+		"2026-01-02T03:04:05Z INFO GET /v1/x returned HTTP 503",
+		"2026-01-02T03:04:05Z WARN upstream error, retrying",
 	}
 	no := []string{
 		"2026-01-02T03:04:05Z INFO request served in 12ms",
@@ -59,6 +62,11 @@ func TestLooks(t *testing.T) {
 		"checking port 5432",
 		"Erfolgreich abgeschlossen",
 		"构建成功",
+		"2026-01-02T03:04:05Z INFO warehouse timeout served 12 items in 4ms",
+		"2026-01-02T03:04:05Z DEBUG retrying after error",
+		`{"ts":"2026-01-02","level":"info","msg":"request served","path":"/v1/timeout"}`,
+		"level=debug msg=\"cache failed over to replica\"",
+		"I1202 05:44:30.123 [INFO] job 4 failed, will retry",
 	}
 	for _, s := range yes {
 		if !Looks([]byte(s)) {

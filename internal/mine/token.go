@@ -1,9 +1,6 @@
 package mine
 
-import (
-	"bytes"
-	"strings"
-)
+import "bytes"
 
 // MaxTokens is how many tokens of a record a template holds; the rest of
 // a longer record is one token, <…>.
@@ -73,11 +70,11 @@ func (t *tokens) cut(rec []byte) {
 				break
 			}
 		}
-		start := len(t.buf)
-		t.buf = appendMasked(t.buf, rec[i:j])
+		var m bool
+		t.buf, m = appendMasked(t.buf, rec[i:j])
 		t.ends = append(t.ends, len(t.buf))
 		q := rec[i]
-		t.keyless = append(t.keyless, q == '"' || q == '\'' || q == '`' || bytes.IndexByte(t.buf[start:], '<') >= 0 && masked(t.buf[start:]))
+		t.keyless = append(t.keyless, m || q == '"' || q == '\'' || q == '`')
 		i = j
 	}
 }
@@ -86,59 +83,57 @@ func isSpace(c byte) bool {
 	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'
 }
 
-// masked reports whether tok holds one of the masks.
-func masked(tok []byte) bool {
-	for i := bytes.IndexByte(tok, '<'); i >= 0; {
-		if j := bytes.IndexByte(tok[i:], '>'); j > 1 {
-			m := tok[i : i+j+1]
-			switch string(m) {
-			case maskNum, maskHex, maskUUID, maskIP, maskURL, maskEmail, maskPath, maskHost, maskDuration, maskTime, maskID, maskRest:
-				return true
-			}
-		}
-		k := bytes.IndexByte(tok[i+1:], '<')
-		if k < 0 {
-			break
-		}
-		i += 1 + k
+// lead and trail are the punctuation before and after the part of a
+// token its shape is judged by.
+var lead, trail = punct("([{<\"'`"), punct(")]}>\"'`,;:.!?%")
+
+func punct(s string) (t [256]bool) {
+	for i := 0; i < len(s); i++ {
+		t[s[i]] = true
 	}
-	return false
+	return t
 }
 
-const (
-	leadPunct  = "([{<\"'`"
-	trailPunct = ")]}>\"'`,;:.!?%"
-)
-
-// appendMasked appends tok to dst with its variable part masked: what
-// lies inside brackets, quotes and trailing punctuation is judged by its
-// shape, the value of key=value and "key":value on its own.
-func appendMasked(dst, tok []byte) []byte {
+// appendMasked appends tok to dst with its variable part masked, and
+// reports whether it masked some: what lies inside brackets, quotes and
+// trailing punctuation is judged by its shape, the value of key=value
+// and "key":value on its own.
+func appendMasked(dst, tok []byte) ([]byte, bool) {
 	lo, hi := 0, len(tok)
-	for lo < hi && strings.IndexByte(leadPunct, tok[lo]) >= 0 {
+	for lo < hi && lead[tok[lo]] {
 		lo++
 	}
-	for hi > lo && strings.IndexByte(trailPunct, tok[hi-1]) >= 0 {
+	for hi > lo && trail[tok[hi-1]] {
 		hi--
 	}
 	if lo > 0 && tok[0] == '[' && isIP(tok[:hi]) {
-		return append(append(dst, maskIP...), tok[hi:]...) // [::1]:80
+		return append(append(dst, maskIP...), tok[hi:]...), true // [::1]:80
 	}
+	masked := false
 	dst = append(dst, tok[:lo]...)
 	core := tok[lo:hi]
 	if isProtocol(core) {
 		dst = append(dst, core...)
 	} else if len(core) > 0 {
-		if k := keyEnd(core); k > 0 {
+		tr := traitsOf(core)
+		switch {
+		case tr&(hasKeySep) != 0 && keyEnd(core) > 0:
+			k := keyEnd(core)
 			dst = append(dst, core[:k]...)
-			dst = appendMasked(dst, core[k:])
-		} else if m := shape(core); m != "" {
-			dst = append(dst, m...)
-		} else {
-			dst = appendSegments(dst, core)
+			dst, masked = appendMasked(dst, core[k:])
+		case tr&^(hasLetter|hasDash) == 0:
+			dst = append(dst, core...) // a word: nothing to mask
+		default:
+			if m := shape(core, tr); m != "" {
+				dst, masked = append(dst, m...), true
+			} else if tr&hasDigitT != 0 {
+				dst, masked = appendSegments(dst, core)
+			} else {
+				dst = append(dst, core...)
+			}
 		}
 	}
-	return append(dst, tok[hi:]...)
+	return append(dst, tok[hi:]...), masked
 }
 
 // keyEnd returns the end of the key of a key=value or "key":value token,
@@ -159,28 +154,71 @@ func keyEnd(core []byte) int {
 	return 0
 }
 
+// traits are what bytes a token holds, read in one pass so that shape
+// tries only the shapes the token can have.
+type traits uint8
+
+const (
+	hasLetter traits = 1 << iota // letters, and _ which words hold
+	hasDash                      // -
+	hasDigitT                    // 0-9
+	hasSlash                     // / or \
+	hasDot                       // .
+	hasColon                     // :
+	hasAt                        // @
+	hasKeySep                    // = or "
+)
+
+func traitsOf(s []byte) traits {
+	var tr traits
+	for _, c := range s {
+		switch {
+		case isLetter(c) || c == '_' || c >= 0x80:
+			tr |= hasLetter
+		case isDigit(c):
+			tr |= hasDigitT
+		case c == '-':
+			tr |= hasDash
+		case c == '/' || c == '\\':
+			tr |= hasSlash
+		case c == '.':
+			tr |= hasDot
+		case c == ':':
+			tr |= hasColon
+		case c == '@':
+			tr |= hasAt
+		case c == '=' || c == '"':
+			tr |= hasKeySep
+		default:
+			tr |= hasDash // any other punctuation: no shape needs it
+		}
+	}
+	return tr
+}
+
 // shape returns the mask of a token whose whole is variable: a URL, an
 // e-mail address, a UUID, an IP address, a time, a duration, a number,
-// a path, a host; "" for any other.
-func shape(s []byte) string {
+// a path, a host; "" for any other. tr is traitsOf(s).
+func shape(s []byte, tr traits) string {
+	digits := tr&hasDigitT != 0
 	switch {
-	case bytes.Contains(s, []byte("://")):
+	case tr&hasSlash != 0 && tr&hasColon != 0 && bytes.Contains(s, []byte("://")):
 		return maskURL
-	case isUUID(s):
+	case len(s) == 36 && isUUID(s):
 		return maskUUID
-	case isIP(s):
+	case (digits || tr&hasColon != 0) && isIP(s):
 		return maskIP
-	case isTime(s):
+	case digits && isTime(s):
 		return maskTime
-	case isDuration(s):
+	case digits && isDuration(s):
 		return maskDuration
-	case isNumber(s):
+	case digits && isNumber(s):
 		return maskNum
-	case isEmail(s):
+	case tr&hasAt != 0 && isEmail(s):
 		return maskEmail
-	case isPath(s):
+	case tr&hasSlash != 0 && isPath(s):
 		return maskPath
-	case isHost(s):
+	case tr&(hasDot|hasColon) != 0 && isHost(s) || string(s) == "localhost":
 		return maskHost
 	}
 	return ""
@@ -189,7 +227,8 @@ func shape(s []byte) string {
 // appendSegments appends s with each of its parts that holds a digit
 // masked: worker-3 is worker-<NUM>, req_8f3a91c is req_<HEX>, E0425 is
 // <ID>. Parts are separated by - _ . : # / @ [ ] ( ) and some others.
-func appendSegments(dst, s []byte) []byte {
+func appendSegments(dst, s []byte) ([]byte, bool) {
+	masked := false
 	for i := 0; i < len(s); {
 		j := i
 		for j < len(s) && !isSeparator(s[j]) {
@@ -200,11 +239,11 @@ func appendSegments(dst, s []byte) []byte {
 		case !hasDigit(seg) || known(seg):
 			dst = append(dst, seg...)
 		case isNumber(seg):
-			dst = append(dst, maskNum...)
+			dst, masked = append(dst, maskNum...), true
 		case isHex(seg):
-			dst = append(dst, maskHex...)
+			dst, masked = append(dst, maskHex...), true
 		default:
-			dst = append(dst, maskID...)
+			dst, masked = append(dst, maskID...), true
 		}
 		if j < len(s) {
 			dst = append(dst, s[j])
@@ -212,7 +251,7 @@ func appendSegments(dst, s []byte) []byte {
 		}
 		i = j
 	}
-	return dst
+	return dst, masked
 }
 
 func isSeparator(c byte) bool {

@@ -3,6 +3,7 @@ package mine
 import (
 	"cmp"
 	"slices"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/errcat/errcat/internal/redact"
@@ -20,7 +21,7 @@ type Options struct {
 	// must be a template's for the record to join it. 0 means
 	// DefaultSimilarity.
 	Similarity float64
-	// Depth is how many first tokens key the tree below the token count.
+	// Depth is how many first words key the tree below the token count.
 	// 0 means DefaultDepth.
 	Depth int
 }
@@ -128,7 +129,10 @@ func (m *Miner) Add(rec []byte, pos Pos) {
 }
 
 // leaf returns the node the current tokens lead to, made if make is
-// true, or nil.
+// true, or nil. The path is the token count, then the first Depth tokens
+// that are words, neither masked nor quoted: a log's records mostly
+// begin with a time, and words tell messages apart where masks do not.
+// A record with fewer words takes the wildcard for the rest.
 func (m *Miner) leaf(n int, make bool) *node {
 	nd := m.roots[n]
 	if nd == nil {
@@ -139,11 +143,16 @@ func (m *Miner) leaf(n int, make bool) *node {
 		m.roots[n] = nd
 	}
 	t := &m.tok
-	for i := 0; i < m.opts.Depth && i < n; i++ {
+	next := 0 // the token after the last one the path took
+	for range m.opts.Depth {
+		for next < n && t.keyless[next] {
+			next++
+		}
+		word := next < n
 		var child *node
-		wild := t.keyless[i]
-		if !wild {
-			child = nd.children[string(t.tok(i))]
+		wild := !word
+		if word {
+			child = nd.children[string(t.tok(next))]
 			wild = child == nil && len(nd.children) >= maxChildren
 		}
 		if wild {
@@ -158,12 +167,13 @@ func (m *Miner) leaf(n int, make bool) *node {
 			}
 			key := Wildcard
 			if !wild {
-				key = string(t.tok(i))
+				key = string(t.tok(next))
 			}
 			child = &node{}
 			nd.children[key] = child
 		}
 		nd = child
+		next++
 	}
 	return nd
 }
@@ -194,7 +204,7 @@ func (m *Miner) best(leaf *node) *Template {
 				continue
 			}
 			words++
-			if w == string(tok) {
+			if w == string(tok) || fits(w, tok) || sameKey(w, tok) {
 				same++
 			}
 		}
@@ -212,17 +222,71 @@ func (m *Miner) best(leaf *node) *Template {
 	return best
 }
 
+// fits reports whether tok is an instance of w, a token with a wildcard
+// between a key and punctuation (user=<*>, "error":<*>,).
+func fits(w string, tok []byte) bool {
+	i := strings.Index(w, Wildcard)
+	if i < 0 || w == Wildcard {
+		return false
+	}
+	pre, suf := w[:i], w[i+len(Wildcard):]
+	return len(tok) > len(pre)+len(suf) && string(tok[:len(pre)]) == pre && string(tok[len(tok)-len(suf):]) == suf
+}
+
+// sameKey reports whether w and tok are key=value or "key":value tokens
+// with the same key: their values are data, which varies.
+func sameKey(w string, tok []byte) bool {
+	lo := 0
+	for lo < len(tok) && lead[tok[lo]] {
+		lo++
+	}
+	k := keyEnd(tok[lo:])
+	return k > 0 && len(w) > lo+k && w[:lo+k] == string(tok[:lo+k])
+}
+
+// generalize returns the token that w and tok, which differ, are both
+// instances of: their common key (up to an = or a : they share) and
+// trailing punctuation around a wildcard, or the wildcard alone.
+func generalize(w string, tok []byte) string {
+	pre, suf, room := w, w, 0
+	if i := strings.Index(w, Wildcard); i >= 0 {
+		pre, suf = w[:i], w[i+len(Wildcard):]
+	}
+	key := 0
+	for i := 0; i < len(pre) && i < len(tok) && pre[i] == tok[i]; i++ {
+		if pre[i] == '=' || pre[i] == ':' {
+			key = i + 1
+		}
+	}
+	if key == 0 {
+		return Wildcard
+	}
+	for key < len(pre) && key < len(tok) && pre[key] == tok[key] && (tok[key] == '"' || tok[key] == '\'') {
+		key++ // the value's opening quote
+	}
+	if len(suf) == len(w) {
+		room = key // w has no wildcard: its tail must not reach into its key
+	}
+	tail := 0
+	for tail < len(suf)-room && tail < len(tok)-key && trail[tok[len(tok)-1-tail]] && tok[len(tok)-1-tail] == suf[len(suf)-1-tail] {
+		tail++
+	}
+	return pre[:key] + Wildcard + string(tok[len(tok)-tail:])
+}
+
 func quoted(tok []byte) bool {
 	return len(tok) > 0 && (tok[0] == '"' || tok[0] == '\'' || tok[0] == '`')
 }
 
 // join counts the current record in tp, whose tokens become Wildcard
-// where the record's differ.
+// where the record's differ, or keep the key and punctuation the two
+// share: user=alice and user=bob make user=<*>.
 func (m *Miner) join(tp *Template, pos Pos) {
 	t := &m.tok
 	for i, w := range tp.tokens {
-		if w != Wildcard && w != string(t.tok(i)) {
-			tp.tokens[i] = Wildcard
+		tok := t.tok(i)
+		if w != Wildcard && w != string(tok) && !fits(w, tok) {
+			tp.tokens[i] = generalize(w, tok)
 		}
 	}
 	tp.Count++

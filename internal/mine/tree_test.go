@@ -44,6 +44,27 @@ func TestOneMessageOneTemplate(t *testing.T) {
 	}
 }
 
+func TestKeysStayInTemplates(t *testing.T) {
+	m := mine(Options{},
+		`{"level":"warn","error":"lease_lost","attempt":1}`,
+		`{"level":"warn","error":"quota_over","attempt":2}`,
+		`{"level":"warn","error":"disk_gone","attempt":3}`,
+		"sync failed: tenant=acme shard=a",
+		"sync failed: tenant=globex shard=b",
+		"sync failed: tenant=initech shard=c",
+	)
+	got := m.Templates()
+	want := []string{`{"level":"warn", "error":"<*>", "attempt":<NUM>}`, "sync failed: tenant=<*> shard=<*>"}
+	if len(got) != len(want) {
+		t.Fatalf("%d templates, want %d: %+v", len(got), len(want), got)
+	}
+	for i, w := range want {
+		if got[i].Text != w || got[i].Count != 3 {
+			t.Errorf("template %d = %q ×%d, want %q ×3", i, got[i].Text, got[i].Count, w)
+		}
+	}
+}
+
 func TestDifferentMessagesStayApart(t *testing.T) {
 	m := mine(Options{},
 		"2026-01-02T03:04:05Z ERROR disk full on /var",
