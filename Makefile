@@ -110,7 +110,7 @@ l10n:
 	$(GO) run ./internal/l10n/gen -catalogue catalogue
 
 bench:
-	$(GO) test -run='^$$' -bench=. -benchmem ./internal/match ./gen ./internal/redact
+	$(GO) test -run='^$$' -bench=. -benchmem ./internal/match ./gen ./internal/redact ./internal/mine
 	$(GO) test -run='^$$' -bench=. -benchtime=5x ./bench
 	$(GO) test -run='^$$' -bench=BenchmarkShipped -benchtime=3x -v ./internal/collide
 

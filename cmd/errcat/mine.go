@@ -120,6 +120,7 @@ func (o *mineOptions) run(io stdio, args []string) error {
 	if err != nil {
 		return err
 	}
+	// The FILEs, or standard input, as classify opens them.
 	inputs, err := (&classifyOptions{}).inputs(io, args, match.Evidence{})
 	if err != nil {
 		return err

@@ -434,7 +434,7 @@ var wide = func() [][]byte {
 		"エラー", "例外", "タイムアウト", // ja
 		"오류", "실패", "에러", "예외", // ko
 		"шибк", "ШИБК", "е удалось", "сбой", "Сбой", "отказ", // ru: ошибка, не удалось
-		"омилк", "милка", // uk: помилка
+		"омилк",                              // uk: помилка
 		"échec", "Échec", "échoué", "Échoué", // fr
 		"falló", "Falló", "falhou", // es, pt
 		"błąd", "Błąd", "BŁĄD", // pl
@@ -445,7 +445,7 @@ var wide = func() [][]byte {
 		"त्रुटि", "विफल", // hi
 		"ข้อผิดพลาด", "ล้มเหลว", // th
 		"başarısız", "Başarısız", // tr
-		"hivatkozás sikertelen", "sikertelen", // hu
+		"sikertelen", // hu
 	} {
 		out = append(out, []byte(w))
 	}
