@@ -79,9 +79,9 @@ func (t *tokens) cut(rec []byte) {
 	}
 }
 
-func isSpace(c byte) bool {
-	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'
-}
+func isSpace(c byte) bool { return space[c] }
+
+var space = punct(" \t\n\r\v\f")
 
 // lead and trail are the punctuation before and after the part of a
 // token its shape is judged by.
@@ -112,11 +112,11 @@ func appendMasked(dst, tok []byte) ([]byte, bool) {
 	masked := false
 	dst = append(dst, tok[:lo]...)
 	core := tok[lo:hi]
-	if isProtocol(core) {
-		dst = append(dst, core...)
-	} else if len(core) > 0 {
+	if len(core) > 0 {
 		tr := traitsOf(core)
 		switch {
+		case tr&hasSlash != 0 && isProtocol(core):
+			dst = append(dst, core...)
 		case tr&(hasKeySep) != 0 && keyEnd(core) > 0:
 			k := keyEnd(core)
 			dst = append(dst, core[:k]...)
