@@ -55,6 +55,36 @@ func Looks(rec []byte) bool {
 	return false
 }
 
+// quietWord reports whether rec begins with a quiet level word, bare or
+// in brackets: INFO, [DEBUG], TRACE:.
+func quietWord(rec []byte) bool {
+	q, ok := quietAt(rec)
+	return ok && q
+}
+
+// quietAt reads the level word rec begins with, if it begins with one
+// (INFO, [WARN], ERROR:): whether it is a quiet one, and whether there
+// was a level word at all.
+func quietAt(rec []byte) (quiet, ok bool) {
+	if len(rec) > 0 && rec[0] == '[' {
+		rec = rec[1:]
+	}
+	n := 0
+	for n < len(rec) && rec[n] >= 'A' && rec[n] <= 'Z' {
+		n++
+	}
+	if n < len(rec) && isLetter(rec[n]) {
+		return false, false
+	}
+	switch string(rec[:n]) {
+	case "INFO", "DEBUG", "TRACE", "NOTICE":
+		return true, true
+	case "WARN", "WARNING", "ERROR", "ERR", "FATAL", "CRITICAL", "CRIT", "PANIC", "ALERT", "EMERG", "SEVERE":
+		return false, true
+	}
+	return false, false
+}
+
 // quietFailure reports whether rec, logged at a quiet level, holds a
 // non-zero exit status or an HTTP status of 400 to 599: most lines of a
 // log are such records, so it looks only for the x of exit and for the
@@ -147,6 +177,16 @@ func keywordAt(rec []byte, i int) bool {
 // does not call it a failure, so in such a record only an exit status
 // or an HTTP status counts.
 func quietLevel(rec []byte) bool {
+	// Most logs put the level first or after a time: those two tokens
+	// are looked at before the head is searched.
+	if quietWord(rec) {
+		return true
+	}
+	if sp := bytes.IndexByte(rec[:min(len(rec), 64)], ' '); sp >= 0 {
+		if q, ok := quietAt(rec[sp+1:]); ok {
+			return q
+		}
+	}
 	head := rec[:min(len(rec), 96)]
 	for _, w := range [...]string{"INFO", "DEBUG", "TRACE", "NOTICE"} {
 		for off := 0; ; {
