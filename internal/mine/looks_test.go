@@ -42,6 +42,9 @@ func TestLooks(t *testing.T) {
 		"2026-01-02T03:04:05Z INFO  step 'publish' exited with code 3",
 		"2026-01-02T03:04:05Z INFO GET /v1/x returned HTTP 503",
 		"2026-01-02T03:04:05Z WARN upstream error, retrying",
+		"[WARN] upstream error, retrying",
+		"ERROR: sync failed",
+		"2026-01-02 03:04:05 [ERROR] sync failed",
 	}
 	no := []string{
 		"2026-01-02T03:04:05Z INFO request served in 12ms",
@@ -67,6 +70,8 @@ func TestLooks(t *testing.T) {
 		`{"ts":"2026-01-02","level":"info","msg":"request served","path":"/v1/timeout"}`,
 		"level=debug msg=\"cache failed over to replica\"",
 		"I1202 05:44:30.123 [INFO] job 4 failed, will retry",
+		"INFO: job failed, retrying",
+		"[DEBUG] error path taken",
 	}
 	for _, s := range yes {
 		if !Looks([]byte(s)) {
