@@ -163,11 +163,11 @@ catalogue leaves unclassified that read as failures (a failure word in one
 of several languages, a traceback or panic, a non-zero exit status, an
 HTTP 4xx or 5xx; in a record logged at INFO or DEBUG only the statuses
 count) as templates: variable parts masked (<NUM>, <HEX>, <UUID>, <IP>,
-<URL>, <EMAIL>, <PATH>, <HOST>, <DURATION>, <TIME>, <ID>), and <*> where
-the records of a template differ. They come by count, each with its first
-and last line (and file, with several), a sanitized example and the
-errcat fixture add command that takes the example as a fixture once CODE
-is replaced; the classified records are counted by code and class.
+<URL>, <EMAIL>, <PATH>, <HOST>, <DURATION>, <TIME>, <ID>, <QUOTED>), and
+<*> where the records of a template differ. They come by count, each with
+its first and last line (and file, with several), a sanitized example and
+the errcat fixture add command that takes the example as a fixture once
+CODE is replaced; the classified records are counted by code and class.
 --min-count and --top shorten the list, -o json prints it as one object,
 and --max-templates (1000) bounds memory, the records beyond it counted
 as dropped. docs/adding-a-rule.md starts from it.

@@ -19,6 +19,7 @@ const (
 	maskDuration = "<DURATION>"
 	maskTime     = "<TIME>"
 	maskID       = "<ID>"
+	maskQuoted   = "<QUOTED>"
 	maskRest     = "<…>"
 	// Wildcard stands where the records of a template differ.
 	Wildcard = "<*>"
@@ -63,6 +64,16 @@ func (t *tokens) cut(rec []byte) {
 			t.keyless = append(t.keyless, true)
 			return
 		}
+		if j, ok := quotedValue(rec, i); ok {
+			// A quoted value, spaces and all, is one token: its mask and
+			// the punctuation after it.
+			t.buf = append(t.buf, maskQuoted...)
+			t.buf = append(t.buf, rec[j-trailLen(rec[i+1:j]):j]...)
+			t.ends = append(t.ends, len(t.buf))
+			t.keyless = append(t.keyless, true)
+			i = j
+			continue
+		}
 		j := i
 		for j < len(rec) && !isSpace(rec[j]) {
 			j++
@@ -77,6 +88,46 @@ func (t *tokens) cut(rec []byte) {
 		t.keyless = append(t.keyless, m || q == '"' || q == '\'' || q == '`')
 		i = j
 	}
+}
+
+// maxQuoted is the longest quoted value read as one token.
+const maxQuoted = 256
+
+// quotedValue reports whether a quoted value of free text begins at
+// rec[i] ('requests', "my file.txt", `x`) and returns the end of its
+// token: the closing quote and the punctuation after it, up to a space
+// or the end. A double-quoted word followed by a colon is a JSON key,
+// and a value inside a token (user="bob", "msg":"x y") is left to the
+// token.
+func quotedValue(rec []byte, i int) (int, bool) {
+	q := rec[i]
+	if q != '"' && q != '\'' && q != '`' {
+		return 0, false
+	}
+	end := bytes.IndexByte(rec[i+1:min(len(rec), i+1+maxQuoted)], q)
+	if end < 0 {
+		return 0, false
+	}
+	e := i + 1 + end // the closing quote
+	j := e + 1
+	for j < len(rec) && trail[rec[j]] {
+		j++
+	}
+	key := q == '"' && e+1 < len(rec) && rec[e+1] == ':' && bytes.IndexByte(rec[i+1:e], ' ') < 0
+	if j < len(rec) && !isSpace(rec[j]) || key {
+		return 0, false
+	}
+	return j, true
+}
+
+// trailLen is how many bytes of the punctuation after a quoted value's
+// closing quote end s, the value and that punctuation.
+func trailLen(s []byte) int {
+	n := 0
+	for n < len(s) && trail[s[len(s)-1-n]] && s[len(s)-1-n] != '"' && s[len(s)-1-n] != '\'' && s[len(s)-1-n] != '`' {
+		n++
+	}
+	return n
 }
 
 func isSpace(c byte) bool { return space[c] }

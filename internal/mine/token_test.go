@@ -31,7 +31,10 @@ func TestMask(t *testing.T) {
 		{"tenant=acme id=17 user=\"bob\"", "tenant=acme id=<NUM> user=\"bob\""},
 		{`{"ts":"2026-01-02","level":"error","code":500,"msg":"lease lost"}`, `{"ts":"<TIME>", "level":"error", "code":<NUM>, "msg":"lease lost"}`},
 		{"prog[1234]: E0425 in v1.2.3, 12MB (80%)", "prog[<NUM>]: <ID> in v1.<NUM>.<NUM>, <NUM> (<NUM>%)"},
-		{"No module named 'requests'", "No module named 'requests'"},
+		{"No module named 'requests'", "No module named <QUOTED>"},
+		{`cannot open "my file.txt": denied, step 'x y'.`, "cannot open <QUOTED>: denied, step <QUOTED>."},
+		{`it's "unclosed`, `it's "unclosed`},
+		{`"GET /v1/x HTTP/1.1" 503`, "<QUOTED> <NUM>"},
 		{"", ""},
 	} {
 		if got := masks(c.in); got != c.want {
