@@ -21,15 +21,7 @@ import (
 // into templates. cpu-MB/s is the throughput per CPU second, which the
 // load of a shared machine moves less than MB/s.
 func BenchmarkMine(b *testing.B) {
-	rules := makeRules(rand.New(rand.NewPCG(1, 42)), 200, shapeSets["mixed"])
-	logPath := filepath.Join(b.TempDir(), "log.txt")
-	if err := writeLog(logPath, 32<<20, rules, false, rand.New(rand.NewPCG(1, 7))); err != nil {
-		b.Fatal(err)
-	}
-	log, err := os.ReadFile(logPath)
-	if err != nil {
-		b.Fatal(err)
-	}
+	log := benchLog(b)
 	c, err := compile.Load(catalogue.FS, "catalogue")
 	if err != nil {
 		b.Fatal(err)
@@ -50,4 +42,38 @@ func BenchmarkMine(b *testing.B) {
 	cpu.report(b, len(log))
 	b.ReportMetric(float64(m.Added()), "failures")
 	b.ReportMetric(float64(len(m.Templates())), "templates")
+}
+
+// BenchmarkLooks is mine.Looks alone over the bench log's lines, the
+// part of BenchmarkMine that reads every unclassified record.
+func BenchmarkLooks(b *testing.B) {
+	log := benchLog(b)
+	lines := bytes.Split(log, []byte("\n"))
+	b.SetBytes(int64(len(log)))
+	cpu := startCPU()
+	n := 0
+	for b.Loop() {
+		n = 0
+		for _, l := range lines {
+			if mine.Looks(l) {
+				n++
+			}
+		}
+	}
+	cpu.report(b, len(log))
+	b.ReportMetric(float64(n), "failures")
+}
+
+// benchLog is the 32 MB log BenchmarkLinesShipped reads.
+func benchLog(b *testing.B) []byte {
+	rules := makeRules(rand.New(rand.NewPCG(1, 42)), 200, shapeSets["mixed"])
+	logPath := filepath.Join(b.TempDir(), "log.txt")
+	if err := writeLog(logPath, 32<<20, rules, false, rand.New(rand.NewPCG(1, 7))); err != nil {
+		b.Fatal(err)
+	}
+	log, err := os.ReadFile(logPath)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return log
 }
