@@ -86,6 +86,7 @@ fuzz:
 	$(GO) test -run='^$$' -fuzz='^FuzzText$$' -fuzztime=$(or $(FUZZTIME),20000x) ./internal/redact
 	$(GO) test -run='^$$' -fuzz='^FuzzExcerpt$$' -fuzztime=$(or $(FUZZTIME),20000x) ./internal/redact
 	$(GO) test -run='^$$' -fuzz='^FuzzSecretInContext$$' -fuzztime=$(or $(FUZZTIME),20000x) ./internal/redact
+	$(GO) test -run='^$$' -fuzz='^FuzzMine$$' -fuzztime=$(or $(FUZZTIME),5000x) ./internal/mine
 
 # The embedding example is a module of its own: check its generated file is
 # fresh, regenerate it as its go:generate line says, build it and run it.

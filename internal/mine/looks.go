@@ -276,11 +276,16 @@ func (k *keyword) holds(rec []byte, i int) bool {
 	return !setting(rec, end) && !denied(rec, i)
 }
 
+// maxName bounds how far Looks reads a name before or after a word, so
+// that a record of one long identifier costs no more than its length
+// times maxName.
+const maxName = 64
+
 // setting reports whether the word ending at end is the name of a
 // number: errors=0, timeout: 30s, error_count=2.
 func setting(rec []byte, end int) bool {
 	j := end
-	for j < len(rec) && (isAlnum(rec[j]) || rec[j] == '_' || rec[j] == '-' || rec[j] == '.') {
+	for j < len(rec) && j-end < maxName && (isAlnum(rec[j]) || rec[j] == '_' || rec[j] == '-' || rec[j] == '.') {
 		j++
 	}
 	if j < len(rec) && rec[j] == '"' {
@@ -300,7 +305,7 @@ func setting(rec []byte, end int) bool {
 // "no error", "without failures", "zero exceptions".
 func denied(rec []byte, i int) bool {
 	j := i
-	for j > 0 && rec[j-1] == ' ' {
+	for j > 0 && i-j < maxName && rec[j-1] == ' ' {
 		j--
 	}
 	if j == i {
@@ -384,11 +389,11 @@ func httpStatus(rec []byte, i int) bool {
 		return false
 	}
 	j := i
-	for j > 0 && (rec[j-1] == ' ' || rec[j-1] == '"' || rec[j-1] == '\'' || rec[j-1] == ':' || rec[j-1] == '=') {
+	for j > 0 && i-j < maxName && (rec[j-1] == ' ' || rec[j-1] == '"' || rec[j-1] == '\'' || rec[j-1] == ':' || rec[j-1] == '=') {
 		j--
 	}
 	k := j
-	for k > 0 && (isAlnum(rec[k-1]) || rec[k-1] == '_' || rec[k-1] == '/' || rec[k-1] == '.') {
+	for k > 0 && j-k < maxName && (isAlnum(rec[k-1]) || rec[k-1] == '_' || rec[k-1] == '/' || rec[k-1] == '.') {
 		k--
 	}
 	if j-k < 4 || k == j {

@@ -82,13 +82,16 @@ func (t *tokens) cut(rec []byte) {
 			}
 		}
 		var m bool
-		t.buf, m = appendMasked(t.buf, rec[i:j])
+		t.buf, m = appendMasked(t.buf, rec[i:j], maxNesting)
 		t.ends = append(t.ends, len(t.buf))
 		q := rec[i]
 		t.keyless = append(t.keyless, m || q == '"' || q == '\'' || q == '`')
 		i = j
 	}
 }
+
+// maxNesting is how deep appendMasked reads keys within keys.
+const maxNesting = 4
 
 // maxQuoted is the longest quoted value read as one token.
 const maxQuoted = 256
@@ -149,7 +152,11 @@ func punct(s string) (t [256]bool) {
 // reports whether it masked some: what lies inside brackets, quotes and
 // trailing punctuation is judged by its shape, the value of key=value
 // and "key":value on its own.
-func appendMasked(dst, tok []byte) ([]byte, bool) {
+//
+// A value is itself a token, so {"a":{"b":1}} is read key by key, down
+// to depth levels; deeper, the value is kept as it is, so that a token
+// of many keys (a=a=a=…) costs no more than its length times depth.
+func appendMasked(dst, tok []byte, depth int) ([]byte, bool) {
 	lo, hi := 0, len(tok)
 	for lo < hi && lead[tok[lo]] {
 		lo++
@@ -168,10 +175,10 @@ func appendMasked(dst, tok []byte) ([]byte, bool) {
 		switch {
 		case tr&hasSlash != 0 && isProtocol(core):
 			dst = append(dst, core...)
-		case tr&(hasKeySep) != 0 && keyEnd(core) > 0:
+		case tr&(hasKeySep) != 0 && depth > 0 && keyEnd(core) > 0:
 			k := keyEnd(core)
 			dst = append(dst, core[:k]...)
-			dst, masked = appendMasked(dst, core[k:])
+			dst, masked = appendMasked(dst, core[k:], depth-1)
 		case tr&^(hasLetter|hasDash) == 0:
 			dst = append(dst, core...) // a word: nothing to mask
 		default:
