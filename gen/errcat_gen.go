@@ -43433,8 +43433,9 @@ func (s *LineStats) keep(lr *LineResult) {
 
 type linesOptions struct {
 	Options
-	Workers   int
-	Delivered func()
+	Workers      int
+	Delivered    func()
+	Unclassified func(line int, rec []byte)
 }
 
 // LineResult is one record that matched some rule.
@@ -43453,6 +43454,7 @@ func (e *engine) Lines(r io.Reader, ev Evidence, opts linesOptions, fn func(Line
 		var out []LineResult
 		bt := e.ix.bulkTables()
 		rw := e.regionWork(&bt, every, &ev, opts.Options)
+		rw.unclassified = opts.Unclassified
 		tn := litscanNewTuning(bt.lits, every)
 		for {
 			reg, ok := ch.Next()
@@ -43546,6 +43548,7 @@ func (e *engine) linesParallel(ch *recordsChunker, every bool, ev *Evidence, opt
 	work := func() {
 		var buf recordsRegionBuf
 		rw := e.regionWork(&bt, every, ev, opts.Options)
+		rw.unclassified = opts.Unclassified
 		for !stopped.Load() {
 			slots <- struct{}{}
 			reg, lits, k, ok := take(&buf)
@@ -43580,12 +43583,13 @@ type regionResult struct {
 }
 
 type regionWork struct {
-	e     *engine
-	bt    *bulkTables
-	every bool
-	ev    *Evidence
-	opts  Options
-	light *bulkTables
+	e            *engine
+	bt           *bulkTables
+	every        bool
+	ev           *Evidence
+	opts         Options
+	light        *bulkTables
+	unclassified func(line int, rec []byte)
 
 	marks  []int
 	needed []needMark
@@ -43623,6 +43627,9 @@ func (rw *regionWork) region(reg recordsRegion, lits *litscanSet, out *[]LineRes
 			var met bool
 			if needed, met = metIn(needed, bt.needs, w.Start(), w.End(), recordsBytesString(rec), low); !met {
 				st.Unclassified++
+				if rw.unclassified != nil {
+					rw.unclassified(recLine, rec)
+				}
 				continue
 			}
 		}
@@ -43638,6 +43645,9 @@ func (rw *regionWork) region(reg recordsRegion, lits *litscanSet, out *[]LineRes
 			st.Classified++
 		} else {
 			st.Unclassified++
+			if rw.unclassified != nil {
+				rw.unclassified(recLine, rec)
+			}
 		}
 		if matched(c) {
 			c.detach()

@@ -5565,8 +5565,9 @@ func (s *LineStats) keep(lr *LineResult) {
 
 type linesOptions struct {
 	Options
-	Workers   int
-	Delivered func()
+	Workers      int
+	Delivered    func()
+	Unclassified func(line int, rec []byte)
 }
 
 // LineResult is one record that matched some rule.
@@ -5585,6 +5586,7 @@ func (e *engine) Lines(r io.Reader, ev Evidence, opts linesOptions, fn func(Line
 		var out []LineResult
 		bt := e.ix.bulkTables()
 		rw := e.regionWork(&bt, every, &ev, opts.Options)
+		rw.unclassified = opts.Unclassified
 		tn := litscanNewTuning(bt.lits, every)
 		for {
 			reg, ok := ch.Next()
@@ -5678,6 +5680,7 @@ func (e *engine) linesParallel(ch *recordsChunker, every bool, ev *Evidence, opt
 	work := func() {
 		var buf recordsRegionBuf
 		rw := e.regionWork(&bt, every, ev, opts.Options)
+		rw.unclassified = opts.Unclassified
 		for !stopped.Load() {
 			slots <- struct{}{}
 			reg, lits, k, ok := take(&buf)
@@ -5712,12 +5715,13 @@ type regionResult struct {
 }
 
 type regionWork struct {
-	e     *engine
-	bt    *bulkTables
-	every bool
-	ev    *Evidence
-	opts  Options
-	light *bulkTables
+	e            *engine
+	bt           *bulkTables
+	every        bool
+	ev           *Evidence
+	opts         Options
+	light        *bulkTables
+	unclassified func(line int, rec []byte)
 
 	marks  []int
 	needed []needMark
@@ -5755,6 +5759,9 @@ func (rw *regionWork) region(reg recordsRegion, lits *litscanSet, out *[]LineRes
 			var met bool
 			if needed, met = metIn(needed, bt.needs, w.Start(), w.End(), recordsBytesString(rec), low); !met {
 				st.Unclassified++
+				if rw.unclassified != nil {
+					rw.unclassified(recLine, rec)
+				}
 				continue
 			}
 		}
@@ -5770,6 +5777,9 @@ func (rw *regionWork) region(reg recordsRegion, lits *litscanSet, out *[]LineRes
 			st.Classified++
 		} else {
 			st.Unclassified++
+			if rw.unclassified != nil {
+				rw.unclassified(recLine, rec)
+			}
 		}
 		if matched(c) {
 			c.detach()
