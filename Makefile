@@ -86,6 +86,7 @@ fuzz:
 	$(GO) test -run='^$$' -fuzz='^FuzzText$$' -fuzztime=$(or $(FUZZTIME),20000x) ./internal/redact
 	$(GO) test -run='^$$' -fuzz='^FuzzExcerpt$$' -fuzztime=$(or $(FUZZTIME),20000x) ./internal/redact
 	$(GO) test -run='^$$' -fuzz='^FuzzSecretInContext$$' -fuzztime=$(or $(FUZZTIME),20000x) ./internal/redact
+	$(GO) test -run='^$$' -fuzz='^FuzzMine$$' -fuzztime=$(or $(FUZZTIME),5000x) ./internal/mine
 
 # The embedding example is a module of its own: check its generated file is
 # fresh, regenerate it as its go:generate line says, build it and run it.
@@ -110,7 +111,7 @@ l10n:
 	$(GO) run ./internal/l10n/gen -catalogue catalogue
 
 bench:
-	$(GO) test -run='^$$' -bench=. -benchmem ./internal/match ./gen ./internal/redact
+	$(GO) test -run='^$$' -bench=. -benchmem ./internal/match ./gen ./internal/redact ./internal/mine
 	$(GO) test -run='^$$' -bench=. -benchtime=5x ./bench
 	$(GO) test -run='^$$' -bench=BenchmarkShipped -benchtime=3x -v ./internal/collide
 

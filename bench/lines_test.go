@@ -36,11 +36,13 @@ func BenchmarkLinesShipped(b *testing.B) {
 		b.Fatal(err)
 	}
 	b.SetBytes(int64(len(log)))
+	cpu := startCPU()
 	for b.Loop() {
 		if _, err := e.Lines(bytes.NewReader(log), match.Evidence{}, match.LinesOptions{Workers: 1}, func(match.LineResult) bool { return true }); err != nil {
 			b.Fatal(err)
 		}
 	}
+	cpu.report(b, len(log))
 }
 
 // BenchmarkLines is the bulk path in process, without the CLI's start-up:

@@ -45263,9 +45263,10 @@ func (s *LineStats) keep(lr *LineResult) {
 
 type linesOptions struct {
 	Options
-	Workers   int
-	Delivered func()
-	Counted   func(LineStats)
+	Workers      int
+	Delivered    func()
+	Counted      func(LineStats)
+	Unclassified func(line int, rec []byte)
 }
 
 // LineResult is one record that matched some rule.
@@ -45284,6 +45285,7 @@ func (e *engine) Lines(r io.Reader, ev Evidence, opts linesOptions, fn func(Line
 		var out []LineResult
 		bt := e.ix.bulkTables()
 		rw := e.regionWork(&bt, every, &ev, opts.Options)
+		rw.unclassified = opts.Unclassified
 		tn := litscanNewTuning(bt.lits, every)
 		for {
 			reg, ok := ch.Next()
@@ -45387,6 +45389,7 @@ func (e *engine) linesParallel(ch *recordsChunker, every bool, ev *Evidence, opt
 	work := func() {
 		var buf recordsRegionBuf
 		rw := e.regionWork(&bt, every, ev, opts.Options)
+		rw.unclassified = opts.Unclassified
 		for !stopped.Load() {
 			slots <- struct{}{}
 			reg, lits, k, ok := take(&buf)
@@ -45421,12 +45424,13 @@ type regionResult struct {
 }
 
 type regionWork struct {
-	e     *engine
-	bt    *bulkTables
-	every bool
-	ev    *Evidence
-	opts  Options
-	light *bulkTables
+	e            *engine
+	bt           *bulkTables
+	every        bool
+	ev           *Evidence
+	opts         Options
+	light        *bulkTables
+	unclassified func(line int, rec []byte)
 
 	marks  []int
 	needed []needMark
@@ -45464,6 +45468,9 @@ func (rw *regionWork) region(reg recordsRegion, lits *litscanSet, out *[]LineRes
 			var met bool
 			if needed, met = metIn(needed, bt.needs, w.Start(), w.End(), recordsBytesString(rec), low); !met {
 				st.Unclassified++
+				if rw.unclassified != nil {
+					rw.unclassified(recLine, rec)
+				}
 				continue
 			}
 		}
@@ -45479,6 +45486,9 @@ func (rw *regionWork) region(reg recordsRegion, lits *litscanSet, out *[]LineRes
 			st.Classified++
 		} else {
 			st.Unclassified++
+			if rw.unclassified != nil {
+				rw.unclassified(recLine, rec)
+			}
 		}
 		if matched(c) {
 			c.detach()

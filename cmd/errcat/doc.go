@@ -9,6 +9,7 @@ Usage:
 	errcat check [flags]                prove that equally ranked rules never collide
 	errcat codes [flags]                list codes with their class and rule count (-o markdown: docs/codes.md)
 	errcat explain CODE|RULE-ID [flags] what a code or rule is, where it is written and how it ranks
+	errcat mine [flags] [FILE...]       list a log's unclassified failures as templates to add
 	errcat sanitize [--ids] [FILE...]   print text with secrets redacted, unbounded
 	errcat fixture add --code C [flags] sanitize a sample from stdin and append it as a fixture
 	errcat eval --corpus FILE.jsonl     precision, recall and coverage on a labelled corpus
@@ -164,6 +165,22 @@ object. docs/explain.md describes the views.
 
 	$ errcat explain rate_limited
 	$ errcat explain http.status_429 -o json
+
+errcat mine reads logs as classify --lines does and lists the records the
+catalogue leaves unclassified that read as failures (a failure word in one
+of several languages, a traceback or panic, a non-zero exit status, an
+HTTP 4xx or 5xx; in a record logged at INFO or DEBUG only the statuses
+count) as templates: variable parts masked (<NUM>, <HEX>, <UUID>, <IP>,
+<URL>, <EMAIL>, <PATH>, <HOST>, <DURATION>, <TIME>, <ID>, <QUOTED>), and
+<*> where the records of a template differ. They come by count, each with
+its first and last line (and file, with several), a sanitized example and
+the errcat fixture add command that takes the example as a fixture once
+CODE is replaced; the classified records are counted by code and class.
+--min-count and --top shorten the list, -o json prints it as one object,
+and --max-templates (1000) bounds memory, the records beyond it counted
+as dropped. docs/adding-a-rule.md starts from it.
+
+	$ errcat mine --min-count 2 --top 20 ci.log
 
 The catalogue format is described in docs/format.md; errcat schema prints
 the JSON Schemas that every file is validated against.

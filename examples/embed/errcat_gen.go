@@ -5588,9 +5588,10 @@ func (s *LineStats) keep(lr *LineResult) {
 
 type linesOptions struct {
 	Options
-	Workers   int
-	Delivered func()
-	Counted   func(LineStats)
+	Workers      int
+	Delivered    func()
+	Counted      func(LineStats)
+	Unclassified func(line int, rec []byte)
 }
 
 // LineResult is one record that matched some rule.
@@ -5609,6 +5610,7 @@ func (e *engine) Lines(r io.Reader, ev Evidence, opts linesOptions, fn func(Line
 		var out []LineResult
 		bt := e.ix.bulkTables()
 		rw := e.regionWork(&bt, every, &ev, opts.Options)
+		rw.unclassified = opts.Unclassified
 		tn := litscanNewTuning(bt.lits, every)
 		for {
 			reg, ok := ch.Next()
@@ -5712,6 +5714,7 @@ func (e *engine) linesParallel(ch *recordsChunker, every bool, ev *Evidence, opt
 	work := func() {
 		var buf recordsRegionBuf
 		rw := e.regionWork(&bt, every, ev, opts.Options)
+		rw.unclassified = opts.Unclassified
 		for !stopped.Load() {
 			slots <- struct{}{}
 			reg, lits, k, ok := take(&buf)
@@ -5746,12 +5749,13 @@ type regionResult struct {
 }
 
 type regionWork struct {
-	e     *engine
-	bt    *bulkTables
-	every bool
-	ev    *Evidence
-	opts  Options
-	light *bulkTables
+	e            *engine
+	bt           *bulkTables
+	every        bool
+	ev           *Evidence
+	opts         Options
+	light        *bulkTables
+	unclassified func(line int, rec []byte)
 
 	marks  []int
 	needed []needMark
@@ -5789,6 +5793,9 @@ func (rw *regionWork) region(reg recordsRegion, lits *litscanSet, out *[]LineRes
 			var met bool
 			if needed, met = metIn(needed, bt.needs, w.Start(), w.End(), recordsBytesString(rec), low); !met {
 				st.Unclassified++
+				if rw.unclassified != nil {
+					rw.unclassified(recLine, rec)
+				}
 				continue
 			}
 		}
@@ -5804,6 +5811,9 @@ func (rw *regionWork) region(reg recordsRegion, lits *litscanSet, out *[]LineRes
 			st.Classified++
 		} else {
 			st.Unclassified++
+			if rw.unclassified != nil {
+				rw.unclassified(recLine, rec)
+			}
 		}
 		if matched(c) {
 			c.detach()

@@ -73,6 +73,14 @@ type LinesOptions struct {
 	// nothing per record. Like fn, it is called from any worker, never
 	// from two at once, and not after fn has returned false.
 	Counted func(LineStats)
+	// Unclassified, when set, is called with every non-blank record that
+	// is left unclassified (no rule matched it, or the rules that did
+	// conflict or lack confidence) and the line it starts on, before fn
+	// is handed the results of the record's region. rec is the record as
+	// framed and cut to MaxRecord, valid only during the call. It is
+	// called from the goroutine that classifies the region: with one
+	// worker in input order, with several from several goroutines at once.
+	Unclassified func(line int, rec []byte)
 }
 
 // LineResult is one record that matched some rule.
@@ -107,6 +115,7 @@ func (e *Engine) Lines(r io.Reader, ev Evidence, opts LinesOptions, fn func(Line
 		var out []LineResult
 		bt := e.ix.bulkTables()
 		rw := e.regionWork(&bt, every, &ev, opts.Options)
+		rw.unclassified = opts.Unclassified
 		tn := litscan.NewTuning(bt.lits, every)
 		for {
 			reg, ok := ch.Next()
@@ -232,6 +241,7 @@ func (e *Engine) linesParallel(ch *records.Chunker, every bool, ev *Evidence, op
 	work := func() {
 		var buf records.RegionBuf
 		rw := e.regionWork(&bt, every, ev, opts.Options)
+		rw.unclassified = opts.Unclassified
 		for !stopped.Load() {
 			slots <- struct{}{}
 			reg, lits, k, ok := take(&buf)
@@ -277,6 +287,9 @@ type regionWork struct {
 	ev    *Evidence
 	opts  Options
 	light *bulkTables // bt when records may be tried without the automaton (light.go)
+	// unclassified is LinesOptions.Unclassified: nil, or called with each
+	// record left unclassified.
+	unclassified func(line int, rec []byte)
 
 	marks  []int
 	needed []needMark
@@ -318,6 +331,9 @@ func (rw *regionWork) region(reg records.Region, lits *litscan.Set, out *[]LineR
 			var met bool
 			if needed, met = metIn(needed, bt.needs, w.Start(), w.End(), records.BytesString(rec), low); !met {
 				st.Unclassified++
+				if rw.unclassified != nil {
+					rw.unclassified(recLine, rec)
+				}
 				continue
 			}
 		}
@@ -338,6 +354,9 @@ func (rw *regionWork) region(reg records.Region, lits *litscan.Set, out *[]LineR
 			st.Classified++
 		} else {
 			st.Unclassified++
+			if rw.unclassified != nil {
+				rw.unclassified(recLine, rec)
+			}
 		}
 		if matched(c) {
 			c.detach()
