@@ -369,4 +369,3 @@ func TestPrettyJSONAsShown(t *testing.T) {
 		}
 	}
 }
-
