@@ -35,10 +35,18 @@ func (b *jsonBlock) add(rec string, line int) (doc string, at int, ok bool) {
 		b.open(rec, line)
 		return "", 0, false
 	}
+	if !continues(rec) {
+		// Not a line of a document: what was gathered was not one (a
+		// stray opener, a body cut off), and this line may open the next.
+		b.reset()
+		b.open(rec, line)
+		return "", 0, false
+	}
 	end := b.scan(rec)
 	if end < 0 {
 		if len(b.buf)+len(rec) > maxBlock {
 			b.reset()
+			b.open(rec, line)
 			return "", 0, false
 		}
 		b.buf = append(append(b.buf, '\n'), rec...)
@@ -50,6 +58,31 @@ func (b *jsonBlock) add(rec string, line int) (doc string, at int, ok bool) {
 	// The rest of the closing line may open the next document.
 	b.open(rec[end:], line)
 	return doc, at, true
+}
+
+// continues reports whether rec can be a line inside a pretty-printed
+// document: it begins with what a member, a value or a closer begins with.
+func continues(rec string) bool {
+	t := strings.TrimLeft(rec, " \t")
+	if t == "" {
+		return false
+	}
+	switch c := t[0]; {
+	case c == '"' || c == '{' || c == '}' || c == '[' || c == ']' || c == '-' || c == ',':
+		return true
+	case c >= '0' && c <= '9':
+		return true
+	}
+	return strings.HasPrefix(t, "true") || strings.HasPrefix(t, "false") || strings.HasPrefix(t, "null")
+}
+
+// pending returns the document gathered so far and the line it starts on,
+// when the input ended inside one.
+func (b *jsonBlock) pending() (doc string, at int, ok bool) {
+	if b.line == 0 {
+		return "", 0, false
+	}
+	return string(b.buf), b.line, true
 }
 
 // open starts a document at the first opener of rec that the line does

@@ -32,6 +32,8 @@ func TestJSONBlockGathers(t *testing.T) {
 			[]doc{{"{\n\"x\": 1\n}", 1}, {"{\n\"y\": 2\n}", 3}}},
 		{"a stray closer ends what was gathered", []string{"start [", "  1,", "]", "]"},
 			[]doc{{"[\n  1,\n]", 1}}},
+		{"a line that cannot be JSON drops a stray opener", []string{"request payload: {", "<body elided>", "Error code: 400 - {", `  "error": {"code": "x"}`, "}"},
+			[]doc{{"{\n  \"error\": {\"code\": \"x\"}\n}", 3}}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var b jsonBlock
@@ -65,5 +67,14 @@ func TestJSONBlockBounded(t *testing.T) {
 	b.add("next {", 1000)
 	if d, at, ok := b.add("}", 1001); !ok || d != "{\n}" || at != 1000 {
 		t.Errorf("after the cut: %q at %d, %v; want the next document", d, at, ok)
+	}
+	// The line that crosses the bound may open the next document itself.
+	b.add("Error: {", 2000)
+	for i := 0; len(b.buf) < maxBlock-len(line); i++ {
+		b.add(line, 2001+i)
+	}
+	b.add(`"k": "`+strings.Repeat("v", 2000)+`", "more": {`, 3000)
+	if d, at, ok := b.add("}}", 3001); !ok || at != 3000 || d != "{\n}" {
+		t.Errorf("the crossing line's document: %.20q at %d, %v; want it from line 3000", d, at, ok)
 	}
 }

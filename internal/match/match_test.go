@@ -354,3 +354,18 @@ func TestPrettyJSONAfterPrefix(t *testing.T) {
 		t.Errorf("fed differs from Classify (-classify +feed):\n%s", diff)
 	}
 }
+
+// TestPrettyJSONAsShown checks that a gathered document is read as the
+// terminal shows it (colour removed), and that an array of objects the
+// input ends inside, before its "]", is still read.
+func TestPrettyJSONAsShown(t *testing.T) {
+	e := testEngine(t)
+	for name, text := range map[string]string{
+		"coloured opener": "\x1b[31manthropic.APIStatusError: {\x1b[0m\n  \"type\": \"error\",\n  \"error\": {\"type\": \"overloaded_error\"}\n}\n",
+		"array cut off":   "[API Error: [{\n  \"error\": {\"type\": \"overloaded_error\"}\n}\n",
+	} {
+		if c := e.Classify(match.Evidence{Text: text}, match.Options{Now: now}); c.Rule != "json.overloaded" {
+			t.Errorf("%s: rule %q, want json.overloaded", name, c.Rule)
+		}
+	}
+}

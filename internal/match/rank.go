@@ -14,6 +14,7 @@ import (
 // input in which several records failed, only the hits of the records
 // that decide are ranked (verdict.go).
 func (s *Scan) Finish() Classification {
+	s.gatherEnd()
 	cat := s.e.cat
 	out := Classification{CatalogueVersion: cat.ID, Truncated: s.truncated}
 	live := s.liveHits()

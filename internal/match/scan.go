@@ -291,12 +291,32 @@ func (s *Scan) Record(rec string, line int, truncated bool) {
 // gathered over lines, and reads the document when the record closes it.
 func (s *Scan) gather(rec string, line int) {
 	if tables.UsesJSON && s.jsonInRecord && s.e.jsonRules {
-		if doc, at, ok := s.blk.add(rec, line); ok {
-			s.blockOnly = true
-			s.record(doc, at, "text")
-			s.blockOnly = false
+		// Read as the record is read: colour and other escapes removed.
+		if doc, at, ok := s.blk.add(normalise(rec), line); ok {
+			s.readBlock(doc, at)
 		}
 	}
+}
+
+// gatherEnd reads a document the input ended inside, if it is an array:
+// a stream of JSON objects cut off before its "]" still holds the
+// elements that arrived (decodeJSON reads them). An object cut off holds
+// nothing a json matcher can trust.
+func (s *Scan) gatherEnd() {
+	if tables.UsesJSON {
+		if doc, at, ok := s.blk.pending(); ok && doc[0] == '[' {
+			s.readBlock(doc, at)
+		}
+		s.blk.reset()
+	}
+}
+
+// readBlock reads a gathered document as one more record, by the rules
+// with json matchers only.
+func (s *Scan) readBlock(doc string, at int) {
+	s.blockOnly = true
+	s.record(doc, at, "text")
+	s.blockOnly = false
 }
 
 // feedRecord is Record for a caller that counts the text itself (Feed)
