@@ -45132,10 +45132,16 @@ func (b *jsonBlock) add(rec string, line int) (doc string, at int, ok bool) {
 		b.open(rec, line)
 		return "", 0, false
 	}
+	if !continues(rec) {
+		b.reset()
+		b.open(rec, line)
+		return "", 0, false
+	}
 	end := b.scan(rec)
 	if end < 0 {
 		if len(b.buf)+len(rec) > maxBlock {
 			b.reset()
+			b.open(rec, line)
 			return "", 0, false
 		}
 		b.buf = append(append(b.buf, '\n'), rec...)
@@ -45146,6 +45152,27 @@ func (b *jsonBlock) add(rec string, line int) (doc string, at int, ok bool) {
 	b.reset()
 	b.open(rec[end:], line)
 	return doc, at, true
+}
+
+func continues(rec string) bool {
+	t := strings.TrimLeft(rec, " \t")
+	if t == "" {
+		return false
+	}
+	switch c := t[0]; {
+	case c == '"' || c == '{' || c == '}' || c == '[' || c == ']' || c == '-' || c == ',':
+		return true
+	case c >= '0' && c <= '9':
+		return true
+	}
+	return strings.HasPrefix(t, "true") || strings.HasPrefix(t, "false") || strings.HasPrefix(t, "null")
+}
+
+func (b *jsonBlock) pending() (doc string, at int, ok bool) {
+	if b.line == 0 {
+		return "", 0, false
+	}
+	return string(b.buf), b.line, true
 }
 
 func (b *jsonBlock) open(rec string, line int) {
@@ -47727,6 +47754,7 @@ func normalise(rec string) string {
 }
 
 func (s *scan) Finish() Classification {
+	s.gatherEnd()
 	cat := s.e.cat
 	out := Classification{CatalogueVersion: cat.ID, Truncated: s.truncated}
 	live := s.liveHits()
@@ -48375,12 +48403,23 @@ func (s *scan) feedBody(body string) {
 
 func (s *scan) gather(rec string, line int) {
 	if s.jsonInRecord && s.e.jsonRules {
-		if doc, at, ok := s.blk.add(rec, line); ok {
-			s.blockOnly = true
-			s.record(doc, at, "text")
-			s.blockOnly = false
+		if doc, at, ok := s.blk.add(normalise(rec), line); ok {
+			s.readBlock(doc, at)
 		}
 	}
+}
+
+func (s *scan) gatherEnd() {
+	if doc, at, ok := s.blk.pending(); ok && doc[0] == '[' {
+		s.readBlock(doc, at)
+	}
+	s.blk.reset()
+}
+
+func (s *scan) readBlock(doc string, at int) {
+	s.blockOnly = true
+	s.record(doc, at, "text")
+	s.blockOnly = false
 }
 
 func (s *scan) feedRecord(rec string, line int, truncated bool) {

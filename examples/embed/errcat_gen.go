@@ -7653,6 +7653,7 @@ func normalise(rec string) string {
 }
 
 func (s *scan) Finish() Classification {
+	s.gatherEnd()
 	cat := s.e.cat
 	out := Classification{CatalogueVersion: cat.ID, Truncated: s.truncated}
 	live := s.liveHits()
@@ -8299,6 +8300,9 @@ func (s *scan) feedBody(body string) {
 }
 
 func (s *scan) gather(rec string, line int) {
+}
+
+func (s *scan) gatherEnd() {
 }
 
 func (s *scan) feedRecord(rec string, line int, truncated bool) {
