@@ -1,6 +1,8 @@
 package compile
 
 import (
+	"regexp/syntax"
+	"slices"
 	"sort"
 	"strings"
 
@@ -82,10 +84,20 @@ func (sh *shared) source(t *translator, f *source.File, id, key string, n *yaml.
 			id, key, n.Value, CatalogueFile, names(sh.extract)))
 		return nil, nil, false
 	}
-	if key == "tokens" && (source.Get(def, "regex") == nil || len(def.Content) != 2) {
-		t.errs.Add(f.Errorf(n, diag.BadValue, "rule %s: extract.tokens: source %q (%s) must be a regex alone",
-			id, n.Value, sh.file.Pos(def)))
-		return nil, nil, false
+	if key == "tokens" {
+		if source.Get(def, "regex") == nil || len(def.Content) != 2 {
+			t.errs.Add(f.Errorf(n, diag.BadValue, "rule %s: extract.tokens: source %q (%s) must be a regex alone",
+				id, n.Value, sh.file.Pos(def)))
+			return nil, nil, false
+		}
+		// What only a tokens source needs is checked where it is named,
+		// so that the definition's own check (any source) stays once.
+		if tree, err := syntax.Parse(source.Get(def, "regex").Value, syntax.Perl); err == nil &&
+			!slices.ContainsFunc(tree.CapNames(), func(s string) bool { return s == "requested" || s == "limit" }) {
+			t.errs.Add(f.Errorf(n, diag.BadRegex, "rule %s: extract.tokens: source %q (%s) has no group named requested or limit",
+				id, n.Value, sh.file.Pos(def)))
+			return nil, nil, false
+		}
 	}
 	return sh.file, def, !sh.broken[def]
 }

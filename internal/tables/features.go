@@ -8,11 +8,12 @@ package tables
 // every part.
 //
 // The engine tests a feature in one way only: as the first operand of an
-// if statement's condition (if tables.UsesJSON && ... { ... }), with no
-// else, and with nothing declared outside the statement that only the
-// statement uses. The generator drops such a statement whole when the
-// feature is off; the statement must then be one that does nothing for
-// tables without the feature.
+// if statement's condition (if tables.UsesJSON && ... { ... }), with
+// nothing declared outside the statement that only the statement uses.
+// When the feature is off the generator drops the statement, keeping its
+// else branch if it has one, so the branch taken must be one that does
+// nothing for tables without the feature; when it is on, the generator
+// drops the feature from the condition.
 const (
 	// UsesJSON: a rule tests a JSON field (json:, in its match or its
 	// guard), or reads a timing hint from one.
