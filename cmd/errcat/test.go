@@ -88,13 +88,22 @@ func (o *testOptions) run(io stdio) error {
 	if err != nil {
 		return err
 	}
-	rep := fixture.Replay(eng, fx, now)
+	var rep *fixture.Report
+	if cat := eng.Catalogue(); len(cat.Layers) > 0 {
+		sets, err := inheritedFixtures(cat, o.cat.display())
+		if err != nil {
+			return err
+		}
+		rep = fixture.ReplayLayers(eng, append(sets, fixture.Set{Layer: cat.Name, Fixtures: fx}), now)
+	} else {
+		rep = fixture.Replay(eng, fx, now)
+	}
 	if err := addCheck(eng, o.cat.display(), rep); err != nil {
 		return err
 	}
 	if o.junit != "" {
 		cat := eng.Catalogue()
-		data, err := report.JUnit("errcat "+cat.Name+" "+cat.ID, rep)
+		data, err := report.JUnit("errcat "+catalogueLabel(cat), rep)
 		if err != nil {
 			return err
 		}
@@ -143,7 +152,7 @@ func addCheck(eng *match.Engine, dir string, rep *fixture.Report) error {
 			Fixture: "rule " + f.Rule.ID,
 			Pos:     fmt.Sprintf("%s:%d", f.Rule.File, f.Rule.Line),
 			Kind:    "check " + f.Kind,
-			Message: f.Message + " (run errcat check for the witness)",
+			Message: f.Message + layersOf(f) + " (run errcat check for the witness)",
 			Rules:   rules,
 		})
 	}
@@ -184,6 +193,9 @@ func printReport(w io.Writer, cat *tables.Catalogue, rep *fixture.Report) error 
 	for _, k := range rep.Known {
 		fmt.Fprintf(&b, "KNOWN %s %s: %s: got %s\n    reason: %s\n", strings.ReplaceAll(k.Kind, "_", " "), k.Pos, k.Fixture, k.Got, k.Reason)
 	}
+	for _, s := range rep.Skipped {
+		fmt.Fprintf(&b, "SKIP %s: %s: rule %s is disabled by layer %s: %s\n", s.Pos, s.Fixture, s.Rule, s.By, s.Reason)
+	}
 	verdict := "ok"
 	if !rep.OK() {
 		verdict = "FAIL"
@@ -194,8 +206,11 @@ func printReport(w io.Writer, cat *tables.Catalogue, rep *fixture.Report) error 
 	} else if n > 1 {
 		known = fmt.Sprintf(", %d known issues", n)
 	}
-	fmt.Fprintf(&b, "%s: %d/%d fixtures passed (%d positive, %d negative)%s; %d rules, %d codes; catalogue %s %s\n",
-		verdict, rep.Passed, rep.Fixtures-len(rep.Known), rep.Positive, rep.Negative, known, len(cat.Rules), len(cat.Codes), cat.Name, cat.ID)
+	if n := len(rep.Skipped); n > 0 {
+		known += fmt.Sprintf(", %d skipped", n)
+	}
+	fmt.Fprintf(&b, "%s: %d/%d fixtures passed (%d positive, %d negative)%s; %d rules, %d codes; catalogue %s\n",
+		verdict, rep.Passed, rep.Fixtures-len(rep.Known), rep.Positive, rep.Negative, known, len(cat.Rules), len(cat.Codes), catalogueLabel(cat))
 	_, err := io.WriteString(w, b.String())
 	return err
 }

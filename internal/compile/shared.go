@@ -20,6 +20,7 @@ type shared struct {
 	guards  map[string]*yaml.Node
 	extract map[string]*yaml.Node
 	broken  map[*yaml.Node]bool // definitions whose translation failed
+	parent  *shared             // what a layer inherits (layers.go); nil for none
 }
 
 // sharedDefs reads catalogue.yaml's guards and extract sources and checks
@@ -61,13 +62,13 @@ func (sh *shared) guard(t *translator, f *source.File, id string, n *yaml.Node) 
 	if n.Kind != yaml.ScalarNode {
 		return f, n, true
 	}
-	def, found := sh.guards[n.Value]
+	owner, def, found := sh.lookup(func(s *shared) map[string]*yaml.Node { return s.guards }, n.Value)
 	if !found {
 		t.errs.Add(f.Errorf(n, diag.BadValue, "rule %s: not: no guard %q in %s (defined: %s)",
 			id, n.Value, CatalogueFile, names(sh.guards)))
 		return nil, nil, false
 	}
-	return sh.file, def, !sh.broken[def]
+	return owner.file, def, !owner.broken[def]
 }
 
 // source resolves one item of a rule's extract list key, as guard resolves
@@ -76,7 +77,7 @@ func (sh *shared) source(t *translator, f *source.File, id, key string, n *yaml.
 	if n.Kind != yaml.ScalarNode {
 		return f, n, true
 	}
-	def, found := sh.extract[n.Value]
+	owner, def, found := sh.lookup(func(s *shared) map[string]*yaml.Node { return s.extract }, n.Value)
 	if !found {
 		t.errs.Add(f.Errorf(n, diag.BadValue, "rule %s: extract.%s: no extract source %q in %s (defined: %s)",
 			id, key, n.Value, CatalogueFile, names(sh.extract)))
@@ -84,10 +85,10 @@ func (sh *shared) source(t *translator, f *source.File, id, key string, n *yaml.
 	}
 	if key == "tokens" && (source.Get(def, "regex") == nil || len(def.Content) != 2) {
 		t.errs.Add(f.Errorf(n, diag.BadValue, "rule %s: extract.tokens: source %q (%s) must be a regex alone",
-			id, n.Value, sh.file.Pos(def)))
+			id, n.Value, owner.file.Pos(def)))
 		return nil, nil, false
 	}
-	return sh.file, def, !sh.broken[def]
+	return owner.file, def, !owner.broken[def]
 }
 
 // names lists a definition map's names for an error message.

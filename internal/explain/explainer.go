@@ -1,7 +1,6 @@
 package explain
 
 import (
-	"path"
 	"time"
 
 	"github.com/errcat/errcat/internal/fixture"
@@ -60,10 +59,7 @@ func (x *Explainer) Lookup(name string) (code, rule int, ok bool) {
 
 // file is a rule's file as the user finds it.
 func (x *Explainer) file(r *tables.Rule) string {
-	if x.dir != "" && r.File != "" {
-		return path.Join(x.dir, r.File)
-	}
-	return r.File
+	return x.cat.Path(r, x.dir)
 }
 
 // ref names rule i.
