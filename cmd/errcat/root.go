@@ -80,6 +80,7 @@ nothing.`,
 	root.AddCommand(newFixtureCmd(io, getenv))
 	root.AddCommand(newEvalCmd(io, getenv))
 	root.AddCommand(newExplainCmd(io, getenv))
+	root.AddCommand(newInitCmd(io))
 	return root
 }
 

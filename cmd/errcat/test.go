@@ -43,8 +43,15 @@ It also runs the analysis of errcat check and fails on its errors
 when someone thought to write one.
 
 Without --fixtures, the built-in catalogue is tested with its built-in
-fixtures, and a catalogue directory DIR with the fixtures in DIR/../fixtures,
+fixtures, and a catalogue directory DIR with the fixtures in DIR/fixtures
+(as errcat init lays a layer out) or else DIR/../fixtures,
 where errcat fixture add writes them.
+
+A layered catalogue (catalogue.yaml says extends) is tested with the
+fixtures of every layer, replayed on the combination: the built-in ones for
+extends: builtin, and for a directory the fixtures it would be tested with.
+A fixture of a rule a layer disables is listed as SKIP with the reason; an
+inherited fixture that fails names the rule, and its layer, that now wins.
 
 --junit writes one test case per fixture (failed, or skipped for a known
 issue) and two more that errcat test also fails on: "every code has a rule"
@@ -61,7 +68,7 @@ shows on that line of a pull request.`,
 		},
 	}
 	o.cat.register(cmd)
-	cmd.Flags().StringVar(&o.fixtures, "fixtures", "", "fixtures directory (default: DIR/../fixtures for --catalogue DIR, else the built-in fixtures)")
+	cmd.Flags().StringVar(&o.fixtures, "fixtures", "", "fixtures directory (default: DIR/fixtures, else DIR/../fixtures, for --catalogue DIR; else the built-in fixtures)")
 	cmd.Flags().StringVarP(&o.output, "output", "o", "text", "output format: text or json")
 	cmd.Flags().StringVar(&o.junit, "junit", "", "also write a JUnit XML report to this file, for CI")
 	cmd.Flags().StringVar(&o.now, "now", "2026-01-01T00:00:00Z", "RFC 3339 clock for fixtures that set none")
