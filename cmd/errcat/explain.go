@@ -96,6 +96,8 @@ func (o *explainOptions) run(io stdio, name string) error {
 	x := explain.New(eng, fx, o.cat.display(), explainClock)
 	code, rule, ok := x.Lookup(name)
 	switch {
+	case !ok && disabledRule(eng.Catalogue(), o.cat.display(), name) != "":
+		return usagef("rule %s is %s", name, disabledRule(eng.Catalogue(), o.cat.display(), name))
 	case !ok:
 		return o.unknown(io, name, x.Suggest(name))
 	case code >= 0:
@@ -161,7 +163,7 @@ func printExplainCode(w io.Writer, v explain.CodeView) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "rules (%d):\n", len(v.Rules))
 	for _, r := range v.Rules {
-		fmt.Fprintf(&b, "  %s  %s, priority %d, confidence %s  %s:%d\n", r.ID, r.Tier, r.Priority, r.Confidence, r.File, r.Line)
+		fmt.Fprintf(&b, "  %s  %s, priority %d, confidence %s  %s:%d%s\n", r.ID, r.Tier, r.Priority, r.Confidence, r.File, r.Line, layerNote(r.Layer))
 		for _, f := range r.Fixtures {
 			fmt.Fprintf(&b, "    fixture %s (%s): %s\n", f.Name, f.Pos, f.Evidence)
 		}
@@ -178,7 +180,7 @@ func printExplainCode(w io.Writer, v explain.CodeView) error {
 func printExplainRule(w io.Writer, v explain.RuleView) error {
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	row := func(k, v string) { fmt.Fprintf(tw, "%s:\t%s\n", k, v) }
-	row("rule", fmt.Sprintf("%s (%s:%d)", v.ID, v.File, v.Line))
+	row("rule", fmt.Sprintf("%s (%s:%d)%s", v.ID, v.File, v.Line, layerNote(v.Layer)))
 	row("code", fmt.Sprintf("%s (%s)", v.Code, v.Class))
 	row("rank", fmt.Sprintf("%s, priority %d", v.Tier, v.Priority))
 	row("confidence", v.Confidence)

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path"
 	"path/filepath"
@@ -58,4 +59,25 @@ func layersOf(f collide.Finding) string {
 		return " (layer " + f.Rule.Layer + ")"
 	}
 	return " (layers " + f.Rule.Layer + " and " + f.Other.Layer + ")"
+}
+
+// layerNote is " (layer NAME)" for a rule of a layered catalogue.
+func layerNote(layer string) string {
+	if layer == "" {
+		return ""
+	}
+	return " (layer " + layer + ")"
+}
+
+// disabledRule says which layer disabled rule id, where and why; "" when
+// none did. dir is the top layer's directory as the user named it.
+func disabledRule(cat *tables.Catalogue, dir, id string) string {
+	for _, l := range cat.Layers {
+		for _, d := range l.Disabled {
+			if d.Rule == id {
+				return fmt.Sprintf("disabled by layer %s (%s:%d): %s", l.Name, path.Join(dir, d.File), d.Line, d.Reason)
+			}
+		}
+	}
+	return ""
 }

@@ -65,7 +65,7 @@ func (x *Explainer) file(r *tables.Rule) string {
 // ref names rule i.
 func (x *Explainer) ref(i int) RuleRef {
 	r := &x.cat.Rules[i]
-	return RuleRef{ID: r.ID, Code: x.cat.Codes[r.Code].Name, Tier: r.Tier.String(), Priority: r.Priority, File: x.file(r), Line: r.Line}
+	return RuleRef{ID: r.ID, Code: x.cat.Codes[r.Code].Name, Tier: r.Tier.String(), Priority: r.Priority, File: x.file(r), Line: r.Line, Layer: x.cat.LayerName(r)}
 }
 
 // RuleRef names a rule the way a person finds it.
@@ -76,4 +76,5 @@ type RuleRef struct {
 	Priority int    `json:"priority"`
 	File     string `json:"file"`
 	Line     int    `json:"line"`
+	Layer    string `json:"layer,omitempty"` // the catalogue it comes from, in a layered catalogue
 }
