@@ -355,6 +355,17 @@ func (t *translator) layerShared(l *layer) {
 	t.shared = sh
 }
 
+// unlayered reports the keys only a layer may have in a catalogue.yaml
+// without extends: there is no inherited rule to give a priority or
+// disable.
+func (t *translator) unlayered(f *source.File) {
+	for _, key := range []string{"priorities", "disable"} {
+		if k := source.Key(f.Root, key); k != nil {
+			t.errs.Add(f.Errorf(k, diag.BadValue, "%s: only a layer inherits rules to change; add extends", key))
+		}
+	}
+}
+
 // lookup finds the definition of name in sh or what it inherits, and the
 // shared set that holds it.
 func (sh *shared) lookup(defs func(*shared) map[string]*yaml.Node, name string) (*shared, *yaml.Node, bool) {

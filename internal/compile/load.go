@@ -32,6 +32,7 @@ func Load(fsys fs.FS, display string) (*tables.Catalogue, error) {
 		return loadLayered(l, errs)
 	}
 	t := &translator{l10n: l.l10n}
+	t.unlayered(l.cat)
 	cat := t.catalogue(l.cat)
 	for i, f := range l.files {
 		t.rules(f, l.paths[i])
