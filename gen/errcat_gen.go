@@ -43023,6 +43023,23 @@ type catalogue struct {
 	Classes []tablesClass
 	Codes   []Code
 	Rules   []tablesRule
+	Layers  []layer `json:",omitempty"`
+}
+
+type layer struct {
+	Name     string
+	Version  string
+	Dir      string
+	Builtin  bool
+	Disabled []disabled
+}
+
+type disabled struct {
+	Rule   string
+	Code   string
+	Reason string
+	File   string
+	Line   int
 }
 
 type tablesClass struct {
@@ -43054,6 +43071,7 @@ type tablesRule struct {
 	Triggers   []string `json:"-"`
 	File       string
 	Line       int
+	Layer      int `json:",omitempty"`
 }
 
 type tablesCond struct {

@@ -40,15 +40,26 @@ func (c *catalogueFlag) display() string {
 }
 
 // fixturesDir is where errcat test and errcat fixture add look for the
-// fixtures of the chosen catalogue when --fixtures is not given: beside a
-// catalogue directory DIR, in DIR/../fixtures, as the shipped catalogue/
-// and fixtures/ lie. It is "" for the built-in catalogue, whose fixtures
-// are built in too.
+// fixtures of the chosen catalogue when --fixtures is not given (see
+// fixturesOf). It is "" for the built-in catalogue, whose fixtures are
+// built in too.
 func (c *catalogueFlag) fixturesDir() string {
 	if dir := c.path(); dir != "" {
-		return filepath.Join(filepath.Dir(filepath.Clean(dir)), "fixtures")
+		return fixturesOf(dir)
 	}
 	return ""
+}
+
+// fixturesOf is where the fixtures of catalogue directory dir lie: in
+// dir/fixtures, as errcat init lays out a layer, when that exists, else
+// beside it in dir/../fixtures, as the shipped catalogue/ and fixtures/
+// lie.
+func fixturesOf(dir string) string {
+	dir = filepath.Clean(dir)
+	if st, err := os.Stat(filepath.Join(dir, "fixtures")); err == nil && st.IsDir() {
+		return filepath.Join(dir, "fixtures")
+	}
+	return filepath.Join(filepath.Dir(dir), "fixtures")
 }
 
 // load compiles the chosen catalogue, or takes the built-in one compiled

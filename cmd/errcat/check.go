@@ -125,9 +125,9 @@ func printCheck(w io.Writer, cat *tables.Catalogue, rep *collide.Report) error {
 	if rep.Errors() > 0 {
 		verdict = "FAIL"
 	}
-	fmt.Fprintf(&b, "%s: %d errors, %d warnings; %d rules, %d pairs considered (pruned %d by rank, %d by code or overrides, %d by structure, %d by literals), %d decided by automata (%d collide, %d disjoint, %d undecided); catalogue %s %s\n",
+	fmt.Fprintf(&b, "%s: %d errors, %d warnings; %d rules, %d pairs considered (pruned %d by rank, %d by code or overrides, %d by structure, %d by literals), %d decided by automata (%d collide, %d disjoint, %d undecided); catalogue %s\n",
 		verdict, rep.Errors(), warnings, s.Rules, s.Pairs, s.PrunedRank, s.PrunedCode, s.PrunedStructure, s.PrunedLiterals,
-		s.Decided, s.Collisions, s.Disjoint, s.Undecided, cat.Name, cat.ID)
+		s.Decided, s.Collisions, s.Disjoint, s.Undecided, catalogueLabel(cat))
 	_, err := io.WriteString(w, b.String())
 	return err
 }

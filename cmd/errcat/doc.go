@@ -19,6 +19,7 @@ Usage:
 	errcat decide --policy P            decide what to do about a classification
 	errcat policy show P                print the schedule a policy implies
 	errcat generate --package N --out F write a catalogue and its engine as one Go file
+	errcat init [DIR]                   write a starter catalogue layer over the built-in catalogue
 	errcat --version                    errcat's release, build revision and built-in catalogue
 
 Embedding: programs that classify in-process generate the compiled
@@ -185,10 +186,19 @@ as dropped. docs/adding-a-rule.md starts from it.
 The catalogue format is described in docs/format.md; errcat schema prints
 the JSON Schemas that every file is validated against.
 
+A catalogue of your own need not copy the built-in one: a catalogue.yaml
+that says extends: builtin (or names other catalogue directories relative
+to it, in order) is a layer, compiled with what it extends into one
+catalogue, on which every command works. errcat init DIR writes a starter
+layer that passes errcat test --catalogue DIR as written; docs/format.md
+describes layers.
+
+	$ errcat init ci-errors && errcat test --catalogue ci-errors
+
 A catalogue directory given with --catalogue or $ERRCAT_CATALOGUE is
 compiled on first use and kept compiled in the user's cache directory
-(errcat/catalogues), at most 16 of them, until its files or errcat itself
-change. $ERRCAT_CACHE names another directory; ERRCAT_CACHE=off keeps
+(errcat/catalogues), at most 16 of them, until its files (or those of a
+layer it extends) or errcat itself change. $ERRCAT_CACHE names another directory; ERRCAT_CACHE=off keeps
 nothing.
 */
 package main

@@ -213,8 +213,8 @@ func checkLabels(cat *tables.Catalogue, entries []eval.Entry) error {
 func printEval(w io.Writer, cat *tables.Catalogue, r *evalReport) error {
 	var b strings.Builder
 	s := &r.Scores
-	fmt.Fprintf(&b, "corpus %s: %d entries (%d positive, %d negative); catalogue %s %s\n\n",
-		r.Corpus, s.Entries, s.Positive, s.Negative, cat.Name, r.CatalogueVersion)
+	fmt.Fprintf(&b, "corpus %s: %d entries (%d positive, %d negative); catalogue %s\n\n",
+		r.Corpus, s.Entries, s.Positive, s.Negative, catalogueLabel(cat))
 	tw := tabwriter.NewWriter(&b, 0, 4, 2, ' ', 0)
 	fmt.Fprintf(tw, "precision\t%s\tright codes / entries given a code\n", s.Precision)
 	fmt.Fprintf(tw, "recall\t%s\tright codes / positive entries\n", s.Recall)

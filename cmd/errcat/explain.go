@@ -44,7 +44,8 @@ contains a trigger of the other. Who wins is the engine's own ranking.
 
 A fixture is a rule's when it passes and the rule wins it. Fixtures are
 found as errcat test finds them: the built-in ones for the built-in
-catalogue, DIR/../fixtures for --catalogue DIR (none if it is missing),
+catalogue, DIR/fixtures or else DIR/../fixtures for --catalogue DIR (none
+if neither exists; a layered catalogue adds its layers' fixtures),
 or --fixtures.
 
 An unknown name exits 2 with the closest codes and rule ids.
@@ -53,7 +54,7 @@ An unknown name exits 2 with the closest codes and rule ids.
 		RunE: func(cmd *cobra.Command, args []string) error { return o.run(io, args[0]) },
 	}
 	o.cat.register(cmd)
-	cmd.Flags().StringVar(&o.fixtures, "fixtures", "", "fixtures directory (default: DIR/../fixtures for --catalogue DIR, else the built-in fixtures)")
+	cmd.Flags().StringVar(&o.fixtures, "fixtures", "", "fixtures directory (default: DIR/fixtures, else DIR/../fixtures, for --catalogue DIR; else the built-in fixtures)")
 	cmd.Flags().StringVarP(&o.output, "output", "o", "text", "output format: text or json")
 	return cmd
 }
@@ -80,9 +81,23 @@ func (o *explainOptions) run(io stdio, name string) error {
 			return err
 		}
 	}
+	if cat := eng.Catalogue(); len(cat.Layers) > 0 {
+		// A layered catalogue's rules are won by its layers' fixtures.
+		sets, err := inheritedFixtures(cat, o.cat.display())
+		if err != nil {
+			return err
+		}
+		var all []fixture.Fixture
+		for _, s := range sets {
+			all = append(all, s.Fixtures...)
+		}
+		fx = append(all, fx...)
+	}
 	x := explain.New(eng, fx, o.cat.display(), explainClock)
 	code, rule, ok := x.Lookup(name)
 	switch {
+	case !ok && disabledRule(eng.Catalogue(), o.cat.display(), name) != "":
+		return usagef("rule %s is %s", name, disabledRule(eng.Catalogue(), o.cat.display(), name))
 	case !ok:
 		return o.unknown(io, name, x.Suggest(name))
 	case code >= 0:
@@ -101,7 +116,7 @@ func (o *explainOptions) run(io stdio, name string) error {
 
 // hasFixtures reports whether there are fixtures to read: always for the
 // built-in catalogue or a --fixtures directory, and for a catalogue
-// directory when DIR/../fixtures exists.
+// directory when its fixtures directory (fixturesOf) exists.
 func (o *explainOptions) hasFixtures() bool {
 	dir := o.cat.fixturesDir()
 	if o.fixtures != "" || dir == "" {
@@ -148,7 +163,7 @@ func printExplainCode(w io.Writer, v explain.CodeView) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "rules (%d):\n", len(v.Rules))
 	for _, r := range v.Rules {
-		fmt.Fprintf(&b, "  %s  %s, priority %d, confidence %s  %s:%d\n", r.ID, r.Tier, r.Priority, r.Confidence, r.File, r.Line)
+		fmt.Fprintf(&b, "  %s  %s, priority %d, confidence %s  %s:%d%s\n", r.ID, r.Tier, r.Priority, r.Confidence, r.File, r.Line, layerNote(r.Layer))
 		for _, f := range r.Fixtures {
 			fmt.Fprintf(&b, "    fixture %s (%s): %s\n", f.Name, f.Pos, f.Evidence)
 		}
@@ -165,7 +180,7 @@ func printExplainCode(w io.Writer, v explain.CodeView) error {
 func printExplainRule(w io.Writer, v explain.RuleView) error {
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	row := func(k, v string) { fmt.Fprintf(tw, "%s:\t%s\n", k, v) }
-	row("rule", fmt.Sprintf("%s (%s:%d)", v.ID, v.File, v.Line))
+	row("rule", fmt.Sprintf("%s (%s:%d)%s", v.ID, v.File, v.Line, layerNote(v.Layer)))
 	row("code", fmt.Sprintf("%s (%s)", v.Code, v.Class))
 	row("rank", fmt.Sprintf("%s, priority %d", v.Tier, v.Priority))
 	row("confidence", v.Confidence)

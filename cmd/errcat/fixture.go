@@ -45,7 +45,7 @@ func newFixtureAddCmd(io stdio, getenv func(string) string) *cobra.Command {
 of the catalogue, or "unclassified" for a line that must stay unclassified)
 to a fixture file, keeping the file's comments and schema line. The
 fixtures directory is --fixtures, or by default the one errcat test reads:
-DIR/../fixtures for a catalogue directory DIR (--catalogue or
+DIR/fixtures, else DIR/../fixtures, for a catalogue directory DIR (--catalogue or
 $ERRCAT_CATALOGUE), else ./fixtures. The file is --file, a path inside
 the fixtures directory or relative to it, or by default
 <rule prefix>.yaml with --rule (openai.yaml for openai.insufficient_quota),
@@ -70,7 +70,7 @@ agrees with it; errcat test fails until it does.`,
 	f.StringVar(&o.rule, "rule", "", "rule that must win the fixture")
 	o.ev.register(cmd, "HTTP status: the sample is the response body", "response header 'Name: value' (repeatable); the sample is the response body")
 	f.StringVar(&o.file, "file", "", "fixture file to append to, inside --fixtures")
-	f.StringVar(&o.fixtures, "fixtures", "", "fixtures directory (default: DIR/../fixtures for --catalogue DIR, else ./fixtures)")
+	f.StringVar(&o.fixtures, "fixtures", "", "fixtures directory (default: DIR/fixtures, else DIR/../fixtures, for --catalogue DIR; else ./fixtures)")
 	return cmd
 }
 

@@ -81,6 +81,7 @@ nothing.`,
 	root.AddCommand(newEvalCmd(io, getenv))
 	root.AddCommand(newExplainCmd(io, getenv))
 	root.AddCommand(newMineCmd(io, getenv))
+	root.AddCommand(newInitCmd(io))
 	return root
 }
 

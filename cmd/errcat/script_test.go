@@ -5,9 +5,11 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 	"unicode/utf16"
@@ -93,10 +95,28 @@ func TestScript(t *testing.T) {
 			// directory: HOME is /no-home, which a test run as root
 			// would otherwise create.
 			env.Setenv("ERRCAT_CACHE", filepath.Join(env.WorkDir, ".errcat-cache"))
+			// A scenario that builds generated code with exec go uses
+			// the caller's build cache, the standard library alone and
+			// the installed toolchain.
+			if c := goCache(); c != "" {
+				env.Setenv("GOCACHE", c)
+			}
+			env.Setenv("GOFLAGS", "-mod=mod")
+			env.Setenv("GOPROXY", "off")
+			env.Setenv("GOTOOLCHAIN", "local")
 			return nil
 		},
 	})
 }
+
+// goCache is the go command's build cache, "" without a go command.
+var goCache = sync.OnceValue(func() string {
+	out, err := exec.Command("go", "env", "GOCACHE").Output()
+	if err != nil {
+		return ""
+	}
+	return strings.TrimSpace(string(out))
+})
 
 // unescape FILE... replaces each FILE with the bytes its text spells as
 // the body of a Go string literal ("\r", "\u200b", "\x00"; a double

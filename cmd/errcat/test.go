@@ -43,8 +43,15 @@ It also runs the analysis of errcat check and fails on its errors
 when someone thought to write one.
 
 Without --fixtures, the built-in catalogue is tested with its built-in
-fixtures, and a catalogue directory DIR with the fixtures in DIR/../fixtures,
+fixtures, and a catalogue directory DIR with the fixtures in DIR/fixtures
+(as errcat init lays a layer out) or else DIR/../fixtures,
 where errcat fixture add writes them.
+
+A layered catalogue (catalogue.yaml says extends) is tested with the
+fixtures of every layer, replayed on the combination: the built-in ones for
+extends: builtin, and for a directory the fixtures it would be tested with.
+A fixture of a rule a layer disables is listed as SKIP with the reason; an
+inherited fixture that fails names the rule, and its layer, that now wins.
 
 --junit writes one test case per fixture (failed, or skipped for a known
 issue) and two more that errcat test also fails on: "every code has a rule"
@@ -61,7 +68,7 @@ shows on that line of a pull request.`,
 		},
 	}
 	o.cat.register(cmd)
-	cmd.Flags().StringVar(&o.fixtures, "fixtures", "", "fixtures directory (default: DIR/../fixtures for --catalogue DIR, else the built-in fixtures)")
+	cmd.Flags().StringVar(&o.fixtures, "fixtures", "", "fixtures directory (default: DIR/fixtures, else DIR/../fixtures, for --catalogue DIR; else the built-in fixtures)")
 	cmd.Flags().StringVarP(&o.output, "output", "o", "text", "output format: text or json")
 	cmd.Flags().StringVar(&o.junit, "junit", "", "also write a JUnit XML report to this file, for CI")
 	cmd.Flags().StringVar(&o.now, "now", "2026-01-01T00:00:00Z", "RFC 3339 clock for fixtures that set none")
@@ -80,21 +87,32 @@ func (o *testOptions) run(io stdio) error {
 	if err != nil {
 		return err
 	}
-	fsys, display, err := o.fixtureFS()
-	if err != nil {
-		return err
+	var fx []fixture.Fixture
+	if o.hasOwnFixtures(eng.Catalogue()) {
+		fsys, display, err := o.fixtureFS()
+		if err != nil {
+			return err
+		}
+		if fx, err = fixture.Load(fsys, display); err != nil {
+			return err
+		}
 	}
-	fx, err := fixture.Load(fsys, display)
-	if err != nil {
-		return err
+	var rep *fixture.Report
+	if cat := eng.Catalogue(); len(cat.Layers) > 0 {
+		sets, err := inheritedFixtures(cat, o.cat.display())
+		if err != nil {
+			return err
+		}
+		rep = fixture.ReplayLayers(eng, append(sets, fixture.Set{Layer: cat.Name, Fixtures: fx}), now)
+	} else {
+		rep = fixture.Replay(eng, fx, now)
 	}
-	rep := fixture.Replay(eng, fx, now)
 	if err := addCheck(eng, o.cat.display(), rep); err != nil {
 		return err
 	}
 	if o.junit != "" {
 		cat := eng.Catalogue()
-		data, err := report.JUnit("errcat "+cat.Name+" "+cat.ID, rep)
+		data, err := report.JUnit("errcat "+catalogueLabel(cat), rep)
 		if err != nil {
 			return err
 		}
@@ -143,11 +161,22 @@ func addCheck(eng *match.Engine, dir string, rep *fixture.Report) error {
 			Fixture: "rule " + f.Rule.ID,
 			Pos:     fmt.Sprintf("%s:%d", f.Rule.File, f.Rule.Line),
 			Kind:    "check " + f.Kind,
-			Message: f.Message + " (run errcat check for the witness)",
+			Message: f.Message + layersOf(f) + " (run errcat check for the witness)",
 			Rules:   rules,
 		})
 	}
 	return nil
+}
+
+// hasOwnFixtures reports whether to read the catalogue's own fixtures: a
+// layer may have none of its own yet, and is tested with those it
+// inherits; any other catalogue is tested with its fixtures or fails.
+func (o *testOptions) hasOwnFixtures(cat *tables.Catalogue) bool {
+	if o.fixtures != "" || len(cat.Layers) == 0 {
+		return true
+	}
+	st, err := os.Stat(o.cat.fixturesDir())
+	return err == nil && st.IsDir()
 }
 
 func (o *testOptions) fixtureFS() (fs.FS, string, error) {
@@ -184,6 +213,9 @@ func printReport(w io.Writer, cat *tables.Catalogue, rep *fixture.Report) error 
 	for _, k := range rep.Known {
 		fmt.Fprintf(&b, "KNOWN %s %s: %s: got %s\n    reason: %s\n", strings.ReplaceAll(k.Kind, "_", " "), k.Pos, k.Fixture, k.Got, k.Reason)
 	}
+	for _, s := range rep.Skipped {
+		fmt.Fprintf(&b, "SKIP %s: %s: rule %s is disabled by layer %s: %s\n", s.Pos, s.Fixture, s.Rule, s.By, s.Reason)
+	}
 	verdict := "ok"
 	if !rep.OK() {
 		verdict = "FAIL"
@@ -194,8 +226,11 @@ func printReport(w io.Writer, cat *tables.Catalogue, rep *fixture.Report) error 
 	} else if n > 1 {
 		known = fmt.Sprintf(", %d known issues", n)
 	}
-	fmt.Fprintf(&b, "%s: %d/%d fixtures passed (%d positive, %d negative)%s; %d rules, %d codes; catalogue %s %s\n",
-		verdict, rep.Passed, rep.Fixtures-len(rep.Known), rep.Positive, rep.Negative, known, len(cat.Rules), len(cat.Codes), cat.Name, cat.ID)
+	if n := len(rep.Skipped); n > 0 {
+		known += fmt.Sprintf(", %d skipped", n)
+	}
+	fmt.Fprintf(&b, "%s: %d/%d fixtures passed (%d positive, %d negative)%s; %d rules, %d codes; catalogue %s\n",
+		verdict, rep.Passed, rep.Fixtures-len(rep.Known), rep.Positive, rep.Negative, known, len(cat.Rules), len(cat.Codes), catalogueLabel(cat))
 	_, err := io.WriteString(w, b.String())
 	return err
 }

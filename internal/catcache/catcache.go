@@ -10,7 +10,8 @@
 //
 // An entry is used only for the very files it was compiled from, by the
 // very errcat binary that compiled them: its key hashes the catalogue's
-// compile.Fingerprint, the name positions give its files, and the
+// compile.FingerprintLayers (its files and those of every catalogue it
+// extends), the name positions give its files, and the
 // executable's path, size and modification time. An edited rule, or a
 // rebuilt errcat, misses, and compiles afresh. Everything that goes
 // wrong with the cache itself (no cache directory, a full disk, a
@@ -121,7 +122,7 @@ func (c Cache) key(fsys fs.FS, display string) (string, bool) {
 	if err != nil {
 		return "", false
 	}
-	fp, err := compile.Fingerprint(fsys)
+	fp, err := compile.FingerprintLayers(fsys, display)
 	if err != nil {
 		return "", false
 	}

@@ -2,7 +2,6 @@ package collide
 
 import (
 	"fmt"
-	"path"
 	"sort"
 	"strconv"
 	"strings"
@@ -35,10 +34,15 @@ type RuleRef struct {
 	Code     string `json:"code"`
 	Tier     string `json:"tier"`
 	Priority int    `json:"priority"`
+	Layer    string `json:"layer,omitempty"` // the catalogue it comes from, in a layered catalogue
 }
 
 func (r RuleRef) String() string {
-	return fmt.Sprintf("%s (%s:%d; %s, %s, priority %d)", r.ID, r.File, r.Line, r.Code, r.Tier, r.Priority)
+	layer := ""
+	if r.Layer != "" {
+		layer = "layer " + r.Layer + ", "
+	}
+	return fmt.Sprintf("%s (%s:%d; %s%s, %s, priority %d)", r.ID, r.File, r.Line, layer, r.Code, r.Tier, r.Priority)
 }
 
 // Witness is evidence both rules claim, as a fixture's evidence.
@@ -65,11 +69,8 @@ func (f *Finding) IsError() bool { return f.Severity == "error" }
 
 func (a *analyzer) ref(i int) RuleRef {
 	r := &a.cat.Rules[i]
-	file := r.File
-	if a.opts.Dir != "" && file != "" {
-		file = path.Join(a.opts.Dir, file)
-	}
-	return RuleRef{ID: r.ID, File: file, Line: r.Line, Code: a.cat.Codes[r.Code].Name, Tier: r.Tier.String(), Priority: r.Priority}
+	return RuleRef{ID: r.ID, File: a.cat.Path(r, a.opts.Dir), Line: r.Line, Code: a.cat.Codes[r.Code].Name,
+		Tier: r.Tier.String(), Priority: r.Priority, Layer: a.cat.LayerName(r)}
 }
 
 // fixtureYAML renders a witness as a fixture entry. Strings are written

@@ -20,6 +20,16 @@ func Digest(c *tables.Catalogue) string {
 		r.File, r.Line = "", 0
 		clone.Rules[i] = r
 	}
+	// A layer's directory is where errcat found it, as File is.
+	clone.Layers = make([]tables.Layer, len(c.Layers))
+	for i, l := range c.Layers {
+		l.Dir = ""
+		l.Disabled = append([]tables.Disabled(nil), l.Disabled...)
+		for j := range l.Disabled {
+			l.Disabled[j].File, l.Disabled[j].Line = "", 0
+		}
+		clone.Layers[i] = l
+	}
 	b, err := json.Marshal(&clone)
 	if err != nil {
 		panic("compile: tables do not marshal: " + err.Error()) // plain data; cannot happen

@@ -3,6 +3,7 @@ package compile
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"io/fs"
 )
 
@@ -29,7 +30,7 @@ func Fingerprint(fsys fs.FS) (string, error) {
 		return "", err
 	}
 	names, err := ruleFileNames(fsys)
-	if err != nil {
+	if err != nil && !errors.Is(err, fs.ErrNotExist) { // a layer may have no rules
 		return "", err
 	}
 	l10n, err := l10nFileNames(fsys)

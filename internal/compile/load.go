@@ -20,54 +20,22 @@ const (
 )
 
 // Load compiles the catalogue rooted at fsys. display is prefixed to file
-// names in positions (the directory as the user named it).
+// names in positions (the directory as the user named it). A catalogue
+// that extends others is compiled with them (layers.go); display is then
+// also where the directories it names are found.
 func Load(fsys fs.FS, display string) (*tables.Catalogue, error) {
-	name := func(p string) string {
-		if display == "" {
-			return p
-		}
-		return path.Join(display, p)
-	}
-	var errs diag.List
-	data, err := fs.ReadFile(fsys, CatalogueFile)
-	if err != nil {
-		return nil, diag.List{diag.Errorf(diag.Pos{File: name(CatalogueFile)}, diag.Read, "%v", unwrapPath(err))}
-	}
-	catFile, ferrs0 := source.Load(name(CatalogueFile), data, schema.Catalogue)
-	errs = append(errs, ferrs0...)
-
-	ruleFiles, err := ruleFileNames(fsys)
-	if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		errs.Add(diag.Errorf(diag.Pos{File: name(RulesDir)}, diag.Read, "%v", unwrapPath(err)))
-	}
-	var (
-		files []*source.File
-		rel   = map[*source.File]string{}
-	)
-	for _, p := range ruleFiles {
-		data, err := fs.ReadFile(fsys, p)
-		if err != nil {
-			errs.Add(diag.Errorf(diag.Pos{File: name(p)}, diag.Read, "%v", unwrapPath(err)))
-			continue
-		}
-		f, ferrs := source.Load(name(p), data, schema.Rules)
-		errs = append(errs, ferrs...)
-		if f != nil && shapeOK(ferrs) {
-			files = append(files, f)
-			rel[f] = p
-		}
-	}
-	// Translate whatever has a sound shape, so one run reports name errors
-	// too; rules are only checked against a catalogue.yaml that is sound.
-	if catFile == nil || !shapeOK(ferrs0) {
+	l, errs := readLayer(fsys, display)
+	if l.cat == nil {
 		return nil, errs.Err()
 	}
-	l10n, lerrs := loadL10n(fsys, name)
-	errs = append(errs, lerrs...)
-	t := &translator{l10n: l10n}
-	cat := t.catalogue(catFile)
-	for _, f := range files {
-		t.rules(f, rel[f])
+	if source.Get(l.cat.Root, "extends") != nil {
+		return loadLayered(l, errs)
+	}
+	t := &translator{l10n: l.l10n}
+	t.unlayered(l.cat)
+	cat := t.catalogue(l.cat)
+	for i, f := range l.files {
+		t.rules(f, l.paths[i])
 	}
 	t.finish(cat)
 	errs = append(errs, t.errs...)
@@ -78,6 +46,63 @@ func Load(fsys fs.FS, display string) (*tables.Catalogue, error) {
 		return nil, err
 	}
 	return cat, nil
+}
+
+// layerFiles is what one catalogue directory holds, read and checked
+// against the schemas: catalogue.yaml, the rule files with a sound shape
+// and their paths inside the directory (paths), and the l10n data.
+type layerFiles struct {
+	display string
+	cat     *source.File // nil when catalogue.yaml is unreadable or unsound
+	files   []*source.File
+	paths   []string
+	l10n    map[string]map[string]*l10nMessage
+}
+
+// readLayer reads the catalogue rooted at fsys. It reads whatever has a
+// sound shape, so one run reports name errors too; rules are only
+// translated against a catalogue.yaml that is sound.
+func readLayer(fsys fs.FS, display string) (layerFiles, diag.List) {
+	name := func(p string) string {
+		if display == "" {
+			return p
+		}
+		return path.Join(display, p)
+	}
+	l := layerFiles{display: display}
+	var errs diag.List
+	data, err := fs.ReadFile(fsys, CatalogueFile)
+	if err != nil {
+		return l, diag.List{diag.Errorf(diag.Pos{File: name(CatalogueFile)}, diag.Read, "%v", unwrapPath(err))}
+	}
+	catFile, ferrs0 := source.Load(name(CatalogueFile), data, schema.Catalogue)
+	errs = append(errs, ferrs0...)
+
+	ruleFiles, err := ruleFileNames(fsys)
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		errs.Add(diag.Errorf(diag.Pos{File: name(RulesDir)}, diag.Read, "%v", unwrapPath(err)))
+	}
+	for _, p := range ruleFiles {
+		data, err := fs.ReadFile(fsys, p)
+		if err != nil {
+			errs.Add(diag.Errorf(diag.Pos{File: name(p)}, diag.Read, "%v", unwrapPath(err)))
+			continue
+		}
+		f, ferrs := source.Load(name(p), data, schema.Rules)
+		errs = append(errs, ferrs...)
+		if f != nil && shapeOK(ferrs) {
+			l.files = append(l.files, f)
+			l.paths = append(l.paths, p)
+		}
+	}
+	if catFile == nil || !shapeOK(ferrs0) {
+		return l, errs
+	}
+	l.cat = catFile
+	var lerrs diag.List
+	l.l10n, lerrs = loadL10n(fsys, name)
+	errs = append(errs, lerrs...)
+	return l, errs
 }
 
 // shapeOK reports whether errs leave a file's shape intact: a duplicate

@@ -22,6 +22,7 @@ type shared struct {
 	guards  map[string]*yaml.Node
 	extract map[string]*yaml.Node
 	broken  map[*yaml.Node]bool // definitions whose translation failed
+	parent  *shared             // what a layer inherits (layers.go); nil for none
 }
 
 // sharedDefs reads catalogue.yaml's guards and extract sources and checks
@@ -63,13 +64,13 @@ func (sh *shared) guard(t *translator, f *source.File, id string, n *yaml.Node) 
 	if n.Kind != yaml.ScalarNode {
 		return f, n, true
 	}
-	def, found := sh.guards[n.Value]
+	owner, def, found := sh.lookup(func(s *shared) map[string]*yaml.Node { return s.guards }, n.Value)
 	if !found {
 		t.errs.Add(f.Errorf(n, diag.BadValue, "rule %s: not: no guard %q in %s (defined: %s)",
 			id, n.Value, CatalogueFile, names(sh.guards)))
 		return nil, nil, false
 	}
-	return sh.file, def, !sh.broken[def]
+	return owner.file, def, !owner.broken[def]
 }
 
 // source resolves one item of a rule's extract list key, as guard resolves
@@ -78,7 +79,7 @@ func (sh *shared) source(t *translator, f *source.File, id, key string, n *yaml.
 	if n.Kind != yaml.ScalarNode {
 		return f, n, true
 	}
-	def, found := sh.extract[n.Value]
+	owner, def, found := sh.lookup(func(s *shared) map[string]*yaml.Node { return s.extract }, n.Value)
 	if !found {
 		t.errs.Add(f.Errorf(n, diag.BadValue, "rule %s: extract.%s: no extract source %q in %s (defined: %s)",
 			id, key, n.Value, CatalogueFile, names(sh.extract)))
@@ -87,7 +88,7 @@ func (sh *shared) source(t *translator, f *source.File, id, key string, n *yaml.
 	if key == "tokens" {
 		if source.Get(def, "regex") == nil || len(def.Content) != 2 {
 			t.errs.Add(f.Errorf(n, diag.BadValue, "rule %s: extract.tokens: source %q (%s) must be a regex alone",
-				id, n.Value, sh.file.Pos(def)))
+				id, n.Value, owner.file.Pos(def)))
 			return nil, nil, false
 		}
 		// What only a tokens source needs is checked where it is named,
@@ -95,11 +96,11 @@ func (sh *shared) source(t *translator, f *source.File, id, key string, n *yaml.
 		if tree, err := syntax.Parse(source.Get(def, "regex").Value, syntax.Perl); err == nil &&
 			!slices.ContainsFunc(tree.CapNames(), func(s string) bool { return s == "requested" || s == "limit" }) {
 			t.errs.Add(f.Errorf(n, diag.BadRegex, "rule %s: extract.tokens: source %q (%s) has no group named requested or limit",
-				id, n.Value, sh.file.Pos(def)))
+				id, n.Value, owner.file.Pos(def)))
 			return nil, nil, false
 		}
 	}
-	return sh.file, def, !sh.broken[def]
+	return owner.file, def, !owner.broken[def]
 }
 
 // names lists a definition map's names for an error message.

@@ -1,7 +1,6 @@
 package explain
 
 import (
-	"path"
 	"time"
 
 	"github.com/errcat/errcat/internal/fixture"
@@ -60,16 +59,13 @@ func (x *Explainer) Lookup(name string) (code, rule int, ok bool) {
 
 // file is a rule's file as the user finds it.
 func (x *Explainer) file(r *tables.Rule) string {
-	if x.dir != "" && r.File != "" {
-		return path.Join(x.dir, r.File)
-	}
-	return r.File
+	return x.cat.Path(r, x.dir)
 }
 
 // ref names rule i.
 func (x *Explainer) ref(i int) RuleRef {
 	r := &x.cat.Rules[i]
-	return RuleRef{ID: r.ID, Code: x.cat.Codes[r.Code].Name, Tier: r.Tier.String(), Priority: r.Priority, File: x.file(r), Line: r.Line}
+	return RuleRef{ID: r.ID, Code: x.cat.Codes[r.Code].Name, Tier: r.Tier.String(), Priority: r.Priority, File: x.file(r), Line: r.Line, Layer: x.cat.LayerName(r)}
 }
 
 // RuleRef names a rule the way a person finds it.
@@ -80,4 +76,5 @@ type RuleRef struct {
 	Priority int    `json:"priority"`
 	File     string `json:"file"`
 	Line     int    `json:"line"`
+	Layer    string `json:"layer,omitempty"` // the catalogue it comes from, in a layered catalogue
 }

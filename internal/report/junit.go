@@ -39,8 +39,8 @@ type junitFailure struct {
 }
 
 // JUnit renders a replay as one JUnit test suite named suite: a test case
-// per fixture (failed, or skipped for a known issue) and two for the
-// coverage that errcat test also fails on.
+// per fixture (failed, or skipped for a known issue or a disabled rule)
+// and two for the coverage that errcat test also fails on.
 func JUnit(suite string, rep *fixture.Report) ([]byte, error) {
 	s := junitSuite{Name: suite}
 	failed := map[string]fixture.Failure{}
@@ -52,12 +52,20 @@ func JUnit(suite string, rep *fixture.Report) ([]byte, error) {
 		known[k.Fixture] = k
 	}
 	for _, r := range rep.Results {
+		if r.Skipped {
+			continue // listed with rep.Skipped, below
+		}
 		c := junitCase{Name: r.Fixture.Name, Classname: "fixtures"}
 		if f, ok := failed[r.Fixture.Name]; ok {
 			c.Failure = &junitFailure{Message: f.Pos + ": " + f.Message, Type: f.Kind, Body: f.Diff}
 		} else if k, ok := known[r.Fixture.Name]; ok {
 			c.Skipped = &junitSkipped{Message: "known " + k.Kind + ": " + k.Reason + " (got " + k.Got + ")"}
 		}
+		s.Cases = append(s.Cases, c)
+	}
+	for _, k := range rep.Skipped {
+		c := junitCase{Name: k.Fixture, Classname: "fixtures"}
+		c.Skipped = &junitSkipped{Message: "rule " + k.Rule + " is disabled by layer " + k.By + ": " + k.Reason}
 		s.Cases = append(s.Cases, c)
 	}
 	cover := func(name, kind string, missing []string) {

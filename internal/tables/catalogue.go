@@ -1,5 +1,7 @@
 package tables
 
+import "path"
+
 // Catalogue is a compiled catalogue.
 // Slices are in a canonical order (classes and codes by name, rules by id),
 // and every cross-reference is an index, so the same catalogue always
@@ -11,6 +13,33 @@ type Catalogue struct {
 	Classes []Class
 	Codes   []Code
 	Rules   []Rule
+	// Layers are the catalogues a layered catalogue combines, in the
+	// order they apply: the catalogues it extends first, itself last.
+	// Empty for a catalogue that extends none, whose digest it leaves
+	// as it was.
+	Layers []Layer `json:",omitempty"`
+}
+
+// Layer is one catalogue of a combination.
+type Layer struct {
+	Name    string
+	Version string
+	// Dir is where the layer's files are: for a directory, its path
+	// relative to the top layer's, with which its rules' File begins
+	// ("" for the top layer itself, "../base"); for the built-in
+	// catalogue, the name positions give its directory.
+	Dir      string
+	Builtin  bool
+	Disabled []Disabled // inherited rules this layer turns off
+}
+
+// Disabled is an inherited rule a layer turns off, and why.
+type Disabled struct {
+	Rule   string
+	Code   string // the rule's code, which its fixtures expect
+	Reason string
+	File   string // the layer's catalogue.yaml, as Rule.File is given
+	Line   int
 }
 
 // Class is a recovery class: what a caller does about a failure.
@@ -50,6 +79,33 @@ type Rule struct {
 	Triggers []string `json:"-"`
 	File     string   // path inside the catalogue ("rules/openai.yaml")
 	Line     int
+	Layer    int `json:",omitempty"` // index into Catalogue.Layers, when there are layers
+}
+
+// Path is where rule r is written, as positions name it: its File inside
+// dir, the catalogue's directory as the user named it, or inside the
+// built-in catalogue for a rule of a built-in layer. It is "" for a rule
+// that records no file.
+func (c *Catalogue) Path(r *Rule, dir string) string {
+	switch {
+	case r.File == "":
+		return ""
+	case r.Layer < len(c.Layers) && c.Layers[r.Layer].Builtin:
+		dir = c.Layers[r.Layer].Dir
+	}
+	if dir == "" {
+		return r.File
+	}
+	return path.Join(dir, r.File)
+}
+
+// LayerName is the name of the layer rule r comes from; "" for a
+// catalogue without layers.
+func (c *Catalogue) LayerName(r *Rule) string {
+	if r.Layer < len(c.Layers) {
+		return c.Layers[r.Layer].Name
+	}
+	return ""
 }
 
 // Cond is a conjunction of matchers; each list inside is a disjunction.

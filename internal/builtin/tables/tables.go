@@ -12,7 +12,7 @@ import (
 )
 
 // Name is how positions name the built-in catalogue's files.
-const Name = "catalogue"
+const Name = compile.BuiltinDir
 
 // Source compiles the embedded catalogue into tables_gen.go's source: the
 // tables in a variable named compiled, and the fingerprint of the YAML they
