@@ -228,7 +228,7 @@ func TestFeatureCodeLeftOut(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, code := range []string{"func lookupJSON(", "func bodyJSON(", ") tokens("} {
+		for _, code := range []string{"func lookupJSON(", "func bodyJSON(", ") tokens(", "func (b *jsonBlock) add(", "func indexOpener("} {
 			if got := bytes.Contains(src, []byte(code)); got != want {
 				t.Errorf("%s: output holds %q: %v, want %v", dir, code, got, want)
 			}

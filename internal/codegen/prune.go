@@ -61,10 +61,13 @@ func prune(nodes []*node, roots []string) {
 		for _, n := range byName[name] {
 			keep(n)
 		}
-		for _, n := range byMethod[name] {
-			if seen[n.recv] {
-				keep(n)
+		if method, ok := strings.CutPrefix(name, methodRef("")); ok {
+			for _, n := range byMethod[method] {
+				if seen[n.recv] {
+					keep(n)
+				}
 			}
+			continue
 		}
 		if recv, _, ok := strings.Cut(name, "."); ok {
 			for _, n := range byRecv[recv] {
@@ -74,7 +77,7 @@ func prune(nodes []*node, roots []string) {
 			}
 		}
 		for _, n := range byRecv[name] {
-			if seen[n.method] || seen[n.recv+"."+n.method] || runtimeMethods[n.method] || ast.IsExported(n.recv) && ast.IsExported(n.method) {
+			if seen[methodRef(n.method)] || seen[n.recv+"."+n.method] || runtimeMethods[n.method] || ast.IsExported(n.recv) && ast.IsExported(n.method) {
 				keep(n)
 			}
 		}

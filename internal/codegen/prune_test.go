@@ -85,8 +85,10 @@ type U struct{}
 func (U) m()    {}
 func (U) n()    {}
 type I interface{ n() }
+type s struct{}
+func (T) s()    {}
 
-func API() { var t T; t.m(); var u U; var i I = u; i.n(); x := t.helper; _ = x; orphan := 1; _ = orphan }
+func API() { var t T; t.m(); var u U; var i I = u; i.n(); x := t.helper; _ = x; orphan := 1; _ = orphan; var v s; _ = v }
 func helper() {}
 func orphan() {}
 `
@@ -114,7 +116,8 @@ func orphan() {}
 			kept = append(kept, n.names...)
 		}
 	}
-	want := []string{"API", "I", "T", "T.m", "T.n", "U", "U.n"}
+	// T.s shares its name with the type s, which is all API uses of it.
+	want := []string{"API", "I", "T", "T.m", "T.n", "U", "U.n", "s"}
 	slices.Sort(kept)
 	if !slices.Equal(kept, want) {
 		t.Errorf("kept %v, want %v", kept, want)

@@ -9,10 +9,11 @@ import (
 // A reference the checker resolved names its object: a package-level
 // declaration by its name, a method of a concrete type as "Type.method".
 // Fields, locals, labels and the universe's names refer to no
-// declaration. A method selected through an interface, and an identifier
-// the checker did not resolve (it skips expressions whose imported types
-// it could not see), are referred to by their name alone, which keeps
-// every declaration and method of that name.
+// declaration. A method selected through an interface is referred to by
+// methodRef of its name, which keeps every method of that name, and an
+// identifier the checker did not resolve (it skips expressions whose
+// imported types it could not see) both by its name and by methodRef, which
+// keeps every declaration and method of that name.
 func (m *merged) refs(c *checked, root ast.Node) []string {
 	seen := map[string]bool{}
 	var out []string
@@ -29,6 +30,7 @@ func (m *merged) refs(c *checked, root ast.Node) []string {
 		}
 		if c.info == nil {
 			add(id.Name)
+			add(methodRef(id.Name))
 			return true
 		}
 		// Uses first: an embedded field's identifier defines the field
@@ -36,7 +38,9 @@ func (m *merged) refs(c *checked, root ast.Node) []string {
 		obj, ok := c.info.Uses[id]
 		if !ok {
 			if _, ok := c.info.Defs[id]; !ok {
+				// Unresolved: a declaration or a method of that name.
 				add(id.Name)
+				add(methodRef(id.Name))
 			}
 			return true // a declaration's own name, a field's or a local's
 		}
@@ -68,7 +72,7 @@ func (m *merged) refOf(obj types.Object) string {
 		}
 		named, ok := recv.(*types.Named)
 		if !ok || types.IsInterface(named) {
-			return m.nameOf(fn) // dispatched at run time: by name
+			return methodRef(m.nameOf(fn)) // dispatched at run time: any method of the name
 		}
 		return m.nameOf(named.Origin().Obj()) + "." + m.nameOf(fn)
 	case *types.Var:
@@ -91,3 +95,8 @@ func (m *merged) nameOf(obj types.Object) string {
 	}
 	return obj.Name()
 }
+
+// methodRef is how a reference to any method of a name is written: apart
+// from package-level names, so that a type named like a method (scan, and
+// jsonBlock.scan) keeps only itself.
+func methodRef(name string) string { return "·" + name }

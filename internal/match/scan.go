@@ -187,7 +187,9 @@ func (s *Scan) release() {
 
 func (s *Scan) begin(ev Evidence, opts Options) {
 	s.ev, s.opts, s.now = ev, opts, opts.Now
-	s.blk.reset()
+	if tables.UsesJSON {
+		s.blk.reset()
+	}
 	ix := s.e.ix
 	s.sawText, s.truncated, s.hasBody, s.body = false, false, false, nil
 	s.textBytes, s.badBytes = 0, 0
