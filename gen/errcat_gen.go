@@ -47873,8 +47873,6 @@ func prepare(re *regex) (pattern, error) {
 	return pt, nil
 }
 
-func (e *engine) catalogue() *catalogue { return e.cat }
-
 func (e *engine) Regexp(re *regex) *regexp.Regexp { return e.pats[re.ID].c.Regexp() }
 
 // Evidence is what a failure left behind. Every field is optional; the

@@ -5535,10 +5535,6 @@ type jsonBlock struct {
 	esc   bool
 }
 
-func (b *jsonBlock) reset() {
-	b.buf, b.line, b.depth, b.str, b.esc = b.buf[:0], 0, 0, false, false
-}
-
 func (b *jsonBlock) scan(s string) int {
 	for i := 0; i < len(s); i++ {
 		c := s[i]
@@ -6487,8 +6483,6 @@ func prepare(re *regex) (pattern, error) {
 	}
 	return pt, nil
 }
-
-func (e *engine) catalogue() *catalogue { return e.cat }
 
 func (e *engine) Regexp(re *regex) *regexp.Regexp { return e.pats[re.ID].c.Regexp() }
 
@@ -8240,7 +8234,6 @@ func (s *scan) release() {
 
 func (s *scan) begin(ev Evidence, opts Options) {
 	s.ev, s.opts, s.now = ev, opts, opts.Now
-	s.blk.reset()
 	ix := s.e.ix
 	s.sawText, s.truncated, s.hasBody, s.body = false, false, false, nil
 	s.textBytes, s.badBytes = 0, 0
