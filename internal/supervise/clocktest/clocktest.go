@@ -1,7 +1,7 @@
 // Package clocktest holds a clock for tests of code that sleeps on a
 // supervise.Clock: it moves only when slept on, so a test of retries and
 // back-off runs at once and sees every delay. It is a package of its own so
-// that errcat's binary does not carry it.
+// that the run loop's package holds only what errcat runs.
 package clocktest
 
 import (
