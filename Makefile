@@ -6,7 +6,7 @@ GO      ?= go
 # say, for a longer timed session.
 FUZZTIME ?=
 
-.PHONY: all build test vet staticcheck tidy-check fmt-check unit allocs catalogue-test eval example fuzz generate l10n bench bench-compare docs clean
+.PHONY: all build test vet staticcheck tidy-check fmt-check unit allocs catalogue-test eval example fuzz generate l10n bench bench-compare otel otel-bench docs clean
 
 all: build
 
@@ -94,6 +94,18 @@ example:
 	cd examples/embed && $(GO) run github.com/errcat/errcat/cmd/errcat generate --catalogue catalogue --package main --out errcat_gen.go --check
 	cd examples/embed && $(GO) generate ./... && $(GO) vet ./... && $(GO) build -o ../../bin/errcat-embed .
 	./bin/errcat-embed < examples/embed/sample.txt | tail -n +2 | diff -u examples/embed/want.txt -
+
+# The OpenTelemetry Collector processor is a module of its own, with the
+# collector's dependencies: its vet and its tests (the end-to-end one
+# builds a collector), under the race detector. .ci/run calls it after
+# make test.
+otel:
+	cd otelcol/errcatprocessor && $(GO) vet ./... && $(GO) test -race -count=1 -timeout 30m ./...
+
+# The processor's records per second beside the redaction processor and a
+# plain regexp loop over the catalogue's patterns (bench/README.md).
+otel-bench:
+	cd otelcol/errcatprocessor && $(GO) test -run='^$$' -bench=ConsumeLogs -benchtime=2s .
 
 # Regenerate every generated file from its catalogue (gen/ is also held
 # fresh by its own test).
