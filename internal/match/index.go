@@ -3,7 +3,6 @@ package match
 import (
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/errcat/errcat/internal/match/litscan"
 	"github.com/errcat/errcat/internal/tables"
@@ -35,13 +34,9 @@ type index struct {
 	noBodyPending int
 	jsonOnly      []int32
 
-	ac *litscan.Automaton // over every rule's triggers; nil when there are none
-	// bulk is what only the bulk path reads (bulkTables), built when it
-	// first runs: a single message never needs it, and building it is a
-	// large part of New.
-	bulk      func() bulkTables
-	patRules  [][]int32 // trigger pattern -> rules
-	unindexed []int32   // rules with record matchers but no trigger
+	ac        *litscan.Automaton // over every rule's triggers; nil when there are none
+	patRules  [][]int32          // trigger pattern -> rules
+	unindexed []int32            // rules with record matchers but no trigger
 	// unindexedJSON are the unindexed rules with json matchers: without a
 	// body they need JSON in the record, and cannot match one without.
 	unindexedJSON []int32
@@ -66,29 +61,6 @@ type index struct {
 	guards  int
 }
 
-// bulkTables are the bulk path's: lits holds every rule's triggers whole,
-// for a scan of megabytes at once (a litscan.Set, whose grams and stride
-// suit long text and long literals, where the automaton, which also
-// holds the short literals the matchers look for, suits a record), and
-// needs what a record holding each of them must also hold (needs.go).
-type bulkTables struct {
-	lits  *litscan.Set
-	needs []need
-	// rules holds the rules each of lits' triggers selects, light which
-	// rules the record path may try without the automaton (light.go).
-	rules [][]int32
-	light []bool
-}
-
-// bulkTables returns the bulk path's tables; both are nil for a catalogue
-// without triggers.
-func (ix *index) bulkTables() bulkTables {
-	if ix.bulk == nil {
-		return bulkTables{}
-	}
-	return ix.bulk()
-}
-
 // maxPattern bounds the automaton's patterns: a trigger longer than this
 // is looked for by its last maxPattern bytes (which occur wherever it
 // does; confirm.go compares the rest). Twelve bytes of a phrase select as
@@ -101,25 +73,6 @@ const maxPattern = 12
 // records, so no record can be passed over unread.
 func (ix *index) readsEveryRecord() bool {
 	return len(ix.unindexed)+len(ix.unindexedJSON) > 0
-}
-
-// ruleTriggers lists the distinct triggers of every rule, and the rules
-// that have each, in rule order.
-func ruleTriggers(c *tables.Catalogue) (trig []string, rules [][]int32) {
-	at := map[string]int{}
-	for i := range c.Rules {
-		for _, t := range c.Rules[i].Triggers {
-			p, ok := at[t]
-			if !ok {
-				p = len(trig)
-				at[t] = p
-				trig = append(trig, t)
-				rules = append(rules, nil)
-			}
-			rules[p] = append(rules[p], int32(i))
-		}
-	}
-	return trig, rules
 }
 
 func buildIndex(c *tables.Catalogue) *index {
@@ -200,17 +153,19 @@ func buildIndex(c *tables.Catalogue) *index {
 	}
 	if len(patterns) > 0 {
 		// The other literals the matchers look for (confirm.go).
-		eachRegex(c, func(re *tables.Regex) {
-			regexLiterals(re, func(lit string) {
-				if len(lit) < 3 || suffixPattern(patID, lit) >= 0 {
-					return // searched for: a short pattern would end everywhere
-				}
-				p := extraPattern(lit)
-				patID[p] = int32(len(patterns))
-				patterns = append(patterns, p)
-				ix.patRules = append(ix.patRules, nil)
+		for i := range c.Rules {
+			c.Rules[i].EachRecordRegex(func(re *tables.Regex) {
+				re.EachLiteral(func(lit string) {
+					if len(lit) < 3 || suffixPattern(patID, lit) >= 0 {
+						return // searched for: a short pattern would end everywhere
+					}
+					p := extraPattern(lit)
+					patID[p] = int32(len(patterns))
+					patterns = append(patterns, p)
+					ix.patRules = append(ix.patRules, nil)
+				})
 			})
-		})
+		}
 		// The automaton is the largest table (megabytes for the shipped
 		// catalogue), and nothing built after it reads it: on a second
 		// core it is built while the rest of the index is, which is most
@@ -221,15 +176,6 @@ func buildIndex(c *tables.Catalogue) *index {
 		for p, pat := range patterns {
 			ix.patLen[p] = int32(len(pat))
 		}
-		ix.bulk = sync.OnceValue(func() bulkTables {
-			trig, rules := ruleTriggers(c)
-			lits := litscan.NewSet(trig)
-			bt := bulkTables{lits: lits, needs: buildNeeds(c, rules)}
-			if lits.Stride() == litscan.MaxStride {
-				bt.rules, bt.light = rules, lightRules(c)
-			}
-			return bt
-		})
 		trigRefs := make([][]trigRef, len(patterns))
 		ix.pats = make([][]regexPats, len(c.Rules))
 		ix.byBranch = make([]bool, len(c.Rules))
@@ -296,31 +242,6 @@ func buildIndex(c *tables.Catalogue) *index {
 		ix.ac = <-acDone
 	}
 	return ix
-}
-
-// eachRegex calls fn with every pattern that reads records: rule
-// branches, guards and hint extractors.
-func eachRegex(c *tables.Catalogue, fn func(*tables.Regex)) {
-	for i := range c.Rules {
-		ruleRegexes(&c.Rules[i], fn)
-	}
-}
-
-// ruleRegexes calls fn with each pattern of r that reads records.
-func ruleRegexes(r *tables.Rule, fn func(*tables.Regex)) {
-	for _, re := range r.Match.Regex {
-		fn(re)
-	}
-	if r.Not != nil {
-		for _, re := range r.Not.Regex {
-			fn(re)
-		}
-	}
-	for _, h := range r.Hints {
-		if h.Re != nil {
-			fn(h.Re)
-		}
-	}
 }
 
 // pure reports whether a rule reads records only, in match and guard

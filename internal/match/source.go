@@ -9,7 +9,7 @@ import "embed"
 // TestSourceList names a file that is missing from it.
 //
 //go:embed blocks.go
-//go:embed bulk.go
+//go:embed candidates.go
 //go:embed cond.go
 //go:embed confirm.go
 //go:embed doc.go
@@ -24,10 +24,9 @@ import "embed"
 //go:embed hints.go
 //go:embed index.go
 //go:embed jsonpath.go
-//go:embed light.go
+//go:embed lines.go
 //go:embed lower.go
 //go:embed memo.go
-//go:embed needs.go
 //go:embed normal.go
 //go:embed rank.go
 //go:embed result.go
