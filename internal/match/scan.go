@@ -208,7 +208,7 @@ func (s *Scan) begin(ev Evidence, opts Options) {
 	}
 	s.jsonInRecord = !s.hasBody
 	s.recorded, s.failRecs, s.firstFail, s.shown = 0, 0, "", s.shown[:0]
-	ix.candidates(&s.ev, s.consider)
+	ix.selected(&s.ev, s.consider)
 }
 
 // consider checks a rule's structured matchers against the evidence.

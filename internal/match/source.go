@@ -9,7 +9,7 @@ import "embed"
 // TestSourceList names a file that is missing from it.
 //
 //go:embed blocks.go
-//go:embed candidates.go
+//go:embed buckets.go
 //go:embed cond.go
 //go:embed confirm.go
 //go:embed doc.go
@@ -18,6 +18,7 @@ import "embed"
 //go:embed excerpt.go
 //go:embed feed.go
 //go:embed find.go
+//go:embed finder.go
 //go:embed frames.go
 //go:embed garbled.go
 //go:embed guards.go
@@ -33,5 +34,6 @@ import "embed"
 //go:embed retried.go
 //go:embed scan.go
 //go:embed shouldretry.go
+//go:embed triggers.go
 //go:embed verdict.go
 var Source embed.FS
