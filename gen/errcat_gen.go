@@ -44862,13 +44862,13 @@ func samePattern(a, b *regex) bool {
 	})
 }
 
-func (c *catalogue) EachRegex(fn func(*regex)) {
+func (c *catalogue) eachRegex(fn func(*regex)) {
 	for i := range c.Rules {
-		c.Rules[i].EachRegex(fn)
+		c.Rules[i].eachRegex(fn)
 	}
 }
 
-func (r *tablesRule) EachRegex(fn func(*regex)) {
+func (r *tablesRule) eachRegex(fn func(*regex)) {
 	cond := func(c *tablesCond) {
 		for _, re := range c.Regex {
 			fn(re)
@@ -44892,10 +44892,47 @@ func (r *tablesRule) EachRegex(fn func(*regex)) {
 	}
 }
 
+func (r *tablesRule) eachRecordRegex(fn func(*regex)) {
+	for _, re := range r.Match.Regex {
+		fn(re)
+	}
+	if r.Not != nil {
+		for _, re := range r.Not.Regex {
+			fn(re)
+		}
+	}
+	for i := range r.Hints {
+		if r.Hints[i].Re != nil {
+			fn(r.Hints[i].Re)
+		}
+	}
+}
+
+func (re *regex) eachLiteral(fn func(string)) {
+	for _, t := range re.Triggers {
+		fn(t)
+	}
+	for _, a := range re.Alts {
+		for _, t := range a.Triggers {
+			fn(t)
+		}
+		if !a.Start {
+			for _, l := range a.Lead {
+				fn(l)
+			}
+		}
+		for _, set := range a.Also {
+			for _, l := range set {
+				fn(l)
+			}
+		}
+	}
+}
+
 func (c *catalogue) Number() int {
 	var first []*regex
 	bySrc := map[string][]int{}
-	c.EachRegex(func(re *regex) {
+	c.eachRegex(func(re *regex) {
 		for _, id := range bySrc[re.Src] {
 			if samePattern(first[id], re) {
 				re.ID = id
@@ -45187,6 +45224,28 @@ func litscanHasFoldPrefix(s, lower string) bool {
 		}
 	}
 	return true
+}
+
+func litscanLowerASCII(b []byte) {
+	const (
+		ones = 0x0101010101010101
+		high = 0x8080808080808080
+		low7 = 0x7f7f7f7f7f7f7f7f
+	)
+	i := 0
+	for ; i+8 <= len(b); i += 8 {
+		w := binary.LittleEndian.Uint64(b[i:])
+		h := w & low7
+		upper := (h + (0x80-'A')*ones) &^ (h + (0x80-'Z'-1)*ones) &^ w & high
+		if upper != 0 {
+			binary.LittleEndian.PutUint64(b[i:], w|upper>>2)
+		}
+	}
+	for ; i < len(b); i++ {
+		if c := b[i]; 'A' <= c && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
 }
 
 type litscanSet struct {
@@ -46768,6 +46827,283 @@ func regex_emptyContext(x string, pos int) syntax.EmptyOp {
 	return syntax.EmptyOpContext(r1, r2)
 }
 
+const bulk_lightLiterals = 8
+
+func bulk_lightRules(c *catalogue) []bool {
+	light := make([]bool, len(c.Rules))
+	for i := range c.Rules {
+		n := 0
+		c.Rules[i].eachRecordRegex(func(re *regex) { re.eachLiteral(func(string) { n++ }) })
+		light[i] = n <= bulk_lightLiterals
+	}
+	return light
+}
+
+func (t *bulkTables) Candidates(rec string, dst []int32) ([]int32, bool) {
+	if t.light == nil {
+		return dst, false
+	}
+	n := len(dst)
+	light := true
+	t.lits.findEnds(rec, func(p int32, _ int) bool {
+		for _, ri := range t.rules[p] {
+			if !t.light[ri] {
+				light = false
+				return false
+			}
+			dst = append(dst, ri)
+		}
+		return true
+	})
+	if !light {
+		return dst[:n], false
+	}
+	return dst, true
+}
+
+func bulk_marksOf(lits *litscanSet, needs []bulk_need, data []byte, marks []int, needed []bulk_needMark) ([]int, []bulk_needMark) {
+	if lits != nil {
+		lits.findEnds(recordsBytesString(data), func(p int32, end int) bool {
+			if needs != nil && needs[p] != nil {
+				needed = append(needed, bulk_needMark{end - 1, p})
+			} else if n := len(marks); n == 0 || marks[n-1] != end-1 {
+				marks = append(marks, end-1)
+			}
+			return true
+		})
+	}
+	marks = bulk_appendAll(marks, data, "\x1b")
+	if !bulk_asciiOnly(data) {
+		marks = redactAppendChanges(marks, recordsBytesString(data))
+		marks = bulk_appendAll(marks, data, "\u212a")
+		marks = bulk_appendAll(marks, data, "\u017f")
+	}
+	slices.Sort(marks)
+	slices.SortFunc(needed, func(a, b bulk_needMark) int { return a.end - b.end })
+	return marks, needed
+}
+
+func bulk_asciiOnly(b []byte) bool {
+	const high = 0x8080808080808080
+	i := 0
+	for ; i+64 <= len(b); i += 64 {
+		x := b[i : i+64 : i+64]
+		w := binary.LittleEndian.Uint64(x[0:]) | binary.LittleEndian.Uint64(x[8:]) |
+			binary.LittleEndian.Uint64(x[16:]) | binary.LittleEndian.Uint64(x[24:]) |
+			binary.LittleEndian.Uint64(x[32:]) | binary.LittleEndian.Uint64(x[40:]) |
+			binary.LittleEndian.Uint64(x[48:]) | binary.LittleEndian.Uint64(x[56:])
+		if w&high != 0 {
+			return false
+		}
+	}
+	for ; i < len(b); i++ {
+		if b[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
+
+func bulk_appendAll(offs []int, data []byte, sep string) []int {
+	for i := 0; ; {
+		j := bytes.Index(data[i:], []byte(sep))
+		if j < 0 {
+			return offs
+		}
+		offs = append(offs, i+j)
+		i += j + 1
+	}
+}
+
+type bulk_need [][][]string
+
+const bulk_maxNeed = 8
+
+func bulk_buildNeeds(c *catalogue, rules [][]int32) []bulk_need {
+	needs := make([]bulk_need, len(rules))
+	for p, rs := range rules {
+		for _, ri := range rs {
+			n, ok := bulk_ruleNeed(&c.Rules[ri])
+			if !ok || len(needs[p])+len(n) > bulk_maxNeed {
+				needs[p] = nil
+				break
+			}
+			needs[p] = append(needs[p], n...)
+		}
+	}
+	return needs
+}
+
+func bulk_ruleNeed(r *tablesRule) (n bulk_need, ok bool) {
+	if len(r.Match.Regex) == 0 {
+		return nil, false
+	}
+	for _, re := range r.Match.Regex {
+		if len(re.Alts) == 0 {
+			return nil, false
+		}
+		for _, a := range re.Alts {
+			if len(a.Also) == 0 {
+				return nil, false
+			}
+			n = append(n, a.Also)
+		}
+	}
+	return n, true
+}
+
+func (n bulk_need) metBy(low *bulk_lowered) bool {
+	for _, sets := range n {
+		all := true
+		for _, set := range sets {
+			if !low.any(set) {
+				all = false
+				break
+			}
+		}
+		if all {
+			return true
+		}
+	}
+	return false
+}
+
+func bulk_metIn(needed []bulk_needMark, needs []bulk_need, start, end int, rec string, buf *[]byte) (rest []bulk_needMark, met bool) {
+	for len(needed) > 0 && needed[0].end < start {
+		needed = needed[1:]
+	}
+	if len(needed) == 0 || needed[0].end >= end {
+		return needed, false
+	}
+	low := bulk_lowered{s: rec, buf: buf}
+	for ; len(needed) > 0 && needed[0].end < end; needed = needed[1:] {
+		met = met || needs[needed[0].pat].metBy(&low)
+	}
+	return needed, met
+}
+
+type bulk_needMark struct {
+	end int
+	pat int32
+}
+
+type bulk_lowered struct {
+	s   string
+	buf *[]byte
+	low string
+	ok  bool
+}
+
+func (l *bulk_lowered) any(lits []string) bool {
+	if !l.ok {
+		b := append((*l.buf)[:0], l.s...)
+		litscanLowerASCII(b)
+		*l.buf = b
+		l.low, l.ok = unsafe.String(unsafe.SliceData(b), len(b)), true
+	}
+	for _, lit := range lits {
+		if strings.Contains(l.low, lit) {
+			return true
+		}
+	}
+	return false
+}
+
+type bulkReader struct {
+	t      *bulkTables
+	every  bool
+	marks  []int
+	needed []bulk_needMark
+	low    []byte
+}
+
+func (t *bulkTables) newReader(every bool) *bulkReader {
+	return &bulkReader{t: t, every: every}
+}
+
+func (r *bulkReader) Region(reg recordsRegion, lits *litscanSet, read func(rec []byte, line int, truncated bool), skip func(rec []byte, line int)) (nonBlank, skipped int) {
+	t := r.t
+	marks, needed := r.marks[:0], r.needed[:0]
+	if !r.every {
+		marks, needed = bulk_marksOf(lits, t.needs, reg.Data(), marks, needed)
+		r.marks, r.needed = marks, needed
+	}
+	w := recordsNewWalk(reg, 0, marks)
+	for {
+		rec, line, truncated, marked, ok := w.Next()
+		if !ok {
+			return nonBlank, skipped
+		}
+		if bulk_blank(rec) {
+			continue
+		}
+		nonBlank++
+		if !r.every && !marked {
+			var met bool
+			if needed, met = bulk_metIn(needed, t.needs, w.Start(), w.End(), recordsBytesString(rec), &r.low); !met {
+				skipped++
+				if skip != nil {
+					skip(rec, line)
+				}
+				continue
+			}
+		}
+		read(rec, line, truncated)
+	}
+}
+
+func bulk_blank(b []byte) bool {
+	for _, c := range b {
+		if c != ' ' && c != '\t' && c != '\r' && c != '\v' && c != '\f' {
+			return false
+		}
+	}
+	return true
+}
+
+type bulkTables struct {
+	lits  *litscanSet
+	needs []bulk_need
+	rules [][]int32
+	light []bool
+}
+
+func bulkNew(c *catalogue) *bulkTables {
+	trig, rules := bulk_ruleTriggers(c)
+	if len(trig) == 0 {
+		return &bulkTables{}
+	}
+	lits := litscanNewSet(trig)
+	t := &bulkTables{lits: lits, needs: bulk_buildNeeds(c, rules)}
+	if lits.Stride() == litscanMaxStride {
+		t.rules, t.light = rules, bulk_lightRules(c)
+	}
+	return t
+}
+
+func bulk_ruleTriggers(c *catalogue) (trig []string, rules [][]int32) {
+	at := map[string]int{}
+	for i := range c.Rules {
+		for _, t := range c.Rules[i].Triggers {
+			p, ok := at[t]
+			if !ok {
+				p = len(trig)
+				at[t] = p
+				trig = append(trig, t)
+				rules = append(rules, nil)
+			}
+			rules[p] = append(rules[p], int32(i))
+		}
+	}
+	return trig, rules
+}
+
+func (t *bulkTables) tuning(every bool) litscanTuning {
+	return litscanNewTuning(t.lits, every)
+}
+
+func (t *bulkTables) Light() []bool { return t.light }
+
 const maxBlock = 64 << 10
 
 type jsonBlock struct {
@@ -46906,345 +47242,122 @@ func indexOpener(s string) int {
 	return i
 }
 
-// LineStats counts the records Lines read, and names the one that decides
-// for the input as a whole.
-type LineStats struct {
-	Lines        int `json:"-"`       // lines read, blank ones included
-	Records      int `json:"records"` // non-blank records
-	Classified   int `json:"classified"`
-	Unclassified int `json:"unclassified"`
-	// Best is the classified record whose winner ranks highest
-	// (Candidate.Outranks), the earliest of those that rank alike. Its
-	// State is empty when no record was classified.
-	Best LineResult `json:"-"`
+type buckets struct {
+	plain      []int32
+	byStatus   map[int][]int32
+	byExit     map[int][]int32
+	bySignal   map[string][]int32
+	byHeader   []int32
+	byProvider map[string][]int32
+
+	pureState     []ruleState
+	pureGuard     []bool
+	purePending   int
+	noBodyState   []ruleState
+	noBodyPending int
+	jsonOnly      []int32
 }
 
-func (s *LineStats) add(o LineStats) {
-	s.Records += o.Records
-	s.Classified += o.Classified
-	s.Unclassified += o.Unclassified
-}
-
-// Add counts o after s, as if o's input followed s's: o's best record,
-// its line numbered after s's lines, becomes the best only if it
-// outranks s's.
-func (s *LineStats) Add(o LineStats) {
-	if o.Best.State == classified {
-		o.Best.Line += s.Lines
-		s.keep(&o.Best)
+func buildBuckets(c *catalogue) buckets {
+	b := buckets{
+		byStatus:    map[int][]int32{},
+		byExit:      map[int][]int32{},
+		bySignal:    map[string][]int32{},
+		byProvider:  map[string][]int32{},
+		pureState:   make([]ruleState, len(c.Rules)),
+		pureGuard:   make([]bool, len(c.Rules)),
+		noBodyState: make([]ruleState, len(c.Rules)),
 	}
-	s.add(o)
-	s.Lines += o.Lines
-}
-
-func (s *LineStats) keep(lr *LineResult) {
-	if lr.State == classified && (s.Best.State != classified || lr.Candidates[0].Outranks(s.Best.Candidates[0])) {
-		s.Best = *lr
-	}
-}
-
-type linesOptions struct {
-	Options
-	Workers      int
-	Delivered    func()
-	Counted      func(LineStats)
-	Unclassified func(line int, rec []byte)
-}
-
-// LineResult is one record that matched some rule.
-type LineResult struct {
-	Line int
-	Classification
-}
-
-func (e *engine) Lines(r io.Reader, ev Evidence, opts linesOptions, fn func(LineResult) bool) (LineStats, error) {
-	ev.Text = ""
-	ev = decodeEvidence(ev)
-	ch := recordsNewChunker(r)
-	every := e.readsEvery(&ev)
-	if opts.Workers < 2 {
-		var total LineStats
-		var out []LineResult
-		bt := e.ix.bulkTables()
-		rw := e.regionWork(&bt, every, &ev, opts.Options)
-		rw.unclassified = opts.Unclassified
-		tn := litscanNewTuning(bt.lits, every)
-		for {
-			reg, ok := ch.Next()
-			if !ok {
-				total.Lines = ch.Line() - 1
-				return total, ch.Err()
-			}
-			out = out[:0]
-			st := rw.region(reg, tn.For(reg.Data()), &out)
-			total.add(st)
-			for i := range out {
-				total.keep(&out[i])
-				if !fn(out[i]) {
-					total.Lines = reg.Line() + reg.Lines() - 1
-					return total, nil
+	for i := range c.Rules {
+		r := &c.Rules[i]
+		ri := int32(i)
+		m := &r.Match
+		switch {
+		case len(m.Status) > 0:
+			for _, sr := range m.Status {
+				for s := sr.Lo; s <= sr.Hi; s++ {
+					b.byStatus[s] = append(b.byStatus[s], ri)
 				}
 			}
-			opts.counted(st)
-			opts.delivered()
-		}
-	}
-	return e.linesParallel(ch, every, &ev, opts, fn)
-}
-
-func (e *engine) readsEvery(ev *Evidence) bool {
-	return e.ix.readsEveryRecord() || ev.HTTP != nil || ev.ExitCode != nil || ev.Signal != "" || ev.Provider != ""
-}
-
-func (o *linesOptions) delivered() {
-	if o.Delivered != nil {
-		o.Delivered()
-	}
-}
-
-func (o *linesOptions) counted(st LineStats) {
-	if o.Counted != nil {
-		o.Counted(st)
-	}
-}
-
-func (e *engine) linesParallel(ch *recordsChunker, every bool, ev *Evidence, opts linesOptions, fn func(LineResult) bool) (LineStats, error) {
-	bt := e.ix.bulkTables()
-	outs := sync.Pool{New: func() any { return new([]LineResult) }}
-	slots := make(chan struct{}, 2*opts.Workers)
-	var (
-		readMu sync.Mutex
-		tn     = litscanNewTuning(bt.lits, every)
-		read   int
-
-		outMu   sync.Mutex
-		due     int
-		parked  = map[int]regionResult{}
-		total   LineStats
-		stopped atomic.Bool
-	)
-	take := func(buf *recordsRegionBuf) (recordsRegion, *litscanSet, int, bool) {
-		readMu.Lock()
-		defer readMu.Unlock()
-		reg, ok := ch.nextIn(buf)
-		if !ok {
-			return recordsRegion{}, nil, 0, false
-		}
-		read++
-		return reg, tn.For(reg.Data()), read - 1, true
-	}
-	hand := func(k int, r regionResult) {
-		outMu.Lock()
-		defer outMu.Unlock()
-		parked[k] = r
-		handed := false
-		for {
-			r, ok := parked[due]
-			if !ok {
-				break
+		case len(m.ExitCodes) > 0:
+			for _, x := range m.ExitCodes {
+				b.byExit[x] = append(b.byExit[x], ri)
 			}
-			delete(parked, due)
-			due++
-			<-slots
-			if !stopped.Load() {
-				total.add(r.stats)
-				for i := range *r.out {
-					total.keep(&(*r.out)[i])
-					if !fn((*r.out)[i]) {
-						stopped.Store(true)
-						break
-					}
-				}
-				if !stopped.Load() {
-					opts.counted(r.stats)
-				}
-				handed = true
+		case len(m.Signals) > 0:
+			for _, x := range m.Signals {
+				b.bySignal[x] = append(b.bySignal[x], ri)
 			}
-			clear(*r.out)
-			*r.out = (*r.out)[:0]
-			outs.Put(r.out)
-		}
-		if handed && !stopped.Load() && len(parked) == 0 {
-			opts.delivered()
-		}
-	}
-	work := func() {
-		var buf recordsRegionBuf
-		rw := e.regionWork(&bt, every, ev, opts.Options)
-		rw.unclassified = opts.Unclassified
-		for !stopped.Load() {
-			slots <- struct{}{}
-			reg, lits, k, ok := take(&buf)
-			if !ok {
-				<-slots
-				return
+		case len(m.Headers) > 0:
+			b.byHeader = append(b.byHeader, ri)
+		case len(m.Providers) > 0:
+			for _, p := range m.Providers {
+				b.byProvider[p] = append(b.byProvider[p], ri)
 			}
-			out := outs.Get().(*[]LineResult)
-			st := rw.region(reg, lits, out)
-			hand(k, regionResult{st, out})
+		case pure(r):
+			b.pureState[i] = stPending
+			b.noBodyState[i] = stPending
+			b.pureGuard[i] = r.Not != nil
+			b.purePending++
+			b.noBodyPending++
+		case len(m.JSON) > 0 && r.Not == nil:
+			b.noBodyState[i] = stPending
+			b.noBodyPending++
+			b.jsonOnly = append(b.jsonOnly, ri)
+		default:
+			b.plain = append(b.plain, ri)
 		}
 	}
-	var wg sync.WaitGroup
-	for w := 1; w < opts.Workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			work()
-		}()
-	}
-	work()
-	wg.Wait()
-	if !stopped.Load() {
-		total.Lines = ch.Line() - 1
-	}
-	return total, ch.Err()
+	return b
 }
 
-type regionResult struct {
-	stats LineStats
-	out   *[]LineResult
+func pure(r *tablesRule) bool {
+	if !r.Match.hasText() || structured(&r.Match) {
+		return false
+	}
+	return r.Not == nil || (!structured(r.Not) && r.Not.hasText())
 }
 
-type regionWork struct {
-	e            *engine
-	bt           *bulkTables
-	every        bool
-	ev           *Evidence
-	opts         Options
-	light        *bulkTables
-	unclassified func(line int, rec []byte)
-
-	marks  []int
-	needed []needMark
-	low    lowBuf
+func structured(c *tablesCond) bool {
+	return len(c.Providers) > 0 || len(c.Status) > 0 || len(c.Headers) > 0 ||
+		len(c.JSON) > 0 || len(c.ExitCodes) > 0 || len(c.Signals) > 0
 }
 
-func (e *engine) regionWork(bt *bulkTables, every bool, ev *Evidence, opts Options) *regionWork {
-	w := &regionWork{e: e, bt: bt, every: every, ev: ev, opts: opts}
-	if !every && bt.light != nil {
-		w.light = bt
+func (b *buckets) selected(ev *Evidence, fn func(rule int32)) {
+	for _, r := range b.plain {
+		fn(r)
 	}
-	return w
-}
-
-func (rw *regionWork) region(reg recordsRegion, lits *litscanSet, out *[]LineResult) LineStats {
-	e, bt, every := rw.e, rw.bt, rw.every
-	var st LineStats
-	marks, needed := rw.marks[:0], rw.needed[:0]
-	if !every {
-		marks, needed = marksOf(lits, bt.needs, reg.Data(), marks, needed)
-		rw.marks, rw.needed = marks, needed
-	}
-	w := recordsNewWalk(reg, 0, marks)
-	low := &rw.low
-	for {
-		rec, recLine, truncated, marked, ok := w.Next()
-		if !ok {
-			break
-		}
-		if blank(rec) {
-			continue
-		}
-		st.Records++
-		if !every && !marked {
-			var met bool
-			if needed, met = metIn(needed, bt.needs, w.Start(), w.End(), recordsBytesString(rec), low); !met {
-				st.Unclassified++
-				if rw.unclassified != nil {
-					rw.unclassified(recLine, rec)
-				}
-				continue
-			}
-		}
-		s := e.pool.Get().(*scan)
-		s.begin(*rw.ev, rw.opts)
-		s.keepRecords = true
-		s.bulk = rw.light
-		s.feedRecord(recordsBytesString(rec), recLine, truncated)
-		c := s.Finish()
-		s.release()
-		e.pool.Put(s)
-		if c.State == classified {
-			st.Classified++
-		} else {
-			st.Unclassified++
-			if rw.unclassified != nil {
-				rw.unclassified(recLine, rec)
-			}
-		}
-		if matched(c) {
-			c.detach()
-			*out = append(*out, LineResult{recLine, c})
+	if hasBody(ev) {
+		for _, r := range b.jsonOnly {
+			fn(r)
 		}
 	}
-	return st
-}
-
-func matched(c Classification) bool {
-	return c.State == classified || c.Reason != reasonNoMatch && c.Reason != reasonEmpty && c.Reason != reasonGarbled
-}
-
-func marksOf(lits *litscanSet, needs []need, data []byte, marks []int, needed []needMark) ([]int, []needMark) {
-	if lits != nil {
-		lits.findEnds(recordsBytesString(data), func(p int32, end int) bool {
-			if needs != nil && needs[p] != nil {
-				needed = append(needed, needMark{end - 1, p})
-			} else if n := len(marks); n == 0 || marks[n-1] != end-1 {
-				marks = append(marks, end-1)
-			}
-			return true
-		})
-	}
-	marks = appendAll(marks, data, "\x1b")
-	if !asciiOnly(data) {
-		marks = redactAppendChanges(marks, recordsBytesString(data))
-		marks = appendAll(marks, data, "\u212a")
-		marks = appendAll(marks, data, "\u017f")
-	}
-	slices.Sort(marks)
-	slices.SortFunc(needed, func(a, b needMark) int { return a.end - b.end })
-	return marks, needed
-}
-
-func asciiOnly(b []byte) bool {
-	const high = 0x8080808080808080
-	i := 0
-	for ; i+64 <= len(b); i += 64 {
-		x := b[i : i+64 : i+64]
-		w := binary.LittleEndian.Uint64(x[0:]) | binary.LittleEndian.Uint64(x[8:]) |
-			binary.LittleEndian.Uint64(x[16:]) | binary.LittleEndian.Uint64(x[24:]) |
-			binary.LittleEndian.Uint64(x[32:]) | binary.LittleEndian.Uint64(x[40:]) |
-			binary.LittleEndian.Uint64(x[48:]) | binary.LittleEndian.Uint64(x[56:])
-		if w&high != 0 {
-			return false
+	if ev.HTTP != nil {
+		for _, r := range b.byStatus[ev.HTTP.Status] {
+			fn(r)
+		}
+		for _, r := range b.byHeader {
+			fn(r)
 		}
 	}
-	for ; i < len(b); i++ {
-		if b[i] >= 0x80 {
-			return false
+	if ev.ExitCode != nil {
+		for _, r := range b.byExit[*ev.ExitCode] {
+			fn(r)
 		}
 	}
-	return true
-}
-
-func appendAll(offs []int, data []byte, sep string) []int {
-	for i := 0; ; {
-		j := bytes.Index(data[i:], []byte(sep))
-		if j < 0 {
-			return offs
+	if ev.Signal != "" {
+		for _, r := range b.bySignal[canonicalSignal(ev.Signal)] {
+			fn(r)
 		}
-		offs = append(offs, i+j)
-		i += j + 1
+	}
+	if ev.Provider != "" && len(b.byProvider) > 0 {
+		for _, r := range b.byProvider[strings.ToLower(ev.Provider)] {
+			fn(r)
+		}
 	}
 }
 
-func blank(b []byte) bool {
-	for _, c := range b {
-		if c != ' ' && c != '\t' && c != '\r' && c != '\v' && c != '\f' {
-			return false
-		}
-	}
-	return true
+func hasBody(ev *Evidence) bool {
+	return ev.HTTP != nil && strings.TrimSpace(ev.HTTP.Body) != ""
 }
 
 type span struct {
@@ -47683,27 +47796,6 @@ func extraPattern(lit string) string {
 	return lit[len(lit)-maxExtra:]
 }
 
-func regexLiterals(re *regex, fn func(string)) {
-	for _, t := range re.Triggers {
-		fn(t)
-	}
-	for _, a := range re.Alts {
-		for _, t := range a.Triggers {
-			fn(t)
-		}
-		if !a.Start {
-			for _, l := range a.Lead {
-				fn(l)
-			}
-		}
-		for _, set := range a.Also {
-			for _, l := range set {
-				fn(l)
-			}
-		}
-	}
-}
-
 func patternsOf(patID map[string]int32, re *regex) regexPats {
 	rp := regexPats{branch: -1}
 	for _, t := range re.Triggers {
@@ -47763,6 +47855,7 @@ type engine struct {
 	cat       *catalogue
 	pats      []pattern
 	ix        *index
+	bulk      func() *bulkTables
 	cands     []candidate
 	safety    []uint8
 	pool      sync.Pool
@@ -47803,19 +47896,25 @@ func matchNew(c *catalogue) (*engine, error) {
 	}
 	e := &engine{cat: c, pats: pats, jsonRules: hasJSONRules(c)}
 	e.ix, e.cands, e.safety = buildIndex(c), candidates(c), codeSafety(c)
+	e.bulk = sync.OnceValue(func() *bulkTables {
+		if e.ix.ac == nil {
+			return &bulkTables{}
+		}
+		return bulkNew(c)
+	})
 	e.pool.New = func() any { return e.newScan() }
 	return e, nil
 }
 
 func preparePatterns(c *catalogue) ([]pattern, error) {
 	n := 0
-	c.EachRegex(func(*regex) { n++ })
+	c.eachRegex(func(*regex) { n++ })
 	pats := make([]pattern, 0, n)
 	var first []*regex
 	for i := range c.Rules {
 		r := &c.Rules[i]
 		var err error
-		r.EachRegex(func(re *regex) {
+		r.eachRegex(func(re *regex) {
 			id := re.ID
 			switch {
 			case err != nil:
@@ -48144,6 +48243,22 @@ func (t *recText) forRegex(f *regexFast) string {
 		return t.lower()
 	}
 	return t.s
+}
+
+type candidateFinder interface {
+	Candidates(rec string, dst []int32) ([]int32, bool)
+}
+
+func (s *scan) collectFound(rec string) bool {
+	found, ok := s.finder.Candidates(rec, s.found[:0])
+	s.found = found
+	if !ok {
+		return false
+	}
+	for _, ri := range found {
+		s.addCand(ri)
+	}
+	return true
 }
 
 type frames []frame
@@ -48583,364 +48698,16 @@ func unparsed(err error) hintReason {
 }
 
 type index struct {
-	plain      []int32
-	byStatus   map[int][]int32
-	byExit     map[int][]int32
-	bySignal   map[string][]int32
-	byHeader   []int32
-	byProvider map[string][]int32
-
-	pureState     []ruleState
-	pureGuard     []bool
-	purePending   int
-	noBodyState   []ruleState
-	noBodyPending int
-	jsonOnly      []int32
-
-	ac                      *litscanAutomaton
-	bulk                    func() bulkTables
-	patRules                [][]int32
-	unindexed               []int32
-	unindexedJSON           []int32
-	pats, notPats, hintPats [][]regexPats
-	refs                    refTable
-	patLen                  []int32
-	use                     []patUse
-	branches                int
-	byBranch                []bool
-	guardID                 []int32
-	guards                  int
-}
-
-type bulkTables struct {
-	lits  *litscanSet
-	needs []need
-	rules [][]int32
-	light []bool
-}
-
-func (ix *index) bulkTables() bulkTables {
-	if ix.bulk == nil {
-		return bulkTables{}
-	}
-	return ix.bulk()
-}
-
-const maxPattern = 12
-
-func (ix *index) readsEveryRecord() bool {
-	return len(ix.unindexed)+len(ix.unindexedJSON) > 0
-}
-
-func ruleTriggers(c *catalogue) (trig []string, rules [][]int32) {
-	at := map[string]int{}
-	for i := range c.Rules {
-		for _, t := range c.Rules[i].Triggers {
-			p, ok := at[t]
-			if !ok {
-				p = len(trig)
-				at[t] = p
-				trig = append(trig, t)
-				rules = append(rules, nil)
-			}
-			rules[p] = append(rules[p], int32(i))
-		}
-	}
-	return trig, rules
+	buckets
+	triggers
+	guardID []int32
+	guards  int
 }
 
 func buildIndex(c *catalogue) *index {
-	ix := &index{
-		byStatus:   map[int][]int32{},
-		byExit:     map[int][]int32{},
-		bySignal:   map[string][]int32{},
-		byProvider: map[string][]int32{},
-	}
+	ix := &index{buckets: buildBuckets(c), triggers: buildTriggers(c)}
 	ix.guardID, ix.guards = guardIDs(c)
-	ix.pureState = make([]ruleState, len(c.Rules))
-	ix.pureGuard = make([]bool, len(c.Rules))
-	ix.noBodyState = make([]ruleState, len(c.Rules))
-	patID := map[string]int32{}
-	var patterns []string
-	for i := range c.Rules {
-		r := &c.Rules[i]
-		ri := int32(i)
-		m := &r.Match
-		switch {
-		case len(m.Status) > 0:
-			for _, sr := range m.Status {
-				for s := sr.Lo; s <= sr.Hi; s++ {
-					ix.byStatus[s] = append(ix.byStatus[s], ri)
-				}
-			}
-		case len(m.ExitCodes) > 0:
-			for _, x := range m.ExitCodes {
-				ix.byExit[x] = append(ix.byExit[x], ri)
-			}
-		case len(m.Signals) > 0:
-			for _, x := range m.Signals {
-				ix.bySignal[x] = append(ix.bySignal[x], ri)
-			}
-		case len(m.Headers) > 0:
-			ix.byHeader = append(ix.byHeader, ri)
-		case len(m.Providers) > 0:
-			for _, p := range m.Providers {
-				ix.byProvider[p] = append(ix.byProvider[p], ri)
-			}
-		case pure(r):
-			ix.pureState[i] = stPending
-			ix.noBodyState[i] = stPending
-			ix.pureGuard[i] = r.Not != nil
-			ix.purePending++
-			ix.noBodyPending++
-		case len(m.JSON) > 0 && r.Not == nil:
-			ix.noBodyState[i] = stPending
-			ix.noBodyPending++
-			ix.jsonOnly = append(ix.jsonOnly, ri)
-		default:
-			ix.plain = append(ix.plain, ri)
-		}
-		if !m.hasText() && len(m.JSON) == 0 {
-			continue
-		}
-		if len(r.Triggers) == 0 {
-			if len(m.JSON) > 0 {
-				ix.unindexedJSON = append(ix.unindexedJSON, ri)
-			} else {
-				ix.unindexed = append(ix.unindexed, ri)
-			}
-			continue
-		}
-		for _, t := range r.Triggers {
-			if len(t) > maxPattern {
-				t = t[len(t)-maxPattern:]
-			}
-			id, ok := patID[t]
-			if !ok {
-				id = int32(len(patterns))
-				patID[t] = id
-				patterns = append(patterns, t)
-				ix.patRules = append(ix.patRules, nil)
-			}
-			ix.patRules[id] = append(ix.patRules[id], ri)
-		}
-	}
-	if len(patterns) > 0 {
-		eachRegex(c, func(re *regex) {
-			regexLiterals(re, func(lit string) {
-				if len(lit) < 3 || suffixPattern(patID, lit) >= 0 {
-					return
-				}
-				p := extraPattern(lit)
-				patID[p] = int32(len(patterns))
-				patterns = append(patterns, p)
-				ix.patRules = append(ix.patRules, nil)
-			})
-		})
-		acDone := make(chan *litscanAutomaton)
-		go func() { acDone <- litscanNewAutomaton(patterns) }()
-		ix.patLen = make([]int32, len(patterns))
-		for p, pat := range patterns {
-			ix.patLen[p] = int32(len(pat))
-		}
-		ix.bulk = sync.OnceValue(func() bulkTables {
-			trig, rules := ruleTriggers(c)
-			lits := litscanNewSet(trig)
-			bt := bulkTables{lits: lits, needs: buildNeeds(c, rules)}
-			if lits.Stride() == litscanMaxStride {
-				bt.rules, bt.light = rules, lightRules(c)
-			}
-			return bt
-		})
-		trigRefs := make([][]trigRef, len(patterns))
-		ix.pats = make([][]regexPats, len(c.Rules))
-		ix.byBranch = make([]bool, len(c.Rules))
-		ix.notPats = make([][]regexPats, len(c.Rules))
-		ix.hintPats = make([][]regexPats, len(c.Rules))
-		for i := range c.Rules {
-			r := &c.Rules[i]
-			for _, re := range r.Match.Regex {
-				rp := patternsOf(patID, re)
-				rp.branch, rp.trigs = int32(ix.branches), len(re.Triggers) > 0
-				ix.branches++
-				for k, p := range rp.trig {
-					if p < 0 {
-						rp.unmapped = append(rp.unmapped, re.Triggers[k])
-					} else {
-						trigRefs[p] = addTrigRef(trigRefs[p], re.Triggers[k], rp.branch, int32(i))
-					}
-				}
-				ix.pats[i] = append(ix.pats[i], rp)
-			}
-			ix.byBranch[i] = byBranches(r, ix.pats[i])
-			if r.Not != nil {
-				for _, re := range r.Not.Regex {
-					ix.notPats[i] = append(ix.notPats[i], patternsOf(patID, re))
-				}
-			}
-			for _, h := range r.Hints {
-				var rp regexPats
-				if h.Re != nil {
-					rp = patternsOf(patID, h.Re)
-				}
-				ix.hintPats[i] = append(ix.hintPats[i], rp)
-			}
-		}
-		ix.refs = packRefs(trigRefs)
-		ix.use = make([]patUse, len(patterns))
-		for _, set := range [][][]regexPats{ix.pats, ix.notPats, ix.hintPats} {
-			for _, rps := range set {
-				for _, rp := range rps {
-					for _, ap := range rp.alts {
-						for _, ps := range append([][]int32{ap.trig, ap.lead}, ap.also...) {
-							for _, p := range ps {
-								if p >= 0 {
-									ix.use[p] |= useEnds
-								}
-							}
-						}
-					}
-				}
-			}
-		}
-		for p, rules := range ix.patRules {
-			ix.patRules[p] = slices.DeleteFunc(rules, func(ri int32) bool { return ix.byBranch[ri] })
-			if len(ix.patRules[p]) > 0 {
-				ix.use[p] |= useRules
-			}
-			if ix.refs.at[p+1] > ix.refs.at[p] {
-				ix.use[p] |= useRefs
-			}
-		}
-		ix.ac = <-acDone
-	}
 	return ix
-}
-
-func eachRegex(c *catalogue, fn func(*regex)) {
-	for i := range c.Rules {
-		ruleRegexes(&c.Rules[i], fn)
-	}
-}
-
-func ruleRegexes(r *tablesRule, fn func(*regex)) {
-	for _, re := range r.Match.Regex {
-		fn(re)
-	}
-	if r.Not != nil {
-		for _, re := range r.Not.Regex {
-			fn(re)
-		}
-	}
-	for _, h := range r.Hints {
-		if h.Re != nil {
-			fn(h.Re)
-		}
-	}
-}
-
-func pure(r *tablesRule) bool {
-	if !r.Match.hasText() || structured(&r.Match) {
-		return false
-	}
-	return r.Not == nil || (!structured(r.Not) && r.Not.hasText())
-}
-
-func structured(c *tablesCond) bool {
-	return len(c.Providers) > 0 || len(c.Status) > 0 || len(c.Headers) > 0 ||
-		len(c.JSON) > 0 || len(c.ExitCodes) > 0 || len(c.Signals) > 0
-}
-
-func (ix *index) candidates(ev *Evidence, fn func(rule int32)) {
-	for _, r := range ix.plain {
-		fn(r)
-	}
-	if hasBody(ev) {
-		for _, r := range ix.jsonOnly {
-			fn(r)
-		}
-	}
-	if ev.HTTP != nil {
-		for _, r := range ix.byStatus[ev.HTTP.Status] {
-			fn(r)
-		}
-		for _, r := range ix.byHeader {
-			fn(r)
-		}
-	}
-	if ev.ExitCode != nil {
-		for _, r := range ix.byExit[*ev.ExitCode] {
-			fn(r)
-		}
-	}
-	if ev.Signal != "" {
-		for _, r := range ix.bySignal[canonicalSignal(ev.Signal)] {
-			fn(r)
-		}
-	}
-	if ev.Provider != "" && len(ix.byProvider) > 0 {
-		for _, r := range ix.byProvider[strings.ToLower(ev.Provider)] {
-			fn(r)
-		}
-	}
-}
-
-func hasBody(ev *Evidence) bool {
-	return ev.HTTP != nil && strings.TrimSpace(ev.HTTP.Body) != ""
-}
-
-func foldSpecial(rec string) string {
-	if !strings.Contains(rec, "\u212a") && !strings.Contains(rec, "\u017f") {
-		return rec
-	}
-	return strings.NewReplacer("\u212a", "k", "\u017f", "s").Replace(rec)
-}
-
-func byBranches(r *tablesRule, pats []regexPats) bool {
-	m := &r.Match
-	if len(m.Exact) > 0 || len(m.Contains) > 0 || len(m.Regex) == 0 {
-		return false
-	}
-	for k, re := range m.Regex {
-		if len(re.Triggers) == 0 || len(pats[k].unmapped) > 0 {
-			return false
-		}
-	}
-	return true
-}
-
-type patUse uint8
-
-const (
-	useEnds patUse = 1 << iota
-	useRefs
-	useRules
-)
-
-func addTrigRef(refs []trigRef, lit string, branch, ri int32) []trigRef {
-	for i := range refs {
-		if refs[i].lit == lit {
-			refs[i].branches = append(refs[i].branches, branch)
-			if n := len(refs[i].rules); n == 0 || refs[i].rules[n-1] != ri {
-				refs[i].rules = append(refs[i].rules, ri)
-			}
-			return refs
-		}
-	}
-	return append(refs, trigRef{lit, []int32{branch}, []int32{ri}})
-}
-
-func packRefs(refs [][]trigRef) refTable {
-	t := refTable{at: make([]int32, len(refs)+1)}
-	for p, rs := range refs {
-		for _, r := range rs {
-			t.first = append(t.first, r.lit[0])
-			t.lens = append(t.lens, int32(len(r.lit)))
-			t.refs = append(t.refs, r)
-		}
-		t.at[p+1] = int32(len(t.refs))
-	}
-	return t
 }
 
 func parseJSON(s string) any {
@@ -49149,38 +48916,258 @@ func jsonScalar(v any) (string, bool) {
 	return "", false
 }
 
-const lightLiterals = 8
-
-func lightRules(c *catalogue) []bool {
-	light := make([]bool, len(c.Rules))
-	for i := range c.Rules {
-		n := 0
-		ruleRegexes(&c.Rules[i], func(re *regex) { regexLiterals(re, func(string) { n++ }) })
-		light[i] = n <= lightLiterals
-	}
-	return light
+// LineStats counts the records Lines read, and names the one that decides
+// for the input as a whole.
+type LineStats struct {
+	Lines        int `json:"-"`       // lines read, blank ones included
+	Records      int `json:"records"` // non-blank records
+	Classified   int `json:"classified"`
+	Unclassified int `json:"unclassified"`
+	// Best is the classified record whose winner ranks highest
+	// (Candidate.Outranks), the earliest of those that rank alike. Its
+	// State is empty when no record was classified.
+	Best LineResult `json:"-"`
 }
 
-func (s *scan) collectLight(rec string) bool {
-	bt := s.bulk
-	light := true
-	bt.lits.findEnds(rec, func(p int32, _ int) bool {
-		for _, ri := range bt.rules[p] {
-			if !bt.light[ri] {
-				light = false
-				return false
-			}
-			s.addCand(ri)
-		}
-		return true
-	})
-	if !light {
-		for _, ri := range s.cands {
-			s.mark[ri] = 0
-		}
-		s.cands = s.cands[:0]
+func (s *LineStats) add(o LineStats) {
+	s.Records += o.Records
+	s.Classified += o.Classified
+	s.Unclassified += o.Unclassified
+}
+
+// Add counts o after s, as if o's input followed s's: o's best record,
+// its line numbered after s's lines, becomes the best only if it
+// outranks s's.
+func (s *LineStats) Add(o LineStats) {
+	if o.Best.State == classified {
+		o.Best.Line += s.Lines
+		s.keep(&o.Best)
 	}
-	return light
+	s.add(o)
+	s.Lines += o.Lines
+}
+
+func (s *LineStats) keep(lr *LineResult) {
+	if lr.State == classified && (s.Best.State != classified || lr.Candidates[0].Outranks(s.Best.Candidates[0])) {
+		s.Best = *lr
+	}
+}
+
+type linesOptions struct {
+	Options
+	Workers      int
+	Delivered    func()
+	Counted      func(LineStats)
+	Unclassified func(line int, rec []byte)
+}
+
+// LineResult is one record that matched some rule.
+type LineResult struct {
+	Line int
+	Classification
+}
+
+func (e *engine) Lines(r io.Reader, ev Evidence, opts linesOptions, fn func(LineResult) bool) (LineStats, error) {
+	ev.Text = ""
+	ev = decodeEvidence(ev)
+	ch := recordsNewChunker(r)
+	every := e.readsEvery(&ev)
+	if opts.Workers < 2 {
+		var total LineStats
+		var out []LineResult
+		bt := e.bulk()
+		rw := e.regionWork(bt, every, &ev, opts.Options)
+		rw.unclassified = opts.Unclassified
+		tn := bt.tuning(every)
+		for {
+			reg, ok := ch.Next()
+			if !ok {
+				total.Lines = ch.Line() - 1
+				return total, ch.Err()
+			}
+			out = out[:0]
+			st := rw.region(reg, tn.For(reg.Data()), &out)
+			total.add(st)
+			for i := range out {
+				total.keep(&out[i])
+				if !fn(out[i]) {
+					total.Lines = reg.Line() + reg.Lines() - 1
+					return total, nil
+				}
+			}
+			opts.counted(st)
+			opts.delivered()
+		}
+	}
+	return e.linesParallel(ch, every, &ev, opts, fn)
+}
+
+func (e *engine) readsEvery(ev *Evidence) bool {
+	return e.ix.readsEveryRecord() || ev.HTTP != nil || ev.ExitCode != nil || ev.Signal != "" || ev.Provider != ""
+}
+
+func (o *linesOptions) delivered() {
+	if o.Delivered != nil {
+		o.Delivered()
+	}
+}
+
+func (o *linesOptions) counted(st LineStats) {
+	if o.Counted != nil {
+		o.Counted(st)
+	}
+}
+
+func (e *engine) linesParallel(ch *recordsChunker, every bool, ev *Evidence, opts linesOptions, fn func(LineResult) bool) (LineStats, error) {
+	bt := e.bulk()
+	outs := sync.Pool{New: func() any { return new([]LineResult) }}
+	slots := make(chan struct{}, 2*opts.Workers)
+	var (
+		readMu sync.Mutex
+		tn     = bt.tuning(every)
+		read   int
+
+		outMu   sync.Mutex
+		due     int
+		parked  = map[int]regionResult{}
+		total   LineStats
+		stopped atomic.Bool
+	)
+	take := func(buf *recordsRegionBuf) (recordsRegion, *litscanSet, int, bool) {
+		readMu.Lock()
+		defer readMu.Unlock()
+		reg, ok := ch.nextIn(buf)
+		if !ok {
+			return recordsRegion{}, nil, 0, false
+		}
+		read++
+		return reg, tn.For(reg.Data()), read - 1, true
+	}
+	hand := func(k int, r regionResult) {
+		outMu.Lock()
+		defer outMu.Unlock()
+		parked[k] = r
+		handed := false
+		for {
+			r, ok := parked[due]
+			if !ok {
+				break
+			}
+			delete(parked, due)
+			due++
+			<-slots
+			if !stopped.Load() {
+				total.add(r.stats)
+				for i := range *r.out {
+					total.keep(&(*r.out)[i])
+					if !fn((*r.out)[i]) {
+						stopped.Store(true)
+						break
+					}
+				}
+				if !stopped.Load() {
+					opts.counted(r.stats)
+				}
+				handed = true
+			}
+			clear(*r.out)
+			*r.out = (*r.out)[:0]
+			outs.Put(r.out)
+		}
+		if handed && !stopped.Load() && len(parked) == 0 {
+			opts.delivered()
+		}
+	}
+	work := func() {
+		var buf recordsRegionBuf
+		rw := e.regionWork(bt, every, ev, opts.Options)
+		rw.unclassified = opts.Unclassified
+		for !stopped.Load() {
+			slots <- struct{}{}
+			reg, lits, k, ok := take(&buf)
+			if !ok {
+				<-slots
+				return
+			}
+			out := outs.Get().(*[]LineResult)
+			st := rw.region(reg, lits, out)
+			hand(k, regionResult{st, out})
+		}
+	}
+	var wg sync.WaitGroup
+	for w := 1; w < opts.Workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			work()
+		}()
+	}
+	work()
+	wg.Wait()
+	if !stopped.Load() {
+		total.Lines = ch.Line() - 1
+	}
+	return total, ch.Err()
+}
+
+type regionResult struct {
+	stats LineStats
+	out   *[]LineResult
+}
+
+type regionWork struct {
+	e            *engine
+	reader       *bulkReader
+	ev           *Evidence
+	opts         Options
+	finder       candidateFinder
+	unclassified func(line int, rec []byte)
+}
+
+func (e *engine) regionWork(bt *bulkTables, every bool, ev *Evidence, opts Options) *regionWork {
+	w := &regionWork{e: e, reader: bt.newReader(every), ev: ev, opts: opts}
+	if !every && bt.Light() != nil {
+		w.finder = bt
+	}
+	return w
+}
+
+func (rw *regionWork) region(reg recordsRegion, lits *litscanSet, out *[]LineResult) LineStats {
+	var st LineStats
+	var skip func(rec []byte, line int)
+	if rw.unclassified != nil {
+		skip = func(rec []byte, line int) { rw.unclassified(line, rec) }
+	}
+	nonBlank, skipped := rw.reader.Region(reg, lits, func(rec []byte, recLine int, truncated bool) {
+		e := rw.e
+		s := e.pool.Get().(*scan)
+		s.begin(*rw.ev, rw.opts)
+		s.keepRecords = true
+		s.finder = rw.finder
+		s.feedRecord(recordsBytesString(rec), recLine, truncated)
+		c := s.Finish()
+		s.release()
+		e.pool.Put(s)
+		if c.State == classified {
+			st.Classified++
+		} else {
+			st.Unclassified++
+			if rw.unclassified != nil {
+				rw.unclassified(recLine, rec)
+			}
+		}
+		if matched(c) {
+			c.detach()
+			*out = append(*out, LineResult{recLine, c})
+		}
+	}, skip)
+	st.Records = nonBlank
+	st.Unclassified += skipped
+	return st
+}
+
+func matched(c Classification) bool {
+	return c.State == classified || c.Reason != reasonNoMatch && c.Reason != reasonEmpty && c.Reason != reasonGarbled
 }
 
 type recText struct {
@@ -49206,7 +49193,7 @@ func (t *recText) lower() string {
 		lb := t.buf
 		if t.gen == 0 || lb.gen != t.gen || len(lb.b) != len(t.s) {
 			lb.b = append(lb.b[:0], t.s...)
-			lowerBytes(lb.b)
+			litscanLowerASCII(lb.b)
 			lb.gen = t.gen
 		}
 		t.low, t.ok = unsafe.String(unsafe.SliceData(lb.b), len(lb.b)), true
@@ -49223,28 +49210,6 @@ func (t *recText) any(lits []string) bool {
 		}
 	}
 	return false
-}
-
-func lowerBytes(b []byte) {
-	const (
-		ones = 0x0101010101010101
-		high = 0x8080808080808080
-		low7 = 0x7f7f7f7f7f7f7f7f
-	)
-	i := 0
-	for ; i+8 <= len(b); i += 8 {
-		w := binary.LittleEndian.Uint64(b[i:])
-		h := w & low7
-		upper := (h + (0x80-'A')*ones) &^ (h + (0x80-'Z'-1)*ones) &^ w & high
-		if upper != 0 {
-			binary.LittleEndian.PutUint64(b[i:], w|upper>>2)
-		}
-	}
-	for ; i < len(b); i++ {
-		if c := b[i]; 'A' <= c && c <= 'Z' {
-			b[i] = c + 'a' - 'A'
-		}
-	}
 }
 
 const memoSlots = 64
@@ -49327,83 +49292,18 @@ func (s *scan) parseHint(raw string, unit hintUnit) (hintValue, error) {
 	return v, err
 }
 
-type need [][][]string
-
-const maxNeed = 8
-
-func buildNeeds(c *catalogue, rules [][]int32) []need {
-	needs := make([]need, len(rules))
-	for p, rs := range rules {
-		for _, ri := range rs {
-			n, ok := ruleNeed(&c.Rules[ri])
-			if !ok || len(needs[p])+len(n) > maxNeed {
-				needs[p] = nil
-				break
-			}
-			needs[p] = append(needs[p], n...)
-		}
-	}
-	return needs
-}
-
-func ruleNeed(r *tablesRule) (n need, ok bool) {
-	if len(r.Match.Regex) == 0 {
-		return nil, false
-	}
-	for _, re := range r.Match.Regex {
-		if len(re.Alts) == 0 {
-			return nil, false
-		}
-		for _, a := range re.Alts {
-			if len(a.Also) == 0 {
-				return nil, false
-			}
-			n = append(n, a.Also)
-		}
-	}
-	return n, true
-}
-
-func (n need) metBy(t *recText) bool {
-	for _, sets := range n {
-		all := true
-		for _, set := range sets {
-			if !t.any(set) {
-				all = false
-				break
-			}
-		}
-		if all {
-			return true
-		}
-	}
-	return false
-}
-
-func metIn(needed []needMark, needs []need, start, end int, rec string, low *lowBuf) (rest []needMark, met bool) {
-	for len(needed) > 0 && needed[0].end < start {
-		needed = needed[1:]
-	}
-	if len(needed) == 0 || needed[0].end >= end {
-		return needed, false
-	}
-	t := newText(rec, low, nil, 0)
-	for ; len(needed) > 0 && needed[0].end < end; needed = needed[1:] {
-		met = met || needs[needed[0].pat].metBy(&t)
-	}
-	return needed, met
-}
-
-type needMark struct {
-	end int
-	pat int32
-}
-
 func normalise(rec string) string {
 	if redactPlain(rec) {
 		return rec
 	}
 	return foldSpecial(redactNormalize(rec))
+}
+
+func foldSpecial(rec string) string {
+	if !strings.Contains(rec, "\u212a") && !strings.Contains(rec, "\u017f") {
+		return rec
+	}
+	return strings.NewReplacer("\u212a", "k", "\u017f", "s").Replace(rec)
 }
 
 func (s *scan) Finish() Classification {
@@ -49906,7 +49806,8 @@ type scan struct {
 	guardRec     []uint32
 	guardHeld    []bool
 	reset        resetText
-	bulk         *bulkTables
+	finder       candidateFinder
+	found        []int32
 
 	textBytes, badBytes int
 	countLater          bool
@@ -49970,7 +49871,7 @@ func (s *scan) release() {
 	s.memo.parse = parseAnswer{}
 	s.lowBuf.gen, s.markLow.gen = 0, 0
 	s.keepRecords = false
-	s.bulk = nil
+	s.finder = nil
 	s.countLater = false
 }
 
@@ -49993,7 +49894,7 @@ func (s *scan) begin(ev Evidence, opts Options) {
 	}
 	s.jsonInRecord = !s.hasBody
 	s.recorded, s.failRecs, s.firstFail, s.shown = 0, 0, "", s.shown[:0]
-	ix.candidates(&s.ev, s.consider)
+	ix.selected(&s.ev, s.consider)
 }
 
 func (s *scan) consider(ri int32) {
@@ -50145,7 +50046,7 @@ func (s *scan) collect(rec string) {
 	}
 	s.cands = s.cands[:0]
 	ix := s.e.ix
-	if s.bulk != nil && s.collectLight(rec) {
+	if s.finder != nil && s.collectFound(rec) {
 		return
 	}
 	if ix.ac != nil {
@@ -50328,6 +50229,208 @@ func boolWord(v string) *bool {
 		return nil
 	}
 	return &b
+}
+
+type triggers struct {
+	ac                      *litscanAutomaton
+	patRules                [][]int32
+	unindexed               []int32
+	unindexedJSON           []int32
+	pats, notPats, hintPats [][]regexPats
+	refs                    refTable
+	patLen                  []int32
+	use                     []patUse
+	branches                int
+	byBranch                []bool
+}
+
+const maxPattern = 12
+
+func (t *triggers) readsEveryRecord() bool {
+	return len(t.unindexed)+len(t.unindexedJSON) > 0
+}
+
+func buildTriggers(c *catalogue) triggers {
+	var t triggers
+	patID, patterns := t.triggerPatterns(c)
+	if len(patterns) == 0 {
+		return t
+	}
+	patterns = t.literalPatterns(c, patID, patterns)
+	acDone := make(chan *litscanAutomaton)
+	go func() { acDone <- litscanNewAutomaton(patterns) }()
+	t.patLen = make([]int32, len(patterns))
+	for p, pat := range patterns {
+		t.patLen[p] = int32(len(pat))
+	}
+	t.mapRegexes(c, patID, len(patterns))
+	t.markUses(len(patterns))
+	t.ac = <-acDone
+	return t
+}
+
+func (t *triggers) triggerPatterns(c *catalogue) (patID map[string]int32, patterns []string) {
+	patID = map[string]int32{}
+	for i := range c.Rules {
+		r := &c.Rules[i]
+		ri := int32(i)
+		m := &r.Match
+		if !m.hasText() && len(m.JSON) == 0 {
+			continue
+		}
+		if len(r.Triggers) == 0 {
+			if len(m.JSON) > 0 {
+				t.unindexedJSON = append(t.unindexedJSON, ri)
+			} else {
+				t.unindexed = append(t.unindexed, ri)
+			}
+			continue
+		}
+		for _, trig := range r.Triggers {
+			if len(trig) > maxPattern {
+				trig = trig[len(trig)-maxPattern:]
+			}
+			id, ok := patID[trig]
+			if !ok {
+				id = int32(len(patterns))
+				patID[trig] = id
+				patterns = append(patterns, trig)
+				t.patRules = append(t.patRules, nil)
+			}
+			t.patRules[id] = append(t.patRules[id], ri)
+		}
+	}
+	return patID, patterns
+}
+
+func (t *triggers) literalPatterns(c *catalogue, patID map[string]int32, patterns []string) []string {
+	for i := range c.Rules {
+		c.Rules[i].eachRecordRegex(func(re *regex) {
+			re.eachLiteral(func(lit string) {
+				if len(lit) < 3 || suffixPattern(patID, lit) >= 0 {
+					return
+				}
+				p := extraPattern(lit)
+				patID[p] = int32(len(patterns))
+				patterns = append(patterns, p)
+				t.patRules = append(t.patRules, nil)
+			})
+		})
+	}
+	return patterns
+}
+
+func (t *triggers) mapRegexes(c *catalogue, patID map[string]int32, npat int) {
+	trigRefs := make([][]trigRef, npat)
+	t.pats = make([][]regexPats, len(c.Rules))
+	t.byBranch = make([]bool, len(c.Rules))
+	t.notPats = make([][]regexPats, len(c.Rules))
+	t.hintPats = make([][]regexPats, len(c.Rules))
+	for i := range c.Rules {
+		r := &c.Rules[i]
+		for _, re := range r.Match.Regex {
+			rp := patternsOf(patID, re)
+			rp.branch, rp.trigs = int32(t.branches), len(re.Triggers) > 0
+			t.branches++
+			for k, p := range rp.trig {
+				if p < 0 {
+					rp.unmapped = append(rp.unmapped, re.Triggers[k])
+				} else {
+					trigRefs[p] = addTrigRef(trigRefs[p], re.Triggers[k], rp.branch, int32(i))
+				}
+			}
+			t.pats[i] = append(t.pats[i], rp)
+		}
+		t.byBranch[i] = byBranches(r, t.pats[i])
+		if r.Not != nil {
+			for _, re := range r.Not.Regex {
+				t.notPats[i] = append(t.notPats[i], patternsOf(patID, re))
+			}
+		}
+		for _, h := range r.Hints {
+			var rp regexPats
+			if h.Re != nil {
+				rp = patternsOf(patID, h.Re)
+			}
+			t.hintPats[i] = append(t.hintPats[i], rp)
+		}
+	}
+	t.refs = packRefs(trigRefs)
+}
+
+func (t *triggers) markUses(npat int) {
+	t.use = make([]patUse, npat)
+	for _, set := range [][][]regexPats{t.pats, t.notPats, t.hintPats} {
+		for _, rps := range set {
+			for _, rp := range rps {
+				for _, ap := range rp.alts {
+					for _, ps := range append([][]int32{ap.trig, ap.lead}, ap.also...) {
+						for _, p := range ps {
+							if p >= 0 {
+								t.use[p] |= useEnds
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	for p, rules := range t.patRules {
+		t.patRules[p] = slices.DeleteFunc(rules, func(ri int32) bool { return t.byBranch[ri] })
+		if len(t.patRules[p]) > 0 {
+			t.use[p] |= useRules
+		}
+		if t.refs.at[p+1] > t.refs.at[p] {
+			t.use[p] |= useRefs
+		}
+	}
+}
+
+func byBranches(r *tablesRule, pats []regexPats) bool {
+	m := &r.Match
+	if len(m.Exact) > 0 || len(m.Contains) > 0 || len(m.Regex) == 0 {
+		return false
+	}
+	for k, re := range m.Regex {
+		if len(re.Triggers) == 0 || len(pats[k].unmapped) > 0 {
+			return false
+		}
+	}
+	return true
+}
+
+type patUse uint8
+
+const (
+	useEnds patUse = 1 << iota
+	useRefs
+	useRules
+)
+
+func addTrigRef(refs []trigRef, lit string, branch, ri int32) []trigRef {
+	for i := range refs {
+		if refs[i].lit == lit {
+			refs[i].branches = append(refs[i].branches, branch)
+			if n := len(refs[i].rules); n == 0 || refs[i].rules[n-1] != ri {
+				refs[i].rules = append(refs[i].rules, ri)
+			}
+			return refs
+		}
+	}
+	return append(refs, trigRef{lit, []int32{branch}, []int32{ri}})
+}
+
+func packRefs(refs [][]trigRef) refTable {
+	t := refTable{at: make([]int32, len(refs)+1)}
+	for p, rs := range refs {
+		for _, r := range rs {
+			t.first = append(t.first, r.lit[0])
+			t.lens = append(t.lens, int32(len(r.lit)))
+			t.refs = append(t.refs, r)
+		}
+		t.at[p+1] = int32(len(t.refs))
+	}
+	return t
 }
 
 const (

@@ -13,6 +13,7 @@ import (
 	"github.com/errcat/errcat/internal/codegen/api"
 	"github.com/errcat/errcat/internal/hint"
 	"github.com/errcat/errcat/internal/match"
+	"github.com/errcat/errcat/internal/match/bulk"
 	"github.com/errcat/errcat/internal/match/litscan"
 	"github.com/errcat/errcat/internal/match/records"
 	"github.com/errcat/errcat/internal/match/regex"
@@ -41,6 +42,7 @@ var units = []unit{
 	{modulePath + "match/litscan", "litscan", litscan.Source},
 	{modulePath + "match/records", "records", records.Source},
 	{modulePath + "match/regex", "regex", regex.Source},
+	{modulePath + "match/bulk", "bulk", bulk.Source},
 	{modulePath + "match", "", match.Source},
 	{modulePath + "codegen/api", "", api.Source},
 }

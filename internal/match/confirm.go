@@ -254,30 +254,6 @@ func extraPattern(lit string) string {
 	return lit[len(lit)-maxExtra:]
 }
 
-// regexLiterals calls fn with every literal the engine looks for on
-// behalf of re: its Triggers and its Alts' Triggers and Lead (not the
-// Lead of an alternative anchored at the start, compared in place).
-func regexLiterals(re *tables.Regex, fn func(string)) {
-	for _, t := range re.Triggers {
-		fn(t)
-	}
-	for _, a := range re.Alts {
-		for _, t := range a.Triggers {
-			fn(t)
-		}
-		if !a.Start {
-			for _, l := range a.Lead {
-				fn(l)
-			}
-		}
-		for _, set := range a.Also {
-			for _, l := range set {
-				fn(l)
-			}
-		}
-	}
-}
-
 // patternsOf maps re's literals to their patterns.
 func patternsOf(patID map[string]int32, re *tables.Regex) regexPats {
 	rp := regexPats{branch: -1}

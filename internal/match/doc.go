@@ -9,7 +9,11 @@
 // internal/redact, internal/tables): whatever it does, the generated code
 // does too, from the same source. So do the packages it is built from:
 // literal search (litscan), record framing (records) and the patterns'
-// search (regex), each knowing nothing of rules.
+// search (regex), each knowing nothing of rules, and the bulk path
+// (bulk), which decides which records of a long input the record engine
+// reads. The bulk path builds its own tables from the catalogue; the
+// record engine asks it only for the candidates of a record it hands on
+// (finder.go).
 //
 // The engine only reads the tables: what it derives from them to run
 // (compiled patterns, their fast paths, capture groups) it keeps itself,

@@ -7,6 +7,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/errcat/errcat/internal/match/bulk"
 	"github.com/errcat/errcat/internal/match/regex"
 	"github.com/errcat/errcat/internal/tables"
 )
@@ -15,9 +16,12 @@ import (
 // concurrent use: all per-call state lives in a scan. It reads its tables
 // and never writes to them; what it derives from them to run lives here.
 type Engine struct {
-	cat    *tables.Catalogue
-	pats   []pattern // by Regex.ID
-	ix     *index
+	cat  *tables.Catalogue
+	pats []pattern // by Regex.ID
+	ix   *index
+	// bulk returns the bulk path's tables, built when Lines or Feed first
+	// runs: a single message never needs them.
+	bulk   func() *bulk.Tables
 	cands  []Candidate // rule -> its entry in an answer's Candidates
 	safety []uint8     // code -> how safe acting on its class is (verdict.go)
 	pool   sync.Pool   // of *Scan
@@ -79,6 +83,12 @@ func New(c *tables.Catalogue) (*Engine, error) {
 	}
 	e := &Engine{cat: c, pats: pats, jsonRules: hasJSONRules(c)}
 	e.ix, e.cands, e.safety = buildIndex(c), candidates(c), codeSafety(c)
+	e.bulk = sync.OnceValue(func() *bulk.Tables {
+		if e.ix.ac == nil {
+			return &bulk.Tables{} // no rule reads a record through a trigger
+		}
+		return bulk.New(c)
+	})
 	e.pool.New = func() any { return e.newScan() }
 	return e, nil
 }

@@ -128,22 +128,12 @@ func (r Pattern) NumSubexp() int { return r.p.c.NumSubexp() }
 func (r Pattern) Value() int { return r.p.value }
 
 // Needs returns the bulk path's need of each trigger that has one.
-func (e *Engine) Needs() map[string][][][]string {
-	out := map[string][][][]string{}
-	bt := e.ix.bulkTables()
-	for p, n := range bt.needs {
-		if n != nil {
-			out[bt.lits.Pattern(int32(p))] = n
-		}
-	}
-	return out
-}
+func (e *Engine) Needs() map[string][][][]string { return e.bulk().Needs() }
 
 // LightRules returns the rules the bulk path may try without the
 // automaton, and those it may not; both nil when it tries none so.
 func (e *Engine) LightRules() (light, heavy []string) {
-	bt := e.ix.bulkTables()
-	for i, l := range bt.light {
+	for i, l := range e.bulk().Light() {
 		if l {
 			light = append(light, e.cat.Rules[i].ID)
 		} else {

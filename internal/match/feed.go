@@ -4,7 +4,6 @@ import (
 	"io"
 	"strings"
 
-	"github.com/errcat/errcat/internal/match/litscan"
 	"github.com/errcat/errcat/internal/match/records"
 )
 
@@ -20,13 +19,14 @@ import (
 func (s *Scan) Feed(r io.Reader, first int) (int, error) {
 	ch := records.NewChunker(r)
 	var marks []int
-	tn := litscan.NewTuning(s.e.ix.bulkTables().lits, false)
+	bt := s.e.bulk()
+	tn := bt.Tuning(false)
 	for {
 		reg, ok := ch.Next()
 		if !ok {
 			return ch.Line() - 1, ch.Err()
 		}
-		marks, _ = marksOf(tn.For(reg.Data()), nil, reg.Data(), marks[:0], nil)
+		marks = bt.Marks(tn.For(reg.Data()), reg.Data(), marks[:0])
 		if !s.settled() {
 			s.countText(records.BytesString(reg.Data()))
 		}

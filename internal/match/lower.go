@@ -1,8 +1,9 @@
 package match
 
 import (
-	"encoding/binary"
 	"unsafe"
+
+	"github.com/errcat/errcat/internal/match/litscan"
 )
 
 // recText is a record as its matchers read it, with a copy whose ASCII
@@ -45,7 +46,7 @@ func (t *recText) lower() string {
 		lb := t.buf
 		if t.gen == 0 || lb.gen != t.gen || len(lb.b) != len(t.s) {
 			lb.b = append(lb.b[:0], t.s...)
-			lowerBytes(lb.b)
+			litscan.LowerASCII(lb.b)
 			lb.gen = t.gen
 		}
 		t.low, t.ok = unsafe.String(unsafe.SliceData(lb.b), len(lb.b)), true
@@ -65,31 +66,4 @@ func (t *recText) any(lits []string) bool {
 		}
 	}
 	return false
-}
-
-// lowerBytes lowers the ASCII letters of b in place, eight bytes at a
-// time: a byte is an upper-case letter when it is below 0x80, at least
-// 'A' and at most 'Z', which adding to each byte's low seven bits tests
-// for all eight at once, without carries between them; the test's high
-// bit, moved down two, is the 0x20 that lowers the letter.
-func lowerBytes(b []byte) {
-	const (
-		ones = 0x0101010101010101
-		high = 0x8080808080808080
-		low7 = 0x7f7f7f7f7f7f7f7f
-	)
-	i := 0
-	for ; i+8 <= len(b); i += 8 {
-		w := binary.LittleEndian.Uint64(b[i:])
-		h := w & low7
-		upper := (h + (0x80-'A')*ones) &^ (h + (0x80-'Z'-1)*ones) &^ w & high
-		if upper != 0 {
-			binary.LittleEndian.PutUint64(b[i:], w|upper>>2)
-		}
-	}
-	for ; i < len(b); i++ {
-		if c := b[i]; 'A' <= c && c <= 'Z' {
-			b[i] = c + 'a' - 'A'
-		}
-	}
 }

@@ -100,9 +100,11 @@ type Scan struct {
 	guardRec     []uint32 // guard -> recGen of its answer in guardHeld
 	guardHeld    []bool
 	reset        resetText // the last reset time an answer gave (rank.go)
-	// bulk, when not nil, has the bulk path's tables, and the record
-	// being read holds one of their triggers (light.go).
-	bulk *bulkTables
+	// finder, when not nil, finds the candidates of the record being
+	// read in place of the automaton: the bulk path handed the record on
+	// (candidates.go).
+	finder candidateFinder
+	found  []int32 // finder's answer for the record
 
 	// textBytes and badBytes count the text read, and the bytes of it
 	// that text does not hold (garbled.go); countLater says the text is
@@ -181,7 +183,7 @@ func (s *Scan) release() {
 	s.memo.parse = parseAnswer{} // it holds a piece of the evidence
 	s.lowBuf.gen, s.markLow.gen = 0, 0
 	s.keepRecords = false
-	s.bulk = nil
+	s.finder = nil
 	s.countLater = false
 }
 
@@ -208,7 +210,7 @@ func (s *Scan) begin(ev Evidence, opts Options) {
 	}
 	s.jsonInRecord = !s.hasBody
 	s.recorded, s.failRecs, s.firstFail, s.shown = 0, 0, "", s.shown[:0]
-	ix.candidates(&s.ev, s.consider)
+	ix.selected(&s.ev, s.consider)
 }
 
 // consider checks a rule's structured matchers against the evidence.
@@ -398,7 +400,7 @@ func (s *Scan) collect(rec string) {
 	}
 	s.cands = s.cands[:0]
 	ix := s.e.ix
-	if s.bulk != nil && s.collectLight(rec) {
+	if s.finder != nil && s.collectFound(rec) {
 		return // no unindexed rules: the bulk path reads every record otherwise
 	}
 	if ix.ac != nil {

@@ -9,7 +9,7 @@ import "embed"
 // TestSourceList names a file that is missing from it.
 //
 //go:embed blocks.go
-//go:embed bulk.go
+//go:embed buckets.go
 //go:embed cond.go
 //go:embed confirm.go
 //go:embed doc.go
@@ -18,21 +18,22 @@ import "embed"
 //go:embed excerpt.go
 //go:embed feed.go
 //go:embed find.go
+//go:embed finder.go
 //go:embed frames.go
 //go:embed garbled.go
 //go:embed guards.go
 //go:embed hints.go
 //go:embed index.go
 //go:embed jsonpath.go
-//go:embed light.go
+//go:embed lines.go
 //go:embed lower.go
 //go:embed memo.go
-//go:embed needs.go
 //go:embed normal.go
 //go:embed rank.go
 //go:embed result.go
 //go:embed retried.go
 //go:embed scan.go
 //go:embed shouldretry.go
+//go:embed triggers.go
 //go:embed verdict.go
 var Source embed.FS

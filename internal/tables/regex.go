@@ -142,6 +142,49 @@ func (r *Rule) EachRegex(fn func(*Regex)) {
 	}
 }
 
+// EachRecordRegex calls fn with each pattern of the rule that reads
+// records: its Match's regexes, its Not's, then its hints' patterns.
+func (r *Rule) EachRecordRegex(fn func(*Regex)) {
+	for _, re := range r.Match.Regex {
+		fn(re)
+	}
+	if r.Not != nil {
+		for _, re := range r.Not.Regex {
+			fn(re)
+		}
+	}
+	for i := range r.Hints {
+		if r.Hints[i].Re != nil {
+			fn(r.Hints[i].Re)
+		}
+	}
+}
+
+// EachLiteral calls fn with every literal the engine looks for in a
+// record on behalf of re: its Triggers, and its Alts' Triggers, Lead (not
+// the Lead of an alternative anchored at the start, which is compared in
+// place) and Also.
+func (re *Regex) EachLiteral(fn func(string)) {
+	for _, t := range re.Triggers {
+		fn(t)
+	}
+	for _, a := range re.Alts {
+		for _, t := range a.Triggers {
+			fn(t)
+		}
+		if !a.Start {
+			for _, l := range a.Lead {
+				fn(l)
+			}
+		}
+		for _, set := range a.Also {
+			for _, l := range set {
+				fn(l)
+			}
+		}
+	}
+}
+
 // Number gives every pattern of the catalogue its ID: patterns written
 // alike (SamePattern) share one, and IDs are dense from 0 in the order
 // EachRegex meets them, so equal tables are numbered the same. The

@@ -1,15 +1,21 @@
-package match
+package bulk
 
-import "github.com/errcat/errcat/internal/tables"
+import (
+	"strings"
+	"unsafe"
+
+	"github.com/errcat/errcat/internal/match/litscan"
+	"github.com/errcat/errcat/internal/tables"
+)
 
 // A line of a log holds a rule's trigger far more often than it matches
 // the rule: "deployment pipeline" on every line about the pipeline, for a
-// rule about the pipeline being unavailable. On the bulk path each such
-// line went through the whole record path (the automaton over the
-// record, every candidate rule, its pattern) to find what the pattern's
-// other required literals (Alt.Also) could say with a few searches. So
-// the bulk path checks them first, per trigger: a line whose only marks
-// are triggers whose rules' needs it does not meet is passed over.
+// rule about the pipeline being unavailable. Handed to the record engine,
+// each such line would go through the automaton over the record, every
+// candidate rule and its pattern, to find what the pattern's other
+// required literals (Alt.Also) can say with a few searches. So the bulk
+// path checks them first, per trigger: a line whose only marks are
+// triggers whose rules' needs it does not meet is passed over.
 
 // need is what a record must hold, besides a trigger, for a rule the
 // trigger selects to match: one of its entries, each a list of sets of
@@ -17,12 +23,12 @@ import "github.com/errcat/errcat/internal/tables"
 type need [][][]string
 
 // maxNeed bounds a need's entries: past it, the searches cost more than
-// the record path they might spare.
+// the record engine's reading they might spare.
 const maxNeed = 8
 
-// buildNeeds returns the need of each of the bulk literal set's
-// triggers, given the rules that have each, or nil for one that has
-// none: a trigger a rule without Also sets also has.
+// buildNeeds returns the need of each of the literal set's triggers,
+// given the rules that have each, or nil for one that has none: a
+// trigger a rule without Also sets also has.
 func buildNeeds(c *tables.Catalogue, rules [][]int32) []need {
 	needs := make([]need, len(rules))
 	for p, rs := range rules {
@@ -59,12 +65,13 @@ func ruleNeed(r *tables.Rule) (n need, ok bool) {
 	return n, true
 }
 
-// metBy reports whether t meets the need.
-func (n need) metBy(t *recText) bool {
+// metBy reports whether the record whose lowered copy low holds meets
+// the need.
+func (n need) metBy(low *lowered) bool {
 	for _, sets := range n {
 		all := true
 		for _, set := range sets {
-			if !t.any(set) {
+			if !low.any(set) {
 				all = false
 				break
 			}
@@ -78,18 +85,18 @@ func (n need) metBy(t *recText) bool {
 
 // metIn drops from needed the marks that end before the record at
 // [start, end) of its region, rec, and those inside it, and reports
-// whether rec meets the need of one of the latter. low holds the lowered
-// copy the search reads.
-func metIn(needed []needMark, needs []need, start, end int, rec string, low *lowBuf) (rest []needMark, met bool) {
+// whether rec meets the need of one of the latter. buf holds the lowered
+// copy the searches read.
+func metIn(needed []needMark, needs []need, start, end int, rec string, buf *[]byte) (rest []needMark, met bool) {
 	for len(needed) > 0 && needed[0].end < start {
 		needed = needed[1:]
 	}
 	if len(needed) == 0 || needed[0].end >= end {
 		return needed, false
 	}
-	t := newText(rec, low, nil, 0)
+	low := lowered{s: rec, buf: buf}
 	for ; len(needed) > 0 && needed[0].end < end; needed = needed[1:] {
-		met = met || needs[needed[0].pat].metBy(&t)
+		met = met || needs[needed[0].pat].metBy(&low)
 	}
 	return needed, met
 }
@@ -98,4 +105,30 @@ func metIn(needed []needMark, needs []need, start, end int, rec string, low *low
 type needMark struct {
 	end int
 	pat int32
+}
+
+// lowered is a record with a copy whose ASCII letters are lowered, made
+// in buf the first time a search needs it: rules' literals are lower case.
+type lowered struct {
+	s   string
+	buf *[]byte
+	low string
+	ok  bool
+}
+
+// any reports whether one of the lower-case lits occurs in the record,
+// ASCII letters compared without case.
+func (l *lowered) any(lits []string) bool {
+	if !l.ok {
+		b := append((*l.buf)[:0], l.s...)
+		litscan.LowerASCII(b)
+		*l.buf = b
+		l.low, l.ok = unsafe.String(unsafe.SliceData(b), len(b)), true
+	}
+	for _, lit := range lits {
+		if strings.Contains(l.low, lit) {
+			return true
+		}
+	}
+	return false
 }

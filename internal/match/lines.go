@@ -1,16 +1,13 @@
 package match
 
 import (
-	"bytes"
-	"encoding/binary"
 	"io"
-	"slices"
 	"sync"
 	"sync/atomic"
 
+	"github.com/errcat/errcat/internal/match/bulk"
 	"github.com/errcat/errcat/internal/match/litscan"
 	"github.com/errcat/errcat/internal/match/records"
-	"github.com/errcat/errcat/internal/redact"
 )
 
 // LineStats counts the records Lines read, and names the one that decides
@@ -113,10 +110,10 @@ func (e *Engine) Lines(r io.Reader, ev Evidence, opts LinesOptions, fn func(Line
 	if opts.Workers < 2 {
 		var total LineStats
 		var out []LineResult
-		bt := e.ix.bulkTables()
-		rw := e.regionWork(&bt, every, &ev, opts.Options)
+		bt := e.bulk()
+		rw := e.regionWork(bt, every, &ev, opts.Options)
 		rw.unclassified = opts.Unclassified
-		tn := litscan.NewTuning(bt.lits, every)
+		tn := bt.Tuning(every)
 		for {
 			reg, ok := ch.Next()
 			if !ok {
@@ -173,7 +170,7 @@ func (o *LinesOptions) counted(st LineStats) {
 // a second lock; a region done before its turn is parked, and at most
 // 2×Workers regions are between being read and being handed on.
 func (e *Engine) linesParallel(ch *records.Chunker, every bool, ev *Evidence, opts LinesOptions, fn func(LineResult) bool) (LineStats, error) {
-	bt := e.ix.bulkTables()
+	bt := e.bulk()
 	// Each region's results go in a slice used again once fn has seen
 	// them: fresh ones, grown result by result, would be most of what the
 	// parallel path allocates, and the first write to each fresh page is
@@ -182,7 +179,7 @@ func (e *Engine) linesParallel(ch *records.Chunker, every bool, ev *Evidence, op
 	slots := make(chan struct{}, 2*opts.Workers)
 	var (
 		readMu sync.Mutex // held to read, cut and tune the next region
-		tn     = litscan.NewTuning(bt.lits, every)
+		tn     = bt.Tuning(every)
 		read   int // regions read
 
 		outMu   sync.Mutex // held to hand results to fn
@@ -240,7 +237,7 @@ func (e *Engine) linesParallel(ch *records.Chunker, every bool, ev *Evidence, op
 	}
 	work := func() {
 		var buf records.RegionBuf
-		rw := e.regionWork(&bt, every, ev, opts.Options)
+		rw := e.regionWork(bt, every, ev, opts.Options)
 		rw.unclassified = opts.Unclassified
 		for !stopped.Load() {
 			slots <- struct{}{}
@@ -277,75 +274,47 @@ type regionResult struct {
 }
 
 // regionWork is what one goroutine of the bulk path classifies regions
-// with: what a Lines call fixes, and buffers kept from one region to the
-// next, so that the marks, many with the shipped catalogue's short
-// triggers, are not grown afresh for every region.
+// with: what a Lines call fixes, and the bulk path's reader, which keeps
+// its buffers from one region to the next.
 type regionWork struct {
-	e     *Engine
-	bt    *bulkTables // the bulk path's tables: their needs and light rules
-	every bool        // classify every record (readsEvery)
-	ev    *Evidence
-	opts  Options
-	light *bulkTables // bt when records may be tried without the automaton (light.go)
+	e      *Engine
+	reader *bulk.Reader
+	ev     *Evidence
+	opts   Options
+	// finder, when not nil, finds the candidates of the records the
+	// reader hands on (Scan.finder).
+	finder candidateFinder
 	// unclassified is LinesOptions.Unclassified: nil, or called with each
 	// record left unclassified.
 	unclassified func(line int, rec []byte)
-
-	marks  []int
-	needed []needMark
-	low    lowBuf
 }
 
-func (e *Engine) regionWork(bt *bulkTables, every bool, ev *Evidence, opts Options) *regionWork {
-	w := &regionWork{e: e, bt: bt, every: every, ev: ev, opts: opts}
-	if !every && bt.light != nil {
-		w.light = bt
+func (e *Engine) regionWork(bt *bulk.Tables, every bool, ev *Evidence, opts Options) *regionWork {
+	w := &regionWork{e: e, reader: bt.NewReader(every), ev: ev, opts: opts}
+	if !every && bt.Light() != nil {
+		w.finder = bt
 	}
 	return w
 }
 
-// region classifies the records of one region, appending those that
-// matched a rule to out; lits is the engine's literal set, perhaps tuned.
+// region classifies the records of one region the bulk path hands on,
+// appending those that matched a rule to out; lits is the bulk path's
+// literal set, perhaps tuned.
 func (rw *regionWork) region(reg records.Region, lits *litscan.Set, out *[]LineResult) LineStats {
-	e, bt, every := rw.e, rw.bt, rw.every
 	var st LineStats
-	marks, needed := rw.marks[:0], rw.needed[:0]
-	if !every {
-		marks, needed = marksOf(lits, bt.needs, reg.Data(), marks, needed)
-		rw.marks, rw.needed = marks, needed
+	var skip func(rec []byte, line int) // told of each record passed over
+	if rw.unclassified != nil {
+		skip = func(rec []byte, line int) { rw.unclassified(line, rec) }
 	}
-	w := records.NewWalk(reg, 0, marks)
-	low := &rw.low
-	for {
-		rec, recLine, truncated, marked, ok := w.Next()
-		if !ok {
-			break
-		}
-		if blank(rec) {
-			continue
-		}
-		st.Records++
-		if !every && !marked {
-			// Only triggers with needs, if any: the record is looked at
-			// if it meets one of theirs.
-			var met bool
-			if needed, met = metIn(needed, bt.needs, w.Start(), w.End(), records.BytesString(rec), low); !met {
-				st.Unclassified++
-				if rw.unclassified != nil {
-					rw.unclassified(recLine, rec)
-				}
-				continue
-			}
-		}
-		// The record is read in place, not copied: the region stays put
-		// until Finish, and of what the scan keeps of a record only the
-		// excerpts outlive it, copied for the records handed on. The
-		// shipped catalogue's short triggers occur on many lines, so
-		// many records are looked at.
+	nonBlank, skipped := rw.reader.Region(reg, lits, func(rec []byte, recLine int, truncated bool) {
+		// The record is read in place: the region stays put until
+		// Finish, and of what the scan keeps of a record only the
+		// excerpts outlive it, copied for the records handed on.
+		e := rw.e
 		s := e.pool.Get().(*Scan)
 		s.begin(*rw.ev, rw.opts)
 		s.keepRecords = true
-		s.bulk = rw.light
+		s.finder = rw.finder
 		s.feedRecord(records.BytesString(rec), recLine, truncated)
 		c := s.Finish()
 		s.release()
@@ -362,7 +331,9 @@ func (rw *regionWork) region(reg records.Region, lits *litscan.Set, out *[]LineR
 			c.detach()
 			*out = append(*out, LineResult{recLine, c})
 		}
-	}
+	}, skip)
+	st.Records = nonBlank
+	st.Unclassified += skipped
 	return st
 }
 
@@ -372,78 +343,4 @@ func (rw *regionWork) region(reg records.Region, lits *litscan.Set, out *[]LineR
 // reset alone on its line) matched nothing, as a blank one did not.
 func matched(c Classification) bool {
 	return c.State == Classified || c.Reason != ReasonNoMatch && c.Reason != ReasonEmpty && c.Reason != ReasonGarbled
-}
-
-// marksOf appends to marks, in order, where in data a record must be
-// looked at: where a trigger of lits ends, and where there are bytes the
-// scan cannot judge, which normalise changes (terminal escapes, invisible
-// characters, unusual spaces, the two runes foldSpecial maps). A record
-// with no mark holds no trigger once normalised, so no indexed rule can
-// match it. A trigger with a need (needs.go; needs may be nil) is
-// appended to needed instead, in order, to be checked against its record.
-func marksOf(lits *litscan.Set, needs []need, data []byte, marks []int, needed []needMark) ([]int, []needMark) {
-	if lits != nil {
-		lits.FindEnds(records.BytesString(data), func(p int32, end int) bool {
-			if needs != nil && needs[p] != nil {
-				needed = append(needed, needMark{end - 1, p})
-			} else if n := len(marks); n == 0 || marks[n-1] != end-1 {
-				marks = append(marks, end-1)
-			}
-			return true
-		})
-	}
-	marks = appendAll(marks, data, "\x1b")
-	if !asciiOnly(data) {
-		marks = redact.AppendChanges(marks, records.BytesString(data))
-		marks = appendAll(marks, data, "\u212a")
-		marks = appendAll(marks, data, "\u017f")
-	}
-	slices.Sort(marks) // anchors report ends nearly, not quite, in order
-	slices.SortFunc(needed, func(a, b needMark) int { return a.end - b.end })
-	return marks, needed
-}
-
-// asciiOnly reports whether b holds no byte of 0x80 or more, looking at
-// 64 bytes at a time: most logs are ASCII throughout, and then nothing
-// but escapes needs a mark.
-func asciiOnly(b []byte) bool {
-	const high = 0x8080808080808080
-	i := 0
-	for ; i+64 <= len(b); i += 64 {
-		x := b[i : i+64 : i+64]
-		w := binary.LittleEndian.Uint64(x[0:]) | binary.LittleEndian.Uint64(x[8:]) |
-			binary.LittleEndian.Uint64(x[16:]) | binary.LittleEndian.Uint64(x[24:]) |
-			binary.LittleEndian.Uint64(x[32:]) | binary.LittleEndian.Uint64(x[40:]) |
-			binary.LittleEndian.Uint64(x[48:]) | binary.LittleEndian.Uint64(x[56:])
-		if w&high != 0 {
-			return false
-		}
-	}
-	for ; i < len(b); i++ {
-		if b[i] >= 0x80 {
-			return false
-		}
-	}
-	return true
-}
-
-// appendAll appends the offset of every occurrence of sep in data.
-func appendAll(offs []int, data []byte, sep string) []int {
-	for i := 0; ; {
-		j := bytes.Index(data[i:], []byte(sep))
-		if j < 0 {
-			return offs
-		}
-		offs = append(offs, i+j)
-		i += j + 1
-	}
-}
-
-func blank(b []byte) bool {
-	for _, c := range b {
-		if c != ' ' && c != '\t' && c != '\r' && c != '\v' && c != '\f' {
-			return false
-		}
-	}
-	return true
 }

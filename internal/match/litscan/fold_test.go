@@ -1,14 +1,14 @@
-package match
+package litscan
 
 import (
 	"math/rand/v2"
 	"testing"
 )
 
-// TestLowerBytes holds the eight-at-a-time lowering to a byte-at-a-time
+// TestLowerASCII holds the eight-at-a-time lowering to a byte-at-a-time
 // one: every byte value at every offset of a word, among random bytes,
 // and random lengths for the tail.
-func TestLowerBytes(t *testing.T) {
+func TestLowerASCII(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
 	check := func(b []byte) {
 		want := append([]byte(nil), b...)
@@ -18,9 +18,9 @@ func TestLowerBytes(t *testing.T) {
 			}
 		}
 		got := append([]byte(nil), b...)
-		lowerBytes(got)
+		LowerASCII(got)
 		if string(got) != string(want) {
-			t.Fatalf("lowerBytes(%q) = %q, want %q", b, got, want)
+			t.Fatalf("LowerASCII(%q) = %q, want %q", b, got, want)
 		}
 	}
 	for v := 0; v < 256; v++ {
