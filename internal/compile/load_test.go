@@ -172,3 +172,25 @@ func TestSharedDefinitions(t *testing.T) {
 		}
 	}
 }
+
+// TestGuardList checks that a not listing a named guard and a block of the
+// rule's own compiles to one condition holding the patterns of both.
+func TestGuardList(t *testing.T) {
+	fsys := fstest.MapFS{
+		"catalogue.yaml": {Data: []byte("name: x\nversion: 1.0.0\nclasses:\n  hard: {description: d, exit_code: 78}\n" +
+			"codes:\n  disk_full: {class: hard, description: d}\nguards:\n  quoted: {regex: '^\\s*> '}\n")},
+		"rules/a.yaml": {Data: []byte("rules:\n  - id: a.one\n    code: disk_full\n    confidence: high\n" +
+			"    match: {contains: [ENOSPC]}\n    not: [quoted, {regex: ['\\bdef test_', 'PASSED']}]\n")},
+	}
+	cat, err := compile.Load(fsys, "list")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, re := range cat.Rules[0].Not.Regex {
+		got = append(got, re.Src)
+	}
+	if diff := cmp.Diff([]string{`^\s*> `, `\bdef test_`, `PASSED`}, got); diff != "" {
+		t.Errorf("guard patterns (-want +got):\n%s", diff)
+	}
+}

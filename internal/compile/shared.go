@@ -10,6 +10,7 @@ import (
 
 	"github.com/errcat/errcat/internal/diag"
 	"github.com/errcat/errcat/internal/source"
+	"github.com/errcat/errcat/internal/tables"
 )
 
 // shared is what catalogue.yaml defines once for rules of every file: guards
@@ -114,4 +115,38 @@ func names(m map[string]*yaml.Node) string {
 	}
 	sort.Strings(out)
 	return strings.Join(out, ", ")
+}
+
+// guardList translates a not that lists several guards, names and blocks
+// of the rule's own: the rule does not match where any of them holds. Each
+// must be a regex block (a list of patterns is one "any of" already), so
+// their patterns join into one; a guard with other matchers would need all
+// of its matchers to hold, which joining cannot keep.
+func (t *translator) guardList(f *source.File, id string, list *yaml.Node) *tables.Cond {
+	var c tables.Cond
+	ok := true
+	for _, item := range list.Content {
+		gf, gn, sound := t.shared.guard(t, f, id, item)
+		if !sound {
+			ok = false
+			continue
+		}
+		if source.Get(gn, "regex") == nil || len(gn.Content) != 2 {
+			t.errs.Add(f.Errorf(item, diag.BadValue,
+				"rule %s: not: a guard in a list must be a regex alone, so that the list is one \"any of\"; write this one as the rule's not", id))
+			ok = false
+			continue
+		}
+		for _, v := range source.Items(source.Get(gn, "regex")) {
+			if p, good := t.regex(gf, id, "not.regex", v); good {
+				c.Regex = append(c.Regex, p.re)
+			} else {
+				ok = false
+			}
+		}
+	}
+	if !ok {
+		return nil
+	}
+	return &c
 }

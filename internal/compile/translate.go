@@ -146,7 +146,9 @@ func (t *translator) rule(f *source.File, rel string, n *yaml.Node) {
 			"rule %s: match needs a matcher besides provider and case_sensitive", id))
 	}
 	if g := source.Get(n, "not"); g != nil {
-		if gf, gn, ok := t.shared.guard(t, f, id, g); ok {
+		if g.Kind == yaml.SequenceNode {
+			r.Not = t.guardList(f, id, g)
+		} else if gf, gn, ok := t.shared.guard(t, f, id, g); ok {
 			c := t.cond(gf, id, "not", gn)
 			r.Not = &c
 		}
