@@ -40,7 +40,7 @@ tidy-check:
 # The race detector slows the engine's tests several times over, and these
 # machines are shared: the timeout is go test's default raised to fit.
 unit:
-	$(GO) test -race -count=1 -timeout 30m ./...
+	$(GO) test -race -count=1 -timeout 60m ./...
 
 # The allocation budgets, which the race detector's sync.Pool would blur:
 # none on a miss, at most two on a hit, none per unmatched record in Lines.
