@@ -6,7 +6,7 @@ GO      ?= go
 # say, for a longer timed session.
 FUZZTIME ?=
 
-.PHONY: all build test vet staticcheck tidy-check fmt-check unit allocs catalogue-test eval example fuzz generate l10n bench bench-compare otel otel-bench docs clean
+.PHONY: all build test vet staticcheck tidy-check fmt-check unit allocs differential catalogue-test eval example fuzz generate l10n bench bench-compare otel otel-bench docs clean
 
 all: build
 
@@ -19,7 +19,7 @@ build:
 # corpus, the embedding example, and a short run of every fuzz target (the redaction
 # of every fake secret in text around it and the timing-hint round trip,
 # the record splitter and the excerpt among them).
-test: fmt-check vet staticcheck tidy-check unit allocs catalogue-test eval example fuzz
+test: fmt-check vet staticcheck tidy-check unit allocs differential catalogue-test eval example fuzz
 
 fmt-check:
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
@@ -46,6 +46,12 @@ unit:
 # none on a miss, at most two on a hit, none per unmatched record in Lines.
 allocs:
 	$(GO) test -count=1 -run 'Allocs' ./internal/match
+
+# The record engine's searches against the regexp package on every
+# pattern and fixture text: one goroutine, so it runs without the race
+# detector, which would only slow it.
+differential:
+	$(GO) test -count=1 -run 'TestFindAgreesWithRegexp' ./internal/match
 
 catalogue-test:
 	$(GO) run ./cmd/errcat test --catalogue catalogue --fixtures fixtures
