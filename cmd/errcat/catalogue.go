@@ -8,6 +8,7 @@ import (
 
 	"github.com/errcat/errcat/internal/builtin"
 	"github.com/errcat/errcat/internal/catcache"
+	"github.com/errcat/errcat/internal/collide"
 	"github.com/errcat/errcat/internal/match"
 	"github.com/errcat/errcat/internal/tables"
 )
@@ -79,4 +80,20 @@ func (c *catalogueFlag) load() (*match.Engine, error) {
 		return nil, err
 	}
 	return match.New(cat)
+}
+
+// analyze runs the collision analysis on eng's catalogue with the memo of
+// the user's cache, so that a run after an edit searches only the pairs
+// the edit touched; budget zero is the default.
+func (c *catalogueFlag) analyze(eng *match.Engine, budget int) (*collide.Report, error) {
+	opts := collide.Options{Budget: budget, Dir: c.display(), Engine: eng}
+	memo := catcache.Default(c.getenv).Memo()
+	if memo != nil {
+		opts.Memo = memo
+	}
+	rep, err := collide.Analyze(eng.Catalogue(), opts)
+	if err == nil && memo != nil {
+		memo.Save()
+	}
+	return rep, err
 }

@@ -67,7 +67,7 @@ func (o *checkOptions) run(io stdio) error {
 		return err
 	}
 	cat := eng.Catalogue()
-	rep, err := collide.Analyze(cat, collide.Options{Budget: o.budget, Dir: o.cat.display(), Engine: eng})
+	rep, err := o.cat.analyze(eng, o.budget)
 	if err != nil {
 		return err
 	}

@@ -198,7 +198,9 @@ describes layers.
 A catalogue directory given with --catalogue or $ERRCAT_CATALOGUE is
 compiled on first use and kept compiled in the user's cache directory
 (errcat/catalogues), at most 16 of them, until its files (or those of a
-layer it extends) or errcat itself change. $ERRCAT_CACHE names another directory; ERRCAT_CACHE=off keeps
-nothing.
+layer it extends) or errcat itself change. What errcat check and errcat
+test prove of pairs of rules is kept beside them (collide.memo), so that
+after an edit only the edited rules' pairs are searched again.
+$ERRCAT_CACHE names another directory; ERRCAT_CACHE=off keeps nothing.
 */
 package main

@@ -13,7 +13,6 @@ import (
 
 	"github.com/errcat/errcat/fixtures"
 	"github.com/errcat/errcat/internal/atomicfile"
-	"github.com/errcat/errcat/internal/collide"
 	"github.com/errcat/errcat/internal/exitcode"
 	"github.com/errcat/errcat/internal/fixture"
 	"github.com/errcat/errcat/internal/match"
@@ -107,7 +106,7 @@ func (o *testOptions) run(io stdio) error {
 	} else {
 		rep = fixture.Replay(eng, fx, now)
 	}
-	if err := addCheck(eng, o.cat.display(), rep); err != nil {
+	if err := addCheck(&o.cat, eng, rep); err != nil {
 		return err
 	}
 	if o.junit != "" {
@@ -143,8 +142,8 @@ func (o *testOptions) run(io stdio) error {
 // addCheck runs the static analysis of errcat check and adds its errors
 // to the report's failures, positioned on the rule's YAML line. The
 // analysis replays its witnesses through the engine the fixtures ran on.
-func addCheck(eng *match.Engine, dir string, rep *fixture.Report) error {
-	res, err := collide.Analyze(eng.Catalogue(), collide.Options{Dir: dir, Engine: eng})
+func addCheck(c *catalogueFlag, eng *match.Engine, rep *fixture.Report) error {
+	res, err := c.analyze(eng, 0)
 	if err != nil {
 		return err
 	}

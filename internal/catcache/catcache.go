@@ -1,5 +1,7 @@
 // Package catcache keeps compiled catalogues on disk, so that a command
-// run on the same catalogue again does not compile its YAML again.
+// run on the same catalogue again does not compile its YAML again, and
+// beside them the collision analysis' memo (memo.go), so that errcat check
+// does not search again the pairs of rules it proved before.
 //
 // Compiling is most of what errcat does before it reads its input:
 // schema validation, YAML parsing and pattern analysis cost far more than

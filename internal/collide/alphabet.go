@@ -51,6 +51,17 @@ func (b bitset) trimmed() bitset {
 	return b[:n]
 }
 
+// meets reports whether a and b share an atom; either may be trimmed.
+func meets(a, b bitset) bool {
+	n := min(len(a), len(b))
+	for i := range n {
+		if a[i]&b[i] != 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // meet stores a&b in dst and returns dst cut to the shorter of a and b
 // (a set holds no atom past its last word), and its lowest atom, or -1
 // when it is empty.

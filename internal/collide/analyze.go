@@ -28,6 +28,9 @@ type Options struct {
 	// replay witnesses with; nil (or an engine on another catalogue)
 	// builds one, which indexes every rule again.
 	Engine *match.Engine
+	// Memo, when not nil, answers pairs an earlier analysis proved
+	// disjoint and learns the ones this one proves.
+	Memo Memo
 }
 
 // Stats counts the work done: every unordered pair of rules is considered
@@ -43,6 +46,7 @@ type Stats struct {
 	Collisions      int `json:"collisions"`
 	Disjoint        int `json:"disjoint"`
 	Undecided       int `json:"undecided"`
+	Remembered      int `json:"remembered"`    // of the disjoint, answered by Options.Memo
 	ShadowChecks    int `json:"shadow_checks"` // ordered pairs checked for shadowing by automata
 	States          int `json:"states"`        // automaton states explored in all
 }
@@ -82,6 +86,8 @@ type analyzer struct {
 	sample map[int]*match.Evidence
 	// seq is the worker of everything not decided in parallel.
 	seq *worker
+	// sigs holds each model's signature, the half of a memo key it gives.
+	sigs [][32]byte
 }
 
 // Analyze checks every pair of rules of a compiled catalogue.
@@ -99,6 +105,10 @@ func Analyze(cat *tables.Catalogue, opts Options) (*Report, error) {
 	a := &analyzer{cat: cat, eng: eng, opts: opts, nfas: map[string]*nfa{}, sample: map[int]*match.Evidence{}, seq: newWorker()}
 	if err := a.build(); err != nil {
 		return nil, err
+	}
+	a.sigs = make([][32]byte, len(a.models))
+	for i, m := range a.models {
+		a.sigs[i] = m.signature()
 	}
 	a.stats.Rules = len(cat.Rules)
 	a.unindexed()
@@ -278,6 +288,9 @@ func (a *analyzer) pairs() {
 		switch jb.v.state {
 		case vDisjoint:
 			a.stats.Disjoint++
+			if jb.remembered {
+				a.stats.Remembered++
+			}
 		case vCollide:
 			a.stats.Collisions++
 			a.out = append(a.out, a.collision(jb.i, jb.j, jb.v))
@@ -302,8 +315,7 @@ func (a *analyzer) noCommonRune(x, y *ruleModel) bool {
 			if gx.n.nulls || gy.n.nulls {
 				return false
 			}
-			m := a.alpha.newSet()
-			if and(m, gx.n.alphabetMask(a.alpha), gy.n.alphabetMask(a.alpha)) {
+			if meets(gx.n.alphabetMask(a.alpha), gy.n.alphabetMask(a.alpha)) {
 				return false
 			}
 		}

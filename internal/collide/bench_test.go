@@ -2,6 +2,7 @@ package collide
 
 import (
 	"os"
+	"sync"
 	"testing"
 	"time"
 
@@ -40,4 +41,44 @@ func BenchmarkShipped(b *testing.B) {
 	b.ReportMetric(float64(s.Decided), "decided")
 	b.Logf("shipped catalogue: %v per analysis; %d rules, %d pairs considered, pruned %d by rank, %d by code/overrides, %d by structure, %d by literals; %d decided by automata (%d collide, %d disjoint, %d undecided); %d shadow proofs; %d states",
 		per, s.Rules, s.Pairs, s.PrunedRank, s.PrunedCode, s.PrunedStructure, s.PrunedLiterals, s.Decided, s.Collisions, s.Disjoint, s.Undecided, s.ShadowChecks, s.States)
+}
+
+// mapMemo is a Memo in memory, for tests and benchmarks.
+type mapMemo struct {
+	mu   sync.Mutex
+	keys map[[32]byte]bool
+}
+
+func newMapMemo() *mapMemo { return &mapMemo{keys: map[[32]byte]bool{}} }
+
+func (m *mapMemo) Known(k [32]byte) bool {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.keys[k]
+}
+
+func (m *mapMemo) Learn(k [32]byte) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.keys[k] = true
+}
+
+// BenchmarkShippedRemembered is BenchmarkShipped with a memo that an
+// earlier analysis filled: what errcat check and errcat test cost when
+// the catalogue has not changed since their last run.
+func BenchmarkShippedRemembered(b *testing.B) {
+	cat := loadShipped(b)
+	memo := newMapMemo()
+	if _, err := Analyze(cat, Options{Memo: memo}); err != nil {
+		b.Fatal(err)
+	}
+	var rep *Report
+	for b.Loop() {
+		var err error
+		if rep, err = Analyze(cat, Options{Memo: memo}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(rep.Stats.Remembered), "remembered")
+	b.ReportMetric(float64(rep.Stats.Decided-rep.Stats.Remembered), "searched")
 }

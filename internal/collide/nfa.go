@@ -26,6 +26,8 @@ type nfa struct {
 	// positive automaton's option may consume where the class is known.
 	inClass [][nClasses]bitset
 	nulls   bool // some context lets it match the empty string
+	// consumed is every atom some instruction consumes, trimmed.
+	consumed bitset
 
 	// clo holds the closures by position and context, computed lazily;
 	// pairs are decided concurrently, so a closure is published
@@ -137,6 +139,8 @@ func (n *nfa) bind(a *alphabet) {
 		and(m, m, a.all)
 		n.mask[i] = m
 	}
+	n.consumed = nil
+	n.consumed = n.alphabetMask(a).trimmed()
 	n.inClass = make([][nClasses]bitset, len(n.mask))
 	for i, m := range n.mask {
 		if m == nil {
@@ -215,8 +219,12 @@ func (n *nfa) closure(pos uint32, prev, next int) *clos {
 	return c
 }
 
-// alphabetMask is every atom some instruction consumes.
+// alphabetMask is every atom some instruction consumes, computed once
+// the automaton is bound to a (the literal prune asks it of every pair).
 func (n *nfa) alphabetMask(a *alphabet) bitset {
+	if n.consumed != nil {
+		return n.consumed
+	}
 	m := a.newSet()
 	for _, x := range n.mask {
 		if x != nil {

@@ -41,6 +41,8 @@ type pairJob struct {
 	w      evidenceWitness
 	v      verdict
 	states int
+	// remembered is set when the memo answered the pair.
+	remembered bool
 }
 
 // decideAll decides the jobs on GOMAXPROCS goroutines. A verdict depends
@@ -66,7 +68,7 @@ func (a *analyzer) decideAll(jobs []pairJob) {
 				}
 				jb := &jobs[k]
 				before := wk.states
-				jb.v = a.decide(wk, a.models[jb.i], a.models[jb.j], jb.w)
+				jb.v, jb.remembered = a.decideMemo(wk, a.models[jb.i], a.models[jb.j], jb.w)
 				jb.states = wk.states - before
 				wk.states = before
 			}

@@ -127,7 +127,7 @@ func (a *analyzer) staleOverrides() {
 				why = fmt.Sprintf("they never tie: %s, priority %d against %s, priority %d", ri.Tier, ri.Priority, rj.Tier, rj.Priority)
 			} else if w, ok := compatible(&a.cat.Rules[i].Match, &a.cat.Rules[j].Match, a.sampleField, a.eng.Regexp); !ok {
 				why = "their structured matchers never hold together"
-			} else if v := a.decide(a.seq, a.models[i], a.models[j], w); v.state == vDisjoint {
+			} else if a.disjoint(a.seq, a.models[i], a.models[j], w) {
 				why = "their text matchers never claim the same text"
 			}
 			if why == "" {
