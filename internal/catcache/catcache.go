@@ -116,11 +116,7 @@ func (c Cache) key(fsys fs.FS, display string) (string, bool) {
 	if c.Dir == "" {
 		return "", false
 	}
-	exe := c.exe
-	if exe == nil {
-		exe = executable
-	}
-	id, err := exe()
+	id, err := c.identity()
 	if err != nil {
 		return "", false
 	}
@@ -134,6 +130,15 @@ func (c Cache) key(fsys fs.FS, display string) (string, bool) {
 		h.Write([]byte{0})
 	}
 	return hex.EncodeToString(h.Sum(nil)), true
+}
+
+// identity is the compiling program's: the running executable unless a
+// test says otherwise.
+func (c Cache) identity() (string, error) {
+	if c.exe != nil {
+		return c.exe()
+	}
+	return executable()
 }
 
 // executable identifies the running program by its path, size and

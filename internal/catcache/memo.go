@@ -34,6 +34,8 @@ type Memo struct {
 	mu   sync.Mutex
 	old  map[[32]byte]struct{}
 	used map[[32]byte]struct{}
+	// learned is set once this run adds a key the file lacks.
+	learned bool
 }
 
 // Memo returns the cache's memo, read from disk; nil when the cache is
@@ -42,11 +44,7 @@ func (c Cache) Memo() *Memo {
 	if c.Dir == "" {
 		return nil
 	}
-	exe := c.exe
-	if exe == nil {
-		exe = executable
-	}
-	id, err := exe()
+	id, err := c.identity()
 	if err != nil {
 		return nil
 	}
@@ -86,14 +84,20 @@ func (m *Memo) Learn(key [32]byte) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	m.used[key] = struct{}{}
+	if _, ok := m.old[key]; !ok {
+		m.learned = true
+	}
 }
 
 // Save writes the memo back: every key this run used, and the older ones
-// while they fit under memoMax. A failure only means the next run
-// searches again.
+// while they fit under memoMax. A run that learned nothing leaves the file
+// as it is. A failure only means the next run searches again.
 func (m *Memo) Save() {
 	m.mu.Lock()
 	defer m.mu.Unlock()
+	if !m.learned {
+		return
+	}
 	keys := make([][32]byte, 0, len(m.used))
 	for k := range m.used {
 		keys = append(keys, k)

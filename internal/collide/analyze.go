@@ -315,7 +315,7 @@ func (a *analyzer) noCommonRune(x, y *ruleModel) bool {
 			if gx.n.nulls || gy.n.nulls {
 				return false
 			}
-			if meets(gx.n.alphabetMask(a.alpha), gy.n.alphabetMask(a.alpha)) {
+			if meets(gx.n.consumed, gy.n.consumed) {
 				return false
 			}
 		}

@@ -26,7 +26,8 @@ type nfa struct {
 	// positive automaton's option may consume where the class is known.
 	inClass [][nClasses]bitset
 	nulls   bool // some context lets it match the empty string
-	// consumed is every atom some instruction consumes, trimmed.
+	// consumed is every atom some instruction consumes, trimmed, once
+	// bound: the literal prune asks it of every pair.
 	consumed bitset
 
 	// clo holds the closures by position and context, computed lazily;
@@ -139,8 +140,15 @@ func (n *nfa) bind(a *alphabet) {
 		and(m, m, a.all)
 		n.mask[i] = m
 	}
-	n.consumed = nil
-	n.consumed = n.alphabetMask(a).trimmed()
+	n.consumed = a.newSet()
+	for _, m := range n.mask {
+		if m != nil {
+			for i := range n.consumed {
+				n.consumed[i] |= m[i]
+			}
+		}
+	}
+	n.consumed = n.consumed.trimmed()
 	n.inClass = make([][nClasses]bitset, len(n.mask))
 	for i, m := range n.mask {
 		if m == nil {
@@ -217,21 +225,4 @@ func (n *nfa) closure(pos uint32, prev, next int) *clos {
 	}
 	slot.Store(c)
 	return c
-}
-
-// alphabetMask is every atom some instruction consumes, computed once
-// the automaton is bound to a (the literal prune asks it of every pair).
-func (n *nfa) alphabetMask(a *alphabet) bitset {
-	if n.consumed != nil {
-		return n.consumed
-	}
-	m := a.newSet()
-	for _, x := range n.mask {
-		if x != nil {
-			for i := range m {
-				m[i] |= x[i]
-			}
-		}
-	}
-	return m
 }
