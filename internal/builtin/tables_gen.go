@@ -4,7 +4,7 @@ package builtin
 
 import "github.com/errcat/errcat/internal/tables"
 
-const fingerprint = "237ec901717698e60d307ad666ee42e198e790ccab7ef15c65aa39dd57f8d319"
+const fingerprint = "cabc105065985ce9c99184f7f363bb45e15abc5159ad0f7a5ac7edb23fab3329"
 
 var compiled = &tables.Catalogue{
 	Name:    `default`,
@@ -18272,7 +18272,7 @@ var compiled = &tables.Catalogue{
 			},
 			Triggers: []string{`can't connect to`, `can't connect to `, `can't establish a connection to `, `can't establish connection to `, `can't establish the connection to `, `can't open a connection to `, `can't open connection to `, `can't open the connection to `, `cannot connect to`, `cannot connect to `, `cannot establish a connection to `, `cannot establish connection to `, `cannot establish the connection to `, `cannot open a connection to `, `cannot open connection to `, `cannot open the connection to `, `could not connect to`, `could not connect to `, `could not establish a connection to `, `could not establish connection to `, `could not establish the connection to `, `could not open a connection to `, `could not open connection to `, `could not open the connection to `, `couldn't connect to`, `couldn't connect to `, `couldn't establish a connection to `, `couldn't establish connection to `, `couldn't establish the connection to `, `couldn't open a connection to `, `couldn't open connection to `, `couldn't open the connection to `, `error connecting to`, `failed to connect to`, `failed to connect to `, `failed to establish a connection to `, `failed to establish connection to `, `failed to establish the connection to `, `failed to open a connection to `, `failed to open connection to `, `failed to open the connection to `, `unable to connect to`, `unable to connect to `, `unable to establish a connection to `, `unable to establish connection to `, `unable to establish the connection to `, `unable to open a connection to `, `unable to open connection to `, `unable to open the connection to `},
 			File:     `rules/generic.yaml`,
-			Line:     61,
+			Line:     62,
 		},
 		{
 			ID:         `generic.disk_full`,
@@ -18333,7 +18333,7 @@ var compiled = &tables.Catalogue{
 			Overrides: []int{42, 45, 46, 47, 48, 49, 50, 51, 250, 294, 295, 296, 297, 298, 299, 300, 301, 302},
 			Triggers:  []string{`are out of disk space`, `disk full`, `disk is full`, `disk space exhausted`, `disk space insufficient`, `disk space is exhausted`, `disk space is insufficient`, `has run out of disk space`, `have run out of disk space`, `is out of disk space`, `ran out of disk space`, `was out of disk space`, `went out of disk space`, `were out of disk space`},
 			File:      `rules/generic.yaml`,
-			Line:      112,
+			Line:      113,
 		},
 		{
 			ID:         `generic.lock_held`,
@@ -18395,7 +18395,7 @@ var compiled = &tables.Catalogue{
 			},
 			Triggers: []string{` is already running`, `another command is `, `another command was `, `another instance is `, `another instance was `, `another job is `, `another job was `, `another operation is `, `another operation was `, `another process is `, `another process was `, `another program is `, `another program was `, `another session is `, `another session was `, `are currently locked by a different `, `are currently locked by another `, `are currently locked by other `, `are locked by a different `, `are locked by another `, `are locked by other `, `currently locked by a different `, `currently locked by another `, `currently locked by other `, `is currently locked by a different `, `is currently locked by another `, `is currently locked by other `, `is locked by a different `, `is locked by another `, `is locked by other `, `locked by a different `, `locked by another `, `locked by other `, `was currently locked by a different `, `was currently locked by another `, `was currently locked by other `, `was locked by a different `, `was locked by another `, `was locked by other `},
 			File:     `rules/generic.yaml`,
-			Line:     101,
+			Line:     102,
 		},
 		{
 			ID:         `generic.login_expired`,
@@ -18482,7 +18482,7 @@ var compiled = &tables.Catalogue{
 			Overrides: []int{43, 44, 45, 46, 47, 48, 49, 50, 51, 250, 294, 298, 299, 300, 301, 302},
 			Triggers:  []string{`authentication failed`, `invalid e-mail or password`, `invalid email or password`, `invalid login or password`, `invalid user name or password`, `invalid username or password`, `please log in again`, `please login again`, `please sign in again`, `please signin again`, `session expired`, `session has expired`, `you must log in again`, `you must login again`, `you must sign in again`, `you must signin again`, `you need to log in again`, `you need to login again`, `you need to sign in again`, `you need to signin again`},
 			File:      `rules/generic.yaml`,
-			Line:      137,
+			Line:      138,
 		},
 		{
 			ID:         `generic.not_installed`,
@@ -18540,7 +18540,7 @@ var compiled = &tables.Catalogue{
 			Overrides: []int{42, 43, 45, 46, 47, 48, 49, 51, 250, 294, 295, 297, 298, 299, 300, 301, 302},
 			Triggers:  []string{` is not installed`, ` was not installed`, `" is not installed`, `" was not installed`, `' is not installed`, `' was not installed`, "` is not installed", "` was not installed", `is required but not `, `is required but was not `, `not found in $path`, `not found in path`, `not found in the $path`, `not found in the path`, `not found in your $path`, `not found in your path`, `not found on $path`, `not found on path`, `not found on the $path`, `not found on the path`, `not found on your $path`, `not found on your path`},
 			File:      `rules/generic.yaml`,
-			Line:      123,
+			Line:      124,
 		},
 		{
 			ID:         `generic.permission_missing`,
@@ -18617,7 +18617,7 @@ var compiled = &tables.Catalogue{
 			Overrides: []int{294, 295, 299, 300, 301, 302},
 			Triggers:  []string{`access `, `access rights `, `authorization `, `insufficient access rights`, `insufficient permissions`, `insufficient privileges`, `insufficient scope`, `insufficient scopes`, `missing permission`, `missing permissions`, `missing required permission`, `missing required permissions`, `missing required scopes`, `missing scopes`, `missing the permission`, `missing the permissions`, `missing the required permission`, `missing the required permissions`, `missing the required scopes`, `missing the scopes`, `not allowed to `, `not authorised to `, `not authorized to `, `not authoriſed to `, `not permitted to `, `permission `, `permissions `, `privileges `, `rights `},
 			File:      `rules/generic.yaml`,
-			Line:      47,
+			Line:      48,
 		},
 		{
 			ID:         `generic.rate_limited`,
@@ -18652,7 +18652,7 @@ var compiled = &tables.Catalogue{
 			Overrides: []int{301},
 			Triggers:  []string{` limited`, `-limited`, `limited`},
 			File:      `rules/generic.yaml`,
-			Line:      88,
+			Line:      89,
 		},
 		{
 			ID:         `generic.resource_not_found`,
@@ -18724,7 +18724,7 @@ var compiled = &tables.Catalogue{
 			Overrides: []int{45, 48, 49, 50, 51, 250, 294, 298, 301, 302},
 			Triggers:  []string{`can't find `, `can't locate `, `cannot find `, `cannot locate `, `config file not found: `, `configuration file not found: `, `could not find `, `could not find a part of the path`, `could not locate `, `couldn't find `, `couldn't locate `, `directory not found: `, `failed to find `, `failed to locate `, `file not found: `, `folder not found: `, `manifest not found: `, `no rule to make target`, `path not found: `, `playbook not found: `, `plugin not found: `, `target not found: `, `task not found: `, `template not found: `, `unable to find `, `unable to locate `},
 			File:      `rules/generic.yaml`,
-			Line:      17,
+			Line:      18,
 		},
 		{
 			ID:         `generic.resource_not_found_after_error`,
@@ -18758,7 +18758,7 @@ var compiled = &tables.Catalogue{
 			Overrides: []int{45, 48, 49, 50, 51, 250, 294, 298, 301, 302},
 			Triggers:  []string{`cannot be found`, `could not be found`, `do not exist`, `does not exist`, `doesn't exist`, `not found`},
 			File:      `rules/generic.yaml`,
-			Line:      33,
+			Line:      34,
 		},
 		{
 			ID:         `generic.server_busy`,
@@ -18792,7 +18792,7 @@ var compiled = &tables.Catalogue{
 			Overrides: []int{45, 48, 49, 50, 51, 250, 294, 302},
 			Triggers:  []string{`try again later`, `try later`},
 			File:      `rules/generic.yaml`,
-			Line:      149,
+			Line:      150,
 		},
 		{
 			ID:         `generic.timed_out`,
@@ -18869,7 +18869,7 @@ var compiled = &tables.Catalogue{
 			Overrides: []int{294},
 			Triggers:  []string{` has timed out`, ` timed out`, `build took longer than `, `command took longer than `, `exceeded `, `execution took longer than `, `job took longer than `, `script took longer than `, `step took longer than `, `task took longer than `, `timeout `},
 			File:      `rules/generic.yaml`,
-			Line:      76,
+			Line:      77,
 		},
 		{
 			ID:         `ggml.device_allocation_failed`,
