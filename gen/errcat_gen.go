@@ -58558,6 +58558,7 @@ func hint_loadZone(name string) (*time.Location, bool) {
 	if l, ok := hint_zoneCache.Load(name); ok {
 		return l.(*time.Location), true
 	}
+	name = strings.Clone(name)
 	l, err := time.LoadLocation(name)
 	if err != nil {
 		return nil, false

@@ -56,6 +56,9 @@ func loadZone(name string) (*time.Location, bool) {
 	if l, ok := zoneCache.Load(name); ok {
 		return l.(*time.Location), true
 	}
+	// name may be a view into a record's buffer, which the engine reuses:
+	// the cache key and the zone's name must be copies.
+	name = strings.Clone(name)
 	l, err := time.LoadLocation(name)
 	if err != nil {
 		return nil, false
