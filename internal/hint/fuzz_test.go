@@ -104,8 +104,10 @@ func checkDelayRoundTrip(t *testing.T, d time.Duration) {
 		}
 	}
 	read(d.String(), Seconds, d)
-	if d < minEpoch*time.Second { // from there on a bare number is a Unix time
-		read(FormatSeconds(d), Seconds, d.Round(time.Millisecond))
+	// From minEpoch seconds on a bare number is a Unix time; FormatSeconds
+	// rounds to the millisecond, so the rounded delay is what must stay below.
+	if r := d.Round(time.Millisecond); r < minEpoch*time.Second {
+		read(FormatSeconds(d), Seconds, r)
 	}
 	secs := strconv.FormatInt(int64(d/time.Second), 10) + "." + pad9(int64(d%time.Second))
 	read(secs+"s", Epoch, d)
