@@ -27,8 +27,10 @@ func TestAlts(t *testing.T) {
 		}, Word: true}}},
 		// ... others are cut where longer variants would multiply them.
 		// A required part the lead does not imply is carried in Also.
+		// The trigger is "limit ... exceeded|reached" (its 18 spellings), so
+		// the verbs are implied; "rate limit" is required besides.
 		{`(?i)\brate[ _-]?limit(s|ed)?( has been| was)? (exceeded|reached)\b`, []tables.Alt{{Lead: []string{"rate"}, Word: true,
-			Also: [][]string{{"exceeded", "reached"}}}}},
+			Also: [][]string{{"rate limit", "rate-limit", "rate_limit", "ratelimit"}}}}},
 		{`(?i)\bdeployment pipeline\b.{0,40}\b(unavailable|stalled)\b`, []tables.Alt{{Lead: []string{"deployment pipeline"}, Word: true,
 			Also: [][]string{{"stalled", "unavailable"}}}}},
 		// Sets the lead implies are not.

@@ -10,7 +10,6 @@ package literal
 import (
 	"regexp/syntax"
 	"slices"
-	"strings"
 	"unicode"
 	"unicode/utf8"
 )
@@ -111,10 +110,12 @@ func walk(re *syntax.Regexp) *Node {
 	return n // any character, star: no set
 }
 
-// literalNode folds a literal to lower case. A case-folded literal is
-// split at non-ASCII runes with a case: the engine folds ASCII only, so
-// those runes cannot be part of a set, and only the bytes before the
-// first of them can lead.
+// literalNode folds a literal to lower case. The engine folds ASCII only,
+// so a case-folded literal spells out every case of its other runes with
+// a case: "již" under (?i) is the set {"již", "jiŽ"} (ASCII letters
+// lowered). Where that would pass maxCases strings the literal is cut into
+// pieces each within it, the strongest of which is required, and only the
+// first can lead.
 func literalNode(n *Node, runes []rune, fold bool) {
 	if !fold {
 		s := Lower(string(runes))
@@ -122,38 +123,66 @@ func literalNode(n *Node, runes []rune, fold bool) {
 		n.Req, n.Lead = n.Exact, nonEmptyOrNil(n.Exact)
 		return
 	}
-	var pieces []string
-	var cur strings.Builder
+	var pieces [][]string
+	cur := []string{""}
 	for _, r := range runes {
-		if wideFold(r) {
-			pieces = append(pieces, cur.String())
-			cur.Reset()
+		cases := foldCases(r)
+		if len(cur)*len(cases) > maxCases {
+			pieces = append(pieces, cur)
+			cur = []string{""}
+		}
+		if len(cases) == 1 {
+			for i := range cur {
+				cur[i] += cases[0]
+			}
 			continue
 		}
-		cur.WriteRune(lowerRune(r))
+		cur = product(cur, cases)
 	}
-	pieces = append(pieces, cur.String())
-	if len(pieces) == 1 {
-		n.Exact = pieces
+	if pieces == nil {
+		n.Exact = Dedupe(cur)
 		n.Req, n.Lead = n.Exact, nonEmptyOrNil(n.Exact)
 		return
 	}
+	pieces = append(pieces, cur)
 	var best []string
 	for _, p := range pieces {
-		if p != "" && Better([]string{p}, best) {
-			best = []string{p}
+		if p = Dedupe(p); nonEmpty(p) && Better(p, best) {
+			best = p
 		}
 	}
 	n.Req = best
-	if pieces[0] != "" {
-		n.Lead = pieces[:1]
+	n.Lead = nonEmptyOrNil(Dedupe(pieces[0]))
+}
+
+// maxCases bounds the spellings of one folded literal: a few accented
+// letters in a Latin phrase, not a word of a cased script (Cyrillic,
+// Greek), whose every letter doubles the set; those are cut into pieces
+// of three or four letters.
+const maxCases = 16
+
+// foldCases lists the strings r matches under case folding as the engine
+// compares them: an ASCII letter lowered, and a rune of wider fold
+// (wideFold) each member of its orbit.
+func foldCases(r rune) []string {
+	if !wideFold(r) {
+		return []string{string(lowerRune(r))}
 	}
+	cases := []string{string(r)}
+	for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
+		if f < utf8.RuneSelf {
+			return []string{string(lowerRune(f))}
+		}
+		cases = append(cases, string(f))
+	}
+	return cases
 }
 
 // wideFold reports whether r's case-fold orbit has a member the engine's
 // ASCII folding does not know: a non-ASCII rune with a case. (k and s also
 // fold with the Kelvin sign and the long s; the engine maps those two to
-// ASCII before it looks for literals, so k and s stay usable.)
+// ASCII before it looks for literals, so k and s stay usable, and the two
+// signs are read as them.)
 func wideFold(r rune) bool {
 	return r >= utf8.RuneSelf && unicode.SimpleFold(r) != r
 }
@@ -211,6 +240,9 @@ func concatNode(n *Node) {
 		}
 	}
 	n.Parts = append(n.Parts, cur)
+	if w := bestWindow(n.Sub); w != nil && !slices.ContainsFunc(n.Parts, func(p []string) bool { return slices.Equal(p, w) }) {
+		n.Parts = append(n.Parts, w)
+	}
 	if exactAll {
 		n.Exact = cur
 	}
@@ -220,6 +252,29 @@ func concatNode(n *Node) {
 		}
 	}
 	n.Lead = SeqLead(n.Sub)
+}
+
+// bestWindow is the strongest product of consecutive exact parts within
+// MaxSet. The products above start where a run of exact parts starts and
+// stop where they overflow, so an optional part early in a run buries
+// what follows it: "rate limit" in `(hit|reached) (the |your )?((api|
+// daily|...) )?rate[ _-]?limit`, "exceeded" in `\d+ ?(ms|s)? exceeded`.
+// Every window is required, so the strongest is a part.
+func bestWindow(subs []*Node) []string {
+	var best []string
+	for i := range subs {
+		cur := []string{""}
+		for _, sub := range subs[i:] {
+			if sub.Exact == nil || len(cur)*len(sub.Exact) > MaxSet {
+				break
+			}
+			cur = product(cur, sub.Exact)
+			if nonEmpty(cur) && Better(cur, best) {
+				best = cur
+			}
+		}
+	}
+	return best
 }
 
 // SeqLead is the lead of a sequence of nodes matched one after the other:

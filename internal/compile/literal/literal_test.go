@@ -32,7 +32,13 @@ func TestRegexTriggers(t *testing.T) {
 		{`\d+ tokens`, []string{" tokens"}},
 		{`(?i)token`, []string{"token"}},
 		{`(?i)bad key`, []string{"bad key"}},
-		{`(?i)Überlastet`, []string{"berlastet"}}, // Ü folds outside ASCII: split there
+		{`(?i)Überlastet`, []string{"Überlastet", "überlastet"}}, // Ü folds outside ASCII: both cases
+		{`(?i)\bÉCHEC À L'ÉTAPE`, []string{"Échec À l'Étape", "Échec À l'étape", "Échec à l'Étape", "Échec à l'étape", "échec À l'Étape", "échec À l'étape", "échec à l'Étape", "échec à l'étape"}},
+		// Every rune folds outside ASCII: cut into pieces of at most
+		// maxCases spellings, the last as strong as the others with fewer.
+		{`(?i)перегружен`, []string{"ЕН", "Ен", "еН", "ен"}},
+		{`(?i)\btimeout (of )?\d+ ?(ms|s|sec)? (was )?exceeded\b`, []string{"exceeded"}},
+		{`(?i)ſtatus`, []string{"status"}}, // the long s is read as s
 		{`.*`, nil},
 		{`a|.*`, nil},
 		{`x+y`, nil},
@@ -100,8 +106,8 @@ func TestLead(t *testing.T) {
 		{`[a-h][0-9]x`, []string{"a", "b", "c", "d", "e", "f", "g", "h"}}, // 80 > MaxSet: the product stops
 		{`(?i)(retry) in \d+s`, []string{"retry in 0", "retry in 1", "retry in 2", "retry in 3", "retry in 4",
 			"retry in 5", "retry in 6", "retry in 7", "retry in 8", "retry in 9"}},
-		{`(?i)\bÜberlastet`, nil},                  // Ü folds outside ASCII
-		{`(?i)rate Überlastet`, []string{"rate "}}, // only the bytes before it
+		{`(?i)\bÜberlastet`, []string{"Überlastet", "überlastet"}}, // both cases of Ü
+		{`(?i)rate Überlastet`, []string{"rate Überlastet", "rate überlastet"}},
 		{`\d+ tokens`, []string{"0", "1", "2", "3", "4", "5", "6", "7", "8", "9"}},
 		{`(foo)+bar`, []string{"foo"}},
 		{`x?y`, []string{"xy", "y"}},
