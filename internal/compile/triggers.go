@@ -2,7 +2,6 @@ package compile
 
 import (
 	"regexp/syntax"
-	"strings"
 
 	"github.com/errcat/errcat/internal/compile/literal"
 	"github.com/errcat/errcat/internal/tables"
@@ -61,7 +60,7 @@ func triggers(c *tables.Cond) []string {
 		if literal.Indexable(best) == nil {
 			best = nil
 			for _, t := range c.JSON {
-				consider(jsonKey(t.Name))
+				consider(jsonKey(&t))
 			}
 		}
 	}
@@ -77,11 +76,8 @@ func lowerAll(xs []string) []string {
 }
 
 // jsonVerbatim turns literals of a decoded JSON string into literals of
-// its encoded text. Encoders escape different bytes: all escape quotes,
-// backslashes and control bytes; Go escapes < > &, Gson also = and ',
-// PHP escapes /, many escape everything outside ASCII as \uXXXX. No
-// encoder escapes the other printable ASCII bytes, so a run of them in the
-// value is written as it is: each literal is cut to its longest such run.
+// its encoded text. A run of bytes no encoder escapes (tables.JSONPlain)
+// is written as it is: each literal is cut to its longest such run.
 // nil when a literal has none.
 func jsonVerbatim(set []string) []string {
 	if set == nil {
@@ -91,7 +87,7 @@ func jsonVerbatim(set []string) []string {
 	for _, s := range set {
 		best, start := "", 0
 		for i := 0; i <= len(s); i++ {
-			if i == len(s) || !jsonPlain(s[i]) {
+			if i == len(s) || !tables.JSONPlain(s[i]) {
 				if i-start > len(best) {
 					best = s[start:i]
 				}
@@ -106,21 +102,10 @@ func jsonVerbatim(set []string) []string {
 	return literal.Dedupe(out)
 }
 
-// jsonKey is the trigger a field's name gives: its last key, quoted as
-// JSON writes it, unless it may be an array index or may be escaped.
-func jsonKey(path string) []string {
-	key := path[strings.LastIndexByte(path, '.')+1:]
-	if key == "" || strings.Trim(key, "0123456789") == "" {
-		return nil
+// jsonKey is the trigger a field's key gives, quoted as JSON writes it.
+func jsonKey(t *tables.FieldTest) []string {
+	if k := t.Key(); k != "" {
+		return []string{`"` + k + `"`}
 	}
-	for i := 0; i < len(key); i++ {
-		if !jsonPlain(key[i]) {
-			return nil
-		}
-	}
-	return []string{`"` + literal.Lower(key) + `"`}
-}
-
-func jsonPlain(c byte) bool {
-	return c >= 0x20 && c < 0x7f && strings.IndexByte(`"\/<>&='`, c) < 0
+	return nil
 }

@@ -1,6 +1,9 @@
 package tables
 
-import "path"
+import (
+	"path"
+	"strings"
+)
 
 // Catalogue is a compiled catalogue.
 // Slices are in a canonical order (classes and codes by name, rules by id),
@@ -135,6 +138,31 @@ type FieldTest struct {
 	Kind   TestKind
 	Values []string // for Equal: any of
 	Re     *Regex   // for Match
+}
+
+// Key is the JSON key a field test on a record's JSON reads last, as it
+// is written in the record's text: the last segment of Name, lowered,
+// unless it may be an array index or be written escaped (JSONPlain). ""
+// when there is none such.
+func (t *FieldTest) Key() string {
+	key := t.Name[strings.LastIndexByte(t.Name, '.')+1:]
+	if key == "" || strings.Trim(key, "0123456789") == "" {
+		return ""
+	}
+	for i := 0; i < len(key); i++ {
+		if !JSONPlain(key[i]) {
+			return ""
+		}
+	}
+	return strings.ToLower(key)
+}
+
+// JSONPlain reports whether every JSON encoder writes c as it is: all
+// escape quotes, backslashes and control bytes; Go escapes < > &, Gson
+// also = and ', PHP escapes /, many escape everything outside ASCII as
+// \uXXXX. No encoder escapes the other printable ASCII bytes.
+func JSONPlain(c byte) bool {
+	return c >= 0x20 && c < 0x7f && strings.IndexByte(`"\/<>&='`, c) < 0
 }
 
 // TestKind says how a FieldTest compares.

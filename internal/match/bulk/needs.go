@@ -1,6 +1,7 @@
 package bulk
 
 import (
+	"slices"
 	"strings"
 	"unsafe"
 
@@ -27,13 +28,13 @@ type need [][][]string
 const maxNeed = 8
 
 // buildNeeds returns the need of each of the literal set's triggers,
-// given the rules that have each, or nil for one that has none: a
-// trigger a rule without Also sets also has.
-func buildNeeds(c *tables.Catalogue, rules [][]int32) []need {
+// given the rules that have each and the triggers themselves, or nil for
+// one that has none: a trigger a rule without Also sets also has.
+func buildNeeds(c *tables.Catalogue, trig []string, rules [][]int32) []need {
 	needs := make([]need, len(rules))
 	for p, rs := range rules {
 		for _, ri := range rs {
-			n, ok := ruleNeed(&c.Rules[ri])
+			n, ok := ruleNeed(&c.Rules[ri], trig[p])
 			if !ok || len(needs[p])+len(n) > maxNeed {
 				needs[p] = nil
 				break
@@ -44,18 +45,41 @@ func buildNeeds(c *tables.Catalogue, rules [][]int32) []need {
 	return needs
 }
 
-// ruleNeed is what a rule's regexes need, one entry per alternative of
-// each; ok is false when some alternative needs nothing more, or the rule
-// has no regex (its other matchers are the trigger's own literals).
-func ruleNeed(r *tables.Rule) (n need, ok bool) {
+// ruleNeed is what a rule's regexes need where its trigger t occurs, one
+// entry per alternative that may match there; ok is false when one of
+// them needs nothing more, or the rule has no regex (its other matchers
+// are the trigger's own literals).
+//
+// A rule's regexes are alternatives: one of them matching is enough.
+// When the rule's triggers hold every trigger of every alternative, a
+// record the rule matches holds, as a trigger of the rule, a trigger of
+// the alternative that matched: so where t occurs, only the alternatives
+// t triggers need be met (a trigger of the others, in the record, answers
+// for them). Else every alternative is one entry.
+func ruleNeed(r *tables.Rule, t string) (n need, ok bool) {
+	if !r.Match.HasText() && len(r.Match.JSON) > 0 {
+		return jsonNeed(r.Match.JSON, t)
+	}
 	if len(r.Match.Regex) == 0 {
 		return nil, false
 	}
+	covered, some := true, false
 	for _, re := range r.Match.Regex {
 		if len(re.Alts) == 0 {
 			return nil, false
 		}
-		for _, a := range re.Alts {
+		for j := range re.Alts {
+			at := altTriggers(re, j)
+			covered = covered && len(at) > 0 && containsAll(r.Triggers, at)
+			some = some || slices.Contains(at, t)
+		}
+	}
+	only := covered && some
+	for _, re := range r.Match.Regex {
+		for j, a := range re.Alts {
+			if only && !slices.Contains(altTriggers(re, j), t) {
+				continue
+			}
 			if len(a.Also) == 0 {
 				return nil, false
 			}
@@ -63,6 +87,42 @@ func ruleNeed(r *tables.Rule) (n need, ok bool) {
 		}
 	}
 	return n, true
+}
+
+// altTriggers are alternative j's triggers: its own, or the pattern's
+// when it is the only one.
+func altTriggers(re *tables.Regex, j int) []string {
+	if len(re.Alts) == 1 {
+		return re.Triggers
+	}
+	return re.Alts[j].Triggers
+}
+
+// containsAll reports whether set holds every string of xs.
+func containsAll(set, xs []string) bool {
+	for _, x := range xs {
+		if !slices.Contains(set, x) {
+			return false
+		}
+	}
+	return true
+}
+
+// jsonNeed is what a rule that reads only a record's JSON needs: the key
+// of each of its field tests, written in the record whatever its encoder
+// (bare, so that a document nested in a JSON string, its quotes escaped,
+// meets it too), other than its trigger t itself.
+func jsonNeed(tests []tables.FieldTest, t string) (need, bool) {
+	var sets [][]string
+	for i := range tests {
+		if k := tests[i].Key(); len(k) >= 3 && !strings.Contains(t, k) {
+			sets = append(sets, []string{k})
+		}
+	}
+	if len(sets) == 0 {
+		return nil, false
+	}
+	return need{sets}, true
 }
 
 // metBy reports whether the record whose lowered copy low holds meets

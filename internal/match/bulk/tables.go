@@ -28,7 +28,7 @@ func New(c *tables.Catalogue) *Tables {
 		return &Tables{}
 	}
 	lits := litscan.NewSet(trig)
-	t := &Tables{lits: lits, needs: buildNeeds(c, rules)}
+	t := &Tables{lits: lits, needs: buildNeeds(c, trig, rules)}
 	if lits.Stride() == litscan.MaxStride {
 		t.rules, t.light = rules, lightRules(c)
 	}

@@ -1,0 +1,77 @@
+package bulk_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/errcat/errcat/internal/match/bulk"
+	"github.com/errcat/errcat/internal/match/records"
+	"github.com/google/go-cmp/cmp"
+)
+
+// needRules: a rule of many alternatives, one of which a bare status
+// triggers, with its prefix required besides, and a rule that reads only
+// a record's JSON, triggered by the value it compares.
+const needRules = `rules:
+  - id: t.status
+    code: down
+    confidence: high
+    match: {regex: '(?i)\b(status|http|error code)[: ]+(503|504)\b|\bservice unavailable\b|\bgateway timeout\b|\bupstream connect error\b|\bno healthy upstream\b|\bbackend fetch failed\b|\bconnection pool exhausted\b|\bbad gateway\b|\btemporarily unable to service\b'}
+  - id: t.json
+    code: spent
+    confidence: high
+    match:
+      json:
+        error_code: ["1101", "1102"]
+        error_msg: {present: true}
+`
+
+// TestNeedsPerTrigger: a trigger's need holds only the alternatives it
+// triggers, so a bare number is checked for its prefix although the
+// rule's other alternatives need nothing more; a JSON rule's value needs
+// its keys. Records are read or passed over by those needs.
+func TestNeedsPerTrigger(t *testing.T) {
+	bt := bulk.New(catalogueOf(t, needRules))
+	needs := bt.Needs()
+	prefix := [][]string{{"error code", "http", "status"}}
+	for _, trig := range []string{"503", "504"} {
+		if diff := cmp.Diff([][][]string{prefix}, needs[trig]); diff != "" {
+			t.Errorf("need of %q (-want +got):\n%s", trig, diff)
+		}
+	}
+	if n, ok := needs["service unavailable"]; ok {
+		t.Errorf("need of a trigger whose alternative needs nothing more: %q", n)
+	}
+	for _, trig := range []string{"1101", "1102"} {
+		if diff := cmp.Diff([][][]string{{{"error_code"}, {"error_msg"}}}, needs[trig]); diff != "" {
+			t.Errorf("need of %q (-want +got):\n%s", trig, diff)
+		}
+	}
+	log := strings.Join([]string{
+		"2026-01-01T00:00:00.503Z INFO served 4504 items",     // numbers without the prefix
+		"upstream answered status: 503",                       // the number and its prefix
+		"service unavailable",                                 // a trigger without a need
+		`{"ts":1101,"items":1102}`,                            // the value, not the keys
+		`{"error_code":1101,"error_msg":"token expired"}`,     // value and keys
+		`{"raw":"{\"error_code\":1102,\"error_msg\":\"x\"}"}`, // nested, quotes escaped
+	}, "\n") + "\n"
+	ch := records.NewChunker(strings.NewReader(log))
+	tn := bt.Tuning(false)
+	r := bt.NewReader(false)
+	var read, passed []int
+	for {
+		reg, ok := ch.Next()
+		if !ok {
+			break
+		}
+		r.Region(reg, tn.For(reg.Data()), func(rec []byte, line int, truncated bool) {
+			read = append(read, line)
+		}, func(rec []byte, line int) { passed = append(passed, line) })
+	}
+	if diff := cmp.Diff([]int{2, 3, 5, 6}, read); diff != "" {
+		t.Errorf("records read (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff([]int{1, 4}, passed); diff != "" {
+		t.Errorf("records passed over (-want +got):\n%s", diff)
+	}
+}
