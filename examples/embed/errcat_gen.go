@@ -3512,6 +3512,23 @@ type fieldTest struct {
 	Re     *regex
 }
 
+func (t *fieldTest) Key() string {
+	key := t.Name[strings.LastIndexByte(t.Name, '.')+1:]
+	if key == "" || strings.Trim(key, "0123456789") == "" {
+		return ""
+	}
+	for i := 0; i < len(key); i++ {
+		if !jsonPlain(key[i]) {
+			return ""
+		}
+	}
+	return strings.ToLower(key)
+}
+
+func jsonPlain(c byte) bool {
+	return c >= 0x20 && c < 0x7f && strings.IndexByte(`"\/<>&='`, c) < 0
+}
+
 type testKind uint8
 
 const (
@@ -5679,11 +5696,11 @@ type bulk_need [][][]string
 
 const bulk_maxNeed = 8
 
-func bulk_buildNeeds(c *catalogue, rules [][]int32) []bulk_need {
+func bulk_buildNeeds(c *catalogue, trig []string, rules [][]int32) []bulk_need {
 	needs := make([]bulk_need, len(rules))
 	for p, rs := range rules {
 		for _, ri := range rs {
-			n, ok := bulk_ruleNeed(&c.Rules[ri])
+			n, ok := bulk_ruleNeed(&c.Rules[ri], trig[p])
 			if !ok || len(needs[p])+len(n) > bulk_maxNeed {
 				needs[p] = nil
 				break
@@ -5694,15 +5711,30 @@ func bulk_buildNeeds(c *catalogue, rules [][]int32) []bulk_need {
 	return needs
 }
 
-func bulk_ruleNeed(r *tablesRule) (n bulk_need, ok bool) {
+func bulk_ruleNeed(r *tablesRule, t string) (n bulk_need, ok bool) {
+	if !r.Match.hasText() && len(r.Match.JSON) > 0 {
+		return bulk_jsonNeed(r.Match.JSON, t)
+	}
 	if len(r.Match.Regex) == 0 {
 		return nil, false
 	}
+	covered, some := true, false
 	for _, re := range r.Match.Regex {
 		if len(re.Alts) == 0 {
 			return nil, false
 		}
-		for _, a := range re.Alts {
+		for j := range re.Alts {
+			at := bulk_altTriggers(re, j)
+			covered = covered && len(at) > 0 && bulk_containsAll(r.Triggers, at)
+			some = some || slices.Contains(at, t)
+		}
+	}
+	only := covered && some
+	for _, re := range r.Match.Regex {
+		for j, a := range re.Alts {
+			if only && !slices.Contains(bulk_altTriggers(re, j), t) {
+				continue
+			}
 			if len(a.Also) == 0 {
 				return nil, false
 			}
@@ -5710,6 +5742,35 @@ func bulk_ruleNeed(r *tablesRule) (n bulk_need, ok bool) {
 		}
 	}
 	return n, true
+}
+
+func bulk_altTriggers(re *regex, j int) []string {
+	if len(re.Alts) == 1 {
+		return re.Triggers
+	}
+	return re.Alts[j].Triggers
+}
+
+func bulk_containsAll(set, xs []string) bool {
+	for _, x := range xs {
+		if !slices.Contains(set, x) {
+			return false
+		}
+	}
+	return true
+}
+
+func bulk_jsonNeed(tests []fieldTest, t string) (bulk_need, bool) {
+	var sets [][]string
+	for i := range tests {
+		if k := tests[i].Key(); len(k) >= 3 && !strings.Contains(t, k) {
+			sets = append(sets, []string{k})
+		}
+	}
+	if len(sets) == 0 {
+		return nil, false
+	}
+	return bulk_need{sets}, true
 }
 
 func (n bulk_need) metBy(low *bulk_lowered) bool {
@@ -5834,7 +5895,7 @@ func bulkNew(c *catalogue) *bulkTables {
 		return &bulkTables{}
 	}
 	lits := litscanNewSet(trig)
-	t := &bulkTables{lits: lits, needs: bulk_buildNeeds(c, rules)}
+	t := &bulkTables{lits: lits, needs: bulk_buildNeeds(c, trig, rules)}
 	if lits.Stride() == litscanMaxStride {
 		t.rules, t.light = rules, bulk_lightRules(c)
 	}
