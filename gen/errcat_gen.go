@@ -67698,7 +67698,7 @@ type fieldTest struct {
 
 func (t *fieldTest) Key() string {
 	key := t.Name[strings.LastIndexByte(t.Name, '.')+1:]
-	if key == "" || strings.Trim(key, "0123456789") == "" {
+	if _, ok := tablesIndex(key); ok || key == "" {
 		return ""
 	}
 	for i := 0; i < len(key); i++ {
@@ -67709,8 +67709,13 @@ func (t *fieldTest) Key() string {
 	return strings.ToLower(key)
 }
 
+func tablesIndex(step string) (int, bool) {
+	n, err := strconv.Atoi(step)
+	return n, err == nil
+}
+
 func jsonPlain(c byte) bool {
-	return c >= 0x20 && c < 0x7f && strings.IndexByte(`"\/<>&='`, c) < 0
+	return c >= 0x20 && c < 0x7f && strings.IndexByte("\"\\/<>&='+`", c) < 0
 }
 
 type testKind uint8
@@ -69919,18 +69924,18 @@ func bulk_ruleNeed(r *tablesRule, t string) (n bulk_need, ok bool) {
 	if len(r.Match.Regex) == 0 {
 		return nil, false
 	}
-	covered, some := true, false
+	allCovered, tSelects := true, false
 	for _, re := range r.Match.Regex {
 		if len(re.Alts) == 0 {
 			return nil, false
 		}
 		for j := range re.Alts {
 			at := bulk_altTriggers(re, j)
-			covered = covered && len(at) > 0 && bulk_containsAll(r.Triggers, at)
-			some = some || slices.Contains(at, t)
+			allCovered = allCovered && len(at) > 0 && bulk_containsAll(r.Triggers, at)
+			tSelects = tSelects || slices.Contains(at, t)
 		}
 	}
-	only := covered && some
+	only := allCovered && tSelects
 	for _, re := range r.Match.Regex {
 		for j, a := range re.Alts {
 			if only && !slices.Contains(bulk_altTriggers(re, j), t) {
@@ -69944,6 +69949,8 @@ func bulk_ruleNeed(r *tablesRule, t string) (n bulk_need, ok bool) {
 	}
 	return n, true
 }
+
+const bulk_minKey = 3
 
 func bulk_altTriggers(re *regex, j int) []string {
 	if len(re.Alts) == 1 {
@@ -69964,7 +69971,7 @@ func bulk_containsAll(set, xs []string) bool {
 func bulk_jsonNeed(tests []fieldTest, t string) (bulk_need, bool) {
 	var sets [][]string
 	for i := range tests {
-		if k := tests[i].Key(); len(k) >= 3 && !strings.Contains(t, k) {
+		if k := tests[i].Key(); len(k) >= bulk_minKey && !strings.Contains(t, k) {
 			sets = append(sets, []string{k})
 		}
 	}
@@ -71886,7 +71893,7 @@ func lookupJSON(v any, path string, fn func(any) bool) bool {
 			}
 			v = next
 		case []any:
-			if n, err := strconv.Atoi(key); err == nil {
+			if n, ok := tablesIndex(key); ok {
 				if n < 0 || n >= len(x) {
 					return false
 				}

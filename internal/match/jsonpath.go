@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"strconv"
 	"strings"
+
+	"github.com/errcat/errcat/internal/tables"
 )
 
 // parseJSON decodes a JSON document with numbers kept as written, so that a
@@ -194,7 +196,7 @@ func lookupJSON(v any, path string, fn func(any) bool) bool {
 			}
 			v = next
 		case []any:
-			if n, err := strconv.Atoi(key); err == nil {
+			if n, ok := tables.Index(key); ok {
 				if n < 0 || n >= len(x) {
 					return false
 				}

@@ -2,6 +2,7 @@ package tables
 
 import (
 	"path"
+	"strconv"
 	"strings"
 )
 
@@ -141,12 +142,13 @@ type FieldTest struct {
 }
 
 // Key is the JSON key a field test on a record's JSON reads last, as it
-// is written in the record's text: the last segment of Name, lowered,
-// unless it may be an array index or be written escaped (JSONPlain). ""
-// when there is none such.
+// is written in the record's text: the last step of Name with its ASCII
+// letters lowered (the engine compares records ASCII case folded), or ""
+// when that step may index an array instead (Index) or be written escaped
+// (JSONPlain).
 func (t *FieldTest) Key() string {
 	key := t.Name[strings.LastIndexByte(t.Name, '.')+1:]
-	if key == "" || strings.Trim(key, "0123456789") == "" {
+	if _, ok := Index(key); ok || key == "" {
 		return ""
 	}
 	for i := 0; i < len(key); i++ {
@@ -157,12 +159,21 @@ func (t *FieldTest) Key() string {
 	return strings.ToLower(key)
 }
 
+// Index reads a step of a JSON path as an array index, as the engine's
+// lookup does: any integer strconv.Atoi accepts, "+01" and "-0" too (a
+// negative one then matches no element).
+func Index(step string) (int, bool) {
+	n, err := strconv.Atoi(step)
+	return n, err == nil
+}
+
 // JSONPlain reports whether every JSON encoder writes c as it is: all
 // escape quotes, backslashes and control bytes; Go escapes < > &, Gson
-// also = and ', PHP escapes /, many escape everything outside ASCII as
-// \uXXXX. No encoder escapes the other printable ASCII bytes.
+// also = and ', PHP escapes /, .NET's System.Text.Json also + and `, many
+// escape everything outside ASCII as \uXXXX. No encoder escapes the other
+// printable ASCII bytes.
 func JSONPlain(c byte) bool {
-	return c >= 0x20 && c < 0x7f && strings.IndexByte(`"\/<>&='`, c) < 0
+	return c >= 0x20 && c < 0x7f && strings.IndexByte("\"\\/<>&='+`", c) < 0
 }
 
 // TestKind says how a FieldTest compares.

@@ -111,11 +111,11 @@ func walk(re *syntax.Regexp) *Node {
 }
 
 // literalNode folds a literal to lower case. The engine folds ASCII only,
-// so a case-folded literal spells out every case of its other runes with
-// a case: "již" under (?i) is the set {"již", "jiŽ"} (ASCII letters
-// lowered). Where that would pass maxCases strings the literal is cut into
-// pieces each within it, the strongest of which is required, and only the
-// first can lead.
+// so a case-folded literal spells out every case of its other letters:
+// "již" under (?i) is the set {"již", "jiŽ"} (ASCII letters lowered).
+// Where that would pass maxCases spellings the literal is cut into pieces
+// of at most maxCases each: every piece is required, the strongest is
+// kept as Req, and only the first can lead.
 func literalNode(n *Node, runes []rune, fold bool) {
 	if !fold {
 		s := Lower(string(runes))
@@ -163,7 +163,9 @@ const maxCases = 16
 
 // foldCases lists the strings r matches under case folding as the engine
 // compares them: an ASCII letter lowered, and a rune of wider fold
-// (wideFold) each member of its orbit.
+// (wideFold) each member of its orbit. An orbit with an ASCII member is
+// that of k or s with the Kelvin sign or the long s, which the engine maps
+// to ASCII before it compares: there the lowered ASCII letter is all.
 func foldCases(r rune) []string {
 	if !wideFold(r) {
 		return []string{string(lowerRune(r))}
@@ -178,11 +180,11 @@ func foldCases(r rune) []string {
 	return cases
 }
 
-// wideFold reports whether r's case-fold orbit has a member the engine's
-// ASCII folding does not know: a non-ASCII rune with a case. (k and s also
-// fold with the Kelvin sign and the long s; the engine maps those two to
-// ASCII before it looks for literals, so k and s stay usable, and the two
-// signs are read as them.)
+// wideFold reports whether r is a non-ASCII rune with a case, which the
+// engine's ASCII folding does not fold. (k and s also fold with the Kelvin
+// sign and the long s; the engine maps those two to ASCII before it looks
+// for literals, so k and s stay usable, and foldCases reads the two signs
+// as them.)
 func wideFold(r rune) bool {
 	return r >= utf8.RuneSelf && unicode.SimpleFold(r) != r
 }
@@ -255,11 +257,12 @@ func concatNode(n *Node) {
 }
 
 // bestWindow is the strongest product of consecutive exact parts within
-// MaxSet. The products above start where a run of exact parts starts and
-// stop where they overflow, so an optional part early in a run buries
-// what follows it: "rate limit" in `(hit|reached) (the |your )?((api|
-// daily|...) )?rate[ _-]?limit`, "exceeded" in `\d+ ?(ms|s)? exceeded`.
-// Every window is required, so the strongest is a part.
+// MaxSet. concatNode's products start where a run of exact parts starts
+// and stop where they overflow, so an optional part early in a run buries
+// what follows it: "rate limit" in `(hit|reached) (the |your )?((api|daily)
+// )?rate[ _-]?limit`, "exceeded" in `\d+ ?(ms|s)? exceeded`. Each window's
+// product is a set one of whose strings every match contains, so the
+// strongest is a part.
 func bestWindow(subs []*Node) []string {
 	var best []string
 	for i := range subs {

@@ -45,17 +45,20 @@ func buildNeeds(c *tables.Catalogue, trig []string, rules [][]int32) []need {
 	return needs
 }
 
-// ruleNeed is what a rule's regexes need where its trigger t occurs, one
-// entry per alternative that may match there; ok is false when one of
-// them needs nothing more, or the rule has no regex (its other matchers
+// ruleNeed is what a rule needs where its trigger t occurs: for a rule
+// that reads only a record's JSON, its keys (jsonNeed); else one entry per
+// regex alternative that may match there. ok is false when one of those
+// needs nothing more, or when the rule has neither (its other matchers
 // are the trigger's own literals).
 //
-// A rule's regexes are alternatives: one of them matching is enough.
-// When the rule's triggers hold every trigger of every alternative, a
-// record the rule matches holds, as a trigger of the rule, a trigger of
-// the alternative that matched: so where t occurs, only the alternatives
-// t triggers need be met (a trigger of the others, in the record, answers
-// for them). Else every alternative is one entry.
+// It relies on two things: the scan marks every occurrence of every
+// trigger, and a record is read when the need of any trigger it holds is
+// met. A rule matches where one of its regexes does (its patterns are
+// alternatives, each with top-level alternatives of its own, Alts). When
+// the rule's triggers hold every trigger of every alternative, a record
+// the rule matches holds a trigger of the alternative that matched, and
+// that trigger's need has the alternative's entry: so t's need is only
+// the alternatives t is a trigger of. Otherwise it is every alternative.
 func ruleNeed(r *tables.Rule, t string) (n need, ok bool) {
 	if !r.Match.HasText() && len(r.Match.JSON) > 0 {
 		return jsonNeed(r.Match.JSON, t)
@@ -63,18 +66,18 @@ func ruleNeed(r *tables.Rule, t string) (n need, ok bool) {
 	if len(r.Match.Regex) == 0 {
 		return nil, false
 	}
-	covered, some := true, false
+	allCovered, tSelects := true, false
 	for _, re := range r.Match.Regex {
 		if len(re.Alts) == 0 {
 			return nil, false
 		}
 		for j := range re.Alts {
 			at := altTriggers(re, j)
-			covered = covered && len(at) > 0 && containsAll(r.Triggers, at)
-			some = some || slices.Contains(at, t)
+			allCovered = allCovered && len(at) > 0 && containsAll(r.Triggers, at)
+			tSelects = tSelects || slices.Contains(at, t)
 		}
 	}
-	only := covered && some
+	only := allCovered && tSelects
 	for _, re := range r.Match.Regex {
 		for j, a := range re.Alts {
 			if only && !slices.Contains(altTriggers(re, j), t) {
@@ -88,6 +91,11 @@ func ruleNeed(r *tables.Rule, t string) (n need, ok bool) {
 	}
 	return n, true
 }
+
+// minKey is the shortest key worth looking for, as the compiler's
+// literal.MinTrigger is the shortest trigger: shorter ones occur in
+// nearly every record.
+const minKey = 3
 
 // altTriggers are alternative j's triggers: its own, or the pattern's
 // when it is the only one.
@@ -111,11 +119,12 @@ func containsAll(set, xs []string) bool {
 // jsonNeed is what a rule that reads only a record's JSON needs: the key
 // of each of its field tests, written in the record whatever its encoder
 // (bare, so that a document nested in a JSON string, its quotes escaped,
-// meets it too), other than its trigger t itself.
+// meets it too). A key t holds is left out: it is there already (the
+// trigger of a rule whose values are too short to index is a quoted key).
 func jsonNeed(tests []tables.FieldTest, t string) (need, bool) {
 	var sets [][]string
 	for i := range tests {
-		if k := tests[i].Key(); len(k) >= 3 && !strings.Contains(t, k) {
+		if k := tests[i].Key(); len(k) >= minKey && !strings.Contains(t, k) {
 			sets = append(sets, []string{k})
 		}
 	}

@@ -1,6 +1,7 @@
 package bulk_test
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -73,5 +74,66 @@ func TestNeedsPerTrigger(t *testing.T) {
 	}
 	if diff := cmp.Diff([]int{1, 4}, passed); diff != "" {
 		t.Errorf("records passed over (-want +got):\n%s", diff)
+	}
+}
+
+// fallbackRules: a JSON rule whose path ends in an array index written "-00",
+// which names no key the record holds, and a rule indexed on its contains
+// list, so that its regex alternatives' own triggers are not the rule's.
+const fallbackRules = `rules:
+  - id: t.index
+    code: down
+    confidence: high
+    match:
+      json:
+        error.code: quota_exhausted
+        error.details.-00: {present: true}
+  - id: t.contains
+    code: spent
+    confidence: high
+    match:
+      contains: ['zqx gateway']
+      regex: '(?i)\bzqx gateway\b.{0,20}\b(refused|stalled)\b|\bzqx gateway (was )?spent\b'
+`
+
+// TestNeedsKeepMatches: where a need cannot be narrowed (an index step,
+// triggers that are not the alternatives'), no record the rules match is
+// passed over.
+func TestNeedsKeepMatches(t *testing.T) {
+	bt := bulk.New(catalogueOf(t, fallbackRules))
+	for trig, n := range bt.Needs() {
+		for _, entry := range n {
+			for _, set := range entry {
+				for _, s := range set {
+					if s == "-00" {
+						t.Errorf("need of %q asks for the index step %q", trig, s)
+					}
+				}
+			}
+		}
+	}
+	log := strings.Join([]string{
+		`{"error":{"code":"quota_exhausted","details":["a","b"]}}`, // t.index
+		"zqx gateway refused the call",                             // t.contains, first alternative
+		"zqx gateway was spent",                                    // t.contains, second alternative
+		"zqx gateway ready",                                        // neither verb: read or not, as its needs allow
+	}, "\n") + "\n"
+	ch := records.NewChunker(strings.NewReader(log))
+	tn := bt.Tuning(false)
+	r := bt.NewReader(false)
+	var read []int
+	for {
+		reg, ok := ch.Next()
+		if !ok {
+			break
+		}
+		r.Region(reg, tn.For(reg.Data()), func(rec []byte, line int, truncated bool) {
+			read = append(read, line)
+		}, func([]byte, int) {})
+	}
+	for _, line := range []int{1, 2, 3} {
+		if !slices.Contains(read, line) {
+			t.Errorf("line %d, which a rule matches, was passed over (read %v)", line, read)
+		}
 	}
 }
