@@ -167,7 +167,10 @@ func (w writer) typeName(t reflect.Type) string {
 	return t.Name()
 }
 
-// quote prefers a raw string, which keeps regular expressions readable.
+// quote prefers a raw string, which keeps regular expressions readable,
+// where every rune shows as itself: a control or an invisible character
+// (a zero-width joiner in a Persian translation, a no-break space) is
+// escaped, so that a reader and vet's checks see it.
 func quote(s string) string {
 	if utf8.ValidString(s) && !strings.ContainsAny(s, "`\r") && printable(s) {
 		return "`" + s + "`"
@@ -177,7 +180,7 @@ func quote(s string) string {
 
 func printable(s string) bool {
 	for _, r := range s {
-		if r < 0x20 && r != '\t' || r == 0x7f {
+		if r != '\t' && !strconv.IsPrint(r) {
 			return false
 		}
 	}

@@ -42,7 +42,10 @@ func TestSharedPatternsWrittenOnce(t *testing.T) {
 	if !shared {
 		t.Fatal("no guard is on two rules; the test needs one that is")
 	}
-	if n := strings.Count(src, guard); n != len(distinct) {
+	// A source holding an invisible character is written quoted, its
+	// backslashes doubled.
+	quoted := strings.ReplaceAll(guard, `\`, `\\`)
+	if n := strings.Count(src, guard) + strings.Count(src, quoted); n != len(distinct) {
 		t.Errorf("guard text written %d times, want once for each of %d sources", n, len(distinct))
 	}
 }
