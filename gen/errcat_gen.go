@@ -70876,9 +70876,15 @@ const bulk_maxNeed = 8
 
 func bulk_buildNeeds(c *catalogue, trig []string, rules [][]int32) []bulk_need {
 	needs := make([]bulk_need, len(rules))
+	byRule := map[int32]*bulk_ruleNeeds{}
 	for p, rs := range rules {
 		for _, ri := range rs {
-			n, ok := bulk_ruleNeed(&c.Rules[ri], trig[p])
+			rn := byRule[ri]
+			if rn == nil {
+				rn = bulk_newRuleNeeds(&c.Rules[ri])
+				byRule[ri] = rn
+			}
+			n, ok := rn.at(trig[p])
 			if !ok || len(needs[p])+len(n) > bulk_maxNeed {
 				needs[p] = nil
 				break
@@ -70889,40 +70895,69 @@ func bulk_buildNeeds(c *catalogue, trig []string, rules [][]int32) []bulk_need {
 	return needs
 }
 
-func bulk_ruleNeed(r *tablesRule, t string) (n bulk_need, ok bool) {
-	if !r.Match.hasText() && len(r.Match.JSON) > 0 {
-		return bulk_jsonNeed(r.Match.JSON, t)
-	}
-	if len(r.Match.Regex) == 0 {
-		return nil, false
-	}
-	allCovered, tSelects := true, false
-	for _, re := range r.Match.Regex {
-		if len(re.Alts) == 0 {
-			return nil, false
-		}
-		for j := range re.Alts {
-			at := bulk_altTriggers(re, j)
-			allCovered = allCovered && len(at) > 0 && bulk_containsAll(r.Triggers, at)
-			tSelects = tSelects || slices.Contains(at, t)
-		}
-	}
-	only := allCovered && tSelects
-	for _, re := range r.Match.Regex {
-		for j, a := range re.Alts {
-			if only && !slices.Contains(bulk_altTriggers(re, j), t) {
-				continue
-			}
-			if len(a.Also) == 0 {
-				return nil, false
-			}
-			n = append(n, a.Also)
-		}
-	}
-	return n, true
+type bulk_ruleNeeds struct {
+	json   []fieldTest
+	all    bulk_need
+	allOK  bool
+	byTrig map[string]bulk_need
+	bad    map[string]bool
 }
 
-const bulk_minKey = 3
+func bulk_newRuleNeeds(r *tablesRule) *bulk_ruleNeeds {
+	if !r.Match.hasText() && len(r.Match.JSON) > 0 {
+		return &bulk_ruleNeeds{json: r.Match.JSON}
+	}
+	rn := &bulk_ruleNeeds{allOK: len(r.Match.Regex) > 0}
+	own := make(map[string]bool, len(r.Triggers))
+	for _, t := range r.Triggers {
+		own[t] = true
+	}
+	covered := true
+	for _, re := range r.Match.Regex {
+		if len(re.Alts) == 0 {
+			return &bulk_ruleNeeds{}
+		}
+		for j, a := range re.Alts {
+			at := bulk_altTriggers(re, j)
+			covered = covered && len(at) > 0
+			for _, t := range at {
+				covered = covered && own[t]
+			}
+			if len(a.Also) == 0 {
+				rn.allOK = false
+			}
+			rn.all = append(rn.all, a.Also)
+		}
+	}
+	if !rn.allOK {
+		rn.all = nil
+	}
+	if !covered {
+		return rn
+	}
+	rn.byTrig, rn.bad = map[string]bulk_need{}, map[string]bool{}
+	for _, re := range r.Match.Regex {
+		for j, a := range re.Alts {
+			for _, t := range bulk_altTriggers(re, j) {
+				if len(a.Also) == 0 {
+					rn.bad[t] = true
+				}
+				rn.byTrig[t] = append(rn.byTrig[t], a.Also)
+			}
+		}
+	}
+	return rn
+}
+
+func (rn *bulk_ruleNeeds) at(t string) (bulk_need, bool) {
+	if rn.json != nil {
+		return bulk_jsonNeed(rn.json, t)
+	}
+	if n, ok := rn.byTrig[t]; ok {
+		return n, !rn.bad[t]
+	}
+	return rn.all, rn.allOK
+}
 
 func bulk_altTriggers(re *regex, j int) []string {
 	if len(re.Alts) == 1 {
@@ -70931,14 +70966,7 @@ func bulk_altTriggers(re *regex, j int) []string {
 	return re.Alts[j].Triggers
 }
 
-func bulk_containsAll(set, xs []string) bool {
-	for _, x := range xs {
-		if !slices.Contains(set, x) {
-			return false
-		}
-	}
-	return true
-}
+const bulk_minKey = 3
 
 func bulk_jsonNeed(tests []fieldTest, t string) (bulk_need, bool) {
 	var sets [][]string

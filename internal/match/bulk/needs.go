@@ -1,7 +1,6 @@
 package bulk
 
 import (
-	"slices"
 	"strings"
 	"unsafe"
 
@@ -29,12 +28,19 @@ const maxNeed = 8
 
 // buildNeeds returns the need of each of the literal set's triggers,
 // given the rules that have each and the triggers themselves, or nil for
-// one that has none: a trigger a rule without Also sets also has.
+// one that has none: a trigger a rule without Also sets also has. What
+// each rule needs is worked out once, for all its triggers.
 func buildNeeds(c *tables.Catalogue, trig []string, rules [][]int32) []need {
 	needs := make([]need, len(rules))
+	byRule := map[int32]*ruleNeeds{}
 	for p, rs := range rules {
 		for _, ri := range rs {
-			n, ok := ruleNeed(&c.Rules[ri], trig[p])
+			rn := byRule[ri]
+			if rn == nil {
+				rn = newRuleNeeds(&c.Rules[ri])
+				byRule[ri] = rn
+			}
+			n, ok := rn.at(trig[p])
 			if !ok || len(needs[p])+len(n) > maxNeed {
 				needs[p] = nil
 				break
@@ -45,11 +51,11 @@ func buildNeeds(c *tables.Catalogue, trig []string, rules [][]int32) []need {
 	return needs
 }
 
-// ruleNeed is what a rule needs where its trigger t occurs: for a rule
-// that reads only a record's JSON, its keys (jsonNeed); else one entry per
-// regex alternative that may match there. ok is false when one of those
-// needs nothing more, or when the rule has neither (its other matchers
-// are the trigger's own literals).
+// ruleNeeds is what a rule needs where one of its triggers occurs: for a
+// rule that reads only a record's JSON, its keys (jsonNeed); else one
+// entry per regex alternative that may match there. A need is not ok when
+// one of those alternatives needs nothing more, or when the rule has
+// neither (its other matchers are the trigger's own literals).
 //
 // It relies on two things: the scan marks every occurrence of every
 // trigger, and a record is read when the need of any trigger it holds is
@@ -57,45 +63,73 @@ func buildNeeds(c *tables.Catalogue, trig []string, rules [][]int32) []need {
 // alternatives, each with top-level alternatives of its own, Alts). When
 // the rule's triggers hold every trigger of every alternative, a record
 // the rule matches holds a trigger of the alternative that matched, and
-// that trigger's need has the alternative's entry: so t's need is only
-// the alternatives t is a trigger of. Otherwise it is every alternative.
-func ruleNeed(r *tables.Rule, t string) (n need, ok bool) {
-	if !r.Match.HasText() && len(r.Match.JSON) > 0 {
-		return jsonNeed(r.Match.JSON, t)
-	}
-	if len(r.Match.Regex) == 0 {
-		return nil, false
-	}
-	allCovered, tSelects := true, false
-	for _, re := range r.Match.Regex {
-		if len(re.Alts) == 0 {
-			return nil, false
-		}
-		for j := range re.Alts {
-			at := altTriggers(re, j)
-			allCovered = allCovered && len(at) > 0 && containsAll(r.Triggers, at)
-			tSelects = tSelects || slices.Contains(at, t)
-		}
-	}
-	only := allCovered && tSelects
-	for _, re := range r.Match.Regex {
-		for j, a := range re.Alts {
-			if only && !slices.Contains(altTriggers(re, j), t) {
-				continue
-			}
-			if len(a.Also) == 0 {
-				return nil, false
-			}
-			n = append(n, a.Also)
-		}
-	}
-	return n, true
+// that trigger's need has the alternative's entry: so a trigger's need is
+// only the alternatives it is a trigger of (byTrig). Otherwise it is every
+// alternative (all).
+type ruleNeeds struct {
+	json   []tables.FieldTest // set for a rule that reads only JSON
+	all    need
+	allOK  bool
+	byTrig map[string]need // nil unless the rule's triggers cover every alternative's
+	bad    map[string]bool // triggers one of whose alternatives needs nothing more
 }
 
-// minKey is the shortest key worth looking for, as the compiler's
-// literal.MinTrigger is the shortest trigger: shorter ones occur in
-// nearly every record.
-const minKey = 3
+func newRuleNeeds(r *tables.Rule) *ruleNeeds {
+	if !r.Match.HasText() && len(r.Match.JSON) > 0 {
+		return &ruleNeeds{json: r.Match.JSON}
+	}
+	rn := &ruleNeeds{allOK: len(r.Match.Regex) > 0}
+	own := make(map[string]bool, len(r.Triggers))
+	for _, t := range r.Triggers {
+		own[t] = true
+	}
+	covered := true
+	for _, re := range r.Match.Regex {
+		if len(re.Alts) == 0 {
+			return &ruleNeeds{}
+		}
+		for j, a := range re.Alts {
+			at := altTriggers(re, j)
+			covered = covered && len(at) > 0
+			for _, t := range at {
+				covered = covered && own[t]
+			}
+			if len(a.Also) == 0 {
+				rn.allOK = false
+			}
+			rn.all = append(rn.all, a.Also)
+		}
+	}
+	if !rn.allOK {
+		rn.all = nil
+	}
+	if !covered {
+		return rn
+	}
+	rn.byTrig, rn.bad = map[string]need{}, map[string]bool{}
+	for _, re := range r.Match.Regex {
+		for j, a := range re.Alts {
+			for _, t := range altTriggers(re, j) {
+				if len(a.Also) == 0 {
+					rn.bad[t] = true
+				}
+				rn.byTrig[t] = append(rn.byTrig[t], a.Also)
+			}
+		}
+	}
+	return rn
+}
+
+// at is the rule's need where its trigger t occurs.
+func (rn *ruleNeeds) at(t string) (need, bool) {
+	if rn.json != nil {
+		return jsonNeed(rn.json, t)
+	}
+	if n, ok := rn.byTrig[t]; ok {
+		return n, !rn.bad[t]
+	}
+	return rn.all, rn.allOK
+}
 
 // altTriggers are alternative j's triggers: its own, or the pattern's
 // when it is the only one.
@@ -106,15 +140,10 @@ func altTriggers(re *tables.Regex, j int) []string {
 	return re.Alts[j].Triggers
 }
 
-// containsAll reports whether set holds every string of xs.
-func containsAll(set, xs []string) bool {
-	for _, x := range xs {
-		if !slices.Contains(set, x) {
-			return false
-		}
-	}
-	return true
-}
+// minKey is the shortest key worth looking for, as the compiler's
+// literal.MinTrigger is the shortest trigger: shorter ones occur in
+// nearly every record.
+const minKey = 3
 
 // jsonNeed is what a rule that reads only a record's JSON needs: the key
 // of each of its field tests, written in the record whatever its encoder

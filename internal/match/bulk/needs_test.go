@@ -56,19 +56,7 @@ func TestNeedsPerTrigger(t *testing.T) {
 		`{"error_code":1101,"error_msg":"token expired"}`,     // value and keys
 		`{"raw":"{\"error_code\":1102,\"error_msg\":\"x\"}"}`, // nested, quotes escaped
 	}, "\n") + "\n"
-	ch := records.NewChunker(strings.NewReader(log))
-	tn := bt.Tuning(false)
-	r := bt.NewReader(false)
-	var read, passed []int
-	for {
-		reg, ok := ch.Next()
-		if !ok {
-			break
-		}
-		r.Region(reg, tn.For(reg.Data()), func(rec []byte, line int, truncated bool) {
-			read = append(read, line)
-		}, func(rec []byte, line int) { passed = append(passed, line) })
-	}
+	read, passed := readRecords(bt, log)
 	if diff := cmp.Diff([]int{2, 3, 5, 6}, read); diff != "" {
 		t.Errorf("records read (-want +got):\n%s", diff)
 	}
@@ -118,22 +106,27 @@ func TestNeedsKeepMatches(t *testing.T) {
 		"zqx gateway was spent",                                    // t.contains, second alternative
 		"zqx gateway ready",                                        // neither verb: read or not, as its needs allow
 	}, "\n") + "\n"
-	ch := records.NewChunker(strings.NewReader(log))
-	tn := bt.Tuning(false)
-	r := bt.NewReader(false)
-	var read []int
-	for {
-		reg, ok := ch.Next()
-		if !ok {
-			break
-		}
-		r.Region(reg, tn.For(reg.Data()), func(rec []byte, line int, truncated bool) {
-			read = append(read, line)
-		}, func([]byte, int) {})
-	}
+	read, _ := readRecords(bt, log)
 	for _, line := range []int{1, 2, 3} {
 		if !slices.Contains(read, line) {
 			t.Errorf("line %d, which a rule matches, was passed over (read %v)", line, read)
 		}
+	}
+}
+
+// readRecords runs the bulk reader over log and returns the lines of the
+// records it hands on and of those it passes over.
+func readRecords(bt *bulk.Tables, log string) (read, passed []int) {
+	ch := records.NewChunker(strings.NewReader(log))
+	tn := bt.Tuning(false)
+	r := bt.NewReader(false)
+	for {
+		reg, ok := ch.Next()
+		if !ok {
+			return read, passed
+		}
+		r.Region(reg, tn.For(reg.Data()), func(rec []byte, line int, truncated bool) {
+			read = append(read, line)
+		}, func(rec []byte, line int) { passed = append(passed, line) })
 	}
 }
