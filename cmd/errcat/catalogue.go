@@ -97,3 +97,27 @@ func (c *catalogueFlag) analyze(eng *match.Engine, budget int) (*collide.Report,
 	}
 	return rep, err
 }
+
+// pendingAnalysis is an analysis running on a goroutine of its own.
+type pendingAnalysis struct {
+	done chan struct{}
+	rep  *collide.Report
+	err  error
+}
+
+// analyzeAsync starts analyze and returns at once.
+func (c *catalogueFlag) analyzeAsync(eng *match.Engine, budget int) *pendingAnalysis {
+	p := &pendingAnalysis{done: make(chan struct{})}
+	go func() {
+		defer close(p.done)
+		p.rep, p.err = c.analyze(eng, budget)
+	}()
+	return p
+}
+
+// wait returns the analysis' report once it has run; any number of calls
+// return the same.
+func (p *pendingAnalysis) wait() (*collide.Report, error) {
+	<-p.done
+	return p.rep, p.err
+}

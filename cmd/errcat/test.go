@@ -15,7 +15,6 @@ import (
 	"github.com/errcat/errcat/internal/atomicfile"
 	"github.com/errcat/errcat/internal/exitcode"
 	"github.com/errcat/errcat/internal/fixture"
-	"github.com/errcat/errcat/internal/match"
 	"github.com/errcat/errcat/internal/report"
 	"github.com/errcat/errcat/internal/tables"
 )
@@ -86,6 +85,11 @@ func (o *testOptions) run(io stdio) error {
 	if err != nil {
 		return err
 	}
+	// The analysis runs while the fixtures load and replay: the two share
+	// only the engine, which is safe for concurrent use. Every return
+	// waits for it, so no run outlives the command.
+	analysis := o.cat.analyzeAsync(eng, 0)
+	defer analysis.wait()
 	var fx []fixture.Fixture
 	if o.hasOwnFixtures(eng.Catalogue()) {
 		fsys, display, err := o.fixtureFS()
@@ -106,7 +110,7 @@ func (o *testOptions) run(io stdio) error {
 	} else {
 		rep = fixture.Replay(eng, fx, now)
 	}
-	if err := addCheck(&o.cat, eng, rep); err != nil {
+	if err := addCheck(analysis, rep); err != nil {
 		return err
 	}
 	if o.junit != "" {
@@ -139,11 +143,11 @@ func (o *testOptions) run(io stdio) error {
 	return nil
 }
 
-// addCheck runs the static analysis of errcat check and adds its errors
-// to the report's failures, positioned on the rule's YAML line. The
-// analysis replays its witnesses through the engine the fixtures ran on.
-func addCheck(c *catalogueFlag, eng *match.Engine, rep *fixture.Report) error {
-	res, err := c.analyze(eng, 0)
+// addCheck adds the errors of errcat check's analysis to the report's
+// failures, positioned on the rule's YAML line. The analysis replays its
+// witnesses through the engine the fixtures ran on.
+func addCheck(analysis *pendingAnalysis, rep *fixture.Report) error {
+	res, err := analysis.wait()
 	if err != nil {
 		return err
 	}
