@@ -82,8 +82,10 @@ type analyzer struct {
 	nfas   map[string]*nfa
 	stats  Stats
 	out    []Finding
-	// sample caches each rule's own shortest evidence (nil: none found).
-	sample map[int]*match.Evidence
+	// sample caches each rule's own shortest evidence (nil: none found),
+	// once sampled[i] is set.
+	sample  []*match.Evidence
+	sampled []bool
 	// seq is the worker of everything not decided in parallel.
 	seq *worker
 	// sigs holds each model's signature, the half of a memo key it gives.
@@ -102,10 +104,11 @@ func Analyze(cat *tables.Catalogue, opts Options) (*Report, error) {
 			return nil, err
 		}
 	}
-	a := &analyzer{cat: cat, eng: eng, opts: opts, nfas: map[string]*nfa{}, sample: map[int]*match.Evidence{}, seq: newWorker()}
+	a := &analyzer{cat: cat, eng: eng, opts: opts, nfas: map[string]*nfa{}, seq: newWorker()}
 	if err := a.build(); err != nil {
 		return nil, err
 	}
+	a.sample, a.sampled = make([]*match.Evidence, len(a.models)), make([]bool, len(a.models))
 	a.sigs = make([][32]byte, len(a.models))
 	for i, m := range a.models {
 		a.sigs[i] = m.signature()
@@ -177,9 +180,7 @@ func (a *analyzer) build() error {
 		bounds = a.nfas[s].bounds(bounds)
 	}
 	a.alpha = newAlphabet(bounds)
-	for _, s := range srcs {
-		a.nfas[s].bind(a.alpha)
-	}
+	a.each(len(srcs), func(_ *worker, k int) { a.nfas[srcs[k]].bind(a.alpha) })
 	return nil
 }
 
@@ -195,10 +196,15 @@ func (a *analyzer) nfa(src string) (*nfa, error) {
 	return n, nil
 }
 
+// sampler is sampleField on wk.
+func (a *analyzer) sampler(wk *worker) sampler {
+	return func(res []*tables.Regex) (string, bool, bool) { return a.sampleField(wk, res) }
+}
+
 // sampleField finds the shortest string that one or two field regexes
 // both match (anywhere in it, as MatchString does: no overlap needed).
 // With more than two it checks the first two and lets the engine judge.
-func (a *analyzer) sampleField(res []*tables.Regex) (string, bool, bool) {
+func (a *analyzer) sampleField(wk *worker, res []*tables.Regex) (string, bool, bool) {
 	var pos []*nfa
 	for _, re := range res {
 		if n := a.nfas[re.Src]; n != nil && len(pos) < 2 {
@@ -208,7 +214,7 @@ func (a *analyzer) sampleField(res []*tables.Regex) (string, bool, bool) {
 	if len(pos) == 0 {
 		return "", true, false
 	}
-	o := a.search(a.seq, search{pos: pos, budget: a.opts.Budget})
+	o := a.search(wk, search{pos: pos, budget: a.opts.Budget})
 	if o.exhausted {
 		return "", true, false
 	}
@@ -269,7 +275,7 @@ func (a *analyzer) pairs() {
 				a.stats.PrunedCode++
 				continue
 			}
-			w, ok := compatible(&ri.Match, &rj.Match, a.sampleField, a.eng.Regexp)
+			w, ok := compatible(&ri.Match, &rj.Match, a.sampler(a.seq), a.eng.Regexp)
 			if !ok {
 				a.stats.PrunedStructure++
 				continue

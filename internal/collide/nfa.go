@@ -126,38 +126,62 @@ func (n *nfa) bounds(dst []rune) []rune {
 	return dst
 }
 
-// bind computes the transition sets over the alphabet's atoms.
+// bind computes the transition sets over the alphabet's atoms. The masks
+// are full sets (a negative step ORs them word by word); the per-class
+// sets are stored trimmed in one block, since most hold only the first
+// words of an alphabet that orders ASCII first.
 func (n *nfa) bind(a *alphabet) {
 	n.mask = make([]bitset, len(n.ranges))
+	cons := 0
+	for _, rs := range n.ranges {
+		if rs != nil {
+			cons++
+		}
+	}
+	block := make(bitset, cons*a.words)
 	for i, rs := range n.ranges {
 		if rs == nil {
 			continue
 		}
-		m := a.newSet()
+		m := block[:a.words:a.words]
+		block = block[a.words:]
 		for j := 0; j+1 < len(rs); j += 2 {
 			a.addRange(m, rs[j], rs[j+1])
 		}
 		and(m, m, a.all)
 		n.mask[i] = m
 	}
-	n.consumed = a.newSet()
+	consumed := a.newSet()
 	for _, m := range n.mask {
 		if m != nil {
-			for i := range n.consumed {
-				n.consumed[i] |= m[i]
+			for i := range consumed {
+				consumed[i] |= m[i]
 			}
 		}
 	}
-	n.consumed = n.consumed.trimmed()
+	n.consumed = append(bitset(nil), consumed.trimmed()...)
 	n.inClass = make([][nClasses]bitset, len(n.mask))
-	for i, m := range n.mask {
-		if m == nil {
-			continue
+	in := a.newSet()
+	words := 0
+	for pass := range 2 {
+		for i, m := range n.mask {
+			if m == nil {
+				continue
+			}
+			for c := range nClasses {
+				and(in, m, a.class[c])
+				t := in.trimmed()
+				if pass == 0 {
+					words += len(t)
+					continue
+				}
+				n.inClass[i][c] = block[:len(t):len(t)]
+				copy(block, t)
+				block = block[len(t):]
+			}
 		}
-		for c := range nClasses {
-			in := a.newSet()
-			and(in, m, a.class[c])
-			n.inClass[i][c] = in.trimmed()
+		if pass == 0 {
+			block = make(bitset, words)
 		}
 	}
 	n.clo = make([]atomic.Pointer[clos], len(n.prog.Inst)*nClasses*nClasses)

@@ -50,29 +50,44 @@ type pairJob struct {
 // finds), so the caller can report them in job order and the output does
 // not depend on the schedule.
 func (a *analyzer) decideAll(jobs []pairJob) {
-	n := min(runtime.GOMAXPROCS(0), len(jobs))
+	a.each(len(jobs), func(wk *worker, k int) {
+		jb := &jobs[k]
+		before := wk.states
+		jb.v, jb.remembered = a.decideMemo(wk, a.models[jb.i], a.models[jb.j], jb.w)
+		jb.states = wk.states - before
+		wk.states = before
+	})
+}
+
+// each runs job for every k below n on GOMAXPROCS goroutines, each with a
+// worker of its own (the first with a.seq), and adds the states the other
+// workers explored to a.seq's count. A job must write only what belongs
+// to its k.
+func (a *analyzer) each(n int, job func(wk *worker, k int)) {
+	workers := min(runtime.GOMAXPROCS(0), n)
+	wks := make([]*worker, workers)
 	var next atomic.Int64
 	var wg sync.WaitGroup
-	for g := range n {
+	for g := range wks {
 		wk := a.seq
 		if g > 0 {
 			wk = newWorker()
 		}
+		wks[g] = wk
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for {
 				k := int(next.Add(1)) - 1
-				if k >= len(jobs) {
+				if k >= n {
 					return
 				}
-				jb := &jobs[k]
-				before := wk.states
-				jb.v, jb.remembered = a.decideMemo(wk, a.models[jb.i], a.models[jb.j], jb.w)
-				jb.states = wk.states - before
-				wk.states = before
+				job(wk, k)
 			}
 		}()
 	}
 	wg.Wait()
+	for _, wk := range wks[min(1, len(wks)):] {
+		a.seq.states += wk.states
+	}
 }

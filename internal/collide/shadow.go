@@ -18,20 +18,33 @@ import (
 // constraints on it only make inclusion harder) and gives up on a higher
 // rule with a not: guard, whose complement would be needed.
 
+// Each lower rule is a job of its own, on as many goroutines as may run:
+// a job reads every model but writes only its own rule's sample, and the
+// findings are reported in rule order.
 func (a *analyzer) shadows() {
-	for lo := range a.models {
+	by := make([][]int, len(a.models))
+	checks := make([]int, len(a.models))
+	a.each(len(a.models), func(wk *worker, lo int) {
 		for hi := range a.models {
 			if lo == hi || !a.outranks(hi, lo) || a.cat.Rules[lo].Code == a.cat.Rules[hi].Code {
 				continue
 			}
-			if a.shadowedBy(lo, hi) {
-				a.out = append(a.out, a.shadowFinding(lo, hi))
+			if a.shadowedBy(wk, lo, hi, &checks[lo]) {
+				by[lo] = append(by[lo], hi)
 			}
+		}
+	})
+	for lo, his := range by {
+		a.stats.ShadowChecks += checks[lo]
+		for _, hi := range his {
+			a.out = append(a.out, a.shadowFinding(lo, hi))
 		}
 	}
 }
 
-func (a *analyzer) shadowedBy(lo, hi int) bool {
+// shadowedBy reports whether rule hi claims everything rule lo claims,
+// counting each proof it searches for to checks.
+func (a *analyzer) shadowedBy(wk *worker, lo, hi int, checks *int) bool {
 	l, h := a.models[lo], a.models[hi]
 	if h.rule.Not != nil || !implies(&l.rule.Match, &h.rule.Match, a.eng.Regexp) {
 		return false
@@ -43,14 +56,14 @@ func (a *analyzer) shadowedBy(lo, hi int) bool {
 		return false // the lower rule matches without any text
 	}
 	// A cheap counterexample first: the lower rule's own shortest record.
-	if s := a.ownSample(lo); s != nil {
+	if s := a.ownSample(wk, lo); s != nil {
 		for _, g := range h.groups {
 			if !g.matches(s.Text) {
 				return false
 			}
 		}
 	}
-	a.stats.ShadowChecks++
+	*checks++
 	var guards []*nfa
 	if l.guard != nil {
 		guards = append(guards, l.guard.n)
@@ -59,7 +72,7 @@ func (a *analyzer) shadowedBy(lo, hi int) bool {
 		return false // the lower rule's guard is not modelled: no proof
 	}
 	for _, g := range h.groups {
-		o, _ := a.searchGuarded(a.seq, search{pos: []*nfa{l.groups[0].n}, neg: []*nfa{g.n}, budget: a.opts.Budget}, guards)
+		o, _ := a.searchGuarded(wk, search{pos: []*nfa{l.groups[0].n}, neg: []*nfa{g.n}, budget: a.opts.Budget}, guards)
 		if o.found || o.exhausted {
 			return false
 		}
@@ -67,14 +80,15 @@ func (a *analyzer) shadowedBy(lo, hi int) bool {
 	return true
 }
 
-// ownSample is the shortest evidence a rule claims on its own, or nil.
-func (a *analyzer) ownSample(i int) *match.Evidence {
-	if ev, ok := a.sample[i]; ok {
-		return ev
+// ownSample is the shortest evidence a rule claims on its own, or nil,
+// searched for on wk the first time.
+func (a *analyzer) ownSample(wk *worker, i int) *match.Evidence {
+	if a.sampled[i] {
+		return a.sample[i]
 	}
 	m := a.models[i]
 	var ev *match.Evidence
-	w, ok := compatible(&m.rule.Match, &m.rule.Match, a.sampleField, a.eng.Regexp)
+	w, ok := compatible(&m.rule.Match, &m.rule.Match, a.sampler(wk), a.eng.Regexp)
 	if ok {
 		text, found := "", true
 		if len(m.groups) > 0 {
@@ -82,11 +96,11 @@ func (a *analyzer) ownSample(i int) *match.Evidence {
 			if m.guard != nil {
 				guards = []*nfa{m.guard.n}
 			}
-			o, _ := a.searchGuarded(a.seq, search{pos: []*nfa{m.groups[0].n}, budget: a.opts.Budget}, guards)
+			o, _ := a.searchGuarded(wk, search{pos: []*nfa{m.groups[0].n}, budget: a.opts.Budget}, guards)
 			text, found = o.text, o.found
 			for _, g := range m.groups[1:] {
 				if found && !g.matches(text) {
-					s, _ := a.groupSample(a.seq, g)
+					s, _ := a.groupSample(wk, g)
 					text += " " + s
 				}
 			}
@@ -98,7 +112,7 @@ func (a *analyzer) ownSample(i int) *match.Evidence {
 			}
 		}
 	}
-	a.sample[i] = ev
+	a.sample[i], a.sampled[i] = ev, true
 	return ev
 }
 
@@ -110,7 +124,7 @@ func (a *analyzer) shadowFinding(lo, hi int) Finding {
 			rl.ID, rh.ID, rh.Tier, rh.Priority, rl.Tier, rl.Priority, rh.Code, rl.Code),
 		Notes: []string{"fix: raise " + rl.ID + "'s priority above " + rh.ID + "'s, narrow " + rh.ID + ", or remove " + rl.ID},
 	}
-	if ev := a.ownSample(lo); ev != nil && a.claims(*ev, lo, hi) {
+	if ev := a.ownSample(a.seq, lo); ev != nil && a.claims(*ev, lo, hi) {
 		f.Witness = &Witness{Evidence: *ev, Fixture: fixtureYAML(rl.ID+" shadowed by "+rh.ID, *ev, "{code: "+rh.Code+", rule: "+rh.ID+"}")}
 	}
 	return f
@@ -125,7 +139,7 @@ func (a *analyzer) staleOverrides() {
 			why := ""
 			if !a.sameRank(i, j) {
 				why = fmt.Sprintf("they never tie: %s, priority %d against %s, priority %d", ri.Tier, ri.Priority, rj.Tier, rj.Priority)
-			} else if w, ok := compatible(&a.cat.Rules[i].Match, &a.cat.Rules[j].Match, a.sampleField, a.eng.Regexp); !ok {
+			} else if w, ok := compatible(&a.cat.Rules[i].Match, &a.cat.Rules[j].Match, a.sampler(a.seq), a.eng.Regexp); !ok {
 				why = "their structured matchers never hold together"
 			} else if a.disjoint(a.seq, a.models[i], a.models[j], w) {
 				why = "their text matchers never claim the same text"
