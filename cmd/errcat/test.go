@@ -85,11 +85,6 @@ func (o *testOptions) run(io stdio) error {
 	if err != nil {
 		return err
 	}
-	// The analysis runs while the fixtures load and replay: the two share
-	// only the engine, which is safe for concurrent use. Every return
-	// waits for it, so no run outlives the command.
-	analysis := o.cat.analyzeAsync(eng, 0)
-	defer analysis.wait()
 	var fx []fixture.Fixture
 	if o.hasOwnFixtures(eng.Catalogue()) {
 		fsys, display, err := o.fixtureFS()
@@ -100,12 +95,19 @@ func (o *testOptions) run(io stdio) error {
 			return err
 		}
 	}
-	var rep *fixture.Report
+	var sets []fixture.Set
 	if cat := eng.Catalogue(); len(cat.Layers) > 0 {
-		sets, err := inheritedFixtures(cat, o.cat.display())
-		if err != nil {
+		if sets, err = inheritedFixtures(cat, o.cat.display()); err != nil {
 			return err
 		}
+	}
+	// The analysis runs while the fixtures replay: the two share only the
+	// engine, which is safe for concurrent use. It starts once every
+	// fixture has loaded, so that a broken fixture file is reported at
+	// once rather than after an analysis whose result would be dropped.
+	analysis := o.cat.analyzeAsync(eng, 0)
+	var rep *fixture.Report
+	if cat := eng.Catalogue(); len(cat.Layers) > 0 {
 		rep = fixture.ReplayLayers(eng, append(sets, fixture.Set{Layer: cat.Name, Fixtures: fx}), now)
 	} else {
 		rep = fixture.Replay(eng, fx, now)

@@ -86,7 +86,8 @@ type analyzer struct {
 	// once sampled[i] is set.
 	sample  []*match.Evidence
 	sampled []bool
-	// seq is the worker of everything not decided in parallel.
+	// seq is the worker of everything not decided in parallel, and the
+	// first goroutine's worker in every each.
 	seq *worker
 	// sigs holds each model's signature, the half of a memo key it gives.
 	sigs [][32]byte

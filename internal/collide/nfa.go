@@ -127,9 +127,9 @@ func (n *nfa) bounds(dst []rune) []rune {
 }
 
 // bind computes the transition sets over the alphabet's atoms. The masks
-// are full sets (a negative step ORs them word by word); the per-class
-// sets are stored trimmed in one block, since most hold only the first
-// words of an alphabet that orders ASCII first.
+// are full sets (a negative step ORs them word by word), cut from one
+// block; the per-class sets are stored trimmed in a second block, since
+// most hold only the first words of an alphabet that orders ASCII first.
 func (n *nfa) bind(a *alphabet) {
 	n.mask = make([]bitset, len(n.ranges))
 	cons := 0
