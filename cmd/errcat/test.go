@@ -85,8 +85,9 @@ func (o *testOptions) run(io stdio) error {
 	if err != nil {
 		return err
 	}
+	cat := eng.Catalogue()
 	var fx []fixture.Fixture
-	if o.hasOwnFixtures(eng.Catalogue()) {
+	if o.hasOwnFixtures(cat) {
 		fsys, display, err := o.fixtureFS()
 		if err != nil {
 			return err
@@ -95,8 +96,9 @@ func (o *testOptions) run(io stdio) error {
 			return err
 		}
 	}
+	layered := len(cat.Layers) > 0
 	var sets []fixture.Set
-	if cat := eng.Catalogue(); len(cat.Layers) > 0 {
+	if layered {
 		if sets, err = inheritedFixtures(cat, o.cat.display()); err != nil {
 			return err
 		}
@@ -107,7 +109,7 @@ func (o *testOptions) run(io stdio) error {
 	// once rather than after an analysis whose result would be dropped.
 	analysis := o.cat.analyzeAsync(eng, 0)
 	var rep *fixture.Report
-	if cat := eng.Catalogue(); len(cat.Layers) > 0 {
+	if layered {
 		rep = fixture.ReplayLayers(eng, append(sets, fixture.Set{Layer: cat.Name, Fixtures: fx}), now)
 	} else {
 		rep = fixture.Replay(eng, fx, now)
@@ -116,7 +118,6 @@ func (o *testOptions) run(io stdio) error {
 		return err
 	}
 	if o.junit != "" {
-		cat := eng.Catalogue()
 		data, err := report.JUnit("errcat "+catalogueLabel(cat), rep)
 		if err != nil {
 			return err
@@ -131,9 +132,9 @@ func (o *testOptions) run(io stdio) error {
 			OK               bool   `json:"ok"`
 			CatalogueVersion string `json:"catalogue_version"`
 			*fixture.Report
-		}{rep.OK(), eng.Catalogue().ID, rep})
+		}{rep.OK(), cat.ID, rep})
 	} else {
-		err = printReport(io.out, eng.Catalogue(), rep)
+		err = printReport(io.out, cat, rep)
 	}
 	if err != nil {
 		return err

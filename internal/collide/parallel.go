@@ -1,10 +1,6 @@
 package collide
 
-import (
-	"runtime"
-	"sync"
-	"sync/atomic"
-)
+import "github.com/errcat/errcat/internal/parallel"
 
 // worker is what deciding pairs needs for itself, so that pairs can be
 // decided on several goroutines at once: its own memos of negative
@@ -59,34 +55,19 @@ func (a *analyzer) decideAll(jobs []pairJob) {
 	})
 }
 
-// each runs job for every k below n on GOMAXPROCS goroutines, each with a
-// worker of its own (the first with a.seq), and adds the states the other
-// workers explored to a.seq's count. A job must write only what belongs
-// to its k.
+// each runs job for every k below n on parallel.Each's goroutines, each
+// with a worker of its own (the first with a.seq), and adds the states
+// the other workers explored to a.seq's count. A job must write only what
+// belongs to its k.
 func (a *analyzer) each(n int, job func(wk *worker, k int)) {
-	workers := min(runtime.GOMAXPROCS(0), n)
-	wks := make([]*worker, workers)
-	var next atomic.Int64
-	var wg sync.WaitGroup
+	wks := make([]*worker, parallel.Workers(n))
 	for g := range wks {
-		wk := a.seq
+		wks[g] = a.seq
 		if g > 0 {
-			wk = newWorker()
+			wks[g] = newWorker()
 		}
-		wks[g] = wk
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				k := int(next.Add(1)) - 1
-				if k >= n {
-					return
-				}
-				job(wk, k)
-			}
-		}()
 	}
-	wg.Wait()
+	parallel.Each(n, func(g, k int) { job(wks[g], k) })
 	for _, wk := range wks[min(1, len(wks)):] {
 		a.seq.states += wk.states
 	}
