@@ -3512,17 +3512,26 @@ type fieldTest struct {
 	Re     *regex
 }
 
-func (t *fieldTest) Key() string {
-	key := t.Name[strings.LastIndexByte(t.Name, '.')+1:]
-	if _, ok := tablesIndex(key); ok || key == "" {
+func (t *fieldTest) Keys() []string {
+	var keys []string
+	for _, step := range strings.Split(t.Name, ".") {
+		if k := plainKey(step); k != "" {
+			keys = append(keys, k)
+		}
+	}
+	return keys
+}
+
+func plainKey(step string) string {
+	if _, ok := tablesIndex(step); ok || step == "" {
 		return ""
 	}
-	for i := 0; i < len(key); i++ {
-		if !jsonPlain(key[i]) {
+	for i := 0; i < len(step); i++ {
+		if !jsonPlain(step[i]) {
 			return ""
 		}
 	}
-	return strings.ToLower(key)
+	return strings.ToLower(step)
 }
 
 func tablesIndex(step string) (int, bool) {
@@ -5798,8 +5807,10 @@ const bulk_minKey = 3
 func bulk_jsonNeed(tests []fieldTest, t string) (bulk_need, bool) {
 	var sets [][]string
 	for i := range tests {
-		if k := tests[i].Key(); len(k) >= bulk_minKey && !strings.Contains(t, k) {
-			sets = append(sets, []string{k})
+		for _, k := range tests[i].Keys() {
+			if len(k) >= bulk_minKey && !strings.Contains(t, k) && !slices.ContainsFunc(sets, func(s []string) bool { return s[0] == k }) {
+				sets = append(sets, []string{k})
+			}
 		}
 	}
 	if len(sets) == 0 {

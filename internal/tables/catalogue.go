@@ -147,16 +147,35 @@ type FieldTest struct {
 // when that step may index an array instead (Index) or be written escaped
 // (JSONPlain).
 func (t *FieldTest) Key() string {
-	key := t.Name[strings.LastIndexByte(t.Name, '.')+1:]
-	if _, ok := Index(key); ok || key == "" {
+	return plainKey(t.Name[strings.LastIndexByte(t.Name, '.')+1:])
+}
+
+// Keys are the JSON keys a field test on a record's JSON reads, one for
+// each step of Name as Key reads the last: the lookup takes every step
+// that is not an array index as a key of an object, so a record whose
+// JSON holds the field writes each of them.
+func (t *FieldTest) Keys() []string {
+	var keys []string
+	for _, step := range strings.Split(t.Name, ".") {
+		if k := plainKey(step); k != "" {
+			keys = append(keys, k)
+		}
+	}
+	return keys
+}
+
+// plainKey is step as a record's text writes it, lowered, or "" when it
+// may index an array or be written escaped.
+func plainKey(step string) string {
+	if _, ok := Index(step); ok || step == "" {
 		return ""
 	}
-	for i := 0; i < len(key); i++ {
-		if !JSONPlain(key[i]) {
+	for i := 0; i < len(step); i++ {
+		if !JSONPlain(step[i]) {
 			return ""
 		}
 	}
-	return strings.ToLower(key)
+	return strings.ToLower(step)
 }
 
 // Index reads a step of a JSON path as an array index, as the engine's

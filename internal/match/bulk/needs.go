@@ -1,6 +1,7 @@
 package bulk
 
 import (
+	"slices"
 	"strings"
 	"unsafe"
 
@@ -145,16 +146,19 @@ func altTriggers(re *tables.Regex, j int) []string {
 // nearly every record.
 const minKey = 3
 
-// jsonNeed is what a rule that reads only a record's JSON needs: the key
-// of each of its field tests, written in the record whatever its encoder
-// (bare, so that a document nested in a JSON string, its quotes escaped,
-// meets it too). A key t holds is left out: it is there already (the
-// trigger of a rule whose values are too short to index is a quoted key).
+// jsonNeed is what a rule that reads only a record's JSON needs: every
+// key of each of its field tests' paths (FieldTest.Keys), written in the
+// record whatever its encoder (bare, so that a document nested in a JSON
+// string, its quotes escaped, meets it too). A key t holds is left out:
+// it is there already (the trigger of a rule whose values are too short
+// to index is a quoted key).
 func jsonNeed(tests []tables.FieldTest, t string) (need, bool) {
 	var sets [][]string
 	for i := range tests {
-		if k := tests[i].Key(); len(k) >= minKey && !strings.Contains(t, k) {
-			sets = append(sets, []string{k})
+		for _, k := range tests[i].Keys() {
+			if len(k) >= minKey && !strings.Contains(t, k) && !slices.ContainsFunc(sets, func(s []string) bool { return s[0] == k }) {
+				sets = append(sets, []string{k})
+			}
 		}
 	}
 	if len(sets) == 0 {

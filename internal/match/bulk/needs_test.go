@@ -12,7 +12,8 @@ import (
 
 // needRules: a rule of many alternatives, one of which a bare status
 // triggers, with its prefix required besides, and a rule that reads only
-// a record's JSON, triggered by the value it compares.
+// a record's JSON, triggered by the value it compares, and one whose path
+// has two steps.
 const needRules = `rules:
   - id: t.status
     code: down
@@ -25,12 +26,18 @@ const needRules = `rules:
       json:
         error_code: ["1101", "1102"]
         error_msg: {present: true}
+  - id: t.nested
+    code: down
+    confidence: high
+    match:
+      json:
+        value.error: [script timeout]
 `
 
 // TestNeedsPerTrigger: a trigger's need holds only the alternatives it
 // triggers, so a bare number is checked for its prefix although the
 // rule's other alternatives need nothing more; a JSON rule's value needs
-// its keys. Records are read or passed over by those needs.
+// its keys, every step of a path's. Records are read or passed over by those needs.
 func TestNeedsPerTrigger(t *testing.T) {
 	bt := bulk.New(catalogueOf(t, needRules))
 	needs := bt.Needs()
@@ -48,6 +55,9 @@ func TestNeedsPerTrigger(t *testing.T) {
 			t.Errorf("need of %q (-want +got):\n%s", trig, diff)
 		}
 	}
+	if diff := cmp.Diff([][][]string{{{"value"}, {"error"}}}, needs["script timeout"]); diff != "" {
+		t.Errorf("need of a two-step path's value (-want +got):\n%s", diff)
+	}
 	log := strings.Join([]string{
 		"2026-01-01T00:00:00.503Z INFO served 4504 items",     // numbers without the prefix
 		"upstream answered status: 503",                       // the number and its prefix
@@ -55,12 +65,14 @@ func TestNeedsPerTrigger(t *testing.T) {
 		`{"ts":1101,"items":1102}`,                            // the value, not the keys
 		`{"error_code":1101,"error_msg":"token expired"}`,     // value and keys
 		`{"raw":"{\"error_code\":1102,\"error_msg\":\"x\"}"}`, // nested, quotes escaped
+		`{"error":"script timeout"}`,                          // the last key without the first
+		`{"value":{"error":"script timeout"}}`,                // every key of the path
 	}, "\n") + "\n"
 	read, passed := readRecords(bt, log)
-	if diff := cmp.Diff([]int{2, 3, 5, 6}, read); diff != "" {
+	if diff := cmp.Diff([]int{2, 3, 5, 6, 8}, read); diff != "" {
 		t.Errorf("records read (-want +got):\n%s", diff)
 	}
-	if diff := cmp.Diff([]int{1, 4}, passed); diff != "" {
+	if diff := cmp.Diff([]int{1, 4, 7}, passed); diff != "" {
 		t.Errorf("records passed over (-want +got):\n%s", diff)
 	}
 }
