@@ -1,11 +1,13 @@
 package main
 
 import (
+	"io/fs"
 	"os"
 	"path/filepath"
 
 	"github.com/spf13/cobra"
 
+	"github.com/errcat/errcat/catalogue"
 	"github.com/errcat/errcat/internal/builtin"
 	"github.com/errcat/errcat/internal/catcache"
 	"github.com/errcat/errcat/internal/collide"
@@ -40,6 +42,14 @@ func (c *catalogueFlag) display() string {
 	return "catalogue"
 }
 
+// files is the file system the chosen catalogue's YAML is read from.
+func (c *catalogueFlag) files() fs.FS {
+	if dir := c.path(); dir != "" {
+		return os.DirFS(dir)
+	}
+	return catalogue.FS
+}
+
 // fixturesDir is where errcat test and errcat fixture add look for the
 // fixtures of the chosen catalogue when --fixtures is not given (see
 // fixturesOf). It is "" for the built-in catalogue, whose fixtures are
@@ -72,7 +82,7 @@ func (c *catalogueFlag) load() (*match.Engine, error) {
 		err error
 	)
 	if dir := c.path(); dir != "" {
-		cat, err = catcache.Default(c.getenv).Load(os.DirFS(dir), c.display())
+		cat, err = catcache.Default(c.getenv).Load(c.files(), c.display())
 	} else {
 		cat, err = builtin.Catalogue()
 	}
@@ -105,12 +115,24 @@ type pendingAnalysis struct {
 	err  error
 }
 
-// analyzeAsync starts analyze and returns at once.
+// analyzeAsync starts an analysis and returns at once. The report comes
+// from the user's cache when this errcat analysed the very same catalogue
+// files before: errcat test after an edit of fixtures only, the common
+// case, does not prove the rules again. Its Stats are then those of the
+// run that made it, which is why errcat check, which prints them,
+// analyses every time.
 func (c *catalogueFlag) analyzeAsync(eng *match.Engine, budget int) *pendingAnalysis {
 	p := &pendingAnalysis{done: make(chan struct{})}
 	go func() {
 		defer close(p.done)
-		p.rep, p.err = c.analyze(eng, budget)
+		cache := catcache.Default(c.getenv)
+		if rep, ok := cache.Analysis(c.files(), c.display(), budget); ok {
+			p.rep = rep
+			return
+		}
+		if p.rep, p.err = c.analyze(eng, budget); p.err == nil {
+			cache.KeepAnalysis(c.files(), c.display(), budget, p.rep)
+		}
 	}()
 	return p
 }

@@ -38,7 +38,9 @@ conflict or shadowing a fixture shows, any code without a rule, and any rule
 that wins no passing positive fixture. Failures show a (-want +got) diff.
 It also runs the analysis of errcat check and fails on its errors
 (collisions, shadowed rules, undecided pairs), which fixtures only catch
-when someone thought to write one.
+when someone thought to write one. The analysis' report is kept in the
+cache (see errcat help) for the catalogue files it was made of, so a run
+after an edit of fixtures alone does not analyse the rules again.
 
 Without --fixtures, the built-in catalogue is tested with its built-in
 fixtures, and a catalogue directory DIR with the fixtures in DIR/fixtures

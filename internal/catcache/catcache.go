@@ -1,7 +1,9 @@
 // Package catcache keeps compiled catalogues on disk, so that a command
 // run on the same catalogue again does not compile its YAML again, and
 // beside them the collision analysis' memo (memo.go), so that errcat check
-// does not search again the pairs of rules it proved before.
+// does not search again the pairs of rules it proved before, and the
+// reports of whole analyses (analysis.go), so that errcat test on a
+// catalogue whose rules did not change does not analyse it again.
 //
 // Compiling is most of what errcat does before it reads its input:
 // schema validation, YAML parsing and pattern analysis cost far more than
@@ -186,19 +188,28 @@ func (c Cache) write(file, key string, cat *tables.Catalogue) {
 	c.prune()
 }
 
-// prune removes the least recently used entries past maxEntries.
+// prune removes the least recently used compiled catalogues past
+// maxEntries, and as many of the collision reports.
 func (c Cache) prune() {
 	des, err := os.ReadDir(c.Dir)
 	if err != nil {
 		return
 	}
+	for _, ext := range []string{".gob", analysisExt} {
+		c.pruneExt(des, ext)
+	}
+}
+
+// pruneExt removes the least recently used of the files of des whose
+// names end in ext, past maxEntries.
+func (c Cache) pruneExt(des []os.DirEntry, ext string) {
 	type aged struct {
 		name string
 		used time.Time
 	}
 	var entries []aged
 	for _, de := range des {
-		if de.IsDir() || !strings.HasSuffix(de.Name(), ".gob") {
+		if de.IsDir() || !strings.HasSuffix(de.Name(), ext) {
 			continue
 		}
 		fi, err := de.Info()
