@@ -79,8 +79,10 @@ BLIND12 = --min-precision 0.99 --min-recall 0.92 --min-class-precision 0.99 \
 	--max-coverage-negative 0.01 --min-whole-output-recall 0.87 --max-unsafe 0
 BLIND13 = --min-precision 0.93 --min-recall 0.58 --min-class-precision 0.93 \
 	--max-coverage-negative 0.04 --min-whole-output-recall 0.69 --max-unsafe 0
+BLIND15 = --min-precision 0.97 --min-recall 0.68 --min-class-precision 0.97 \
+	--max-coverage-negative 0.06 --min-whole-output-recall 0.88 --max-unsafe 0
 eval:
-	@set -e; for c in "corpus.jsonl" "blind.jsonl $(BLIND)" "blind2.jsonl $(BLIND2)" "blind3.jsonl $(BLIND3)" "blind5.jsonl $(BLIND5)" "blind6.jsonl $(BLIND6)" "blind10.jsonl $(BLIND10)" "blind12.jsonl $(BLIND12)" "blind13.jsonl $(BLIND13)"; do \
+	@set -e; for c in "corpus.jsonl" "blind.jsonl $(BLIND)" "blind2.jsonl $(BLIND2)" "blind3.jsonl $(BLIND3)" "blind5.jsonl $(BLIND5)" "blind6.jsonl $(BLIND6)" "blind10.jsonl $(BLIND10)" "blind12.jsonl $(BLIND12)" "blind13.jsonl $(BLIND13)" "blind15.jsonl $(BLIND15)"; do \
 		set -- $$c; f=$$1; shift; \
 		echo "errcat eval --corpus testdata/eval/$$f $$*"; \
 		out=$$($(GO) run ./cmd/errcat eval --catalogue catalogue --corpus testdata/eval/$$f "$$@") || { echo "$$out"; exit 1; }; \
