@@ -143,7 +143,7 @@ generate:
 # Regenerate catalogue/l10n/*.yaml, the translations of the gettext
 # messages the rules name, from the .mo files installed here (on Debian:
 # apt-get install libc-l10n locales git apt dpkg bash coreutils sudo
-# subversion lftp msmtp network-manager). A test
+# subversion lftp msmtp network-manager libvirt-l10n). A test
 # fails when the committed data is stale; builds and CI need none of these
 # packages.
 l10n:
