@@ -51,7 +51,7 @@ allocs:
 # pattern and fixture text: one goroutine, so it runs without the race
 # detector, which would only slow it.
 differential:
-	$(GO) test -count=1 -run 'TestFindAgreesWithRegexp' ./internal/match
+	$(GO) test -count=1 -timeout 30m -run 'TestFindAgreesWithRegexp' ./internal/match
 
 catalogue-test:
 	$(GO) run ./cmd/errcat test --catalogue catalogue --fixtures fixtures
