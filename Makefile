@@ -151,7 +151,12 @@ generate:
 # Regenerate catalogue/l10n/*.yaml, the translations of the gettext
 # messages the rules name, from the .mo files installed here (on Debian:
 # apt-get install libc-l10n locales git apt dpkg bash coreutils sudo
-# subversion lftp msmtp network-manager libvirt-l10n). A test
+# subversion lftp msmtp network-manager libvirt-l10n login procps make
+# wget libpq5 gsasl-common gnupg-l10n libgnutls30 libglib2.0-data
+# glib-networking-common evolution-data-server-common libgoa-1.0-common
+# gnome-keyring gnome-settings-daemon-common gnome-software-common flatpak
+# packagekit appstream libavahi-common-data libgstreamer1.0-0
+# gstreamer1.0-plugins-good libwebkitgtk-6.0-4). A test
 # fails when the committed data is stale; builds and CI need none of these
 # packages.
 l10n:

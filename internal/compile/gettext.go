@@ -36,6 +36,10 @@ import (
 //   - \b bounds the pattern where its text begins or ends with an ASCII
 //     letter or digit.
 //
+// A reference marked translations_only expands to its translations alone:
+// its English words are another rule's, which reads them with guards and a
+// layer of its own.
+//
 // A rule can say what a slot holds (slots: {N: ...}, N the msgid's
 // argument number): an RE2 pattern, or another message whose translation
 // in the same locale (or its msgid) fills it, as git's "Unable to create
@@ -153,7 +157,9 @@ func (t *translator) gettextPattern(f *source.File, id, where string, rn *yaml.N
 		}
 		return true
 	}
-	good = add("", msg.msgid, func() diag.Pos { return f.Pos(msgidNode) })
+	if only := source.Get(rn, "translations_only"); only == nil || only.Value != "true" {
+		good = add("", msg.msgid, func() diag.Pos { return f.Pos(msgidNode) })
+	}
 	for _, tr := range msg.translations {
 		good = add(tr.locale, tr.text, func() diag.Pos { return msg.file.Pos(tr.node) }) && good
 	}

@@ -131,6 +131,10 @@ codes:
     code: resource_locked
     confidence: high
     match: {gettext: {domain: apt, msgid: 'Could not get lock %s', slots: {1: '/var/lib/dpkg/lock(?:-frontend)?'}}}
+  - id: a.busy
+    code: resource_locked
+    confidence: medium
+    match: {gettext: {domain: libc, msgid: Device or resource busy, translations_only: true}}
 `)},
 	"l10n/libc.yaml": {Data: []byte(`domain: libc
 messages:
@@ -141,6 +145,8 @@ messages:
   File exists:
     de: Die Datei existiert bereits
     fr: Le fichier existe
+  Device or resource busy:
+    de: Das Gerät oder die Ressource ist belegt
 `)},
 	"l10n/bash.yaml": {Data: []byte(`domain: bash
 messages:
@@ -189,6 +195,9 @@ func TestGettextMatches(t *testing.T) {
 		{"E: Sperre /var/lib/dpkg/lock-frontend konnte nicht erlangt werden.", "a.apt"},
 		{"E: Sperre /tmp/app.lock konnte nicht erlangt werden.", ""},
 		{"Kommando nicht gefunden", ""}, // the space the message has before it
+		// translations_only: the translation matches, the msgid does not.
+		{"umount: /mnt: Das Gerät oder die Ressource ist belegt", "a.busy"},
+		{"umount: /mnt: Device or resource busy", ""},
 	}
 	for _, c := range cases {
 		got := e.Classify(match.Evidence{Text: c.text}, match.Options{})
@@ -235,7 +244,7 @@ func TestMessages(t *testing.T) {
 		"apt":  {"Could not get lock %s"},
 		"bash": {"%s: command not found"},
 		"git":  {"Unable to create '%s.lock': %s.\n\nAnother git process seems to be running."},
-		"libc": {"File exists", "No space left on device"},
+		"libc": {"Device or resource busy", "File exists", "No space left on device"},
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("messages (-want +got):\n%s", diff)
