@@ -157,7 +157,7 @@ func (t *translator) gettextPattern(f *source.File, id, where string, rn *yaml.N
 		}
 		return true
 	}
-	if only := source.Get(rn, "translations_only"); only == nil || only.Value != "true" {
+	if scalar(source.Get(rn, "translations_only")) != "true" {
 		good = add("", msg.msgid, func() diag.Pos { return f.Pos(msgidNode) })
 	}
 	for _, tr := range msg.translations {
