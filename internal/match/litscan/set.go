@@ -15,7 +15,7 @@ import (
 // gramLen long, up to eight), chosen to be rare: shared by few other
 // literals and made of uncommon bytes. The scan tests, at every stride-th
 // position, whether the gram there is an anchor — an eight-byte load, a
-// multiply and two bit tests in 8 KB sets, with no dependency on the
+// multiply and two bit tests in 16 KB sets, with no dependency on the
 // previous position, so the processor overlaps positions — and only where
 // one is does it compare the literals anchored on that gram with the text
 // around it.
@@ -40,7 +40,7 @@ type Set struct {
 	// set2 bit h2: two bits make a filter that a gram of ordinary text
 	// passes far less often than one bit would.
 	// rank[k] is the number of bits in set[:k], which numbers set's bits
-	// densely so each owns a run of anchors without a 64K-entry table.
+	// densely so each owns a run of anchors without a table of an entry per bit.
 	set, set2 *[gramWords]uint64
 	rank      *[gramWords]uint32
 	// dense: set has so many bits that the scan tests both at once.
@@ -75,16 +75,20 @@ type anchor struct {
 // set, and past four the set fills faster than the scan saves.
 const MaxStride = 4
 
-// gramWords is the size of each gram set in 64-bit words: 2^16 bits, 8 KB,
-// small enough to stay in the first-level cache, sparse enough that a few
-// thousand anchors leave most bits clear.
-const gramWords = 1 << 10
+// gramBits is the width of a gram's bits, and gramWords the size of each
+// gram set in 64-bit words: 2^17 bits, 16 KB, small enough that both sets
+// stay in the first-level cache, sparse enough that the shipped
+// catalogue's anchors, four per literal, leave most bits clear.
+const (
+	gramBits  = 17
+	gramWords = 1 << (gramBits - 6)
+)
 
-// gramHash gives the two bits of a folded gram: 16-bit pieces of a
+// gramHash gives the two bits of a folded gram: gramBits-bit pieces of a
 // Fibonacci hash.
 func gramHash(g uint64) (h1, h2 uint32) {
 	p := g * 0x9E3779B97F4A7C15
-	return uint32(p >> 48), uint32(p>>32) & 0xFFFF
+	return uint32(p >> (64 - gramBits)), uint32(p>>(64-2*gramBits)) & (1<<gramBits - 1)
 }
 
 // foldGram folds a little-endian word of text or literal bytes the way the
@@ -171,7 +175,7 @@ func buildPart(patterns []string, ids []int32, seen *gramCounts) *Set {
 	// literals whose anchors share a bit cost as if they shared the gram.
 	// last[h] is the literal (plus one) that last counted bit h, so a
 	// literal counts each bit once.
-	shared, last := make([]uint16, 1<<16), make([]int32, 1<<16)
+	shared, last := make([]uint16, 1<<gramBits), make([]int32, 1<<gramBits)
 	for _, pi := range ids {
 		p := patterns[pi]
 		for off := 0; off+l.gramLen <= len(p); off++ {

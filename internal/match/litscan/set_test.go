@@ -108,8 +108,8 @@ func TestLiteralsLong(t *testing.T) {
 		{60, 12, 21, false, 8, false},
 		{3000, 12, 21, true, 8, false},
 		{60, 8, 10, false, 5, false},
-		{1500, 9, 10, true, 6, false},
-		{1200, 8, 20, false, 5, true},
+		{3000, 9, 10, true, 6, false},
+		{2400, 8, 20, false, 5, true},
 		{200, 8, 20, false, 5, false}, // sparse: not worth a second pass
 	} {
 		r := rand.New(rand.NewPCG(9, 2))

@@ -139,7 +139,7 @@ func (c *gramCounts) clone() *gramCounts {
 // counting bits rather than grams is no loss: the lesser of a gram's two
 // counts bounds how often text passes both.
 type gramCounts struct {
-	by1, by2 [1 << 16]uint32
+	by1, by2 [1 << gramBits]uint32
 	short    *gramCounts // the counts of the set's short part, on its grams
 }
 

@@ -47,7 +47,7 @@ func TestTunedSplitFindsTheSame(t *testing.T) {
 	word := func(n int) string { return randomWord(r, "abcdefgh ", n) }
 	seen := map[string]bool{}
 	var pats []string
-	for len(pats) < 1200 {
+	for len(pats) < 2400 {
 		if p := word(8 + r.IntN(13)); !seen[p] {
 			seen[p] = true
 			pats = append(pats, p)
