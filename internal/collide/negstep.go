@@ -102,11 +102,15 @@ func (s *negMemo) compute(set int32, prev, next int) *negPart {
 			}
 		}
 		x = y
+		// m holds no atom past its last word, so only that prefix of a
+		// block can meet it; most blocks do not, and cost no set.
+		mt := m.trimmed()
 		for b := range len(blocks) {
-			in := s.alpha.newSet()
-			if !and(in, blocks[b].atoms, m) {
+			if !meets(blocks[b].atoms, mt) {
 				continue
 			}
+			in := s.alpha.newSet()
+			and(in[:len(mt)], blocks[b].atoms, mt)
 			if andNot(blocks[b].atoms, m) {
 				// Split: the atoms outside stay, those inside move on.
 				tos := append(blocks[b].to[:len(blocks[b].to):len(blocks[b].to)], to)
