@@ -3,6 +3,7 @@ package collide
 import (
 	"bytes"
 	"crypto/sha256"
+	"fmt"
 )
 
 // A Memo remembers what earlier analyses proved of pairs of rules, so
@@ -13,8 +14,9 @@ import (
 // rules' text matchers and modelled guards, as automaton sources. Ranks,
 // codes and structured matchers decide only which pairs are searched, and
 // are not in the key. A collision is never answered from the memo: it is
-// searched again, for its witness; that a pair meets is remembered only
-// for the override check, which needs no witness.
+// searched again, for its witness; that a pair meets, or that the budget
+// ran out on it, is remembered only for the override check, which needs
+// neither a witness nor the reason.
 //
 // Methods may be called from several goroutines at once.
 type Memo interface {
@@ -54,6 +56,10 @@ const (
 	factMeets    fact = "meets"
 )
 
+// factUndecided is the fact that a search of budget states did not
+// decide the pair; a search of the same budget never will.
+func factUndecided(budget int) fact { return fact(fmt.Sprintf("undecided within %d", budget)) }
+
 // pairKey is the memo key of a fact about an unordered pair.
 func (a *analyzer) pairKey(f fact, x, y *ruleModel) [32]byte {
 	sx, sy := a.sigs[x.idx], a.sigs[y.idx]
@@ -88,6 +94,8 @@ func (a *analyzer) decideMemo(wk *worker, x, y *ruleModel, w evidenceWitness) (v
 		a.opts.Memo.Learn(key)
 	case vCollide:
 		a.opts.Memo.Learn(a.pairKey(factMeets, x, y))
+	case vUndecided:
+		a.opts.Memo.Learn(a.pairKey(factUndecided(a.opts.Budget), x, y))
 	}
 	return v, false
 }
@@ -95,7 +103,7 @@ func (a *analyzer) decideMemo(wk *worker, x, y *ruleModel, w evidenceWitness) (v
 // disjoint reports whether a pair's text matchers can never claim the
 // same text, from the memo when it knows either answer.
 func (a *analyzer) disjoint(wk *worker, x, y *ruleModel, w evidenceWitness) bool {
-	if a.opts.Memo != nil && a.opts.Memo.Known(a.pairKey(factMeets, x, y)) {
+	if a.opts.Memo != nil && (a.opts.Memo.Known(a.pairKey(factMeets, x, y)) || a.opts.Memo.Known(a.pairKey(factUndecided(a.opts.Budget), x, y))) {
 		return false
 	}
 	v, _ := a.decideMemo(wk, x, y, w)

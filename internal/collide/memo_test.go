@@ -102,3 +102,36 @@ func hasFinding(rep *Report, kind, a, b string) bool {
 	}
 	return false
 }
+
+// TestMemoSkipsAnUndecidedOverride: when the budget runs out on an
+// overridden pair, the override is kept, and the next analysis with the
+// same budget keeps it without searching again.
+func TestMemoSkipsAnUndecidedOverride(t *testing.T) {
+	cat := catalogueOf(t, `  - {id: r.e, code: a, confidence: high, overrides: [r.f], match: {regex: 'token [a-z]{0,40} (late|gone)'}}
+  - {id: r.f, code: b, confidence: high, match: {regex: 'token [a-z]{0,40} (gone|spent)'}}
+`)
+	memo := newMapMemo()
+	var states []int
+	for range 2 {
+		rep, err := Analyze(cat, Options{Memo: memo, Budget: 4})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if hasFinding(rep, StaleOverride, "r.e", "r.f") {
+			t.Errorf("an override the budget could not decide was called stale: %v", kinds(rep))
+		}
+		states = append(states, rep.Stats.States)
+	}
+	// The rules' own samples are searched every time; the pair only once.
+	if states[1] >= states[0] {
+		t.Errorf("the analyses explored %v states, want fewer the second time", states)
+	}
+	// A larger budget is another question: it searches again.
+	rep, err := Analyze(cat, Options{Memo: memo, Budget: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Stats.States <= states[1] {
+		t.Errorf("an undecided pair remembered at one budget answered for another: %d states, %d when remembered", rep.Stats.States, states[1])
+	}
+}

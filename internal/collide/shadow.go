@@ -132,25 +132,45 @@ func (a *analyzer) shadowFinding(lo, hi int) Finding {
 
 // staleOverrides warns about overrides entries that never take effect:
 // the two rules never rank equally, or never claim the same evidence.
+// The structured matchers are compared here, as pairs does; the text
+// matchers, the costly part, in parallel.
 func (a *analyzer) staleOverrides() {
+	type entry struct {
+		i, j int
+		w    evidenceWitness
+		why  string
+	}
+	var es []entry
+	var texts []int // indices into es of the entries whose text decides
 	for i := range a.models {
 		for _, j := range a.cat.Rules[i].Overrides {
-			ri, rj := a.ref(i), a.ref(j)
-			why := ""
+			e := entry{i: i, j: j}
 			if !a.sameRank(i, j) {
-				why = fmt.Sprintf("they never tie: %s, priority %d against %s, priority %d", ri.Tier, ri.Priority, rj.Tier, rj.Priority)
+				ri, rj := a.ref(i), a.ref(j)
+				e.why = fmt.Sprintf("they never tie: %s, priority %d against %s, priority %d", ri.Tier, ri.Priority, rj.Tier, rj.Priority)
 			} else if w, ok := compatible(&a.cat.Rules[i].Match, &a.cat.Rules[j].Match, a.sampler(a.seq), a.eng.Regexp); !ok {
-				why = "their structured matchers never hold together"
-			} else if a.disjoint(a.seq, a.models[i], a.models[j], w) {
-				why = "their text matchers never claim the same text"
+				e.why = "their structured matchers never hold together"
+			} else {
+				e.w = w
+				texts = append(texts, len(es))
 			}
-			if why == "" {
-				continue
-			}
-			a.out = append(a.out, Finding{
-				Kind: StaleOverride, Severity: "warning", Rule: ri, Other: &rj,
-				Message: fmt.Sprintf("rule %s overrides %s, but %s; remove the entry", ri.ID, rj.ID, why),
-			})
+			es = append(es, e)
 		}
+	}
+	a.each(len(texts), func(wk *worker, k int) {
+		e := &es[texts[k]]
+		if a.disjoint(wk, a.models[e.i], a.models[e.j], e.w) {
+			e.why = "their text matchers never claim the same text"
+		}
+	})
+	for _, e := range es {
+		if e.why == "" {
+			continue
+		}
+		ri, rj := a.ref(e.i), a.ref(e.j)
+		a.out = append(a.out, Finding{
+			Kind: StaleOverride, Severity: "warning", Rule: ri, Other: &rj,
+			Message: fmt.Sprintf("rule %s overrides %s, but %s; remove the entry", ri.ID, rj.ID, e.why),
+		})
 	}
 }
