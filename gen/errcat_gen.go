@@ -92426,11 +92426,14 @@ type litscan_anchor struct {
 
 const litscanMaxStride = 4
 
-const litscan_gramWords = 1 << 10
+const (
+	litscan_gramBits  = 17
+	litscan_gramWords = 1 << (litscan_gramBits - 6)
+)
 
 func litscan_gramHash(g uint64) (h1, h2 uint32) {
 	p := g * 0x9E3779B97F4A7C15
-	return uint32(p >> 48), uint32(p>>32) & 0xFFFF
+	return uint32(p >> (64 - litscan_gramBits)), uint32(p>>(64-2*litscan_gramBits)) & (1<<litscan_gramBits - 1)
 }
 
 func litscan_foldGram(w, mask uint64) uint64 { return (w | 0x2020202020202020) & mask }
@@ -92484,7 +92487,7 @@ func litscan_buildPart(patterns []string, ids []int32, seen *litscan_gramCounts)
 	l.gramLen, l.stride = litscan_gramShape(patterns, ids)
 	l.gramMask = ^uint64(0) >> (64 - 8*l.gramLen)
 	l.set, l.set2, l.rank = new([litscan_gramWords]uint64), new([litscan_gramWords]uint64), new([litscan_gramWords]uint32)
-	shared, last := make([]uint16, 1<<16), make([]int32, 1<<16)
+	shared, last := make([]uint16, 1<<litscan_gramBits), make([]int32, 1<<litscan_gramBits)
 	for _, pi := range ids {
 		p := patterns[pi]
 		for off := 0; off+l.gramLen <= len(p); off++ {
@@ -92858,7 +92861,7 @@ func (c *litscan_gramCounts) clone() *litscan_gramCounts {
 }
 
 type litscan_gramCounts struct {
-	by1, by2 [1 << 16]uint32
+	by1, by2 [1 << litscan_gramBits]uint32
 	short    *litscan_gramCounts
 }
 
