@@ -16,6 +16,7 @@ import (
 
 	"github.com/rogpeppe/go-internal/testscript"
 
+	"github.com/errcat/errcat/internal/catcache"
 	"github.com/errcat/errcat/internal/exitcode"
 	"github.com/errcat/errcat/internal/supervise"
 	"github.com/errcat/errcat/internal/supervise/clocktest"
@@ -94,7 +95,11 @@ func TestScript(t *testing.T) {
 			// Compiled catalogues are kept in the scenario's own
 			// directory: HOME is /no-home, which a test run as root
 			// would otherwise create.
-			env.Setenv("ERRCAT_CACHE", filepath.Join(env.WorkDir, ".errcat-cache"))
+			cache := filepath.Join(env.WorkDir, ".errcat-cache")
+			env.Setenv("ERRCAT_CACHE", cache)
+			if err := seedMemo(cache); err != nil {
+				return err
+			}
 			// A scenario that builds generated code with exec go uses
 			// the caller's build cache, the standard library alone and
 			// the installed toolchain.
@@ -107,6 +112,51 @@ func TestScript(t *testing.T) {
 			return nil
 		},
 	})
+}
+
+// builtinMemo is the collision memo of the built-in catalogue, made once
+// per test run by the errcat command the scenarios run (the memo holds
+// only what that executable proved).
+var builtinMemo struct {
+	once sync.Once
+	data []byte
+	err  error
+}
+
+// seedMemo starts a scenario's cache with builtinMemo, so that a scenario
+// that layers rules over the built-in catalogue searches only the pairs
+// its layer adds, as a user's check after the first does; what a memo
+// answers, and that it answers only for unchanged rules, is tested by
+// check_memo.txtar and the collide and catcache packages.
+func seedMemo(cache string) error {
+	m := &builtinMemo
+	m.once.Do(func() {
+		dir, err := os.MkdirTemp("", "errcat-memo")
+		if err != nil {
+			m.err = err
+			return
+		}
+		defer os.RemoveAll(dir)
+		errcat, err := exec.LookPath("errcat")
+		if err != nil {
+			m.err = err
+			return
+		}
+		cmd := exec.Command(errcat, "check")
+		cmd.Env = append(os.Environ(), "ERRCAT_CATALOGUE=", "ERRCAT_CACHE="+dir)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			m.err = fmt.Errorf("errcat check of the built-in catalogue: %v\n%s", err, out)
+			return
+		}
+		m.data, m.err = os.ReadFile(filepath.Join(dir, catcache.MemoFile))
+	})
+	if m.err != nil {
+		return m.err
+	}
+	if err := os.MkdirAll(cache, 0o755); err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(cache, catcache.MemoFile), m.data, 0o644)
 }
 
 // goCache is the go command's build cache, "" without a go command.

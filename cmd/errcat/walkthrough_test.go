@@ -162,7 +162,11 @@ func TestAddingARuleDoc(t *testing.T) {
 			Dir: dir,
 			Setup: func(env *testscript.Env) error {
 				env.Setenv("ERRCAT_CATALOGUE", "")
-				env.Setenv("ERRCAT_CACHE", filepath.Join(env.WorkDir, ".errcat-cache"))
+				cache := filepath.Join(env.WorkDir, ".errcat-cache")
+				env.Setenv("ERRCAT_CACHE", cache)
+				if err := seedMemo(cache); err != nil {
+					return err
+				}
 				for _, d := range []string{"catalogue", "fixtures"} {
 					if err := os.CopyFS(filepath.Join(env.WorkDir, d), os.DirFS(filepath.Join("../..", d))); err != nil {
 						return err

@@ -10,10 +10,10 @@ import (
 	"github.com/errcat/errcat/internal/atomicfile"
 )
 
-// memoFile names the file of the collision memo in the cache directory;
+// MemoFile names the file of the collision memo in the cache directory;
 // it is not a compiled catalogue, so pruning (which reads .gob files)
 // leaves it alone.
-const memoFile = "collide.memo"
+const MemoFile = "collide.memo"
 
 // memoFormat heads the file; the executable's identity follows it, so a
 // rebuilt errcat (whose analysis may prove other things) starts afresh.
@@ -48,7 +48,7 @@ func (c Cache) Memo() *Memo {
 	if err != nil {
 		return nil
 	}
-	m := &Memo{file: filepath.Join(c.Dir, memoFile), id: id, old: map[[32]byte]struct{}{}, used: map[[32]byte]struct{}{}}
+	m := &Memo{file: filepath.Join(c.Dir, MemoFile), id: id, old: map[[32]byte]struct{}{}, used: map[[32]byte]struct{}{}}
 	data, err := os.ReadFile(m.file)
 	if err != nil {
 		return m

@@ -36,7 +36,7 @@ func TestBadMemoIsEmpty(t *testing.T) {
 	m := c.Memo()
 	m.Learn([32]byte{1})
 	m.Save()
-	file := filepath.Join(c.Dir, memoFile)
+	file := filepath.Join(c.Dir, MemoFile)
 	data, err := os.ReadFile(file)
 	if err != nil {
 		t.Fatal(err)
