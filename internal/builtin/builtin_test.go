@@ -65,3 +65,19 @@ func TestStaleIsNotUsed(t *testing.T) {
 		t.Fatal("tables of another catalogue's fingerprint would be used")
 	}
 }
+
+// layerPriority is the priority docs/format.md and errcat init's starter
+// rules give a layer's rules, so that they rank above every built-in rule
+// of their tier and errcat check finds no tie between the two.
+const layerPriority = 100
+
+// TestBuiltinRanksBelowLayers holds the built-in rules below
+// layerPriority: a built-in rule there would tie with every layer rule
+// that meets it.
+func TestBuiltinRanksBelowLayers(t *testing.T) {
+	for _, r := range compiled.Rules {
+		if r.Priority >= layerPriority {
+			t.Errorf("built-in rule %s has priority %d; built-in rules stay below %d, the priority of a layer's rules", r.ID, r.Priority, layerPriority)
+		}
+	}
+}
