@@ -160,7 +160,8 @@ generate:
 # glib-networking-common evolution-data-server-common libgoa-1.0-common
 # gnome-keyring gnome-settings-daemon-common gnome-software-common flatpak
 # packagekit appstream libavahi-common-data libgstreamer1.0-0
-# gstreamer1.0-plugins-good libwebkitgtk-6.0-4 libgpg-error-l10n). A test
+# gstreamer1.0-plugins-good libwebkitgtk-6.0-4 libgpg-error-l10n
+# util-linux-locales). A test
 # fails when the committed data is stale; builds and CI need none of these
 # packages.
 l10n:
