@@ -1419,7 +1419,11 @@ func redactExcerptAll(s string, max int) (string, bool) {
 	if len(r) > max {
 		return "", false
 	}
-	return redact_maskRaw(r, s), true
+	ex := redact_maskRaw(r, s)
+	if len(ex) > max {
+		return "", false
+	}
+	return ex, true
 }
 
 func redact_window(r string, spans [][2]int, zlo, zhi, ms, me, w int) (int, int) {

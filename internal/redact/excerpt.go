@@ -189,7 +189,11 @@ func ExcerptAll(s string, max int) (string, bool) {
 	if len(r) > max {
 		return "", false // the window would be centred on the span
 	}
-	return maskRaw(r, s), true
+	ex := maskRaw(r, s)
+	if len(ex) > max {
+		return "", false // masking the raw text lengthened it, and Excerpt cuts it
+	}
+	return ex, true
 }
 
 // window returns the w-byte window of r[zlo:zhi] centred on [ms, me),

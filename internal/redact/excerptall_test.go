@@ -11,6 +11,9 @@ import (
 func TestExcerptAll(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 7))
 	texts := append([]string(nil), fuzzSeeds...)
+	// Invalid bytes beside an e-mail address: masking the raw text makes
+	// the sanitised record longer than max, which Excerpt then cuts.
+	texts = append(texts, "ab1ERROR: (gcloud.storage.cp) [ci-runner@example.com\x8e does not have permission to access b instance [reports] \xf8or it may not exist): ci-runner@\xb6xample.com does not have storage.objects.get access to the Google Cloud Storage object.K")
 	log := logText(4000)
 	for i := 0; i < 300; i++ {
 		a := r.IntN(len(log))
