@@ -1,6 +1,6 @@
 module example.com/errcat-embed
 
-go 1.26
+go 1.26.0
 
 tool github.com/errcat/errcat/cmd/errcat
 

@@ -120,8 +120,18 @@ func generateDomain(domain string, ids []string, src Source) ([]byte, error) {
 
 func mapping() *yaml.Node { return &yaml.Node{Kind: yaml.MappingNode} }
 
+// scalar is s as a YAML string. A string that starts a line with a tab or
+// a space is double-quoted: yaml.v3 writes it as a literal block whose
+// first content line its own decoder then reads as indentation.
 func scalar(s string) *yaml.Node {
-	return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: s}
+	n := &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: s}
+	for _, line := range strings.Split(s, "\n") {
+		if strings.HasPrefix(line, "\t") || strings.HasPrefix(line, " ") {
+			n.Style = yaml.DoubleQuotedStyle
+			break
+		}
+	}
+	return n
 }
 
 func flow(xs []string) *yaml.Node {

@@ -67,6 +67,28 @@ messages:
 	}
 }
 
+// TestGenerateIndentedMessages pins that a message which starts a line
+// with a tab (libpq's "\tIs the server running ...?\n" hint) is written so
+// that it reads back as the same text.
+func TestGenerateIndentedMessages(t *testing.T) {
+	id := "\tIs the server running on that host?\n"
+	tr := "\tLäuft der Server auf diesem Host?\n"
+	src := fakeSource{"libpq5-15": {"de": {id: tr}}}
+	got, err := Generate(map[string][]string{"libpq5-15": {id}}, src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back struct {
+		Messages map[string]map[string]string `yaml:"messages"`
+	}
+	if err := yaml.Unmarshal(got["l10n/libpq5-15.yaml"], &back); err != nil {
+		t.Fatalf("generated file does not parse: %v\n%s", err, got["l10n/libpq5-15.yaml"])
+	}
+	if diff := cmp.Diff(map[string]map[string]string{id: {"de": tr}}, back.Messages); diff != "" {
+		t.Errorf("read back (-want +got):\n%s", diff)
+	}
+}
+
 func strings8(m map[string][]byte) map[string]string {
 	out := map[string]string{}
 	for k, v := range m {

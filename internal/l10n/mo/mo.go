@@ -17,6 +17,8 @@ import (
 	"fmt"
 	"strings"
 	"unicode/utf8"
+
+	"golang.org/x/text/encoding/ianaindex"
 )
 
 const (
@@ -38,8 +40,8 @@ type File struct {
 }
 
 // Parse reads a .mo file. Translations are converted to UTF-8 from the
-// charset the header declares; UTF-8, ASCII and ISO-8859-1 are known, and
-// any other charset is an error rather than mojibake.
+// charset the header declares; a charset the IANA registry does not know is
+// an error rather than mojibake.
 func Parse(data []byte) (*File, error) {
 	if len(data) < 28 {
 		return nil, errors.New("mo: file too short for a header")
@@ -119,27 +121,30 @@ func charset(header string) string {
 	return ""
 }
 
-// decoder returns the function that converts text in cs to UTF-8.
+// decoder returns the function that converts text in cs to UTF-8. UTF-8
+// is checked rather than converted; every other charset is looked up in
+// the IANA registry, which names the legacy encodings older catalogues
+// still declare (ISO-8859-*, KOI8-R, EUC-JP, GB2312, Big5).
 func decoder(cs string) (func(string) string, error) {
 	switch strings.ToUpper(cs) {
 	case "", "UTF-8", "UTF8", "ASCII", "US-ASCII", "CHARSET":
 		// "CHARSET" is the placeholder of an untranslated template.
 		return validUTF8, nil
-	case "ISO-8859-1", "ISO_8859-1", "LATIN1":
-		return latin1, nil
 	}
-	return nil, fmt.Errorf("mo: unsupported charset %q", cs)
-}
-
-// latin1 converts ISO-8859-1 to UTF-8: each byte is the code point of
-// the same value.
-func latin1(s string) string {
-	var b strings.Builder
-	b.Grow(len(s))
-	for i := 0; i < len(s); i++ {
-		b.WriteRune(rune(s[i]))
+	enc, err := ianaindex.IANA.Encoding(cs)
+	if err != nil || enc == nil {
+		return nil, fmt.Errorf("mo: unsupported charset %q", cs)
 	}
-	return b.String()
+	dec := enc.NewDecoder()
+	return func(s string) string {
+		out, err := dec.String(s)
+		if err != nil {
+			// The decoders mark undefined bytes with U+FFFD and do not
+			// fail; should one fail, no text of it is trusted.
+			return "\uFFFD"
+		}
+		return validUTF8(out)
+	}, nil
 }
 
 // validUTF8 keeps UTF-8 text as it is and replaces the invalid bytes of

@@ -88,16 +88,26 @@ func TestParsePluralAndContext(t *testing.T) {
 	}
 }
 
-func TestParseLatin1(t *testing.T) {
-	f, err := Parse(build(binary.LittleEndian, map[string]string{
-		"":                  "Content-Type: text/plain; charset=ISO-8859-1\n",
-		"Permission denied": "Permiss\xe3o negada",
-	}))
-	if err != nil {
-		t.Fatal(err)
+func TestParseLegacyCharsets(t *testing.T) {
+	cases := []struct {
+		charset, raw, want string
+	}{
+		{"ISO-8859-1", "Permiss\xe3o negada", "Permissão negada"},
+		{"KOI8-R", "\xf7\xd2\xc5\xcd\xd1", "Время"},
+		{"EUC-JP", "\xa5\xa8\xa5\xe9\xa1\xbc", "エラー"},
 	}
-	if got := f.Messages["Permission denied"]; got != "Permissão negada" {
-		t.Errorf("got %q, want the text converted to UTF-8", got)
+	for _, c := range cases {
+		f, err := Parse(build(binary.LittleEndian, map[string]string{
+			"":                  "Content-Type: text/plain; charset=" + c.charset + "\n",
+			"Permission denied": c.raw,
+		}))
+		if err != nil {
+			t.Errorf("%s: %v", c.charset, err)
+			continue
+		}
+		if got := f.Messages["Permission denied"]; got != c.want {
+			t.Errorf("%s: got %q, want %q, the text converted to UTF-8", c.charset, got, c.want)
+		}
 	}
 }
 
@@ -120,8 +130,8 @@ func TestParseErrors(t *testing.T) {
 		"string offset": {corrupt(func(b []byte) { binary.LittleEndian.PutUint32(b[28+8+4:], uint32(len(b))) }), "string 1 lies outside"},
 		"string length": {corrupt(func(b []byte) { binary.LittleEndian.PutUint32(b[28+8:], 1<<30) }), "string 1 lies outside"},
 		"charset": {build(binary.LittleEndian, map[string]string{
-			"": "Content-Type: text/plain; charset=KOI8-R\n", "a": "b",
-		}), `unsupported charset "KOI8-R"`},
+			"": "Content-Type: text/plain; charset=X-NO-SUCH-CHARSET\n", "a": "b",
+		}), `unsupported charset "X-NO-SUCH-CHARSET"`},
 	}
 	for name, c := range cases {
 		_, err := Parse(c.data)
