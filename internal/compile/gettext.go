@@ -202,6 +202,11 @@ func (m *l10nMessage) fillers() (map[string]string, error) {
 			}
 			b.WriteString(literalRegex(p.text))
 		}
+		if prev, ok := out[locale]; ok && prev != b.String() {
+			// An earlier package's wording of the same locale: either fills.
+			out[locale] = "(?:" + prev + "|" + b.String() + ")"
+			return nil
+		}
 		out[locale] = b.String()
 		return nil
 	}

@@ -147,6 +147,11 @@ messages:
     fr: Le fichier existe
   Device or resource busy:
     de: Das Gerät oder die Ressource ist belegt
+earlier:
+  No space left on device:
+    de: Kein Platz mehr auf dem Gerät
+  File exists:
+    de: Datei existiert bereits
 `)},
 	"l10n/bash.yaml": {Data: []byte(`domain: bash
 messages:
@@ -191,6 +196,9 @@ func TestGettextMatches(t *testing.T) {
 		// The slot holds "File exists" in the message's locale or English.
 		{"Konnte '/r/.git/index.lock' nicht erstellen: File exists.", "a.lock"},
 		{"Konnte '/r/.git/index.lock' nicht erstellen: Keine Berechtigung.", ""},
+		// An earlier package's wording reads as a translation, in a slot too.
+		{"cp: Fehler beim Schreiben von „x“: Kein Platz mehr auf dem Gerät", "a.no_space"},
+		{"Konnte '/r/.git/index.lock' nicht erstellen: Datei existiert bereits.", "a.lock"},
 		{"Konnte '/r/my dir/.git/index.lock' nicht erstellen: Die Datei existiert bereits.", ""},
 		{"E: Sperre /var/lib/dpkg/lock-frontend konnte nicht erlangt werden.", "a.apt"},
 		{"E: Sperre /tmp/app.lock konnte nicht erlangt werden.", ""},

@@ -80,15 +80,29 @@ func loadL10n(fsys fs.FS, name func(string) string) (map[string]map[string]*l10n
 			continue
 		}
 		msgs := map[string]*l10nMessage{}
-		keys, vals := source.Pairs(source.Get(f.Root, "messages"))
-		for i, k := range keys {
-			m := &l10nMessage{msgid: k.Value, file: f}
-			lk, lv := source.Pairs(vals[i])
-			for j := range lk {
-				m.translations = append(m.translations, l10nTranslation{locale: lk[j].Value, text: lv[j].Value, node: lv[j]})
+		// A message's current translations, then the earlier packages'
+		// wordings the current ones changed: programs of those versions
+		// still print them, so they read as translations too.
+		for _, section := range []string{"messages", "earlier"} {
+			keys, vals := source.Pairs(source.Get(f.Root, section))
+			for i, k := range keys {
+				m := msgs[k.Value]
+				if m == nil {
+					if section == "earlier" {
+						errs.Add(f.Errorf(k, diag.BadValue, "earlier wordings of %q, which messages does not hold", k.Value))
+						continue
+					}
+					m = &l10nMessage{msgid: k.Value, file: f}
+					msgs[k.Value] = m
+				}
+				lk, lv := source.Pairs(vals[i])
+				for j := range lk {
+					m.translations = append(m.translations, l10nTranslation{locale: lk[j].Value, text: lv[j].Value, node: lv[j]})
+				}
 			}
+		}
+		for _, m := range msgs {
 			sortedLocales(m.translations)
-			msgs[k.Value] = m
 		}
 		out[domain] = msgs
 	}
@@ -97,5 +111,5 @@ func loadL10n(fsys fs.FS, name func(string) string) (map[string]map[string]*l10n
 
 // sortedLocales orders translations by locale, for a stable pattern.
 func sortedLocales(trs []l10nTranslation) {
-	sort.Slice(trs, func(i, j int) bool { return trs[i].locale < trs[j].locale })
+	sort.SliceStable(trs, func(i, j int) bool { return trs[i].locale < trs[j].locale })
 }

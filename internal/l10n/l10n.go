@@ -39,20 +39,52 @@ type Source interface {
 
 // Generate returns the data files for the messages named (msgids by
 // domain, as compile.Messages lists them), keyed by their path inside the
-// catalogue.
-func Generate(messages map[string][]string, src Source) (map[string][]byte, error) {
+// catalogue. prev holds the data files as they are now, keyed alike (nil
+// for none): a translation in them that the installed catalogues word
+// differently, or no longer hold, is kept under earlier, because programs
+// of the older package still print it.
+func Generate(messages map[string][]string, src Source, prev map[string][]byte) (map[string][]byte, error) {
 	out := map[string][]byte{}
 	for domain, ids := range messages {
-		data, err := generateDomain(domain, ids, src)
+		p := path.Join(compile.L10nDir, domain+".yaml")
+		data, err := generateDomain(domain, ids, src, prev[p])
 		if err != nil {
 			return nil, err
 		}
-		out[path.Join(compile.L10nDir, domain+".yaml")] = data
+		out[p] = data
 	}
 	return out, nil
 }
 
-func generateDomain(domain string, ids []string, src Source) ([]byte, error) {
+// priorWordings reads a data file's translations by msgid and locale:
+// the current one first, then the earlier one.
+func priorWordings(data []byte) (map[string]map[string][]string, error) {
+	var f struct {
+		Messages map[string]map[string]string `yaml:"messages"`
+		Earlier  map[string]map[string]string `yaml:"earlier"`
+	}
+	if err := yaml.Unmarshal(data, &f); err != nil {
+		return nil, err
+	}
+	out := map[string]map[string][]string{}
+	for _, section := range []map[string]map[string]string{f.Messages, f.Earlier} {
+		for id, trs := range section {
+			if out[id] == nil {
+				out[id] = map[string][]string{}
+			}
+			for locale, text := range trs {
+				out[id][locale] = append(out[id][locale], text)
+			}
+		}
+	}
+	return out, nil
+}
+
+func generateDomain(domain string, ids []string, src Source, prev []byte) ([]byte, error) {
+	prior, err := priorWordings(prev)
+	if err != nil {
+		return nil, fmt.Errorf("%s: the data as it is now: %w", domain, err)
+	}
 	type entry struct{ locale, text string }
 	byID := map[string][]entry{}
 	pkgs := map[string]bool{}
@@ -101,6 +133,30 @@ func generateDomain(domain string, ids []string, src Source) ([]byte, error) {
 		add(msgs, id, m)
 	}
 	add(root, "messages", msgs)
+	earlier := mapping()
+	for _, id := range sorted {
+		now := map[string]string{}
+		for _, e := range byID[id] {
+			now[e.locale] = e.text
+		}
+		m := mapping()
+		for _, locale := range Locales {
+			// The most recent wording the installed one changed; one per
+			// locale, as messages holds.
+			for _, text := range prior[id][locale] {
+				if text != now[locale] && text != id {
+					add(m, locale, scalar(text))
+					break
+				}
+			}
+		}
+		if len(m.Content) > 0 {
+			add(earlier, id, m)
+		}
+	}
+	if len(earlier.Content) > 0 {
+		add(root, "earlier", earlier)
+	}
 
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "# yaml-language-server: $schema=../../schema/l10n.schema.json\n")

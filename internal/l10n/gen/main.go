@@ -9,6 +9,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"path"
 	"path/filepath"
 	"sort"
 
@@ -31,11 +32,20 @@ func run(cat, dir string) error {
 	if err != nil {
 		return err
 	}
-	files, err := l10n.Generate(msgs, &l10n.System{Dir: dir})
+	out := filepath.Join(cat, compile.L10nDir)
+	prev := map[string][]byte{}
+	current, _ := filepath.Glob(filepath.Join(out, "*.yaml"))
+	for _, p := range current {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		prev[path.Join(compile.L10nDir, filepath.Base(p))] = data
+	}
+	files, err := l10n.Generate(msgs, &l10n.System{Dir: dir}, prev)
 	if err != nil {
 		return err
 	}
-	out := filepath.Join(cat, compile.L10nDir)
 	// Data of a domain no rule names any more goes.
 	old, _ := filepath.Glob(filepath.Join(out, "*.yaml"))
 	for _, p := range old {
