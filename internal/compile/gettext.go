@@ -221,13 +221,15 @@ func (m *l10nMessage) fillers() (map[string]string, error) {
 	return out, nil
 }
 
-// messagePieces parses the first non-empty line of a message.
+// messagePieces parses the first non-empty line of a message, without
+// the tabs or spaces it opens with: they are layout (libpq indents its
+// hints), which a line pasted or joined to the one before it has lost.
 func messagePieces(text string) ([]formatPiece, error) {
 	text = strings.TrimLeft(text, "\n")
 	if i := strings.IndexByte(text, '\n'); i >= 0 {
 		text = text[:i]
 	}
-	return parseFormat(text)
+	return parseFormat(strings.TrimLeft(text, "\t "))
 }
 
 // messagePattern builds the pattern of one message from its pieces; fill

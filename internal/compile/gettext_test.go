@@ -64,6 +64,8 @@ func TestMessagePattern(t *testing.T) {
 		{"'%s' 鉴权失败", none, ` 鉴权失败`},
 		{"%s：指令找不到", none, `指令找不到`},
 		{"%s: %s: bad interpreter", none, `(?i: bad interpreter)\b`},
+		// The indentation a message opens with is layout.
+		{"\tIs the server running?\n", none, `\b(?i:Is the server running)\b`},
 		// Slots inside: a quoted name stops at its quote, others at a space.
 		{"repository '%s' not found", none, `\b(?i:repository ')[^\s'’]+(?i:' not found)\b`},
 		{"Nie można utworzyć „%s.lock”", none, `\b(?i:Nie mo)ż(?i:na utworzy)ć „[^\s“”]+(?i:\.lock)\b`},
