@@ -47,8 +47,7 @@ func run(cat, dir string) error {
 		return err
 	}
 	// Data of a domain no rule names any more goes.
-	old, _ := filepath.Glob(filepath.Join(out, "*.yaml"))
-	for _, p := range old {
+	for _, p := range current {
 		rel, _ := filepath.Rel(cat, p)
 		if _, keep := files[filepath.ToSlash(rel)]; !keep {
 			if err := os.Remove(p); err != nil {
