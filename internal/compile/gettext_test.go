@@ -110,6 +110,9 @@ codes:
   disk_full: {class: hard, description: d}
   not_installed: {class: hard, description: d}
   resource_locked: {class: transient, description: d}
+guards:
+  refused:
+    gettext: {domain: libc, msgid: File exists}
 `)},
 	"rules/a.yaml": {Data: []byte(`rules:
   - id: a.no_space
@@ -137,6 +140,11 @@ codes:
     code: resource_locked
     confidence: medium
     match: {gettext: {domain: libc, msgid: Device or resource busy, translations_only: true}}
+  - id: a.held
+    code: resource_locked
+    confidence: medium
+    match: {regex: ['\block held\b']}
+    not: [{regex: '\bstale\b'}, refused]
 `)},
 	"l10n/libc.yaml": {Data: []byte(`domain: libc
 messages:
@@ -208,6 +216,11 @@ func TestGettextMatches(t *testing.T) {
 		// translations_only: the translation matches, the msgid does not.
 		{"umount: /mnt: Das Gerät oder die Ressource ist belegt", "a.busy"},
 		{"umount: /mnt: Device or resource busy", ""},
+		// A gettext guard joins a list of guards as a regex guard does.
+		{"lock held by pid 12", "a.held"},
+		{"stale lock held by pid 12", ""},
+		{"lock held: Die Datei existiert bereits", ""},
+		{"lock held: File exists", ""},
 	}
 	for _, c := range cases {
 		got := e.Classify(match.Evidence{Text: c.text}, match.Options{})

@@ -119,9 +119,10 @@ func names(m map[string]*yaml.Node) string {
 
 // guardList translates a not that lists several guards, names and blocks
 // of the rule's own: the rule does not match where any of them holds. Each
-// must be a regex block (a list of patterns is one "any of" already), so
-// their patterns join into one; a guard with other matchers would need all
-// of its matchers to hold, which joining cannot keep.
+// must be a regex block or a gettext block (each is a list of patterns, one
+// "any of" already), so their patterns join into one; a guard with other
+// matchers would need all of its matchers to hold, which joining cannot
+// keep.
 func (t *translator) guardList(f *source.File, id string, list *yaml.Node) *tables.Cond {
 	var c tables.Cond
 	ok := true
@@ -131,14 +132,24 @@ func (t *translator) guardList(f *source.File, id string, list *yaml.Node) *tabl
 			ok = false
 			continue
 		}
-		if source.Get(gn, "regex") == nil || len(gn.Content) != 2 {
+		re, msgs := source.Get(gn, "regex"), source.Get(gn, "gettext")
+		if (re == nil && msgs == nil) || len(gn.Content) != 2 {
 			t.errs.Add(f.Errorf(item, diag.BadValue,
 				"rule %s: not: a guard in a list must be a regex alone, so that the list is one \"any of\"; write this one as the rule's not", id))
 			ok = false
 			continue
 		}
-		for _, v := range source.Items(source.Get(gn, "regex")) {
-			if p, good := t.regex(gf, id, "not.regex", v); good {
+		var srcs []string
+		var nodes []*yaml.Node
+		if re != nil {
+			for _, v := range source.Items(re) {
+				srcs, nodes = append(srcs, v.Value), append(nodes, v)
+			}
+		} else {
+			srcs, nodes = t.gettextPatterns(gf, id, "not.gettext", msgs)
+		}
+		for i, src := range srcs {
+			if p, good := t.regexSource(gf, id, "not.regex", nodes[i], src); good {
 				c.Regex = append(c.Regex, p.re)
 			} else {
 				ok = false
