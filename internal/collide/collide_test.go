@@ -25,6 +25,7 @@ classes:
 codes:
   a: {class: transient, description: A.}
   b: {class: hard, description: B.}
+  c: {class: transient, description: C.}
 `)},
 		"rules/r.yaml": {Data: []byte("rules:\n" + rules)},
 	}
@@ -220,7 +221,7 @@ func TestShadowed(t *testing.T) {
 }
 
 func TestWarnings(t *testing.T) {
-	cat := catalogueOf(t, `  - {id: r.a, code: a, confidence: high, match: {regex: '\d+ [a-z]{2}'}, overrides: [r.b]}
+	cat := catalogueOf(t, `  - {id: r.a, code: a, confidence: high, match: {regex: '\d+ [a-z]{2}'}, not: {regex: 'ENOSPC'}, overrides: [r.b]}
   - {id: r.b, code: b, confidence: high, match: {contains: [ENOSPC], case_sensitive: true}}
   - {id: r.c, code: a, confidence: high, match: {regex: '(?i)\b(foo|barbaz)\b'}}
 `)

@@ -20,8 +20,8 @@
 //     higher-ranked rule of another code, so the rule never wins;
 //   - unindexed rules: no required literal of 3 or more bytes, so every
 //     record must run the rule's regex;
-//   - stale overrides: an overrides entry naming a rule the two never tie
-//     with.
+//   - stale overrides: an overrides entry naming a rule the engine never
+//     ranks together with the overriding one (stale.go).
 //
 // Analysis is pure: it reads a compiled *tables.Catalogue and returns a
 // Report. Witnesses are confirmed through match.Engine before they are

@@ -3,7 +3,6 @@ package collide
 import (
 	"bytes"
 	"crypto/sha256"
-	"fmt"
 )
 
 // A Memo remembers what earlier analyses proved of pairs of rules, so
@@ -13,10 +12,9 @@ import (
 // pair meets) and for what the fact depends on and nothing else: the two
 // rules' text matchers and modelled guards, as automaton sources. Ranks,
 // codes and structured matchers decide only which pairs are searched, and
-// are not in the key. A collision is never answered from the memo: it is
-// searched again, for its witness; that a pair meets, or that the budget
-// ran out on it, is remembered only for the override check, which needs
-// neither a witness nor the reason.
+// are not in the key. Only disjoint pairs are remembered: a collision is
+// searched again, for its witness, and so is a pair the budget did not
+// decide, for its reason.
 //
 // Methods may be called from several goroutines at once.
 type Memo interface {
@@ -51,14 +49,7 @@ func (m *ruleModel) signature() [32]byte {
 // A fact is what a memo key says of its pair.
 type fact string
 
-const (
-	factDisjoint fact = "disjoint"
-	factMeets    fact = "meets"
-)
-
-// factUndecided is the fact that a search of budget states did not
-// decide the pair; a search of the same budget never will.
-func factUndecided(budget int) fact { return fact(fmt.Sprintf("undecided within %d", budget)) }
+const factDisjoint fact = "disjoint"
 
 // pairKey is the memo key of a fact about an unordered pair.
 func (a *analyzer) pairKey(f fact, x, y *ruleModel) [32]byte {
@@ -89,23 +80,8 @@ func (a *analyzer) decideMemo(wk *worker, x, y *ruleModel, w evidenceWitness) (v
 		return verdict{state: vDisjoint}, true
 	}
 	v = a.decide(wk, x, y, w)
-	switch v.state {
-	case vDisjoint:
+	if v.state == vDisjoint {
 		a.opts.Memo.Learn(key)
-	case vCollide:
-		a.opts.Memo.Learn(a.pairKey(factMeets, x, y))
-	case vUndecided:
-		a.opts.Memo.Learn(a.pairKey(factUndecided(a.opts.Budget), x, y))
 	}
 	return v, false
-}
-
-// disjoint reports whether a pair's text matchers can never claim the
-// same text, from the memo when it knows either answer.
-func (a *analyzer) disjoint(wk *worker, x, y *ruleModel, w evidenceWitness) bool {
-	if a.opts.Memo != nil && (a.opts.Memo.Known(a.pairKey(factMeets, x, y)) || a.opts.Memo.Known(a.pairKey(factUndecided(a.opts.Budget), x, y))) {
-		return false
-	}
-	v, _ := a.decideMemo(wk, x, y, w)
-	return v.state == vDisjoint
 }

@@ -247,8 +247,12 @@ func (s *Scan) outcome(h, win *hit, winners []*hit, conflict bool, best uint8) s
 	case r.Priority < w.Priority:
 		return fmt.Sprintf("lower priority (%d < %d of %s)", r.Priority, w.Priority, w.ID)
 	}
-	return "overridden by " + w.ID
+	return OverriddenBy(w.ID)
 }
+
+// OverriddenBy is the outcome an explanation gives a rule that tied with
+// rule id, which overrides it.
+func OverriddenBy(id string) string { return "overridden by " + id }
 
 // resetText is the last reset time a scan's answers gave, and its text.
 // A burst of calls that a provider limits is told to come back at the

@@ -61,6 +61,13 @@ func codeSafety(c *tables.Catalogue) []uint8 {
 	return out
 }
 
+// EquallySafe reports whether rules i and j name codes of equally safe
+// classes: only then can records read by one and by the other decide
+// together and have their rules ranked together.
+func (e *Engine) EquallySafe(i, j int) bool {
+	return e.safety[e.cat.Rules[i].Code] == e.safety[e.cat.Rules[j].Code]
+}
+
 // A standing orders records: not retried above retried, then by safety.
 // Zero is no record: a hit on the structured evidence, which is ranked
 // whatever the records' standings.
