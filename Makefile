@@ -179,7 +179,8 @@ generate:
 # gnome-keyring gnome-settings-daemon-common gnome-software-common flatpak
 # packagekit appstream libavahi-common-data libgstreamer1.0-0
 # gstreamer1.0-plugins-good libwebkitgtk-6.0-4 libgpg-error-l10n
-# util-linux-locales libpam-runtime libsoup-3.0-common tar krb5-locales). A test
+# util-linux-locales libpam-runtime libsoup-3.0-common tar krb5-locales
+# postgresql-15 postgresql-client-15). A test
 # fails when the committed data is stale; builds and CI need none of these
 # packages.
 l10n:

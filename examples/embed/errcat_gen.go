@@ -7896,8 +7896,10 @@ func (s *scan) outcome(h, win *hit, winners []*hit, conflict bool, best uint8) s
 	case r.Priority < w.Priority:
 		return fmt.Sprintf("lower priority (%d < %d of %s)", r.Priority, w.Priority, w.ID)
 	}
-	return "overridden by " + w.ID
+	return overriddenBy(w.ID)
 }
+
+func overriddenBy(id string) string { return "overridden by " + id }
 
 type resetText struct {
 	at time.Time
