@@ -36,7 +36,8 @@ without fixtures, and fails (exit 1) on
     (raise it with --budget) or a witness could not be confirmed.
 
 It warns about unindexed rules (no required literal of 3 or more bytes)
-and stale overrides (naming a rule the two never tie with).
+and stale overrides (naming a rule the engine never ranks with the
+overriding one).
 
 In GitHub Actions (GITHUB_ACTIONS=true), every error and every broken
 catalogue file is also written to standard error as a workflow command,

@@ -15,7 +15,7 @@ const (
 	Shadowed      = "shadowed"       // error: a higher-ranked rule of another code claims every match
 	Undecided     = "undecided"      // error: the budget ran out or the witness did not replay
 	Unindexed     = "unindexed"      // warning: no triggers (no required literal worth indexing, literal.MinTrigger)
-	StaleOverride = "stale_override" // warning: overrides a rule it never ties with
+	StaleOverride = "stale_override" // warning: overrides a rule the engine never ranks with it
 )
 
 // Overlap kinds: how the two rules' matches meet in the witness record.

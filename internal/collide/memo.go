@@ -8,13 +8,14 @@ import (
 // A Memo remembers what earlier analyses proved of pairs of rules, so
 // that the next analysis of a catalogue that still holds them (the same
 // catalogue after one rule is edited, say) settles them without running
-// their automata. A key stands for one fact (this pair is disjoint; this
-// pair meets) and for what the fact depends on and nothing else: the two
+// their automata. A key stands for a fact (this pair is disjoint) and
+// for what the fact depends on and nothing else: the two
 // rules' text matchers and modelled guards, as automaton sources. Ranks,
 // codes and structured matchers decide only which pairs are searched, and
 // are not in the key. Only disjoint pairs are remembered: a collision is
 // searched again, for its witness, and so is a pair the budget did not
-// decide, for its reason.
+// decide, for its reason. The override check (stale.go) asks another
+// question and is not remembered.
 //
 // Methods may be called from several goroutines at once.
 type Memo interface {

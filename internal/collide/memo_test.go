@@ -7,7 +7,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
-// memoRules are four rules of two codes, equal rank: r.a meets r.b, and
+// memoRules are eight rules of two codes: r.a meets r.b, and
 // r.c is disjoint from both, as is r.d; r.e overrides r.f, which it
 // meets, and r.g overrides r.h, which its guard keeps out of its records
 // (and r.h's class is safer: they never decide together).

@@ -250,8 +250,9 @@ func (s *Scan) outcome(h, win *hit, winners []*hit, conflict bool, best uint8) s
 	return OverriddenBy(w.ID)
 }
 
-// OverriddenBy is the outcome an explanation gives a rule that tied with
-// rule id, which overrides it.
+// OverriddenBy is the outcome an explanation gives a rule of the top
+// group that lost to the winner, rule id, because an overrides entry took
+// it out of the group (the winner's own, or another member's).
 func OverriddenBy(id string) string { return "overridden by " + id }
 
 // resetText is the last reset time a scan's answers gave, and its text.

@@ -61,12 +61,11 @@ func codeSafety(c *tables.Catalogue) []uint8 {
 	return out
 }
 
-// EquallySafe reports whether rules i and j name codes of equally safe
-// classes: only then can records read by one and by the other decide
-// together and have their rules ranked together.
-func (e *Engine) EquallySafe(i, j int) bool {
-	return e.safety[e.cat.Rules[i].Code] == e.safety[e.cat.Rules[j].Code]
-}
+// Safety is the safety level of rule i's class (higher is safer to act
+// on): records decide together only when they read equally safe classes.
+// A record reads the safest class of its top rules, which need not be
+// the class of every rule it holds.
+func (e *Engine) Safety(i int) int { return int(e.safety[e.cat.Rules[i].Code]) }
 
 // A standing orders records: not retried above retried, then by safety.
 // Zero is no record: a hit on the structured evidence, which is ranked

@@ -80,7 +80,7 @@ var sarifRules = []sarifRule{
 	{collide.Shadowed, sarifMessage{"A rule never wins: a higher-ranked rule of another code claims all its matches"}, sarifConfig{"error"}},
 	{collide.Undecided, sarifMessage{"The analysis of a pair of rules ran out of budget or could not confirm its witness"}, sarifConfig{"error"}},
 	{collide.Unindexed, sarifMessage{"A text rule has no required literal of 3 or more bytes"}, sarifConfig{"warning"}},
-	{collide.StaleOverride, sarifMessage{"An overrides entry names a rule the two never tie with"}, sarifConfig{"warning"}},
+	{collide.StaleOverride, sarifMessage{"An overrides entry names a rule the engine never ranks with the overriding one"}, sarifConfig{"warning"}},
 }
 
 // SARIF writes the findings of the collision analysis as a SARIF 2.1.0
