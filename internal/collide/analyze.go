@@ -428,11 +428,6 @@ func (a *analyzer) decide(wk *worker, x, y *ruleModel, w evidenceWitness) verdic
 	return v
 }
 
-func (a *analyzer) groupSample(wk *worker, g *group) (string, bool) {
-	o := a.search(wk, search{pos: []*nfa{g.n}, budget: a.opts.Budget})
-	return o.text, o.found
-}
-
 // claims replays evidence through the engine and reports whether every
 // listed rule is among the candidates.
 func (a *analyzer) claims(ev match.Evidence, rules ...int) bool {

@@ -1,10 +1,6 @@
 package collide
 
-import (
-	"fmt"
-
-	"github.com/errcat/errcat/internal/match"
-)
+import "fmt"
 
 // A rule is shadowed when a higher-ranked rule of another code claims
 // every piece of evidence it claims: it can never decide a verdict. That
@@ -78,42 +74,6 @@ func (a *analyzer) shadowedBy(wk *worker, lo, hi int, checks *int) bool {
 		}
 	}
 	return true
-}
-
-// ownSample is the shortest evidence a rule claims on its own, or nil,
-// searched for on wk the first time.
-func (a *analyzer) ownSample(wk *worker, i int) *match.Evidence {
-	if a.sampled[i] {
-		return a.sample[i]
-	}
-	m := a.models[i]
-	var ev *match.Evidence
-	w, ok := compatible(&m.rule.Match, &m.rule.Match, a.sampler(wk), a.eng.Regexp)
-	if ok {
-		text, found := "", true
-		if len(m.groups) > 0 {
-			var guards []*nfa
-			if m.guard != nil {
-				guards = []*nfa{m.guard.n}
-			}
-			o, _ := a.searchGuarded(wk, search{pos: []*nfa{m.groups[0].n}, budget: a.opts.Budget}, guards)
-			text, found = o.text, o.found
-			for _, g := range m.groups[1:] {
-				if found && !g.matches(text) {
-					s, _ := a.groupSample(wk, g)
-					text += " " + s
-				}
-			}
-		}
-		if found {
-			e := w.evidence(text)
-			if a.claims(e, i) {
-				ev = &e
-			}
-		}
-	}
-	a.sample[i], a.sampled[i] = ev, true
-	return ev
 }
 
 func (a *analyzer) shadowFinding(lo, hi int) Finding {
