@@ -358,12 +358,7 @@ func (a *analyzer) decide(wk *worker, x, y *ruleModel, w evidenceWitness) verdic
 	for _, f := range w.Assumed {
 		notes = append(notes, "compatibility of "+f+" assumed (two regexes)")
 	}
-	var guards []*nfa
-	for _, m := range []*ruleModel{x, y} {
-		if m.guard != nil {
-			guards = append(guards, m.guard.n)
-		}
-	}
+	guards := guardsOf(x, y)
 	budget := a.opts.Budget
 	var text, overlap string
 	found, exhausted := false, false

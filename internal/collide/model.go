@@ -109,3 +109,15 @@ func newModel(idx int, r *tables.Rule) *ruleModel {
 	}
 	return m
 }
+
+// guardsOf returns the automata of the models' modelled not: guards: a
+// search keeps only the records where none of them matches.
+func guardsOf(ms ...*ruleModel) []*nfa {
+	var out []*nfa
+	for _, m := range ms {
+		if m.guard != nil {
+			out = append(out, m.guard.n)
+		}
+	}
+	return out
+}

@@ -15,11 +15,7 @@ func (a *analyzer) ownSample(wk *worker, i int) *match.Evidence {
 	if ok {
 		text, found := "", true
 		if len(m.groups) > 0 {
-			var guards []*nfa
-			if m.guard != nil {
-				guards = []*nfa{m.guard.n}
-			}
-			o, _ := a.searchGuarded(wk, search{pos: []*nfa{m.groups[0].n}, budget: a.opts.Budget}, guards)
+			o, _ := a.searchGuarded(wk, search{pos: []*nfa{m.groups[0].n}, budget: a.opts.Budget}, guardsOf(m))
 			text, found = o.text, o.found
 			for _, g := range m.groups[1:] {
 				if found && !g.matches(text) {

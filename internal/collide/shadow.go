@@ -60,10 +60,7 @@ func (a *analyzer) shadowedBy(wk *worker, lo, hi int, checks *int) bool {
 		}
 	}
 	*checks++
-	var guards []*nfa
-	if l.guard != nil {
-		guards = append(guards, l.guard.n)
-	}
+	guards := guardsOf(l)
 	if l.guardNote != "" {
 		return false // the lower rule's guard is not modelled: no proof
 	}

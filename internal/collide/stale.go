@@ -146,12 +146,7 @@ func (a *analyzer) mayShareRecord(wk *worker, i, j int, w evidenceWitness) bool 
 			return true
 		}
 	}
-	var guards []*nfa
-	for _, m := range []*ruleModel{x, y} {
-		if m.guard != nil {
-			guards = append(guards, m.guard.n)
-		}
-	}
+	guards := guardsOf(x, y)
 	budget := a.opts.Budget
 	for _, gx := range x.groups {
 		for _, gy := range y.groups {
